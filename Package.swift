@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// No package dependencies, not even for tests: the toolchain only.
+let package = Package(
+    name: "TransitionCoordinator",
+    // Mutex (Synchronization) and task executors need these OS versions on Apple platforms.
+    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),
+        .executable(name: "stress", targets: ["stress"]),
+    ],
+    targets: [
+        .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
+        .target(name: "StressHarness", dependencies: ["TransitionCoordinator"], path: "Stress/Harness"),
+        .executableTarget(name: "stress", dependencies: ["StressHarness"], path: "Stress/CLI"),
+        .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TransitionCoordinator"],
+                    path: "Tests/TransitionCoordinatorTests"),
+        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TransitionCoordinator"],
+                    path: "Tests/StressHarnessTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+/// Everything an animator needs to know about one transition.
+///
+/// As CFANavigationWindow's context: the kind, the top from- and to-windows, and the windows
+/// underneath them before and after. All managed windows named here are live; `topToWindow` is
+/// always a managed window.
+public struct TransitionContext: Sendable {
+    /// The transition's identity.
+    public let transitionID: TransitionID
+    /// What kind of transition this is.
+    public let kind: TransitionKind
+    /// The request being carried out.
+    public let request: TransitionRequest
+    /// The top-most visible window before the transition.
+    public let topFromWindow: Window
+    /// The top-most visible window after it (always managed, always live).
+    public let topToWindow: Window
+    /// The other visible windows before the transition, top-down; unmanaged ones included
+    /// unless the coordinator ignores them.
+    public let underlyingFromWindows: [AnyWindow]
+    /// The other visible windows after the transition, top-down; unmanaged ones included
+    /// unless the coordinator ignores them.
+    public let underlyingToWindows: [AnyWindow]
+    /// Whether the application is active (always true when an animator is called).
+    public let isApplicationActive: Bool
+
+    /// Where a callback-style animator's extra finish calls are noted.
+    let ledger: AnimationLedger
+
+    /// The context for `plan`, or nil when either top window is missing.
+    init?(id: TransitionID, plan: TransitionPlan, includesUnmanaged: Bool, ledger: AnimationLedger) {
+        guard let from = plan.before.topMostVisibleWindow, let to = plan.after.topMostVisibleWindow else { return nil }
+        func underlying(_ snapshot: NavigationSnapshot, below top: Window) -> [AnyWindow] {
+            var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map(AnyWindow.managed)
+            if includesUnmanaged { list += snapshot.unmanagedWindows.reversed().map(AnyWindow.unmanaged) }
+            return list
+        }
+        transitionID = id
+        kind = plan.request.kind
+        request = plan.request
+        topFromWindow = from
+        topToWindow = to
+        underlyingFromWindows = underlying(plan.before, below: from)
+        underlyingToWindows = underlying(plan.after, below: to)
+        isApplicationActive = plan.after.applicationState == .active
+        self.ledger = ledger
+    }
+}
+
+/// A window an animator may see: one the coordinator manages, or one the app registered.
+public enum AnyWindow: Sendable, Hashable {
+    /// A managed window.
+    case managed(Window)
+    /// An unmanaged window.
+    case unmanaged(UnmanagedWindow)
+}

@@ -1,0 +1,16 @@
+/// The coordinator's view of an injected `Clock`: elapsed time since creation, and sleeping.
+///
+/// Erasing the clock here keeps ``Coordinator`` non-generic; every timeout and every record
+/// time goes through it, so a test or the stress harness decides what time it is.
+struct CoordinatorClock: Sendable {
+    /// Time since the coordinator was created, on the injected clock.
+    let elapsed: @Sendable () -> Duration
+    /// Sleeps for a duration on the injected clock; throws when cancelled.
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    init<C: Clock>(_ clock: C) where C.Duration == Duration {
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        sleep = { duration in try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil) }
+    }
+}

@@ -1,0 +1,76 @@
+/// How a coordinator is set up: its levels, the animation timeout, and its bounded buffers.
+///
+/// Validated on creation: a configuration that exists is a valid one.
+public struct CoordinatorConfiguration: Sendable, Hashable {
+    /// The levels above the root, bottom to top, each with a distinct positive raw value.
+    public let levels: [WindowLevel]
+    /// How long an animator may take before the transition completes without it.
+    public let animationTimeout: Duration
+    /// How many records ``Coordinator/history`` keeps (the newest).
+    public let historyLimit: Int
+    /// How many undelivered events each ``Coordinator/events()`` subscriber buffers (the newest are kept).
+    public let eventBufferSize: Int
+    /// Leave unmanaged windows alone: not listed to animators, never made to resign key.
+    public let ignoresUnmanagedWindows: Bool
+
+    /// A validated configuration.
+    ///
+    /// - Throws: ``ConfigurationError`` when a level uses the root's raw value (0 or less) or two
+    ///   levels share a raw value or a name, when the timeout is not positive, or a bound is below 1.
+    public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
+                historyLimit: Int = 100, eventBufferSize: Int = 256,
+                ignoresUnmanagedWindows: Bool = false) throws(ConfigurationError) {
+        for level in levels where level.rawValue <= WindowLevel.root.rawValue {
+            throw .levelNotAboveRoot(level)
+        }
+        let sorted = levels.sorted()
+        for (lower, upper) in zip(sorted, sorted.dropFirst())
+        where lower.rawValue == upper.rawValue || lower.name == upper.name {
+            throw .duplicateLevel(lower, upper)
+        }
+        if let clash = sorted.first(where: { level in sorted.contains { $0 != level && $0.name == level.name } }) {
+            throw .duplicateLevel(clash, clash)
+        }
+        guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
+        guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }
+        guard eventBufferSize >= 1 else { throw .boundTooSmall("eventBufferSize", eventBufferSize) }
+        self.levels = sorted
+        self.animationTimeout = animationTimeout
+        self.historyLimit = historyLimit
+        self.eventBufferSize = eventBufferSize
+        self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
+    }
+
+    private init(builtIn: Void) {
+        levels = WindowLevel.builtIn
+        animationTimeout = .seconds(5)
+        historyLimit = 100
+        eventBufferSize = 256
+        ignoresUnmanagedWindows = false
+    }
+
+    /// The built-in levels, a 5 s animation timeout, 100 records of history, 256 buffered events.
+    public static let standard = CoordinatorConfiguration(builtIn: ())
+}
+
+/// Why a ``CoordinatorConfiguration`` was refused.
+public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A level's raw value is not above the root's (0).
+    case levelNotAboveRoot(WindowLevel)
+    /// Two levels share a raw value or a name.
+    case duplicateLevel(WindowLevel, WindowLevel)
+    /// The animation timeout is zero or negative.
+    case nonPositiveTimeout(Duration)
+    /// A bound (named) is below 1.
+    case boundTooSmall(String, Int)
+
+    /// What is wrong, and how to fix it.
+    public var description: String {
+        switch self {
+        case .levelNotAboveRoot(let level): "level \(level) must have a raw value above 0 (the root's)"
+        case .duplicateLevel(let a, let b): "levels \(a) and \(b) share a raw value or a name"
+        case .nonPositiveTimeout(let timeout): "animation timeout \(timeout) must be positive"
+        case .boundTooSmall(let name, let value): "\(name) is \(value); it must be at least 1"
+        }
+    }
+}

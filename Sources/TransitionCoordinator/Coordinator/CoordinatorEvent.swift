@@ -1,0 +1,12 @@
+/// Something that happened in a coordinator, as its ``Coordinator/events()`` streams deliver it.
+///
+/// For each admitted transition `began` comes before its `ended`, and no other transition's
+/// `began` comes between them (invariant 1, serial).
+public enum CoordinatorEvent: Sendable, Hashable {
+    /// A transition was admitted and planned; nothing has changed yet.
+    case began(InFlightTransition, before: NavigationSnapshot)
+    /// A transition committed.
+    case ended(TransitionRecord)
+    /// A request was refused; nothing changed.
+    case rejected(TransitionRequest, TransitionError)
+}

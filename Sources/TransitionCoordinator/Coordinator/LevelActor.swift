@@ -1,0 +1,25 @@
+/// The owner of one level's window: the single source of truth for what stands there.
+///
+/// Only the coordinator holds a level actor, and it writes only while committing its current
+/// transition; the write is a compare-and-set so a lost update shows up as a failed write that
+/// ``Coordinator/audit()`` reports, never as a silent overwrite.
+actor LevelActor {
+    let level: WindowLevel
+    private let executor: ExecutorChoice
+    private(set) var window: Window?
+
+    init(level: WindowLevel, window: Window?, executor: ExecutorChoice) {
+        self.level = level
+        self.window = window
+        self.executor = executor
+    }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
+
+    /// Replaces the window if the current one has the expected id; returns whether it did.
+    func replace(expecting expected: WindowID?, with new: Window?) -> Bool {
+        guard window?.id == expected else { return false }
+        window = new
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+/// Why the coordinator refused a request. A thrown `TransitionError` always means nothing changed.
+public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Another transition is in flight and the request's policy does not wait.
+    case busy(inFlight: InFlightTransition)
+    /// The request came from inside the transition in flight (its animator, a task the animator
+    /// started, or a host callback). Refused at once: waiting would deadlock.
+    case reentrant(inFlight: InFlightTransition)
+    /// The caller's task was cancelled before the request was admitted.
+    case cancelled(TransitionRequest)
+    /// The level is not one of the coordinator's configured levels.
+    case unknownLevel(WindowLevel, known: [WindowLevel])
+    /// Pushing at the root level; the root is only ever replaced.
+    case rootLevelReserved
+    /// The level already holds a window.
+    case levelOccupied(WindowLevel, by: Window)
+    /// Nothing stands at the level to pop.
+    case nothingToPop(WindowLevel)
+    /// `popAll` with nothing above the root.
+    case nothingAboveRoot
+    /// No window shows the screen.
+    case screenNotShown(ScreenID)
+    /// The screen is shown by the root window, which is never popped (replace it instead).
+    case screenIsRoot(ScreenID)
+    /// A screen with this id is already shown; ids must stay unique so requests can name them.
+    case duplicateScreen(ScreenID, shownIn: Window)
+    /// No unmanaged window with this id is registered.
+    case unknownUnmanagedWindow(String)
+
+    /// What went wrong and where, in words a person can act on.
+    public var description: String {
+        switch self {
+        case .busy(let inFlight):
+            "busy: \(inFlight) is in flight; retry after it ends, or use a waiting admission policy"
+        case .reentrant(let inFlight):
+            "re-entrant request from inside \(inFlight) (its animator, a task it started, or a host call); "
+                + "request the follow-up transition after this one returns"
+        case .cancelled(let request):
+            "cancelled: the task asking for '\(request)' was cancelled before admission; nothing changed"
+        case .unknownLevel(let level, let known):
+            "unknown level \(level); configured levels are \(known.map(\.description).joined(separator: ", "))"
+        case .rootLevelReserved:
+            "the root level holds only the root window; use replaceRoot to change it"
+        case .levelOccupied(let level, let window):
+            "level \(level) is occupied by window \(window); pop it first"
+        case .nothingToPop(let level):
+            "nothing to pop at level \(level)"
+        case .nothingAboveRoot:
+            "nothing to pop: no window stands above the root"
+        case .screenNotShown(let id):
+            "no window shows screen '\(id)'"
+        case .screenIsRoot(let id):
+            "screen '\(id)' is the root window's; the root is replaced, never popped"
+        case .duplicateScreen(let id, let window):
+            "screen id '\(id)' is already shown in window \(window); screen ids must be unique"
+        case .unknownUnmanagedWindow(let id):
+            "no unmanaged window '\(id)' is registered"
+        }
+    }
+}
+
+/// The transition in flight, as a rejection names it.
+public struct InFlightTransition: Sendable, Hashable, CustomStringConvertible {
+    /// Its identity.
+    public let id: TransitionID
+    /// What it does.
+    public let request: TransitionRequest
+
+    /// Names a transition.
+    public init(id: TransitionID, request: TransitionRequest) {
+        self.id = id
+        self.request = request
+    }
+
+    /// `T7 (push pin at medium(2000))`.
+    public var description: String { "\(id) (\(request))" }
+}

@@ -1,0 +1,39 @@
+/// The outcome of planning one request against one snapshot: the target state and its effects.
+///
+/// A plan is a value computed by ``TransitionPlanner`` without side effects; the coordinator
+/// carries it out (host calls, animation, commit).
+public struct TransitionPlan: Sendable, Hashable {
+    /// The request planned.
+    public let request: TransitionRequest
+    /// The committed state the plan starts from.
+    public let before: NavigationSnapshot
+    /// The state to commit; its version is `before.version + 1`.
+    public let after: NavigationSnapshot
+    /// Windows the host must create (and show) before the animation.
+    public let created: [Window]
+    /// Windows the host must destroy at commit.
+    public let destroyed: [Window]
+
+    /// Windows alive both before and after.
+    public var staying: [Window] {
+        let gone = Set(destroyed.map(\.id))
+        return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
+    }
+
+    /// Whether the top-most visible window differs between before and after.
+    public var changesTopWindow: Bool {
+        before.topMostVisibleWindow?.id != after.topMostVisibleWindow?.id
+    }
+
+    /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).
+    ///
+    /// Checked in this order: the kind is not animatable, no animator was given, the application
+    /// is not active, the top-most visible window does not change.
+    public func skipReason(hasAnimator: Bool) -> SkipReason? {
+        if !request.kind.isAnimatable { return .notAnimatable }
+        if !hasAnimator { return .noAnimator }
+        if after.applicationState != .active { return .applicationNotActive }
+        if !changesTopWindow { return .topWindowUnchanged }
+        return nil
+    }
+}

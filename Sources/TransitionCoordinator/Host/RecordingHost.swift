@@ -1,0 +1,19 @@
+/// A host for tests: keeps every call in order, beside the same ``HostLedger`` as ``InMemoryHost``.
+public actor RecordingHost: LedgerHost {
+    /// Every call received, in order.
+    public private(set) var calls: [HostCall] = []
+    /// The windows as the host sees them.
+    public private(set) var ledger = HostLedger()
+
+    /// An empty host.
+    public init() {}
+
+    /// Appends the call and applies it to the ledger.
+    public func record(_ call: HostCall) {
+        calls.append(call)
+        ledger.apply(call)
+    }
+
+    /// Forgets the calls recorded so far (the ledger stays), so a test can look at one transition's calls.
+    public func clearCalls() { calls.removeAll() }
+}

@@ -1,0 +1,55 @@
+/// Turns the coordinator's model into real windows: the app's side of the contract.
+///
+/// The coordinator calls a host only from inside its current transition, one call at a time, in
+/// this order: `createWindow` and `showWindow` for incoming windows before the animation;
+/// after it `resetAppearance` for every visible window (only when an animator ran), then
+/// `makeKey` (when the key window changes or unmanaged windows must resign), then
+/// `destroyWindow` for each outgoing window, exactly once. A key window is thus never destroyed
+/// before its successor is key.
+///
+/// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
+/// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the
+/// coordinator for a transition from these calls: that request is refused as re-entrant.
+public protocol WindowHost: Sendable {
+    /// Creates the real window for `window` (hidden until shown).
+    func createWindow(_ window: Window) async
+    /// Makes the window visible.
+    func showWindow(_ id: WindowID) async
+    /// Hides the window without destroying it.
+    func hideWindow(_ id: WindowID) async
+    /// Makes the window key; in the default mode the unmanaged windows named resign key.
+    func makeKey(_ id: WindowID, resigning unmanaged: [String]) async
+    /// Resets frame, alpha and transform after an animation.
+    func resetAppearance(_ id: WindowID) async
+    /// Tears the window down; called once per window, after it left the model.
+    func destroyWindow(_ id: WindowID) async
+}
+
+/// One call a host received, as a ``RecordingHost`` records it.
+public enum HostCall: Sendable, Hashable, CustomStringConvertible {
+    /// ``WindowHost/createWindow(_:)``.
+    case create(WindowID)
+    /// ``WindowHost/showWindow(_:)``.
+    case show(WindowID)
+    /// ``WindowHost/hideWindow(_:)``.
+    case hide(WindowID)
+    /// ``WindowHost/makeKey(_:resigning:)``.
+    case makeKey(WindowID, resigning: [String])
+    /// ``WindowHost/resetAppearance(_:)``.
+    case reset(WindowID)
+    /// ``WindowHost/destroyWindow(_:)``.
+    case destroy(WindowID)
+
+    /// As `create #2`.
+    public var description: String {
+        switch self {
+        case .create(let id): "create \(id)"
+        case .show(let id): "show \(id)"
+        case .hide(let id): "hide \(id)"
+        case .makeKey(let id, let resigning):
+            "makeKey \(id)" + (resigning.isEmpty ? "" : " resigning \(resigning.joined(separator: ","))")
+        case .reset(let id): "reset \(id)"
+        case .destroy(let id): "destroy \(id)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// The invariants of DESIGN.md that a check can name.
+public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// 1: no two transitions overlap in time.
+    case serial = 1
+    /// 2: each record's `before` equals the previous record's `after`.
+    case chain = 2
+    /// 3: exactly one root window, at most one window per level, windows ordered by level.
+    case levels = 3
+    /// 4: exactly one key window, the top-most visible managed window.
+    case key = 4
+    /// 5: windows created = live + destroyed; each destroyed exactly once; the host matches the model.
+    case hostBalance = 5
+    /// 6: no snapshot shows a half-applied transition (the record is its request applied to `before`).
+    case atomic = 6
+    /// 7: every request ends with exactly one outcome, within the animator timeout.
+    case answered = 7
+    /// 11: the animator is called exactly when given, the app is active and the top window changes.
+    case skipRules = 11
+
+    /// As `3 (levels)`.
+    public var description: String { "\(rawValue) (\(self.name))" }
+
+    private var name: String {
+        switch self {
+        case .serial: "serial"
+        case .chain: "chain"
+        case .levels: "levels"
+        case .key: "key"
+        case .hostBalance: "host balance"
+        case .atomic: "atomic"
+        case .answered: "answered"
+        case .skipRules: "skip rules"
+        }
+    }
+}
+
+/// One broken invariant: which, and what exactly is wrong.
+public struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The invariant broken.
+    public let invariant: Invariant
+    /// What was seen.
+    public let detail: String
+
+    /// Names a violation.
+    public init(_ invariant: Invariant, _ detail: String) {
+        self.invariant = invariant
+        self.detail = detail
+    }
+
+    /// As `invariant 4 (key): key window #3 is not the top-most visible window #4`.
+    public var description: String { "invariant \(invariant): \(detail)" }
+}

@@ -1,0 +1,70 @@
+/// What the animation of one transition did.
+///
+/// Whatever the outcome, the transition itself completed: an outcome never means a half-applied state.
+public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The animator ran and reported completion.
+    case ran
+    /// The animator was not called, for the reason given.
+    case skipped(SkipReason)
+    /// The animator did not report completion within the configured timeout; the transition completed anyway.
+    case timedOut(after: Duration)
+    /// The animator threw; the transition completed anyway. The payload describes the error.
+    case failed(String)
+    /// The animation was cut short: its caller was cancelled, or another request preempted it.
+    case cutShort(CutShortReason)
+
+    /// Whether the animator was called at all.
+    public var animatorWasCalled: Bool {
+        if case .skipped = self { return false }
+        return true
+    }
+
+    /// A short phrase, as `skipped (app not active)`.
+    public var description: String {
+        switch self {
+        case .ran: "ran"
+        case .skipped(let reason): "skipped (\(reason))"
+        case .timedOut(let after): "timed out after \(after)"
+        case .failed(let message): "failed: \(message)"
+        case .cutShort(let reason): "cut short (\(reason))"
+        }
+    }
+}
+
+/// Why an animator was not called.
+public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The request carried no animator.
+    case noAnimator
+    /// The application was not active.
+    case applicationNotActive
+    /// The top-most visible window is the same before and after the transition.
+    case topWindowUnchanged
+    /// The transition kind is never animated (an application state change).
+    case notAnimatable
+
+    /// A short phrase.
+    public var description: String {
+        switch self {
+        case .noAnimator: "no animator"
+        case .applicationNotActive: "app not active"
+        case .topWindowUnchanged: "top window unchanged"
+        case .notAnimatable: "not animatable"
+        }
+    }
+}
+
+/// Why a running animation was told to stop early.
+public enum CutShortReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The task that asked for the transition was cancelled.
+    case callerCancelled
+    /// A request with the preempt policy (or a lifecycle event) asked the animation to finish now.
+    case preempted
+
+    /// A short phrase.
+    public var description: String {
+        switch self {
+        case .callerCancelled: "caller cancelled"
+        case .preempted: "preempted"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The stable identity of a screen, chosen by the app (it survives re-creation and restoration).
+public struct ScreenID: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The identifier text.
+    public let rawValue: String
+
+    /// Wraps an identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Lets a string literal name a screen id.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The identifier text.
+    public var description: String { rawValue }
+}
+
+/// One screen as a value: what to show, not how it is drawn.
+///
+/// A host turns a screen into a real view controller (or view) by its ``name`` and ``parameters``;
+/// the ``id`` is the stable identity by which requests and diffs find it again.
+public struct Screen: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The stable identity; unique among everything a coordinator shows.
+    public var id: ScreenID
+    /// What kind of screen this is (`pin`, `home`, `login`).
+    public var name: String
+    /// String parameters, as a deep link's `(k=v)` would carry them.
+    public var parameters: [String: String]
+
+    /// A screen named `name`; its id defaults to the name.
+    public init(_ name: String, id: ScreenID? = nil, parameters: [String: String] = [:]) {
+        self.name = name
+        self.id = id ?? ScreenID(name)
+        self.parameters = parameters
+    }
+
+    /// `name`, the id when it differs, and the parameters sorted by key: `item[item-7](id=7)`.
+    public var description: String {
+        var text = name
+        if id.rawValue != name { text += "[\(id)]" }
+        if !parameters.isEmpty {
+            text += "(" + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + ")"
+        }
+        return text
+    }
+}

@@ -1,0 +1,76 @@
+/// What a caller asks the coordinator to do, as a value.
+///
+/// Requests are planned against the current snapshot by a pure function
+/// (``TransitionPlanner``); a request that does not fit the state is rejected with a typed
+/// ``TransitionError`` and changes nothing.
+public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Shows `screen` in a new window at `level`; the level must be free.
+    case push(Screen, at: WindowLevel)
+    /// Removes the window at `level`.
+    case pop(WindowLevel)
+    /// Removes the window showing the screen `id`.
+    case popScreen(ScreenID)
+    /// Removes every window above the root.
+    case popAll
+    /// Sends the root window and its whole stack away and leaves one new root window showing `screen`.
+    case replaceRoot(Screen)
+    /// Records a new application state (never animated).
+    case setApplicationState(ApplicationState)
+    /// Registers (or updates) a window the app owns but the coordinator does not (never animated).
+    case registerUnmanagedWindow(UnmanagedWindow)
+    /// Forgets an unmanaged window (never animated).
+    case unregisterUnmanagedWindow(id: String)
+
+    /// The kind of transition the request becomes.
+    public var kind: TransitionKind {
+        switch self {
+        case .push: .push
+        case .pop, .popScreen: .pop
+        case .popAll: .popAll
+        case .replaceRoot: .replaceRoot
+        case .setApplicationState: .applicationState
+        case .registerUnmanagedWindow, .unregisterUnmanagedWindow: .unmanagedWindows
+        }
+    }
+
+    /// The request as one line, as `push pin at medium(2000)`.
+    public var description: String {
+        switch self {
+        case .push(let screen, let level): "push \(screen) at \(level)"
+        case .pop(let level): "pop \(level)"
+        case .popScreen(let id): "pop screen \(id)"
+        case .popAll: "pop all"
+        case .replaceRoot(let screen): "replace root with \(screen)"
+        case .setApplicationState(let state): "set application state \(state)"
+        case .registerUnmanagedWindow(let window): "register unmanaged window \(window)"
+        case .unregisterUnmanagedWindow(let id): "unregister unmanaged window \(id)"
+        }
+    }
+}
+
+/// The kind of a transition, as an animator sees it.
+public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A new window appears at a level.
+    case push
+    /// One window goes away.
+    case pop
+    /// Every window above the root goes away.
+    case popAll
+    /// The root window and its whole stack are replaced by one new root window.
+    case replaceRoot
+    /// The application state changes (never animated).
+    case applicationState
+    /// The set of unmanaged windows changes (never animated).
+    case unmanagedWindows
+
+    /// Whether an animator may ever run for this kind (window changes only).
+    public var isAnimatable: Bool {
+        switch self {
+        case .push, .pop, .popAll, .replaceRoot: true
+        case .applicationState, .unmanagedWindows: false
+        }
+    }
+
+    /// The raw name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,37 @@
+/// A discrete z-level at which at most one managed window stands.
+///
+/// Levels are ordered by `rawValue`: a higher value stands above a lower one. ``root`` (raw value 0)
+/// is reserved for the root window; ``low``, ``medium`` and ``high`` are built in, and an app may
+/// declare any number of custom levels between or above them in ``CoordinatorConfiguration``.
+/// Two levels are equal when both their raw value and their name are equal.
+public struct WindowLevel: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The z-order of the level: higher stands above lower. Only ``root`` may use 0.
+    public let rawValue: Int
+    /// A name for logs, snapshots and errors.
+    public let name: String
+
+    /// Declares a level; give it a positive raw value unless it is ``root``.
+    public init(_ name: String, rawValue: Int) {
+        self.name = name
+        self.rawValue = rawValue
+    }
+
+    /// The root window's level, below every other level.
+    public static let root = WindowLevel("root", rawValue: 0)
+    /// The built-in low level (tutorials, masks, loading screens).
+    public static let low = WindowLevel("low", rawValue: 1_000)
+    /// The built-in medium level (a PIN or lock screen).
+    public static let medium = WindowLevel("medium", rawValue: 2_000)
+    /// The built-in high level (a privacy shield, alerts above everything).
+    public static let high = WindowLevel("high", rawValue: 3_000)
+    /// The built-in levels above the root, bottom to top.
+    public static let builtIn: [WindowLevel] = [.low, .medium, .high]
+
+    /// Orders levels bottom to top by raw value.
+    public static func < (lhs: WindowLevel, rhs: WindowLevel) -> Bool {
+        (lhs.rawValue, lhs.name) < (rhs.rawValue, rhs.name)
+    }
+
+    /// The level's name and raw value, as `medium(2000)`.
+    public var description: String { "\(name)(\(rawValue))" }
+}
