@@ -26,6 +26,24 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
     /// No unmanaged window with this id is registered.
     case unknownUnmanagedWindow(String)
 
+    /// A stable short code for logs and metrics, as `busy` or `levelOccupied`.
+    public var code: String {
+        switch self {
+        case .busy: "busy"
+        case .reentrant: "reentrant"
+        case .cancelled: "cancelled"
+        case .unknownLevel: "unknownLevel"
+        case .rootLevelReserved: "rootLevelReserved"
+        case .levelOccupied: "levelOccupied"
+        case .nothingToPop: "nothingToPop"
+        case .nothingAboveRoot: "nothingAboveRoot"
+        case .screenNotShown: "screenNotShown"
+        case .screenIsRoot: "screenIsRoot"
+        case .duplicateScreen: "duplicateScreen"
+        case .unknownUnmanagedWindow: "unknownUnmanagedWindow"
+        }
+    }
+
     /// What went wrong and where, in words a person can act on.
     public var description: String {
         switch self {

@@ -1,0 +1,171 @@
+import TransitionCoordinator
+
+/// Watches one stress run and checks DESIGN.md's invariants as it goes and at the end.
+///
+/// Fed by the worker tasks (each answer), the hostile animators (each call) and one subscriber of
+/// the coordinator's events. It keeps counts for the report and every violation it finds; tests
+/// feed it corrupted values to prove each check fires.
+public actor StressChecker {
+    /// Every violation found, in order (the report prints the first ones).
+    public private(set) var violations: [InvariantViolation] = []
+    /// Answers by request kind and outcome (`committed` or a rejection code).
+    public private(set) var answers: [TransitionKind: [String: Int]] = [:]
+    /// Rejections by code.
+    public private(set) var rejections: [String: Int] = [:]
+    /// Animation outcomes of committed transitions, by a short name.
+    public private(set) var animations: [String: Int] = [:]
+    /// Animators handed out, by kind.
+    public private(set) var animatorKinds: [AnimatorKind: Int] = [:]
+    /// Extra finish calls noted in records.
+    public private(set) var extraFinishCalls = 0
+    /// Re-entrant probes made from inside animators, and how many were refused as re-entrant.
+    public private(set) var reentrantProbes = 0
+    /// Events seen by the subscriber.
+    public private(set) var eventsSeen = 0
+    /// Committed records seen by the workers.
+    public private(set) var committed: [TransitionRecord] = []
+
+    private let ignoresUnmanagedWindows: Bool
+    private let answerBound: Duration
+    private var animatorCalls: Set<TransitionID> = []
+    private var openTransition: InFlightTransition?
+    private var lastEnded: TransitionRecord?
+    private var eventWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    /// A checker for a coordinator with these settings; an answer later than `answerBound` is a violation.
+    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration) {
+        self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
+        self.answerBound = answerBound
+    }
+
+    /// Total violations found.
+    public var violationCount: Int { violations.count }
+
+    // MARK: - Feeds
+
+    /// A worker got a record back after `wall`: checks 3, 4, 6 and 11 on it and 7's time bound.
+    public func committed(_ record: TransitionRecord, animator: AnimatorKind, wall: Duration) {
+        count(record.request.kind, "committed")
+        animatorKinds[animator, default: 0] += 1
+        animations[Self.name(of: record.animation), default: 0] += 1
+        extraFinishCalls += record.extraFinishCalls
+        committed.append(record)
+        violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        checkAnswerTime(wall, "\(record.id) '\(record.request)'")
+    }
+
+    /// A worker's request was refused after `wall`.
+    public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind, wall: Duration) {
+        count(request.kind, error.code)
+        animatorKinds[animator, default: 0] += 1
+        rejections[error.code, default: 0] += 1
+        if case .reentrant = error {
+            violations.append(.init(.serial, "a worker's request '\(request)' outside any transition was refused as re-entrant"))
+        }
+        checkAnswerTime(wall, "rejection of '\(request)'")
+    }
+
+    /// An animator was called for `transition`.
+    public func animatorCalled(_ transition: TransitionID) {
+        if !animatorCalls.insert(transition).inserted {
+            violations.append(.init(.skipRules, "the animator of \(transition) was called twice"))
+        }
+    }
+
+    /// A request made from inside the animator of `transition` was answered.
+    public func reentrantProbe(_ transition: TransitionID, answer: Result<TransitionRecord, TransitionError>) {
+        reentrantProbes += 1
+        switch answer {
+        case .failure(.reentrant(let inFlight)) where inFlight.id == transition:
+            count(.push, "reentrant")
+        case .failure(let error):
+            count(.push, error.code)
+            violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as '\(error.code)', not re-entrant"))
+        case .success(let record):
+            count(.push, "committed")
+            violations.append(.init(.serial, "a request from inside \(transition)'s animator committed \(record.id) while \(transition) was in flight"))
+        }
+    }
+
+    /// One coordinator event: began and ended must alternate (1, serial) and ended records chain (2).
+    public func observe(_ event: CoordinatorEvent) {
+        eventsSeen += 1
+        switch event {
+        case .began(let transition, let before):
+            if let open = openTransition {
+                violations.append(.init(.serial, "\(transition) began while \(open) had not ended"))
+            }
+            if let lastEnded, before != lastEnded.after {
+                violations.append(.init(.chain, "\(transition) began from v\(before.version), not from \(lastEnded.id)'s after v\(lastEnded.after.version)"))
+            }
+            openTransition = transition
+        case .ended(let record):
+            if openTransition?.id != record.id {
+                violations.append(.init(.serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
+            }
+            if let lastEnded { violations += InvariantChecker.checkSequence(lastEnded, record) }
+            lastEnded = record
+            openTransition = nil
+        case .rejected:
+            break
+        }
+        if let waiter = eventWaiter, eventsSeen >= waiter.count {
+            eventWaiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Suspends until the subscriber has seen `count` events.
+    public func waitForEvents(_ count: Int) async {
+        guard eventsSeen < count else { return }
+        await withCheckedContinuation { eventWaiter = (count, $0) }
+    }
+
+    // MARK: - The end
+
+    /// The final checks, with the coordinator idle: 5 (host balance) on the ledger, the coordinator's
+    /// own audit, 1 and 2 over its history, no transition left open, and 11's other half: the
+    /// animator was called for exactly the transitions whose records say it was.
+    public func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
+                       history: [TransitionRecord], droppedEvents: Int) {
+        violations += InvariantChecker.checkHost(ledger, against: snapshot)
+        violations += audit
+        violations += InvariantChecker.checkHistory(history)
+        if let open = openTransition { violations.append(.init(.answered, "\(open) began and never ended")) }
+        if let last = history.last, last.after != snapshot {
+            violations.append(.init(.chain, "the last record's after v\(last.after.version) is not the final snapshot v\(snapshot.version)"))
+        }
+        let called = Set(committed.filter { $0.animation.animatorWasCalled }.map(\.id))
+        for id in animatorCalls.subtracting(called).sorted() {
+            violations.append(.init(.skipRules, "the animator of \(id) was called but its record says it was skipped"))
+        }
+        for id in called.subtracting(animatorCalls).sorted() {
+            violations.append(.init(.skipRules, "\(id)'s record says its animator ran, but it was never called"))
+        }
+        if droppedEvents > 0 {
+            violations.append(.init(.answered, "\(droppedEvents) events were dropped before the checker saw them"))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func count(_ kind: TransitionKind, _ outcome: String) {
+        answers[kind, default: [:]][outcome, default: 0] += 1
+    }
+
+    private func checkAnswerTime(_ wall: Duration, _ what: String) {
+        if wall > answerBound {
+            violations.append(.init(.answered, "\(what) was answered after \(wall), beyond \(answerBound)"))
+        }
+    }
+
+    static func name(of outcome: AnimationOutcome) -> String {
+        switch outcome {
+        case .ran: "ran"
+        case .skipped(let reason): "skipped: \(reason)"
+        case .timedOut: "timed out"
+        case .failed: "failed"
+        case .cutShort(let reason): "cut short: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// What one stress run does: how many requests, from how many tasks, from which seed.
+public struct StressConfiguration: Sendable, Hashable {
+    /// Requests fired in all (re-entrant probes from animators come on top).
+    public var requests: Int
+    /// Concurrent tasks firing them.
+    public var tasks: Int
+    /// The seed of every random choice of the workload.
+    public var seed: UInt64
+    /// The coordinator's animation timeout (never-finishing animators end there).
+    public var animationTimeout: Duration
+    /// The longest a delayed animator takes.
+    public var maxAnimationDelay: Duration
+    /// The longest pause a task takes between two requests.
+    public var maxPause: Duration
+    /// How late past the timeout an answer may come before it counts as a liveness violation.
+    public var answerGrace: Duration
+
+    /// The default run: 10,000 requests from 64 tasks.
+    public init(requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,
+                animationTimeout: Duration = .milliseconds(10), maxAnimationDelay: Duration = .milliseconds(2),
+                maxPause: Duration = .milliseconds(8), answerGrace: Duration = .seconds(5)) {
+        self.requests = requests
+        self.tasks = tasks
+        self.seed = seed
+        self.animationTimeout = animationTimeout
+        self.maxAnimationDelay = maxAnimationDelay
+        self.maxPause = maxPause
+        self.answerGrace = answerGrace
+    }
+}

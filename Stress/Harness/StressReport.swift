@@ -1,0 +1,120 @@
+import TransitionCoordinator
+
+/// The counts a finished ``StressChecker`` hands to the report.
+public struct StressSummary: Sendable {
+    /// Answers by request kind and outcome.
+    public var answers: [TransitionKind: [String: Int]]
+    /// Rejections by code.
+    public var rejections: [String: Int]
+    /// Animation outcomes by name.
+    public var animations: [String: Int]
+    /// Animators handed out by kind.
+    public var animatorKinds: [AnimatorKind: Int]
+    /// Extra finish calls noted.
+    public var extraFinishCalls: Int
+    /// Re-entrant probes made.
+    public var reentrantProbes: Int
+    /// Transitions committed.
+    public var committed: Int
+    /// Every violation found.
+    public var violations: [InvariantViolation]
+}
+
+extension StressChecker {
+    /// The counts so far.
+    public func summary() -> StressSummary {
+        StressSummary(answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
+                      extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
+                      committed: committed.count, violations: violations)
+    }
+}
+
+/// The result of one stress run, printable at a glance.
+public struct StressReport: Sendable {
+    /// What was run.
+    public let configuration: StressConfiguration
+    /// What the checker counted; nil when the run could not start.
+    public let checker: StressSummary?
+    /// Why the run could not start.
+    public let setupError: String?
+    /// How long it took on the wall clock.
+    public let wall: Duration
+
+    init(configuration: StressConfiguration, checker: StressSummary?, setupError: String? = nil, wall: Duration = .zero) {
+        self.configuration = configuration
+        self.checker = checker
+        self.setupError = setupError
+        self.wall = wall
+    }
+
+    /// Every violation found (a setup error counts as one).
+    public var violations: [InvariantViolation] {
+        if let setupError { return [InvariantViolation(.answered, "the run could not start: \(setupError)")] }
+        return checker?.violations ?? []
+    }
+
+    /// Whether the run found no violation.
+    public var passed: Bool { violations.isEmpty }
+
+    /// The report as text: requests by kind and outcome, rejections, animations, violations, throughput, seed.
+    public func render() -> String {
+        guard let summary = checker else { return "stress run could not start: \(setupError ?? "unknown")" }
+        let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+        let answered = summary.answers.values.flatMap(\.values).reduce(0, +)
+        var lines: [String] = []
+        lines.append("TransitionCoordinator stress · seed \(configuration.seed) · \(configuration.requests) requests · "
+                     + "\(configuration.tasks) tasks · timeout \(configuration.animationTimeout)")
+        lines.append("")
+        let seen: Set<String> = Set(summary.answers.values.flatMap(\.keys))
+        let outcomes: [String] = (seen.contains("committed") ? ["committed"] : []) + seen.subtracting(["committed"]).sorted()
+        let kinds = TransitionKind.allCases.filter { summary.answers[$0] != nil }
+        var table: [[String]] = [["requests"] + kinds.map(\.rawValue) + ["total"]]
+        for outcome in outcomes {
+            let counts: [Int] = kinds.map { summary.answers[$0]?[outcome] ?? 0 }
+            let cells: [String] = ["  " + outcome] + counts.map { String($0) } + [String(counts.reduce(0, +))]
+            table.append(cells)
+        }
+        let totals: [Int] = kinds.map { summary.answers[$0]?.values.reduce(0, +) ?? 0 }
+        let totalCells: [String] = ["  all"] + totals.map { String($0) } + [String(answered)]
+        table.append(totalCells)
+        lines += Self.align(table)
+        lines.append("")
+        lines.append("animators handed out  " + AnimatorKind.allCases.map { "\($0.rawValue) \(summary.animatorKinds[$0] ?? 0)" }
+            .joined(separator: " · "))
+        lines.append("animation outcomes    " + summary.animations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            .joined(separator: " · ") + " · extra finish calls \(summary.extraFinishCalls)")
+        lines.append("re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
+        lines.append("")
+        let perSecond = Int(Double(answered) / max(seconds, 1e-9))
+        let transitionsPerSecond = Int(Double(summary.committed) / max(seconds, 1e-9))
+        lines.append("throughput            \(perSecond) answers/s · \(transitionsPerSecond) transitions/s · "
+                     + "\(summary.committed) committed · wall \(Int(seconds * 1_000)) ms")
+        lines.append("checks                invariants 1 serial · 2 chain · 3 levels · 4 key · 5 host balance · "
+                     + "6 atomic · 7 answered · 11 skip rules")
+        if summary.violations.isEmpty {
+            lines.append("violations            none")
+        } else {
+            lines.append("violations            \(summary.violations.count) — FAILED; reproduce with: "
+                         + "swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)")
+            for violation in summary.violations.prefix(20) { lines.append("  ✗ \(violation)") }
+            if summary.violations.count > 20 { lines.append("  … and \(summary.violations.count - 20) more") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Left-aligns the first column and right-aligns the others, each as wide as its widest cell.
+    static func align(_ table: [[String]]) -> [String] {
+        let columns = table.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in table.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        return table.map { cells in
+            cells.enumerated().map { column, cell in
+                column == 0 ? cell.padded(widths[column] + 2) : cell.leftPadded(widths[column] + 2)
+            }.joined()
+        }
+    }
+}
+
+extension String {
+    fileprivate func padded(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

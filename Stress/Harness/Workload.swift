@@ -1,0 +1,45 @@
+import TransitionCoordinator
+
+/// Draws the harness's random requests and animators: valid and invalid ones, at every level.
+struct Workload: Sendable {
+    let levels: [WindowLevel]
+    /// A level the coordinator does not know, to provoke `unknownLevel`.
+    static let strayLevel = WindowLevel("stray", rawValue: 2_500)
+    /// A small pool of screen ids, so duplicates and pops of shown screens happen often.
+    static let screenPool = 12
+
+    func request(_ rng: inout SplitMix64) -> TransitionRequest {
+        let level = rng.chance(4) ? (rng.chance(50) ? Self.strayLevel : .root) : rng.pick(levels)
+        switch rng.below(100) {
+        case 0..<34: return .push(screen(&rng), at: level)
+        case 34..<58: return .pop(level)
+        case 58..<68: return .popScreen(ScreenID("s\(rng.below(Self.screenPool))"))
+        case 68..<76: return .popAll
+        case 76..<86: return .replaceRoot(screen(&rng))
+        case 86..<95:
+            return .setApplicationState(rng.chance(70) ? .active : rng.pick([.inactive, .background]))
+        default:
+            let id = "overlay\(rng.below(2))"
+            return rng.chance(60)
+                ? .registerUnmanagedWindow(UnmanagedWindow(id: id, zOrder: 500 + rng.below(3_000), isKey: rng.chance(50)))
+                : .unregisterUnmanagedWindow(id: id)
+        }
+    }
+
+    func animator(_ rng: inout SplitMix64) -> AnimatorKind {
+        switch rng.below(100) {
+        case 0..<20: .none
+        case 20..<45: .instant
+        case 45..<70: .delayed
+        case 70..<77: .neverFinishing
+        case 77..<85: .finishingTwice
+        case 85..<93: .throwing
+        default: .reentrant
+        }
+    }
+
+    private func screen(_ rng: inout SplitMix64) -> Screen {
+        let number = rng.below(Self.screenPool)
+        return Screen("screen", id: ScreenID("s\(number)"), parameters: rng.chance(30) ? ["n": "\(number)"] : [:])
+    }
+}

@@ -1,0 +1,77 @@
+import TransitionCoordinator
+
+/// Screens the tests show, with ids equal to their names.
+enum Screens {
+    static let home = Screen("home")
+    static let tutorial = Screen("tutorial")
+    static let pin = Screen("pin")
+    static let shield = Screen("shield")
+    static let login = Screen("login")
+}
+
+/// An error an animator throws on purpose; `String(describing:)` gives its case name.
+enum AnimationBroke: Error, Equatable {
+    case onPurpose
+}
+
+/// A coordinator on a ``ManualClock`` reporting to a ``RecordingHost``, its creation calls cleared.
+struct Fixture {
+    let coordinator: Coordinator
+    let host: RecordingHost
+    let clock: ManualClock
+
+    init(root: Screen = Screens.home, configuration: CoordinatorConfiguration = .standard) async {
+        host = RecordingHost()
+        clock = ManualClock()
+        coordinator = await Coordinator(root: root, configuration: configuration, host: host, clock: clock)
+        await host.clearCalls()
+    }
+
+    /// Carries out `requests` in order (each must be admitted), then clears the host's calls.
+    func prepare(_ requests: [TransitionRequest]) async throws {
+        for request in requests { try await coordinator.perform(request) }
+        await host.clearCalls()
+    }
+
+    var snapshot: NavigationSnapshot { get async { await coordinator.snapshot } }
+    var calls: [HostCall] { get async { await host.calls } }
+}
+
+/// Runs a request and captures its typed outcome, so tasks can hand it back as a value.
+func attempt(_ body: () async throws(TransitionError) -> TransitionRecord) async -> Result<TransitionRecord, TransitionError> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// Shorthand for a window id.
+func w(_ raw: UInt64) -> WindowID { WindowID(raw) }
+
+/// Shorthand for a transition id.
+func t(_ raw: UInt64) -> TransitionID { TransitionID(raw) }
+
+extension AnyWindow {
+    /// The id of a managed window, or the app's id of an unmanaged one, as `#2` or `alert`.
+    var label: String {
+        switch self {
+        case .managed(let window): window.id.description
+        case .unmanaged(let window): window.id
+        }
+    }
+}
+
+extension Result {
+    /// The failure, or nil.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// The success value, or nil.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}
