@@ -13,11 +13,14 @@ enum AnimationRunner {
     /// from elsewhere. The animator's and the timer's tasks are cancelled afterwards, so neither
     /// outlives the transition by more than its own reaction to cancellation.
     ///
-    /// Never throws and never waits past the timeout, whatever the animator does.
+    /// Never throws and never waits past the timeout, whatever the animator does; returns only
+    /// once the animator's task has begun, so the animator is called exactly when decided.
     static func run(_ animator: any Animator, context: TransitionContext, gate: OneShot<End>,
                     timeout: Duration, clock: CoordinatorClock, taskExecutor: (any TaskExecutor)?,
                     chain: [TransitionScope.Marker]) async -> AnimationOutcome {
+        let started = OneShot<Void>()
         let animation = Task.detached(executorPreference: taskExecutor) {
+            started.resolve(())
             await TransitionScope.$chain.withValue(chain) {
                 do {
                     try await animator.animate(context)
@@ -42,6 +45,9 @@ enum AnimationRunner {
         }
         animation.cancel()
         timer.cancel()
+        // The animator is called for every transition that decided to animate, even one cut short
+        // before its task ran: wait until the task has begun (it calls the animator next).
+        await started.wait()
         switch end {
         case .finished: return .ran
         case .failed(let message): return .failed(message)

@@ -40,9 +40,19 @@ public actor Coordinator {
         let transition: InFlightTransition
         /// Set while the animator runs, so the animation can be cut short from outside.
         var gate: OneShot<AnimationRunner.End>?
+        /// A preempting request or lifecycle event asked the animation to finish now.
+        var preempted = false
+    }
+
+    /// How a request asks to be admitted.
+    private enum Mode {
+        case policy(AdmissionPolicy)
+        /// Application state changes: preempt, and wait ahead of everything else, never refused for room.
+        case lifecycle
     }
 
     private var inFlight: InFlight?
+    private var waiting = WaitQueue<AdmissionTicket>()
     private var nextWindowID = WindowID(1)
     private var admitted: UInt64 = 0
     private var ownershipFaults: [InvariantViolation] = []
@@ -74,7 +84,7 @@ public actor Coordinator {
         for level in configuration.levels { actors[level] = LevelActor(level: level, window: nil, executor: choice) }
         self.levelActors = actors
         self.snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
-                                           keyWindow: rootWindow.id)
+                                           keyWindow: rootWindow.id, covers: configuration.covers)
         nextWindowID = rootWindow.id.next
         await host.createWindow(rootWindow)
         await host.showWindow(rootWindow.id)
@@ -85,67 +95,98 @@ public actor Coordinator {
 
     /// Carries out `request`, animated by `animator` when the skip rules allow.
     ///
+    /// - Parameters:
+    ///   - policy: what to do when another transition is in flight (``AdmissionPolicy``); an
+    ///     application state change ignores it and behaves as ``setApplicationState(_:)`` says.
+    ///   - whenLocked: what to do when the request would show something above the lock screen.
     /// - Returns: the record of the committed transition.
     /// - Throws: ``TransitionError`` when the request was refused (busy, re-entrant, cancelled
-    ///   before admission, or not fitting the state); nothing changed then.
+    ///   before admission, queue full, superseded, locked, or not fitting the state); nothing
+    ///   changed then.
     @discardableResult
-    public func perform(_ request: TransitionRequest, animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        let admission: (id: TransitionID, plan: TransitionPlan)
-        do throws(TransitionError) {
-            admission = try admit(request)
-        } catch {
-            hub.send(.rejected(request, error))
-            throw error
-        }
-        return await carryOut(admission.plan, id: admission.id, animator: animator)
+    public func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
+                        policy: AdmissionPolicy = .reject,
+                        whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        // Application state changes always go through the lifecycle lane, whichever way they are asked for.
+        let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
+        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked)
     }
 
-    /// Shows `screen` in a new window at `level`. See ``perform(_:animator:)``.
+    /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.push(screen, at: level), animator: animator)
+    public func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
+                     policy: AdmissionPolicy = .reject,
+                     whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.push(screen, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Removes the window at `level`. See ``perform(_:animator:)``.
+    /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func pop(_ level: WindowLevel, animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.pop(level), animator: animator)
+    public func pop(_ level: WindowLevel, animator: (any Animator)? = nil,
+                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.pop(level), animator: animator, policy: policy)
     }
 
-    /// Removes the window showing the screen `id`. See ``perform(_:animator:)``.
+    /// Removes the window showing the screen `id`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func pop(screen id: ScreenID, animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.popScreen(id), animator: animator)
+    public func pop(screen id: ScreenID, animator: (any Animator)? = nil,
+                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.popScreen(id), animator: animator, policy: policy)
     }
 
-    /// Removes every window above the root. See ``perform(_:animator:)``.
+    /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func popAll(animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.popAll, animator: animator)
+    public func popAll(animator: (any Animator)? = nil,
+                       policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.popAll, animator: animator, policy: policy)
     }
 
-    /// Replaces the root window and its whole stack with one new root window. See ``perform(_:animator:)``.
+    /// Replaces the root window and its whole stack with one new root window (the shield and lock
+    /// stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func replaceRoot(with screen: Screen, animator: (any Animator)? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.replaceRoot(screen), animator: animator)
+    public func replaceRoot(with screen: Screen, animator: (any Animator)? = nil,
+                            policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.replaceRoot(screen), animator: animator, policy: policy)
     }
 
-    /// Records the application state, serialized with transitions. See ``perform(_:animator:)``.
+    /// Records the application state, putting the shield and the lock up (or the shield down) as
+    /// the configured ``LifecycleCovers`` say. Never animated.
+    ///
+    /// Lifecycle events take precedence: if a transition is in flight its animation is told to
+    /// finish now, and this event runs as soon as that transition commits, ahead of every waiting
+    /// request (other lifecycle events excepted, which keep their order). It is never refused for
+    /// room. When it returns, the state is committed: after `.inactive` the shield is the
+    /// top-most, key window; after `.background` the lock is up beneath it.
+    ///
+    /// - Throws: only ``TransitionError/reentrant(inFlight:)`` (called from inside a transition)
+    ///   or ``TransitionError/cancelled(_:)`` (the caller was cancelled before admission).
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.setApplicationState(state))
+        try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse)
     }
 
-    /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:)``.
+    /// Removes the lock screen (animated when the app is active) and shows again the windows it hid;
+    /// then requests deferred while locked run, in order.
+    ///
+    /// - Throws: ``TransitionError/notLocked`` when no lock is up; the policy's errors when busy.
     @discardableResult
-    public func registerUnmanagedWindow(_ window: UnmanagedWindow) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.registerUnmanagedWindow(window))
+    public func unlock(animator: (any Animator)? = nil,
+                       policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.unlock, animator: animator, policy: policy)
     }
 
-    /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:)``.
+    /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func unregisterUnmanagedWindow(id: String) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.unregisterUnmanagedWindow(id: id))
+    public func registerUnmanagedWindow(_ window: UnmanagedWindow,
+                                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.registerUnmanagedWindow(window), policy: policy)
+    }
+
+    /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
+    @discardableResult
+    public func unregisterUnmanagedWindow(id: String,
+                                          policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.unregisterUnmanagedWindow(id: id), policy: policy)
     }
 
     // MARK: - Reads
@@ -168,6 +209,12 @@ public actor Coordinator {
 
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { inFlight?.transition }
+
+    /// The requests waiting, in the order they will be served (lanes first, then arrival).
+    public var waitingRequests: [TransitionRequest] {
+        waiting.entries.filter { $0.ticket.isLive }
+            .sorted { ($0.lane, $0.sequence) < ($1.lane, $1.sequence) }.map(\.request)
+    }
 
     /// A new subscriber's stream of events, with its own buffer of
     /// ``CoordinatorConfiguration/eventBufferSize`` (the newest are kept when it falls behind).
@@ -203,25 +250,138 @@ public actor Coordinator {
 
     // MARK: - The transition lifecycle
 
-    /// Step 1 and 2: admit and plan, synchronously (no await, so no other request interleaves).
-    private func admit(_ request: TransitionRequest) throws(TransitionError) -> (id: TransitionID, plan: TransitionPlan) {
+    private func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
+                        whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
+        let admission: Admission
+        do throws(TransitionError) {
+            admission = try await admit(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
+        } catch {
+            hub.send(.rejected(request, error))
+            throw error
+        }
+        return await carryOut(admission, animator: animator)
+    }
+
+    /// Steps 1 and 2: admit and plan. Everything up to the wait is synchronous, so no other
+    /// request interleaves with a decision; a waiting request is admitted by ``release()``.
+    private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
         if let inFlight, TransitionScope.chain.contains(marker(inFlight.transition.id)) {
             throw .reentrant(inFlight: inFlight.transition)
         }
         if Task.isCancelled { throw .cancelled(request) }
-        if let inFlight { throw .busy(inFlight: inFlight.transition) }
+        guard let current = inFlight else {
+            // Idle means no eligible waiter (release() hands the slot over before going idle).
+            switch plan(request) {
+            case .success(let (plan, next)):
+                return occupy(plan, nextWindowID: next, waited: nil)
+            case .failure(.locked) where deferrable:
+                return try await wait(request, lane: .deferred, group: nil, deferrable: true)
+            case .failure(let error):
+                throw error
+            }
+        }
+        switch mode {
+        case .lifecycle:
+            preemptInFlight()
+            return try await wait(request, lane: .lifecycle, group: nil, deferrable: deferrable)
+        case .policy(.reject):
+            throw .busy(inFlight: current.transition)
+        case .policy(.enqueue):
+            return try await wait(request, lane: .queued, group: nil, deferrable: deferrable)
+        case .policy(.coalesce(let group)):
+            return try await wait(request, lane: .queued, group: group, deferrable: deferrable)
+        case .policy(.preempt):
+            preemptInFlight()
+            return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable)
+        }
+    }
+
+    /// Queues the request in `lane` and suspends until ``release()`` admits it, a coalescing
+    /// request supersedes it, or its task is cancelled (then it leaves the line; nothing changed).
+    private func wait(_ request: TransitionRequest, lane: WaitLane, group: String?,
+                      deferrable: Bool) async throws(TransitionError) -> Admission {
+        waiting.purge { !$0.isLive }
+        let replaced = group.map { group in waiting.entries.filter { $0.group == group && $0.lane == .queued } } ?? []
+        switch lane {
+        case .lifecycle:
+            break
+        case .preempt, .queued:
+            if waiting.count(in: [.preempt, .queued]) - replaced.count >= configuration.queueLimit {
+                throw .queueFull(limit: configuration.queueLimit)
+            }
+        case .deferred:
+            if waiting.count(in: [.deferred]) >= configuration.deferredLimit {
+                throw .deferredQueueFull(limit: configuration.deferredLimit)
+            }
+        }
+        if let group {
+            for entry in waiting.removeGroup(group) where entry.ticket.claim() {
+                entry.ticket.deliver(.failure(.superseded(group: group, by: request)))
+            }
+        }
+        let ticket = AdmissionTicket(request: request)
+        waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
+        let outcome = await withTaskCancellationHandler {
+            await ticket.wait()
+        } onCancel: {
+            ticket.cancel()
+        }
+        return try outcome.get()
+    }
+
+    /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
+    /// step, so no arriving request can slip in between. Waiters whose plan no longer fits are
+    /// answered with the planning error; deferrable ones that hit the lock go (back) to the
+    /// deferred lane, keeping their place.
+    private func release() {
+        inFlight = nil
+        while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
+            guard entry.ticket.isLive else { continue }
+            let planned = plan(entry.request)
+            if case .failure(.locked) = planned, entry.deferrable {
+                waiting.reinsert(entry, lane: .deferred)
+                continue
+            }
+            guard entry.ticket.claim() else { continue }
+            switch planned {
+            case .success(let (plan, next)):
+                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence)
+                entry.ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
+                return
+            case .failure(let error):
+                entry.ticket.deliver(.failure(error))
+            }
+        }
+    }
+
+    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
+    private func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
         var next = nextWindowID
-        let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
-                                              ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+        return Result { () throws(TransitionError) in
+            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            return (plan, next)
+        }
+    }
+
+    /// Takes the in-flight slot for an admitted plan.
+    private func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?) -> Admission {
         nextWindowID = next
         admitted += 1
         let id = TransitionID(admitted)
-        inFlight = InFlight(transition: InFlightTransition(id: id, request: request))
-        return (id, plan)
+        inFlight = InFlight(transition: InFlightTransition(id: id, request: plan.request))
+        return Admission(id: id, plan: plan, waited: waited)
+    }
+
+    /// Tells the animation in flight to finish now (or not to linger once it starts).
+    private func preemptInFlight() {
+        inFlight?.preempted = true
+        inFlight?.gate?.resolve(.cutShort(.preempted))
     }
 
     /// Steps 3 to 6: prepare, animate, commit, release. Never throws: an admitted transition completes.
-    private func carryOut(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) async -> TransitionRecord {
+    private func carryOut(_ admission: Admission, animator: (any Animator)?) async -> TransitionRecord {
+        let (id, plan) = (admission.id, admission.plan)
         let startedAt = clock.elapsed()
         let chain = TransitionScope.chain + [marker(id)]
         hub.send(.began(InFlightTransition(id: id, request: plan.request), before: plan.before))
@@ -230,12 +390,13 @@ public actor Coordinator {
         }
         let record = TransitionRecord(id: id, request: plan.request, before: plan.before, after: plan.after,
                                       hadAnimator: animator != nil, animation: outcome,
-                                      extraFinishCalls: extraFinishCalls, startedAt: startedAt, endedAt: clock.elapsed())
+                                      extraFinishCalls: extraFinishCalls, startedAt: startedAt, endedAt: clock.elapsed(),
+                                      waited: admission.waited)
         snapshot = plan.after
         history.append(record)
         if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
-        inFlight = nil
         hub.send(.ended(record))
+        release()
         return record
     }
 
@@ -246,6 +407,7 @@ public actor Coordinator {
             await host.createWindow(window)
             if !window.isHidden { await host.showWindow(window.id) }
         }
+        for window in plan.revealed { await host.showWindow(window.id) }
 
         let ledger = AnimationLedger()
         var outcome = AnimationOutcome.skipped(plan.skipReason(hasAnimator: animator != nil) ?? .topWindowUnchanged)
@@ -254,6 +416,7 @@ public actor Coordinator {
                                            ledger: ledger) {
             let gate = OneShot<AnimationRunner.End>()
             inFlight?.gate = gate
+            if inFlight?.preempted == true { gate.resolve(.cutShort(.preempted)) }
             outcome = await AnimationRunner.run(animator, context: context, gate: gate,
                                                 timeout: configuration.animationTimeout, clock: clock,
                                                 taskExecutor: taskExecutor, chain: chain)
@@ -270,6 +433,7 @@ public actor Coordinator {
         if outcome.animatorWasCalled {
             for window in plan.after.windows where !window.isHidden { await host.resetAppearance(window.id) }
         }
+        for window in plan.concealed { await host.hideWindow(window.id) }
         let resigning = plan.before.unmanagedWindows.filter { window in
             window.isKey && plan.after.unmanagedWindows.contains { $0.id == window.id && !$0.isKey }
         }.map(\.id)

@@ -12,6 +12,13 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public let eventBufferSize: Int
     /// Leave unmanaged windows alone: not listed to animators, never made to resign key.
     public let ignoresUnmanagedWindows: Bool
+    /// The privacy shield and lock screen put up on lifecycle events; their levels are reserved.
+    public let covers: LifecycleCovers
+    /// How many requests may wait (``AdmissionPolicy/enqueue``, ``AdmissionPolicy/coalesce(group:)``,
+    /// ``AdmissionPolicy/preempt``) at once. Lifecycle events are never refused for room.
+    public let queueLimit: Int
+    /// How many requests may wait deferred until the unlock.
+    public let deferredLimit: Int
 
     /// A validated configuration.
     ///
@@ -19,7 +26,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     ///   levels share a raw value or a name, when the timeout is not positive, or a bound is below 1.
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
-                ignoresUnmanagedWindows: Bool = false) throws(ConfigurationError) {
+                ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
+                queueLimit: Int = 32, deferredLimit: Int = 32) throws(ConfigurationError) {
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)
         }
@@ -34,11 +42,23 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
         guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }
         guard eventBufferSize >= 1 else { throw .boundTooSmall("eventBufferSize", eventBufferSize) }
+        guard queueLimit >= 1 else { throw .boundTooSmall("queueLimit", queueLimit) }
+        guard deferredLimit >= 1 else { throw .boundTooSmall("deferredLimit", deferredLimit) }
+        for cover in [covers.shield, covers.lock].compactMap({ $0 }) where !sorted.contains(cover.level) {
+            throw .coverLevelNotConfigured(cover.level)
+        }
+        if let shield = covers.shield, let lock = covers.lock {
+            guard shield.level > lock.level else { throw .shieldNotAboveLock(shield: shield.level, lock: lock.level) }
+            guard shield.screen.id != lock.screen.id else { throw .coverScreensShareID(shield.screen.id) }
+        }
         self.levels = sorted
         self.animationTimeout = animationTimeout
         self.historyLimit = historyLimit
         self.eventBufferSize = eventBufferSize
         self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
+        self.covers = covers
+        self.queueLimit = queueLimit
+        self.deferredLimit = deferredLimit
     }
 
     private init(builtIn: Void) {
@@ -47,9 +67,13 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         historyLimit = 100
         eventBufferSize = 256
         ignoresUnmanagedWindows = false
+        covers = .none
+        queueLimit = 32
+        deferredLimit = 32
     }
 
-    /// The built-in levels, a 5 s animation timeout, 100 records of history, 256 buffered events.
+    /// The built-in levels, a 5 s animation timeout, 100 records of history, 256 buffered events,
+    /// no covers, 32 waiting and 32 deferred requests at most.
     public static let standard = CoordinatorConfiguration(builtIn: ())
 }
 
@@ -63,6 +87,12 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case nonPositiveTimeout(Duration)
     /// A bound (named) is below 1.
     case boundTooSmall(String, Int)
+    /// A cover's level is not among the configured levels.
+    case coverLevelNotConfigured(WindowLevel)
+    /// The shield must stand above the lock, or it could not cover it.
+    case shieldNotAboveLock(shield: WindowLevel, lock: WindowLevel)
+    /// The shield and the lock show screens with the same id.
+    case coverScreensShareID(ScreenID)
 
     /// What is wrong, and how to fix it.
     public var description: String {
@@ -71,6 +101,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         case .duplicateLevel(let a, let b): "levels \(a) and \(b) share a raw value or a name"
         case .nonPositiveTimeout(let timeout): "animation timeout \(timeout) must be positive"
         case .boundTooSmall(let name, let value): "\(name) is \(value); it must be at least 1"
+        case .coverLevelNotConfigured(let level): "cover level \(level) is not one of the configured levels"
+        case .shieldNotAboveLock(let shield, let lock): "the shield at \(shield) must stand above the lock at \(lock)"
+        case .coverScreensShareID(let id): "the shield and the lock both show screen id '\(id)'"
         }
     }
 }

@@ -25,6 +25,18 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
     case duplicateScreen(ScreenID, shownIn: Window)
     /// No unmanaged window with this id is registered.
     case unknownUnmanagedWindow(String)
+    /// The waiting queue holds `limit` requests already.
+    case queueFull(limit: Int)
+    /// The queue of requests deferred while locked holds `limit` requests already.
+    case deferredQueueFull(limit: Int)
+    /// A newer request of the same coalescing group replaced this waiting one.
+    case superseded(group: String, by: TransitionRequest)
+    /// The app is locked and the request would show something above the lock or remove it.
+    case locked(lock: Window)
+    /// The level belongs to the privacy shield or the lock screen; only lifecycle events use it.
+    case levelReserved(WindowLevel)
+    /// Unlock while no lock screen is up.
+    case notLocked
 
     /// A stable short code for logs and metrics, as `busy` or `levelOccupied`.
     public var code: String {
@@ -41,6 +53,12 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
         case .screenIsRoot: "screenIsRoot"
         case .duplicateScreen: "duplicateScreen"
         case .unknownUnmanagedWindow: "unknownUnmanagedWindow"
+        case .queueFull: "queueFull"
+        case .deferredQueueFull: "deferredQueueFull"
+        case .superseded: "superseded"
+        case .locked: "locked"
+        case .levelReserved: "levelReserved"
+        case .notLocked: "notLocked"
         }
     }
 
@@ -72,6 +90,18 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
             "screen id '\(id)' is already shown in window \(window); screen ids must be unique"
         case .unknownUnmanagedWindow(let id):
             "no unmanaged window '\(id)' is registered"
+        case .queueFull(let limit):
+            "the waiting queue is full (\(limit) requests); retry later or raise queueLimit"
+        case .deferredQueueFull(let limit):
+            "the queue of requests deferred until unlock is full (\(limit) requests)"
+        case .superseded(let group, let newer):
+            "superseded in coalescing group '\(group)' by the newer request '\(newer)'; nothing changed"
+        case .locked(let lock):
+            "locked: the lock screen \(lock) is up; unlock first, or ask with whenLocked: .deferUntilUnlocked"
+        case .levelReserved(let level):
+            "level \(level) is reserved for the privacy shield or the lock screen"
+        case .notLocked:
+            "unlock while no lock screen is up"
         }
     }
 }

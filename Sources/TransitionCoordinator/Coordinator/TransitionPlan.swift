@@ -20,6 +20,16 @@ public struct TransitionPlan: Sendable, Hashable {
         return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
     }
 
+    /// Staying windows that were hidden before and are visible after (shown before the animation).
+    public var revealed: [Window] {
+        staying.filter { window in !window.isHidden && before.window(window.id)?.isHidden == true }
+    }
+
+    /// Staying windows that were visible before and are hidden after (hidden after the animation).
+    public var concealed: [Window] {
+        staying.filter { window in window.isHidden && before.window(window.id)?.isHidden == false }
+    }
+
     /// Whether the top-most visible window differs between before and after.
     public var changesTopWindow: Bool {
         before.topMostVisibleWindow?.id != after.topMostVisibleWindow?.id

@@ -5,54 +5,76 @@ public enum TransitionPlanner {
     /// Plans `request` against `snapshot`.
     ///
     /// - Parameters:
-    ///   - nextWindowID: the id a new window takes; advanced only when the plan creates one.
-    /// - Returns: the plan, whose `after` has `version + 1`, the key window set to the top-most
-    ///   visible window, and unmanaged windows' key status cleared unless `ignoresUnmanagedWindows`.
+    ///   - nextWindowID: the id a new window takes; advanced by one per window the plan creates.
+    /// - Returns: the plan, whose `after` has `version + 1`; windows above an up cover hidden
+    ///   (``LifecycleCovers``); the key window set to the top-most visible window; and unmanaged
+    ///   windows' key status cleared unless `ignoresUnmanagedWindows`.
     /// - Throws: a ``TransitionError`` saying what does not fit; nothing is changed.
     public static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                             nextWindowID: inout WindowID,
                             ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
+        let covers = snapshot.covers
+        let reserved = covers.reservedLevels
         var after = snapshot
         var created: [Window] = []
         var destroyed: [Window] = []
+        var next = nextWindowID
+        func make(_ screen: Screen, at level: WindowLevel) -> Window {
+            defer { next = next.next }
+            return Window(id: next, level: level, content: .screen(screen))
+        }
+        func isCover(_ window: Window) -> Bool { reserved.contains(window.level) }
 
         switch request {
         case .push(let screen, let level):
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
+            if reserved.contains(level) { throw .levelReserved(level) }
+            if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
             if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
             if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
-            let window = Window(id: nextWindowID, level: level, content: .screen(screen))
-            after.windows.append(window)
-            after.windows.sort { $0.level < $1.level }
-            created = [window]
+            created = [make(screen, at: level)]
 
         case .pop(let level):
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
+            if let lock = snapshot.lockWindow, level == lock.level { throw .locked(lock: lock) }
+            if reserved.contains(level) { throw .levelReserved(level) }
             guard let window = snapshot.window(at: level) else { throw .nothingToPop(level) }
-            after.windows.removeAll { $0.id == window.id }
             destroyed = [window]
 
         case .popScreen(let id):
             guard let window = snapshot.window(showing: id) else { throw .screenNotShown(id) }
             if window.level == .root { throw .screenIsRoot(id) }
-            after.windows.removeAll { $0.id == window.id }
+            if window.id == snapshot.lockWindow?.id { throw .locked(lock: window) }
+            if isCover(window) { throw .levelReserved(window.level) }
             destroyed = [window]
 
         case .popAll:
-            destroyed = snapshot.windows.filter { $0.level != .root }
+            destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
             if destroyed.isEmpty { throw .nothingAboveRoot }
-            after.windows.removeAll { $0.level != .root }
 
         case .replaceRoot(let screen):
-            let window = Window(id: nextWindowID, level: .root, content: .screen(screen))
-            destroyed = snapshot.windows
-            after.windows = [window]
-            created = [window]
+            if let shown = snapshot.window(showing: screen.id), isCover(shown) {
+                throw .duplicateScreen(screen.id, shownIn: shown)
+            }
+            destroyed = snapshot.windows.filter { !isCover($0) }
+            created = [make(screen, at: .root)]
 
         case .setApplicationState(let state):
             after.applicationState = state
+            if let shield = covers.shield {
+                let up = snapshot.window(at: shield.level)
+                if state != .active, up == nil { created.append(make(shield.screen, at: shield.level)) }
+                if state == .active, let up { destroyed.append(up) }
+            }
+            if let lock = covers.lock, state == .background, snapshot.lockWindow == nil {
+                created.append(make(lock.screen, at: lock.level))
+            }
+
+        case .unlock:
+            guard let lock = snapshot.lockWindow else { throw .notLocked }
+            destroyed = [lock]
 
         case .registerUnmanagedWindow(let window):
             after.unmanagedWindows.removeAll { $0.id == window.id }
@@ -64,7 +86,17 @@ public enum TransitionPlanner {
             after.unmanagedWindows.removeAll { $0.id == id }
         }
 
-        if !created.isEmpty { nextWindowID = nextWindowID.next }
+        let gone = Set(destroyed.map(\.id))
+        after.windows.removeAll { gone.contains($0.id) }
+        after.windows += created
+        after.windows.sort { $0.level < $1.level }
+        let visibility = after
+        for index in after.windows.indices {
+            after.windows[index].isHidden = covers.hides(after.windows[index], in: visibility)
+        }
+        created = created.compactMap { after.window($0.id) }
+
+        nextWindowID = next
         after.version = snapshot.version + 1
         after.keyWindow = after.topMostVisibleWindow?.id
         if !ignoresUnmanagedWindows, after.keyWindow != nil {

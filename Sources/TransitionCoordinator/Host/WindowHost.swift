@@ -1,11 +1,12 @@
 /// Turns the coordinator's model into real windows: the app's side of the contract.
 ///
 /// The coordinator calls a host only from inside its current transition, one call at a time, in
-/// this order: `createWindow` and `showWindow` for incoming windows before the animation;
-/// after it `resetAppearance` for every visible window (only when an animator ran), then
-/// `makeKey` (when the key window changes or unmanaged windows must resign), then
-/// `destroyWindow` for each outgoing window, exactly once. A key window is thus never destroyed
-/// before its successor is key.
+/// this order: `createWindow` (and `showWindow` unless it is created hidden) for incoming windows
+/// and `showWindow` for windows a cover stops hiding, before the animation; after it
+/// `resetAppearance` for every visible window (only when an animator ran), `hideWindow` for windows
+/// a cover now hides, then `makeKey` (when the key window changes or unmanaged windows must
+/// resign), then `destroyWindow` for each outgoing window, exactly once. A key window is thus
+/// never destroyed before its successor is key.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the

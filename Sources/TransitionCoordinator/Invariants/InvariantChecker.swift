@@ -3,7 +3,7 @@
 /// The coordinator's ``Coordinator/audit()``, the tests and the stress harness all use these;
 /// each check returns every violation it finds (an empty array means it holds).
 public enum InvariantChecker {
-    /// Invariants 3 (levels) and 4 (key) on one snapshot.
+    /// Invariants 3 (levels), 4 (key) and 10 (shield and lock) on one snapshot.
     ///
     /// With `ignoresUnmanagedWindows` an unmanaged window may hold key status beside the managed key window.
     public static func check(_ snapshot: NavigationSnapshot, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
@@ -35,15 +35,64 @@ public enum InvariantChecker {
                 found.append(.init(.key, "unmanaged window \(window.id) is key beside managed \(snapshot.keyWindow.map(\.description) ?? "none")"))
             }
         }
+        return found + checkCovers(snapshot)
+    }
+
+    /// Invariant 10 on one snapshot: the shield on top and key while up; while locked, nothing
+    /// but the shield visible above the lock, the lock key when the shield is down, and every
+    /// window that a cover stands below hidden (and every other one visible).
+    public static func checkCovers(_ snapshot: NavigationSnapshot) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        let top = snapshot.topMostVisibleWindow
+        if let shield = snapshot.shieldWindow {
+            if top?.id != shield.id || snapshot.keyWindow != shield.id {
+                found.append(.init(.shieldAndLock, "the shield \(shield) is up but the top-most visible window is "
+                                   + "\(top.map(\.description) ?? "none") and the key window \(snapshot.keyWindow.map(\.description) ?? "none")"))
+            }
+            if snapshot.applicationState == .active {
+                found.append(.init(.shieldAndLock, "the shield \(shield) is up while the app is active"))
+            }
+        } else if snapshot.covers.shield != nil, snapshot.applicationState != .active {
+            found.append(.init(.shieldAndLock, "the app is \(snapshot.applicationState) but the shield is down"))
+        }
+        if let lock = snapshot.lockWindow {
+            for window in snapshot.windows where window.level > lock.level && !window.isHidden && window.id != snapshot.shieldWindow?.id {
+                found.append(.init(.shieldAndLock, "\(window) is visible above the lock \(lock)"))
+            }
+            if snapshot.shieldWindow == nil, snapshot.keyWindow != lock.id {
+                found.append(.init(.shieldAndLock, "the lock \(lock) is up without the shield but the key window is "
+                                   + "\(snapshot.keyWindow.map(\.description) ?? "none")"))
+            }
+        }
+        for window in snapshot.windows where window.isHidden != snapshot.covers.hides(window, in: snapshot) {
+            found.append(.init(.shieldAndLock, "\(window) is " + (window.isHidden ? "hidden with no cover below it" : "visible above an up cover")))
+        }
         return found
     }
 
-    /// Invariants 6 (atomic) and 11 (skip rules) on one record, and 3 and 4 on its `after`.
+    /// Invariant 10 across one record: only an unlock removes the lock, lifecycle events destroy
+    /// nothing but the shield.
+    public static func checkCoverTransition(_ record: TransitionRecord) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        let before = record.before, after = record.after
+        if let lock = before.lockWindow, after.window(lock.id) == nil, record.request != .unlock {
+            found.append(.init(.shieldAndLock, "\(record.id) '\(record.request)' removed the lock \(lock); only an unlock may"))
+        }
+        if case .setApplicationState = record.request {
+            let kept = Set(after.windows.map(\.id))
+            for window in before.windows where !kept.contains(window.id) && window.id != before.shieldWindow?.id {
+                found.append(.init(.shieldAndLock, "\(record.id) lifecycle event destroyed \(window); windows are hidden, never destroyed"))
+            }
+        }
+        return found
+    }
+
+    /// Invariants 6 (atomic), 10 across the record, and 11 (skip rules) on one record, and 3, 4 and 10 on its `after`.
     ///
     /// Atomic: replanning the record's request against its `before` must give exactly its `after`
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
     public static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
-        var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
         let before = Set(record.before.windows.map(\.id))
         var next = record.after.windows.map(\.id).first { !before.contains($0) } ?? WindowID(0)
         do {

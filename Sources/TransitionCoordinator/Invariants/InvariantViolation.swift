@@ -14,6 +14,10 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case atomic = 6
     /// 7: every request ends with exactly one outcome, within the animator timeout.
     case answered = 7
+    /// 10: while up, the shield is top-most and key; while locked, nothing but the shield is visible
+    /// above the lock, the lock is key whenever the shield is down, windows above it are hidden,
+    /// not destroyed, and only an unlock removes it.
+    case shieldAndLock = 10
     /// 11: the animator is called exactly when given, the app is active and the top window changes.
     case skipRules = 11
 
@@ -29,6 +33,7 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
         case .hostBalance: "host balance"
         case .atomic: "atomic"
         case .answered: "answered"
+        case .shieldAndLock: "shield and lock"
         case .skipRules: "skip rules"
         }
     }

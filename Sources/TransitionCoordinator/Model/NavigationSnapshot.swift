@@ -15,16 +15,20 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public var unmanagedWindows: [UnmanagedWindow]
     /// The application state the coordinator last committed.
     public var applicationState: ApplicationState
+    /// The shield and lock screen the coordinator was configured with (their levels are reserved).
+    public var covers: LifecycleCovers
 
     /// Builds a snapshot; the coordinator makes the live ones.
     public init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
-                unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active) {
+                unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
+                covers: LifecycleCovers = .none) {
         self.version = version
         self.levels = levels
         self.windows = windows
         self.keyWindow = keyWindow
         self.unmanagedWindows = unmanagedWindows
         self.applicationState = applicationState
+        self.covers = covers
     }
 
     /// The root window (the one at ``WindowLevel/root``).
@@ -58,7 +62,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     ///     ├─ low(1000)     #2 tutorial
     ///     └─ root(0)       #1 home
     public var description: String {
-        var lines = ["NavigationSnapshot v\(version) · app \(applicationState)"]
+        var lines = ["NavigationSnapshot v\(version) · app \(applicationState)" + (isLocked ? " · locked" : "")]
         let all = ([WindowLevel.root] + levels).sorted().reversed()
         let width = all.map { $0.description.count }.max() ?? 0
         for (index, level) in all.enumerated() {
@@ -67,6 +71,8 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
             var cell = "—"
             if let window = window(at: level) {
                 cell = window.description + (window.id == keyWindow ? " [key]" : "")
+                if level == covers.shield?.level { cell += " (shield)" }
+                if level == covers.lock?.level { cell += " (lock)" }
             }
             lines.append(branch + label + cell)
         }

@@ -19,6 +19,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public let animation: AnimationOutcome
     /// How many times the animator reported completion beyond the first (ignored, but noted).
     public let extraFinishCalls: Int
+    /// How it waited before admission; nil when it was admitted on arrival.
+    public let waited: WaitInfo?
     /// When the transition was admitted, since the coordinator's creation.
     public let startedAt: Duration
     /// When it committed, since the coordinator's creation.
@@ -26,7 +28,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Builds a record; the coordinator makes the real ones.
     public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
-                hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration) {
+                hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
+                waited: WaitInfo? = nil) {
         self.id = id
         self.request = request
         self.before = before
@@ -34,6 +37,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         self.hadAnimator = hadAnimator
         self.animation = animation
         self.extraFinishCalls = extraFinishCalls
+        self.waited = waited
         self.startedAt = startedAt
         self.endedAt = endedAt
     }
@@ -42,6 +46,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public var description: String {
         var text = "\(id) \(request) v\(before.version)→v\(after.version) animation \(animation)"
         if extraFinishCalls > 0 { text += ", finished \(extraFinishCalls + 1) times" }
+        if let waited { text += ", waited \(waited)" }
         return text
     }
 }

@@ -14,8 +14,11 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     case popAll
     /// Sends the root window and its whole stack away and leaves one new root window showing `screen`.
     case replaceRoot(Screen)
-    /// Records a new application state (never animated).
+    /// Records a new application state (never animated), putting the shield and the lock up or
+    /// the shield down as ``LifecycleCovers`` says.
     case setApplicationState(ApplicationState)
+    /// Removes the lock screen and shows again the windows it hid.
+    case unlock
     /// Registers (or updates) a window the app owns but the coordinator does not (never animated).
     case registerUnmanagedWindow(UnmanagedWindow)
     /// Forgets an unmanaged window (never animated).
@@ -29,6 +32,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         case .popAll: .popAll
         case .replaceRoot: .replaceRoot
         case .setApplicationState: .applicationState
+        case .unlock: .unlock
         case .registerUnmanagedWindow, .unregisterUnmanagedWindow: .unmanagedWindows
         }
     }
@@ -42,6 +46,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         case .popAll: "pop all"
         case .replaceRoot(let screen): "replace root with \(screen)"
         case .setApplicationState(let state): "set application state \(state)"
+        case .unlock: "unlock"
         case .registerUnmanagedWindow(let window): "register unmanaged window \(window)"
         case .unregisterUnmanagedWindow(let id): "unregister unmanaged window \(id)"
         }
@@ -60,13 +65,15 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case replaceRoot
     /// The application state changes (never animated).
     case applicationState
+    /// The lock screen goes away.
+    case unlock
     /// The set of unmanaged windows changes (never animated).
     case unmanagedWindows
 
     /// Whether an animator may ever run for this kind (window changes only).
     public var isAnimatable: Bool {
         switch self {
-        case .push, .pop, .popAll, .replaceRoot: true
+        case .push, .pop, .popAll, .replaceRoot, .unlock: true
         case .applicationState, .unmanagedWindows: false
         }
     }

@@ -1,0 +1,58 @@
+/// A screen the coordinator puts up by itself on a lifecycle event, and the level it stands at.
+public struct LifecycleCover: Sendable, Hashable, Codable {
+    /// What to show.
+    public var screen: Screen
+    /// Where; the level becomes reserved for this cover (requests naming it are refused).
+    public var level: WindowLevel
+
+    /// A cover showing `screen` at `level`.
+    public init(screen: Screen, level: WindowLevel) {
+        self.screen = screen
+        self.level = level
+    }
+}
+
+/// The privacy shield and the lock screen an app registers, as CFANavigationWindow's demo does.
+///
+/// - The **shield** goes up, unanimated, when the app leaves ``ApplicationState/active`` and comes
+///   down when it returns; while up it is the top-most visible window and key, and windows above
+///   its level are hidden.
+/// - The **lock** goes up, unanimated, when the app enters ``ApplicationState/background`` and
+///   comes down only through ``Coordinator/unlock(animator:policy:)``; while up, nothing but the
+///   shield is visible above it, windows above its level are hidden (never destroyed) and shown
+///   again after the unlock, and it is key whenever the shield is down.
+public struct LifecycleCovers: Sendable, Hashable, Codable {
+    /// The privacy shield, if any (CFANavigationWindow's demo: at `high`).
+    public var shield: LifecycleCover?
+    /// The lock screen, if any (CFANavigationWindow's demo: a PIN at `medium`).
+    public var lock: LifecycleCover?
+
+    /// Registers the covers.
+    public init(shield: LifecycleCover? = nil, lock: LifecycleCover? = nil) {
+        self.shield = shield
+        self.lock = lock
+    }
+
+    /// No covers.
+    public static let none = LifecycleCovers()
+
+    /// The levels the covers reserve.
+    public var reservedLevels: [WindowLevel] { [shield?.level, lock?.level].compactMap { $0 } }
+
+    /// Whether `window` must be hidden in `snapshot` because a cover is up below it.
+    func hides(_ window: Window, in snapshot: NavigationSnapshot) -> Bool {
+        if let shield, window.level > shield.level, snapshot.window(at: shield.level) != nil { return true }
+        if let lock, window.level > lock.level, window.level != shield?.level,
+           snapshot.window(at: lock.level) != nil { return true }
+        return false
+    }
+}
+
+extension NavigationSnapshot {
+    /// The shield window, when it is up.
+    public var shieldWindow: Window? { covers.shield.flatMap { window(at: $0.level) } }
+    /// The lock window, when the app is locked.
+    public var lockWindow: Window? { covers.lock.flatMap { window(at: $0.level) } }
+    /// Whether the lock screen is up.
+    public var isLocked: Bool { lockWindow != nil }
+}
