@@ -22,8 +22,14 @@ public actor StressChecker {
     public private(set) var reentrantProbes = 0
     /// Events seen by the subscriber.
     public private(set) var eventsSeen = 0
-    /// Committed records seen by the workers.
+    /// Committed records seen by the workers and the lifecycle task.
     public private(set) var committed: [TransitionRecord] = []
+    /// Worker answers by admission policy and outcome.
+    public private(set) var byPolicy: [String: [String: Int]] = [:]
+    /// Lifecycle events by the state reported and outcome.
+    public private(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
+    /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
+    public private(set) var expectedEvents = 0
 
     private let ignoresUnmanagedWindows: Bool
     private let answerBound: Duration
@@ -43,10 +49,13 @@ public actor StressChecker {
 
     // MARK: - Feeds
 
-    /// A worker got a record back after `wall`: checks 3, 4, 6 and 11 on it and 7's time bound.
-    public func committed(_ record: TransitionRecord, animator: AnimatorKind, wall: Duration) {
+    /// A worker got a record back after `wall`: checks 3, 4, 6, 10 and 11 on it and 7's time bound.
+    public func committed(_ record: TransitionRecord, animator: AnimatorKind, label: RequestLabel, wall: Duration) {
         count(record.request.kind, "committed")
+        byPolicy[label.policyName, default: [:]]["committed", default: 0] += 1
+        if label.cancelled { byPolicy["cancelled by caller", default: [:]]["committed", default: 0] += 1 }
         animatorKinds[animator, default: 0] += 1
+        expectedEvents += 2
         animations[Self.name(of: record.animation), default: 0] += 1
         extraFinishCalls += record.extraFinishCalls
         committed.append(record)
@@ -55,14 +64,51 @@ public actor StressChecker {
     }
 
     /// A worker's request was refused after `wall`.
-    public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind, wall: Duration) {
+    public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind,
+                         label: RequestLabel, wall: Duration) {
         count(request.kind, error.code)
+        byPolicy[label.policyName, default: [:]][error.code, default: 0] += 1
+        if label.cancelled { byPolicy["cancelled by caller", default: [:]][error.code, default: 0] += 1 }
         animatorKinds[animator, default: 0] += 1
+        expectedEvents += 1
         rejections[error.code, default: 0] += 1
-        if case .reentrant = error {
+        switch error {
+        case .reentrant:
             violations.append(.init(.serial, "a worker's request '\(request)' outside any transition was refused as re-entrant"))
+        case .busy where label.policy != .reject:
+            violations.append(.init(.answered, "'\(request)' with policy \(label.policy) was refused as busy; only reject does that"))
+        case .cancelled where !label.cancelled:
+            violations.append(.init(.answered, "'\(request)' was refused as cancelled but its task was never cancelled"))
+        case .superseded:
+            if case .coalesce = label.policy { break }
+            violations.append(.init(.answered, "'\(request)' with policy \(label.policy) was superseded; only coalesce can be"))
+        default:
+            break
         }
         checkAnswerTime(wall, "rejection of '\(request)'")
+    }
+
+    /// The lifecycle task's state change committed after `wall`: checks it like a worker's record.
+    public func lifecycleCommitted(_ record: TransitionRecord, wall: Duration) {
+        guard case .setApplicationState(let state) = record.request else {
+            violations.append(.init(.answered, "a lifecycle event committed \(record), not a state change"))
+            return
+        }
+        lifecycle[state, default: [:]]["committed", default: 0] += 1
+        count(.applicationState, "committed")
+        expectedEvents += 2
+        committed.append(record)
+        violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        checkAnswerTime(wall, "\(record.id) '\(record.request)'")
+    }
+
+    /// The lifecycle task's state change was refused: never allowed (lifecycle events are never busy,
+    /// never refused for room, and the lifecycle task is neither cancelled nor inside a transition).
+    public func lifecycleRejected(_ state: ApplicationState, _ error: TransitionError) {
+        lifecycle[state, default: [:]][error.code, default: 0] += 1
+        count(.applicationState, error.code)
+        expectedEvents += 1
+        violations.append(.init(.shieldAndLock, "the lifecycle event \(state) was refused: \(error)"))
     }
 
     /// An animator was called for `transition`.
@@ -73,17 +119,31 @@ public actor StressChecker {
     }
 
     /// A request made from inside the animator of `transition` was answered.
+    ///
+    /// While `transition` is in flight the only right answer is re-entrant naming it. An animator
+    /// that was cut short (timeout, preemption) may outlive its transition; its later requests
+    /// are ordinary ones then, so any answer that shows `transition` had ended is right too. The
+    /// wrong ones: busy or re-entrant naming `transition` itself (it was in flight and the marker
+    /// was missed or misread), or a commit of `transition`'s own id.
     public func reentrantProbe(_ transition: TransitionID, answer: Result<TransitionRecord, TransitionError>) {
         reentrantProbes += 1
+        expectedEvents += (try? answer.get()) == nil ? 1 : 2
         switch answer {
-        case .failure(.reentrant(let inFlight)) where inFlight.id == transition:
+        case .failure(.reentrant(let inFlight)):
             count(.push, "reentrant")
+            if inFlight.id != transition {
+                violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as re-entrant in \(inFlight)"))
+            }
+        case .failure(.busy(let inFlight)) where inFlight.id == transition:
+            count(.push, "busy")
+            violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as busy with its own transition, not re-entrant"))
         case .failure(let error):
             count(.push, error.code)
-            violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as '\(error.code)', not re-entrant"))
         case .success(let record):
             count(.push, "committed")
-            violations.append(.init(.serial, "a request from inside \(transition)'s animator committed \(record.id) while \(transition) was in flight"))
+            if record.id <= transition {
+                violations.append(.init(.serial, "a request from inside \(transition)'s animator committed \(record.id) before it"))
+            }
         }
     }
 
@@ -127,7 +187,9 @@ public actor StressChecker {
     /// own audit, 1 and 2 over its history, no transition left open, and 11's other half: the
     /// animator was called for exactly the transitions whose records say it was.
     public func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
-                       history: [TransitionRecord], droppedEvents: Int) {
+                       history: [TransitionRecord], droppedEvents: Int, pending: Int) {
+        if pending > 0 { violations.append(.init(.answered, "\(pending) requests still pending after every task was answered")) }
+        violations += Self.checkWaitOrder(committed.sorted { $0.id < $1.id })
         violations += InvariantChecker.checkHost(ledger, against: snapshot)
         violations += audit
         violations += InvariantChecker.checkHistory(history)
@@ -145,6 +207,24 @@ public actor StressChecker {
         if droppedEvents > 0 {
             violations.append(.init(.answered, "\(droppedEvents) events were dropped before the checker saw them"))
         }
+    }
+
+    /// FIFO within each wait lane: in commit order, the sequences of the records that waited in
+    /// a lane increase. The deferred lane is checked within each locked period, since a request
+    /// that reached the front of another lane while locked joins it late, keeping its older place.
+    public static func checkWaitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var last: [WaitLane: (TransitionID, UInt64)] = [:]
+        for record in records {
+            if !record.before.isLocked, record.after.isLocked { last[.deferred] = nil }
+            guard let waited = record.waited else { continue }
+            if let (previous, sequence) = last[waited.lane], sequence >= waited.sequence {
+                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous) "
+                                   + "(\(waited.lane) #\(sequence)): the \(waited.lane) lane is not first-in first-out"))
+            }
+            last[waited.lane] = (record.id, waited.sequence)
+        }
+        return found
     }
 
     // MARK: - Helpers

@@ -14,11 +14,16 @@ public struct StressConfiguration: Sendable, Hashable {
     public var maxPause: Duration
     /// How late past the timeout an answer may come before it counts as a liveness violation.
     public var answerGrace: Duration
+    /// Application state changes the lifecycle task reports while the workers fire (0: no lifecycle task).
+    public var lifecycleEvents: Int
+    /// The percentage of requests whose task is cancelled right after asking.
+    public var cancelPercent: Int
 
     /// The default run: 10,000 requests from 64 tasks.
     public init(requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,
                 animationTimeout: Duration = .milliseconds(10), maxAnimationDelay: Duration = .milliseconds(2),
-                maxPause: Duration = .milliseconds(8), answerGrace: Duration = .seconds(5)) {
+                maxPause: Duration = .milliseconds(8), answerGrace: Duration = .seconds(5),
+                lifecycleEvents: Int? = nil, cancelPercent: Int = 4) {
         self.requests = requests
         self.tasks = tasks
         self.seed = seed
@@ -26,5 +31,7 @@ public struct StressConfiguration: Sendable, Hashable {
         self.maxAnimationDelay = maxAnimationDelay
         self.maxPause = maxPause
         self.answerGrace = answerGrace
+        self.lifecycleEvents = lifecycleEvents ?? max(1, requests / 25)
+        self.cancelPercent = cancelPercent
     }
 }

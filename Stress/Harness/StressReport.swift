@@ -16,6 +16,10 @@ public struct StressSummary: Sendable {
     public var reentrantProbes: Int
     /// Transitions committed.
     public var committed: Int
+    /// Worker answers by policy and outcome.
+    public var byPolicy: [String: [String: Int]]
+    /// Lifecycle events by state and outcome.
+    public var lifecycle: [ApplicationState: [String: Int]]
     /// Every violation found.
     public var violations: [InvariantViolation]
 }
@@ -25,7 +29,7 @@ extension StressChecker {
     public func summary() -> StressSummary {
         StressSummary(answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
                       extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
-                      committed: committed.count, violations: violations)
+                      committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations)
     }
 }
 
@@ -63,7 +67,7 @@ public struct StressReport: Sendable {
         let answered = summary.answers.values.flatMap(\.values).reduce(0, +)
         var lines: [String] = []
         lines.append("TransitionCoordinator stress · seed \(configuration.seed) · \(configuration.requests) requests · "
-                     + "\(configuration.tasks) tasks · timeout \(configuration.animationTimeout)")
+                     + "\(configuration.tasks) tasks · \(configuration.lifecycleEvents) lifecycle events · timeout \(configuration.animationTimeout)")
         lines.append("")
         let seen: Set<String> = Set(summary.answers.values.flatMap(\.keys))
         let outcomes: [String] = (seen.contains("committed") ? ["committed"] : []) + seen.subtracting(["committed"]).sorted()
@@ -79,6 +83,12 @@ public struct StressReport: Sendable {
         table.append(totalCells)
         lines += Self.align(table)
         lines.append("")
+        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller"],
+                                            counts: summary.byPolicy))
+        lines.append("")
+        lines += Self.align(Self.crossTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),
+                                            counts: Dictionary(uniqueKeysWithValues: summary.lifecycle.map { ($0.key.rawValue, $0.value) })))
+        lines.append("")
         lines.append("animators handed out  " + AnimatorKind.allCases.map { "\($0.rawValue) \(summary.animatorKinds[$0] ?? 0)" }
             .joined(separator: " · "))
         lines.append("animation outcomes    " + summary.animations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
@@ -90,7 +100,7 @@ public struct StressReport: Sendable {
         lines.append("throughput            \(perSecond) answers/s · \(transitionsPerSecond) transitions/s · "
                      + "\(summary.committed) committed · wall \(Int(seconds * 1_000)) ms")
         lines.append("checks                invariants 1 serial · 2 chain · 3 levels · 4 key · 5 host balance · "
-                     + "6 atomic · 7 answered · 11 skip rules")
+                     + "6 atomic · 7 answered (FIFO lanes) · 10 shield and lock · 11 skip rules")
         if summary.violations.isEmpty {
             lines.append("violations            none")
         } else {
@@ -100,6 +110,18 @@ public struct StressReport: Sendable {
             if summary.violations.count > 20 { lines.append("  … and \(summary.violations.count - 20) more") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A table with one row per `rows` entry and one column per outcome seen ("committed" first).
+    static func crossTable(_ title: String, rows: [String], counts: [String: [String: Int]]) -> [[String]] {
+        let seen: Set<String> = Set(counts.values.flatMap(\.keys))
+        let columns: [String] = (seen.contains("committed") ? ["committed"] : []) + seen.subtracting(["committed"]).sorted()
+        var table: [[String]] = [[title] + columns + ["total"]]
+        for row in rows where counts[row] != nil {
+            let values: [Int] = columns.map { counts[row]?[$0] ?? 0 }
+            table.append(["  " + row] + values.map { String($0) } + [String(values.reduce(0, +))])
+        }
+        return table
     }
 
     /// Left-aligns the first column and right-aligns the others, each as wide as its widest cell.

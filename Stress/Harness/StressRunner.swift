@@ -1,7 +1,16 @@
 import TransitionCoordinator
 
-/// Runs one stress run: T tasks fire N random requests with hostile animators at one coordinator.
+/// Runs one stress run: T tasks fire N random requests under all four admission policies, with
+/// hostile animators, while a lifecycle task flips the application state at random.
 public enum StressRunner {
+    /// The levels of the harness's coordinator: the built-in ones plus one between each pair and
+    /// one above the top, so covers hide windows above them and requests hit reserved levels.
+    static let levels = WindowLevel.builtIn + [WindowLevel("toast", rawValue: 1_500), WindowLevel("banner", rawValue: 2_500),
+                                               WindowLevel("overlay", rawValue: 3_500)]
+    /// The covers, as CFANavigationWindow's demo: a shield at `high`, a PIN at `medium`.
+    static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
+                                        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+
     /// Runs the workload and the final checks; returns the report (violations included).
     ///
     /// Each task draws from its own sub-stream of the seed, so the same seed gives the same
@@ -12,10 +21,10 @@ public enum StressRunner {
         let coordinatorConfiguration: CoordinatorConfiguration
         do {
             coordinatorConfiguration = try CoordinatorConfiguration(
-                levels: WindowLevel.builtIn + [WindowLevel("toast", rawValue: 1_500)],
-                animationTimeout: configuration.animationTimeout,
-                historyLimit: configuration.requests * 2 + 16,
-                eventBufferSize: configuration.requests * 8 + 64)
+                levels: levels, animationTimeout: configuration.animationTimeout,
+                historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
+                eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
+                covers: covers, queueLimit: 16, deferredLimit: 16)
         } catch {
             return StressReport(configuration: configuration, checker: nil, setupError: error.description)
         }
@@ -42,16 +51,19 @@ public enum StressRunner {
                     }
                 }
             }
+            var lifecycleRNG = root.split(UInt64.max)
+            group.addTask {
+                await flipLifecycle(&lifecycleRNG, workload: workload, configuration: configuration,
+                                    coordinator: coordinator, checker: checker)
+            }
         }
 
-        let expectedEvents = await checker.answers.values.reduce(0) { total, outcomes in
-            total + outcomes.reduce(0) { $0 + ($1.key == "committed" ? 2 * $1.value : $1.value) }
-        }
-        await checker.waitForEvents(expectedEvents)
+        await checker.waitForEvents(await checker.expectedEvents)
         subscriber.cancel()
+        let pending = await coordinator.waitingRequests.count + (await coordinator.inFlightTransition == nil ? 0 : 1)
         await checker.finish(snapshot: await coordinator.snapshot, ledger: await host.ledger,
                              audit: await coordinator.audit(), history: await coordinator.history,
-                             droppedEvents: coordinator.droppedEventCount)
+                             droppedEvents: coordinator.droppedEventCount, pending: pending)
         return StressReport(configuration: configuration, checker: await checker.summary(),
                             wall: started.duration(to: clock.now))
     }
@@ -60,18 +72,99 @@ public enum StressRunner {
                              coordinator: Coordinator, checker: StressChecker) async {
         let request = workload.request(&rng)
         let kind = workload.animator(&rng)
+        let policy = workload.policy(&rng)
+        let whenLocked = workload.lockedBehavior(&rng)
+        let cancels = rng.chance(configuration.cancelPercent)
         let delay = configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker)
         let clock = ContinuousClock()
         let asked = clock.now
-        do {
-            let record = try await coordinator.perform(request, animator: animator)
-            await checker.committed(record, animator: kind, wall: asked.duration(to: clock.now))
-        } catch {
-            await checker.rejected(request, error, animator: kind, wall: asked.duration(to: clock.now))
+        let attempt = Task { () async -> Result<TransitionRecord, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await coordinator.perform(request, animator: animator, policy: policy,
+                                                             whenLocked: whenLocked))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if cancels {
+            await Task.yield()
+            attempt.cancel()
+        }
+        let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
+        switch await attempt.value {
+        case .success(let record):
+            await checker.committed(record, animator: kind, label: label, wall: asked.duration(to: clock.now))
+        case .failure(let error):
+            await checker.rejected(request, error, animator: kind, label: label, wall: asked.duration(to: clock.now))
         }
         let pause = configuration.maxPause * (Double(rng.below(1_000)) / 1_000)
         try? await clock.sleep(for: pause)
+    }
+
+    /// Reports `lifecycleEvents` application state changes at random moments, then brings the app
+    /// back to active and unlocks it, so requests deferred while locked drain and the run ends.
+    private static func flipLifecycle(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
+                                      coordinator: Coordinator, checker: StressChecker) async {
+        let clock = ContinuousClock()
+        var state = ApplicationState.active
+        let spacing = configuration.maxPause * 4
+        for _ in 0..<configuration.lifecycleEvents {
+            state = workload.lifecycle(after: state, &rng)
+            await report(state, coordinator: coordinator, checker: checker)
+            try? await clock.sleep(for: spacing * (Double(rng.below(1_000)) / 1_000))
+            if rng.chance(30) {
+                await unlock(coordinator: coordinator, checker: checker, policy: rng.chance(50) ? .preempt : .enqueue)
+            }
+        }
+        await report(.active, coordinator: coordinator, checker: checker)
+        while await coordinator.snapshot.isLocked {
+            await unlock(coordinator: coordinator, checker: checker, policy: .enqueue)
+            await Task.yield()
+        }
+    }
+
+    private static func report(_ state: ApplicationState, coordinator: Coordinator, checker: StressChecker) async {
+        let clock = ContinuousClock()
+        let asked = clock.now
+        do {
+            let record = try await coordinator.setApplicationState(state)
+            await checker.lifecycleCommitted(record, wall: asked.duration(to: clock.now))
+        } catch {
+            await checker.lifecycleRejected(state, error)
+        }
+    }
+
+    private static func unlock(coordinator: Coordinator, checker: StressChecker, policy: AdmissionPolicy) async {
+        let clock = ContinuousClock()
+        let asked = clock.now
+        let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false)
+        do {
+            let record = try await coordinator.unlock(policy: policy)
+            await checker.committed(record, animator: .none, label: label, wall: asked.duration(to: clock.now))
+        } catch {
+            await checker.rejected(.unlock, error, animator: .none, label: label, wall: asked.duration(to: clock.now))
+        }
+    }
+}
+
+/// How a worker asked: the policy, the locked behaviour, and whether it cancelled its task.
+public struct RequestLabel: Sendable, Hashable {
+    /// The admission policy.
+    public var policy: AdmissionPolicy
+    /// What it does while locked.
+    public var whenLocked: LockedBehavior
+    /// Whether the worker cancelled the request's task right after asking.
+    public var cancelled: Bool
+
+    /// The policy's name without its group, as the report's columns show it.
+    public var policyName: String {
+        switch policy {
+        case .reject: "reject"
+        case .enqueue: "enqueue"
+        case .coalesce: "coalesce"
+        case .preempt: "preempt"
+        }
     }
 }

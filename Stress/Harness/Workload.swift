@@ -16,13 +16,38 @@ struct Workload: Sendable {
         case 58..<68: return .popScreen(ScreenID("s\(rng.below(Self.screenPool))"))
         case 68..<76: return .popAll
         case 76..<86: return .replaceRoot(screen(&rng))
-        case 86..<95:
-            return .setApplicationState(rng.chance(70) ? .active : rng.pick([.inactive, .background]))
+        case 86..<95: return .unlock
         default:
             let id = "overlay\(rng.below(2))"
             return rng.chance(60)
                 ? .registerUnmanagedWindow(UnmanagedWindow(id: id, zOrder: 500 + rng.below(3_000), isKey: rng.chance(50)))
                 : .unregisterUnmanagedWindow(id: id)
+        }
+    }
+
+    /// The admission policy of a request: all four, reject most often.
+    func policy(_ rng: inout SplitMix64) -> AdmissionPolicy {
+        switch rng.below(100) {
+        case 0..<40: .reject
+        case 40..<70: .enqueue
+        case 70..<88: .coalesce(group: "g\(rng.below(3))")
+        default: .preempt
+        }
+    }
+
+    /// Whether a request waits for the unlock instead of being refused while locked.
+    func lockedBehavior(_ rng: inout SplitMix64) -> LockedBehavior {
+        rng.chance(35) ? .deferUntilUnlocked : .refuse
+    }
+
+    /// The next application state the lifecycle task reports: mostly the real iOS sequence
+    /// (active → inactive → background → inactive → active), sometimes a jump.
+    func lifecycle(after state: ApplicationState, _ rng: inout SplitMix64) -> ApplicationState {
+        if rng.chance(15) { return rng.pick(ApplicationState.allCases) }
+        switch state {
+        case .active: return .inactive
+        case .inactive: return rng.chance(50) ? .background : .active
+        case .background: return .inactive
         }
     }
 

@@ -94,7 +94,8 @@ public enum InvariantChecker {
     public static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
         var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
         let before = Set(record.before.windows.map(\.id))
-        var next = record.after.windows.map(\.id).first { !before.contains($0) } ?? WindowID(0)
+        // New windows take consecutive ids from the smallest one the record shows.
+        var next = record.after.windows.map(\.id).filter { !before.contains($0) }.min() ?? WindowID(0)
         do {
             let plan = try TransitionPlanner.plan(record.request, in: record.before, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: ignoresUnmanagedWindows)
