@@ -20,7 +20,7 @@ public actor StressChecker {
     public private(set) var extraFinishCalls = 0
     /// Re-entrant probes made from inside animators, and how many were refused as re-entrant.
     public private(set) var reentrantProbes = 0
-    /// Events seen by the subscriber.
+    /// Began, ended and rejected events seen by the subscriber (waiting events are not counted).
     public private(set) var eventsSeen = 0
     /// Committed records seen by the workers and the lifecycle task.
     public private(set) var committed: [TransitionRecord] = []
@@ -149,6 +149,7 @@ public actor StressChecker {
 
     /// One coordinator event: began and ended must alternate (1, serial) and ended records chain (2).
     public func observe(_ event: CoordinatorEvent) {
+        if case .waiting = event { return }
         eventsSeen += 1
         switch event {
         case .began(let transition, let before):
@@ -166,7 +167,7 @@ public actor StressChecker {
             if let lastEnded { violations += InvariantChecker.checkSequence(lastEnded, record) }
             lastEnded = record
             openTransition = nil
-        case .rejected:
+        case .rejected, .waiting:
             break
         }
         if let waiter = eventWaiter, eventsSeen >= waiter.count {
@@ -214,15 +215,15 @@ public actor StressChecker {
     /// that reached the front of another lane while locked joins it late, keeping its older place.
     public static func checkWaitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        var last: [WaitLane: (TransitionID, UInt64)] = [:]
+        var last: [WaitLane: TransitionRecord] = [:]
         for record in records {
             if !record.before.isLocked, record.after.isLocked { last[.deferred] = nil }
             guard let waited = record.waited else { continue }
-            if let (previous, sequence) = last[waited.lane], sequence >= waited.sequence {
-                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous) "
-                                   + "(\(waited.lane) #\(sequence)): the \(waited.lane) lane is not first-in first-out"))
+            if let previous = last[waited.lane], let earlier = previous.waited, earlier.sequence >= waited.sequence {
+                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous.id) "
+                                   + "(\(earlier)): the \(waited.lane) lane is not first-in first-out"))
             }
-            last[waited.lane] = (record.id, waited.sequence)
+            last[waited.lane] = record
         }
         return found
     }

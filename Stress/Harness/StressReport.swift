@@ -83,7 +83,7 @@ public struct StressReport: Sendable {
         table.append(totalCells)
         lines += Self.align(table)
         lines.append("")
-        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller"],
+        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock"],
                                             counts: summary.byPolicy))
         lines.append("")
         lines += Self.align(Self.crossTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),

@@ -139,7 +139,7 @@ public enum StressRunner {
     private static func unlock(coordinator: Coordinator, checker: StressChecker, policy: AdmissionPolicy) async {
         let clock = ContinuousClock()
         let asked = clock.now
-        let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false)
+        let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false, fromLifecycleTask: true)
         do {
             let record = try await coordinator.unlock(policy: policy)
             await checker.committed(record, animator: .none, label: label, wall: asked.duration(to: clock.now))
@@ -157,10 +157,22 @@ public struct RequestLabel: Sendable, Hashable {
     public var whenLocked: LockedBehavior
     /// Whether the worker cancelled the request's task right after asking.
     public var cancelled: Bool
+    /// Whether the lifecycle task asked (its unlocks), not a worker.
+    public var fromLifecycleTask: Bool
 
-    /// The policy's name without its group, as the report's columns show it.
+    /// Describes how a request was asked.
+    public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
+        self.policy = policy
+        self.whenLocked = whenLocked
+        self.cancelled = cancelled
+        self.fromLifecycleTask = fromLifecycleTask
+    }
+
+    /// The policy's name without its group, as the report's rows show it; the lifecycle task's
+    /// unlocks are counted apart from the workers' requests.
     public var policyName: String {
-        switch policy {
+        if fromLifecycleTask { return "lifecycle unlock" }
+        return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"
         case .coalesce: "coalesce"

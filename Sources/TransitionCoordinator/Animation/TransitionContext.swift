@@ -29,10 +29,14 @@ public struct TransitionContext: Sendable {
     /// The context for `plan`, or nil when either top window is missing.
     init?(id: TransitionID, plan: TransitionPlan, includesUnmanaged: Bool, ledger: AnimationLedger) {
         guard let from = plan.before.topMostVisibleWindow, let to = plan.after.topMostVisibleWindow else { return nil }
+        /// The visible windows other than the top one, top-down by z-order (a managed window by its
+        /// level's raw value), unmanaged ones among them unless ignored; a tie puts the managed first.
         func underlying(_ snapshot: NavigationSnapshot, below top: Window) -> [AnyWindow] {
-            var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map(AnyWindow.managed)
-            if includesUnmanaged { list += snapshot.unmanagedWindows.reversed().map(AnyWindow.unmanaged) }
-            return list
+            var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map { (z: $0.level.rawValue, window: AnyWindow.managed($0)) }
+            if includesUnmanaged { list += snapshot.unmanagedWindows.map { (z: $0.zOrder, window: AnyWindow.unmanaged($0)) } }
+            return list.enumerated().sorted { a, b in
+                a.element.z != b.element.z ? a.element.z > b.element.z : a.offset < b.offset
+            }.map(\.element.window)
         }
         transitionID = id
         kind = plan.request.kind

@@ -321,6 +321,7 @@ public actor Coordinator {
         }
         let ticket = AdmissionTicket(request: request)
         waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
+        hub.send(.waiting(request, lane: lane))
         let outcome = await withTaskCancellationHandler {
             await ticket.wait()
         } onCancel: {
@@ -340,6 +341,7 @@ public actor Coordinator {
             let planned = plan(entry.request)
             if case .failure(.locked) = planned, entry.deferrable {
                 waiting.reinsert(entry, lane: .deferred)
+                hub.send(.waiting(entry.request, lane: .deferred))
                 continue
             }
             guard entry.ticket.claim() else { continue }
@@ -434,9 +436,7 @@ public actor Coordinator {
             for window in plan.after.windows where !window.isHidden { await host.resetAppearance(window.id) }
         }
         for window in plan.concealed { await host.hideWindow(window.id) }
-        let resigning = plan.before.unmanagedWindows.filter { window in
-            window.isKey && plan.after.unmanagedWindows.contains { $0.id == window.id && !$0.isKey }
-        }.map(\.id)
+        let resigning = plan.resigningUnmanagedWindows
         if let key = plan.after.keyWindow, key != plan.before.keyWindow || !resigning.isEmpty {
             await host.makeKey(key, resigning: resigning)
         }

@@ -36,8 +36,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         where lower.rawValue == upper.rawValue || lower.name == upper.name {
             throw .duplicateLevel(lower, upper)
         }
-        if let clash = sorted.first(where: { level in sorted.contains { $0 != level && $0.name == level.name } }) {
-            throw .duplicateLevel(clash, clash)
+        for (index, level) in sorted.enumerated() {
+            if let twin = sorted[(index + 1)...].first(where: { $0.name == level.name }) { throw .duplicateLevel(level, twin) }
         }
         guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
         guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }

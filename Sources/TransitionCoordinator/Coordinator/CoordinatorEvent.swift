@@ -9,4 +9,7 @@ public enum CoordinatorEvent: Sendable, Hashable {
     case ended(TransitionRecord)
     /// A request was refused; nothing changed.
     case rejected(TransitionRequest, TransitionError)
+    /// A request joined a wait lane (or moved to the deferred one); it ends later with one of
+    /// `began` or `rejected`.
+    case waiting(TransitionRequest, lane: WaitLane)
 }

@@ -30,6 +30,17 @@ public struct TransitionPlan: Sendable, Hashable {
         staying.filter { window in window.isHidden && before.window(window.id)?.isHidden == false }
     }
 
+    /// Unmanaged windows that held key status (before, or as registered by this request) and no
+    /// longer do after: the host is told they resign.
+    public var resigningUnmanagedWindows: [String] {
+        var candidates = before.unmanagedWindows
+        if case .registerUnmanagedWindow(let window) = request { candidates.append(window) }
+        var seen = Set<String>()
+        return candidates.filter { window in
+            window.isKey && after.unmanagedWindows.contains { $0.id == window.id && !$0.isKey } && seen.insert(window.id).inserted
+        }.map(\.id)
+    }
+
     /// Whether the top-most visible window differs between before and after.
     public var changesTopWindow: Bool {
         before.topMostVisibleWindow?.id != after.topMostVisibleWindow?.id

@@ -51,7 +51,14 @@ public enum WaitLane: Int, Sendable, Hashable, Codable, CaseIterable, Comparable
     public static func < (lhs: WaitLane, rhs: WaitLane) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The lane's name.
-    public var description: String { String(describing: self) }
+    public var description: String {
+        switch self {
+        case .lifecycle: "lifecycle"
+        case .preempt: "preempt"
+        case .deferred: "deferred"
+        case .queued: "queued"
+        }
+    }
 }
 
 /// How a committed transition waited before it was admitted.

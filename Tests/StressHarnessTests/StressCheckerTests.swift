@@ -1,0 +1,127 @@
+import Testing
+import StressHarness
+import TransitionCoordinator
+
+/// The stress harness's checker must fire on deliberately corrupted states, or a green run means nothing.
+@Suite("Stress checker")
+struct StressCheckerTests {
+    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screen("tutorial")))
+    static let label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
+
+    static func snapshot(_ version: UInt64, _ windows: [Window], key: WindowID) -> NavigationSnapshot {
+        NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: windows, keyWindow: key)
+    }
+
+    /// A correct record of pushing the tutorial at `low`.
+    static func pushRecord(id: UInt64 = 1, after: NavigationSnapshot? = nil, startedAt: Duration = .zero) -> TransitionRecord {
+        TransitionRecord(id: TransitionID(id), request: .push(Screen("tutorial"), at: .low),
+                         before: snapshot(0, [root], key: root.id),
+                         after: after ?? snapshot(1, [root, tutorial], key: tutorial.id),
+                         hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
+                         startedAt: startedAt, endedAt: startedAt + .milliseconds(1))
+    }
+
+    static func checker() -> StressChecker { StressChecker(answerBound: .seconds(1)) }
+
+    @Test("a correct record passes")
+    func correctRecordPasses() async {
+        let checker = Self.checker()
+        await checker.committed(Self.pushRecord(), animator: .none, label: Self.label, wall: .milliseconds(1))
+        #expect(await checker.violations.isEmpty)
+    }
+
+    @Test("a record whose key window is not the top-most visible one is caught")
+    func corruptedKey() async {
+        let checker = Self.checker()
+        let broken = Self.snapshot(1, [Self.root, Self.tutorial], key: Self.root.id)
+        await checker.committed(Self.pushRecord(after: broken), animator: .none, label: Self.label, wall: .zero)
+        let invariants = Set(await checker.violations.map(\.invariant))
+        #expect(invariants.contains(.key))
+        #expect(invariants.contains(.atomic))
+    }
+
+    @Test("a record that committed more than its request (a half-applied or extra change) is caught")
+    func corruptedAtomic() async {
+        let checker = Self.checker()
+        let extra = Window(id: WindowID(3), level: .medium, content: .screen(Screen("pin")))
+        let broken = Self.snapshot(1, [Self.root, Self.tutorial, extra], key: extra.id)
+        await checker.committed(Self.pushRecord(after: broken), animator: .none, label: Self.label, wall: .zero)
+        #expect(await checker.violations.map(\.invariant) == [.atomic])
+    }
+
+    @Test("an answer later than the bound is caught as a liveness violation")
+    func lateAnswer() async {
+        let checker = Self.checker()
+        await checker.committed(Self.pushRecord(), animator: .none, label: Self.label, wall: .seconds(2))
+        #expect(await checker.violations.map(\.invariant) == [.answered])
+    }
+
+    @Test("a transition that begins while another is open is caught as overlapping")
+    func overlappingEvents() async {
+        let checker = Self.checker()
+        let first = InFlightTransition(id: TransitionID(1), request: .popAll)
+        let second = InFlightTransition(id: TransitionID(2), request: .popAll)
+        await checker.observe(.began(first, before: Self.snapshot(0, [Self.root], key: Self.root.id)))
+        await checker.observe(.began(second, before: Self.snapshot(0, [Self.root], key: Self.root.id)))
+        #expect(await checker.violations.map(\.invariant) == [.serial])
+    }
+
+    @Test("two ended records that do not chain are caught as a lost update")
+    func brokenChain() async {
+        let checker = Self.checker()
+        let first = Self.pushRecord(id: 1)
+        let second = Self.pushRecord(id: 2, startedAt: .milliseconds(5))  // starts again from v0: a lost update
+        for record in [first, second] {
+            await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))
+            await checker.observe(.ended(record))
+        }
+        #expect(await checker.violations.contains { $0.invariant == .chain })
+    }
+
+    @Test("a re-entrant request refused as busy with its own transition is caught")
+    func missedReentrancy() async {
+        let checker = Self.checker()
+        let own = InFlightTransition(id: TransitionID(4), request: .popAll)
+        await checker.reentrantProbe(TransitionID(4), answer: .failure(.busy(inFlight: own)))
+        await checker.reentrantProbe(TransitionID(4), answer: .failure(.reentrant(inFlight: own)))
+        #expect(await checker.violations.map(\.invariant) == [.serial])
+    }
+
+    @Test("a host ledger that never destroyed a dismissed window is caught at the end")
+    func leakedWindow() async {
+        let checker = Self.checker()
+        var ledger = HostLedger()
+        for call: HostCall in [.create(Self.root.id), .show(Self.root.id), .create(Self.tutorial.id),
+                               .show(Self.tutorial.id), .makeKey(Self.root.id, resigning: [])] {
+            ledger.apply(call)
+        }
+        await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
+                             history: [], droppedEvents: 0, pending: 0)
+        #expect(await checker.violations.contains { $0.invariant == .hostBalance })
+    }
+
+    @Test("requests still pending at the end are caught")
+    func pendingAtEnd() async {
+        let checker = Self.checker()
+        var ledger = HostLedger()
+        for call: HostCall in [.create(Self.root.id), .show(Self.root.id), .makeKey(Self.root.id, resigning: [])] {
+            ledger.apply(call)
+        }
+        await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
+                             history: [], droppedEvents: 0, pending: 2)
+        #expect(await checker.violations.map(\.invariant) == [.answered])
+    }
+
+    @Test("records admitted out of arrival order within a lane are caught")
+    func outOfOrderLane() {
+        func waited(_ id: UInt64, _ sequence: UInt64) -> TransitionRecord {
+            let record = Self.pushRecord(id: id)
+            return TransitionRecord(id: record.id, request: record.request, before: record.before, after: record.after,
+                                    hadAnimator: false, animation: record.animation, extraFinishCalls: 0,
+                                    startedAt: .zero, endedAt: .zero, waited: WaitInfo(lane: .queued, sequence: sequence))
+        }
+        #expect(StressChecker.checkWaitOrder([waited(1, 1), waited(2, 2)]).isEmpty)
+        #expect(StressChecker.checkWaitOrder([waited(1, 2), waited(2, 1)]).map(\.invariant) == [.answered])
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+import StressHarness
+import TransitionCoordinator
+
+/// A small real stress run, end to end: every check runs and none fires.
+@Suite("Stress run")
+struct StressRunTests {
+    @Test("a small run with the lifecycle task and every policy finds no violation and answers every request")
+    func smallRunPasses() async {
+        let report = await StressRunner.run(StressConfiguration(requests: 400, tasks: 8, seed: 7, lifecycleEvents: 20))
+        #expect(report.violations.isEmpty, "\(report.render())")
+        let summary = report.checker
+        #expect(summary?.committed ?? 0 > 0)
+        let workerAnswers = summary?.byPolicy.filter { !["cancelled by caller", "lifecycle unlock"].contains($0.key) }
+            .values.flatMap(\.values).reduce(0, +)
+        #expect(workerAnswers == 400, "every worker request answered exactly once")
+        #expect(summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 21, "20 lifecycle events and the final one")
+        #expect(report.render().contains("violations            none"))
+    }
+
+    @Test("the seeded generator draws the same numbers for the same seed, within bounds")
+    func seededDraws() {
+        var a = SplitMix64(seed: 42), b = SplitMix64(seed: 42), c = SplitMix64(seed: 43)
+        let drawsA = (0..<100).map { _ in a.below(7) }
+        #expect(drawsA == (0..<100).map { _ in b.below(7) })
+        #expect(drawsA != (0..<100).map { _ in c.below(7) })
+        #expect(drawsA.allSatisfy { (0..<7).contains($0) })
+    }
+}

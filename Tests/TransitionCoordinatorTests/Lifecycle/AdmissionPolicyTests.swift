@@ -1,0 +1,175 @@
+import Testing
+import TransitionCoordinator
+
+/// The four admission policies, each driven by a gated animator holding a transition in flight.
+@Suite("Admission policies")
+struct AdmissionPolicyTests {
+    static let pushPin = TransitionRequest.push(Screens.pin, at: .medium)
+    static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
+    static let pushLogin = TransitionRequest.push(Screens.login, at: .low)
+
+    /// Starts an animated push of the PIN at `medium` and returns once its animator is running.
+    static func holdInFlight(_ fixture: Fixture, _ animator: GatedAnimator)
+        async -> Task<Result<TransitionRecord, TransitionError>, Never> {
+        let first = Task { await attempt { try await fixture.coordinator.perform(pushPin, animator: animator) } }
+        await animator.started()
+        return first
+    }
+
+    @Test("an enqueued request waits for the transition in flight, then runs from its after-state")
+    func enqueueWaitsThenRuns() async throws {
+        let fixture = await Fixture()
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        let second = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
+        #expect(await probe.waiting(Self.pushTutorial) == .queued)
+        #expect(await fixture.coordinator.waitingRequests == [Self.pushTutorial])
+        #expect(await fixture.snapshot.window(at: .low) == nil)
+
+        animator.open()
+        let pin = try #require(await first.value.success)
+        let tutorial = try #require(await second.value.success)
+        #expect(tutorial.id == t(2))
+        #expect(tutorial.before == pin.after)
+        #expect(tutorial.waited == WaitInfo(lane: .queued, sequence: 1))
+        #expect(pin.waited == nil)
+        #expect(await fixture.snapshot.windows.map(\.level) == [.root, .low, .medium])
+        #expect(await fixture.coordinator.waitingRequests.isEmpty)
+    }
+
+    @Test("a request beyond the queue limit is refused as queueFull and changes nothing")
+    func fullQueue() async throws {
+        let fixture = await Fixture(configuration: try CoordinatorConfiguration(queueLimit: 1))
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        let waiter = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
+        await probe.waiting(Self.pushTutorial)
+        let before = await fixture.snapshot
+
+        await #expect(throws: TransitionError.queueFull(limit: 1)) {
+            try await fixture.coordinator.push(Screens.shield, at: .high, policy: .enqueue)
+        }
+        await #expect(throws: TransitionError.queueFull(limit: 1)) {
+            try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
+        }
+        #expect(await fixture.snapshot == before)
+        #expect(await fixture.coordinator.waitingRequests == [Self.pushTutorial])
+
+        animator.open()
+        #expect(await first.value.success != nil)
+        #expect(await waiter.value.success?.request == Self.pushTutorial)
+    }
+
+    @Test("a waiting request whose task is cancelled leaves the queue with a cancellation error and changes nothing")
+    func cancelledWaiter() async throws {
+        let fixture = await Fixture()
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        let waiter = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
+        await probe.waiting(Self.pushTutorial)
+
+        waiter.cancel()
+        #expect(await waiter.value.failure == .cancelled(Self.pushTutorial))
+        #expect(await fixture.coordinator.waitingRequests.isEmpty)
+
+        animator.open()
+        let pin = try #require(await first.value.success)
+        #expect(await fixture.snapshot == pin.after)
+        #expect(await fixture.coordinator.history == [pin])
+        #expect(await fixture.coordinator.inFlightTransition == nil)
+    }
+
+    @Test("a coalescing request supersedes the waiting one of its group, which is told by whom")
+    func coalesceSupersedes() async throws {
+        let fixture = await Fixture()
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        let older = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .coalesce(group: "intro")) } }
+        await probe.waiting(Self.pushTutorial)
+        let other = Task { await attempt { try await fixture.coordinator.push(Screens.shield, at: .high, policy: .coalesce(group: "cover")) } }
+        await probe.waiting(.push(Screens.shield, at: .high))
+        let newer = Task { await attempt { try await fixture.coordinator.perform(Self.pushLogin, policy: .coalesce(group: "intro")) } }
+        await probe.waiting(Self.pushLogin)
+
+        #expect(await older.value.failure == .superseded(group: "intro", by: Self.pushLogin))
+        #expect(await fixture.coordinator.waitingRequests == [.push(Screens.shield, at: .high), Self.pushLogin])
+
+        animator.open()
+        #expect(await first.value.success != nil)
+        #expect(await other.value.success?.waited == WaitInfo(lane: .queued, sequence: 2))
+        #expect(await newer.value.success?.waited == WaitInfo(lane: .queued, sequence: 3))
+        #expect(await fixture.snapshot.window(at: .low)?.content == .screen(Screens.login))
+        #expect(await fixture.coordinator.history.count == 3)
+    }
+
+    @Test("a preempting request cuts the animation in flight short, lets it commit, then runs ahead of queued requests")
+    func preemptCutsShort() async throws {
+        let fixture = await Fixture()
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        let queued = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
+        await probe.waiting(Self.pushTutorial)
+
+        let preempting = try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
+
+        let pin = try #require(await first.value.success)
+        #expect(pin.animation == .cutShort(.preempted))
+        #expect(pin.after.window(at: .medium) != nil)
+        #expect(preempting.id == t(2))
+        #expect(preempting.before == pin.after)
+        #expect(preempting.waited == WaitInfo(lane: .preempt, sequence: 2))
+        let tutorial = try #require(await queued.value.success)
+        #expect(tutorial.id == t(3))
+        await animator.cancelled()
+        #expect(animator.callCount == 1)
+    }
+
+    static let policies: [AdmissionPolicy] = [.reject, .enqueue, .coalesce(group: "g"), .preempt]
+
+    @Test("an idle coordinator admits a request at once whatever its policy", arguments: policies)
+    func idleAdmitsAtOnce(policy: AdmissionPolicy) async throws {
+        let fixture = await Fixture()
+        let record = try await fixture.coordinator.perform(Self.pushTutorial, policy: policy)
+        #expect(record.waited == nil)
+        #expect(record.after.window(at: .low)?.content == .screen(Screens.tutorial))
+    }
+
+    @Test("a request from inside the animator is refused as re-entrant under every policy, never waiting", arguments: policies)
+    func reentrantUnderEveryPolicy(policy: AdmissionPolicy) async throws {
+        let fixture = await Fixture()
+        let answer = Box<Result<TransitionRecord, TransitionError>?>(nil)
+        let coordinator = fixture.coordinator
+        let animator = AnyAnimator { _ in
+            answer.value = await attempt { try await coordinator.perform(Self.pushTutorial, policy: policy) }
+        }
+        let record = try await coordinator.perform(Self.pushPin, animator: animator)
+        #expect(answer.value?.failure == .reentrant(inFlight: InFlightTransition(id: record.id, request: Self.pushPin)))
+        #expect(record.animation == .ran)
+        #expect(await fixture.coordinator.history == [record])
+    }
+
+    @Test("every waiting request ends with exactly one outcome when the in-flight one commits")
+    func everyWaiterAnswered() async throws {
+        let fixture = await Fixture()
+        var probe = EventProbe(fixture.coordinator)
+        let animator = GatedAnimator()
+        let first = await Self.holdInFlight(fixture, animator)
+        // Two requests for the same level: the first to run takes it, the second no longer fits.
+        let a = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
+        await probe.waiting(Self.pushTutorial)
+        let b = Task { await attempt { try await fixture.coordinator.perform(Self.pushLogin, policy: .enqueue) } }
+        await probe.waiting(Self.pushLogin)
+
+        animator.open()
+        #expect(await first.value.success != nil)
+        let tutorial = try #require(await a.value.success)
+        #expect(await b.value.failure == .levelOccupied(.low, by: try #require(tutorial.after.window(at: .low))))
+        #expect(await fixture.coordinator.history.count == 2)
+        #expect(await fixture.coordinator.inFlightTransition == nil)
+    }
+}
