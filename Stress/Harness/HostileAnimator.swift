@@ -28,6 +28,7 @@ struct HostileAnimator: Animator {
     let delay: Duration
     let coordinator: Coordinator
     let checker: StressChecker
+    let environment: StressEnvironment
 
     func animate(_ context: TransitionContext) async throws {
         await checker.animatorCalled(context.transitionID)
@@ -35,7 +36,7 @@ struct HostileAnimator: Animator {
         case .none, .instant:
             return
         case .delayed:
-            try await ContinuousClock().sleep(for: delay)
+            try await environment.sleep(delay)
         case .neverFinishing:
             try await CallbackAnimator { _, _ in }.animate(context)
         case .finishingTwice:
@@ -48,7 +49,7 @@ struct HostileAnimator: Animator {
         case .reentrant:
             let probe = Request.push(Screen("reentrant-probe"), at: .high)
             await checker.reentrantProbe(context.transitionID, answer: await attempt(probe))
-            let spawned = Task { await attempt(probe) }
+            let spawned = Task(executorPreference: environment.taskExecutor) { await attempt(probe) }
             await checker.reentrantProbe(context.transitionID, answer: await spawned.value)
         }
     }

@@ -31,7 +31,12 @@ public actor StressChecker {
     /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
     public private(set) var expectedEvents = 0
 
+    /// A running digest (FNV-1a) of everything the checker saw, in order: equal digests mean equal runs.
+    public private(set) var digest = TraceDigest()
+
     private let ignoresUnmanagedWindows: Bool
+    private let executor: (any SerialExecutor)?
+    private let home = CheckerHome()
     private let answerBound: Duration
     private var animatorCalls: Set<TransitionID> = []
     private var openTransition: InFlightTransition?
@@ -39,9 +44,17 @@ public actor StressChecker {
     private var eventWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
 
     /// A checker for a coordinator with these settings; an answer later than `answerBound` is a violation.
-    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration) {
+    ///
+    /// Runs on `executor` when given (a simulated run's scheduler), else on its own.
+    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration, executor: (any SerialExecutor)? = nil) {
         self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
         self.answerBound = answerBound
+        self.executor = executor
+    }
+
+    /// The executor the checker runs on.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor?.asUnownedSerialExecutor() ?? home.unownedExecutor
     }
 
     /// Total violations found.
@@ -149,6 +162,7 @@ public actor StressChecker {
 
     /// One coordinator event: began and ended must alternate (1, serial) and ended records chain (2).
     public func observe(_ event: CoordinatorEvent) {
+        digest.add(event)
         if case .waiting = event { return }
         eventsSeen += 1
         switch event {
@@ -248,5 +262,44 @@ public actor StressChecker {
         case .failed: "failed"
         case .cutShort(let reason): "cut short: \(reason)"
         }
+    }
+}
+
+/// The actor whose default executor a checker borrows when none is injected.
+private actor CheckerHome {}
+
+/// A 64-bit FNV-1a digest of a trace, our own so it is the same in every process
+/// (`Hasher` is seeded per process).
+public struct TraceDigest: Sendable, Hashable, CustomStringConvertible {
+    /// The digest so far.
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// An empty digest.
+    public init() {}
+
+    /// Folds `text` in.
+    public mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        value ^= 0xFF
+        value = value &* 0x0000_0100_0000_01B3
+    }
+
+    /// Folds an event in, by the records' and errors' descriptions.
+    public mutating func add(_ event: CoordinatorEvent) {
+        switch event {
+        case .began(let transition, let before): add("began \(transition) v\(before.version)")
+        case .ended(let record): add("ended \(record) at \(record.startedAt)-\(record.endedAt)\n\(record.after)")
+        case .rejected(let request, let error): add("rejected \(request): \(error)")
+        case .waiting(let request, let lane): add("waiting \(request) in \(lane)")
+        }
+    }
+
+    /// The digest as 16 hex digits.
+    public var description: String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

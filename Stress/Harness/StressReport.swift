@@ -43,12 +43,16 @@ public struct StressReport: Sendable {
     public let setupError: String?
     /// How long it took on the wall clock.
     public let wall: Duration
+    /// How long it took on the run's own clock (virtual time in a simulated run).
+    public let virtualTime: Duration
 
-    init(configuration: StressConfiguration, checker: StressSummary?, setupError: String? = nil, wall: Duration = .zero) {
+    init(configuration: StressConfiguration, checker: StressSummary?, setupError: String? = nil, wall: Duration = .zero,
+         virtualTime: Duration = .zero) {
         self.configuration = configuration
         self.checker = checker
         self.setupError = setupError
         self.wall = wall
+        self.virtualTime = virtualTime
     }
 
     /// Every violation found (a setup error counts as one).

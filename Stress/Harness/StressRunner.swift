@@ -15,9 +15,14 @@ public enum StressRunner {
     ///
     /// Each task draws from its own sub-stream of the seed, so the same seed gives the same
     /// requests per task; which of them are admitted depends on the real thread pool's timing.
-    public static func run(_ configuration: StressConfiguration) async -> StressReport {
-        let clock = ContinuousClock()
-        let started = clock.now
+    public static func run(_ configuration: StressConfiguration, in environment: StressEnvironment = .threads) async -> StressReport {
+        await runWithDigest(configuration, in: environment).report
+    }
+
+    /// ``run(_:in:)``, also returning the digest of everything the checker saw.
+    static func runWithDigest(_ configuration: StressConfiguration,
+                              in environment: StressEnvironment) async -> (report: StressReport, digest: TraceDigest) {
+        let wall = ContinuousClock.now
         let coordinatorConfiguration: CoordinatorConfiguration
         do {
             coordinatorConfiguration = try CoordinatorConfiguration(
@@ -26,14 +31,17 @@ public enum StressRunner {
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
                 covers: covers, queueLimit: 16, deferredLimit: 16)
         } catch {
-            return StressReport(configuration: configuration, checker: nil, setupError: error.description)
+            return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
-        let host = RecordingHost()
-        let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: host)
+        let host = RecordingHost(executor: environment.serialExecutor)
+        let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: host,
+                                            clock: environment.clock, executor: environment.serialExecutor,
+                                            taskExecutor: environment.taskExecutor)
         let checker = StressChecker(ignoresUnmanagedWindows: false,
-                                    answerBound: configuration.animationTimeout + configuration.answerGrace)
+                                    answerBound: configuration.animationTimeout + configuration.answerGrace,
+                                    executor: environment.serialExecutor)
         let events = coordinator.events()
-        let subscriber = Task {
+        let subscriber = Task(executorPreference: environment.taskExecutor) {
             for await event in events { await checker.observe(event) }
         }
 
@@ -44,17 +52,17 @@ public enum StressRunner {
                 let share = configuration.requests / configuration.tasks
                     + (task < configuration.requests % configuration.tasks ? 1 : 0)
                 var rng = root.split(UInt64(task))
-                group.addTask {
+                group.addTask(executorPreference: environment.taskExecutor) {
                     for _ in 0..<share {
-                        await fire(&rng, workload: workload, configuration: configuration,
+                        await fire(&rng, workload: workload, configuration: configuration, environment: environment,
                                    coordinator: coordinator, checker: checker)
                     }
                 }
             }
             var lifecycleRNG = root.split(UInt64.max)
-            group.addTask {
+            group.addTask(executorPreference: environment.taskExecutor) {
                 await flipLifecycle(&lifecycleRNG, workload: workload, configuration: configuration,
-                                    coordinator: coordinator, checker: checker)
+                                    environment: environment, coordinator: coordinator, checker: checker)
             }
         }
 
@@ -64,12 +72,12 @@ public enum StressRunner {
         await checker.finish(snapshot: await coordinator.snapshot, ledger: await host.ledger,
                              audit: await coordinator.audit(), history: await coordinator.history,
                              droppedEvents: coordinator.droppedEventCount, pending: pending)
-        return StressReport(configuration: configuration, checker: await checker.summary(),
-                            wall: started.duration(to: clock.now))
+        return (StressReport(configuration: configuration, checker: await checker.summary(),
+                             wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest)
     }
 
     private static func fire(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
-                             coordinator: Coordinator, checker: StressChecker) async {
+                             environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
         let request = workload.request(&rng)
         let kind = workload.animator(&rng)
         let policy = workload.policy(&rng)
@@ -77,10 +85,10 @@ public enum StressRunner {
         let cancels = rng.chance(configuration.cancelPercent)
         let delay = configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000)
         let animator: (any Animator)? = kind == .none
-            ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker)
-        let clock = ContinuousClock()
-        let asked = clock.now
-        let attempt = Task { () async -> Result<TransitionRecord, TransitionError> in
+            ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
+                                    environment: environment)
+        let asked = environment.elapsed()
+        let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
                 return .success(try await coordinator.perform(request, animator: animator, policy: policy,
                                                              whenLocked: whenLocked))
@@ -95,56 +103,56 @@ public enum StressRunner {
         let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
         switch await attempt.value {
         case .success(let record):
-            await checker.committed(record, animator: kind, label: label, wall: asked.duration(to: clock.now))
+            await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)
         case .failure(let error):
-            await checker.rejected(request, error, animator: kind, label: label, wall: asked.duration(to: clock.now))
+            await checker.rejected(request, error, animator: kind, label: label, wall: environment.elapsed() - asked)
         }
         let pause = configuration.maxPause * (Double(rng.below(1_000)) / 1_000)
-        try? await clock.sleep(for: pause)
+        try? await environment.sleep(pause)
     }
 
     /// Reports `lifecycleEvents` application state changes at random moments, then brings the app
     /// back to active and unlocks it, so requests deferred while locked drain and the run ends.
     private static func flipLifecycle(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
-                                      coordinator: Coordinator, checker: StressChecker) async {
-        let clock = ContinuousClock()
+                                      environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
         var state = ApplicationState.active
         let spacing = configuration.maxPause * 4
         for _ in 0..<configuration.lifecycleEvents {
             state = workload.lifecycle(after: state, &rng)
-            await report(state, coordinator: coordinator, checker: checker)
-            try? await clock.sleep(for: spacing * (Double(rng.below(1_000)) / 1_000))
+            await report(state, environment: environment, coordinator: coordinator, checker: checker)
+            try? await environment.sleep(spacing * (Double(rng.below(1_000)) / 1_000))
             if rng.chance(30) {
-                await unlock(coordinator: coordinator, checker: checker, policy: rng.chance(50) ? .preempt : .enqueue)
+                await unlock(environment: environment, coordinator: coordinator, checker: checker,
+                             policy: rng.chance(50) ? .preempt : .enqueue)
             }
         }
-        await report(.active, coordinator: coordinator, checker: checker)
+        await report(.active, environment: environment, coordinator: coordinator, checker: checker)
         while await coordinator.snapshot.isLocked {
-            await unlock(coordinator: coordinator, checker: checker, policy: .enqueue)
-            await Task.yield()
+            await unlock(environment: environment, coordinator: coordinator, checker: checker, policy: .enqueue)
+            try? await environment.sleep(configuration.maxPause)
         }
     }
 
-    private static func report(_ state: ApplicationState, coordinator: Coordinator, checker: StressChecker) async {
-        let clock = ContinuousClock()
-        let asked = clock.now
+    private static func report(_ state: ApplicationState, environment: StressEnvironment, coordinator: Coordinator,
+                               checker: StressChecker) async {
+        let asked = environment.elapsed()
         do {
             let record = try await coordinator.setApplicationState(state)
-            await checker.lifecycleCommitted(record, wall: asked.duration(to: clock.now))
+            await checker.lifecycleCommitted(record, wall: environment.elapsed() - asked)
         } catch {
             await checker.lifecycleRejected(state, error)
         }
     }
 
-    private static func unlock(coordinator: Coordinator, checker: StressChecker, policy: AdmissionPolicy) async {
-        let clock = ContinuousClock()
-        let asked = clock.now
+    private static func unlock(environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
+                               policy: AdmissionPolicy) async {
+        let asked = environment.elapsed()
         let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false, fromLifecycleTask: true)
         do {
             let record = try await coordinator.unlock(policy: policy)
-            await checker.committed(record, animator: .none, label: label, wall: asked.duration(to: clock.now))
+            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
         } catch {
-            await checker.rejected(.unlock, error, animator: .none, label: label, wall: asked.duration(to: clock.now))
+            await checker.rejected(.unlock, error, animator: .none, label: label, wall: environment.elapsed() - asked)
         }
     }
 }

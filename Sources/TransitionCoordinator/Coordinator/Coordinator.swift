@@ -64,17 +64,18 @@ public actor Coordinator {
     ///
     /// - Parameters:
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
-    ///   - host: turns the model into real windows; a headless ``InMemoryHost`` by default.
+    ///   - host: turns the model into real windows; a headless ``InMemoryHost`` on `executor` by default.
     ///   - clock: the source of time for timeouts and record times; the continuous clock by default.
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
     ///     seeded scheduler, say); the default actor executor when nil.
     ///   - taskExecutor: the executor the animator's and the timeout's tasks prefer; none when nil.
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
-                host: any WindowHost = InMemoryHost(), clock: some Clock<Duration> = ContinuousClock(),
+                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) async {
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: nextWindowID, level: .root, content: .screen(root))
         self.configuration = configuration
+        let host = host ?? InMemoryHost(executor: executor)
         self.host = host
         self.clock = CoordinatorClock(clock)
         self.executor = choice

@@ -5,8 +5,15 @@ public actor RecordingHost: LedgerHost {
     /// The windows as the host sees them.
     public private(set) var ledger = HostLedger()
 
-    /// An empty host.
-    public init() {}
+    private let executor: ExecutorChoice
+
+    /// An empty host, running on `executor` when given (a harness's seeded scheduler), else on its own.
+    public init(executor: (any SerialExecutor)? = nil) {
+        self.executor = ExecutorChoice(injected: executor, home: ExecutorHome())
+    }
+
+    /// The executor the host runs on.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
     /// Appends the call and applies it to the ledger.
     public func record(_ call: HostCall) {

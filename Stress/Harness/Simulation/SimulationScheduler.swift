@@ -1,0 +1,93 @@
+import Synchronization
+
+/// One seeded scheduler that decides which ready job runs next, for every actor and task of a run.
+///
+/// Every actor of the run gets ``serialExecutor`` and every task prefers ``taskExecutor``; both
+/// only hand their jobs to this scheduler, whose ``run(until:)`` loop runs them one at a time on
+/// the calling thread, picking among the ready ones with its own seeded generator. When nothing
+/// is ready it advances the ``VirtualClock`` to the next deadline. The same seed and workload
+/// therefore give the same interleaving, the same trace and the same digest, run after run.
+public final class SimulationScheduler: Sendable {
+    private enum Kind { case serial, task }
+
+    private struct State {
+        var ready: [(job: UnownedJob, kind: Kind)] = []
+        var rng: SplitMix64
+        var steps = 0
+    }
+
+    private let state: Mutex<State>
+    /// The virtual clock time comes from; it advances only when no job is ready.
+    public let clock: VirtualClock
+    /// The serial executor every actor of the run uses.
+    public let serialExecutor: SimulatedSerialExecutor
+    /// The task executor every task of the run prefers.
+    public let taskExecutor: SimulatedTaskExecutor
+
+    /// A scheduler whose choices come from `seed`.
+    public init(seed: UInt64) {
+        state = Mutex(State(rng: SplitMix64(seed: seed)))
+        clock = VirtualClock()
+        serialExecutor = SimulatedSerialExecutor()
+        taskExecutor = SimulatedTaskExecutor()
+        serialExecutor.scheduler = self
+        taskExecutor.scheduler = self
+    }
+
+    /// How many jobs have run.
+    public var steps: Int { state.withLock { $0.steps } }
+
+    fileprivate func enqueueSerial(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .serial)) } }
+    fileprivate func enqueueTask(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .task)) } }
+
+    /// Runs ready jobs, one at a time in seeded random order, advancing virtual time when none is
+    /// ready, until `done()` holds or nothing can ever run again. Returns whether `done()` held.
+    public func run(until done: () -> Bool) -> Bool {
+        while !done() {
+            let next: (job: UnownedJob, kind: Kind)? = state.withLock { state in
+                guard !state.ready.isEmpty else { return nil }
+                let index = state.rng.below(state.ready.count)
+                state.steps += 1
+                state.ready.swapAt(index, state.ready.count - 1)
+                return state.ready.removeLast()
+            }
+            if let next {
+                switch next.kind {
+                case .serial: next.job.runSynchronously(on: serialExecutor.asUnownedSerialExecutor())
+                case .task: next.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
+                }
+            } else if !clock.advanceToNextDeadline() {
+                return done()
+            }
+        }
+        return true
+    }
+}
+
+/// The serial executor of a simulated run: hands every job to its ``SimulationScheduler``.
+public final class SimulatedSerialExecutor: SerialExecutor, Sendable {
+    private let owner = Mutex<SimulationScheduler?>(nil)
+    fileprivate var scheduler: SimulationScheduler? {
+        get { owner.withLock { $0 } }
+        set { owner.withLock { $0 = newValue } }
+    }
+
+    /// Queues a job for the scheduler.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        scheduler?.enqueueSerial(UnownedJob(job))
+    }
+}
+
+/// The task executor of a simulated run: hands every job to its ``SimulationScheduler``.
+public final class SimulatedTaskExecutor: TaskExecutor, Sendable {
+    private let owner = Mutex<SimulationScheduler?>(nil)
+    fileprivate var scheduler: SimulationScheduler? {
+        get { owner.withLock { $0 } }
+        set { owner.withLock { $0 = newValue } }
+    }
+
+    /// Queues a job for the scheduler.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        scheduler?.enqueueTask(UnownedJob(job))
+    }
+}
