@@ -38,11 +38,16 @@ struct Fixture {
 }
 
 /// Runs a request and captures its typed outcome, so tasks can hand it back as a value.
-func attempt(_ body: () async throws(TransitionError) -> TransitionRecord) async -> Result<TransitionRecord, TransitionError> {
+///
+/// The closure is untyped because closures do not infer typed throws yet; every coordinator call
+/// throws only `TransitionError`, so anything else is a broken test.
+func attempt(_ body: () async throws -> TransitionRecord) async -> Result<TransitionRecord, TransitionError> {
     do {
         return .success(try await body())
-    } catch {
+    } catch let error as TransitionError {
         return .failure(error)
+    } catch {
+        preconditionFailure("a coordinator call threw a non-TransitionError: \(error)")
     }
 }
 

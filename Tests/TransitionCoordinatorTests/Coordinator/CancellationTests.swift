@@ -1,0 +1,99 @@
+import Testing
+import TransitionCoordinator
+
+/// A caller cancelled before admission changes nothing; one cancelled mid-animation only shortens it.
+@Suite("Cancellation of the caller")
+struct CancellationTests {
+    static let pushPin = TransitionRequest.push(Screens.pin, at: .medium)
+
+    @Test("a caller cancelled before admission gets cancelled(request) and nothing changes")
+    func cancelledBeforeAdmission() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.tutorial, at: .low)])
+        let before = await fixture.snapshot
+        let gate = Gate()
+        let animator = GatedAnimator(.returnAtOnce)
+        let caller = Task {
+            await gate.wait()
+            return await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) }
+        }
+
+        caller.cancel()
+        gate.open()
+
+        #expect(await caller.value == .failure(.cancelled(Self.pushPin)))
+        #expect(await fixture.snapshot == before)
+        #expect(await fixture.calls == [])
+        #expect(await fixture.coordinator.history.map(\.id) == [t(1)])
+        #expect(animator.callCount == 0)
+    }
+
+    @Test("a task that cancels itself and then asks is refused as cancelled, and a rejected event says so")
+    func selfCancelledCaller() async throws {
+        let fixture = await Fixture()
+        var events = fixture.coordinator.events().makeAsyncIterator()
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await attempt { try await fixture.coordinator.popAll() }
+        }
+
+        #expect(await caller.value == .failure(.cancelled(.popAll)))
+        #expect(await events.next() == .rejected(.popAll, .cancelled(.popAll)))
+        #expect(await fixture.coordinator.history == [])
+    }
+
+    @Test("a cancelled caller is told cancelled, not busy, while another transition animates")
+    func cancelledWinsOverBusy() async throws {
+        let fixture = await Fixture()
+        let animator = GatedAnimator()
+        let first = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
+        await animator.started()
+        let gate = Gate()
+        let caller = Task {
+            await gate.wait()
+            return await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .low) }
+        }
+        caller.cancel()
+        gate.open()
+
+        #expect(await caller.value == .failure(.cancelled(.push(Screens.tutorial, at: .low))))
+        animator.open()
+        #expect(await first.value.success?.animation == .ran)
+    }
+
+    @Test("a caller cancelled mid-animation still gets its committed record, cut short for callerCancelled")
+    func cancelledMidAnimation() async throws {
+        let fixture = await Fixture()
+        let animator = GatedAnimator()
+        let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
+        await animator.started()
+
+        caller.cancel()
+
+        let record = try #require(await caller.value.success)
+        #expect(record.animation == .cutShort(.callerCancelled))
+        #expect(record.after.windows.map(\.id) == [w(1), w(2)])
+        #expect(record.after.keyWindow == w(2))
+        #expect(await fixture.snapshot == record.after)
+        #expect(await fixture.coordinator.inFlightTransition == nil)
+        #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: [])])
+        // The animator's own task is cancelled too, so it does not outlive the transition.
+        await animator.cancelled()
+        #expect(animator.cancelledCallCount == 1)
+    }
+
+    @Test("after a caller is cancelled mid-animation the coordinator admits the next request")
+    func nextRequestAfterCancelledAnimation() async throws {
+        let fixture = await Fixture()
+        let animator = GatedAnimator(.waitForCancellation)
+        let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
+        await animator.started()
+        caller.cancel()
+        _ = await caller.value
+
+        let next = try await fixture.coordinator.pop(.medium)
+        #expect(next.id == t(2))
+        #expect(next.after.windows.map(\.id) == [w(1)])
+        #expect(await fixture.coordinator.audit() == [])
+    }
+}

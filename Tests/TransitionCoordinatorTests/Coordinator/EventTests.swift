@@ -1,0 +1,70 @@
+import Testing
+import TransitionCoordinator
+
+/// `events()`: began then ended per transition, rejections in between, one stream per subscriber.
+@Suite("Coordinator events")
+struct EventTests {
+    @Test("each transition is announced as began (with its before-state) and then ended (with its record)")
+    func beganThenEnded() async throws {
+        let fixture = await Fixture()
+        var events = fixture.coordinator.events().makeAsyncIterator()
+
+        let push = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
+        let pop = try await fixture.coordinator.pop(.medium)
+
+        #expect(await events.next() == .began(InFlightTransition(id: t(1), request: .push(Screens.pin, at: .medium)),
+                                              before: push.before))
+        #expect(await events.next() == .ended(push))
+        #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
+        #expect(await events.next() == .ended(pop))
+    }
+
+    @Test("every subscriber gets its own stream with every event")
+    func eachSubscriberHasItsOwnStream() async throws {
+        let fixture = await Fixture()
+        let first = fixture.coordinator.events()
+        let second = fixture.coordinator.events()
+
+        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        _ = await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .medium) }
+
+        let occupied = TransitionError.levelOccupied(.medium, by: try #require(push.after.window(at: .medium)))
+        let expected: [CoordinatorEvent] = [
+            .began(InFlightTransition(id: t(1), request: .push(Screens.pin, at: .medium)), before: push.before),
+            .ended(push),
+            .rejected(.push(Screens.tutorial, at: .medium), occupied),
+        ]
+        for stream in [first, second] {
+            var iterator = stream.makeAsyncIterator()
+            var received: [CoordinatorEvent] = []
+            for _ in expected.indices { if let event = await iterator.next() { received.append(event) } }
+            #expect(received == expected)
+        }
+        #expect(fixture.coordinator.droppedEventCount == 0)
+    }
+
+    @Test("a subscriber sees only events sent after it subscribed")
+    func lateSubscriberSeesOnlyNewEvents() async throws {
+        let fixture = await Fixture()
+        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        var events = fixture.coordinator.events().makeAsyncIterator()
+
+        let pop = try await fixture.coordinator.pop(.medium)
+
+        #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
+    }
+
+    @Test("a subscriber that falls behind keeps the newest eventBufferSize events and the drops are counted")
+    func boundedBuffer() async throws {
+        let configuration = try CoordinatorConfiguration(eventBufferSize: 2)
+        let fixture = await Fixture(configuration: configuration)
+        var events = fixture.coordinator.events().makeAsyncIterator()
+
+        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        let pop = try await fixture.coordinator.pop(.medium)
+
+        #expect(fixture.coordinator.droppedEventCount == 2)
+        #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
+        #expect(await events.next() == .ended(pop))
+    }
+}

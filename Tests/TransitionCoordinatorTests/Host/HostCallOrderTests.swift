@@ -1,0 +1,116 @@
+import Testing
+import TransitionCoordinator
+
+/// The host receives its calls in the documented order: create and show before the animation,
+/// reset only after an animator ran, makeKey before destroy, each outgoing window destroyed once.
+@Suite("Host call order")
+struct HostCallOrderTests {
+    @Test("creating a coordinator creates, shows and keys the root window")
+    func creation() async throws {
+        let host = RecordingHost()
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        #expect(await host.calls == [.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: [])])
+        #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
+    }
+
+    @Test("an animated push: create, show, then reset every visible window bottom-up, then makeKey")
+    func animatedPush() async throws {
+        let fixture = await Fixture()
+        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
+        #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: [])])
+    }
+
+    @Test("a push without an animator: create, show, makeKey, and no reset")
+    func plainPush() async throws {
+        let fixture = await Fixture()
+        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .makeKey(w(2), resigning: [])])
+    }
+
+    @Test("a push below the top window creates and shows it but leaves the key alone")
+    func pushBelowTop() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.pin, at: .medium)])
+        try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: GatedAnimator(.returnAtOnce))
+        #expect(await fixture.calls == [.create(w(3)), .show(w(3))])
+    }
+
+    @Test("an animated pop: reset the staying windows, makeKey the new top, then destroy the popped window")
+    func animatedPop() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
+        try await fixture.coordinator.pop(.medium, animator: GatedAnimator(.returnAtOnce))
+        #expect(await fixture.calls == [.reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: []), .destroy(w(3))])
+    }
+
+    @Test("a pop of a window under the top window only destroys it")
+    func popUnderTop() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
+        try await fixture.coordinator.pop(.low, animator: GatedAnimator(.returnAtOnce))
+        #expect(await fixture.calls == [.destroy(w(2))])
+    }
+
+    @Test("an animated replaceRoot over a stack: new root created and shown before the animation, then reset, makeKey, destroy each old window once")
+    func animatedReplaceRoot() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
+        let animator = GatedAnimator()
+        let caller = Task { await attempt { try await fixture.coordinator.replaceRoot(with: Screens.login, animator: animator) } }
+        await animator.started()
+        #expect(await fixture.calls == [.create(w(4)), .show(w(4))])
+
+        animator.open()
+        let record = try #require(await caller.value.success)
+        #expect(record.animation == .ran)
+        #expect(await fixture.calls == [
+            .create(w(4)), .show(w(4)), .reset(w(4)), .makeKey(w(4), resigning: []),
+            .destroy(w(1)), .destroy(w(2)), .destroy(w(3)),
+        ])
+        let ledger = await fixture.host.ledger
+        #expect(ledger.destroyed == [w(1), w(2), w(3)])
+        #expect(ledger.live == [w(4)])
+        #expect(ledger.key == w(4))
+        #expect(InvariantChecker.checkHost(ledger, against: await fixture.snapshot) == [])
+    }
+
+    @Test("a skipped replaceRoot (app in background) makes no reset call")
+    func skippedReplaceRoot() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.pin, at: .medium), .setApplicationState(.background)])
+        let record = try await fixture.coordinator.replaceRoot(with: Screens.login, animator: GatedAnimator(.returnAtOnce))
+        #expect(record.animation == .skipped(.applicationNotActive))
+        #expect(await fixture.calls == [.create(w(3)), .show(w(3)), .makeKey(w(3), resigning: []), .destroy(w(1)), .destroy(w(2))])
+    }
+
+    @Test("popAll: makeKey the root, then destroy every window above it bottom-up")
+    func popAll() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium),
+                                   .push(Screens.shield, at: .high)])
+        try await fixture.coordinator.popAll()
+        #expect(await fixture.calls == [.makeKey(w(1), resigning: []), .destroy(w(2)), .destroy(w(3)), .destroy(w(4))])
+    }
+
+    @Test("after a mixed sequence the host created = live + destroyed, each window destroyed once, and agrees with the snapshot")
+    func balanceAfterSequence() async throws {
+        let fixture = await Fixture()
+        let animated = GatedAnimator(.returnAtOnce)
+        try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: animated)
+        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animated)
+        try await fixture.coordinator.pop(.low)
+        try await fixture.coordinator.push(Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
+        try await fixture.coordinator.replaceRoot(with: Screens.login, animator: animated)
+        try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        try await fixture.coordinator.popAll(animator: animated)
+
+        let ledger = await fixture.host.ledger
+        let snapshot = await fixture.snapshot
+        #expect(InvariantChecker.checkHost(ledger, against: snapshot) == [])
+        #expect(ledger.created == [w(1), w(2), w(3), w(4), w(5), w(6)])
+        #expect(ledger.destroyed == [w(2), w(1), w(3), w(4), w(6)])
+        #expect(ledger.live == [w(5)])
+        #expect(ledger.anomalies == [])
+        #expect(snapshot.windows.map(\.id) == [w(5)])
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+import TransitionCoordinator
+
+/// The positive side: a real coordinator's history, snapshot and host pass every check.
+@Suite("A real coordinator passes every invariant")
+struct CoordinatorAuditTests {
+    @Test("after a mixed sequence of transitions, audit(), the history and the host checks all return []",
+          arguments: [false, true])
+    func auditAfterSequence(ignoresUnmanagedWindows: Bool) async throws {
+        let configuration = try CoordinatorConfiguration(ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        let fixture = await Fixture(configuration: configuration)
+        let coordinator = fixture.coordinator
+        let ran = GatedAnimator(.returnAtOnce)
+
+        try await coordinator.push(Screens.tutorial, at: .low, animator: ran)
+        try await coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: true))
+        try await coordinator.push(Screens.pin, at: .medium, animator: CallbackAnimator { _, finish in finish(); finish() })
+        _ = await attempt { try await coordinator.push(Screens.pin, at: .high) }
+        try await coordinator.pop(.low, animator: ran)
+        try await coordinator.push(Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
+        try await coordinator.setApplicationState(.background)
+        try await coordinator.pop(screen: "shield", animator: ran)
+        try await coordinator.setApplicationState(.active)
+
+        let timingOut = GatedAnimator(.waitForCancellation)
+        let caller = Task { await attempt { try await coordinator.replaceRoot(with: Screens.login, animator: timingOut) } }
+        await timingOut.started()
+        await fixture.clock.sleepers(atLeast: 1)
+        fixture.clock.advance(by: .seconds(5))
+        #expect(await caller.value.success?.animation == .timedOut(after: .seconds(5)))
+
+        try await coordinator.push(Screens.tutorial, at: .low, animator: ran)
+        try await coordinator.unregisterUnmanagedWindow(id: "alert")
+        try await coordinator.popAll(animator: ran)
+
+        let history = await coordinator.history
+        #expect(history.map(\.id) == (1...12).map { t($0) })
+        #expect(history.map(\.animation) == [
+            .ran, .skipped(.notAnimatable), .ran, .skipped(.topWindowUnchanged), .failed("onPurpose"),
+            .skipped(.notAnimatable), .skipped(.applicationNotActive), .skipped(.notAnimatable),
+            .timedOut(after: .seconds(5)), .ran, .skipped(.notAnimatable), .ran,
+        ])
+        for record in history {
+            #expect(InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows) == [], "\(record)")
+        }
+        #expect(InvariantChecker.checkHistory(history) == [])
+        #expect(await coordinator.audit() == [])
+        #expect(InvariantChecker.checkHost(await fixture.host.ledger, against: await coordinator.snapshot) == [])
+        #expect(await coordinator.snapshot.windows.map(\.id) == [w(5)])
+    }
+}

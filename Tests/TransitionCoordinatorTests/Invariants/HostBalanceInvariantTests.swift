@@ -1,0 +1,68 @@
+import Testing
+import TransitionCoordinator
+
+/// Invariant 5 (host balance): a host ledger that disagrees with the snapshot is caught.
+@Suite("Host balance invariant")
+struct HostBalanceInvariantTests {
+    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let pin = Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
+    static let snapshot = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
+
+    static func ledger(_ calls: [HostCall]) -> HostLedger {
+        var ledger = HostLedger()
+        for call in calls { ledger.apply(call) }
+        return ledger
+    }
+
+    static let balanced: [HostCall] = [.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: []),
+                                       .create(w(2)), .show(w(2)), .makeKey(w(2), resigning: [])]
+
+    @Test("a ledger that matches the snapshot has no violations")
+    func balancedLedger() {
+        #expect(InvariantChecker.checkHost(Self.ledger(Self.balanced), against: Self.snapshot) == [])
+    }
+
+    @Test("a window destroyed twice breaks host balance")
+    func destroyedTwice() {
+        let ledger = Self.ledger(Self.balanced + [.create(w(3)), .destroy(w(3)), .destroy(w(3))])
+        #expect(ledger.anomalies == ["#3 destroyed twice", "'destroy #3' on a window that is not live"])
+        let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
+        #expect(found.contains(InvariantViolation(.hostBalance, "#3 destroyed twice")))
+        #expect(found.allSatisfy { $0.invariant == .hostBalance })
+    }
+
+    @Test("a window the model shows but the host never created breaks host balance")
+    func missingWindow() {
+        let ledger = Self.ledger([.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: [])])
+        let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
+        #expect(found == [
+            InvariantViolation(.hostBalance, "host has live [#1], model has [#1, #2]"),
+            InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
+            InvariantViolation(.hostBalance, "host key #1, model key #2"),
+        ])
+    }
+
+    @Test("a window the host keeps alive after the model dropped it breaks host balance")
+    func leakedWindow() {
+        let ledger = Self.ledger(Self.balanced + [.create(w(3))])
+        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+            InvariantViolation(.hostBalance, "host has live [#1, #2, #3], model has [#1, #2]"),
+        ])
+    }
+
+    @Test("a created but never shown window breaks host balance")
+    func neverShown() {
+        let ledger = Self.ledger([.create(w(1)), .show(w(1)), .create(w(2)), .makeKey(w(2), resigning: [])])
+        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+            InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
+        ])
+    }
+
+    @Test("a call on a window that was never created is an anomaly")
+    func callOnDeadWindow() {
+        let ledger = Self.ledger(Self.balanced + [.reset(w(9))])
+        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+            InvariantViolation(.hostBalance, "'reset #9' on a window that is not live"),
+        ])
+    }
+}

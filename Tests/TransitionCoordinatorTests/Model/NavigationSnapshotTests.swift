@@ -1,0 +1,116 @@
+import Testing
+import TransitionCoordinator
+
+/// The snapshot value: its queries and its tree description.
+@Suite("Navigation snapshot")
+struct NavigationSnapshotTests {
+    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
+    static let pin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
+
+    @Test("the description prints levels top-down and marks the key window")
+    func descriptionTree() {
+        let snapshot = NavigationSnapshot(version: 3, levels: WindowLevel.builtIn,
+                                          windows: [Self.root, Self.tutorial, Self.pin], keyWindow: WindowID(3))
+        #expect(snapshot.description == """
+            NavigationSnapshot v3 · app active
+            ├─ high(3000)    —
+            ├─ medium(2000)  #3 pin [key]
+            ├─ low(1000)     #2 tutorial
+            └─ root(0)       #1 home
+            """)
+    }
+
+    @Test("the description of a live coordinator's snapshot shows its committed state")
+    func descriptionOfLiveSnapshot() async throws {
+        let fixture = await Fixture()
+        try await fixture.coordinator.push(Screen("item", id: "item-7", parameters: ["id": "7", "a": "b"]), at: .low)
+        try await fixture.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))
+        try await fixture.coordinator.setApplicationState(.inactive)
+        #expect(await fixture.snapshot.description == """
+            NavigationSnapshot v3 · app inactive
+            ├─ high(3000)    —
+            ├─ medium(2000)  —
+            ├─ low(1000)     #2 item[item-7](a=b,id=7) [key]
+            └─ root(0)       #1 home
+            unmanaged: alert@2500
+            """)
+    }
+
+    @Test("the description marks hidden windows and pads to the widest custom level name")
+    func descriptionWithCustomLevelsAndHiddenWindow() {
+        let overlay = WindowLevel("overlay-top", rawValue: 9_000)
+        let hidden = Window(id: WindowID(4), level: overlay, content: .screen(Screens.shield), isHidden: true)
+        let snapshot = NavigationSnapshot(version: 1, levels: [.low, overlay], windows: [Self.root, Self.tutorial, hidden],
+                                          keyWindow: WindowID(2),
+                                          unmanagedWindows: [UnmanagedWindow(id: "a", zOrder: 5, isKey: true)],
+                                          applicationState: .background)
+        #expect(snapshot.description == """
+            NavigationSnapshot v1 · app background
+            ├─ overlay-top(9000)  #4 shield (hidden)
+            ├─ low(1000)          #2 tutorial [key]
+            └─ root(0)            #1 home
+            unmanaged: a@5 [key]
+            """)
+    }
+
+    @Test("the description of a locked state says so and marks the shield, the lock and the hidden windows")
+    func descriptionWhenLocked() async throws {
+        let covers = LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
+                                     lock: LifecycleCover(screen: Screen("lock"), level: .low))
+        let fixture = await Fixture(configuration: try CoordinatorConfiguration(covers: covers))
+        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.setApplicationState(.background)
+        #expect(await fixture.snapshot.description == """
+            NavigationSnapshot v2 · app background · locked
+            ├─ high(3000)    #3 shield [key] (shield)
+            ├─ medium(2000)  #2 pin (hidden)
+            ├─ low(1000)     #4 lock (lock)
+            └─ root(0)       #1 home
+            """)
+    }
+
+    @Test("the top-most visible window skips hidden windows, and the visible list is top-down")
+    func visibleWindows() {
+        let hiddenPin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
+        let snapshot = NavigationSnapshot(version: 0, levels: WindowLevel.builtIn,
+                                          windows: [Self.root, Self.tutorial, hiddenPin], keyWindow: WindowID(2))
+        #expect(snapshot.topMostVisibleWindow == Self.tutorial)
+        #expect(snapshot.visibleWindowsTopDown == [Self.tutorial, Self.root])
+        #expect(snapshot.rootWindow == Self.root)
+    }
+
+    @Test("the lookups find windows by level, id and shown screen, and list the free levels")
+    func lookups() {
+        let snapshot = NavigationSnapshot(version: 0, levels: WindowLevel.builtIn,
+                                          windows: [Self.root, Self.pin], keyWindow: WindowID(3))
+        #expect(snapshot.window(at: .medium) == Self.pin)
+        #expect(snapshot.window(at: .low) == nil)
+        #expect(snapshot.window(WindowID(1)) == Self.root)
+        #expect(snapshot.window(WindowID(2)) == nil)
+        #expect(snapshot.window(showing: "pin") == Self.pin)
+        #expect(snapshot.window(showing: "tutorial") == nil)
+        #expect(snapshot.freeLevels == [.low, .high])
+    }
+
+    @Test("a screen's description shows its id only when it differs from its name, and parameters sorted by key",
+          arguments: [
+            (Screen("home"), "home"),
+            (Screen("item", id: "item-7"), "item[item-7]"),
+            (Screen("item", parameters: ["z": "1", "a": "2"]), "item(a=2,z=1)"),
+            (Screen("item", id: "i", parameters: ["k": "v"]), "item[i](k=v)"),
+          ])
+    func screenDescription(screen: Screen, expected: String) {
+        #expect(screen.description == expected)
+    }
+
+    @Test("levels order by raw value, and equal only when name and raw value both match")
+    func levelOrder() {
+        #expect(WindowLevel.root < .low)
+        #expect(WindowLevel.low < .medium)
+        #expect(WindowLevel.medium < .high)
+        #expect(WindowLevel("low", rawValue: 1_000) == .low)
+        #expect(WindowLevel("other", rawValue: 1_000) != .low)
+        #expect(WindowLevel.medium.description == "medium(2000)")
+    }
+}
