@@ -5,11 +5,14 @@ import Darwin
 #endif
 import StressHarness
 
-// `swift run -c release stress [--requests N] [--tasks T] [--seed S] [--timeout-ms MS] [--threads]`
-// Exits 0 when no invariant was violated, 1 on any violation, 2 on bad arguments.
+// swift run -c release stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS]
+//                              [--threads] [--mutants] [--json]
+// Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
+
+let usageLine = "usage: stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--json]"
 
 func usage(_ problem: String) -> Never {
-    print("stress: \(problem)\nusage: stress [--requests N] [--tasks T] [--seed S] [--timeout-ms MS] [--threads]")
+    print("stress: \(problem)\n\(usageLine)")
     exit(2)
 }
 
@@ -19,14 +22,22 @@ func positive(_ value: String, _ flag: String) -> Int {
 }
 
 var configuration = StressConfiguration()
-var threads = false
+var seeds: Int?
+var threads = false, mutants = false, json = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
-    if flag == "--threads" { threads = true; continue }
+    switch flag {
+    case "--threads": threads = true; continue
+    case "--mutants": mutants = true; continue
+    case "--json": json = true; continue
+    case "--help", "-h": print(usageLine); exit(0)
+    default: break
+    }
     guard let value = arguments.popFirst() else { usage("\(flag) needs a value") }
     switch flag {
     case "--requests": configuration.requests = positive(value, flag)
     case "--tasks": configuration.tasks = positive(value, flag)
+    case "--seeds": seeds = positive(value, flag)
     case "--timeout-ms": configuration.animationTimeout = .milliseconds(positive(value, flag))
     case "--seed":
         guard let seed = UInt64(value) else { usage("--seed takes a whole number from 0, not '\(value)'") }
@@ -36,16 +47,55 @@ while let flag = arguments.popFirst() {
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
 
+let command = "swift run -c release stress --requests \(configuration.requests) --tasks \(configuration.tasks)"
+
+if mutants {
+    // Every mutant must be caught within 64 seeds, or the harness proves nothing.
+    var survivors = 0
+    for mutation in StressHarness.mutationNames {
+        let started = ContinuousClock.now
+        if let caught = StressHarness.hunt(mutation.name, base: configuration) {
+            print("mutant \(mutation.name.padding(26)) caught by seed \(caught.seed) in \(started.duration(to: .now)): \(caught.violation.description.split(separator: "\n").first ?? "")")
+        } else {
+            survivors += 1
+            print("mutant \(mutation.name.padding(26)) SURVIVED 64 seeds: the harness does not catch '\(mutation.summary)'")
+        }
+    }
+    print(survivors == 0 ? "mutants: all \(StressHarness.mutationNames.count) caught" : "mutants: \(survivors) survived — FAILED")
+    exit(survivors == 0 ? 0 : 1)
+}
+
 if threads {
     let report = await StressRunner.run(configuration)
-    print(report.render())
+    print(json ? report.json() : report.render())
+    if !report.passed { print("reproduce: \(command) --seed \(configuration.seed) --threads (timing-dependent)") }
     exit(report.passed ? 0 : 1)
+}
+
+let seedList = (0..<UInt64(seeds ?? 1)).map { configuration.seed + $0 }
+let results = Swarm.run(configuration, seeds: seedList, swarm: seeds != nil) { result in
+    if seeds != nil, !json { print(result.line) }
+}
+let failing = results.filter { !$0.violations.isEmpty }
+let gaps = seeds != nil ? Swarm.coverageGaps(results) : []
+if json {
+    print(Swarm.json(results, gaps: gaps))
 } else {
-    let first = StressRunner.simulate(configuration)
-    let second = StressRunner.simulate(configuration)
-    print(first.report.render())
-    print("simulation            \(first.steps) scheduler steps · virtual time \(first.report.virtualTime) · digest \(first.digest)"
-          + (first.digest == second.digest && first.steps == second.steps ? " · replayed: same digest" : " · replayed: DIFFERENT digest \(second.digest)"))
-    let deterministic = first.digest == second.digest && first.steps == second.steps
-    exit(first.violations.isEmpty && deterministic ? 0 : 1)
+    if seeds == nil, let only = results.first {
+        print(only.run.report.render())
+        print("simulation            \(only.run.steps) scheduler steps · \(only.run.stalls) queue stalls · virtual time "
+              + "\(only.run.report.virtualTime) · digest \(only.run.digest) · "
+              + (only.deterministic ? "replayed: same digest" : "replayed: DIFFERENT digest"))
+    } else {
+        print(Swarm.summary(results, gaps: gaps))
+    }
+    for result in failing.prefix(5) {
+        print("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")")
+        print("  reproduce: \(command) --seed \(result.seed)" + (seeds != nil ? " --seeds 1" : ""))
+    }
+}
+exit(failing.isEmpty && gaps.isEmpty ? 0 : 1)
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

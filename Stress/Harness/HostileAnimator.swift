@@ -14,8 +14,25 @@ public enum AnimatorKind: String, Sendable, Hashable, CaseIterable {
     case finishingTwice
     /// Throws.
     case throwing
+    /// A callback animator that finishes only after the coordinator gave up on it (twice, even).
+    case finishingLate
     /// Asks the coordinator for a transition from inside, directly and from a task it starts.
     case reentrant
+}
+
+extension AnimatorKind {
+    /// The fault this kind injects, if it is a hostile one.
+    var fault: FaultPlan.Kind? {
+        switch self {
+        case .none, .instant: nil
+        case .delayed: .delayedAnimator
+        case .neverFinishing: .neverFinishingAnimator
+        case .finishingTwice: .twiceFinishingAnimator
+        case .throwing: .throwingAnimator
+        case .finishingLate: .lateFinishingAnimator
+        case .reentrant: .reentrantAnimator
+        }
+    }
 }
 
 /// An animator of one ``AnimatorKind`` that reports every call to the checker.
@@ -29,6 +46,8 @@ struct HostileAnimator: Animator {
     let coordinator: Coordinator
     let checker: StressChecker
     let environment: StressEnvironment
+    /// How long a late-finishing animator waits before finishing: past the coordinator's timeout.
+    let lateBy: Duration
 
     func animate(_ context: TransitionContext) async throws {
         await checker.animatorCalled(context.transitionID)
@@ -46,6 +65,15 @@ struct HostileAnimator: Animator {
             }.animate(context)
         case .throwing:
             throw Failure()
+        case .finishingLate:
+            let environment = environment, timeout = lateBy
+            try await CallbackAnimator { _, finish in
+                Task(executorPreference: environment.taskExecutor) {
+                    try? await environment.sleep(timeout)
+                    finish()
+                    finish()
+                }
+            }.animate(context)
         case .reentrant:
             let probe = Request.push(Screen("reentrant-probe"), at: .high)
             await checker.reentrantProbe(context.transitionID, answer: await attempt(probe))

@@ -38,17 +38,23 @@ public actor StressChecker {
     private let executor: (any SerialExecutor)?
     private let home = CheckerHome()
     private let answerBound: Duration
+    private let transitionBound: Duration
     private var animatorCalls: Set<TransitionID> = []
     private var openTransition: InFlightTransition?
     private var lastEnded: TransitionRecord?
     private var eventWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+    private var busyRejections: [(transition: TransitionID, asked: Duration, answered: Duration)] = []
+    /// Faults that fired, by kind (animator kinds are counted as they are handed out).
+    public private(set) var faultsFired: [FaultPlan.Kind: Int] = [:]
 
     /// A checker for a coordinator with these settings; an answer later than `answerBound` is a violation.
     ///
     /// Runs on `executor` when given (a simulated run's scheduler), else on its own.
-    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration, executor: (any SerialExecutor)? = nil) {
+    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration, transitionBound: Duration? = nil,
+                executor: (any SerialExecutor)? = nil) {
         self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
         self.answerBound = answerBound
+        self.transitionBound = transitionBound ?? answerBound
         self.executor = executor
     }
 
@@ -74,12 +80,24 @@ public actor StressChecker {
         committed.append(record)
         violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         checkAnswerTime(wall, "\(record.id) '\(record.request)'")
+        if animator == .finishingTwice, record.animation == .ran, record.extraFinishCalls == 0 {
+            violations.append(.init(.answered, "\(record.id)'s animator finished twice but the record notes no extra finish"))
+        }
+        if label.cancelled { faultsFired[.cancelledCaller, default: 0] += 1 }
+        if let fault = animator.fault { faultsFired[fault, default: 0] += 1 }
     }
+
+    /// Notes a fault that fired outside any record (a lifecycle burst, a scheduler stall).
+    public func noteFault(_ kind: FaultPlan.Kind, count: Int = 1) { faultsFired[kind, default: 0] += count }
 
     /// A worker's request was refused after `wall`.
     public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind,
-                         label: RequestLabel, wall: Duration) {
+                         label: RequestLabel, asked: Duration, answered: Duration) {
+        let wall = answered - asked
+        if case .busy(let inFlight) = error { busyRejections.append((inFlight.id, asked, answered)) }
         count(request.kind, error.code)
+        if label.cancelled { faultsFired[.cancelledCaller, default: 0] += 1 }
+        if let fault = animator.fault { faultsFired[fault, default: 0] += 1 }
         byPolicy[label.policyName, default: [:]][error.code, default: 0] += 1
         if label.cancelled { byPolicy["cancelled by caller", default: [:]][error.code, default: 0] += 1 }
         animatorKinds[animator, default: 0] += 1
@@ -113,6 +131,9 @@ public actor StressChecker {
         committed.append(record)
         violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         checkAnswerTime(wall, "\(record.id) '\(record.request)'")
+        if state == .background, record.after.covers.lock != nil, !record.after.isLocked {
+            violations.append(.init(.shieldAndLock, "\(record.id): entering the background was acknowledged before the lock was up"))
+        }
     }
 
     /// The lifecycle task's state change was refused: never allowed (lifecycle events are never busy,
@@ -154,9 +175,19 @@ public actor StressChecker {
             count(.push, error.code)
         case .success(let record):
             count(.push, "committed")
+            committed.append(record)
             if record.id <= transition {
                 violations.append(.init(.serial, "a request from inside \(transition)'s animator committed \(record.id) before it"))
             }
+        }
+    }
+
+    /// Invariant 7's time bound on one committed transition: from admission to commit within the
+    /// animation timeout (plus the run's grace), whatever its animator did.
+    private func checkDuration(_ record: TransitionRecord) {
+        let took = record.endedAt - record.startedAt
+        if took > transitionBound {
+            violations.append(.init(.answered, "\(record.id) '\(record.request)' took \(took) from admission to commit, beyond \(transitionBound)"))
         }
     }
 
@@ -179,6 +210,7 @@ public actor StressChecker {
                 violations.append(.init(.serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
             }
             if let lastEnded { violations += InvariantChecker.checkSequence(lastEnded, record) }
+            checkDuration(record)
             lastEnded = record
             openTransition = nil
         case .rejected, .waiting:
@@ -193,7 +225,15 @@ public actor StressChecker {
     /// Suspends until the subscriber has seen `count` events.
     public func waitForEvents(_ count: Int) async {
         guard eventsSeen < count else { return }
-        await withCheckedContinuation { eventWaiter = (count, $0) }
+        await withCheckedContinuation { continuation in
+            // Checked again here: the event that reaches `count` may have been counted between
+            // the guard and this point, and then nobody would resume a waiter stored now.
+            if eventsSeen >= count {
+                continuation.resume()
+            } else {
+                eventWaiter = (count, continuation)
+            }
+        }
     }
 
     // MARK: - The end
@@ -223,6 +263,57 @@ public actor StressChecker {
             violations.append(.init(.answered, "\(droppedEvents) events were dropped before the checker saw them"))
         }
     }
+
+    /// Checks over the whole history: no two records share a before-version; every record a
+    /// task received is the history's record of that id; replaying the committed requests in
+    /// commit order on the pure sequential model (``TransitionPlanner`` from the first
+    /// before-state) gives every record's after-state (the reference model); every busy
+    /// rejection falls inside the window of the transition it named; the waiting queue never
+    /// held more than its limit.
+    public func finishHistory(_ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int) {
+        var versions = Set<UInt64>()
+        for record in history where !versions.insert(record.before.version).inserted {
+            violations.append(.init(.chain, "two transitions started from v\(record.before.version) (\(record.id) among them)"))
+        }
+        let byID = Dictionary(history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for record in committed where byID[record.id] != record {
+            violations.append(.init(.atomic, "the record \(record.id) a task received differs from the history's"))
+        }
+        if let first = history.first {
+            var model = first.before
+            var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
+            for record in history {
+                do {
+                    let plan = try TransitionPlanner.plan(record.request, in: model, nextWindowID: &next)
+                    if plan.after != record.after {
+                        violations.append(.init(.atomic, "the reference model gives a different state after \(record.id) '\(record.request)'"))
+                        break
+                    }
+                    model = plan.after
+                } catch {
+                    violations.append(.init(.atomic, "the reference model refuses \(record.id) '\(record.request)': \(error)"))
+                    break
+                }
+            }
+        }
+        for busy in busyRejections {
+            guard let record = byID[busy.transition] else {
+                violations.append(.init(.serial, "a busy rejection named \(busy.transition), which never committed"))
+                continue
+            }
+            if record.startedAt > busy.answered || record.endedAt + clockOffset < busy.asked {
+                violations.append(.init(.serial, "a busy rejection asked at \(busy.asked), answered at \(busy.answered), "
+                                   + "named \(record.id), in flight \(record.startedAt)–\(record.endedAt)"))
+            }
+        }
+        if peakQueueDepth > queueLimit {
+            violations.append(.init(.answered, "the waiting queue held \(peakQueueDepth) requests, beyond its limit \(queueLimit)"))
+        }
+        self.peakQueueDepth = peakQueueDepth
+    }
+
+    /// The most requests that waited at once, as the coordinator reports it.
+    public private(set) var peakQueueDepth = 0
 
     /// FIFO within each wait lane: in commit order, the sequences of the records that waited in
     /// a lane increase. The deferred lane is checked within each locked period, since a request

@@ -1,3 +1,5 @@
+import TransitionCoordinator
+
 /// What one stress run does: how many requests, from how many tasks, from which seed.
 public struct StressConfiguration: Sendable, Hashable {
     /// Requests fired in all (re-entrant probes from animators come on top).
@@ -16,14 +18,19 @@ public struct StressConfiguration: Sendable, Hashable {
     public var answerGrace: Duration
     /// Application state changes the lifecycle task reports while the workers fire (0: no lifecycle task).
     public var lifecycleEvents: Int
-    /// The percentage of requests whose task is cancelled right after asking.
-    public var cancelPercent: Int
+    /// How much longer than the animation timeout one transition may take from admission to
+    /// commit (host calls, scheduling); tiny in virtual time, where host calls take none.
+    public var transitionGrace: Duration = .seconds(2)
+    /// The faults in force (rates per kind; swarm runs draw one plan per seed).
+    public var faults: FaultPlan
+    /// Deliberate bugs switched on in the coordinator (mutation testing); empty for real runs.
+    package var mutations: Set<Mutation> = []
 
     /// The default run: 10,000 requests from 64 tasks.
     public init(requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,
                 animationTimeout: Duration = .milliseconds(10), maxAnimationDelay: Duration = .milliseconds(2),
                 maxPause: Duration = .milliseconds(8), answerGrace: Duration = .seconds(5),
-                lifecycleEvents: Int? = nil, cancelPercent: Int = 4) {
+                lifecycleEvents: Int? = nil, faults: FaultPlan = .standard) {
         self.requests = requests
         self.tasks = tasks
         self.seed = seed
@@ -32,6 +39,6 @@ public struct StressConfiguration: Sendable, Hashable {
         self.maxPause = maxPause
         self.answerGrace = answerGrace
         self.lifecycleEvents = lifecycleEvents ?? max(1, requests / 25)
-        self.cancelPercent = cancelPercent
+        self.faults = faults
     }
 }

@@ -22,6 +22,10 @@ public struct StressSummary: Sendable {
     public var lifecycle: [ApplicationState: [String: Int]]
     /// Every violation found.
     public var violations: [InvariantViolation]
+    /// Faults that fired, by kind.
+    public var faultsFired: [FaultPlan.Kind: Int]
+    /// The most requests that waited at once.
+    public var peakQueueDepth: Int
 }
 
 extension StressChecker {
@@ -29,7 +33,8 @@ extension StressChecker {
     public func summary() -> StressSummary {
         StressSummary(answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
                       extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
-                      committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations)
+                      committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations,
+                      faultsFired: faultsFired, peakQueueDepth: peakQueueDepth)
     }
 }
 
@@ -57,7 +62,7 @@ public struct StressReport: Sendable {
 
     /// Every violation found (a setup error counts as one).
     public var violations: [InvariantViolation] {
-        if let setupError { return [InvariantViolation(.answered, "the run could not start: \(setupError)")] }
+        if let setupError { return [InvariantViolation(.answered, setupError)] }
         return checker?.violations ?? []
     }
 
@@ -98,6 +103,9 @@ public struct StressReport: Sendable {
         lines.append("animation outcomes    " + summary.animations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             .joined(separator: " · ") + " · extra finish calls \(summary.extraFinishCalls)")
         lines.append("re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
+        lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
+            .joined(separator: " · "))
+        lines.append("peak queue depth      \(summary.peakQueueDepth)")
         lines.append("")
         let perSecond = Int(Double(answered) / max(seconds, 1e-9))
         let transitionsPerSecond = Int(Double(summary.committed) / max(seconds, 1e-9))

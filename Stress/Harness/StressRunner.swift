@@ -20,8 +20,12 @@ public enum StressRunner {
     }
 
     /// ``run(_:in:)``, also returning the digest of everything the checker saw.
-    static func runWithDigest(_ configuration: StressConfiguration,
-                              in environment: StressEnvironment) async -> (report: StressReport, digest: TraceDigest) {
+    ///
+    /// `describeState`, when given, receives a closure that describes the coordinator's state
+    /// (a simulated run calls it when it deadlocks).
+    static func runWithDigest(_ configuration: StressConfiguration, in environment: StressEnvironment,
+                              describeState: (@Sendable (@escaping @Sendable () async -> String) -> Void)? = nil)
+        async -> (report: StressReport, digest: TraceDigest) {
         let wall = ContinuousClock.now
         let coordinatorConfiguration: CoordinatorConfiguration
         do {
@@ -29,23 +33,33 @@ public enum StressRunner {
                 levels: levels, animationTimeout: configuration.animationTimeout,
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
-                covers: covers, queueLimit: 16, deferredLimit: 16)
+                covers: covers, queueLimit: max(2, configuration.tasks / 4), deferredLimit: max(2, configuration.tasks / 4))
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
         let host = RecordingHost(executor: environment.serialExecutor)
         let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: host,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor)
+                                            taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
+        // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
+        let clockOffset = environment.elapsed()
         let checker = StressChecker(ignoresUnmanagedWindows: false,
                                     answerBound: configuration.animationTimeout + configuration.answerGrace,
+                                    transitionBound: configuration.animationTimeout + configuration.transitionGrace,
                                     executor: environment.serialExecutor)
+        describeState?({ [coordinator, checker] in
+            let waiting = await coordinator.waitingRequests
+            let inFlight = await coordinator.inFlightTransition
+            let seen = await checker.eventsSeen, expected = await checker.expectedEvents
+            return "in flight: \(inFlight.map(\.description) ?? "none"); waiting: \(waiting); events seen \(seen) of \(expected)\n"
+                + (await coordinator.snapshot).description
+        })
         let events = coordinator.events()
         let subscriber = Task(executorPreference: environment.taskExecutor) {
             for await event in events { await checker.observe(event) }
         }
 
-        let workload = Workload(levels: coordinatorConfiguration.levels)
+        let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let root = SplitMix64(seed: configuration.seed)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<configuration.tasks {
@@ -72,6 +86,8 @@ public enum StressRunner {
         await checker.finish(snapshot: await coordinator.snapshot, ledger: await host.ledger,
                              audit: await coordinator.audit(), history: await coordinator.history,
                              droppedEvents: coordinator.droppedEventCount, pending: pending)
+        await checker.finishHistory(await coordinator.history, clockOffset: clockOffset,
+                                    peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit)
         return (StressReport(configuration: configuration, checker: await checker.summary(),
                              wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest)
     }
@@ -82,11 +98,11 @@ public enum StressRunner {
         let kind = workload.animator(&rng)
         let policy = workload.policy(&rng)
         let whenLocked = workload.lockedBehavior(&rng)
-        let cancels = rng.chance(configuration.cancelPercent)
+        let cancels = rng.chance(configuration.faults.rate(.cancelledCaller))
         let delay = configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
-                                    environment: environment)
+                                    environment: environment, lateBy: configuration.animationTimeout * 2)
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
@@ -105,7 +121,7 @@ public enum StressRunner {
         case .success(let record):
             await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)
         case .failure(let error):
-            await checker.rejected(request, error, animator: kind, label: label, wall: environment.elapsed() - asked)
+            await checker.rejected(request, error, animator: kind, label: label, asked: asked, answered: environment.elapsed())
         }
         let pause = configuration.maxPause * (Double(rng.below(1_000)) / 1_000)
         try? await environment.sleep(pause)
@@ -120,6 +136,14 @@ public enum StressRunner {
         for _ in 0..<configuration.lifecycleEvents {
             state = workload.lifecycle(after: state, &rng)
             await report(state, environment: environment, coordinator: coordinator, checker: checker)
+            if rng.chance(configuration.faults.rate(.lifecycleBurst)) {
+                // A burst: several state changes back to back, no pause between them.
+                await checker.noteFault(.lifecycleBurst)
+                for _ in 0..<(1 + rng.below(3)) {
+                    state = workload.lifecycle(after: state, &rng)
+                    await report(state, environment: environment, coordinator: coordinator, checker: checker)
+                }
+            }
             try? await environment.sleep(spacing * (Double(rng.below(1_000)) / 1_000))
             if rng.chance(30) {
                 await unlock(environment: environment, coordinator: coordinator, checker: checker,
@@ -152,7 +176,7 @@ public enum StressRunner {
             let record = try await coordinator.unlock(policy: policy)
             await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
         } catch {
-            await checker.rejected(.unlock, error, animator: .none, label: label, wall: environment.elapsed() - asked)
+            await checker.rejected(.unlock, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
         }
     }
 }
@@ -188,3 +212,4 @@ public struct RequestLabel: Sendable, Hashable {
         }
     }
 }
+

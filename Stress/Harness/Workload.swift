@@ -51,16 +51,22 @@ struct Workload: Sendable {
         }
     }
 
+    /// The faults in force.
+    var faults: FaultPlan = .standard
+
+    /// An animator kind, hostile ones at the fault plan's rates; the rest none (1 in 4) or instant.
     func animator(_ rng: inout SplitMix64) -> AnimatorKind {
-        switch rng.below(100) {
-        case 0..<20: .none
-        case 20..<45: .instant
-        case 45..<70: .delayed
-        case 70..<77: .neverFinishing
-        case 77..<85: .finishingTwice
-        case 85..<93: .throwing
-        default: .reentrant
+        var roll = rng.below(100)
+        let hostile: [(FaultPlan.Kind, AnimatorKind)] = [
+            (.delayedAnimator, .delayed), (.neverFinishingAnimator, .neverFinishing),
+            (.twiceFinishingAnimator, .finishingTwice), (.throwingAnimator, .throwing),
+            (.lateFinishingAnimator, .finishingLate), (.reentrantAnimator, .reentrant),
+        ]
+        for (fault, kind) in hostile {
+            if roll < faults.rate(fault) { return kind }
+            roll -= faults.rate(fault)
         }
+        return rng.chance(25) ? .none : .instant
     }
 
     private func screen(_ rng: inout SplitMix64) -> Screen {

@@ -16,7 +16,7 @@ enum AnimationRunner {
     /// Never throws and never waits past the timeout, whatever the animator does; returns only
     /// once the animator's task has begun, so the animator is called exactly when decided.
     static func run(_ animator: any Animator, context: TransitionContext, gate: OneShot<End>,
-                    timeout: Duration, clock: CoordinatorClock, taskExecutor: (any TaskExecutor)?,
+                    timeout: Duration?, clock: CoordinatorClock, taskExecutor: (any TaskExecutor)?,
                     chain: [TransitionScope.Marker]) async -> AnimationOutcome {
         let started = OneShot<Void>()
         let animation = Task.detached(executorPreference: taskExecutor) {
@@ -30,12 +30,15 @@ enum AnimationRunner {
                 }
             }
         }
-        let timer = Task.detached(executorPreference: taskExecutor) {
-            do {
-                try await clock.sleep(timeout)
-                gate.resolve(.timedOut)
-            } catch {
-                // Cancelled: the animation ended first.
+        // A nil timeout is only ever the noTimeout mutant: no timer.
+        let timer = timeout.map { timeout in
+            Task.detached(executorPreference: taskExecutor) {
+                do {
+                    try await clock.sleep(timeout)
+                    gate.resolve(.timedOut)
+                } catch {
+                    // Cancelled: the animation ended first.
+                }
             }
         }
         let end = await withTaskCancellationHandler {
@@ -44,14 +47,14 @@ enum AnimationRunner {
             gate.resolve(.cutShort(.callerCancelled))
         }
         animation.cancel()
-        timer.cancel()
+        timer?.cancel()
         // The animator is called for every transition that decided to animate, even one cut short
         // before its task ran: wait until the task has begun (it calls the animator next).
         await started.wait()
         switch end {
         case .finished: return .ran
         case .failed(let message): return .failed(message)
-        case .timedOut: return .timedOut(after: timeout)
+        case .timedOut: return .timedOut(after: timeout ?? .zero)
         case .cutShort(let reason): return .cutShort(reason)
         }
     }

@@ -56,6 +56,9 @@ public actor Coordinator {
     private var nextWindowID = WindowID(1)
     private var admitted: UInt64 = 0
     private var ownershipFaults: [InvariantViolation] = []
+    private var peakWaiting = 0
+    /// Deliberate bugs switched on by the harness (always empty through the public initializer).
+    private let mutations: Set<Mutation>
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -72,6 +75,16 @@ public actor Coordinator {
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) async {
+        await self.init(root: root, configuration: configuration, host: host, clock: clock, executor: executor,
+                        taskExecutor: taskExecutor, mutations: [])
+    }
+
+    /// The initializer the harness uses to switch deliberate bugs on; see ``Mutation``.
+    package init(root: Screen, configuration: CoordinatorConfiguration = .standard,
+                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                 mutations: Set<Mutation>) async {
+        self.mutations = mutations
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: nextWindowID, level: .root, content: .screen(root))
         self.configuration = configuration
@@ -211,6 +224,10 @@ public actor Coordinator {
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { inFlight?.transition }
 
+    /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
+    /// ``CoordinatorConfiguration/queueLimit``).
+    public var peakQueueDepth: Int { peakWaiting }
+
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     public var waitingRequests: [TransitionRequest] {
         waiting.entries.filter { $0.ticket.isLive }
@@ -270,6 +287,18 @@ public actor Coordinator {
             throw .reentrant(inFlight: inFlight.transition)
         }
         if Task.isCancelled { throw .cancelled(request) }
+        if mutations.contains(.staleRead), inFlight == nil {
+            // Mutant: read, await, then plan against what was read (no re-check of the slot).
+            let stale = snapshot
+            await Task.yield()
+            var next = nextWindowID
+            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            return occupy(plan, nextWindowID: next, waited: nil)
+        }
+        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, inFlight != nil {
+            if case .success(let (plan, next)) = plan(request) { return occupy(plan, nextWindowID: next, waited: nil) }
+        }
         guard let current = inFlight else {
             // Idle means no eligible waiter (release() hands the slot over before going idle).
             switch plan(request) {
@@ -307,7 +336,8 @@ public actor Coordinator {
         case .lifecycle:
             break
         case .preempt, .queued:
-            if waiting.count(in: [.preempt, .queued]) - replaced.count >= configuration.queueLimit {
+            if waiting.count(in: [.preempt, .queued]) - replaced.count >= configuration.queueLimit,
+               !mutations.contains(.unboundedQueue) {
                 throw .queueFull(limit: configuration.queueLimit)
             }
         case .deferred:
@@ -322,6 +352,7 @@ public actor Coordinator {
         }
         let ticket = AdmissionTicket(request: request)
         waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
+        peakWaiting = max(peakWaiting, waiting.count(in: [.preempt, .queued]))
         hub.send(.waiting(request, lane: lane))
         let outcome = await withTaskCancellationHandler {
             await ticket.wait()
@@ -362,7 +393,8 @@ public actor Coordinator {
         var next = nextWindowID
         return Result { () throws(TransitionError) in
             let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
+                                                  mutations: mutations)
             return (plan, next)
         }
     }
@@ -412,7 +444,7 @@ public actor Coordinator {
         }
         for window in plan.revealed { await host.showWindow(window.id) }
 
-        let ledger = AnimationLedger()
+        let ledger = AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish))
         var outcome = AnimationOutcome.skipped(plan.skipReason(hasAnimator: animator != nil) ?? .topWindowUnchanged)
         if plan.skipReason(hasAnimator: animator != nil) == nil, let animator,
            let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
@@ -421,7 +453,8 @@ public actor Coordinator {
             inFlight?.gate = gate
             if inFlight?.preempted == true { gate.resolve(.cutShort(.preempted)) }
             outcome = await AnimationRunner.run(animator, context: context, gate: gate,
-                                                timeout: configuration.animationTimeout, clock: clock,
+                                                timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
+                                                clock: clock,
                                                 taskExecutor: taskExecutor, chain: chain)
             inFlight?.gate = nil
         }

@@ -13,6 +13,14 @@ public enum TransitionPlanner {
     public static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                             nextWindowID: inout WindowID,
                             ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
+        try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows,
+                 mutations: [])
+    }
+
+    /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with deliberate bugs, for the harness's mutants.
+    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
+                             nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
+                             mutations: Set<Mutation>) throws(TransitionError) -> TransitionPlan {
         let covers = snapshot.covers
         let reserved = covers.reservedLevels
         var after = snapshot
@@ -68,7 +76,8 @@ public enum TransitionPlanner {
                 if state != .active, up == nil { created.append(make(shield.screen, at: shield.level)) }
                 if state == .active, let up { destroyed.append(up) }
             }
-            if let lock = covers.lock, state == .background, snapshot.lockWindow == nil {
+            if let lock = covers.lock, state == .background, snapshot.lockWindow == nil,
+               !mutations.contains(.lockAfterAcknowledgement) {
                 created.append(make(lock.screen, at: lock.level))
             }
 
@@ -86,6 +95,11 @@ public enum TransitionPlanner {
             after.unmanagedWindows.removeAll { $0.id == id }
         }
 
+        if mutations.contains(.lockAfterAcknowledgement), let lock = covers.lock, after.applicationState == .background,
+           snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock {
+            // Mutant: the lock goes up with the transition after the background acknowledgement.
+            created.append(make(lock.screen, at: lock.level))
+        }
         let gone = Set(destroyed.map(\.id))
         after.windows.removeAll { gone.contains($0.id) }
         after.windows += created

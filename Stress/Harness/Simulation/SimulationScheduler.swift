@@ -13,8 +13,14 @@ public final class SimulationScheduler: Sendable {
     private struct State {
         var ready: [(job: UnownedJob, kind: Kind)] = []
         var rng: SplitMix64
+        var faults: SplitMix64
         var steps = 0
+        /// Steps left in the current stall of the actors' queue (their jobs wait, tasks run).
+        var stallLeft = 0
+        var stalls = 0
     }
+
+    private let stallPercent: Int
 
     private let state: Mutex<State>
     /// The virtual clock time comes from; it advances only when no job is ready.
@@ -24,9 +30,12 @@ public final class SimulationScheduler: Sendable {
     /// The task executor every task of the run prefers.
     public let taskExecutor: SimulatedTaskExecutor
 
-    /// A scheduler whose choices come from `seed`.
-    public init(seed: UInt64) {
-        state = Mutex(State(rng: SplitMix64(seed: seed)))
+    /// A scheduler whose choices come from `seed`; in `stallPercent` of its steps it stalls the
+    /// actors' queue for a few steps (tasks run meanwhile), then releases it in random order.
+    public init(seed: UInt64, stallPercent: Int = 0) {
+        let root = SplitMix64(seed: seed)
+        state = Mutex(State(rng: root.split(1), faults: root.split(2)))
+        self.stallPercent = stallPercent
         clock = VirtualClock()
         serialExecutor = SimulatedSerialExecutor()
         taskExecutor = SimulatedTaskExecutor()
@@ -36,6 +45,8 @@ public final class SimulationScheduler: Sendable {
 
     /// How many jobs have run.
     public var steps: Int { state.withLock { $0.steps } }
+    /// How many stalls of the actors' queue were injected.
+    public var stalls: Int { state.withLock { $0.stalls } }
 
     fileprivate func enqueueSerial(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .serial)) } }
     fileprivate func enqueueTask(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .task)) } }
@@ -44,9 +55,20 @@ public final class SimulationScheduler: Sendable {
     /// ready, until `done()` holds or nothing can ever run again. Returns whether `done()` held.
     public func run(until done: () -> Bool) -> Bool {
         while !done() {
+            let stallPercent = self.stallPercent
             let next: (job: UnownedJob, kind: Kind)? = state.withLock { state in
                 guard !state.ready.isEmpty else { return nil }
-                let index = state.rng.below(state.ready.count)
+                if stallPercent > 0, state.stallLeft == 0, state.faults.chance(stallPercent) {
+                    state.stallLeft = 1 + state.faults.below(16)
+                    state.stalls += 1
+                }
+                var candidates = Array(state.ready.indices)
+                if state.stallLeft > 0 {
+                    state.stallLeft -= 1
+                    let tasks = candidates.filter { state.ready[$0].kind == .task }
+                    if !tasks.isEmpty { candidates = tasks }
+                }
+                let index = candidates[state.rng.below(candidates.count)]
                 state.steps += 1
                 state.ready.swapAt(index, state.ready.count - 1)
                 return state.ready.removeLast()

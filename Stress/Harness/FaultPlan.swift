@@ -1,0 +1,51 @@
+import TransitionCoordinator
+
+/// The faults of one seed: which kinds are on, and how often each fires (swarm testing).
+///
+/// A seed's plan switches some fault kinds off entirely and draws its own rates for the rest, so
+/// across seeds every combination of "this fault never happens" gets explored.
+public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of fault the harness injects.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
+        case delayedAnimator, neverFinishingAnimator, twiceFinishingAnimator, throwingAnimator
+        case lateFinishingAnimator, reentrantAnimator, cancelledCaller, lifecycleBurst, queueStall
+
+        /// Orders kinds by declaration.
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    /// The rate of each kind in percent (of animators handed out, of requests, of lifecycle
+    /// events, of scheduler steps); 0 means off.
+    public var rates: [Kind: Int]
+
+    /// A plan with the given rates.
+    public init(rates: [Kind: Int]) { self.rates = rates }
+
+    /// Every fault on at moderate rates (the threads mode and single-seed runs).
+    public static let standard = FaultPlan(rates: [
+        .delayedAnimator: 25, .neverFinishingAnimator: 7, .twiceFinishingAnimator: 8, .throwingAnimator: 8,
+        .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
+    ])
+
+    /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.
+    public static func swarm(seed: UInt64) -> FaultPlan {
+        var rng = SplitMix64(seed: seed).split(0xFA17)
+        var rates: [Kind: Int] = [:]
+        for kind in Kind.allCases {
+            let ceiling = standard.rates[kind, default: 5] * 2
+            rates[kind] = rng.chance(25) ? 0 : 1 + rng.below(max(1, ceiling))
+        }
+        return FaultPlan(rates: rates)
+    }
+
+    /// The rate of `kind`.
+    public func rate(_ kind: Kind) -> Int { rates[kind, default: 0] }
+
+    /// As `delayedAnimator 23% · neverFinishingAnimator off · …`.
+    public var description: String {
+        Kind.allCases.map { kind in rate(kind) == 0 ? "\(kind.rawValue) off" : "\(kind.rawValue) \(rate(kind))%" }
+            .joined(separator: " · ")
+    }
+}

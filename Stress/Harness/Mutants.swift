@@ -1,0 +1,38 @@
+import TransitionCoordinator
+
+/// The harness's view of the library's test-only mutants (``Mutation`` is `package` access).
+public enum StressHarness {
+    /// A mutant the CLI can name without seeing the library's package-only type.
+    public struct MutantName: Sendable {
+        /// The mutant's name.
+        public let name: String
+        /// The bug it plants.
+        public let summary: String
+    }
+
+    /// Every mutant, by name.
+    public static var mutationNames: [MutantName] {
+        Mutation.allCases.map { MutantName(name: $0.rawValue, summary: summary(of: $0)) }
+    }
+
+    /// Hunts the mutant named `name` over 64 seeds; nil when it survived (or the name is unknown).
+    public static func hunt(_ name: String, base: StressConfiguration) -> (seed: UInt64, violation: InvariantViolation)? {
+        guard let mutation = Mutation(rawValue: name) else { return nil }
+        var small = base
+        small.requests = min(base.requests, 600)
+        small.tasks = min(base.tasks, 32)
+        small.lifecycleEvents = max(1, small.requests / 25)
+        return Swarm.hunt(mutation, base: small)
+    }
+
+    static func summary(of mutation: Mutation) -> String {
+        switch mutation {
+        case .noBusyCheck: "no busy check"
+        case .staleRead: "state read before an await and written after"
+        case .noOneShotFinish: "no one-shot finish bookkeeping"
+        case .noTimeout: "no animation timeout"
+        case .lockAfterAcknowledgement: "lock applied after the background acknowledgement"
+        case .unboundedQueue: "unbounded waiting queue"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import TransitionCoordinator
+
+/// Many seeds in simulation, each with its own swarm fault plan, each run twice to check determinism.
+public enum Swarm {
+    /// One seed's result.
+    public struct SeedResult: Sendable {
+        /// The seed.
+        public let seed: UInt64
+        /// Its fault plan.
+        public let faults: FaultPlan
+        /// The first run.
+        public let run: SimulatedRun
+        /// Whether the replay gave the same digest and step count.
+        public let deterministic: Bool
+
+        /// Violations, determinism included.
+        public var violations: [InvariantViolation] {
+            run.violations + (deterministic ? [] : [InvariantViolation(.serial, "seed \(seed) replayed to a different digest")])
+        }
+
+        /// One line: seed, faults, counts, digest.
+        public var line: String {
+            let answers = run.report.checker.map { $0.answers.values.flatMap(\.values).reduce(0, +) } ?? 0
+            let committed = run.report.checker?.committed ?? 0
+            return "seed \(seed): \(answers) answers · \(committed) committed · \(run.steps) steps · "
+                + "virtual \(run.report.virtualTime) · digest \(run.digest)\(deterministic ? " (replayed)" : " (REPLAY DIFFERS)") · "
+                + "\(violations.count) violations\n    faults: \(faults)"
+        }
+    }
+
+    /// Runs `seeds`, each with `base` as the template and its own swarm fault plan (or the
+    /// template's plan when `swarm` is false); stops early at the first failing seed when `stopAtFirstFailure`.
+    public static func run(_ base: StressConfiguration, seeds: [UInt64], swarm: Bool = true,
+                           stopAtFirstFailure: Bool = false, progress: (SeedResult) -> Void = { _ in }) -> [SeedResult] {
+        var results: [SeedResult] = []
+        for seed in seeds {
+            var configuration = base
+            configuration.seed = seed
+            if swarm { configuration.faults = FaultPlan.swarm(seed: seed) }
+            let first = StressRunner.simulate(configuration)
+            let replay = StressRunner.simulate(configuration)
+            let result = SeedResult(seed: seed, faults: configuration.faults, run: first,
+                                    deterministic: first.digest == replay.digest && first.steps == replay.steps)
+            results.append(result)
+            progress(result)
+            if stopAtFirstFailure, !result.violations.isEmpty { break }
+        }
+        return results
+    }
+
+    /// What a swarm never exercised: fault kinds that never fired and request kinds never
+    /// committed, over all `results`. A harness that silently stopped exercising something is a defect.
+    public static func coverageGaps(_ results: [SeedResult]) -> [String] {
+        var fired: [FaultPlan.Kind: Int] = [:]
+        var committedKinds = Set<TransitionKind>()
+        for result in results {
+            guard let summary = result.run.report.checker else { continue }
+            for (kind, count) in summary.faultsFired { fired[kind, default: 0] += count }
+            fired[.queueStall, default: 0] += result.run.stalls
+            for (kind, outcomes) in summary.answers where outcomes["committed", default: 0] > 0 { committedKinds.insert(kind) }
+        }
+        // A kind some seed switched on must fire; over 16 seeds or more, every kind must have been on somewhere.
+        let enabled = Set(results.flatMap { result in FaultPlan.Kind.allCases.filter { result.faults.rate($0) > 0 } })
+        let faults = FaultPlan.Kind.allCases.filter { kind in
+            fired[kind, default: 0] == 0 && (enabled.contains(kind) || results.count >= 16)
+        }.map { "fault \($0.rawValue) never fired" }
+        let kinds = TransitionKind.allCases.filter { !committedKinds.contains($0) }.map { "no \($0.rawValue) transition ever committed" }
+        return faults + kinds
+    }
+
+    /// Runs the harness with `mutation` switched on, over seeds 1...`limit`, until a seed catches
+    /// it; returns the catching seed and its first violation, or nil when the mutant survived.
+    package static func hunt(_ mutation: Mutation, base: StressConfiguration, limit: Int = 64)
+        -> (seed: UInt64, violation: InvariantViolation)? {
+        var configuration = base
+        configuration.mutations = [mutation]
+        for seed in 1...UInt64(limit) {
+            configuration.seed = seed
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            let run = StressRunner.simulate(configuration)
+            if let first = run.violations.first { return (seed, first) }
+        }
+        return nil
+    }
+}
