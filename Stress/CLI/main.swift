@@ -9,7 +9,7 @@ import StressHarness
 //                              [--threads] [--mutants] [--json]
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--json]"
+let usageLine = "usage: stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -22,14 +22,16 @@ func positive(_ value: String, _ flag: String) -> Int {
 }
 
 var configuration = StressConfiguration()
+var mutantFlag = ""
 var seeds: Int?
-var threads = false, mutants = false, json = false
+var threads = false, mutants = false, json = false, shrink = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
     case "--threads": threads = true; continue
     case "--mutants": mutants = true; continue
     case "--json": json = true; continue
+    case "--shrink": shrink = true; continue
     case "--help", "-h": print(usageLine); exit(0)
     default: break
     }
@@ -38,6 +40,12 @@ while let flag = arguments.popFirst() {
     case "--requests": configuration.requests = positive(value, flag)
     case "--tasks": configuration.tasks = positive(value, flag)
     case "--seeds": seeds = positive(value, flag)
+    case "--mutant":
+        guard let mutated = StressHarness.configuration(configuration, withMutant: value) else {
+            usage("--mutant takes one of \(StressHarness.mutationNames.map(\.name).joined(separator: ", "))")
+        }
+        configuration = mutated
+        mutantFlag = " --mutant \(value)"
     case "--timeout-ms": configuration.animationTimeout = .milliseconds(positive(value, flag))
     case "--seed":
         guard let seed = UInt64(value) else { usage("--seed takes a whole number from 0, not '\(value)'") }
@@ -47,7 +55,7 @@ while let flag = arguments.popFirst() {
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
 
-let command = "swift run -c release stress --requests \(configuration.requests) --tasks \(configuration.tasks)"
+let command = "swift run -c release stress --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
 
 if mutants {
     // Every mutant must be caught within 64 seeds, or the harness proves nothing.
@@ -92,6 +100,19 @@ if json {
     for result in failing.prefix(5) {
         print("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")")
         print("  reproduce: \(command) --seed \(result.seed)" + (seeds != nil ? " --seeds 1" : ""))
+    }
+    if shrink, let first = failing.first {
+        var failingConfiguration = configuration
+        failingConfiguration.seed = first.seed
+        failingConfiguration.faults = first.faults
+        if let shrunk = Shrinker.shrink(failingConfiguration) {
+            print("shrunk seed \(first.seed) from \(shrunk.before) to \(shrunk.after) operations "
+                  + "(\(shrunk.configuration.lifecycleEvents) lifecycle events) in \(shrunk.attempts) simulations; still fails with:")
+            print("  ✗ \(shrunk.violations.first.map(\.description) ?? "")")
+            for (task, script) in (shrunk.configuration.scripts ?? []).enumerated() where !script.isEmpty {
+                for operation in script { print("  task \(task): \(operation)") }
+            }
+        }
     }
 }
 exit(failing.isEmpty && gaps.isEmpty ? 0 : 1)

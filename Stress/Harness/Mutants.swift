@@ -25,6 +25,14 @@ public enum StressHarness {
         return Swarm.hunt(mutation, base: small)
     }
 
+    /// `configuration` with the mutant named `name` switched on; nil for an unknown name.
+    public static func configuration(_ configuration: StressConfiguration, withMutant name: String) -> StressConfiguration? {
+        guard let mutation = Mutation(rawValue: name) else { return nil }
+        var mutated = configuration
+        mutated.mutations = [mutation]
+        return mutated
+    }
+
     static func summary(of mutation: Mutation) -> String {
         switch mutation {
         case .noBusyCheck: "no busy check"

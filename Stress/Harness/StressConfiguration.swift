@@ -23,6 +23,8 @@ public struct StressConfiguration: Sendable, Hashable {
     public var transitionGrace: Duration = .seconds(2)
     /// The faults in force (rates per kind; swarm runs draw one plan per seed).
     public var faults: FaultPlan
+    /// The worker tasks' operations, when given (a shrunk run); drawn from the seed otherwise.
+    public var scripts: [[Operation]]?
     /// Deliberate bugs switched on in the coordinator (mutation testing); empty for real runs.
     package var mutations: Set<Mutation> = []
 

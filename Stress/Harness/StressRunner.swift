@@ -61,14 +61,12 @@ public enum StressRunner {
 
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let root = SplitMix64(seed: configuration.seed)
+        let scripts = configuration.scripts ?? workload.scripts(configuration)
         await withTaskGroup(of: Void.self) { group in
-            for task in 0..<configuration.tasks {
-                let share = configuration.requests / configuration.tasks
-                    + (task < configuration.requests % configuration.tasks ? 1 : 0)
-                var rng = root.split(UInt64(task))
+            for script in scripts {
                 group.addTask(executorPreference: environment.taskExecutor) {
-                    for _ in 0..<share {
-                        await fire(&rng, workload: workload, configuration: configuration, environment: environment,
+                    for operation in script {
+                        await fire(operation, configuration: configuration, environment: environment,
                                    coordinator: coordinator, checker: checker)
                     }
                 }
@@ -92,16 +90,12 @@ public enum StressRunner {
                              wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest)
     }
 
-    private static func fire(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
+    private static func fire(_ operation: Operation, configuration: StressConfiguration,
                              environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
-        let request = workload.request(&rng)
-        let kind = workload.animator(&rng)
-        let policy = workload.policy(&rng)
-        let whenLocked = workload.lockedBehavior(&rng)
-        let cancels = rng.chance(configuration.faults.rate(.cancelledCaller))
-        let delay = configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000)
+        let (request, kind, policy, whenLocked, cancels) =
+            (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
-            ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
+            ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2)
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
@@ -123,8 +117,7 @@ public enum StressRunner {
         case .failure(let error):
             await checker.rejected(request, error, animator: kind, label: label, asked: asked, answered: environment.elapsed())
         }
-        let pause = configuration.maxPause * (Double(rng.below(1_000)) / 1_000)
-        try? await environment.sleep(pause)
+        try? await environment.sleep(operation.pause)
     }
 
     /// Reports `lifecycleEvents` application state changes at random moments, then brings the app

@@ -74,3 +74,45 @@ struct Workload: Sendable {
         return Screen("screen", id: ScreenID("s\(number)"), parameters: rng.chance(30) ? ["n": "\(number)"] : [:])
     }
 }
+
+/// One request a worker task fires, fully drawn in advance so a failing run can be shrunk.
+public struct Operation: Sendable, Hashable, CustomStringConvertible {
+    /// What is asked.
+    public var request: TransitionRequest
+    /// The animator handed along.
+    public var animator: AnimatorKind
+    /// The admission policy.
+    public var policy: AdmissionPolicy
+    /// What it does while locked.
+    public var whenLocked: LockedBehavior
+    /// Whether the worker cancels the request's task right after asking.
+    public var cancels: Bool
+    /// How long a delayed animator takes.
+    public var delay: Duration
+    /// The pause after the answer.
+    public var pause: Duration
+
+    /// As `push s3 at low(1000) · enqueue · delayed`.
+    public var description: String {
+        "\(request) · \(policy)" + (whenLocked == .deferUntilUnlocked ? " · defer" : "")
+            + (animator == .none ? "" : " · \(animator.rawValue) animator") + (cancels ? " · cancelled" : "")
+    }
+}
+
+extension Workload {
+    /// The scripts of every worker task for `configuration`: task i's operations come from its
+    /// own sub-stream of the seed, so the same seed always gives the same scripts.
+    func scripts(_ configuration: StressConfiguration) -> [[Operation]] {
+        let root = SplitMix64(seed: configuration.seed)
+        return (0..<configuration.tasks).map { task in
+            let share = configuration.requests / configuration.tasks + (task < configuration.requests % configuration.tasks ? 1 : 0)
+            var rng = root.split(UInt64(task))
+            return (0..<share).map { _ in
+                Operation(request: request(&rng), animator: animator(&rng), policy: policy(&rng),
+                          whenLocked: lockedBehavior(&rng), cancels: rng.chance(faults.rate(.cancelledCaller)),
+                          delay: configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000),
+                          pause: configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
+            }
+        }
+    }
+}

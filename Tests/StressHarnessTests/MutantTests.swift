@@ -19,3 +19,19 @@ struct MutantTests {
         #expect(StressRunner.simulate(configuration).violations.isEmpty)
     }
 }
+
+/// Shrinking keeps a failure while cutting the operations down.
+@Suite("Shrinker")
+struct ShrinkerTests {
+    @Test("a failing run shrinks to far fewer operations that still fail, and a passing one does not shrink")
+    func shrinks() throws {
+        var failing = StressConfiguration(requests: 300, tasks: 16, seed: 1)
+        failing.mutations = [.noBusyCheck]
+        let shrunk = try #require(Shrinker.shrink(failing, budget: 200))
+        #expect(shrunk.before == 300)
+        #expect(shrunk.after < 30)
+        #expect(!shrunk.violations.isEmpty)
+        #expect(!StressRunner.simulate(shrunk.configuration).violations.isEmpty)
+        #expect(Shrinker.shrink(StressConfiguration(requests: 100, tasks: 4, seed: 1)) == nil)
+    }
+}
