@@ -405,7 +405,7 @@ public actor Coordinator {
         admitted += 1
         let id = TransitionID(admitted)
         inFlight = InFlight(transition: InFlightTransition(id: id, request: plan.request))
-        return Admission(id: id, plan: plan, waited: waited)
+        return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
     }
 
     /// Tells the animation in flight to finish now (or not to linger once it starts).
@@ -417,7 +417,7 @@ public actor Coordinator {
     /// Steps 3 to 6: prepare, animate, commit, release. Never throws: an admitted transition completes.
     private func carryOut(_ admission: Admission, animator: (any Animator)?) async -> TransitionRecord {
         let (id, plan) = (admission.id, admission.plan)
-        let startedAt = clock.elapsed()
+        let startedAt = admission.admittedAt
         let chain = TransitionScope.chain + [marker(id)]
         hub.send(.began(InFlightTransition(id: id, request: plan.request), before: plan.before))
         let (outcome, extraFinishCalls) = await TransitionScope.$chain.withValue(chain) {

@@ -5,6 +5,8 @@ struct Admission: Sendable {
     let id: TransitionID
     let plan: TransitionPlan
     let waited: WaitInfo?
+    /// When it took the in-flight slot (a waiter's task resumes a little later).
+    let admittedAt: Duration
 }
 
 /// A waiting request's place in line: resolved exactly once, by the coordinator or by cancellation.
