@@ -1,9 +1,12 @@
 /// The single writer of navigation state: admits, serializes and commits every transition.
 ///
 /// **Serialization.** At most one transition is in flight per coordinator. A request that arrives
-/// while one is in flight is refused with ``TransitionError/busy(inFlight:)``; one made from inside
-/// the transition in flight (its animator, a task the animator started, a host call) with
-/// ``TransitionError/reentrant(inFlight:)`` at once, so nothing ever waits on itself.
+/// while one is in flight follows its ``AdmissionPolicy``: refused with
+/// ``TransitionError/busy(inFlight:)`` (the default), or waiting in a bounded lane until the slot
+/// is handed to it; application state changes always go first (see ``setApplicationState(_:)``).
+/// A request made from inside the transition in flight (its animator, a task the animator started,
+/// a host call) is refused with ``TransitionError/reentrant(inFlight:)`` at once, under every
+/// policy, so nothing ever waits on itself.
 ///
 /// **Atomicity.** A call that throws changed nothing. A call that returns committed exactly the
 /// planned state; its ``TransitionRecord`` says what the animation did. ``snapshot`` and every event
@@ -12,6 +15,9 @@
 /// **Every `await` is a door.** While a transition awaits its host or animator, other requests
 /// enter the actor; they see the in-flight slot, which is set at admission (before the first
 /// await) and cleared at commit (after the last), so no state read before a door is stale after it.
+/// When the slot is freed it is handed to the next waiter in the same synchronous step, so no
+/// arriving request slips in between; waiters hold tickets whose state lives under a lock, so a
+/// hand-over, a supersession and a cancellation resolve each ticket exactly once, in any order.
 ///
 /// **Cancellation.** A caller cancelled before admission gets ``TransitionError/cancelled(_:)``
 /// and nothing changes. Once admitted, a transition always completes; cancelling its caller only
