@@ -46,7 +46,9 @@ final class OneShot<Value: Sendable>: Sendable {
                 case .resolved(let value):
                     return value
                 case .waiting:
-                    // A second waiter would orphan the first; the coordinator never makes one.
+                    // Unreachable: every OneShot is created inside one call (Coordinator.execute's gate,
+                    // AnimationRunner.run's start signal) and awaited once, by that call only. A second
+                    // waiter would orphan the first continuation, so failing loudly beats a silent hang.
                     preconditionFailure("OneShot supports a single waiter")
                 }
             }
