@@ -41,6 +41,17 @@ public enum StressHarness {
         case .noTimeout: "no animation timeout"
         case .lockAfterAcknowledgement: "lock applied after the background acknowledgement"
         case .unboundedQueue: "unbounded waiting queue"
+        case .unlockWhileNotActive: "unlock accepted while the app is not active"
+        case .unboundedHostCalls: "host calls awaited without a bound"
+        case .unboundedDeferred: "deferred limit ignored at hand-over"
+        case .coalesceQueuedLaneOnly: "coalescing ignores the deferred lane"
+        case .preemptBeforeAdmission: "a preempt cuts the animation before it knows it will run"
+        case .animatorAfterCut: "the animation ends before the animator is called"
+        case .coverScreenIDsUnreserved: "app screens may use the covers' screen ids"
+        case .lateBegan: "began sent after the slot changed hands"
+        case .addressMarkers: "re-entrancy markers name coordinators by address"
+        case .unprunedChain: "the re-entrancy chain keeps ended transitions"
+        case .showCoverBeforeHiding: "a cover shown before what it hides is hidden"
         }
     }
 }

@@ -18,6 +18,17 @@
 /// When the slot is freed it is handed to the next waiter in the same synchronous step, so no
 /// arriving request slips in between; waiters hold tickets whose state lives under a lock, so a
 /// hand-over, a supersession and a cancellation resolve each ticket exactly once, in any order.
+/// The `began` event of a transition goes out in the step that gives it the slot, so no event
+/// naming it (a busy rejection, say) can come before it.
+///
+/// **A bounded host.** Every phase of host calls is awaited at most
+/// ``CoordinatorConfiguration/hostTimeout``. A call that does not return in time is abandoned:
+/// the transition commits to the model without the calls after it and its record names the stuck
+/// call (``HostOutcome/stuck(_:)``). Until that call returns, requests are refused with
+/// ``TransitionError/hostUnresponsive(_:)`` and lifecycle events commit to the model alone, so a
+/// stuck host (one that waits on this coordinator, on another one that waits on this, or on
+/// nothing at all) never blocks the shield or hangs a caller. The first transition after the
+/// call returns sends the host what it missed before its own calls.
 ///
 /// **Cancellation.** A caller cancelled before admission gets ``TransitionError/cancelled(_:)``
 /// and nothing changes. Once admitted, a transition always completes; cancelling its caller only
@@ -30,41 +41,60 @@ public actor Coordinator {
     /// The validated configuration.
     public nonisolated let configuration: CoordinatorConfiguration
 
-    private let host: any WindowHost
-    private let clock: CoordinatorClock
-    private let executor: ExecutorChoice
-    private let taskExecutor: (any TaskExecutor)?
-    private let hub: EventHub
-    private let levelActors: [WindowLevel: LevelActor]
+    let host: any WindowHost
+    let clock: CoordinatorClock
+    let executor: ExecutorChoice
+    let taskExecutor: (any TaskExecutor)?
+    let hub: EventHub
+    let levelActors: [WindowLevel: LevelActor]
+    /// This coordinator's number in re-entrancy markers, never reused in the process.
+    let identity = TransitionScope.newCoordinatorIdentity()
 
     /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
-    public private(set) var snapshot: NavigationSnapshot
+    public internal(set) var snapshot: NavigationSnapshot
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
-    public private(set) var history: [TransitionRecord] = []
+    public internal(set) var history: [TransitionRecord] = []
 
-    private struct InFlight {
+    struct InFlight {
         let transition: InFlightTransition
+        /// The state it commits (a preempting request is planned against it).
+        let after: NavigationSnapshot
         /// Set while the animator runs, so the animation can be cut short from outside.
-        var gate: OneShot<AnimationRunner.End>?
+        var race: AnimationRace?
         /// A preempting request or lifecycle event asked the animation to finish now.
         var preempted = false
     }
 
     /// How a request asks to be admitted.
-    private enum Mode {
+    enum Mode {
         case policy(AdmissionPolicy)
         /// Application state changes: preempt, and wait ahead of everything else, never refused for room.
         case lifecycle
     }
 
-    private var inFlight: InFlight?
-    private var waiting = WaitQueue<AdmissionTicket>()
-    private var nextWindowID = WindowID(1)
-    private var admitted: UInt64 = 0
-    private var ownershipFaults: [InvariantViolation] = []
-    private var peakWaiting = 0
+    /// A host call that did not return in time, and what is needed to catch the host up once it does.
+    struct StuckHost {
+        let fault: HostFault
+        let progress: HostProgress
+        /// What the host had been told before the stuck phase began.
+        let base: HostView
+        /// The stuck phase's calls.
+        let commands: [HostCommand]
+    }
+
+    var inFlight: InFlight?
+    var waiting = WaitQueue<AdmissionTicket>()
+    var nextWindowID = WindowID(1)
+    var admitted: UInt64 = 0
+    var ownershipFaults: [InvariantViolation] = []
+    var peakWaiting = 0
+    var peakDeferred = 0
+    /// The stuck host call, while it has not returned.
+    var stuckHost: StuckHost?
+    /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
+    var hostBehind: HostView?
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    private let mutations: Set<Mutation>
+    let mutations: Set<Mutation>
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -106,9 +136,8 @@ public actor Coordinator {
         self.snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                            keyWindow: rootWindow.id, covers: configuration.covers)
         nextWindowID = rootWindow.id.next
-        await host.createWindow(rootWindow)
-        await host.showWindow(rootWindow.id)
-        await host.makeKey(rootWindow.id, resigning: [])
+        let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
+        _ = await sendPhase(setup, base: .empty, phase: .setup, id: TransitionID(0), chain: [])
     }
 
     // MARK: - Requests
@@ -121,8 +150,8 @@ public actor Coordinator {
     ///   - whenLocked: what to do when the request would show something above the lock screen.
     /// - Returns: the record of the committed transition.
     /// - Throws: ``TransitionError`` when the request was refused (busy, re-entrant, cancelled
-    ///   before admission, queue full, superseded, locked, or not fitting the state); nothing
-    ///   changed then.
+    ///   before admission, queue full, superseded, locked, host unresponsive, or not fitting the
+    ///   state); nothing changed then.
     @discardableResult
     public func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
                         policy: AdmissionPolicy = .reject,
@@ -178,17 +207,28 @@ public actor Coordinator {
     /// room. When it returns, the state is committed: after `.inactive` the shield is the
     /// top-most, key window; after `.background` the lock is up beneath it.
     ///
+    /// Once it has arrived it is committed to running: it cuts the animation in flight short, and
+    /// cancelling its task no longer withdraws it. A stuck host does not hold it up: while a host
+    /// call is stuck it commits to the model alone (its record says so) and the host is sent the
+    /// shield and lock as soon as it answers again.
+    ///
     /// - Throws: only ``TransitionError/reentrant(inFlight:)`` (called from inside a transition)
-    ///   or ``TransitionError/cancelled(_:)`` (the caller was cancelled before admission).
+    ///   or ``TransitionError/cancelled(_:)`` (the caller was cancelled before it arrived).
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
         try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse)
     }
 
-    /// Removes the lock screen (animated when the app is active) and shows again the windows it hid;
-    /// then requests deferred while locked run, in order.
+    /// Removes the lock screen (animated) and shows again the windows it hid; then requests
+    /// deferred while locked run, in order.
     ///
-    /// - Throws: ``TransitionError/notLocked`` when no lock is up; the policy's errors when busy.
+    /// Only an active app can be unlocked: a person types the PIN into an app in front of them. A
+    /// waiting unlock is planned when its turn comes, so one that waited while the app went to the
+    /// background is refused then, and the lock stays up.
+    ///
+    /// - Throws: ``TransitionError/notLocked`` when no lock is up,
+    ///   ``TransitionError/unlockWhileNotActive(_:)`` when the app is not active; the policy's
+    ///   errors when busy.
     @discardableResult
     public func unlock(animator: (any Animator)? = nil,
                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
@@ -234,6 +274,13 @@ public actor Coordinator {
     /// ``CoordinatorConfiguration/queueLimit``).
     public var peakQueueDepth: Int { peakWaiting }
 
+    /// The most requests that ever waited at once deferred until the unlock (bounded by
+    /// ``CoordinatorConfiguration/deferredLimit``).
+    public var peakDeferredDepth: Int { peakDeferred }
+
+    /// The host call that has not returned in time, while it has not; nil when the host answers.
+    public var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
+
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     public var waitingRequests: [TransitionRequest] {
         waiting.entries.filter { $0.ticket.isLive }
@@ -270,221 +317,5 @@ public actor Coordinator {
             }
         }
         return found
-    }
-
-    // MARK: - The transition lifecycle
-
-    private func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                        whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
-        let admission: Admission
-        do throws(TransitionError) {
-            admission = try await admit(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
-        } catch {
-            hub.send(.rejected(request, error))
-            throw error
-        }
-        return await carryOut(admission, animator: animator)
-    }
-
-    /// Steps 1 and 2: admit and plan. Everything up to the wait is synchronous, so no other
-    /// request interleaves with a decision; a waiting request is admitted by ``release()``.
-    private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
-        if let inFlight, TransitionScope.chain.contains(marker(inFlight.transition.id)) {
-            throw .reentrant(inFlight: inFlight.transition)
-        }
-        if Task.isCancelled { throw .cancelled(request) }
-        if mutations.contains(.staleRead), inFlight == nil {
-            // Mutant: read, await, then plan against what was read (no re-check of the slot).
-            let stale = snapshot
-            await Task.yield()
-            var next = nextWindowID
-            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            return occupy(plan, nextWindowID: next, waited: nil)
-        }
-        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, inFlight != nil {
-            if case .success(let (plan, next)) = plan(request) { return occupy(plan, nextWindowID: next, waited: nil) }
-        }
-        guard let current = inFlight else {
-            // Idle means no eligible waiter (release() hands the slot over before going idle).
-            switch plan(request) {
-            case .success(let (plan, next)):
-                return occupy(plan, nextWindowID: next, waited: nil)
-            case .failure(.locked) where deferrable:
-                return try await wait(request, lane: .deferred, group: nil, deferrable: true)
-            case .failure(let error):
-                throw error
-            }
-        }
-        switch mode {
-        case .lifecycle:
-            preemptInFlight()
-            return try await wait(request, lane: .lifecycle, group: nil, deferrable: deferrable)
-        case .policy(.reject):
-            throw .busy(inFlight: current.transition)
-        case .policy(.enqueue):
-            return try await wait(request, lane: .queued, group: nil, deferrable: deferrable)
-        case .policy(.coalesce(let group)):
-            return try await wait(request, lane: .queued, group: group, deferrable: deferrable)
-        case .policy(.preempt):
-            preemptInFlight()
-            return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable)
-        }
-    }
-
-    /// Queues the request in `lane` and suspends until ``release()`` admits it, a coalescing
-    /// request supersedes it, or its task is cancelled (then it leaves the line; nothing changed).
-    private func wait(_ request: TransitionRequest, lane: WaitLane, group: String?,
-                      deferrable: Bool) async throws(TransitionError) -> Admission {
-        waiting.purge { !$0.isLive }
-        let replaced = group.map { group in waiting.entries.filter { $0.group == group && $0.lane == .queued } } ?? []
-        switch lane {
-        case .lifecycle:
-            break
-        case .preempt, .queued:
-            if waiting.count(in: [.preempt, .queued]) - replaced.count >= configuration.queueLimit,
-               !mutations.contains(.unboundedQueue) {
-                throw .queueFull(limit: configuration.queueLimit)
-            }
-        case .deferred:
-            if waiting.count(in: [.deferred]) >= configuration.deferredLimit {
-                throw .deferredQueueFull(limit: configuration.deferredLimit)
-            }
-        }
-        if let group {
-            for entry in waiting.removeGroup(group) where entry.ticket.claim() {
-                entry.ticket.deliver(.failure(.superseded(group: group, by: request)))
-            }
-        }
-        let ticket = AdmissionTicket(request: request)
-        waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
-        peakWaiting = max(peakWaiting, waiting.count(in: [.preempt, .queued]))
-        hub.send(.waiting(request, lane: lane))
-        let outcome = await withTaskCancellationHandler {
-            await ticket.wait()
-        } onCancel: {
-            ticket.cancel()
-        }
-        return try outcome.get()
-    }
-
-    /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
-    /// step, so no arriving request can slip in between. Waiters whose plan no longer fits are
-    /// answered with the planning error; deferrable ones that hit the lock go (back) to the
-    /// deferred lane, keeping their place.
-    private func release() {
-        inFlight = nil
-        while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
-            guard entry.ticket.isLive else { continue }
-            let planned = plan(entry.request)
-            if case .failure(.locked) = planned, entry.deferrable {
-                waiting.reinsert(entry, lane: .deferred)
-                hub.send(.waiting(entry.request, lane: .deferred))
-                continue
-            }
-            guard entry.ticket.claim() else { continue }
-            switch planned {
-            case .success(let (plan, next)):
-                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence)
-                entry.ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
-                return
-            case .failure(let error):
-                entry.ticket.deliver(.failure(error))
-            }
-        }
-    }
-
-    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
-    private func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
-        var next = nextWindowID
-        return Result { () throws(TransitionError) in
-            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                                  mutations: mutations)
-            return (plan, next)
-        }
-    }
-
-    /// Takes the in-flight slot for an admitted plan.
-    private func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?) -> Admission {
-        nextWindowID = next
-        admitted += 1
-        let id = TransitionID(admitted)
-        inFlight = InFlight(transition: InFlightTransition(id: id, request: plan.request))
-        return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
-    }
-
-    /// Tells the animation in flight to finish now (or not to linger once it starts).
-    private func preemptInFlight() {
-        inFlight?.preempted = true
-        inFlight?.gate?.resolve(.cutShort(.preempted))
-    }
-
-    /// Steps 3 to 6: prepare, animate, commit, release. Never throws: an admitted transition completes.
-    private func carryOut(_ admission: Admission, animator: (any Animator)?) async -> TransitionRecord {
-        let (id, plan) = (admission.id, admission.plan)
-        let startedAt = admission.admittedAt
-        let chain = TransitionScope.chain + [marker(id)]
-        hub.send(.began(InFlightTransition(id: id, request: plan.request), before: plan.before))
-        let (outcome, extraFinishCalls) = await TransitionScope.$chain.withValue(chain) {
-            await execute(plan, id: id, animator: animator, chain: chain)
-        }
-        let record = TransitionRecord(id: id, request: plan.request, before: plan.before, after: plan.after,
-                                      hadAnimator: animator != nil, animation: outcome,
-                                      extraFinishCalls: extraFinishCalls, startedAt: startedAt, endedAt: clock.elapsed(),
-                                      waited: admission.waited)
-        snapshot = plan.after
-        history.append(record)
-        if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
-        hub.send(.ended(record))
-        release()
-        return record
-    }
-
-    /// The host calls and the animation, in the order ``WindowHost`` documents.
-    private func execute(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
-                         chain: [TransitionScope.Marker]) async -> (AnimationOutcome, Int) {
-        for window in plan.created {
-            await host.createWindow(window)
-            if !window.isHidden { await host.showWindow(window.id) }
-        }
-        for window in plan.revealed { await host.showWindow(window.id) }
-
-        let ledger = AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish))
-        var outcome = AnimationOutcome.skipped(plan.skipReason(hasAnimator: animator != nil) ?? .topWindowUnchanged)
-        if plan.skipReason(hasAnimator: animator != nil) == nil, let animator,
-           let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                           ledger: ledger) {
-            let gate = OneShot<AnimationRunner.End>()
-            inFlight?.gate = gate
-            if inFlight?.preempted == true { gate.resolve(.cutShort(.preempted)) }
-            outcome = await AnimationRunner.run(animator, context: context, gate: gate,
-                                                timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
-                                                clock: clock,
-                                                taskExecutor: taskExecutor, chain: chain)
-            inFlight?.gate = nil
-        }
-
-        for level in [WindowLevel.root] + configuration.levels {
-            let old = plan.before.window(at: level), new = plan.after.window(at: level)
-            guard old != new else { continue }
-            if await levelActors[level]?.replace(expecting: old?.id, with: new) != true {
-                ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
-            }
-        }
-        if outcome.animatorWasCalled {
-            for window in plan.after.windows where !window.isHidden { await host.resetAppearance(window.id) }
-        }
-        for window in plan.concealed { await host.hideWindow(window.id) }
-        let resigning = plan.resigningUnmanagedWindows
-        if let key = plan.after.keyWindow, key != plan.before.keyWindow || !resigning.isEmpty {
-            await host.makeKey(key, resigning: resigning)
-        }
-        for window in plan.destroyed { await host.destroyWindow(window.id) }
-        return (outcome, ledger.extraFinishCalls)
-    }
-
-    private func marker(_ id: TransitionID) -> TransitionScope.Marker {
-        TransitionScope.Marker(coordinator: ObjectIdentifier(self), transition: id)
     }
 }

@@ -19,6 +19,9 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public let queueLimit: Int
     /// How many requests may wait deferred until the unlock.
     public let deferredLimit: Int
+    /// How long one phase of a transition's host calls (those before the animation, or those
+    /// after it) may take before the coordinator stops waiting for the host; see ``HostFault``.
+    public let hostTimeout: Duration
 
     /// A validated configuration.
     ///
@@ -27,7 +30,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
                 ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
-                queueLimit: Int = 32, deferredLimit: Int = 32) throws(ConfigurationError) {
+                queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2)) throws(ConfigurationError) {
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)
         }
@@ -40,6 +43,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
             if let twin = sorted[(index + 1)...].first(where: { $0.name == level.name }) { throw .duplicateLevel(level, twin) }
         }
         guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
+        guard hostTimeout > .zero else { throw .nonPositiveTimeout(hostTimeout) }
         guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }
         guard eventBufferSize >= 1 else { throw .boundTooSmall("eventBufferSize", eventBufferSize) }
         guard queueLimit >= 1 else { throw .boundTooSmall("queueLimit", queueLimit) }
@@ -59,6 +63,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         self.covers = covers
         self.queueLimit = queueLimit
         self.deferredLimit = deferredLimit
+        self.hostTimeout = hostTimeout
     }
 
     private init(builtIn: Void) {
@@ -70,10 +75,11 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         covers = .none
         queueLimit = 32
         deferredLimit = 32
+        hostTimeout = .seconds(2)
     }
 
-    /// The built-in levels, a 5 s animation timeout, 100 records of history, 256 buffered events,
-    /// no covers, 32 waiting and 32 deferred requests at most.
+    /// The built-in levels, a 5 s animation timeout, a 2 s host timeout, 100 records of history,
+    /// 256 buffered events, no covers, 32 waiting and 32 deferred requests at most.
     public static let standard = CoordinatorConfiguration(builtIn: ())
 }
 
@@ -83,7 +89,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case levelNotAboveRoot(WindowLevel)
     /// Two levels share a raw value or a name.
     case duplicateLevel(WindowLevel, WindowLevel)
-    /// The animation timeout is zero or negative.
+    /// The animation timeout or the host timeout is zero or negative.
     case nonPositiveTimeout(Duration)
     /// A bound (named) is below 1.
     case boundTooSmall(String, Int)
@@ -99,7 +105,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .levelNotAboveRoot(let level): "level \(level) must have a raw value above 0 (the root's)"
         case .duplicateLevel(let a, let b): "levels \(a) and \(b) share a raw value or a name"
-        case .nonPositiveTimeout(let timeout): "animation timeout \(timeout) must be positive"
+        case .nonPositiveTimeout(let timeout): "timeout \(timeout) must be positive"
         case .boundTooSmall(let name, let value): "\(name) is \(value); it must be at least 1"
         case .coverLevelNotConfigured(let level): "cover level \(level) is not one of the configured levels"
         case .shieldNotAboveLock(let shield, let lock): "the shield at \(shield) must stand above the lock at \(lock)"

@@ -15,4 +15,26 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case lockAfterAcknowledgement
     /// The waiting queue ignores its limit.
     case unboundedQueue
+    /// Unlock is accepted while the app is inactive or in the background (issue 7, hole 1).
+    case unlockWhileNotActive
+    /// Host calls are awaited without a bound: a stuck host hangs the coordinator (hole 2).
+    case unboundedHostCalls
+    /// A request moved to the deferred lane at hand-over ignores the deferred limit (hole 3).
+    case unboundedDeferred
+    /// A coalescing request supersedes only the queued lane, not the deferred one (hole 4).
+    case coalesceQueuedLaneOnly
+    /// A preempting request cuts the animation short before it knows it will run (hole 5).
+    case preemptBeforeAdmission
+    /// The animation ends as soon as its task starts, so the animator may run after its windows are gone (hole 6).
+    case animatorAfterCut
+    /// App screens may use the covers' screen ids (hole 7).
+    case coverScreenIDsUnreserved
+    /// A handed-over transition's `began` event is sent when its task resumes, after rejections naming it (hole 8).
+    case lateBegan
+    /// Re-entrancy markers name the coordinator by its address, which a later coordinator may reuse (hole 9).
+    case addressMarkers
+    /// The re-entrancy chain keeps the markers of transitions that have ended (hole 9).
+    case unprunedChain
+    /// A cover is shown before the windows it must hide are hidden (hole 10).
+    case showCoverBeforeHiding
 }

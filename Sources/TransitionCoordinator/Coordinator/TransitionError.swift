@@ -37,6 +37,15 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
     case levelReserved(WindowLevel)
     /// Unlock while no lock screen is up.
     case notLocked
+    /// Unlock while the app is not active: nobody can have typed a PIN into a shielded or
+    /// background app, so the lock stays up.
+    case unlockWhileNotActive(ApplicationState)
+    /// A host call has not returned within ``CoordinatorConfiguration/hostTimeout``; until it
+    /// does, nothing but lifecycle events is carried out (see ``HostFault``).
+    case hostUnresponsive(HostFault)
+    /// The screen id belongs to the privacy shield or the lock screen (at `coverLevel`); app
+    /// screens may not use it, or the cover would duplicate them when it goes up.
+    case screenReservedForCover(ScreenID, coverLevel: WindowLevel)
 
     /// A stable short code for logs and metrics, as `busy` or `levelOccupied`.
     public var code: String {
@@ -59,6 +68,9 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
         case .locked: "locked"
         case .levelReserved: "levelReserved"
         case .notLocked: "notLocked"
+        case .unlockWhileNotActive: "unlockWhileNotActive"
+        case .screenReservedForCover: "screenReservedForCover"
+        case .hostUnresponsive: "hostUnresponsive"
         }
     }
 
@@ -102,6 +114,12 @@ public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible 
             "level \(level) is reserved for the privacy shield or the lock screen"
         case .notLocked:
             "unlock while no lock screen is up"
+        case .unlockWhileNotActive(let state):
+            "unlock while the app is \(state); the lock stays up until the app is active and a person unlocks it"
+        case .hostUnresponsive(let fault):
+            "the host has not returned from \(fault); nothing changed. Requests are served again once it returns"
+        case .screenReservedForCover(let id, let level):
+            "screen id '\(id)' is reserved for the cover at \(level); give the app's screen another id"
         }
     }
 }

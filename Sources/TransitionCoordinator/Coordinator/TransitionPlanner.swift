@@ -32,12 +32,20 @@ public enum TransitionPlanner {
             return Window(id: next, level: level, content: .screen(screen))
         }
         func isCover(_ window: Window) -> Bool { reserved.contains(window.level) }
+        // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
+        func requireUnreserved(_ screen: Screen) throws(TransitionError) {
+            guard !mutations.contains(.coverScreenIDsUnreserved),
+                  let cover = [covers.shield, covers.lock].compactMap({ $0 }).first(where: { $0.screen.id == screen.id })
+            else { return }
+            throw .screenReservedForCover(screen.id, coverLevel: cover.level)
+        }
 
         switch request {
         case .push(let screen, let level):
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if reserved.contains(level) { throw .levelReserved(level) }
+            try requireUnreserved(screen)
             if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
             if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
             if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
@@ -63,6 +71,7 @@ public enum TransitionPlanner {
             if destroyed.isEmpty { throw .nothingAboveRoot }
 
         case .replaceRoot(let screen):
+            try requireUnreserved(screen)
             if let shown = snapshot.window(showing: screen.id), isCover(shown) {
                 throw .duplicateScreen(screen.id, shownIn: shown)
             }
@@ -83,6 +92,10 @@ public enum TransitionPlanner {
 
         case .unlock:
             guard let lock = snapshot.lockWindow else { throw .notLocked }
+            // Only a person can unlock, and only an active app has one in front of it.
+            if snapshot.applicationState != .active, !mutations.contains(.unlockWhileNotActive) {
+                throw .unlockWhileNotActive(snapshot.applicationState)
+            }
             destroyed = [lock]
 
         case .registerUnmanagedWindow(let window):

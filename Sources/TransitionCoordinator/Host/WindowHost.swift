@@ -27,7 +27,7 @@ public protocol WindowHost: Sendable {
 }
 
 /// One call a host received, as a ``RecordingHost`` records it.
-public enum HostCall: Sendable, Hashable, CustomStringConvertible {
+public enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ``WindowHost/createWindow(_:)``.
     case create(WindowID)
     /// ``WindowHost/showWindow(_:)``.

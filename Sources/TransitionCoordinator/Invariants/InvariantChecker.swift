@@ -38,9 +38,10 @@ public enum InvariantChecker {
         return found + checkCovers(snapshot)
     }
 
-    /// Invariant 10 on one snapshot: the shield on top and key while up; while locked, nothing
-    /// but the shield visible above the lock, the lock key when the shield is down, and every
-    /// window that a cover stands below hidden (and every other one visible).
+    /// Invariant 10 on one snapshot: the shield on top and key while up; never in the background
+    /// with the lock down (when one is configured); while locked, nothing but the shield visible
+    /// above the lock, the lock key when the shield is down, and every window that a cover stands
+    /// below hidden (and every other one visible).
     public static func checkCovers(_ snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         let top = snapshot.topMostVisibleWindow
@@ -54,6 +55,9 @@ public enum InvariantChecker {
             }
         } else if snapshot.covers.shield != nil, snapshot.applicationState != .active {
             found.append(.init(.shieldAndLock, "the app is \(snapshot.applicationState) but the shield is down"))
+        }
+        if snapshot.covers.lock != nil, snapshot.applicationState == .background, !snapshot.isLocked {
+            found.append(.init(.shieldAndLock, "the app is in the background with a lock configured but the lock is down"))
         }
         if let lock = snapshot.lockWindow {
             for window in snapshot.windows where window.level > lock.level && !window.isHidden && window.id != snapshot.shieldWindow?.id {
@@ -70,13 +74,18 @@ public enum InvariantChecker {
         return found
     }
 
-    /// Invariant 10 across one record: only an unlock removes the lock, lifecycle events destroy
-    /// nothing but the shield.
+    /// Invariant 10 across one record: only an unlock removes the lock, and only while the app is
+    /// active; lifecycle events destroy nothing but the shield.
     public static func checkCoverTransition(_ record: TransitionRecord) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         let before = record.before, after = record.after
-        if let lock = before.lockWindow, after.window(lock.id) == nil, record.request != .unlock {
-            found.append(.init(.shieldAndLock, "\(record.id) '\(record.request)' removed the lock \(lock); only an unlock may"))
+        if let lock = before.lockWindow, after.window(lock.id) == nil {
+            if record.request != .unlock {
+                found.append(.init(.shieldAndLock, "\(record.id) '\(record.request)' removed the lock \(lock); only an unlock may"))
+            } else if before.applicationState != .active {
+                found.append(.init(.shieldAndLock, "\(record.id) removed the lock \(lock) while the app was \(before.applicationState); "
+                                   + "only a person can unlock, in an active app"))
+            }
         }
         if case .setApplicationState = record.request {
             let kept = Set(after.windows.map(\.id))
@@ -88,6 +97,10 @@ public enum InvariantChecker {
     }
 
     /// Invariants 6 (atomic), 10 across the record, and 11 (skip rules) on one record, and 3, 4 and 10 on its `after`.
+    ///
+    /// Skip rules: the animator was called exactly when the plan says it must be, unless the
+    /// animation was ended from outside before it could start (``AnimationOutcome/endedBeforeStart``)
+    /// or the host did not take the calls before it (``HostOutcome``).
     ///
     /// Atomic: replanning the record's request against its `before` must give exactly its `after`
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
@@ -102,10 +115,12 @@ public enum InvariantChecker {
             if plan.after != record.after {
                 found.append(.init(.atomic, "\(record.id) committed\n\(record.after)\nbut '\(record.request)' on v\(record.before.version) gives\n\(plan.after)"))
             }
-            let expected = plan.skipReason(hasAnimator: record.hadAnimator)
+            var expected = plan.skipReason(hasAnimator: record.hadAnimator)
+            // A host that did not take the windows' calls before the animation leaves nothing to animate.
+            if expected == nil, let fault = record.host.fault, fault.phase != .afterAnimation { expected = .hostUnresponsive }
             switch (expected, record.animation) {
             case (let reason?, .skipped(let actual)) where reason == actual: break
-            case (nil, let outcome) where outcome.animatorWasCalled: break
+            case (nil, let outcome) where outcome.animatorWasCalled || outcome.endedBeforeStart: break
             default:
                 found.append(.init(.skipRules, "\(record.id) animation \(record.animation), expected "
                                    + (expected.map { "skipped (\($0))" } ?? "the animator to be called")))

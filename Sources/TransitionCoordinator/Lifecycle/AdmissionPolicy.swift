@@ -10,11 +10,21 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Wait in the bounded FIFO queue; a full queue refuses with ``TransitionError/queueFull(limit:)``.
     /// Cancelling the waiting task removes it with ``TransitionError/cancelled(_:)``; nothing changes.
     case enqueue
-    /// Wait like ``enqueue``, but keep only the newest waiting request of `group`: the one it
-    /// replaces ends with ``TransitionError/superseded(group:by:)``.
+    /// Wait like ``enqueue``, but keep only the newest waiting request of `group`, in whichever
+    /// lane it waits (queued, or deferred until the unlock): the ones it replaces end with
+    /// ``TransitionError/superseded(group:by:)``.
     case coalesce(group: String)
     /// Tell the animation in flight to finish now, let that transition complete, then run next
     /// (after lifecycle events, before queued requests).
+    ///
+    /// The animation is cut short only by a request sure to run next: its room in the queue is
+    /// checked first, and it is planned against the state the running transition commits; a
+    /// refusal there (``TransitionError/queueFull(limit:)``, a plan that does not fit) changes
+    /// nothing. A request that did cut the animation short is committed to running from then on:
+    /// cancelling its task no longer withdraws it (as with an admitted transition, cancellation
+    /// only cuts its own animation short). It can still be refused at hand-over if a lifecycle
+    /// event, which goes first and preempts too, changed the state so that it no longer fits.
+    /// When the animation was already cut short, a later preempting request just waits in its lane.
     case preempt
 
     /// As `coalesce(search)`.
@@ -67,11 +77,18 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     public let lane: WaitLane
     /// Its place in arrival order across all lanes (FIFO within a lane means increasing here).
     public let sequence: UInt64
+    /// Its coalescing group, if it asked with ``AdmissionPolicy/coalesce(group:)``.
+    public let group: String?
+    /// The sequence of the newest request that had arrived in any lane when this one was admitted:
+    /// every waiter with a sequence up to this one was waiting beside it or before it.
+    public let newestArrival: UInt64
 
     /// Describes a wait.
-    public init(lane: WaitLane, sequence: UInt64) {
+    public init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {
         self.lane = lane
         self.sequence = sequence
+        self.group = group
+        self.newestArrival = newestArrival ?? sequence
     }
 
     /// As `queued #4`.

@@ -39,10 +39,13 @@ struct WaitQueue<Ticket> {
     /// How many entries wait in `lanes`.
     func count(in lanes: Set<WaitLane>) -> Int { entries.count { lanes.contains($0.lane) } }
 
-    /// Removes and returns the waiting entries of coalescing `group` in the queued lane.
-    mutating func removeGroup(_ group: String) -> [Entry] {
-        let gone = entries.filter { $0.group == group && $0.lane == .queued }
-        entries.removeAll { $0.group == group && $0.lane == .queued }
+    /// The sequence of the newest entry that ever arrived (0 before the first).
+    var newestSequence: UInt64 { nextSequence - 1 }
+
+    /// Removes and returns the waiting entries of coalescing `group` in `lanes`.
+    mutating func removeGroup(_ group: String, from lanes: Set<WaitLane> = [.queued, .deferred]) -> [Entry] {
+        let gone = entries.filter { $0.group == group && lanes.contains($0.lane) }
+        entries.removeAll { $0.group == group && lanes.contains($0.lane) }
         return gone
     }
 

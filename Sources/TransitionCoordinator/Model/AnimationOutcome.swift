@@ -13,6 +13,15 @@ public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertib
     /// The animation was cut short: its caller was cancelled, or another request preempted it.
     case cutShort(CutShortReason)
 
+    /// Whether the animation was ended from outside before the animator could be called (a
+    /// transition that was to animate, not one the skip rules exempt).
+    public var endedBeforeStart: Bool {
+        switch self {
+        case .skipped(.timedOutBeforeStart), .skipped(.preemptedBeforeStart), .skipped(.cancelledBeforeStart): true
+        default: false
+        }
+    }
+
     /// Whether the animator was called at all.
     public var animatorWasCalled: Bool {
         if case .skipped = self { return false }
@@ -41,6 +50,14 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case topWindowUnchanged
     /// The transition kind is never animated (an application state change).
     case notAnimatable
+    /// The timeout passed before the animator's task could call it (it was never called).
+    case timedOutBeforeStart
+    /// A preemption ended the animation before the animator's task could call it.
+    case preemptedBeforeStart
+    /// The caller was cancelled before the animator's task could call it.
+    case cancelledBeforeStart
+    /// The host did not take the calls that put the windows up (see ``HostFault``).
+    case hostUnresponsive
 
     /// A short phrase.
     public var description: String {
@@ -49,6 +66,10 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .applicationNotActive: "app not active"
         case .topWindowUnchanged: "top window unchanged"
         case .notAnimatable: "not animatable"
+        case .timedOutBeforeStart: "timed out before the animator started"
+        case .preemptedBeforeStart: "preempted before the animator started"
+        case .cancelledBeforeStart: "caller cancelled before the animator started"
+        case .hostUnresponsive: "host unresponsive"
         }
     }
 }

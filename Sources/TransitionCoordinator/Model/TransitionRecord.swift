@@ -17,6 +17,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public let hadAnimator: Bool
     /// What the animation did.
     public let animation: AnimationOutcome
+    /// What the host did: every call returned, or one got stuck (see ``HostFault``).
+    public let host: HostOutcome
     /// How many times the animator reported completion beyond the first (ignored, but noted).
     public let extraFinishCalls: Int
     /// How it waited before admission; nil when it was admitted on arrival.
@@ -29,7 +31,8 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// Builds a record; the coordinator makes the real ones.
     public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
                 hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
-                waited: WaitInfo? = nil) {
+                waited: WaitInfo? = nil, host: HostOutcome = .completed) {
+        self.host = host
         self.id = id
         self.request = request
         self.before = before
@@ -47,6 +50,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var text = "\(id) \(request) v\(before.version)→v\(after.version) animation \(animation)"
         if extraFinishCalls > 0 { text += ", finished \(extraFinishCalls + 1) times" }
         if let waited { text += ", waited \(waited)" }
+        if host != .completed { text += ", host \(host)" }
         return text
     }
 }

@@ -32,7 +32,7 @@ struct AdmissionPolicyTests {
         let tutorial = try #require(await second.value.success)
         #expect(tutorial.id == t(2))
         #expect(tutorial.before == pin.after)
-        #expect(tutorial.waited == WaitInfo(lane: .queued, sequence: 1))
+        #expect(tutorial.waited?.description == "queued #1")
         #expect(pin.waited == nil)
         #expect(await fixture.snapshot.windows.map(\.level) == [.root, .low, .medium])
         #expect(await fixture.coordinator.waitingRequests.isEmpty)
@@ -100,8 +100,8 @@ struct AdmissionPolicyTests {
 
         animator.open()
         #expect(await first.value.success != nil)
-        #expect(await other.value.success?.waited == WaitInfo(lane: .queued, sequence: 2))
-        #expect(await newer.value.success?.waited == WaitInfo(lane: .queued, sequence: 3))
+        #expect(await other.value.success?.waited?.description == "queued #2")
+        #expect(await newer.value.success?.waited?.description == "queued #3")
         #expect(await fixture.snapshot.window(at: .low)?.content == .screen(Screens.login))
         #expect(await fixture.coordinator.history.count == 3)
     }
@@ -122,7 +122,7 @@ struct AdmissionPolicyTests {
         #expect(pin.after.window(at: .medium) != nil)
         #expect(preempting.id == t(2))
         #expect(preempting.before == pin.after)
-        #expect(preempting.waited == WaitInfo(lane: .preempt, sequence: 2))
+        #expect(preempting.waited?.description == "preempt #2")
         let tutorial = try #require(await queued.value.success)
         #expect(tutorial.id == t(3))
         await animator.cancelled()

@@ -153,8 +153,8 @@ struct LifecycleTests {
         let ranFirst = try #require(await a.value.success)
         let ranSecond = try #require(await b.value.success)
         #expect([unlock.id, ranFirst.id, ranSecond.id] == [t(3), t(4), t(5)])
-        #expect(ranFirst.waited == WaitInfo(lane: .deferred, sequence: 1))
-        #expect(ranSecond.waited == WaitInfo(lane: .deferred, sequence: 2))
+        #expect(ranFirst.waited?.description == "deferred #1")
+        #expect(ranSecond.waited?.description == "deferred #2")
         #expect(ranFirst.before == unlock.after)
     }
 
@@ -169,6 +169,7 @@ struct LifecycleTests {
         await #expect(throws: TransitionError.deferredQueueFull(limit: 1)) {
             try await fixture.coordinator.push(Screens.shield, at: .high, whenLocked: .deferUntilUnlocked)
         }
+        try await fixture.coordinator.setApplicationState(.active)
         try await fixture.coordinator.unlock()
         #expect(await waiting.value.success != nil)
     }
@@ -188,7 +189,7 @@ struct LifecycleTests {
 
         #expect(await push.value.success?.animation == .cutShort(.preempted))
         #expect(inactive.id == t(2))
-        #expect(inactive.waited == WaitInfo(lane: .lifecycle, sequence: 2))
+        #expect(inactive.waited?.description == "lifecycle #2")
         let banner = try #require(await waiter.value.success)
         #expect(banner.id == t(3))
         #expect(banner.after.keyWindow == banner.after.shieldWindow?.id)

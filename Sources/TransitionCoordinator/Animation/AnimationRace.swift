@@ -1,0 +1,115 @@
+import Synchronization
+
+/// The race that ends one animation: the animator's return or throw, its timeout, the caller's
+/// cancellation and a preemption. A small state machine under a lock; every event is one method.
+///
+/// **The door.** The animator's task calls ``enter()`` right before it calls the animator; once
+/// the end is decided before that, the door is barred and the animator is never called (the
+/// record says it was skipped, and why). Once entered, a cut (preemption, cancellation) does not
+/// settle the race until the animator returns or the timeout passes, so the windows in its context
+/// stay live from before the call until it returns or its timeout, whichever comes first.
+final class AnimationRace: Sendable {
+    /// How an animation ended.
+    enum End: Sendable, Equatable {
+        case finished
+        case failed(String)
+        case timedOut
+        case cutShort(CutShortReason)
+    }
+
+    private enum Animator { case notCalled, running, returned, barred }
+
+    private struct State {
+        var end: End?
+        var animator = Animator.notCalled
+        var deadlinePassed = false
+        var waiter: CheckedContinuation<AnimationOutcome, Never>?
+        var outcome: AnimationOutcome?
+    }
+
+    private let state = Mutex(State())
+    private let timeout: Duration
+    /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never bar the door.
+    private let settlesEarly: Bool
+
+    init(timeout: Duration, settlesEarly: Bool = false) {
+        self.timeout = timeout
+        self.settlesEarly = settlesEarly
+    }
+
+    /// The animator's task is about to call the animator; returns false when it must not.
+    func enter() -> Bool {
+        state.withLock { state in
+            guard state.animator == .notCalled, state.end == nil || settlesEarly else {
+                if state.animator == .notCalled { state.animator = .barred }
+                return false
+            }
+            state.animator = .running
+            return true
+        }
+    }
+
+    /// The animator returned (`nil`) or threw (its description).
+    func returned(failure: String?) {
+        update { state in
+            state.animator = .returned
+            if state.end == nil { state.end = failure.map(End.failed) ?? .finished }
+        }
+    }
+
+    /// The timeout passed.
+    func timeUp() {
+        update { state in
+            state.deadlinePassed = true
+            if state.end == nil { state.end = .timedOut }
+        }
+    }
+
+    /// Something outside the animation (a preemption, the caller's cancellation) ends it now.
+    func cut(_ reason: CutShortReason) {
+        update { state in
+            if state.end == nil { state.end = .cutShort(reason) }
+        }
+    }
+
+    /// Waits until the race settles and returns what the animation did.
+    func settled() async -> AnimationOutcome {
+        await withCheckedContinuation { continuation in
+            let ready: AnimationOutcome? = state.withLock { state in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    private func update(_ event: (inout State) -> Void) {
+        let (waiter, outcome): (CheckedContinuation<AnimationOutcome, Never>?, AnimationOutcome?) = state.withLock { state in
+            guard state.outcome == nil else { return (nil, nil) }
+            event(&state)
+            guard let end = state.end else { return (nil, nil) }
+            if state.animator == .notCalled, !settlesEarly { state.animator = .barred }
+            let settles = settlesEarly || state.animator != .running || state.deadlinePassed
+            guard settles else { return (nil, nil) }
+            let outcome = Self.outcome(end, called: state.animator == .running || state.animator == .returned || settlesEarly,
+                                       timeout: timeout)
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return (state.waiter, outcome)
+        }
+        if let waiter, let outcome { waiter.resume(returning: outcome) }
+    }
+
+    private static func outcome(_ end: End, called: Bool, timeout: Duration) -> AnimationOutcome {
+        switch (end, called) {
+        case (.finished, _): .ran
+        case (.failed(let message), _): .failed(message)
+        case (.timedOut, true): .timedOut(after: timeout)
+        case (.timedOut, false): .skipped(.timedOutBeforeStart)
+        case (.cutShort(let reason), true): .cutShort(reason)
+        case (.cutShort(.preempted), false): .skipped(.preemptedBeforeStart)
+        case (.cutShort(.callerCancelled), false): .skipped(.cancelledBeforeStart)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+/// Steps 1, 2 and 6 of a transition: admit, plan, and hand the slot over at release.
+///
+/// Everything from a request's arrival up to its wait is synchronous on the actor, so no other
+/// request interleaves with a decision; a waiting request is admitted by ``release()``.
+extension Coordinator {
+    func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
+                whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
+        let admission: Admission
+        do throws(TransitionError) {
+            admission = try await admit(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
+        } catch {
+            hub.send(.rejected(request, error))
+            throw error
+        }
+        return await carryOut(admission, animator: animator)
+    }
+
+    /// Admits `request` now, makes it wait, or refuses it; see ``Coordinator`` and ``AdmissionPolicy``.
+    private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
+        if let inFlight, TransitionScope.chain.contains(where: { $0.names(markerIdentity, inFlight.transition.id) }) {
+            throw .reentrant(inFlight: inFlight.transition)
+        }
+        if Task.isCancelled { throw .cancelled(request) }
+        if case .policy = mode, let fault = refreshHost() { throw .hostUnresponsive(fault) }
+        if mutations.contains(.staleRead), inFlight == nil {
+            // Mutant: read, await, then plan against what was read (no re-check of the slot).
+            let stale = snapshot
+            await Task.yield()
+            var next = nextWindowID
+            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            return occupy(plan, nextWindowID: next, waited: nil)
+        }
+        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, inFlight != nil {
+            if case .success(let (plan, next)) = plan(request) { return occupy(plan, nextWindowID: next, waited: nil) }
+        }
+        var group: String?
+        if case .policy(.coalesce(let name)) = mode { group = name }
+        guard let current = inFlight else {
+            // Idle means no eligible waiter (release() hands the slot over before going idle).
+            switch plan(request) {
+            case .success(let (plan, next)):
+                return occupy(plan, nextWindowID: next, waited: nil)
+            case .failure(.locked) where deferrable:
+                return try await wait(request, lane: .deferred, group: group, deferrable: true)
+            case .failure(let error):
+                throw error
+            }
+        }
+        switch mode {
+        case .lifecycle:
+            preemptInFlight()
+            return try await wait(request, lane: .lifecycle, group: nil, deferrable: deferrable, pinned: true)
+        case .policy(.reject):
+            throw .busy(inFlight: current.transition)
+        case .policy(.enqueue), .policy(.coalesce):
+            return try await wait(request, lane: .queued, group: group, deferrable: deferrable)
+        case .policy(.preempt):
+            if mutations.contains(.preemptBeforeAdmission) {
+                // Mutant: cut first, then find out whether there is room and whether the request fits.
+                preemptInFlight()
+                return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable)
+            }
+            try requireRoom(in: .preempt, group: nil)
+            // Only the request that cuts the animation must be sure to run next; later ones just wait.
+            if current.preempted { return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable) }
+            var scratch = nextWindowID
+            do {
+                _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
+                                               ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
+                                               mutations: mutations)
+            } catch {
+                guard case .locked = error, deferrable else { throw error }
+                return try await wait(request, lane: .deferred, group: nil, deferrable: true)
+            }
+            preemptInFlight()
+            return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable, pinned: true)
+        }
+    }
+
+    /// Throws when `lane` has no room for one more request (a coalescing request counts the
+    /// members of its group it will replace as free).
+    private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
+        waiting.purge { !$0.isLive }
+        let replaced: (Set<WaitLane>) -> Int = { lanes in
+            group.map { group in self.waiting.entries.count { $0.group == group && lanes.contains($0.lane) } } ?? 0
+        }
+        switch lane {
+        case .lifecycle:
+            return
+        case .preempt, .queued:
+            if waiting.count(in: [.preempt, .queued]) - replaced([.queued]) >= configuration.queueLimit,
+               !mutations.contains(.unboundedQueue) {
+                throw .queueFull(limit: configuration.queueLimit)
+            }
+        case .deferred:
+            if waiting.count(in: [.deferred]) - replaced([.deferred]) >= configuration.deferredLimit {
+                throw .deferredQueueFull(limit: configuration.deferredLimit)
+            }
+        }
+    }
+
+    /// Queues the request in `lane` and suspends until ``release()`` admits it, a coalescing
+    /// request supersedes it, or its task is cancelled (then it leaves the line; nothing changed).
+    /// A `pinned` request (a lifecycle event, a preempting request that cut the animation short)
+    /// has already acted and is not withdrawn by cancellation.
+    private func wait(_ request: TransitionRequest, lane: WaitLane, group: String?, deferrable: Bool,
+                      pinned: Bool = false) async throws(TransitionError) -> Admission {
+        try requireRoom(in: lane, group: group)
+        if let group {
+            let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+            for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
+                entry.ticket.deliver(.failure(.superseded(group: group, by: request)))
+            }
+        }
+        let ticket = AdmissionTicket(request: request)
+        waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
+        peakWaiting = max(peakWaiting, waiting.count(in: [.preempt, .queued]))
+        peakDeferred = max(peakDeferred, waiting.count(in: [.deferred]))
+        hub.send(.waiting(request, lane: lane))
+        let outcome = await withTaskCancellationHandler {
+            await ticket.wait()
+        } onCancel: {
+            if !pinned { ticket.cancel() }
+        }
+        return try outcome.get()
+    }
+
+    /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
+    /// step, so no arriving request can slip in between. Waiters whose plan no longer fits are
+    /// answered with the planning error (while a host call is stuck, every waiter but a lifecycle
+    /// event with ``TransitionError/hostUnresponsive(_:)``); deferrable ones that hit the lock go
+    /// (back) to the deferred lane, keeping their place, while it has room.
+    func release() {
+        inFlight = nil
+        while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
+            guard entry.ticket.isLive else { continue }
+            if entry.lane != .lifecycle, let fault = refreshHost() {
+                if entry.ticket.claim() { entry.ticket.deliver(.failure(.hostUnresponsive(fault))) }
+                continue
+            }
+            let planned = plan(entry.request)
+            if case .failure(.locked) = planned, entry.deferrable {
+                if waiting.count(in: [.deferred]) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
+                    if entry.ticket.claim() { entry.ticket.deliver(.failure(.deferredQueueFull(limit: configuration.deferredLimit))) }
+                    continue
+                }
+                waiting.reinsert(entry, lane: .deferred)
+                peakDeferred = max(peakDeferred, waiting.count(in: [.deferred]))
+                hub.send(.waiting(entry.request, lane: .deferred))
+                continue
+            }
+            guard entry.ticket.claim() else { continue }
+            switch planned {
+            case .success(let (plan, next)):
+                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: entry.group,
+                                      newestArrival: waiting.newestSequence)
+                entry.ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
+                return
+            case .failure(let error):
+                entry.ticket.deliver(.failure(error))
+            }
+        }
+    }
+
+    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
+    func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
+        var next = nextWindowID
+        return Result { () throws(TransitionError) in
+            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
+                                                  mutations: mutations)
+            return (plan, next)
+        }
+    }
+
+    /// Takes the in-flight slot for an admitted plan and says so (`began`) in the same step.
+    private func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?) -> Admission {
+        nextWindowID = next
+        admitted += 1
+        let id = TransitionID(admitted)
+        let transition = InFlightTransition(id: id, request: plan.request)
+        inFlight = InFlight(transition: transition, after: plan.after)
+        if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: plan.before)) }
+        return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
+    }
+
+    /// Tells the animation in flight to finish now (or not to start, if its animator was not called yet).
+    private func preemptInFlight() {
+        inFlight?.preempted = true
+        inFlight?.race?.cut(.preempted)
+    }
+
+    /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
+    /// next transition catches it up, and forgets the fault.
+    func refreshHost() -> HostFault? {
+        guard let stuck = stuckHost else { return nil }
+        guard stuck.progress.hasReturned else { return stuck.fault }
+        hostBehind = stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount))
+        stuckHost = nil
+        return nil
+    }
+
+    /// The number re-entrancy markers name this coordinator by (its address under the ``Mutation/addressMarkers`` mutant).
+    var markerIdentity: UInt64 {
+        mutations.contains(.addressMarkers) ? UInt64(UInt(bitPattern: ObjectIdentifier(self))) : identity
+    }
+}

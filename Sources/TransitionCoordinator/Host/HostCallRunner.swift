@@ -1,0 +1,113 @@
+import Synchronization
+
+/// Sends one phase of host calls, in order, under a time limit: a stuck host never holds the coordinator.
+///
+/// The calls run in a task of their own (carrying the transition's re-entrancy marker, so a host
+/// that asks the coordinator for a transition is refused as re-entrant); the coordinator waits for
+/// the first of "every call returned" and the timeout. After a timeout the task makes no further
+/// call once the stuck one returns, and ``HostProgress/hasReturned`` tells the coordinator so.
+enum HostCallRunner {
+    /// How a phase ended.
+    enum Result: Sendable {
+        case completed
+        /// The call at `index` had not returned when time was up; `progress` says when it does.
+        case stuck(index: Int, progress: HostProgress)
+    }
+
+    /// Sends `commands` to `host` and waits for them, at most `timeout` (no limit when nil: only
+    /// the ``Mutation/unboundedHostCalls`` mutant). An empty phase costs nothing.
+    static func run(_ commands: [HostCommand], on host: any WindowHost, timeout: Duration?, clock: CoordinatorClock,
+                    taskExecutor: (any TaskExecutor)?, chain: [TransitionScope.Marker]) async -> Result {
+        guard !commands.isEmpty else { return .completed }
+        guard let timeout else {
+            for command in commands { await command.send(to: host) }
+            return .completed
+        }
+        let progress = HostProgress()
+        _ = Task.detached(executorPreference: taskExecutor) {
+            await TransitionScope.$chain.withValue(chain) {
+                for (index, command) in commands.enumerated() {
+                    await command.send(to: host)
+                    if !progress.returned(index, of: commands.count) { return }
+                }
+            }
+        }
+        let timer = Task.detached(executorPreference: taskExecutor) {
+            do {
+                try await clock.sleep(timeout)
+                progress.timeUp()
+            } catch {
+                // Cancelled: every call returned first.
+            }
+        }
+        let end = await progress.settled()
+        timer.cancel()
+        if let stuck = end { return .stuck(index: stuck, progress: progress) }
+        return .completed
+    }
+}
+
+/// How far one phase of host calls got, shared by the task sending them, its timer and the coordinator.
+///
+/// Exactly one of "all returned" and "time up" settles the phase, under the lock; the waiting
+/// continuation is resumed once, outside it.
+final class HostProgress: Sendable {
+    private struct State {
+        var completed = 0
+        var total = Int.max
+        var timedOut = false
+        var stuckReturned = false
+        var waiter: CheckedContinuation<Int?, Never>?
+        var settled: Int?? = nil
+    }
+
+    private let state = Mutex(State())
+
+    /// Notes that call `index` of `total` returned; returns whether the sender goes on.
+    func returned(_ index: Int, of total: Int) -> Bool {
+        let (goOn, waiter, value): (Bool, CheckedContinuation<Int?, Never>?, Int?) = state.withLock { state in
+            state.completed = index + 1
+            state.total = total
+            if state.timedOut {
+                state.stuckReturned = true
+                return (false, nil, nil)
+            }
+            guard state.completed == total else { return (true, nil, nil) }
+            state.settled = .some(nil)
+            defer { state.waiter = nil }
+            return (false, state.waiter, nil)
+        }
+        waiter?.resume(returning: value)
+        return goOn
+    }
+
+    /// The timer fired: the call in progress is stuck unless every call returned first.
+    func timeUp() {
+        let (waiter, stuck): (CheckedContinuation<Int?, Never>?, Int?) = state.withLock { state in
+            guard state.settled == nil else { return (nil, nil) }
+            state.timedOut = true
+            state.settled = .some(state.completed)
+            defer { state.waiter = nil }
+            return (state.waiter, state.completed)
+        }
+        waiter?.resume(returning: stuck)
+    }
+
+    /// Waits until the phase settles: nil when every call returned, else the index of the stuck call.
+    func settled() async -> Int? {
+        await withCheckedContinuation { continuation in
+            let ready: Int?? = state.withLock { state in
+                if let settled = state.settled { return .some(settled) }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// How many calls of the phase returned.
+    var completedCount: Int { state.withLock { $0.completed } }
+
+    /// Whether the stuck call has returned since (the host answers again).
+    var hasReturned: Bool { state.withLock { $0.stuckReturned } }
+}
