@@ -9,6 +9,16 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
         case delayedAnimator, neverFinishingAnimator, twiceFinishingAnimator, throwingAnimator
         case lateFinishingAnimator, reentrantAnimator, cancelledCaller, lifecycleBurst, queueStall
+        /// A host call that returns only long after the host timeout (of host calls).
+        case stuckHost
+        /// An animator that starts a task which, after its transition ended, asks for the next one
+        /// (of animators handed out): re-entrancy chains across ended transitions.
+        case chainedAnimator
+        /// Coordinators created and freed during the run, each asked by a task started inside the
+        /// previous one's animator (of lifecycle events, one round each).
+        case coordinatorChurn
+        /// An app screen that uses a cover's screen id (of pushes and root replacements).
+        case coverScreenID
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -17,7 +27,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The rate of each kind in percent (of animators handed out, of requests, of lifecycle
-    /// events, of scheduler steps); 0 means off.
+    /// events, of scheduler steps, of host calls; each kind says); 0 means off.
     public var rates: [Kind: Int]
 
     /// A plan with the given rates.
@@ -27,6 +37,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public static let standard = FaultPlan(rates: [
         .delayedAnimator: 25, .neverFinishingAnimator: 7, .twiceFinishingAnimator: 8, .throwingAnimator: 8,
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
+        .stuckHost: 1, .chainedAnimator: 6, .coordinatorChurn: 20, .coverScreenID: 6,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

@@ -18,6 +18,9 @@ public enum AnimatorKind: String, Sendable, Hashable, CaseIterable {
     case finishingLate
     /// Asks the coordinator for a transition from inside, directly and from a task it starts.
     case reentrant
+    /// Starts a task that, once this transition ended, asks for the next one with an animator of
+    /// this kind (up to three hops): the task carries the ended transition's re-entrancy marker.
+    case chained
 }
 
 extension AnimatorKind {
@@ -31,6 +34,7 @@ extension AnimatorKind {
         case .throwing: .throwingAnimator
         case .finishingLate: .lateFinishingAnimator
         case .reentrant: .reentrantAnimator
+        case .chained: .chainedAnimator
         }
     }
 }
@@ -48,9 +52,20 @@ struct HostileAnimator: Animator {
     let environment: StressEnvironment
     /// How long a late-finishing animator waits before finishing: past the coordinator's timeout.
     let lateBy: Duration
+    /// The host, whose live windows the animator checks at its first line.
+    let host: HarnessHost
+    /// How many chained hops led to this animator.
+    var hops = 0
 
     func animate(_ context: TransitionContext) async throws {
-        await checker.animatorCalled(context.transitionID)
+        // First, before any await: the windows handed over must be live, and the re-entrancy
+        // chain must hold only this transition (the harness nests no transition in another).
+        let live = host.liveWindows
+        let contextWindows = [context.topFromWindow, context.topToWindow]
+            + (context.underlyingFromWindows + context.underlyingToWindows).compactMap(\.managedWindow)
+        let dead = contextWindows.map(\.id).filter { !live.contains($0) }
+        let depth = TransitionScope.depth
+        await checker.animatorCalled(context.transitionID, deadWindows: dead, chainDepth: depth)
         switch kind {
         case .none, .instant:
             return
@@ -79,6 +94,24 @@ struct HostileAnimator: Animator {
             await checker.reentrantProbe(context.transitionID, answer: await attempt(probe))
             let spawned = Task(executorPreference: environment.taskExecutor) { await attempt(probe) }
             await checker.reentrantProbe(context.transitionID, answer: await spawned.value)
+        case .chained:
+            guard hops < 3 else { return }
+            let transition = context.transitionID
+            var next = self
+            next.hops += 1
+            let request = TransitionRequest.replaceRoot(Screen("chained", id: ScreenID("chain\(hops)")))
+            await checker.expectFollowUp()
+            // A child of the animator's task: it inherits this transition's marker.
+            Task(executorPreference: environment.taskExecutor) {
+                await next.checker.waitUntilEnded(transition)
+                let answer: Result<TransitionRecord, TransitionError>
+                do throws(TransitionError) {
+                    answer = .success(try await next.coordinator.perform(request, animator: next, policy: .enqueue))
+                } catch {
+                    answer = .failure(error)
+                }
+                await next.checker.followUpAnswered(after: transition, answer: answer)
+            }
         }
     }
 

@@ -7,51 +7,57 @@ import TransitionCoordinator
 /// feed it corrupted values to prove each check fires.
 public actor StressChecker {
     /// Every violation found, in order (the report prints the first ones).
-    public private(set) var violations: [InvariantViolation] = []
+    public internal(set) var violations: [InvariantViolation] = []
     /// Answers by request kind and outcome (`committed` or a rejection code).
-    public private(set) var answers: [TransitionKind: [String: Int]] = [:]
+    public internal(set) var answers: [TransitionKind: [String: Int]] = [:]
     /// Rejections by code.
-    public private(set) var rejections: [String: Int] = [:]
+    public internal(set) var rejections: [String: Int] = [:]
     /// Animation outcomes of committed transitions, by a short name.
-    public private(set) var animations: [String: Int] = [:]
+    public internal(set) var animations: [String: Int] = [:]
     /// Animators handed out, by kind.
-    public private(set) var animatorKinds: [AnimatorKind: Int] = [:]
+    public internal(set) var animatorKinds: [AnimatorKind: Int] = [:]
     /// Extra finish calls noted in records.
-    public private(set) var extraFinishCalls = 0
+    public internal(set) var extraFinishCalls = 0
     /// Re-entrant probes made from inside animators, and how many were refused as re-entrant.
-    public private(set) var reentrantProbes = 0
+    public internal(set) var reentrantProbes = 0
     /// Began, ended and rejected events seen by the subscriber (waiting events are not counted).
-    public private(set) var eventsSeen = 0
+    public internal(set) var eventsSeen = 0
     /// Committed records seen by the workers and the lifecycle task.
-    public private(set) var committed: [TransitionRecord] = []
+    public internal(set) var committed: [TransitionRecord] = []
     /// Worker answers by admission policy and outcome.
-    public private(set) var byPolicy: [String: [String: Int]] = [:]
+    public internal(set) var byPolicy: [String: [String: Int]] = [:]
     /// Lifecycle events by the state reported and outcome.
-    public private(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
+    public internal(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
     /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
-    public private(set) var expectedEvents = 0
+    public internal(set) var expectedEvents = 0
 
     /// A running digest (FNV-1a) of everything the checker saw, in order: equal digests mean equal runs.
-    public private(set) var digest = TraceDigest()
+    public internal(set) var digest = TraceDigest()
 
-    private let ignoresUnmanagedWindows: Bool
+    let ignoresUnmanagedWindows: Bool
     private let executor: (any SerialExecutor)?
     private let home = CheckerHome()
     private let answerBound: Duration
     private let transitionBound: Duration
-    private var animatorCalls: Set<TransitionID> = []
+    var animatorCalls: Set<TransitionID> = []
     private var openTransition: InFlightTransition?
     private var lastEnded: TransitionRecord?
     private var eventWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
     private var busyRejections: [(transition: TransitionID, asked: Duration, answered: Duration)] = []
+    var highestBegan = TransitionID(0)
+    var ended: Set<TransitionID> = []
+    var endWaiters: [CheckedContinuation<Void, Never>] = []
+    var followUpsOpen = 0
+    private let hostTimeout: Duration
     /// Faults that fired, by kind (animator kinds are counted as they are handed out).
-    public private(set) var faultsFired: [FaultPlan.Kind: Int] = [:]
+    public internal(set) var faultsFired: [FaultPlan.Kind: Int] = [:]
 
     /// A checker for a coordinator with these settings; an answer later than `answerBound` is a violation.
     ///
     /// Runs on `executor` when given (a simulated run's scheduler), else on its own.
     public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration, transitionBound: Duration? = nil,
-                executor: (any SerialExecutor)? = nil) {
+                hostTimeout: Duration = .zero, executor: (any SerialExecutor)? = nil) {
+        self.hostTimeout = hostTimeout
         self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
         self.answerBound = answerBound
         self.transitionBound = transitionBound ?? answerBound
@@ -145,13 +151,6 @@ public actor StressChecker {
         violations.append(.init(.shieldAndLock, "the lifecycle event \(state) was refused: \(error)"))
     }
 
-    /// An animator was called for `transition`.
-    public func animatorCalled(_ transition: TransitionID) {
-        if !animatorCalls.insert(transition).inserted {
-            violations.append(.init(.skipRules, "the animator of \(transition) was called twice"))
-        }
-    }
-
     /// A request made from inside the animator of `transition` was answered.
     ///
     /// While `transition` is in flight the only right answer is re-entrant naming it. An animator
@@ -186,8 +185,10 @@ public actor StressChecker {
     /// animation timeout (plus the run's grace), whatever its animator did.
     private func checkDuration(_ record: TransitionRecord) {
         let took = record.endedAt - record.startedAt
-        if took > transitionBound {
-            violations.append(.init(.answered, "\(record.id) '\(record.request)' took \(took) from admission to commit, beyond \(transitionBound)"))
+        // A phase whose host call got stuck adds up to one host timeout.
+        let bound = transitionBound + (record.host.fault == nil ? .zero : hostTimeout)
+        if took > bound {
+            violations.append(.init(.answered, "\(record.id) '\(record.request)' took \(took) from admission to commit, beyond \(bound)"))
         }
     }
 
@@ -205,6 +206,7 @@ public actor StressChecker {
                 violations.append(.init(.chain, "\(transition) began from v\(before.version), not from \(lastEnded.id)'s after v\(lastEnded.after.version)"))
             }
             openTransition = transition
+            highestBegan = max(highestBegan, transition.id)
         case .ended(let record):
             if openTransition?.id != record.id {
                 violations.append(.init(.serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
@@ -213,6 +215,13 @@ public actor StressChecker {
             checkDuration(record)
             lastEnded = record
             openTransition = nil
+            ended.insert(record.id)
+            resumeWaiters()
+        case .rejected(let request, .busy(let named)), .rejected(let request, .reentrant(let named)):
+            if named.id > highestBegan {
+                violations.append(.init(.serial, "'\(request)' was refused naming \(named) before \(named.id) began: "
+                                   + "events must tell the story in the order it happened"))
+            }
         case .rejected, .waiting:
             break
         }
@@ -264,38 +273,21 @@ public actor StressChecker {
         }
     }
 
-    /// Checks over the whole history: no two records share a before-version; every record a
-    /// task received is the history's record of that id; replaying the committed requests in
-    /// commit order on the pure sequential model (``TransitionPlanner`` from the first
-    /// before-state) gives every record's after-state (the reference model); every busy
-    /// rejection falls inside the window of the transition it named; the waiting queue never
-    /// held more than its limit.
-    public func finishHistory(_ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int) {
-        var versions = Set<UInt64>()
-        for record in history where !versions.insert(record.before.version).inserted {
-            violations.append(.init(.chain, "two transitions started from v\(record.before.version) (\(record.id) among them)"))
-        }
+    /// Checks over the whole history (see ``HistoryChecks``): no two records share a
+    /// before-version; every record a task received is the history's record of that id; the
+    /// reference model; every busy rejection falls inside the window of the transition it named;
+    /// coalescing and preemption kept their promises; the waiting and deferred queues never held
+    /// more than their limits.
+    public func finishHistory(_ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int,
+                              peakDeferredDepth: Int = 0, deferredLimit: Int = .max) {
+        violations += HistoryChecks.uniqueVersions(history)
         let byID = Dictionary(history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in committed where byID[record.id] != record {
             violations.append(.init(.atomic, "the record \(record.id) a task received differs from the history's"))
         }
-        if let first = history.first {
-            var model = first.before
-            var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
-            for record in history {
-                do {
-                    let plan = try TransitionPlanner.plan(record.request, in: model, nextWindowID: &next)
-                    if plan.after != record.after {
-                        violations.append(.init(.atomic, "the reference model gives a different state after \(record.id) '\(record.request)'"))
-                        break
-                    }
-                    model = plan.after
-                } catch {
-                    violations.append(.init(.atomic, "the reference model refuses \(record.id) '\(record.request)': \(error)"))
-                    break
-                }
-            }
-        }
+        violations += HistoryChecks.referenceModel(history)
+        violations += HistoryChecks.coalescing(history)
+        violations += HistoryChecks.preemptions(history)
         for busy in busyRejections {
             guard let record = byID[busy.transition] else {
                 violations.append(.init(.serial, "a busy rejection named \(busy.transition), which never committed"))
@@ -309,33 +301,23 @@ public actor StressChecker {
         if peakQueueDepth > queueLimit {
             violations.append(.init(.answered, "the waiting queue held \(peakQueueDepth) requests, beyond its limit \(queueLimit)"))
         }
+        if peakDeferredDepth > deferredLimit {
+            violations.append(.init(.answered, "the deferred queue held \(peakDeferredDepth) requests, beyond its limit \(deferredLimit)"))
+        }
         self.peakQueueDepth = peakQueueDepth
     }
 
     /// The most requests that waited at once, as the coordinator reports it.
-    public private(set) var peakQueueDepth = 0
+    public internal(set) var peakQueueDepth = 0
 
-    /// FIFO within each wait lane: in commit order, the sequences of the records that waited in
-    /// a lane increase. The deferred lane is checked within each locked period, since a request
-    /// that reached the front of another lane while locked joins it late, keeping its older place.
+    /// FIFO within each wait lane; see ``HistoryChecks/waitOrder(_:)``.
     public static func checkWaitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
-        var found: [InvariantViolation] = []
-        var last: [WaitLane: TransitionRecord] = [:]
-        for record in records {
-            if !record.before.isLocked, record.after.isLocked { last[.deferred] = nil }
-            guard let waited = record.waited else { continue }
-            if let previous = last[waited.lane], let earlier = previous.waited, earlier.sequence >= waited.sequence {
-                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous.id) "
-                                   + "(\(earlier)): the \(waited.lane) lane is not first-in first-out"))
-            }
-            last[waited.lane] = record
-        }
-        return found
+        HistoryChecks.waitOrder(records)
     }
 
     // MARK: - Helpers
 
-    private func count(_ kind: TransitionKind, _ outcome: String) {
+    func count(_ kind: TransitionKind, _ outcome: String) {
         answers[kind, default: [:]][outcome, default: 0] += 1
     }
 
@@ -363,7 +345,7 @@ private actor CheckerHome {}
 /// (`Hasher` is seeded per process).
 public struct TraceDigest: Sendable, Hashable, CustomStringConvertible {
     /// The digest so far.
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    public internal(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// An empty digest.
     public init() {}

@@ -33,11 +33,13 @@ public enum StressRunner {
                 levels: levels, animationTimeout: configuration.animationTimeout,
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
-                covers: covers, queueLimit: max(2, configuration.tasks / 4), deferredLimit: max(2, configuration.tasks / 4))
+                covers: covers, queueLimit: max(2, configuration.tasks / 8), deferredLimit: max(2, configuration.tasks / 16),
+                hostTimeout: configuration.hostTimeout)
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
-        let host = RecordingHost(executor: environment.serialExecutor)
+        let host = HarnessHost(environment: environment, seed: configuration.seed, stuckRate: configuration.faults.rate(.stuckHost),
+                               hostTimeout: configuration.hostTimeout, shieldLevel: covers.shield?.level)
         let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: host,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
@@ -46,7 +48,7 @@ public enum StressRunner {
         let checker = StressChecker(ignoresUnmanagedWindows: false,
                                     answerBound: configuration.animationTimeout + configuration.answerGrace,
                                     transitionBound: configuration.animationTimeout + configuration.transitionGrace,
-                                    executor: environment.serialExecutor)
+                                    hostTimeout: configuration.hostTimeout, executor: environment.serialExecutor)
         describeState?({ [coordinator, checker] in
             let waiting = await coordinator.waitingRequests
             let inFlight = await coordinator.inFlightTransition
@@ -67,9 +69,14 @@ public enum StressRunner {
                 group.addTask(executorPreference: environment.taskExecutor) {
                     for operation in script {
                         await fire(operation, configuration: configuration, environment: environment,
-                                   coordinator: coordinator, checker: checker)
+                                   coordinator: coordinator, checker: checker, host: host)
                     }
                 }
+            }
+            let churnRounds = configuration.lifecycleEvents * configuration.faults.rate(.coordinatorChurn) / 100
+            group.addTask(executorPreference: environment.taskExecutor) {
+                await CoordinatorChurn.run(rounds: churnRounds, environment: environment, checker: checker,
+                                           mutations: configuration.mutations)
             }
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
@@ -78,25 +85,44 @@ public enum StressRunner {
             }
         }
 
+        await checker.waitForFollowUps()
+        await catchUpHost(coordinator, host: host, configuration: configuration, environment: environment, checker: checker)
         await checker.waitForEvents(await checker.expectedEvents)
         subscriber.cancel()
         let pending = await coordinator.waitingRequests.count + (await coordinator.inFlightTransition == nil ? 0 : 1)
+        await checker.noteHost(violations: await host.violations, stuckCalls: await host.stuckCalls)
         await checker.finish(snapshot: await coordinator.snapshot, ledger: await host.ledger,
                              audit: await coordinator.audit(), history: await coordinator.history,
                              droppedEvents: coordinator.droppedEventCount, pending: pending)
         await checker.finishHistory(await coordinator.history, clockOffset: clockOffset,
-                                    peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit)
+                                    peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit,
+                                    peakDeferredDepth: await coordinator.peakDeferredDepth,
+                                    deferredLimit: coordinatorConfiguration.deferredLimit)
         return (StressReport(configuration: configuration, checker: await checker.summary(),
                              wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest)
     }
 
+    /// Once every task was answered: waits until no host call is stuck, then reports the app
+    /// active once more, so a host that missed calls is caught up before the final balance check.
+    private static func catchUpHost(_ coordinator: Coordinator, host: HarnessHost, configuration: StressConfiguration,
+                                    environment: StressEnvironment, checker: StressChecker) async {
+        while true {
+            let stuck = await coordinator.hostFault != nil
+            let outstanding = await host.outstanding
+            if !stuck, outstanding == 0 { break }
+            try? await environment.sleep(configuration.hostTimeout)
+        }
+        await report(.active, environment: environment, coordinator: coordinator, checker: checker)
+    }
+
     private static func fire(_ operation: Operation, configuration: StressConfiguration,
-                             environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
+                             environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
+                             host: HarnessHost) async {
         let (request, kind, policy, whenLocked, cancels) =
             (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
-                                    environment: environment, lateBy: configuration.animationTimeout * 2)
+                                    environment: environment, lateBy: configuration.animationTimeout * 2, host: host)
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
@@ -111,6 +137,7 @@ public enum StressRunner {
             attempt.cancel()
         }
         let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
+        if operation.usesCoverScreenID { await checker.noteFault(.coverScreenID) }
         switch await attempt.value {
         case .success(let record):
             await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)

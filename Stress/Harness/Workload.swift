@@ -60,7 +60,7 @@ struct Workload: Sendable {
         let hostile: [(FaultPlan.Kind, AnimatorKind)] = [
             (.delayedAnimator, .delayed), (.neverFinishingAnimator, .neverFinishing),
             (.twiceFinishingAnimator, .finishingTwice), (.throwingAnimator, .throwing),
-            (.lateFinishingAnimator, .finishingLate), (.reentrantAnimator, .reentrant),
+            (.lateFinishingAnimator, .finishingLate), (.reentrantAnimator, .reentrant), (.chainedAnimator, .chained),
         ]
         for (fault, kind) in hostile {
             if roll < faults.rate(fault) { return kind }
@@ -70,6 +70,10 @@ struct Workload: Sendable {
     }
 
     private func screen(_ rng: inout SplitMix64) -> Screen {
+        if rng.chance(faults.rate(.coverScreenID)) {
+            // An app screen with a cover's screen id: refused, or the cover duplicates it.
+            return rng.chance(50) ? Screen("pin") : Screen("shield")
+        }
         let number = rng.below(Self.screenPool)
         return Screen("screen", id: ScreenID("s\(number)"), parameters: rng.chance(30) ? ["n": "\(number)"] : [:])
     }
@@ -91,6 +95,14 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     public var delay: Duration
     /// The pause after the answer.
     public var pause: Duration
+
+    /// Whether it shows an app screen under a cover's screen id.
+    public var usesCoverScreenID: Bool {
+        switch request {
+        case .push(let screen, _), .replaceRoot(let screen): ["pin", "shield"].contains(screen.id.rawValue)
+        default: false
+        }
+    }
 
     /// As `push s3 at low(1000) · enqueue · delayed`.
     public var description: String {

@@ -13,7 +13,7 @@ import Synchronization
 /// address, which a later coordinator may reuse), and a transition's link is marked ended when it
 /// commits: a new transition's chain keeps only the links still in flight, so a chain is never
 /// longer than the transitions that really enclose it.
-enum TransitionScope {
+package enum TransitionScope {
     /// One link of the chain.
     final class Marker: Sendable {
         let coordinator: UInt64

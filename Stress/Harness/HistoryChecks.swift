@@ -1,0 +1,94 @@
+import TransitionCoordinator
+
+/// Checks over a whole run's records: pure functions, each returning every violation it finds.
+public enum HistoryChecks {
+    /// FIFO within each wait lane: in commit order, the sequences of the records that waited in
+    /// a lane increase. The deferred lane is checked within each locked period, since a request
+    /// that reached the front of another lane while locked joins it late, keeping its older place.
+    public static func waitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var last: [WaitLane: TransitionRecord] = [:]
+        for record in records {
+            if !record.before.isLocked, record.after.isLocked { last[.deferred] = nil }
+            guard let waited = record.waited else { continue }
+            if let previous = last[waited.lane], let earlier = previous.waited, earlier.sequence >= waited.sequence {
+                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous.id) "
+                                   + "(\(earlier)): the \(waited.lane) lane is not first-in first-out"))
+            }
+            last[waited.lane] = record
+        }
+        return found
+    }
+
+    /// Coalescing keeps only the newest waiting request of a group, in every lane: two committed
+    /// records of one group must not have waited side by side (the newer one arrived before the
+    /// older one was admitted).
+    public static func coalescing(_ records: [TransitionRecord]) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var byGroup: [String: [(record: TransitionRecord, waited: WaitInfo)]] = [:]
+        for record in records {
+            guard let waited = record.waited, let group = waited.group else { continue }
+            byGroup[group, default: []].append((record, waited))
+        }
+        for (group, members) in byGroup.sorted(by: { $0.key < $1.key }) {
+            let ordered = members.sorted { $0.waited.sequence < $1.waited.sequence }
+            for (older, newer) in zip(ordered, ordered.dropFirst())
+            where newer.waited.sequence <= older.waited.newestArrival {
+                found.append(.init(.answered, "\(older.record.id) (\(older.waited)) of coalescing group '\(group)' ran though "
+                                   + "the newer \(newer.record.id) (\(newer.waited)) of its group was already waiting"))
+            }
+        }
+        return found
+    }
+
+    /// A request that cut an animation short by preemption is sure to run next: the record after
+    /// a preempted one waited in the lifecycle or the preempt lane (the lifecycle events that
+    /// preempt too go first). A preempt refused for room, or withdrawn, after cutting breaks it.
+    public static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        for (record, next) in zip(history, history.dropFirst()) {
+            guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else { continue }
+            if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }
+            found.append(.init(.atomic, "\(record.id)'s animation was preempted, but the next transition \(next.id) "
+                               + "'\(next.request)' was no preempting request (waited: \(next.waited.map(\.description) ?? "no")): "
+                               + "a request that cut it short changed something and did not run"))
+        }
+        return found
+    }
+
+    /// The reference model: the committed requests replayed in commit order on the pure
+    /// sequential planner, from the first before-state, give every record's after-state.
+    public static func referenceModel(_ history: [TransitionRecord]) -> [InvariantViolation] {
+        guard let first = history.first else { return [] }
+        var model = first.before
+        var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
+        for record in history {
+            do {
+                let plan = try TransitionPlanner.plan(record.request, in: model, nextWindowID: &next)
+                if plan.after != record.after {
+                    return [.init(.atomic, "the reference model gives a different state after \(record.id) '\(record.request)'")]
+                }
+                model = plan.after
+            } catch {
+                return [.init(.atomic, "the reference model refuses \(record.id) '\(record.request)': \(error)")]
+            }
+        }
+        return []
+    }
+
+    /// No two records share a before-version (a lost update would).
+    public static func uniqueVersions(_ history: [TransitionRecord]) -> [InvariantViolation] {
+        var versions = Set<UInt64>()
+        return history.filter { !versions.insert($0.before.version).inserted }.map { record in
+            .init(.chain, "two transitions started from v\(record.before.version) (\(record.id) among them)")
+        }
+    }
+}
+
+extension AnyWindow {
+    /// The managed window, or nil for an unmanaged one.
+    var managedWindow: Window? {
+        if case .managed(let window) = self { return window }
+        return nil
+    }
+}

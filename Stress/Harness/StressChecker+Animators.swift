@@ -1,0 +1,81 @@
+import TransitionCoordinator
+
+/// The feeds from animators and the tasks they start: calls, chained follow-ups, coordinator churn.
+extension StressChecker {
+    /// An animator was called for `transition`: once only, with every window of its context
+    /// live at the host, and inside a re-entrancy chain of its own transition alone.
+    public func animatorCalled(_ transition: TransitionID, deadWindows: [WindowID] = [], chainDepth: Int = 1) {
+        if !animatorCalls.insert(transition).inserted {
+            violations.append(.init(.skipRules, "the animator of \(transition) was called twice"))
+        }
+        if !deadWindows.isEmpty {
+            violations.append(.init(.hostBalance, "the animator of \(transition) was called with windows the host already destroyed: \(deadWindows)"))
+        }
+        if chainDepth != 1 {
+            violations.append(.init(.serial, "the animator of \(transition) ran in a re-entrancy chain of \(chainDepth) links; "
+                               + "ended transitions must leave the chain"))
+        }
+    }
+
+    /// A chained animator is about to start a follow-up task (counted so the run waits for it).
+    public func expectFollowUp() { followUpsOpen += 1 }
+
+    /// A chained follow-up, asked from a task that carries the ended `transition`'s marker, was answered.
+    public func followUpAnswered(after transition: TransitionID, answer: Result<TransitionRecord, TransitionError>) {
+        followUpsOpen -= 1
+        switch answer {
+        case .success(let record):
+            count(.replaceRoot, "committed")
+            expectedEvents += 2
+            committed.append(record)
+            violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        case .failure(let error):
+            count(.replaceRoot, error.code)
+            expectedEvents += 1
+            if case .reentrant(let inFlight) = error {
+                violations.append(.init(.serial, "a follow-up asked after \(transition) ended was refused as re-entrant in \(inFlight)"))
+            }
+        }
+        resumeWaiters()
+    }
+
+    /// A task started inside a freed coordinator's transition asked a new coordinator (whose own
+    /// transition was in flight): busy is right; re-entrant means a stale marker matched.
+    public func churnAnswered(_ answer: Result<TransitionRecord, TransitionError>) {
+        faultsFired[.coordinatorChurn, default: 0] += 1
+        if case .failure(.reentrant(let inFlight)) = answer {
+            violations.append(.init(.serial, "a task of a freed coordinator's transition was refused as re-entrant by a new "
+                               + "coordinator's \(inFlight): a stale re-entrancy marker matched"))
+        }
+    }
+
+    /// Suspends until `transition`'s `ended` event was seen.
+    public func waitUntilEnded(_ transition: TransitionID) async {
+        while !ended.contains(transition) {
+            await withCheckedContinuation { continuation in
+                if ended.contains(transition) { continuation.resume() } else { endWaiters.append(continuation) }
+            }
+        }
+    }
+
+    /// Suspends until every chained follow-up was answered.
+    public func waitForFollowUps() async {
+        while followUpsOpen > 0 {
+            await withCheckedContinuation { continuation in
+                if followUpsOpen == 0 { continuation.resume() } else { endWaiters.append(continuation) }
+            }
+        }
+    }
+
+    func resumeWaiters() {
+        let waiters = endWaiters
+        endWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// What the harness host saw at single calls (the shield at every step), and its stuck calls.
+    public func noteHost(violations found: [InvariantViolation], stuckCalls: Int) {
+        violations += found
+        if stuckCalls > 0 { faultsFired[.stuckHost, default: 0] += stuckCalls }
+    }
+}
