@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that is set once and awaited by one waiter; later sets are refused, never a crash.
 ///
 /// This is what makes the coordinator's animation wait safe: the animator's end, the timeout,
@@ -12,7 +10,7 @@ final class OneShot<Value: Sendable>: Sendable {
         case resolved(Value)
     }
 
-    private let state = Mutex(State.pending)
+    private let state = Locked(State.pending)
 
     init() {}
 
