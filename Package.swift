@@ -4,7 +4,7 @@ import PackageDescription
 // No package dependencies, not even for tests: the toolchain only.
 let package = Package(
     name: "TransitionCoordinator",
-    // Mutex (Synchronization) and task executors need these OS versions on Apple platforms.
+    // Task executors need these OS versions on Apple platforms.
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),

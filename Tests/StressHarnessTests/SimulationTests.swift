@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import StressHarness
 import TransitionCoordinator
@@ -87,8 +86,8 @@ struct SimulationTests {
 
 /// Shares a value between a test and the tasks it starts on the simulation.
 final class Box<Value: Sendable>: Sendable {
-    private let storage: Synchronization.Mutex<Value>
-    init(_ value: Value) { storage = Synchronization.Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     var value: Value {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }

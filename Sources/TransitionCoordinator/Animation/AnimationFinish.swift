@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The one-shot completion handed to a ``CallbackAnimator``: call it once when the animation is done.
 ///
 /// Safe from any thread or task. The first call (``callAsFunction()`` or ``fail(_:)``) completes
@@ -16,7 +14,7 @@ public final class AnimationFinish: Sendable {
         case cancelled
     }
 
-    private let state = Mutex(State.pending)
+    private let state = Locked(State.pending)
     private let ledger: AnimationLedger
 
     init(ledger: AnimationLedger) { self.ledger = ledger }

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Counts, for one transition, the finish calls a callback-style animator made beyond the first.
 final class AnimationLedger: Sendable {
-    private let extra = Mutex(0)
+    private let extra = Locked(0)
     private let dropsExtraFinishes: Bool
 
     /// A ledger; `dropsExtraFinishes` is the ``Mutation/noOneShotFinish`` mutant, never set for users.

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Fans coordinator events out to every subscriber's own bounded `AsyncStream`.
 ///
-/// Thread-safe through a `Mutex`, so subscribing needs no `await`. Each stream keeps the newest
+/// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream keeps the newest
 /// `bufferSize` undelivered events; older ones are dropped and counted in ``droppedCount``.
 final class EventHub: Sendable {
     private struct State {
@@ -11,7 +9,7 @@ final class EventHub: Sendable {
         var dropped = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let bufferSize: Int
 
     init(bufferSize: Int) { self.bufferSize = bufferSize }

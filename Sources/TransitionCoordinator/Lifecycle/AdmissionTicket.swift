@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An admitted transition handed from the coordinator to the task that asked for it.
 struct Admission: Sendable {
     let id: TransitionID
@@ -25,7 +23,7 @@ final class AdmissionTicket: Sendable {
         case consumed
     }
 
-    private let state = Mutex(State.pending)
+    private let state = Locked(State.pending)
     private let request: TransitionRequest
 
     init(request: TransitionRequest) { self.request = request }

@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCoordinator
 
 /// One stress run on a seeded ``SimulationScheduler``: deterministic, in virtual time.
@@ -30,7 +29,7 @@ extension StressRunner {
         let configuration = adjusted
         var scheduleStream = SplitMix64(seed: configuration.seed).split(0x5CED)
         let scheduler = SimulationScheduler(seed: scheduleStream.next(), stallPercent: configuration.faults.rate(.queueStall))
-        let outcome = Mutex<(StressReport, TraceDigest)?>(nil)
+        let outcome = Locked<(StressReport, TraceDigest)?>(nil)
         let slot = ResultSlot(outcome)
         let describer = DescriberSlot()
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
@@ -57,9 +56,9 @@ extension StressRunner {
 
 /// Hands the simulated run's result from its task to the thread driving the scheduler.
 private final class ResultSlot: Sendable {
-    private let value: Mutex<(StressReport, TraceDigest)?>
+    private let value: Locked<(StressReport, TraceDigest)?>
 
-    init(_ value: consuming Mutex<(StressReport, TraceDigest)?>) { self.value = value }
+    init(_ value: Locked<(StressReport, TraceDigest)?>) { self.value = value }
 
     func set(_ result: (StressReport, TraceDigest)) { value.withLock { $0 = result } }
     func get() -> (StressReport, TraceDigest)? { value.withLock { $0 } }
@@ -67,14 +66,14 @@ private final class ResultSlot: Sendable {
 
 /// Hands a text from a task of the run to the driving thread.
 private final class TextBox: Sendable {
-    private let value = Mutex<String?>(nil)
+    private let value = Locked<String?>(nil)
     func set(_ text: String) { value.withLock { $0 = text } }
     func get() -> String? { value.withLock { $0 } }
 }
 
 /// Holds the closure that describes a run's state, for the deadlock report.
 private final class DescriberSlot: Sendable {
-    private let value = Mutex<(@Sendable () async -> String)?>(nil)
+    private let value = Locked<(@Sendable () async -> String)?>(nil)
     func set(_ describe: @escaping @Sendable () async -> String) { value.withLock { $0 = describe } }
     func get() -> (@Sendable () async -> String)? { value.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import TransitionCoordinator
 
 /// One seeded scheduler that decides which ready job runs next, for every actor and task of a run.
 ///
@@ -22,7 +22,7 @@ public final class SimulationScheduler: Sendable {
 
     private let stallPercent: Int
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The virtual clock time comes from; it advances only when no job is ready.
     public let clock: VirtualClock
     /// The serial executor every actor of the run uses.
@@ -34,7 +34,7 @@ public final class SimulationScheduler: Sendable {
     /// actors' queue for a few steps (tasks run meanwhile), then releases it in random order.
     public init(seed: UInt64, stallPercent: Int = 0) {
         let root = SplitMix64(seed: seed)
-        state = Mutex(State(rng: root.split(1), faults: root.split(2)))
+        state = Locked(State(rng: root.split(1), faults: root.split(2)))
         self.stallPercent = stallPercent
         clock = VirtualClock()
         serialExecutor = SimulatedSerialExecutor()
@@ -88,7 +88,7 @@ public final class SimulationScheduler: Sendable {
 
 /// The serial executor of a simulated run: hands every job to its ``SimulationScheduler``.
 public final class SimulatedSerialExecutor: SerialExecutor, Sendable {
-    private let owner = Mutex<SimulationScheduler?>(nil)
+    private let owner = Locked<SimulationScheduler?>(nil)
     fileprivate var scheduler: SimulationScheduler? {
         get { owner.withLock { $0 } }
         set { owner.withLock { $0 = newValue } }
@@ -102,7 +102,7 @@ public final class SimulatedSerialExecutor: SerialExecutor, Sendable {
 
 /// The task executor of a simulated run: hands every job to its ``SimulationScheduler``.
 public final class SimulatedTaskExecutor: TaskExecutor, Sendable {
-    private let owner = Mutex<SimulationScheduler?>(nil)
+    private let owner = Locked<SimulationScheduler?>(nil)
     fileprivate var scheduler: SimulationScheduler? {
         get { owner.withLock { $0 } }
         set { owner.withLock { $0 = newValue } }

@@ -1,4 +1,4 @@
-import Synchronization
+import TransitionCoordinator
 
 /// A clock whose time moves only when the ``SimulationScheduler`` has nothing ready to run.
 ///
@@ -30,7 +30,7 @@ public final class VirtualClock: Clock, Sendable {
         var cancelledEarly: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A clock at time zero.
     public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import TransitionCoordinator
 
 /// A one-way latch a test opens: `wait()` suspends until `open()`, and does not end on cancellation
 /// (so a task can be cancelled while it waits and still run on once the test opens the gate).
@@ -8,7 +8,7 @@ final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
@@ -35,9 +35,9 @@ final class Gate: Sendable {
 
 /// A value shared between a test and the tasks it starts.
 final class Box<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: Locked<Value>
 
-    init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = Locked(value) }
 
     var value: Value {
         get { storage.withLock { $0 } }

@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCoordinator
 
 /// An animator whose every call waits at a gate the test opens, so the test decides when an
@@ -37,7 +36,7 @@ final class GatedAnimator: Animator {
     }
 
     let behavior: Behavior
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
 

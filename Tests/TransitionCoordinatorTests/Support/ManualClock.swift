@@ -1,4 +1,4 @@
-import Synchronization
+import TransitionCoordinator
 
 /// A clock whose time moves only when the test calls ``advance(by:)``.
 ///
@@ -34,7 +34,7 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
