@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCoordinator
 
 /// Coordinators created and freed during a run, each asked by a task started inside the previous
@@ -66,7 +65,7 @@ private final class Mailbox: Sendable {
         var answerWaiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func deliver(_ coordinator: Coordinator?) {
         let taker: CheckedContinuation<Coordinator?, Never>? = state.withLock { state in

@@ -9,7 +9,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
         case delayedAnimator, neverFinishingAnimator, twiceFinishingAnimator, throwingAnimator
         case lateFinishingAnimator, reentrantAnimator, cancelledCaller, lifecycleBurst, queueStall
-        /// A host call that returns only long after the host timeout (of host calls).
+        /// A host call that returns only long after the host timeout (per mille of host calls).
         case stuckHost
         /// An animator that starts a task which, after its transition ended, asks for the next one
         /// (of animators handed out): re-entrancy chains across ended transitions.

@@ -1,15 +1,16 @@
-import Synchronization
 import TransitionCoordinator
 
 /// The harness's window host: keeps a ``HostLedger`` like ``RecordingHost``, injects stuck calls,
 /// and checks the windows as a person would see them after every single call.
 ///
-/// - **Stuck calls** (fault `stuckHost`): a call waits 1.5 to 3 host timeouts on the run's clock
-///   before it takes effect and returns, so the coordinator must give up on it, go on without the
-///   host, and catch it up once it returns.
-/// - **The shield at every step** (invariant 10): while the shield's window is visible, no window
-///   above its level may be; a host renders between calls, so an order that shows the shield before
-///   hiding what it must hide shows that window above the shield for a moment.
+/// - **Stuck calls** (fault `stuckHost`, per mille of calls): a call waits 1.2 to 2 host timeouts
+///   on the run's clock before it takes effect and returns, so the coordinator must give up on it,
+///   go on without the host, and catch it up once it returns.
+/// - **Covers at every step** (invariant 10): when the shield or the lock is shown, nothing it must
+///   hide may still be visible (above the shield nothing; above the lock nothing but the shield).
+///   A host renders between calls, so an order that shows a cover before hiding what it must hide
+///   shows that window above the cover for a moment. (When the shield comes down, the windows it
+///   hid are rightly shown just before it is destroyed: the app is active again by then.)
 /// - **Live windows at the animator's call**: ``liveWindows`` is readable without a hop, so an
 ///   animator checks at its first line that every window of its context is still live.
 public actor HarnessHost: WindowHost {
@@ -26,17 +27,17 @@ public actor HarnessHost: WindowHost {
     private var rng: SplitMix64
     private let stuckRate: Int
     private let hostTimeout: Duration
-    private let shieldLevel: WindowLevel?
+    private let covers: LifecycleCovers
     private let environment: StressEnvironment
-    private let live = Mutex<Set<WindowID>>([])
+    private let live = Locked<Set<WindowID>>([])
 
     /// A host on the run's executor; `stuckRate` percent of calls get stuck.
-    init(environment: StressEnvironment, seed: UInt64, stuckRate: Int, hostTimeout: Duration, shieldLevel: WindowLevel?) {
+    init(environment: StressEnvironment, seed: UInt64, stuckRate: Int, hostTimeout: Duration, covers: LifecycleCovers) {
         self.environment = environment
         rng = SplitMix64(seed: seed).split(0x4057)
         self.stuckRate = stuckRate
         self.hostTimeout = hostTimeout
-        self.shieldLevel = shieldLevel
+        self.covers = covers
     }
 
     /// The executor the host runs on: the run's, when it has one.
@@ -61,9 +62,9 @@ public actor HarnessHost: WindowHost {
 
     private func take(_ call: HostCall) async {
         outstanding += 1
-        if stuckRate > 0, rng.chance(stuckRate) {
+        if stuckRate > 0, rng.below(1_000) < stuckRate {
             stuckCalls += 1
-            let stall = hostTimeout * (1.5 + 1.5 * (Double(rng.below(1_000)) / 1_000))
+            let stall = hostTimeout * (1.2 + 0.8 * (Double(rng.below(1_000)) / 1_000))
             try? await environment.sleep(stall)
         }
         outstanding -= 1
@@ -71,18 +72,16 @@ public actor HarnessHost: WindowHost {
         let current = ledger.live
         live.withLock { $0 = current }
         if case .destroy(let id) = call { levels[id] = nil }
-        checkShield(after: call)
+        if case .show(let id) = call { checkCover(shown: id) }
     }
 
-    /// Invariant 10 at one host step: nothing visible above a visible shield.
-    private func checkShield(after call: HostCall) {
-        guard let shieldLevel else { return }
-        let shields = ledger.visible.filter { levels[$0] == shieldLevel }
-        guard !shields.isEmpty else { return }
-        for id in ledger.visible.sorted() {
-            if let level = levels[id], level > shieldLevel {
-                violations.append(.init(.shieldAndLock, "after host call '\(call)', \(id) at \(level) was visible above the shield"))
-            }
+    /// Invariant 10 at one host step: a cover that is shown hides what it must already.
+    private func checkCover(shown id: WindowID) {
+        guard let level = levels[id], level == covers.shield?.level || level == covers.lock?.level else { return }
+        for other in ledger.visible.sorted() {
+            guard let above = levels[other], above > level, above != covers.shield?.level else { continue }
+            violations.append(.init(.shieldAndLock, "the cover \(id) at \(level) was shown while \(other) at \(above) "
+                               + "was still visible above it"))
         }
     }
 }

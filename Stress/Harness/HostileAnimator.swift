@@ -56,6 +56,8 @@ struct HostileAnimator: Animator {
     let host: HarnessHost
     /// How many chained hops led to this animator.
     var hops = 0
+    /// The coordinator's animation timeout.
+    let timeout: Duration
 
     func animate(_ context: TransitionContext) async throws {
         // First, before any await: the windows handed over must be live, and the re-entrancy
@@ -66,6 +68,26 @@ struct HostileAnimator: Animator {
         let dead = contextWindows.map(\.id).filter { !live.contains($0) }
         let depth = TransitionScope.depth
         await checker.animatorCalled(context.transitionID, deadWindows: dead, chainDepth: depth)
+        let entered = environment.elapsed()
+        do {
+            try await body(context)
+        } catch {
+            await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+            throw error
+        }
+        await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+    }
+
+    /// The windows stay live until the animator returns, unless its timeout passed first. Exact
+    /// in simulation only: in virtual time an animator is entered the moment its timer starts.
+    private func checkStillLive(_ windows: [Window], transition: TransitionID, since entered: Duration) async {
+        guard environment.isSimulated, environment.elapsed() - entered < timeout else { return }
+        let live = host.liveWindows
+        let dead = windows.map(\.id).filter { !live.contains($0) }
+        if !dead.isEmpty { await checker.animatorOutlivedWindows(transition, dead: dead) }
+    }
+
+    private func body(_ context: TransitionContext) async throws {
         switch kind {
         case .none, .instant:
             return

@@ -17,6 +17,13 @@ extension StressChecker {
         }
     }
 
+    /// The animator of `transition` returned before its timeout but after the host destroyed
+    /// windows of its context: the coordinator went on while the animator still ran.
+    public func animatorOutlivedWindows(_ transition: TransitionID, dead: [WindowID]) {
+        violations.append(.init(.hostBalance, "the animator of \(transition) returned within its timeout, but the host had "
+                           + "already destroyed its windows \(dead): the coordinator did not wait for it"))
+    }
+
     /// A chained animator is about to start a follow-up task (counted so the run waits for it).
     public func expectFollowUp() { followUpsOpen += 1 }
 

@@ -17,8 +17,8 @@ public struct StressConfiguration: Sendable, Hashable {
     /// How late past the timeout an answer may come before it counts as a liveness violation.
     public var answerGrace: Duration
     /// How long one phase of host calls may take before the coordinator gives up on the host
-    /// (stuck host calls wait 1.5 to 3 times this).
-    public var hostTimeout: Duration = .milliseconds(50)
+    /// (stuck host calls wait 1.2 to 2 times this).
+    public var hostTimeout: Duration = .milliseconds(10)
     /// Application state changes the lifecycle task reports while the workers fire (0: no lifecycle task).
     public var lifecycleEvents: Int
     /// How much longer than the animation timeout one transition may take from admission to

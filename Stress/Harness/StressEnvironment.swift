@@ -25,6 +25,9 @@ public struct StressEnvironment: Sendable {
         sleep = { duration in try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil) }
     }
 
+    /// Whether every actor and task runs on a simulation scheduler (in virtual time).
+    public var isSimulated: Bool { serialExecutor != nil }
+
     /// The real thread pool and the continuous clock.
     public static var threads: StressEnvironment {
         StressEnvironment(clock: ContinuousClock(), serialExecutor: nil, taskExecutor: nil)

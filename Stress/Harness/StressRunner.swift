@@ -39,7 +39,7 @@ public enum StressRunner {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
         let host = HarnessHost(environment: environment, seed: configuration.seed, stuckRate: configuration.faults.rate(.stuckHost),
-                               hostTimeout: configuration.hostTimeout, shieldLevel: covers.shield?.level)
+                               hostTimeout: configuration.hostTimeout, covers: covers)
         let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: host,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
@@ -122,7 +122,8 @@ public enum StressRunner {
             (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
-                                    environment: environment, lateBy: configuration.animationTimeout * 2, host: host)
+                                    environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
+                                    timeout: configuration.animationTimeout)
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The race that ends one animation: the animator's return or throw, its timeout, the caller's
 /// cancellation and a preemption. A small state machine under a lock; every event is one method.
 ///
@@ -27,7 +25,7 @@ final class AnimationRace: Sendable {
         var outcome: AnimationOutcome?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let timeout: Duration
     /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never bar the door.
     private let settlesEarly: Bool

@@ -8,7 +8,7 @@ import Darwin
 
 /// A value that is only ever read or changed while holding a `pthread_mutex_t`.
 ///
-/// This takes the place of `Locked` because ThreadSanitizer cannot see that lock
+/// This takes the place of `Synchronization.Mutex` because ThreadSanitizer cannot see that lock
 /// on Linux: it waits with futex calls TSan does not intercept, so TSan reported false races on
 /// state that was correctly protected. `pthread_mutex_lock`/`unlock` are intercepted, so TSan
 /// sees every hand-over of the value from one thread to the next, and still reports real races.

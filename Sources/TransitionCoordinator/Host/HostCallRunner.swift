@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Sends one phase of host calls, in order, under a time limit: a stuck host never holds the coordinator.
 ///
 /// The calls run in a task of their own (carrying the transition's re-entrancy marker, so a host
@@ -61,7 +59,7 @@ final class HostProgress: Sendable {
         var settled: Int?? = nil
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Notes that call `index` of `total` returned; returns whether the sender goes on.
     func returned(_ index: Int, of total: Int) -> Bool {
