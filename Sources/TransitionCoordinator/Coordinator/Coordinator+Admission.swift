@@ -42,7 +42,7 @@ extension Coordinator {
             case .success(let (plan, next)):
                 return occupy(plan, nextWindowID: next, waited: nil)
             case .failure(.locked) where deferrable:
-                return try await wait(request, lane: .deferred, group: group, deferrable: true)
+                return try await awaitTurn(try enqueue(request, lane: .deferred, group: group, deferrable: true))
             case .failure(let error):
                 throw error
             }
@@ -50,20 +50,20 @@ extension Coordinator {
         switch mode {
         case .lifecycle:
             preemptInFlight()
-            return try await wait(request, lane: .lifecycle, group: nil, deferrable: deferrable, pinned: true)
+            return try await awaitTurn(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable), pinned: true)
         case .policy(.reject):
             throw .busy(inFlight: current.transition)
         case .policy(.enqueue), .policy(.coalesce):
-            return try await wait(request, lane: .queued, group: group, deferrable: deferrable)
+            return try await awaitTurn(try enqueue(request, lane: .queued, group: group, deferrable: deferrable))
         case .policy(.preempt):
             if mutations.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight()
-                return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable)
+                return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable))
             }
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
-            if current.preempted { return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable) }
+            if current.preempted { return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable)) }
             var scratch = nextWindowID
             do {
                 _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
@@ -71,10 +71,10 @@ extension Coordinator {
                                                mutations: mutations)
             } catch {
                 guard case .locked = error, deferrable else { throw error }
-                return try await wait(request, lane: .deferred, group: nil, deferrable: true)
+                return try await awaitTurn(try enqueue(request, lane: .deferred, group: nil, deferrable: true))
             }
             preemptInFlight()
-            return try await wait(request, lane: .preempt, group: nil, deferrable: deferrable, pinned: true)
+            return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: true)
         }
     }
 
@@ -100,12 +100,27 @@ extension Coordinator {
         }
     }
 
-    /// Queues the request in `lane` and suspends until ``release()`` admits it, a coalescing
-    /// request supersedes it, or its task is cancelled (then it leaves the line; nothing changed).
-    /// A `pinned` request (a lifecycle event, a preempting request that cut the animation short)
-    /// has already acted and is not withdrawn by cancellation.
-    private func wait(_ request: TransitionRequest, lane: WaitLane, group: String?, deferrable: Bool,
-                      pinned: Bool = false) async throws(TransitionError) -> Admission {
+    /// Suspends until ``release()`` admits the ticket's request, a coalescing request supersedes
+    /// it, or its task is cancelled (then it leaves the line; nothing changed). A `pinned` request
+    /// (a lifecycle event, a preempting request that cut the animation short) has already acted and
+    /// is not withdrawn by cancellation.
+    ///
+    /// Callers queue with ``enqueue(_:lane:group:deferrable:)`` in the argument, so the request is
+    /// in line in the same synchronous step as the decision to queue it: even the call of an
+    /// `async` function may suspend before its body runs (a simulated run found that door), and
+    /// the slot could be freed then with nobody in line to take it.
+    private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async throws(TransitionError) -> Admission {
+        let outcome = await withTaskCancellationHandler {
+            await ticket.wait()
+        } onCancel: {
+            if !pinned { ticket.cancel() }
+        }
+        return try outcome.get()
+    }
+
+    /// Puts the request in line (superseding its coalescing group) and says so; never suspends.
+    private func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?,
+                         deferrable: Bool) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
             let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
@@ -118,12 +133,7 @@ extension Coordinator {
         peakWaiting = max(peakWaiting, waiting.count(in: [.preempt, .queued]))
         peakDeferred = max(peakDeferred, waiting.count(in: [.deferred]))
         hub.send(.waiting(request, lane: lane))
-        let outcome = await withTaskCancellationHandler {
-            await ticket.wait()
-        } onCancel: {
-            if !pinned { ticket.cancel() }
-        }
-        return try outcome.get()
+        return ticket
     }
 
     /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
