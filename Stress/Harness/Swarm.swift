@@ -82,4 +82,18 @@ public enum Swarm {
         }
         return nil
     }
+
+    /// Runs the harness with `mutation` switched on over every one of `seeds` (each with its own
+    /// swarm fault plan, run once: a caught mutant needs no replay); returns the seeds that caught
+    /// it, each with its first violation, in seed order.
+    package static func catches(_ mutation: Mutation, base: StressConfiguration, seeds: [UInt64])
+        -> [(seed: UInt64, violation: InvariantViolation)] {
+        var configuration = base
+        configuration.mutations = [mutation]
+        return seeds.compactMap { seed in
+            configuration.seed = seed
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            return StressRunner.simulate(configuration).violations.first.map { (seed, $0) }
+        }
+    }
 }
