@@ -40,7 +40,7 @@ extension Swarm {
         lines.append("peak queue depth      \(peak)")
         lines.append("virtual time          \(virtual) · scheduler steps \(steps)")
         lines.append("determinism           \(deterministic)/\(results.count) seeds replayed to the same digest")
-        lines.append("coverage              " + (gaps.isEmpty ? "every fault kind fired, every transition kind committed" : gaps.joined(separator: "; ")))
+        lines.append("coverage              " + (gaps.isEmpty ? "every fault kind fired, every transition kind committed, the animation timeout reached" : gaps.joined(separator: "; ")))
         lines.append("violations            " + (violations == 0 ? "none" : "\(violations) — FAILED"))
         return lines.joined(separator: "\n")
     }

@@ -42,6 +42,19 @@ struct BalanceTests {
         #expect(try #require(run.report.checker).animations["timed out", default: 0] >= 1)
     }
 
+    @Test("a swarm that never reaches the animation timeout reports it as a coverage gap")
+    func timeoutCoverage() {
+        // No lifecycle events: no quiet tail; a never-finishing animator, if any, is cut short or skipped.
+        var configuration = StressConfiguration(requests: 4, tasks: 1, seed: 3, lifecycleEvents: 0)
+        configuration.faults = FaultPlan(rates: [.neverFinishingAnimator: 1])
+        let quiet = Swarm.run(configuration, seeds: [3], swarm: false)
+        #expect(quiet.first?.run.report.checker?.animations["timed out"] == nil)
+        #expect(Swarm.coverageGaps(quiet).contains("the animation timeout was never reached"))
+        configuration.lifecycleEvents = 1
+        let reached = Swarm.run(configuration, seeds: [3], swarm: false)
+        #expect(!Swarm.coverageGaps(reached).contains("the animation timeout was never reached"))
+    }
+
     @Test("the report, the swarm summary and JSON show the animated shares")
     func reported() throws {
         let results = Swarm.run(StressConfiguration(requests: 200, tasks: 8, lifecycleEvents: 8), seeds: [1, 2])
