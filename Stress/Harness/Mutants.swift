@@ -18,11 +18,55 @@ public enum StressHarness {
     /// Hunts the mutant named `name` over 64 seeds; nil when it survived (or the name is unknown).
     public static func hunt(_ name: String, base: StressConfiguration) -> (seed: UInt64, violation: InvariantViolation)? {
         guard let mutation = Mutation(rawValue: name) else { return nil }
+        return Swarm.hunt(mutation, base: huntConfiguration(base))
+    }
+
+    /// How one mutant fared over a swarm of seeds.
+    public struct Catches: Sendable {
+        /// The mutant.
+        public let mutant: MutantName
+        /// Seeds run.
+        public let seeds: Int
+        /// The seeds that caught it, each with its first violation, in seed order.
+        public let catches: [(seed: UInt64, violation: InvariantViolation)]
+        /// How long the seeds took on the wall clock.
+        public let wall: Duration
+
+        /// How many seeds caught it.
+        public var caught: Int { catches.count }
+        /// Whether more than half of the seeds caught it: a mutant that only a few lucky seeds
+        /// catch shows a check or a workload that rarely reaches the bug.
+        public var byMajority: Bool { caught * 2 > seeds }
+
+        /// As `mutant noTimeout caught by 63/64 seeds (first: seed 1: invariant 7 …) in 1.2 s`.
+        public var line: String {
+            let first = catches.first.map { "seed \($0.seed): \($0.violation.description.split(separator: "\n").first ?? "")" }
+            let tenths = Int(wall.components.seconds) * 10 + Int(wall.components.attoseconds / 100_000_000_000_000_000)
+            let time = "\(tenths / 10).\(tenths % 10) s"
+            let padded = mutant.name + String(repeating: " ", count: max(0, 26 - mutant.name.count))
+            return "mutant \(padded) caught by \(caught)/\(seeds) seeds" + (first.map { " (first: \($0))" } ?? "")
+                + " in \(time)" + (byMajority ? "" : " — FAILED: most seeds miss '\(mutant.summary)'")
+        }
+    }
+
+    /// Runs the mutant named `name` on every seed 1...`seeds` (the hunt's configuration, each seed
+    /// with its swarm fault plan) and counts the seeds that catch it; nil for an unknown name.
+    public static func catches(_ name: String, base: StressConfiguration, seeds: Int = 64) -> Catches? {
+        guard let mutation = Mutation(rawValue: name) else { return nil }
+        let started = ContinuousClock.now
+        let caught = Swarm.catches(mutation, base: huntConfiguration(base), seeds: (1...UInt64(max(1, seeds))).map { $0 })
+        return Catches(mutant: MutantName(name: name, summary: summary(of: mutation)), seeds: max(1, seeds),
+                       catches: caught, wall: started.duration(to: .now))
+    }
+
+    /// The configuration mutants are hunted with: at most 600 requests from 32 tasks, a lifecycle
+    /// event per 25 requests.
+    public static func huntConfiguration(_ base: StressConfiguration) -> StressConfiguration {
         var small = base
         small.requests = min(base.requests, 600)
         small.tasks = min(base.tasks, 32)
         small.lifecycleEvents = max(1, small.requests / 25)
-        return Swarm.hunt(mutation, base: small)
+        return small
     }
 
     /// `configuration` with the mutant named `name` switched on; nil for an unknown name.

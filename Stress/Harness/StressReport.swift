@@ -26,6 +26,31 @@ public struct StressSummary: Sendable {
     public var faultsFired: [FaultPlan.Kind: Int]
     /// The most requests that waited at once.
     public var peakQueueDepth: Int
+    /// Committed transitions whose animator was called (their record's `animation.animatorWasCalled`).
+    public var animated: Int = 0
+    /// Committed transitions that were handed an animator (their record's `hadAnimator`).
+    public var handedAnimator: Int = 0
+    /// Committed transitions whose animator was skipped because the app was not active.
+    public var skippedNotActive: Int = 0
+
+    /// The animation line of the report: how many committed transitions animated, of all and of
+    /// those handed an animator, and how many skipped theirs because the app was not active.
+    public var animationShare: String {
+        Self.animationShare(animated: animated, committed: committed, handed: handedAnimator, notActive: skippedNotActive)
+    }
+
+    /// As `292 of 3921 committed (7.4%) · of 2610 handed an animator (11.2%) · 2156 skipped as the app was not active`.
+    public static func animationShare(animated: Int, committed: Int, handed: Int, notActive: Int) -> String {
+        "\(animated) of \(committed) committed (\(percent(animated, of: committed))) · of \(handed) handed an animator "
+            + "(\(percent(animated, of: handed))) · \(notActive) skipped as the app was not active"
+    }
+
+    /// `part` of `whole` as a percentage with one decimal, as `7.4%` (`-` when `whole` is 0).
+    public static func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "-" }
+        let tenths = (part * 1_000 + whole / 2) / whole
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
 }
 
 extension StressChecker {
@@ -34,7 +59,10 @@ extension StressChecker {
         StressSummary(answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
                       extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
                       committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations,
-                      faultsFired: faultsFired, peakQueueDepth: peakQueueDepth)
+                      faultsFired: faultsFired, peakQueueDepth: peakQueueDepth,
+                      animated: committed.filter(\.animation.animatorWasCalled).count,
+                      handedAnimator: committed.filter(\.hadAnimator).count,
+                      skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count)
     }
 }
 
@@ -102,6 +130,7 @@ public struct StressReport: Sendable {
             .joined(separator: " · "))
         lines.append("animation outcomes    " + summary.animations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             .joined(separator: " · ") + " · extra finish calls \(summary.extraFinishCalls)")
+        lines.append("animated              " + summary.animationShare)
         lines.append("re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
         lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
             .joined(separator: " · "))

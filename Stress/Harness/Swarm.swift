@@ -48,8 +48,9 @@ public enum Swarm {
         return results
     }
 
-    /// What a swarm never exercised: fault kinds that never fired and request kinds never
-    /// committed, over all `results`. A harness that silently stopped exercising something is a defect.
+    /// What a swarm never exercised: fault kinds that never fired, request kinds never committed,
+    /// and the animation timeout never reached, over all `results`. A harness that silently
+    /// stopped exercising something is a defect.
     public static func coverageGaps(_ results: [SeedResult]) -> [String] {
         var fired: [FaultPlan.Kind: Int] = [:]
         var committedKinds = Set<TransitionKind>()
@@ -65,7 +66,12 @@ public enum Swarm {
             fired[kind, default: 0] == 0 && (enabled.contains(kind) || results.count >= 16)
         }.map { "fault \($0.rawValue) never fired" }
         let kinds = TransitionKind.allCases.filter { !committedKinds.contains($0) }.map { "no \($0.rawValue) transition ever committed" }
-        return faults + kinds
+        // The timeout must be reached where an animator that never finishes in time was on (the
+        // lifecycle task's quiet tail makes sure of it); while the workers fire, a preemption
+        // nearly always cuts such an animation short first, so nothing else would notice.
+        let timedOut = results.reduce(0) { $0 + ($1.run.report.checker?.animations["timed out"] ?? 0) }
+        let slowOn = results.contains { $0.faults.rate(.neverFinishingAnimator) > 0 || $0.faults.rate(.lateFinishingAnimator) > 0 }
+        return faults + kinds + (timedOut == 0 && slowOn ? ["the animation timeout was never reached"] : [])
     }
 
     /// Runs the harness with `mutation` switched on, over seeds 1...`limit`, until a seed catches
@@ -81,5 +87,19 @@ public enum Swarm {
             if let first = run.violations.first { return (seed, first) }
         }
         return nil
+    }
+
+    /// Runs the harness with `mutation` switched on over every one of `seeds` (each with its own
+    /// swarm fault plan, run once: a caught mutant needs no replay); returns the seeds that caught
+    /// it, each with its first violation, in seed order.
+    package static func catches(_ mutation: Mutation, base: StressConfiguration, seeds: [UInt64])
+        -> [(seed: UInt64, violation: InvariantViolation)] {
+        var configuration = base
+        configuration.mutations = [mutation]
+        return seeds.compactMap { seed in
+            configuration.seed = seed
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            return StressRunner.simulate(configuration).violations.first.map { (seed, $0) }
+        }
     }
 }

@@ -2,21 +2,38 @@ import Testing
 @testable import StressHarness
 @testable import TransitionCoordinator
 
-/// The harness proves it can fail: each planted bug is caught within 64 seeds.
+/// The harness proves it can fail: each planted bug is caught by most seeds, not by a lucky few.
+///
+/// `swift test` builds in debug, where a simulated run is several times slower than in release,
+/// so this runs the first 32 seeds and asks for more than half (at least 17 of 32); the full 64
+/// seeds, each mutant caught by more than 32 of them, are `swift run -c release stress --mutants`,
+/// which CI runs.
 @Suite("Mutants")
 struct MutantTests {
-    @Test("each mutant is caught by the harness within 64 seeds", arguments: Mutation.allCases)
-    func caught(mutation: Mutation) throws {
-        let base = StressConfiguration(requests: 600, tasks: 32)
-        let caught = try #require(Swarm.hunt(mutation, base: base), "mutant \(mutation) survived 64 seeds")
-        #expect(caught.seed <= 64)
+    static let seeds = 32
+
+    @Test("each mutant is caught by most of the first 32 seeds", arguments: Mutation.allCases)
+    func caughtByMost(mutation: Mutation) throws {
+        let catches = try #require(StressHarness.catches(mutation.rawValue, base: StressConfiguration(), seeds: Self.seeds))
+        #expect(catches.seeds == Self.seeds)
+        #expect(catches.caught * 2 > Self.seeds, "\(catches.line)")
+        #expect(catches.byMajority)
+        #expect(catches.line.contains("caught by \(catches.caught)/\(Self.seeds) seeds (first: seed "))
     }
 
     @Test("with no mutant the same seeds pass")
     func cleanPasses() {
-        var configuration = StressConfiguration(requests: 600, tasks: 32, seed: 1)
-        configuration.faults = FaultPlan.swarm(seed: 1)
-        #expect(StressRunner.simulate(configuration).violations.isEmpty)
+        for seed in 1...UInt64(4) {
+            var configuration = StressHarness.huntConfiguration(StressConfiguration(seed: seed))
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            #expect(StressRunner.simulate(configuration).violations.isEmpty, "seed \(seed)")
+        }
+    }
+
+    @Test("the hunt configuration is 600 requests from 32 tasks with a lifecycle event per 25 requests")
+    func huntConfiguration() {
+        let configuration = StressHarness.huntConfiguration(StressConfiguration())
+        #expect(configuration.requests == 600 && configuration.tasks == 32 && configuration.lifecycleEvents == 24)
     }
 }
 

@@ -16,7 +16,8 @@ struct StressRunTests {
         let workerAnswers = summary?.byPolicy.filter { !["cancelled by caller", "lifecycle unlock"].contains($0.key) }
             .values.flatMap(\.values).reduce(0, +)
         #expect(workerAnswers == 400, "every worker request answered exactly once")
-        #expect(summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 21, "20 lifecycle events and the final one")
+        #expect(summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 23,
+                "20 lifecycle events, the return to active and the quiet tail's background and active")
         #expect(report.render().contains("violations            none"))
     }
 
