@@ -19,6 +19,13 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         case coordinatorChurn
         /// An app screen that uses a cover's screen id (of pushes and root replacements).
         case coverScreenID
+        /// An animator that ignores cancellation and returns only after its delay, as a UIKit
+        /// completion block fires at the animation's end (of animators handed out).
+        case stubbornAnimator
+        /// A storm of notifications as the app locks: deferrable requests queued behind a
+        /// transition meet the lock at hand-over, more of their coalescing group arrive while
+        /// locked (of lifecycle events in an active app).
+        case lockedSpell
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -37,7 +44,8 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public static let standard = FaultPlan(rates: [
         .delayedAnimator: 25, .neverFinishingAnimator: 7, .twiceFinishingAnimator: 8, .throwingAnimator: 8,
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
-        .stuckHost: 1, .chainedAnimator: 6, .coordinatorChurn: 20, .coverScreenID: 6,
+        .stuckHost: 5, .chainedAnimator: 6, .coordinatorChurn: 50, .coverScreenID: 6,
+        .stubbornAnimator: 20, .lockedSpell: 15,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

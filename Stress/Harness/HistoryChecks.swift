@@ -43,12 +43,16 @@ public enum HistoryChecks {
 
     /// A request that cut an animation short by preemption is sure to run next: the record after
     /// a preempted one waited in the lifecycle or the preempt lane (the lifecycle events that
-    /// preempt too go first). A preempt refused for room, or withdrawn, after cutting breaks it.
+    /// preempt too go first), unless the host got stuck in the preempted transition (then every
+    /// waiter but a lifecycle event is refused as the host is unresponsive). A preempt refused
+    /// for room, or withdrawn, after cutting breaks it.
     public static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for (record, next) in zip(history, history.dropFirst()) {
             guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else { continue }
             if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }
+            // A host stuck in the preempted transition refuses every waiter but lifecycle events.
+            if record.host.fault != nil { continue }
             found.append(.init(.atomic, "\(record.id)'s animation was preempted, but the next transition \(next.id) "
                                + "'\(next.request)' was no preempting request (waited: \(next.waited.map(\.description) ?? "no")): "
                                + "a request that cut it short changed something and did not run"))

@@ -21,6 +21,8 @@ public enum AnimatorKind: String, Sendable, Hashable, CaseIterable {
     /// Starts a task that, once this transition ended, asks for the next one with an animator of
     /// this kind (up to three hops): the task carries the ended transition's re-entrancy marker.
     case chained
+    /// Waits its delay in a task of its own, ignoring cancellation, then returns.
+    case stubborn
 }
 
 extension AnimatorKind {
@@ -35,6 +37,7 @@ extension AnimatorKind {
         case .finishingLate: .lateFinishingAnimator
         case .reentrant: .reentrantAnimator
         case .chained: .chainedAnimator
+        case .stubborn: .stubbornAnimator
         }
     }
 }
@@ -93,6 +96,10 @@ struct HostileAnimator: Animator {
             return
         case .delayed:
             try await environment.sleep(delay)
+        case .stubborn:
+            // An unstructured task is not cancelled with the animator's: the wait runs its course.
+            let (environment, delay) = (environment, delay)
+            await Task(executorPreference: environment.taskExecutor) { try? await environment.sleep(delay) }.value
         case .neverFinishing:
             try await CallbackAnimator { _, _ in }.animate(context)
         case .finishingTwice:

@@ -85,4 +85,7 @@ extension StressChecker {
         violations += found
         if stuckCalls > 0 { faultsFired[.stuckHost, default: 0] += stuckCalls }
     }
+
+    /// A violation a scenario of the run found itself (the storm's coalescing promise, say).
+    public func noteViolation(_ violation: InvariantViolation) { violations.append(violation) }
 }

@@ -33,7 +33,7 @@ public enum StressRunner {
                 levels: levels, animationTimeout: configuration.animationTimeout,
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
-                covers: covers, queueLimit: max(2, configuration.tasks / 8), deferredLimit: max(2, configuration.tasks / 16),
+                covers: covers, queueLimit: max(2, configuration.tasks / 4), deferredLimit: max(2, configuration.tasks / 16),
                 hostTimeout: configuration.hostTimeout)
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
@@ -81,7 +81,7 @@ public enum StressRunner {
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
                 await flipLifecycle(&lifecycleRNG, workload: workload, configuration: configuration,
-                                    environment: environment, coordinator: coordinator, checker: checker)
+                                    environment: environment, coordinator: coordinator, checker: checker, host: host)
             }
         }
 
@@ -139,172 +139,16 @@ public enum StressRunner {
         }
         let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
         if operation.usesCoverScreenID { await checker.noteFault(.coverScreenID) }
-        switch await attempt.value {
+        let answer = await attempt.value
+        switch answer {
         case .success(let record):
             await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)
         case .failure(let error):
             await checker.rejected(request, error, animator: kind, label: label, asked: asked, answered: environment.elapsed())
         }
         try? await environment.sleep(operation.pause)
-    }
-
-    /// The lifecycle task: reports `lifecycleEvents` application state changes while the workers
-    /// fire, keeping the app active most of the time, then closes the run.
-    ///
-    /// - Paced by the workers' progress, not by the clock: the app stays active until the workers
-    ///   have answered their share of requests up to the next event's mark (at most
-    ///   `maxPause * 8`, should they stall), so the events spread over the whole workload whatever
-    ///   its speed (fixed pauses put most of them after the workers had finished).
-    /// - Excursions are short: in `inactive` or `background` it goes on to the next event after a
-    ///   few yields, and only 1 time in 10 after a sleep of up to `maxPause / 4` (in a simulated
-    ///   run any sleep lets everything ready run first, so the waiting queue drains while the app
-    ///   is not active: rare on purpose, but reachable). The real sequence, jumps and bursts come
-    ///   from ``Workload``.
-    /// - Back in `active`, the PIN is entered at once: 85 times in 100 it unlocks (when locked),
-    ///   animated by an animator drawn like a worker's; otherwise the lock stays until a worker's
-    ///   unlock. In an excursion it tries an unlock 1 time in 10 (refused when nothing is locked).
-    /// - Closing: back to active and unlocked, so requests deferred while locked drain; then, once
-    ///   every worker has answered, the quiet tail (``closeQuietly``).
-    ///
-    /// Every choice is drawn from `rng`, its own stream of the seed.
-    private static func flipLifecycle(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
-                                      environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
-        let operations = configuration.scripts?.reduce(0) { $0 + $1.count } ?? configuration.requests
-        let events = configuration.lifecycleEvents
-        let excursion = configuration.maxPause / 4
-        var state = ApplicationState.active
-        for event in 0..<events {
-            state = workload.lifecycle(after: state, &rng)
-            await report(state, environment: environment, coordinator: coordinator, checker: checker)
-            if rng.chance(configuration.faults.rate(.lifecycleBurst)) {
-                // A burst: several state changes back to back, no pause between them.
-                await checker.noteFault(.lifecycleBurst)
-                for _ in 0..<(1 + rng.below(3)) {
-                    state = workload.lifecycle(after: state, &rng)
-                    await report(state, environment: environment, coordinator: coordinator, checker: checker)
-                }
-            }
-            await pauseBriefly(&rng, sleepPercent: 10, longest: excursion, environment: environment)
-            let unlocks = rng.chance(state == .active ? 85 : 10)
-            let animator = workload.animator(&rng)
-            let policy: AdmissionPolicy = rng.chance(50) ? .preempt : .enqueue
-            let delay = configuration.maxAnimationDelay * fraction(&rng)
-            let locked = await coordinator.snapshot.isLocked
-            if unlocks, state != .active || locked {
-                await unlock(animator: animator, delay: delay, configuration: configuration, environment: environment,
-                             coordinator: coordinator, checker: checker, policy: policy)
-            }
-            if state == .active {
-                await dwell(until: operations * (event + 1) / events, longest: configuration.maxPause * 8,
-                            configuration: configuration, environment: environment, checker: checker)
-            }
-        }
-        await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-        await unlockUntilUnlocked(configuration: configuration, environment: environment, coordinator: coordinator,
-                                  checker: checker)
-        if events > 0 {
-            await closeQuietly(operations: operations, configuration: configuration, environment: environment,
-                               coordinator: coordinator, checker: checker)
-        }
-    }
-
-    /// The quiet tail. While the workers fire, a preempting request or a lifecycle event cuts a
-    /// hung animation short well within the animation timeout, so a run may never reach it. Once
-    /// every worker has answered, nothing else moves: one last excursion (background, active)
-    /// ends with an unlock whose animator is the slowest hostile kind the fault plan has on
-    /// (never finishing, else finishing late, else delayed, else instant), which must end at
-    /// the timeout. Should it hang, the app reporting active again cuts it short, so a run on
-    /// real threads reports the overlong transition instead of hanging.
-    private static func closeQuietly(operations: Int, configuration: StressConfiguration, environment: StressEnvironment,
-                                     coordinator: Coordinator, checker: StressChecker) async {
-        await dwell(until: operations, longest: configuration.animationTimeout + configuration.answerGrace,
-                    configuration: configuration, environment: environment, checker: checker)
-        await report(.background, environment: environment, coordinator: coordinator, checker: checker)
-        await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-        let slowest: [(FaultPlan.Kind, AnimatorKind)] = [(.neverFinishingAnimator, .neverFinishing),
-                                                         (.lateFinishingAnimator, .finishingLate), (.delayedAnimator, .delayed)]
-        let kind = slowest.first { configuration.faults.rate($0.0) > 0 }?.1 ?? .instant
-        let closing = Task(executorPreference: environment.taskExecutor) {
-            await unlock(animator: kind, delay: configuration.maxAnimationDelay, configuration: configuration,
-                         environment: environment, coordinator: coordinator, checker: checker, policy: .enqueue)
-        }
-        let watchdog = Task(executorPreference: environment.taskExecutor) {
-            try? await environment.sleep(configuration.animationTimeout + configuration.transitionGrace + configuration.maxPause)
-            if !Task.isCancelled { await report(.active, environment: environment, coordinator: coordinator, checker: checker) }
-        }
-        await closing.value
-        watchdog.cancel()
-        await unlockUntilUnlocked(configuration: configuration, environment: environment, coordinator: coordinator,
-                                  checker: checker)
-    }
-
-    /// Waits until the workers have answered `target` requests in all, or `longest` has passed.
-    private static func dwell(until target: Int, longest: Duration, configuration: StressConfiguration,
-                              environment: StressEnvironment, checker: StressChecker) async {
-        let start = environment.elapsed()
-        while await workerAnswers(checker) < target, environment.elapsed() - start < longest {
-            try? await environment.sleep(configuration.maxPause / 8)
-        }
-    }
-
-    /// The workers' answers so far (the lifecycle task's unlocks and re-entrant probes not counted).
-    private static func workerAnswers(_ checker: StressChecker) async -> Int {
-        await checker.byPolicy.reduce(0) { total, row in
-            ["cancelled by caller", "lifecycle unlock"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
-        }
-    }
-
-    /// Unlocks (enqueued, not animated) until the lock is down.
-    private static func unlockUntilUnlocked(configuration: StressConfiguration, environment: StressEnvironment,
-                                            coordinator: Coordinator, checker: StressChecker) async {
-        while await coordinator.snapshot.isLocked {
-            await unlock(configuration: configuration, environment: environment, coordinator: coordinator, checker: checker,
-                         policy: .enqueue)
-            try? await environment.sleep(configuration.maxPause)
-        }
-    }
-
-    /// A brief pause: usually a few yields to the scheduler (a simulated run's clock does not move,
-    /// so only a few ready jobs run meanwhile), `sleepPercent` of the time a sleep of up to `longest`
-    /// (everything ready runs first: a waiting queue drains).
-    private static func pauseBriefly(_ rng: inout SplitMix64, sleepPercent: Int, longest: Duration,
-                                     environment: StressEnvironment) async {
-        if rng.chance(sleepPercent) {
-            try? await environment.sleep(longest * fraction(&rng))
-        } else {
-            for _ in 0..<rng.below(4) { await Task.yield() }
-        }
-    }
-
-    /// A uniform fraction in [0, 1), in thousandths.
-    private static func fraction(_ rng: inout SplitMix64) -> Double { Double(rng.below(1_000)) / 1_000 }
-
-    private static func report(_ state: ApplicationState, environment: StressEnvironment, coordinator: Coordinator,
-                               checker: StressChecker) async {
-        let asked = environment.elapsed()
-        do {
-            let record = try await coordinator.setApplicationState(state)
-            await checker.lifecycleCommitted(record, wall: environment.elapsed() - asked)
-        } catch {
-            await checker.lifecycleRejected(state, error)
-        }
-    }
-
-    /// The lifecycle task's unlock (the user entered the PIN), animated by a ``HostileAnimator`` of `kind`.
-    private static func unlock(animator kind: AnimatorKind = .none, delay: Duration = .zero, configuration: StressConfiguration,
-                               environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
-                               policy: AdmissionPolicy) async {
-        let animator: (any Animator)? = kind == .none
-            ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
-                                    environment: environment, lateBy: configuration.animationTimeout * 2)
-        let asked = environment.elapsed()
-        let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false, fromLifecycleTask: true)
-        do {
-            let record = try await coordinator.unlock(animator: animator, policy: policy)
-            await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)
-        } catch {
-            await checker.rejected(.unlock, error, animator: kind, label: label, asked: asked, answered: environment.elapsed())
-        }
+        // A client told the host is stuck retries later, not at once.
+        if case .failure(.hostUnresponsive) = answer { try? await environment.sleep(configuration.hostTimeout) }
     }
 }
 

@@ -37,7 +37,7 @@ struct Workload: Sendable {
 
     /// Whether a request waits for the unlock instead of being refused while locked.
     func lockedBehavior(_ rng: inout SplitMix64) -> LockedBehavior {
-        rng.chance(35) ? .deferUntilUnlocked : .refuse
+        rng.chance(50) ? .deferUntilUnlocked : .refuse
     }
 
     /// The next application state the lifecycle task reports: mostly the real iOS sequence
@@ -61,6 +61,7 @@ struct Workload: Sendable {
             (.delayedAnimator, .delayed), (.neverFinishingAnimator, .neverFinishing),
             (.twiceFinishingAnimator, .finishingTwice), (.throwingAnimator, .throwing),
             (.lateFinishingAnimator, .finishingLate), (.reentrantAnimator, .reentrant), (.chainedAnimator, .chained),
+            (.stubbornAnimator, .stubborn),
         ]
         for (fault, kind) in hostile {
             if roll < faults.rate(fault) { return kind }
@@ -123,7 +124,8 @@ extension Workload {
                 Operation(request: request(&rng), animator: animator(&rng), policy: policy(&rng),
                           whenLocked: lockedBehavior(&rng), cancels: rng.chance(faults.rate(.cancelledCaller)),
                           delay: configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000),
-                          pause: configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
+                          // A quarter of the answers are followed at once by the next request (a double tap).
+                          pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
             }
         }
     }

@@ -84,11 +84,15 @@ struct HostView: Sendable, Hashable {
     }
 
     /// The calls that bring a host in this state to `snapshot`, in the order ``WindowHost``
-    /// documents: hides first (nothing a cover must hide stays visible while the cover goes up),
-    /// then creates and shows bottom to top, then the key, then destroys (a key window is never
-    /// destroyed before its successor is key). Empty when the host is up to date.
+    /// documents: hides first, of the windows the snapshot hides and of the visible ones it no
+    /// longer has (a cover the catch-up puts up must find nothing above it visible: the host
+    /// missed the transitions that hid or removed those windows), then creates and shows bottom
+    /// to top, then the key, then destroys (a key window is never destroyed before its successor
+    /// is key). Empty when the host is up to date.
     func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
         var commands: [HostCommand] = []
+        let kept = Set(snapshot.windows.map(\.id))
+        for id in visible.subtracting(kept).sorted() { commands.append(.hide(id)) }
         for window in snapshot.windows where window.isHidden && visible.contains(window.id) {
             commands.append(.hide(window.id))
         }
@@ -100,7 +104,6 @@ struct HostView: Sendable, Hashable {
             commands.append(.show(window.id))
         }
         if let target = snapshot.keyWindow, target != key { commands.append(.makeKey(target, resigning: [])) }
-        let kept = Set(snapshot.windows.map(\.id))
         for id in live.subtracting(kept).sorted() { commands.append(.destroy(id)) }
         return commands
     }
