@@ -59,11 +59,11 @@ public enum StressHarness {
                        catches: caught, wall: started.duration(to: .now))
     }
 
-    /// The configuration mutants are hunted with: at most 600 requests from 32 tasks, a lifecycle
+    /// The configuration mutants are hunted with: at most 1,000 requests from 32 tasks, a lifecycle
     /// event per 25 requests.
     public static func huntConfiguration(_ base: StressConfiguration) -> StressConfiguration {
         var small = base
-        small.requests = min(base.requests, 600)
+        small.requests = min(base.requests, 1_000)
         small.tasks = min(base.tasks, 32)
         small.lifecycleEvents = max(1, small.requests / 25)
         return small

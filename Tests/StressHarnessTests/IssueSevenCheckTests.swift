@@ -1,0 +1,74 @@
+import Testing
+@testable import StressHarness
+@testable import TransitionCoordinator
+
+/// Each check added for issue 7 fires on the value that breaks it.
+@Suite("Issue 7 checks")
+struct IssueSevenCheckTests {
+    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+
+    static func record(_ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
+                       waited: WaitInfo? = nil, host: HostOutcome = .completed) -> TransitionRecord {
+        let snapshot = NavigationSnapshot(version: id, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
+        return TransitionRecord(id: TransitionID(id), request: request, before: snapshot, after: snapshot, hadAnimator: true,
+                                animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: waited, host: host)
+    }
+
+    @Test("two committed members of a coalescing group that waited side by side fire; one after the other does not")
+    func coalescing() {
+        let older = Self.record(1, waited: WaitInfo(lane: .deferred, sequence: 3, group: "g", newestArrival: 5))
+        let newer = Self.record(2, waited: WaitInfo(lane: .deferred, sequence: 5, group: "g", newestArrival: 5))
+        #expect(HistoryChecks.coalescing([older, newer]).map(\.invariant) == [.answered])
+        let later = Self.record(2, waited: WaitInfo(lane: .queued, sequence: 6, group: "g", newestArrival: 6))
+        #expect(HistoryChecks.coalescing([older, later]).isEmpty)
+    }
+
+    @Test("a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it")
+    func preemptions() {
+        let cut = Self.record(1, animation: .cutShort(.preempted))
+        let queued = Self.record(2, waited: WaitInfo(lane: .queued, sequence: 1))
+        let preempting = Self.record(2, waited: WaitInfo(lane: .preempt, sequence: 1))
+        #expect(HistoryChecks.preemptions([cut, queued]).map(\.invariant) == [.atomic])
+        #expect(HistoryChecks.preemptions([cut, preempting]).isEmpty)
+        let fault = HostFault(call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
+        #expect(HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
+    }
+
+    @Test("a busy rejection naming a transition whose began was not seen yet fires")
+    func busyBeforeBegan() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        let named = InFlightTransition(id: TransitionID(1), request: .popAll)
+        await checker.observe(.rejected(.popAll, .busy(inFlight: named)))
+        #expect(await checker.violations.map(\.invariant) == [.serial])
+        let fine = StressChecker(answerBound: .seconds(1))
+        await fine.observe(.began(named, before: Self.record(1).before))
+        await fine.observe(.rejected(.popAll, .busy(inFlight: named)))
+        #expect(await fine.violations.isEmpty)
+    }
+
+    @Test("an animator called with dead windows, in a long chain, or outliving its windows fires")
+    func animatorChecks() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.animatorCalled(TransitionID(1), deadWindows: [WindowID(3)], chainDepth: 1)
+        await checker.animatorCalled(TransitionID(2), deadWindows: [], chainDepth: 2)
+        await checker.animatorOutlivedWindows(TransitionID(3), dead: [WindowID(4)])
+        #expect(await checker.violations.map(\.invariant) == [.hostBalance, .serial, .hostBalance])
+    }
+
+    @Test("a stale marker's re-entrant refusal from a new coordinator fires; busy does not")
+    func churn() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        let named = InFlightTransition(id: TransitionID(1), request: .popAll)
+        await checker.churnAnswered(.failure(.busy(inFlight: named)))
+        #expect(await checker.violations.isEmpty)
+        await checker.churnAnswered(.failure(.reentrant(inFlight: named)))
+        #expect(await checker.violations.map(\.invariant) == [.serial])
+    }
+
+    @Test("a deferred lane past its limit fires")
+    func deferredBound() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 4, peakDeferredDepth: 3, deferredLimit: 2)
+        #expect(await checker.violations.map(\.invariant) == [.answered])
+    }
+}

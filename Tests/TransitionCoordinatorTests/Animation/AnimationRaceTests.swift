@@ -1,0 +1,63 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// The animation race as a state machine, driven event by event without tasks.
+@Suite("Animation race")
+struct AnimationRaceTests {
+    @Test("an animator that returns settles the race as ran")
+    func returns() async {
+        let race = AnimationRace(timeout: .seconds(1))
+        #expect(race.enter())
+        race.returned(failure: nil)
+        #expect(await race.settled() == .ran)
+    }
+
+    @Test("a cut before the animator is entered bars it: it is never called and the outcome says why",
+          arguments: [(CutShortReason.preempted, SkipReason.preemptedBeforeStart),
+                      (CutShortReason.callerCancelled, SkipReason.cancelledBeforeStart)])
+    func cutBeforeEntry(reason: CutShortReason, skip: SkipReason) async {
+        let race = AnimationRace(timeout: .seconds(1))
+        race.cut(reason)
+        #expect(!race.enter())
+        #expect(await race.settled() == .skipped(skip))
+    }
+
+    @Test("a timeout before the animator is entered bars it")
+    func timeoutBeforeEntry() async {
+        let race = AnimationRace(timeout: .seconds(1))
+        race.timeUp()
+        #expect(!race.enter())
+        #expect(await race.settled() == .skipped(.timedOutBeforeStart))
+    }
+
+    @Test("a cut while the animator runs settles only when it returns, keeping the cut as the outcome")
+    func cutWhileRunningWaitsForReturn() async {
+        let race = AnimationRace(timeout: .seconds(1))
+        #expect(race.enter())
+        race.cut(.preempted)
+        let settled = Box<AnimationOutcome?>(nil)
+        let waiter = Task { settled.value = await race.settled() }
+        await Task.yield()
+        #expect(settled.value == nil)
+        race.returned(failure: nil)
+        await waiter.value
+        #expect(settled.value == .cutShort(.preempted))
+    }
+
+    @Test("a cut while the animator runs settles at the timeout if it never returns")
+    func cutWhileRunningEndsAtTimeout() async {
+        let race = AnimationRace(timeout: .seconds(1))
+        #expect(race.enter())
+        race.cut(.callerCancelled)
+        race.timeUp()
+        #expect(await race.settled() == .cutShort(.callerCancelled))
+    }
+
+    @Test("the animatorAfterCut mutant settles at the cut and still calls the animator afterwards")
+    func mutantSettlesEarly() async {
+        let race = AnimationRace(timeout: .seconds(1), settlesEarly: true)
+        race.cut(.preempted)
+        #expect(await race.settled() == .cutShort(.preempted))
+        #expect(race.enter())
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// The catch-up a host that missed calls while stuck is sent: a pure plan from what it took to the snapshot.
+@Suite("Host catch-up")
+struct HostViewTests {
+    static let levels: [WindowLevel] = [.low, .medium, .high, WindowLevel("overlay", rawValue: 3_500)]
+    static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
+                                        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+
+    static func window(_ id: UInt64, _ level: WindowLevel, hidden: Bool = false) -> Window {
+        var window = Window(id: WindowID(id), level: level, content: .screen(Screen("s\(id)")))
+        window.isHidden = hidden
+        return window
+    }
+
+    @Test("a host that took everything needs no catch-up")
+    func upToDate() {
+        let snapshot = NavigationSnapshot(version: 1, levels: Self.levels, windows: [Self.window(1, .root), Self.window(2, .low)],
+                                          keyWindow: WindowID(2))
+        #expect(HostView(snapshot).catchUp(to: snapshot).isEmpty)
+    }
+
+    @Test("windows above a cover the host missed are hidden (or, when gone, hidden) before the cover is created and shown")
+    func hidesBeforeTheCoverShows() {
+        // Seed 20: the host took a new root #32 but not the destroys of #29–#31, then the app locked.
+        let view = HostView(live: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)],
+                            visible: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)], key: WindowID(32))
+        let target = NavigationSnapshot(version: 9, levels: Self.levels,
+                                        windows: [Self.window(32, .root), Self.window(34, .medium)],
+                                        keyWindow: WindowID(34), applicationState: .active, covers: Self.covers)
+        let calls = view.catchUp(to: target).map(\.call)
+        let showLock = try? #require(calls.firstIndex(of: .show(WindowID(34))))
+        for gone in [WindowID(29), WindowID(30), WindowID(31)] {
+            let hide = calls.firstIndex(of: .hide(gone)), destroy = calls.firstIndex(of: .destroy(gone))
+            #expect(hide != nil && showLock != nil && hide! < showLock!)
+            #expect(destroy != nil && destroy! > calls.firstIndex(of: .makeKey(WindowID(34), resigning: []))!)
+        }
+        #expect(view.applying(view.catchUp(to: target)) == HostView(target))
+    }
+
+    @Test("a window the snapshot hides is hidden first; a hidden one it shows again is shown; the key follows")
+    func hidesAndShows() {
+        let view = HostView(live: [WindowID(1), WindowID(2), WindowID(3)], visible: [WindowID(1), WindowID(3)], key: WindowID(3))
+        let target = NavigationSnapshot(version: 2, levels: Self.levels,
+                                        windows: [Self.window(1, .root), Self.window(2, .low), Self.window(3, .high, hidden: true)],
+                                        keyWindow: WindowID(2))
+        #expect(view.catchUp(to: target).map(\.call) == [.hide(WindowID(3)), .show(WindowID(2)), .makeKey(WindowID(2), resigning: [])])
+    }
+}
