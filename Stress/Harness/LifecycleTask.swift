@@ -123,7 +123,7 @@ extension StressRunner {
     /// The workers' answers so far (the lifecycle task's unlocks and re-entrant probes not counted).
     private static func workerAnswers(_ checker: StressChecker) async -> Int {
         await checker.byPolicy.reduce(0) { total, row in
-            ["cancelled by caller", "lifecycle unlock"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
+            ["cancelled by caller", "lifecycle unlock", "lock storm"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
         }
     }
 
@@ -202,7 +202,8 @@ extension StressRunner {
                  animator: (any Animator)? = nil) -> Task<TransitionError?, Never> {
             Task(executorPreference: environment.taskExecutor) {
                 let asked = environment.elapsed()
-                let label = RequestLabel(policy: policy, whenLocked: .deferUntilUnlocked, cancelled: false)
+                var label = RequestLabel(policy: policy, whenLocked: .deferUntilUnlocked, cancelled: false)
+                label.fromLockStorm = true
                 do throws(TransitionError) {
                     let record = try await coordinator.perform(request, animator: animator, policy: policy,
                                                                whenLocked: .deferUntilUnlocked)

@@ -120,7 +120,7 @@ public struct StressReport: Sendable {
         table.append(totalCells)
         lines += Self.align(table)
         lines.append("")
-        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock"],
+        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm"],
                                             counts: summary.byPolicy))
         lines.append("")
         lines += Self.align(Self.crossTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),

@@ -164,6 +164,9 @@ public struct RequestLabel: Sendable, Hashable {
     public var fromLifecycleTask: Bool
 
     /// Describes how a request was asked.
+    /// Whether a lock storm asked (see the lifecycle task), not a worker.
+    public var fromLockStorm: Bool = false
+
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
         self.whenLocked = whenLocked
@@ -175,6 +178,7 @@ public struct RequestLabel: Sendable, Hashable {
     /// unlocks are counted apart from the workers' requests.
     public var policyName: String {
         if fromLifecycleTask { return "lifecycle unlock" }
+        if fromLockStorm { return "lock storm" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"

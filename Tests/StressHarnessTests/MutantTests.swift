@@ -30,10 +30,10 @@ struct MutantTests {
         }
     }
 
-    @Test("the hunt configuration is 600 requests from 32 tasks with a lifecycle event per 25 requests")
+    @Test("the hunt configuration is 1,000 requests from 32 tasks with a lifecycle event per 25 requests")
     func huntConfiguration() {
         let configuration = StressHarness.huntConfiguration(StressConfiguration())
-        #expect(configuration.requests == 600 && configuration.tasks == 32 && configuration.lifecycleEvents == 24)
+        #expect(configuration.requests == 1_000 && configuration.tasks == 32 && configuration.lifecycleEvents == 40)
     }
 }
 

@@ -1,12 +1,17 @@
 /// Turns the coordinator's model into real windows: the app's side of the contract.
 ///
 /// The coordinator calls a host only from inside its current transition, one call at a time, in
-/// this order: `createWindow` (and `showWindow` unless it is created hidden) for incoming windows
-/// and `showWindow` for windows a cover stops hiding, before the animation; after it
-/// `resetAppearance` for every visible window (only when an animator ran), `hideWindow` for windows
-/// a cover now hides, then `makeKey` (when the key window changes or unmanaged windows must
-/// resign), then `destroyWindow` for each outgoing window, exactly once. A key window is thus
-/// never destroyed before its successor is key.
+/// this order. Before the animation: `hideWindow` for windows a cover now hides (first, so nothing
+/// a cover must hide is visible while it goes up), `createWindow` (and `showWindow` unless it is
+/// created hidden) for incoming windows, bottom to top, and `showWindow` for windows a cover stops
+/// hiding. After it: `resetAppearance` for every visible window (only when an animator ran), then
+/// `makeKey` (when the key window changes or unmanaged windows must resign), then `destroyWindow`
+/// for each outgoing window, exactly once. A key window is thus never destroyed before its
+/// successor is key.
+///
+/// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``. A call that
+/// has not returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
+/// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the
