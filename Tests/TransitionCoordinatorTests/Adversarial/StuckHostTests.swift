@@ -1,0 +1,169 @@
+import Testing
+import TransitionCoordinator
+
+/// Hole 2: a host call that never returned used to hang the caller, every later request and the
+/// shield. Each phase of host calls is now bounded by `hostTimeout`, on the injected clock.
+@Suite("Adversarial: a stuck host never hangs the coordinator")
+struct AdversarialStuckHostTests {
+    static let hostTimeout = Duration.seconds(1)
+    static let configuration = try! CoordinatorConfiguration(
+        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high)),
+        hostTimeout: hostTimeout)
+    static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
+
+    struct Setup {
+        let coordinator: Coordinator
+        let host: HookedHost
+        let clock: ManualClock
+
+        init(clock: ManualClock = ManualClock()) async {
+            host = HookedHost()
+            self.clock = clock
+            coordinator = await Coordinator(root: Screens.home, configuration: AdversarialStuckHostTests.configuration,
+                                            host: host, clock: clock)
+        }
+
+        /// Waits (yielding, never sleeping) until the stuck call has returned and the coordinator knows it.
+        func untilHostAnswers() async {
+            while await coordinator.hostFault != nil { await Task.yield() }
+        }
+
+        /// The host's windows against the committed snapshot (invariant 5).
+        func hostViolations() async -> [InvariantViolation] {
+            InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot)
+        }
+    }
+
+    @Test("a createWindow that never returns: the push returns at hostTimeout, requests are refused, the shield still commits, and the host is caught up once it answers")
+    func createNeverReturns() async throws {
+        let setup = await Setup()
+        let coordinator = setup.coordinator
+        let entered = Gate(), release = Gate()
+        await setup.host.setHook { call in
+            guard call == .create(w(2)) else { return }
+            entered.open()
+            await release.wait()
+        }
+
+        let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
+        await entered.wait()
+        await setup.clock.sleepers(atLeast: 1)
+        setup.clock.advance(by: Self.hostTimeout)
+        let record = try #require(await push.value.success)
+        let fault = try #require(record.host.fault)
+        #expect(record.host == .stuck(fault))
+        #expect(fault.call == .create(w(2)))
+        #expect(fault.phase == .beforeAnimation)
+        #expect(fault.transition == record.id)
+        #expect(record.after.window(at: .low)?.content == .screen(Screens.tutorial))
+        #expect(await coordinator.hostFault == fault)
+
+        for policy in [AdmissionPolicy.reject, .enqueue, .coalesce(group: "g"), .preempt] {
+            await #expect(throws: TransitionError.hostUnresponsive(fault)) {
+                try await coordinator.push(Screens.login, at: .medium, policy: policy)
+            }
+        }
+
+        let inactive = try await coordinator.setApplicationState(.inactive)
+        #expect(inactive.host == .skipped(fault))
+        let shield = try #require(inactive.after.shieldWindow)
+        #expect(inactive.after.keyWindow == shield.id)
+        #expect(await coordinator.snapshot == inactive.after)
+
+        release.open()
+        await setup.untilHostAnswers()
+        let popped = try await coordinator.pop(.low)
+        #expect(popped.host == .completed)
+        #expect(await setup.hostViolations().isEmpty)
+        let ledger = await setup.host.ledger
+        #expect(ledger.key == shield.id && ledger.visible.contains(shield.id))
+        try await coordinator.setApplicationState(.active)
+        #expect(await setup.hostViolations().isEmpty)
+        #expect(await coordinator.audit().isEmpty)
+    }
+
+    @Test("a createWindow that awaits a detached enqueued request to the same coordinator: no hang, the request is answered")
+    func hostAwaitsItsOwnCoordinator() async throws {
+        let setup = await Setup()
+        let coordinator = setup.coordinator
+        var probe = EventProbe(coordinator)
+        let pushLogin = TransitionRequest.push(Screens.login, at: .medium)
+        let answer = Box<Result<TransitionRecord, TransitionError>?>(nil)
+        let answered = Gate()
+        await setup.host.setHook { call in
+            guard call == .create(w(2)) else { return }
+            let request = Task.detached { await attempt { try await coordinator.perform(pushLogin, policy: .enqueue) } }
+            answer.value = await request.value
+            answered.open()
+        }
+
+        let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
+        #expect(await probe.waiting(pushLogin) == .queued)
+        await setup.clock.sleepers(atLeast: 1)
+        setup.clock.advance(by: Self.hostTimeout)
+
+        let record = try #require(await push.value.success)
+        let fault = try #require(record.host.fault)
+        #expect(fault.call == .create(w(2)))
+        await answered.wait()
+        // The stuck call cannot have returned when the slot was freed: it awaits this very answer.
+        #expect(answer.value == .failure(.hostUnresponsive(fault)))
+        await setup.untilHostAnswers()
+        try await coordinator.setApplicationState(.inactive)
+        try await coordinator.setApplicationState(.active)
+        #expect(await setup.hostViolations().isEmpty)
+        #expect(await coordinator.audit().isEmpty)
+    }
+
+    @Test("two coordinators whose hosts await each other's coordinator: both calls return")
+    func hostsAwaitEachOther() async throws {
+        let clock = ManualClock()
+        let a = await Setup(clock: clock), b = await Setup(clock: clock)
+        var probeA = EventProbe(a.coordinator), probeB = EventProbe(b.coordinator)
+        let enteredA = Gate(), enteredB = Gate(), bothIn = Gate()
+        let answers = Box<[String: Result<TransitionRecord, TransitionError>]>([:])
+        let answeredA = Gate(), answeredB = Gate()
+        let fromA = TransitionRequest.push(Screen("fromA"), at: .medium)
+        let fromB = TransitionRequest.push(Screen("fromB"), at: .medium)
+        for (host, entered, other, request, name, answered) in [
+            (a.host, enteredA, b.coordinator, fromA, "A", answeredA), (b.host, enteredB, a.coordinator, fromB, "B", answeredB),
+        ] {
+            await host.setHook { call in
+                guard call == .create(w(2)) else { return }
+                entered.open()
+                await bothIn.wait()
+                let result = await attempt { try await other.perform(request, policy: .enqueue) }
+                answers.mutate { $0[name] = result }
+                answered.open()
+            }
+        }
+
+        let pushA = Task { await attempt { try await a.coordinator.perform(Self.pushTutorial) } }
+        let pushB = Task { await attempt { try await b.coordinator.perform(Self.pushTutorial) } }
+        await enteredA.wait()
+        await enteredB.wait()
+        bothIn.open()
+        #expect(await probeB.waiting(fromA) == .queued)
+        #expect(await probeA.waiting(fromB) == .queued)
+        await clock.sleepers(atLeast: 2)
+        clock.advance(by: Self.hostTimeout)
+
+        let recordA = try #require(await pushA.value.success)
+        let recordB = try #require(await pushB.value.success)
+        #expect(recordA.after.window(at: .low) != nil && recordB.after.window(at: .low) != nil)
+        await answeredA.wait()
+        await answeredB.wait()
+        for result in answers.value.values {
+            switch result {
+            case .success, .failure(.hostUnresponsive): break
+            case .failure(let error): Issue.record("unexpected answer \(error)")
+            }
+        }
+        for setup in [a, b] {
+            await setup.untilHostAnswers()
+            try await setup.coordinator.setApplicationState(.inactive)
+            #expect(await setup.hostViolations().isEmpty)
+            #expect(await setup.coordinator.audit().isEmpty)
+        }
+    }
+}
