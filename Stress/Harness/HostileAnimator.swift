@@ -76,9 +76,17 @@ struct HostileAnimator: Animator {
             try await body(context)
         } catch {
             await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+            noteReturn(context.transitionID)
             throw error
         }
         await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+        noteReturn(context.transitionID)
+    }
+
+    /// The last line before returning: whether a cut has reached this task (simulation only).
+    private func noteReturn(_ transition: TransitionID) {
+        guard environment.isSimulated else { return }
+        checker.animatorReturned(transition, cancelled: Task.isCancelled)
     }
 
     /// The windows stay live until the animator returns, unless its timeout passed first. Exact

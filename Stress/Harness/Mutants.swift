@@ -96,6 +96,7 @@ public enum StressHarness {
         case .addressMarkers: "re-entrancy markers name coordinators by address"
         case .unprunedChain: "the re-entrancy chain keeps ended transitions"
         case .showCoverBeforeHiding: "a cover shown before what it hides is hidden"
+        case .noCancelOnCut: "a cut never reaches the animator's task"
         }
     }
 }

@@ -24,6 +24,25 @@ extension StressChecker {
                            + "already destroyed its windows \(dead): the coordinator did not wait for it"))
     }
 
+    /// The animator of `transition` is returning; `cancelled` says whether its task was cancelled
+    /// by then. Synchronous, so nothing runs between this and the race hearing of the return.
+    nonisolated func animatorReturned(_ transition: TransitionID, cancelled: Bool) {
+        animatorReturns.withLock { $0[transition] = cancelled }
+    }
+
+    /// A cut (preemption, lifecycle event, the caller's cancellation) must reach the animator's
+    /// task at once: a record that says the animation was cut short while its animator returned
+    /// uncancelled means the coordinator waited for an animator it no longer wanted. Exact in
+    /// simulation (one thread: the cut and its cancellation happen in one step), where `returns`
+    /// is filled.
+    static func checkCutsReachAnimators(_ records: [TransitionRecord], returns: [TransitionID: Bool]) -> [InvariantViolation] {
+        records.compactMap { record in
+            guard case .cutShort(let reason) = record.animation, returns[record.id] == false else { return nil }
+            return .init(.answered, "\(record.id) was cut short (\(reason)), but its animator's task was never cancelled: "
+                         + "the transition waited for the animator to return on its own")
+        }
+    }
+
     /// A chained animator is about to start a follow-up task (counted so the run waits for it).
     public func expectFollowUp() { followUpsOpen += 1 }
 

@@ -40,6 +40,9 @@ public actor StressChecker {
     private let answerBound: Duration
     private let transitionBound: Duration
     var animatorCalls: Set<TransitionID> = []
+    /// Whether each animator's task was cancelled when it returned (simulation only; written
+    /// synchronously at the animator's last line, see ``animatorReturned(_:cancelled:)``).
+    nonisolated let animatorReturns = Locked<[TransitionID: Bool]>([:])
     private var openTransition: InFlightTransition?
     private var lastEnded: TransitionRecord?
     private var eventWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
@@ -271,6 +274,7 @@ public actor StressChecker {
         if droppedEvents > 0 {
             violations.append(.init(.answered, "\(droppedEvents) events were dropped before the checker saw them"))
         }
+        violations += Self.checkCutsReachAnimators(committed, returns: animatorReturns.withLock { $0 })
     }
 
     /// Checks over the whole history (see ``HistoryChecks``): no two records share a

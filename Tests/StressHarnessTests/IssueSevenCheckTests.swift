@@ -71,4 +71,13 @@ struct IssueSevenCheckTests {
         await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 4, peakDeferredDepth: 3, deferredLimit: 2)
         #expect(await checker.violations.map(\.invariant) == [.answered])
     }
+
+    @Test("a cut-short record whose animator returned uncancelled fires; a cancelled one, or a finished one, does not",
+          arguments: [CutShortReason.preempted, .callerCancelled])
+    func cutsReachAnimators(reason: CutShortReason) {
+        let cut = Self.record(1, animation: .cutShort(reason)), ran = Self.record(2, animation: .ran)
+        #expect(StressChecker.checkCutsReachAnimators([cut, ran], returns: [cut.id: false, ran.id: false]).count == 1)
+        #expect(StressChecker.checkCutsReachAnimators([cut, ran], returns: [cut.id: true, ran.id: false]).isEmpty)
+        #expect(StressChecker.checkCutsReachAnimators([cut], returns: [:]).isEmpty)
+    }
 }

@@ -6,6 +6,10 @@
 /// record says it was skipped, and why). Once entered, a cut (preemption, cancellation) does not
 /// settle the race until the animator returns or the timeout passes, so the windows in its context
 /// stay live from before the call until it returns or its timeout, whichever comes first.
+///
+/// **The cut reaches the animator.** A cut or a timeout cancels the animator's task (the action
+/// given to ``attach(cancel:)``) at once, so an animator that honours cancellation returns early
+/// and the race settles then, not at the timeout.
 final class AnimationRace: Sendable {
     /// How an animation ended.
     enum End: Sendable, Equatable {
@@ -23,16 +27,32 @@ final class AnimationRace: Sendable {
         var deadlinePassed = false
         var waiter: CheckedContinuation<AnimationOutcome, Never>?
         var outcome: AnimationOutcome?
+        /// Cancels the animator's task; taken (set to nil) when the end is decided.
+        var cancelAnimator: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
     private let timeout: Duration
     /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never bar the door.
     private let settlesEarly: Bool
+    /// The ``Mutation/noCancelOnCut`` mutant: a cut never reaches the animator's task.
+    private let cancelsOnCut: Bool
 
-    init(timeout: Duration, settlesEarly: Bool = false) {
+    init(timeout: Duration, settlesEarly: Bool = false, cancelsOnCut: Bool = true) {
         self.timeout = timeout
         self.settlesEarly = settlesEarly
+        self.cancelsOnCut = cancelsOnCut
+    }
+
+    /// Gives the race the action that cancels the animator's task. Runs it at once when the end
+    /// is already decided. Called once, by the runner, right after it starts the task.
+    func attach(cancel: @escaping @Sendable () -> Void) {
+        let cancelNow: Bool = state.withLock { state in
+            guard state.end == nil else { return true }
+            state.cancelAnimator = cancel
+            return false
+        }
+        if cancelNow, cancelsOnCut { cancel() }
     }
 
     /// The animator's task is about to call the animator; returns false when it must not.
@@ -83,20 +103,26 @@ final class AnimationRace: Sendable {
     }
 
     private func update(_ event: (inout State) -> Void) {
-        let (waiter, outcome): (CheckedContinuation<AnimationOutcome, Never>?, AnimationOutcome?) = state.withLock { state in
-            guard state.outcome == nil else { return (nil, nil) }
+        typealias Effects = (waiter: CheckedContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
+                             cancel: (@Sendable () -> Void)?)
+        let effects: Effects = state.withLock { state in
+            guard state.outcome == nil else { return (nil, nil, nil) }
             event(&state)
-            guard let end = state.end else { return (nil, nil) }
+            guard let end = state.end else { return (nil, nil, nil) }
+            // The end is decided: whatever the animator is doing, it is no longer wanted.
+            let cancel = state.cancelAnimator
+            state.cancelAnimator = nil
             if state.animator == .notCalled, !settlesEarly { state.animator = .barred }
             let settles = settlesEarly || state.animator != .running || state.deadlinePassed
-            guard settles else { return (nil, nil) }
+            guard settles else { return (nil, nil, cancel) }
             let outcome = Self.outcome(end, called: state.animator == .running || state.animator == .returned || settlesEarly,
                                        timeout: timeout)
             state.outcome = outcome
             defer { state.waiter = nil }
-            return (state.waiter, outcome)
+            return (state.waiter, outcome, cancel)
         }
-        if let waiter, let outcome { waiter.resume(returning: outcome) }
+        if cancelsOnCut { effects.cancel?() }
+        if let waiter = effects.waiter, let outcome = effects.outcome { waiter.resume(returning: outcome) }
     }
 
     private static func outcome(_ end: End, called: Bool, timeout: Duration) -> AnimationOutcome {

@@ -3,7 +3,8 @@ enum AnimationRunner {
     /// Starts `animator` in a task of its own and waits until `race` settles: the animator returned
     /// or threw, or `timeout` passed on `clock`, or it was cut short (the caller's cancellation,
     /// or ``AnimationRace/cut(_:)`` from elsewhere) and has returned since or was never called.
-    /// The animator's and the timer's tasks are cancelled afterwards.
+    /// A cut or the timeout cancels the animator's task at once (so a cooperative animator ends
+    /// early); the timer's task is cancelled once the race settles.
     ///
     /// Never throws and never waits past the timeout, whatever the animator does. The animator is
     /// called at most once, only while its windows are live, and they stay live until it returns
@@ -22,6 +23,7 @@ enum AnimationRunner {
                 }
             }
         }
+        race.attach { animation.cancel() }
         // A nil timeout is only ever the noTimeout mutant: no timer.
         let timer = timeout.map { timeout in
             Task.detached(executorPreference: taskExecutor) {

@@ -53,7 +53,8 @@ extension Coordinator {
         } else if skipReason == nil, let animator,
                   let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
                                                   ledger: ledger) {
-            let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut))
+            let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
+                                     cancelsOnCut: !mutations.contains(.noCancelOnCut))
             inFlight?.race = race
             if inFlight?.preempted == true { race.cut(.preempted) }
             outcome = await AnimationRunner.run(animator, context: context, race: race,

@@ -37,4 +37,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case unprunedChain
     /// A cover is shown before the windows it must hide are hidden (hole 10).
     case showCoverBeforeHiding
+    /// A cut (preemption, lifecycle event, the caller's cancellation) is not passed on to the
+    /// animator's task, so the transition waits for the animator or the whole timeout.
+    case noCancelOnCut
 }

@@ -60,4 +60,49 @@ struct AnimationRaceTests {
         #expect(await race.settled() == .cutShort(.preempted))
         #expect(race.enter())
     }
+
+    @Test("a cut while the animator runs cancels its task at once, before the race settles",
+          arguments: [CutShortReason.preempted, .callerCancelled])
+    func cutCancelsTheAnimator(reason: CutShortReason) {
+        let race = AnimationRace(timeout: .seconds(1))
+        let cancels = Box(0)
+        race.attach { cancels.value += 1 }
+        #expect(race.enter())
+        #expect(cancels.value == 0)
+        race.cut(reason)
+        #expect(cancels.value == 1)
+        race.returned(failure: nil)
+        #expect(cancels.value == 1)
+    }
+
+    @Test("an end decided before the runner attaches cancels the animator's task on attaching")
+    func attachAfterTheEnd() {
+        let race = AnimationRace(timeout: .seconds(1))
+        race.cut(.preempted)
+        let cancels = Box(0)
+        race.attach { cancels.value += 1 }
+        #expect(cancels.value == 1)
+        #expect(!race.enter())
+    }
+
+    @Test("a timeout cancels the animator's task too")
+    func timeoutCancelsTheAnimator() async {
+        let race = AnimationRace(timeout: .seconds(1))
+        let cancels = Box(0)
+        race.attach { cancels.value += 1 }
+        #expect(race.enter())
+        race.timeUp()
+        #expect(cancels.value == 1)
+        #expect(await race.settled() == .timedOut(after: .seconds(1)))
+    }
+
+    @Test("the noCancelOnCut mutant leaves the animator's task running after a cut")
+    func mutantNeverCancels() {
+        let race = AnimationRace(timeout: .seconds(1), cancelsOnCut: false)
+        let cancels = Box(0)
+        race.attach { cancels.value += 1 }
+        #expect(race.enter())
+        race.cut(.preempted)
+        #expect(cancels.value == 0)
+    }
 }

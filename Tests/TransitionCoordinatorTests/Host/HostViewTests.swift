@@ -22,7 +22,7 @@ struct HostViewTests {
     }
 
     @Test("windows above a cover the host missed are hidden (or, when gone, hidden) before the cover is created and shown")
-    func hidesBeforeTheCoverShows() {
+    func hidesBeforeTheCoverShows() throws {
         // Seed 20: the host took a new root #32 but not the destroys of #29–#31, then the app locked.
         let view = HostView(live: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)],
                             visible: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)], key: WindowID(32))
@@ -30,11 +30,13 @@ struct HostViewTests {
                                         windows: [Self.window(32, .root), Self.window(34, .medium)],
                                         keyWindow: WindowID(34), applicationState: .active, covers: Self.covers)
         let calls = view.catchUp(to: target).map(\.call)
-        let showLock = try? #require(calls.firstIndex(of: .show(WindowID(34))))
+        let showLock = try #require(calls.firstIndex(of: .show(WindowID(34))))
+        let makeKey = try #require(calls.firstIndex(of: .makeKey(WindowID(34), resigning: [])))
         for gone in [WindowID(29), WindowID(30), WindowID(31)] {
-            let hide = calls.firstIndex(of: .hide(gone)), destroy = calls.firstIndex(of: .destroy(gone))
-            #expect(hide != nil && showLock != nil && hide! < showLock!)
-            #expect(destroy != nil && destroy! > calls.firstIndex(of: .makeKey(WindowID(34), resigning: []))!)
+            let hide = try #require(calls.firstIndex(of: .hide(gone)))
+            let destroy = try #require(calls.firstIndex(of: .destroy(gone)))
+            #expect(hide < showLock)
+            #expect(destroy > makeKey)
         }
         #expect(view.applying(view.catchUp(to: target)) == HostView(target))
     }
