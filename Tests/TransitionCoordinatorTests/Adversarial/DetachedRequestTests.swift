@@ -39,7 +39,7 @@ struct AdversarialDetachedRequestTests {
         }
         let pin = Task { await attempt { try await coordinator.perform(Self.pushPin, animator: animator) } }
         #expect(await probe.waiting(Self.pushTutorial) == .queued)
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: coordinator.configuration.animationTimeout)
         fixture.clock.advance(by: coordinator.configuration.animationTimeout)
 
         let record = try #require(await pin.value.success)

@@ -47,7 +47,7 @@ struct AdversarialStuckHostTests {
 
         let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
         await entered.wait()
-        await setup.clock.sleepers(atLeast: 1)
+        await setup.clock.sleepers(atLeast: 1, dueIn: Self.hostTimeout)
         setup.clock.advance(by: Self.hostTimeout)
         let record = try #require(await push.value.success)
         let fault = try #require(record.host.fault)
@@ -99,7 +99,7 @@ struct AdversarialStuckHostTests {
 
         let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
         #expect(await probe.waiting(pushLogin) == .queued)
-        await setup.clock.sleepers(atLeast: 1)
+        await setup.clock.sleepers(atLeast: 1, dueIn: Self.hostTimeout)
         setup.clock.advance(by: Self.hostTimeout)
 
         let record = try #require(await push.value.success)
@@ -145,7 +145,7 @@ struct AdversarialStuckHostTests {
         bothIn.open()
         #expect(await probeB.waiting(fromA) == .queued)
         #expect(await probeA.waiting(fromB) == .queued)
-        await clock.sleepers(atLeast: 2)
+        await clock.sleepers(atLeast: 2, dueIn: Self.hostTimeout)
         clock.advance(by: Self.hostTimeout)
 
         let recordA = try #require(await pushA.value.success)

@@ -53,7 +53,7 @@ struct AnimationOutcomeTests {
         let animator = CallbackAnimator { _, _ in entered.mutate { $0 += 1 } }
         let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
 
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
         fixture.clock.advance(by: fixture.coordinator.configuration.animationTimeout)
 
         let record = try #require(await caller.value.success)
@@ -73,7 +73,7 @@ struct AnimationOutcomeTests {
         let animator = GatedAnimator(.waitForCancellation)
         let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
         await animator.started()
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: .milliseconds(300))
 
         fixture.clock.advance(by: .milliseconds(299))
         #expect(fixture.clock.sleeperCount == 1)
@@ -134,7 +134,7 @@ struct AnimationOutcomeTests {
             }
         }
         let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
         gate.open()
         let record = try #require(await caller.value.success)
         #expect(record.animation == .ran)

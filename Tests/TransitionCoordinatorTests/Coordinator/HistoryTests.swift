@@ -63,7 +63,7 @@ struct HistoryTests {
         let animator = GatedAnimator()
         let caller = Task { await attempt { try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator) } }
         await animator.started()
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
         fixture.clock.advance(by: .seconds(2))
         animator.open()
 

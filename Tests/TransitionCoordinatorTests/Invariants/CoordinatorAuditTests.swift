@@ -25,7 +25,7 @@ struct CoordinatorAuditTests {
         let timingOut = GatedAnimator(.waitForCancellation)
         let caller = Task { await attempt { try await coordinator.replaceRoot(with: Screens.login, animator: timingOut) } }
         await timingOut.started()
-        await fixture.clock.sleepers(atLeast: 1)
+        await fixture.clock.sleepers(atLeast: 1, dueIn: .seconds(5))
         fixture.clock.advance(by: .seconds(5))
         #expect(await caller.value.success?.animation == .timedOut(after: .seconds(5)))
 

@@ -24,12 +24,21 @@ final class ManualClock: Clock, Sendable {
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
         var cancelledBeforeRegistration: Set<UInt64> = []
-        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        typealias Waiter = (count: Int, dueIn: Duration?, continuation: CheckedContinuation<Void, Never>)
+        var countWaiters: [Waiter] = []
+
+        /// How many sleepers there are, counting only those due `dueIn` from now when given.
+        func count(dueIn: Duration?) -> Int {
+            guard let dueIn else { return sleepers.count }
+            return sleepers.values.filter { $0.deadline == now.advanced(by: dueIn) }.count
+        }
 
         /// Removes and returns the waiters whose count is now reached.
         mutating func satisfiedCountWaiters() -> [CheckedContinuation<Void, Never>] {
-            let ready = countWaiters.filter { $0.count <= sleepers.count }.map(\.continuation)
-            countWaiters.removeAll { $0.count <= sleepers.count }
+            let (ready, waiting) = countWaiters.reduce(into: ([CheckedContinuation<Void, Never>](), [Waiter]())) { split, waiter in
+                if waiter.count <= count(dueIn: waiter.dueIn) { split.0.append(waiter.continuation) } else { split.1.append(waiter) }
+            }
+            countWaiters = waiting
             return ready
         }
     }
@@ -86,12 +95,13 @@ final class ManualClock: Clock, Sendable {
         for continuation in due { continuation.resume() }
     }
 
-    /// Suspends until at least `count` tasks are sleeping on this clock.
-    func sleepers(atLeast count: Int) async {
+    /// Suspends until at least `count` tasks are sleeping on this clock; with `dueIn`, only
+    /// sleepers due exactly that long from now count (an animation timer, not a host call's).
+    func sleepers(atLeast count: Int, dueIn: Duration? = nil) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.countWaiters.append((count, continuation))
+                if state.count(dueIn: dueIn) >= count { return true }
+                state.countWaiters.append((count, dueIn, continuation))
                 return false
             }
             if ready { continuation.resume() }
