@@ -122,9 +122,7 @@ extension StressRunner {
 
     /// The workers' answers so far (the lifecycle task's unlocks and re-entrant probes not counted).
     private static func workerAnswers(_ checker: StressChecker) async -> Int {
-        await checker.byPolicy.reduce(0) { total, row in
-            ["cancelled by caller", "lifecycle unlock", "lock storm"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
-        }
+        await checker.workerAnswerCount
     }
 
     /// Unlocks (enqueued, not animated) until the lock is down, making the app active first when it is not.

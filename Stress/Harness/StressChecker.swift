@@ -72,6 +72,16 @@ public actor StressChecker {
         executor?.asUnownedSerialExecutor() ?? home.unownedExecutor
     }
 
+    /// The workers' answers so far (the lifecycle task's unlocks, lock storms and cancelled callers
+    /// not counted). Summed here, on the actor, so no copy of `byPolicy` is iterated on another
+    /// thread while the actor writes it in place once that copy is released: ThreadSanitizer
+    /// reported that as a race on this toolchain (the uniqueness check is not an ordering it sees).
+    var workerAnswerCount: Int {
+        byPolicy.reduce(0) { total, row in
+            ["cancelled by caller", "lifecycle unlock", "lock storm"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
+        }
+    }
+
     /// Total violations found.
     public var violationCount: Int { violations.count }
 
