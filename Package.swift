@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
         .target(name: "StressHarness", dependencies: ["TransitionCoordinator"], path: "Stress/Harness"),
-        .executableTarget(name: "stress", dependencies: ["StressHarness"], path: "Stress/CLI"),
+        .target(name: "StressBench", dependencies: ["TransitionCoordinator"], path: "Stress/Bench"),
+        .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench"], path: "Stress/CLI"),
         .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorTests"),
         .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TransitionCoordinator"],

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StressBench
 import StressHarness
 
 // swift run -c release stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS]
@@ -11,7 +12,7 @@ import StressHarness
 // caught by more than half of them.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
+let usageLine = "usage: stress bench [--quick] [--repetitions N] [--only NAME] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -21,6 +22,34 @@ func usage(_ problem: String) -> Never {
 func positive(_ value: String, _ flag: String) -> Int {
     guard let number = Int(value), number > 0 else { usage("\(flag) takes a positive whole number, not '\(value)'") }
     return number
+}
+
+if CommandLine.arguments.dropFirst().first == "bench" {
+    // swift run -c release stress bench [--quick] [--repetitions N] [--only NAME] [--json]
+    var options = Bench.Options()
+    var json = false
+    var rest = CommandLine.arguments.dropFirst(2)
+    while let flag = rest.popFirst() {
+        switch flag {
+        case "--quick": options.quick = true
+        case "--json": json = true
+        case "--only":
+            guard let value = rest.popFirst() else { usage("--only takes parts of case names, comma-separated") }
+            options.only = value.split(separator: ",").map(String.init)
+        case "--repetitions":
+            guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
+            options.repetitions = count
+        default: usage("bench takes --quick, --repetitions N, --only NAME and --json, not \(flag)")
+        }
+    }
+    do {
+        let report = try await Bench.run(options)
+        print(json ? report.json() : report.render())
+        exit(0)
+    } catch {
+        print("stress bench: \(error)")
+        exit(1)
+    }
 }
 
 var configuration = StressConfiguration()

@@ -1,0 +1,117 @@
+import TransitionCoordinator
+
+/// `stress bench`: the hot path's costs against floors measured in the same run.
+///
+/// Every case runs once to warm up, then `repetitions` times, the cases interleaved within each
+/// repetition so that drift hits all of them alike. A row gives the median and min/max per
+/// operation, operations per second and, where it has one, its ratio to a floor (median over
+/// median) and the target the issue sets. Nothing is estimated: every number is measured.
+public enum Bench {
+    /// How big a run is.
+    public struct Options: Sendable {
+        /// Repetitions after the warm-up (at least 7 for a report).
+        public var repetitions = 7
+        /// A run of seconds, for CI: every size a tenth (the long run 100,000 transitions).
+        public var quick = false
+        /// Only the cases whose name contains one of these (for profiling); floors always run.
+        public var only: [String]?
+
+        /// The full run.
+        public init() {}
+    }
+
+    /// One interleaved case: runs once, returns nanoseconds per operation.
+    struct Case {
+        let name: String
+        let unit: String
+        let run: () async throws -> Double
+    }
+
+    /// Runs every case and returns the report.
+    public static func run(_ options: Options) async throws -> BenchReport {
+        let scale = options.quick ? 10 : 1
+        let pairs = 5_000 / scale, calls = 200_000 / scale
+        let plain = try await CoordinatorCases.coordinator()
+        let (crowded, top) = try await CoordinatorCases.crowded()
+        let animated = try await CoordinatorCases.coordinator()
+        let fills = [25_000, 50_000, 100_000].map { $0 / scale }
+        var memory: [Int: [Double]] = [:]
+
+        var cases: [Case] = [
+            Case(name: "floor: bare actor call", unit: "call") { try await timed(await Floors.actorCalls(calls)) },
+            Case(name: "floor: one suspension behind an in-flight flag", unit: "op") {
+                try await timed(await Floors.flagged(calls / 4))
+            },
+            Case(name: "floor: one suspension in a continuation FIFO, 64 tasks", unit: "op") {
+                try await timed(await Floors.fifo(tasks: 64, each: 1_000 / scale))
+            },
+            Case(name: "push + pop, unanimated, one caller", unit: "pair") {
+                try await timed(try await CoordinatorCases.pushPop(plain, at: .low, pairs: pairs))
+            },
+            Case(name: "push + pop, 64 levels, 32 windows up", unit: "pair") {
+                try await timed(try await CoordinatorCases.pushPop(crowded, at: top, pairs: pairs / 2))
+            },
+            Case(name: "transition with a one-suspension animator", unit: "transition") {
+                try await timed(2 * (try await CoordinatorCases.pushPop(animated, at: .low, pairs: pairs / 2,
+                                                                         animator: YieldingAnimator())))
+            },
+            Case(name: "busy rejection, 64 tasks, a transition held", unit: "rejection") {
+                try await timed(try await CoordinatorCases.busyRejections(tasks: 64, each: 2_000 / scale))
+            },
+            Case(name: ".enqueue, 64 tasks × 1,000 requests", unit: "request") {
+                try await timed(try await CoordinatorCases.enqueued(tasks: 64, each: 1_000 / scale))
+            },
+        ]
+        for subscribers in [1, 8, 64] {
+            cases.append(Case(name: "push + pop, \(subscribers) event subscriber\(subscribers == 1 ? "" : "s")", unit: "pair") {
+                try await timed(try await CoordinatorCases.withSubscribers(subscribers, pairs: pairs / 5))
+            })
+        }
+        for fill in fills {
+            cases.append(Case(name: "fill the queue: \(fill.formatted) waiters", unit: "waiter") {
+                let (duration, bytes) = try await CoordinatorCases.fillQueue(fill)
+                memory[fill, default: []].append(Double(bytes) / Double(fill))
+                return nanoseconds(duration) / Double(fill)
+            })
+        }
+
+        if let only = options.only {
+            cases.removeAll { benchCase in !benchCase.name.hasPrefix("floor") && !only.contains { benchCase.name.contains($0) } }
+        }
+        var samples = Array(repeating: [Double](), count: cases.count)
+        for repetition in 0...options.repetitions {
+            for (index, benchCase) in cases.enumerated() {
+                let sample = try await benchCase.run()
+                if repetition > 0 { samples[index].append(sample) }
+            }
+            if repetition == 0 { memory.removeAll() }
+        }
+        var rows = zip(cases, samples).map { BenchRow(name: $0.name, unit: $0.unit, samples: $1) }
+        for fill in fills where !(memory[fill] ?? []).isEmpty {
+            rows.append(BenchRow(name: "resident memory per waiter, \(fill.formatted) waiting", unit: "waiter",
+                                 samples: memory[fill] ?? [], kind: .bytes))
+        }
+        if options.only.map({ $0.contains { "default host".contains($0) } }) ?? true {
+            rows += try await LongRun.rows(transitions: options.quick ? 100_000 : 1_000_000, blocks: options.repetitions)
+        }
+        return BenchReport(rows: rows, options: options).comparing()
+    }
+
+    /// Runs `body`, returning nanoseconds per operation it reports.
+    private static func timed(_ body: @autoclosure () async throws -> Int) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let operations = try await body()
+        return nanoseconds(start.duration(to: clock.now)) / Double(max(operations, 1))
+    }
+}
+
+extension Int {
+    /// The number with thousands separated by commas.
+    var formatted: String {
+        let digits = Array(String(self))
+        return String(digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index).isMultiple(of: 3) ? [",", digit] : [digit]
+        })
+    }
+}

@@ -1,0 +1,166 @@
+/// One row of the bench: a case's samples and what it is held against.
+public struct BenchRow: Sendable, Equatable {
+    /// What a sample measures.
+    public enum Kind: String, Sendable { case nanoseconds, bytes }
+
+    /// The case.
+    public let name: String
+    /// What one operation is (`pair`, `request`, `waiter`…).
+    public let unit: String
+    /// One value per repetition, in the order measured.
+    public let samples: [Double]
+    /// Nanoseconds or bytes per operation.
+    public let kind: Kind
+    /// The row this one is divided by, if any.
+    public internal(set) var against: String?
+    /// The ratio to `against` (median over median) the issue asks for at most.
+    public internal(set) var ratioTarget: Double?
+    /// The most the median may be, in the row's own unit, if the target is absolute.
+    public internal(set) var absoluteTarget: Double?
+
+    init(name: String, unit: String, samples: [Double], kind: Kind = .nanoseconds) {
+        self.name = name
+        self.unit = unit
+        self.samples = samples
+        self.kind = kind
+    }
+
+    /// The median sample (the mean of the middle two for an even count).
+    public var median: Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
+    /// The smallest and largest samples.
+    public var range: (min: Double, max: Double) { (samples.min() ?? 0, samples.max() ?? 0) }
+}
+
+/// The bench's rows, with ratios to their floors and whether each target was met.
+public struct BenchReport: Sendable {
+    /// Every row, in the order run.
+    public let rows: [BenchRow]
+    /// How it was run.
+    public let options: Bench.Options
+
+    init(rows: [BenchRow], options: Bench.Options) {
+        self.rows = rows
+        self.options = options
+    }
+
+    /// The ratio of `row` to the row it is held against.
+    public func ratio(_ row: BenchRow) -> Double? {
+        guard let against = row.against, let floor = rows.first(where: { $0.name == against }), floor.median > 0 else { return nil }
+        return row.median / floor.median
+    }
+
+    /// Whether `row` met its target (nil when it has none).
+    public func met(_ row: BenchRow) -> Bool? {
+        if let target = row.ratioTarget, let ratio = ratio(row) { return ratio <= target }
+        if let target = row.absoluteTarget { return row.median <= target }
+        return nil
+    }
+
+    /// The rules: which row is held against which, and the issue's targets.
+    func comparing() -> BenchReport {
+        let pair = "push + pop, unanimated, one caller", call = "floor: bare actor call"
+        let firstFill = rows.first { $0.name.hasPrefix("fill the queue") }?.name
+        let firstMemory = rows.first { $0.name.hasPrefix("resident memory after") }?.name
+        let firstLong = rows.first { $0.name.hasPrefix("transition on the default host") }?.name
+        let rules: [(matches: (String) -> Bool, against: String?, ratio: Double?, absolute: Double?)] = [
+            ({ $0 == pair }, call, 20, nil),
+            ({ $0.hasPrefix("push + pop, 64 levels") }, pair, 1.5, nil),
+            ({ $0.hasPrefix("transition with a one-suspension") }, "floor: one suspension behind an in-flight flag", 3, nil),
+            ({ $0.hasPrefix("busy rejection") }, call, 3, nil),
+            ({ $0.hasPrefix(".enqueue") }, "floor: one suspension in a continuation FIFO, 64 tasks", 2, nil),
+            ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") }, pair, nil, nil),
+            ({ $0.hasPrefix("fill the queue") && $0 != firstFill }, firstFill, 1.5, nil),
+            ({ $0.hasPrefix("resident memory per waiter") }, nil, nil, 2_048),
+            ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
+            ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
+        ]
+        let compared = rows.map { row in
+            var row = row
+            if let rule = rules.first(where: { $0.matches(row.name) }) {
+                row.against = rule.against
+                row.ratioTarget = rule.ratio
+                row.absoluteTarget = rule.absolute
+            }
+            return row
+        }
+        return BenchReport(rows: compared, options: options)
+    }
+
+    /// The table, one line a row.
+    public func render() -> String {
+        let header = ["case", "median", "min", "max", "ops/s", "ratio", "target"]
+        let lines = rows.map { row -> [String] in
+            let (low, high) = row.range
+            let perSecond = row.kind == .nanoseconds && row.median > 0 ? Self.count(1e9 / row.median) : "—"
+            let ratio = self.ratio(row).map { Self.decimal($0) + "×" } ?? "—"
+            var target = "—"
+            if let goal = row.ratioTarget { target = "≤ " + Self.decimal(goal) + "× " + (row.against.map { "«\($0)»" } ?? "") }
+            if let goal = row.absoluteTarget { target = "≤ " + Self.amount(goal, row.kind) }
+            if let met = met(row) { target += met ? "  met" : "  MISSED" } else if row.against != nil, row.ratioTarget == nil {
+                target = "vs «\(row.against ?? "")»"
+            }
+            return [row.name, Self.amount(row.median, row.kind) + "/" + row.unit, Self.amount(low, row.kind),
+                    Self.amount(high, row.kind), perSecond, ratio, target]
+        }
+        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
+        let format: ([String]) -> String = { cells in
+            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+        }
+        let title = "TransitionCoordinator bench · \(options.repetitions) repetitions after a warm-up, cases interleaved"
+            + (options.quick ? " · quick (sizes ÷ 10)" : "")
+        return ([title, format(header)] + lines.map(format)).joined(separator: "\n")
+    }
+
+    /// The rows as JSON.
+    public func json() -> String {
+        let items = rows.map { row in
+            let (low, high) = row.range
+            var fields = ["\"case\": \(Self.quoted(row.name))", "\"unit\": \(Self.quoted(row.unit))",
+                          "\"kind\": \"\(row.kind.rawValue)\"", "\"median\": \(row.median)", "\"min\": \(low)",
+                          "\"max\": \(high)", "\"samples\": [\(row.samples.map { "\($0)" }.joined(separator: ", "))]"]
+            if let against = row.against { fields.append("\"against\": \(Self.quoted(against))") }
+            if let ratio = ratio(row) { fields.append("\"ratio\": \(ratio)") }
+            if let target = row.ratioTarget { fields.append("\"ratioTarget\": \(target)") }
+            if let target = row.absoluteTarget { fields.append("\"absoluteTarget\": \(target)") }
+            if let met = met(row) { fields.append("\"met\": \(met)") }
+            return "  {" + fields.joined(separator: ", ") + "}"
+        }
+        return "[\n" + items.joined(separator: ",\n") + "\n]"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
+    }
+
+    private static func amount(_ value: Double, _ kind: BenchRow.Kind) -> String {
+        switch kind {
+        case .bytes:
+            value >= 1_048_576 ? decimal(value / 1_048_576) + " MiB" : value >= 1_024 ? decimal(value / 1_024) + " KiB"
+                : decimal(value) + " B"
+        case .nanoseconds:
+            value >= 1e6 ? decimal(value / 1e6) + " ms" : value >= 1e3 ? decimal(value / 1e3) + " µs" : decimal(value) + " ns"
+        }
+    }
+
+    private static func count(_ value: Double) -> String {
+        value >= 1e6 ? decimal(value / 1e6) + "M" : value >= 1e3 ? decimal(value / 1e3) + "k" : decimal(value)
+    }
+
+    /// Three significant digits at most, no exponent.
+    static func decimal(_ value: Double) -> String {
+        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
+        var scaled = (value * pow10(digits)).rounded()
+        scaled /= pow10(digits)
+        var text = String(scaled)
+        if digits == 0, text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    private static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1) { value, _ in value * 10 } }
+}

@@ -1,0 +1,94 @@
+import TransitionCoordinator
+
+/// The floors every case is held against: what Swift concurrency itself charges, in our own code.
+enum Floors {
+    /// An actor with one counter: the cost of a bare `await actor.f()`.
+    actor Counter {
+        private var count = 0
+        func touch() { count &+= 1 }
+    }
+
+    /// An actor that serializes one suspension with an in-flight flag, refusing overlap: the
+    /// least a coordinator that awaits a one-suspension animator can cost.
+    actor InFlightFlag {
+        private var busy = false
+        func run() async -> Bool {
+            guard !busy else { return false }
+            busy = true
+            await Task.yield()
+            busy = false
+            return true
+        }
+    }
+
+    /// A first-in first-out async lock over continuations: what waiting in line costs at least.
+    final class ContinuationFIFO: Sendable {
+        private struct State {
+            var held = false
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            var head = 0
+        }
+
+        private let state = Locked(State())
+
+        func acquire() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now: Bool = state.withLock { state in
+                    guard state.held else {
+                        state.held = true
+                        return true
+                    }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        func release() {
+            let next: CheckedContinuation<Void, Never>? = state.withLock { state in
+                guard state.head < state.waiters.count else {
+                    state.held = false
+                    state.waiters.removeAll(keepingCapacity: true)
+                    state.head = 0
+                    return nil
+                }
+                defer { state.head += 1 }
+                return state.waiters[state.head]
+            }
+            next?.resume()
+        }
+    }
+
+    /// `count` bare actor calls from one caller.
+    static func actorCalls(_ count: Int) async -> Int {
+        let counter = Counter()
+        for _ in 0..<count { await counter.touch() }
+        return count
+    }
+
+    /// `count` one-suspension operations serialized by an in-flight flag, one caller.
+    static func flagged(_ count: Int) async -> Int {
+        let flag = InFlightFlag()
+        var done = 0
+        for _ in 0..<count where await flag.run() { done += 1 }
+        return done
+    }
+
+    /// `tasks` × `each` one-suspension operations under a continuation FIFO.
+    static func fifo(tasks: Int, each: Int) async -> Int {
+        let lock = ContinuationFIFO()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    for _ in 0..<each {
+                        await lock.acquire()
+                        await Task.yield()
+                        lock.release()
+                    }
+                }
+            }
+        }
+        return tasks * each
+    }
+}
