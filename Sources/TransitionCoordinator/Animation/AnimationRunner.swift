@@ -1,47 +1,42 @@
 /// Runs one animator under a timeout, the caller's cancellation and preemption (see ``AnimationRace``).
 enum AnimationRunner {
     /// Starts `animator` in a task of its own and waits until `race` settles: the animator returned
-    /// or threw, or `timeout` passed on `clock`, or it was cut short (the caller's cancellation,
-    /// or ``AnimationRace/cut(_:)`` from elsewhere) and has returned since or was never called.
+    /// or threw, or `timeout` passed (the coordinator's ``Watchdog`` says so), or it was cut short
+    /// (the caller's cancellation, or ``AnimationRace/cut(_:)`` from elsewhere) and has returned
+    /// since or was never called.
     /// A cut or the timeout cancels the animator's task at once (so a cooperative animator ends
-    /// early); the timer's task is cancelled once the race settles.
+    /// early). The timeout counts from the animator's call.
     ///
     /// Never throws and never waits past the timeout, whatever the animator does. The animator is
     /// called at most once, only while its windows are live, and they stay live until it returns
     /// or the timeout passes.
     static func run(_ animator: any Animator, context: TransitionContext, race: AnimationRace,
-                    timeout: Duration?, clock: CoordinatorClock, taskExecutor: (any TaskExecutor)?,
+                    timeout: Duration?, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
                     chain: [TransitionScope.Marker]) async -> AnimationOutcome {
         let animation = Task.detached(executorPreference: taskExecutor) {
             guard race.enter() else { return }
+            // Armed once the animator is sure to be called, so its time counts from its call,
+            // however long the task waited for a thread (a nil timeout is only ever the noTimeout
+            // mutant: no alarm). Disarming by token never touches a later transition's alarm.
+            let alarm = timeout.map { watchdog.arm(in: $0) { race.timeUp() } }
             await TransitionScope.$chain.withValue(chain) {
                 do {
                     try await animator.animate(context)
+                    if let alarm { watchdog.disarm(alarm) }
                     race.returned(failure: nil)
                 } catch {
+                    if let alarm { watchdog.disarm(alarm) }
                     race.returned(failure: String(describing: error))
                 }
             }
         }
         race.attach { animation.cancel() }
-        // A nil timeout is only ever the noTimeout mutant: no timer.
-        let timer = timeout.map { timeout in
-            Task.detached(executorPreference: taskExecutor) {
-                do {
-                    try await clock.sleep(timeout)
-                    race.timeUp()
-                } catch {
-                    // Cancelled: the animation settled first.
-                }
-            }
-        }
         let outcome = await withTaskCancellationHandler {
             await race.settled()
         } onCancel: {
             race.cut(.callerCancelled)
         }
         animation.cancel()
-        timer?.cancel()
         return outcome
     }
 }

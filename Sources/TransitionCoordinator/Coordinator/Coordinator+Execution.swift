@@ -59,7 +59,7 @@ extension Coordinator {
             if inFlight?.preempted == true { race.cut(.preempted) }
             outcome = await AnimationRunner.run(animator, context: context, race: race,
                                                 timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
-                                                clock: clock, taskExecutor: taskExecutor, chain: chain)
+                                                watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             inFlight?.race = nil
         }
 
@@ -112,7 +112,7 @@ extension Coordinator {
     func sendPhase(_ commands: [HostCommand], base: HostView, phase: HostPhase, id: TransitionID,
                    chain: [TransitionScope.Marker]) async -> HostFault? {
         let timeout = mutations.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
-        let result = await HostCallRunner.run(commands, on: host, timeout: timeout, clock: clock,
+        let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
         let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed())

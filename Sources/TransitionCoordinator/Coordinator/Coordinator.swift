@@ -41,8 +41,10 @@ public actor Coordinator {
     /// The validated configuration.
     public nonisolated let configuration: CoordinatorConfiguration
 
-    let host: any WindowHost
+    let host: HostLink
     let clock: CoordinatorClock
+    /// The one timer of every bounded step (animations, phases of calls to an async host).
+    let watchdog: Watchdog
     let executor: ExecutorChoice
     let taskExecutor: (any TaskExecutor)?
     let hub: EventHub
@@ -103,7 +105,9 @@ public actor Coordinator {
     ///
     /// - Parameters:
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
-    ///   - host: turns the model into real windows; a headless ``InMemoryHost`` on `executor` by default.
+    ///   - host: turns the model into real windows; a headless ``InMemoryHost`` by default. A
+    ///     ``SynchronousWindowHost`` is called inline; any other host's phases run under
+    ///     ``CoordinatorConfiguration/hostTimeout``.
     ///   - clock: the source of time for timeouts and record times; the continuous clock by default.
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
     ///     seeded scheduler, say); the default actor executor when nil.
@@ -124,9 +128,11 @@ public actor Coordinator {
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: nextWindowID, level: .root, content: .screen(root))
         self.configuration = configuration
-        let host = host ?? InMemoryHost(executor: executor)
-        self.host = host
-        self.clock = CoordinatorClock(clock)
+        self.host = HostLink(host ?? InMemoryHost())
+        let clock = CoordinatorClock(clock)
+        self.clock = clock
+        self.watchdog = Watchdog(clock: clock, step: min(configuration.animationTimeout, configuration.hostTimeout),
+                                 taskExecutor: taskExecutor)
         self.executor = choice
         self.taskExecutor = taskExecutor
         self.hub = EventHub(bufferSize: configuration.eventBufferSize)
@@ -139,6 +145,8 @@ public actor Coordinator {
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
         _ = await sendPhase(setup, base: .empty, phase: .setup, id: TransitionID(0), chain: [])
     }
+
+    deinit { watchdog.close() }
 
     // MARK: - Requests
 

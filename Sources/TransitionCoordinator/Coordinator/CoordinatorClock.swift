@@ -5,12 +5,12 @@
 struct CoordinatorClock: Sendable {
     /// Time since the coordinator was created, on the injected clock.
     let elapsed: @Sendable () -> Duration
-    /// Sleeps for a duration on the injected clock; throws when cancelled.
-    let sleep: @Sendable (Duration) async throws -> Void
+    /// Sleeps until `elapsed` reaches the given offset (at once when it has); throws when cancelled.
+    let sleepUntil: @Sendable (Duration) async throws -> Void
 
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
-        sleep = { duration in try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil) }
+        sleepUntil = { offset in try await clock.sleep(until: origin.advanced(by: offset), tolerance: nil) }
     }
 }

@@ -1,9 +1,12 @@
-/// Sends one phase of host calls, in order, under a time limit: a stuck host never holds the coordinator.
+/// Sends one phase of host calls, in order: inline to a synchronous host, else under a time
+/// limit, so a stuck host never holds the coordinator.
 ///
-/// The calls run in a task of their own (carrying the transition's re-entrancy marker, so a host
-/// that asks the coordinator for a transition is refused as re-entrant); the coordinator waits for
-/// the first of "every call returned" and the timeout. After a timeout the task makes no further
-/// call once the stuck one returns, and ``HostProgress/hasReturned`` tells the coordinator so.
+/// For an async host the calls run in a task of their own (carrying the transition's re-entrancy
+/// marker, so a host that asks the coordinator for a transition is refused as re-entrant); the
+/// coordinator waits for the first of "every call returned" and the coordinator's ``Watchdog``
+/// alarm. After a timeout the task makes no further call once the stuck one returns, and
+/// ``HostProgress/hasReturned`` tells the coordinator so. A ``SynchronousWindowHost`` is called
+/// in the coordinator's own step: it cannot get stuck, so it needs no task and no alarm.
 enum HostCallRunner {
     /// How a phase ended.
     enum Result: Sendable {
@@ -14,32 +17,35 @@ enum HostCallRunner {
 
     /// Sends `commands` to `host` and waits for them, at most `timeout` (no limit when nil: only
     /// the ``Mutation/unboundedHostCalls`` mutant). An empty phase costs nothing.
-    static func run(_ commands: [HostCommand], on host: any WindowHost, timeout: Duration?, clock: CoordinatorClock,
+    static func run(_ commands: [HostCommand], on link: HostLink, timeout: Duration?, watchdog: Watchdog,
                     taskExecutor: (any TaskExecutor)?, chain: [TransitionScope.Marker]) async -> Result {
         guard !commands.isEmpty else { return .completed }
+        let host: any WindowHost
+        switch link {
+        case .inline(let synchronous):
+            for command in commands { synchronous.apply(command) }
+            return .completed
+        case .awaited(let awaited):
+            host = awaited
+        }
         guard let timeout else {
             for command in commands { await command.send(to: host) }
             return .completed
         }
         let progress = HostProgress()
         _ = Task.detached(executorPreference: taskExecutor) {
+            // Armed in the task, so the phase's time counts from its first call, however long the
+            // task waited for a thread; disarming by token never touches a later phase's alarm.
+            let alarm = watchdog.arm(in: timeout) { progress.timeUp() }
             await TransitionScope.$chain.withValue(chain) {
                 for (index, command) in commands.enumerated() {
                     await command.send(to: host)
                     if !progress.returned(index, of: commands.count) { return }
                 }
             }
-        }
-        let timer = Task.detached(executorPreference: taskExecutor) {
-            do {
-                try await clock.sleep(timeout)
-                progress.timeUp()
-            } catch {
-                // Cancelled: every call returned first.
-            }
+            watchdog.disarm(alarm)
         }
         let end = await progress.settled()
-        timer.cancel()
         if let stuck = end { return .stuck(index: stuck, progress: progress) }
         return .completed
     }

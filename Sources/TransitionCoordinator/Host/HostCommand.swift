@@ -1,17 +1,24 @@
 /// One call the coordinator makes to its host, with what the call needs (the window to create).
 ///
 /// Commands are values, so a phase of host calls is planned purely (``HostView/catchUp(to:)``,
-/// the coordinator's phases) and then sent in order by ``HostCallRunner``.
-enum HostCommand: Sendable, Hashable {
+/// the coordinator's phases) and then sent in order: to a ``SynchronousWindowHost`` inline, to
+/// any other ``WindowHost`` through its async methods under the host timeout.
+public enum HostCommand: Sendable, Hashable {
+    /// ``WindowHost/createWindow(_:)``.
     case create(Window)
+    /// ``WindowHost/showWindow(_:)``.
     case show(WindowID)
+    /// ``WindowHost/hideWindow(_:)``.
     case hide(WindowID)
+    /// ``WindowHost/makeKey(_:resigning:)``.
     case makeKey(WindowID, resigning: [String])
+    /// ``WindowHost/resetAppearance(_:)``.
     case reset(WindowID)
+    /// ``WindowHost/destroyWindow(_:)``.
     case destroy(WindowID)
 
-    /// The call as a ``HostCall`` names it.
-    var call: HostCall {
+    /// The call as a ``HostCall`` names it (the window reduced to its id).
+    public var call: HostCall {
         switch self {
         case .create(let window): .create(window.id)
         case .show(let id): .show(id)

@@ -1,20 +1,19 @@
 /// The default host: headless, in memory, keeping only the ``HostLedger`` of its windows.
 ///
-/// Used when a coordinator is created without a host (on Linux, in tests, in the harness).
-public actor InMemoryHost: LedgerHost {
+/// Used when a coordinator is created without a host (on Linux, in tests, in the harness). It is
+/// a ``SynchronousWindowHost``: the coordinator applies its calls inline, and ``ledger`` is read
+/// without a hop. What it keeps is bounded by the live windows, however many came and went.
+public final class InMemoryHost: SynchronousWindowHost {
+    private let state = Locked(HostLedger())
+
+    /// An empty host.
+    public init() {}
+
     /// The windows as the host sees them.
-    public private(set) var ledger = HostLedger()
-
-    private let executor: ExecutorChoice
-
-    /// An empty host, running on `executor` when given (a harness's seeded scheduler), else on its own.
-    public init(executor: (any SerialExecutor)? = nil) {
-        self.executor = ExecutorChoice(injected: executor, home: ExecutorHome())
-    }
-
-    /// The executor the host runs on.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
+    public var ledger: HostLedger { state.withLock { $0 } }
 
     /// Applies a call to the ledger.
-    public func record(_ call: HostCall) { ledger.apply(call) }
+    public func apply(_ command: HostCommand) {
+        state.withLock { $0.apply(command.call) }
+    }
 }

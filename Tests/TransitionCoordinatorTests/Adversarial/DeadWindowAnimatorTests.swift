@@ -31,10 +31,11 @@ struct AdversarialDeadWindowAnimatorTests {
         var probe = EventProbe(coordinator)
         let animator = LivenessAnimator(deadWindows: { await host.dead(among: $0) })
 
-        // The pop's animator task (and its timer) are held: the animator cannot be entered yet.
+        // The pop's animator task is held (a pop creates nothing, so no host task comes before
+        // it, and the timeout is armed inside it): the animator cannot be entered yet.
         executor.hold()
         let pop = Task { await attempt { try await coordinator.pop(.medium, animator: animator) } }
-        await executor.held(atLeast: 2)
+        await executor.held(atLeast: 1)
         var preempting: Task<Result<TransitionRecord, TransitionError>, Never>?
         switch cut {
         case .preemption:

@@ -38,8 +38,8 @@ struct AdversarialDetachedRequestTests {
             answered.open()
         }
         let pin = Task { await attempt { try await coordinator.perform(Self.pushPin, animator: animator) } }
+        // The animator has been called (it made the request), so its timeout is armed.
         #expect(await probe.waiting(Self.pushTutorial) == .queued)
-        await fixture.clock.sleepers(atLeast: 1, dueIn: coordinator.configuration.animationTimeout)
         fixture.clock.advance(by: coordinator.configuration.animationTimeout)
 
         let record = try #require(await pin.value.success)

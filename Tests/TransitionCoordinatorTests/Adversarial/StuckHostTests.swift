@@ -46,8 +46,8 @@ struct AdversarialStuckHostTests {
         }
 
         let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
+        // The phase's alarm is armed before its first call, so once the call is entered the advance fires it.
         await entered.wait()
-        await setup.clock.sleepers(atLeast: 1, dueIn: Self.hostTimeout)
         setup.clock.advance(by: Self.hostTimeout)
         let record = try #require(await push.value.success)
         let fault = try #require(record.host.fault)
@@ -98,8 +98,8 @@ struct AdversarialStuckHostTests {
         }
 
         let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
+        // The create call is in progress (it made the request), so the phase's alarm is armed.
         #expect(await probe.waiting(pushLogin) == .queued)
-        await setup.clock.sleepers(atLeast: 1, dueIn: Self.hostTimeout)
         setup.clock.advance(by: Self.hostTimeout)
 
         let record = try #require(await push.value.success)
@@ -144,8 +144,8 @@ struct AdversarialStuckHostTests {
         await enteredB.wait()
         bothIn.open()
         #expect(await probeB.waiting(fromA) == .queued)
+        // Both create calls are in progress, so both coordinators' alarms are armed.
         #expect(await probeA.waiting(fromB) == .queued)
-        await clock.sleepers(atLeast: 2, dueIn: Self.hostTimeout)
         clock.advance(by: Self.hostTimeout)
 
         let recordA = try #require(await pushA.value.success)

@@ -49,11 +49,15 @@ struct AnimationOutcomeTests {
     @Test("a callback animator that never finishes times out after animationTimeout on the injected clock")
     func neverFinishingCallbackTimesOut() async throws {
         let fixture = await Fixture()
-        let entered = Box(0)
-        let animator = CallbackAnimator { _, _ in entered.mutate { $0 += 1 } }
+        let entered = Box(0), called = Gate()
+        let animator = CallbackAnimator { _, _ in
+            entered.mutate { $0 += 1 }
+            called.open()
+        }
         let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
 
-        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
+        // The alarm is armed before the animator is called, so once it was, the advance fires it.
+        await called.wait()
         fixture.clock.advance(by: fixture.coordinator.configuration.animationTimeout)
 
         let record = try #require(await caller.value.success)
@@ -126,15 +130,16 @@ struct AnimationOutcomeTests {
     @Test("a callback animator that finishes later from another task gives ran")
     func finishFromAnotherTask() async throws {
         let fixture = await Fixture()
-        let gate = Gate()
+        let gate = Gate(), called = Gate()
         let animator = CallbackAnimator { _, finish in
+            called.open()
             Task {
                 await gate.wait()
                 finish()
             }
         }
         let caller = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
-        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
+        await called.wait()
         gate.open()
         let record = try #require(await caller.value.success)
         #expect(record.animation == .ran)

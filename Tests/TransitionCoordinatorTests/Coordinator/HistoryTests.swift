@@ -62,8 +62,8 @@ struct HistoryTests {
         fixture.clock.advance(by: .seconds(1))
         let animator = GatedAnimator()
         let caller = Task { await attempt { try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator) } }
+        // The animator's call arms the timeout at t = 1 s; the advance below stays short of it.
         await animator.started()
-        await fixture.clock.sleepers(atLeast: 1, dueIn: fixture.coordinator.configuration.animationTimeout)
         fixture.clock.advance(by: .seconds(2))
         animator.open()
 

@@ -24,8 +24,8 @@ struct CoordinatorAuditTests {
 
         let timingOut = GatedAnimator(.waitForCancellation)
         let caller = Task { await attempt { try await coordinator.replaceRoot(with: Screens.login, animator: timingOut) } }
+        // The alarm is armed before the animator is called, so once it started, the advance fires it.
         await timingOut.started()
-        await fixture.clock.sleepers(atLeast: 1, dueIn: .seconds(5))
         fixture.clock.advance(by: .seconds(5))
         #expect(await caller.value.success?.animation == .timedOut(after: .seconds(5)))
 

@@ -1,0 +1,48 @@
+/// A host whose calls never suspend: the coordinator makes them inline, in its transition's own
+/// step, with no task and no timer.
+///
+/// Conform when every call takes effect at once: a headless model (``InMemoryHost``), a recorder,
+/// a renderer that only writes into lock-protected state. The calls come in the order
+/// ``WindowHost`` documents, one at a time, from the coordinator's executor; `apply(_:)` must be
+/// thread-safe (the type is `Sendable`) and must not block the thread (wait on a lock held across
+/// other work, a semaphore, I/O): a host that can be slow belongs behind the async
+/// ``WindowHost`` methods, whose phases the coordinator bounds by
+/// ``CoordinatorConfiguration/hostTimeout``. Such a host cannot get stuck, so the timeout and
+/// ``HostFault`` never apply to it.
+///
+/// The ``WindowHost`` methods come for free (each forwards to `apply(_:)`), so a synchronous host
+/// can stand wherever a ``WindowHost`` can.
+public protocol SynchronousWindowHost: WindowHost {
+    /// Carries one call out now, without suspending.
+    func apply(_ command: HostCommand)
+}
+
+extension SynchronousWindowHost {
+    /// Forwards to ``apply(_:)``.
+    public func createWindow(_ window: Window) async { apply(.create(window)) }
+    /// Forwards to ``apply(_:)``.
+    public func showWindow(_ id: WindowID) async { apply(.show(id)) }
+    /// Forwards to ``apply(_:)``.
+    public func hideWindow(_ id: WindowID) async { apply(.hide(id)) }
+    /// Forwards to ``apply(_:)``.
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { apply(.makeKey(id, resigning: unmanaged)) }
+    /// Forwards to ``apply(_:)``.
+    public func resetAppearance(_ id: WindowID) async { apply(.reset(id)) }
+    /// Forwards to ``apply(_:)``.
+    public func destroyWindow(_ id: WindowID) async { apply(.destroy(id)) }
+}
+
+/// How the coordinator reaches its host: inline when it is synchronous, else through its async
+/// methods under the host timeout.
+enum HostLink: Sendable {
+    case inline(any SynchronousWindowHost)
+    case awaited(any WindowHost)
+
+    init(_ host: any WindowHost) {
+        if let synchronous = host as? any SynchronousWindowHost {
+            self = .inline(synchronous)
+        } else {
+            self = .awaited(host)
+        }
+    }
+}
