@@ -1,60 +1,118 @@
 /// The headless model of a host's windows: what was created, what lives, what is visible and key.
 ///
 /// A pure value that applies ``HostCall``s and notes every call that makes no sense (a window
-/// destroyed twice, shown before it was created) as an anomaly, so balance checks are plain
-/// comparisons (invariant 5 of DESIGN.md).
+/// created or destroyed twice, shown before it was created or after it was destroyed) as an
+/// anomaly, so balance checks are plain comparisons (invariant 5 of DESIGN.md).
+///
+/// - Bounded: memory and the cost of ``apply(_:)`` depend on the live windows, not on how many
+///   windows were ever created. The ids ever created and ever destroyed are kept as ranges
+///   (window ids increase and are never reused, so these are a few ranges with gaps only at the
+///   live windows); resets are kept for live windows only; resignations per unmanaged id; and the
+///   descriptions of the first ``anomalyLimit`` anomalies beside an exact ``anomalyCount``.
+/// - Exact: every anomaly is still detected, for ids created or destroyed any time ago and for ids
+///   that arrive in any order (the ranges then just grow in number).
 public struct HostLedger: Sendable, Hashable {
-    /// Every window ever created, in creation order.
-    public private(set) var created: [WindowID] = []
-    /// Every window destroyed, in destruction order.
-    public private(set) var destroyed: [WindowID] = []
+    /// How many anomaly descriptions ``anomalies`` keeps: the first ones, since later anomalies
+    /// usually follow from the first.
+    public static let anomalyLimit = 32
+
+    /// How many `create` calls were applied, duplicates included.
+    ///
+    /// Every `create` counts, as every `destroy` counts in ``destroyedCount``, so a balanced host
+    /// has `createdCount == live.count + destroyedCount` and a window created or destroyed twice
+    /// breaks that equation (besides being an anomaly).
+    public private(set) var createdCount = 0
+    /// How many `destroy` calls were applied, duplicates and calls on windows that were not live
+    /// included.
+    public private(set) var destroyedCount = 0
     /// Windows created and not destroyed.
     public private(set) var live: Set<WindowID> = []
-    /// Live windows currently shown.
+    /// Live windows currently shown; always a subset of ``live`` (showing a window that is not
+    /// live is an anomaly and shows nothing).
     public private(set) var visible: Set<WindowID> = []
-    /// The key window.
+    /// The window last made key; nil before any `makeKey` and once that window is destroyed.
+    ///
+    /// It names a window that is not live only after an anomaly (a `makeKey` on such a window).
     public private(set) var key: WindowID?
-    /// How many appearance resets each window received.
+    /// How many appearance resets each live window received; a window's entry goes when it is
+    /// destroyed, and windows never reset have none.
     public private(set) var resets: [WindowID: Int] = [:]
-    /// Unmanaged windows told to resign key, in order.
-    public private(set) var resignedUnmanaged: [String] = []
-    /// Calls that make no sense, described.
+    /// How many `reset` calls were applied in all, on live windows or not.
+    public private(set) var resetCount = 0
+    /// How many times the host was told that each unmanaged window resigns key status, by the
+    /// unmanaged window's id.
+    ///
+    /// Bounded by the unmanaged ids the app ever registers, not by the number of calls.
+    public private(set) var resignedUnmanaged: [String: Int] = [:]
+    /// The first ``anomalyLimit`` calls that made no sense, described, in order.
+    ///
+    /// ``anomalyCount`` says how many there were in all.
     public private(set) var anomalies: [String] = []
+    /// How many calls made no sense in all (one call can count twice, as `destroy` of a window
+    /// destroyed before is both a second destruction and a call on a window that is not live).
+    public private(set) var anomalyCount = 0
+
+    /// Every id a `create` named.
+    private var createdIDs = WindowIDRanges()
+    /// Every id a `destroy` named.
+    private var destroyedIDs = WindowIDRanges()
 
     /// An empty ledger.
     public init() {}
 
-    /// Applies one call.
+    /// Whether a `create` call ever named `id`. O(log r) for the r ranges the ledger keeps.
+    public func wasCreated(_ id: WindowID) -> Bool { createdIDs.contains(id) }
+
+    /// Whether a `destroy` call ever named `id` (whether or not it was live then). O(log r) for
+    /// the r ranges the ledger keeps.
+    public func wasDestroyed(_ id: WindowID) -> Bool { destroyedIDs.contains(id) }
+
+    /// How many ranges hold the created and destroyed ids: what the ledger's memory grows with
+    /// beside its live windows.
+    var rangeCount: Int { createdIDs.rangeCount + destroyedIDs.rangeCount }
+
+    /// Applies one call. Costs O(log r) for the ranges plus, for `makeKey`, the unmanaged ids it
+    /// names.
     public mutating func apply(_ call: HostCall) {
         switch call {
         case .create(let id):
-            if created.contains(id) { anomalies.append("\(id) created twice") }
-            created.append(id)
+            if !createdIDs.insert(id) { note("\(id) created twice") }
+            createdCount += 1
             live.insert(id)
         case .show(let id):
-            requireLive(id, call)
-            visible.insert(id)
+            if requireLive(id, call) { visible.insert(id) }
         case .hide(let id):
             requireLive(id, call)
             visible.remove(id)
         case .makeKey(let id, let resigning):
             requireLive(id, call)
             key = id
-            resignedUnmanaged += resigning
+            for unmanaged in resigning { resignedUnmanaged[unmanaged, default: 0] += 1 }
         case .reset(let id):
-            requireLive(id, call)
-            resets[id, default: 0] += 1
+            resetCount += 1
+            if requireLive(id, call) { resets[id, default: 0] += 1 }
         case .destroy(let id):
-            if destroyed.contains(id) { anomalies.append("\(id) destroyed twice") }
+            if !destroyedIDs.insert(id) { note("\(id) destroyed twice") }
             requireLive(id, call)
-            destroyed.append(id)
+            destroyedCount += 1
             live.remove(id)
             visible.remove(id)
+            resets[id] = nil
             if key == id { key = nil }
         }
     }
 
-    private mutating func requireLive(_ id: WindowID, _ call: HostCall) {
-        if !live.contains(id) { anomalies.append("'\(call)' on a window that is not live") }
+    /// Notes an anomaly unless `id` is live; returns whether it is.
+    @discardableResult
+    private mutating func requireLive(_ id: WindowID, _ call: HostCall) -> Bool {
+        if live.contains(id) { return true }
+        note("'\(call)' on a window that is not live")
+        return false
+    }
+
+    /// Counts an anomaly and keeps its description while fewer than ``anomalyLimit`` are kept.
+    private mutating func note(_ anomaly: @autoclosure () -> String) {
+        anomalyCount += 1
+        if anomalies.count < Self.anomalyLimit { anomalies.append(anomaly()) }
     }
 }

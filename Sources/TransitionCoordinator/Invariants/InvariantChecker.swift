@@ -150,12 +150,17 @@ public enum InvariantChecker {
 
     /// Invariant 5 (host balance): the host's ledger agrees with the committed snapshot.
     ///
-    /// Created = live + destroyed, nothing destroyed twice or touched when dead, the live windows are
-    /// exactly the snapshot's, the visible ones exactly its unhidden ones, and the key window matches.
+    /// Created = live + destroyed (counts of calls), nothing created or destroyed twice or touched
+    /// when dead (every anomaly the ledger counted; those it keeps no description of as one
+    /// violation), the live windows are exactly the snapshot's, the visible ones exactly its unhidden
+    /// ones, and the key window matches.
     public static func checkHost(_ ledger: HostLedger, against snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found = ledger.anomalies.map { InvariantViolation(.hostBalance, $0) }
-        if ledger.created.count != ledger.live.count + ledger.destroyed.count {
-            found.append(.init(.hostBalance, "created \(ledger.created.count) ≠ live \(ledger.live.count) + destroyed \(ledger.destroyed.count)"))
+        if ledger.anomalyCount > ledger.anomalies.count {
+            found.append(.init(.hostBalance, "\(ledger.anomalyCount - ledger.anomalies.count) more anomalies, not described"))
+        }
+        if ledger.createdCount != ledger.live.count + ledger.destroyedCount {
+            found.append(.init(.hostBalance, "created \(ledger.createdCount) ≠ live \(ledger.live.count) + destroyed \(ledger.destroyedCount)"))
         }
         let modelled = Set(snapshot.windows.map(\.id))
         if ledger.live != modelled {

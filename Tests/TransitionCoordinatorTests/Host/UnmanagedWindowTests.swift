@@ -32,7 +32,7 @@ struct UnmanagedWindowTests {
         let record = try await fixture.coordinator.push(Screens.pin, at: .medium)
 
         #expect(record.after.unmanagedWindows.first?.isKey == false)
-        #expect(await fixture.host.ledger.resignedUnmanaged == ["alert"])
+        #expect(await fixture.host.ledger.resignedUnmanaged == ["alert": 1])
     }
 
     @Test("by default an unmanaged window is listed to the animator as unmanaged, before and after")

@@ -65,4 +65,53 @@ struct HostBalanceInvariantTests {
             InvariantViolation(.hostBalance, "'reset #9' on a window that is not live"),
         ])
     }
+
+    /// The balanced ledger, then `cycles` windows from #3 on, each created, shown, made key and destroyed,
+    /// and #2 made key again.
+    static func longLedger(cycles: UInt64) -> HostLedger {
+        var ledger = ledger(balanced)
+        for raw in 3..<(3 + cycles) {
+            for call: HostCall in [.create(w(raw)), .show(w(raw)), .makeKey(w(raw), resigning: []), .destroy(w(raw))] {
+                ledger.apply(call)
+            }
+        }
+        ledger.apply(.makeKey(w(2), resigning: []))
+        return ledger
+    }
+
+    @Test("a ledger balanced after 100,000 windows came and went has no violations")
+    func longBalancedLedger() {
+        #expect(InvariantChecker.checkHost(Self.longLedger(cycles: 100_000), against: Self.snapshot) == [])
+    }
+
+    @Test("a window destroyed again long after breaks host balance, by anomaly and by count")
+    func destroyedTwiceLongAfter() {
+        var ledger = Self.longLedger(cycles: 100_000)
+        ledger.apply(.destroy(w(7)))
+        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+            InvariantViolation(.hostBalance, "#7 destroyed twice"),
+            InvariantViolation(.hostBalance, "'destroy #7' on a window that is not live"),
+            InvariantViolation(.hostBalance, "created 100002 ≠ live 2 + destroyed 100001"),
+        ])
+    }
+
+    @Test("a window created again long after breaks host balance")
+    func createdTwiceLongAfter() {
+        var ledger = Self.longLedger(cycles: 100_000)
+        ledger.apply(.create(w(7)))
+        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+            InvariantViolation(.hostBalance, "#7 created twice"),
+            InvariantViolation(.hostBalance, "host has live [#1, #2, #7], model has [#1, #2]"),
+        ])
+    }
+
+    @Test("anomalies past the ones the ledger describes still break host balance, counted in one violation")
+    func undescribedAnomalies() {
+        var ledger = Self.ledger(Self.balanced)
+        for raw in UInt64(100)..<140 { ledger.apply(.reset(w(raw))) }
+        let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
+        #expect(found.count == HostLedger.anomalyLimit + 1)
+        #expect(found.first == InvariantViolation(.hostBalance, "'reset #100' on a window that is not live"))
+        #expect(found.last == InvariantViolation(.hostBalance, "\(40 - HostLedger.anomalyLimit) more anomalies, not described"))
+    }
 }
