@@ -81,6 +81,7 @@ extension Coordinator {
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
     /// members of its group it will replace as free). O(1): cancelled waiters are already off the
     /// counts, and a group has one member at most (the one this request supersedes).
+    @inline(never)
     private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
         switch lane {
         case .lifecycle:
@@ -109,15 +110,17 @@ extension Coordinator {
     /// `async` function may suspend before its body runs (a simulated run found that door), and
     /// the slot could be freed then with nobody in line to take it.
     private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async throws(TransitionError) -> Admission {
-        let outcome = await withTaskCancellationHandler {
+        // The suspended frames hold no outcome: it is read from the ticket after the wait.
+        await withTaskCancellationHandler {
             await ticket.wait()
         } onCancel: {
             if !pinned { ticket.cancel() }
         }
-        return try outcome.get()
+        return try ticket.outcome().get()
     }
 
     /// Puts the request in line (superseding its coalescing group) and says so; never suspends.
+    @inline(never)
     private func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?,
                          deferrable: Bool) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)

@@ -1,10 +1,24 @@
 /// An admitted transition handed from the coordinator to the task that asked for it.
-struct Admission: Sendable {
+///
+/// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
+/// hold a reference, not the plan's few hundred bytes.
+final class Admission: Sendable {
+    /// The transition's id.
     let id: TransitionID
+    /// What it does.
     let plan: TransitionPlan
+    /// How it waited, if it did.
     let waited: WaitInfo?
     /// When it took the in-flight slot (a waiter's task resumes a little later).
     let admittedAt: Duration
+
+    /// An admission of `plan` as transition `id`.
+    init(id: TransitionID, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
+        self.id = id
+        self.plan = plan
+        self.waited = waited
+        self.admittedAt = admittedAt
+    }
 }
 
 /// A waiting request's place in line: resolved exactly once, by the coordinator or by cancellation.
@@ -41,11 +55,12 @@ struct Admission: Sendable {
 final class AdmissionTicket: Sendable {
     typealias Outcome = Result<Admission, TransitionError>
 
-    /// Where the wait stands.
+    /// Where the wait stands. The waiter's continuation carries no value (the outcome is read from
+    /// here once it resumes), so the suspended frames need no room for an outcome.
     private enum State {
         case pending
-        case waiting(CheckedContinuation<Outcome, Never>)
-        case claimed(CheckedContinuation<Outcome, Never>?)
+        case waiting(CheckedContinuation<Void, Never>)
+        case claimed(CheckedContinuation<Void, Never>?)
         /// Boxed, so a ticket that waits keeps a small state.
         indirect case resolved(Outcome)
         case consumed
@@ -143,22 +158,21 @@ final class AdmissionTicket: Sendable {
 
     /// Ends the wait with ``TransitionError/cancelled(_:)`` unless the coordinator claimed it first.
     func cancel() {
-        let outcome = Outcome.failure(.cancelled(request))
-        let waiter: CheckedContinuation<Outcome, Never>? = place.withLock { place in
+        let waiter: CheckedContinuation<Void, Never>? = place.withLock { place in
             switch place.state {
             case .pending:
-                place.state = .resolved(outcome)
+                place.state = .resolved(.failure(.cancelled(request)))
                 countEnd(place)
                 return nil
             case .waiting(let continuation):
-                place.state = .consumed
+                place.state = .resolved(.failure(.cancelled(request)))
                 countEnd(place)
                 return continuation
             case .claimed, .resolved, .consumed:
                 return nil
             }
         }
-        waiter?.resume(returning: outcome)
+        waiter?.resume()
     }
 
     /// Takes the ticket for delivery; false when it was cancelled.
@@ -180,38 +194,42 @@ final class AdmissionTicket: Sendable {
 
     /// Hands the outcome to the waiter; only after a successful ``claim()``.
     func deliver(_ outcome: Outcome) {
-        let waiter: CheckedContinuation<Outcome, Never>? = place.withLock { place in
+        let waiter: CheckedContinuation<Void, Never>? = place.withLock { place in
             guard case .claimed(let continuation) = place.state else { return nil }
-            if let continuation {
-                place.state = .consumed
-                return continuation
-            }
             place.state = .resolved(outcome)
-            return nil
+            return continuation
         }
-        waiter?.resume(returning: outcome)
+        waiter?.resume()
     }
 
-    /// Waits for the outcome. Called once, by the task that asked.
-    func wait() async -> Outcome {
-        await withCheckedContinuation { continuation in
-            let ready: Outcome? = place.withLock { place in
+    /// Suspends until the ticket is resolved (at once if it is); then ``outcome()`` has the answer.
+    /// Called once, by the task that asked.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready: Bool = place.withLock { place in
                 switch place.state {
                 case .pending:
                     place.state = .waiting(continuation)
-                    return nil
+                    return false
                 case .claimed(nil):
                     place.state = .claimed(continuation)
-                    return nil
-                case .resolved(let outcome):
-                    place.state = .consumed
-                    return outcome
-                case .waiting, .claimed, .consumed:
-                    // Only one task waits on a ticket; reaching here means a second waiter.
-                    return .failure(.cancelled(request))
+                    return false
+                case .resolved, .consumed, .waiting, .claimed:
+                    // Resolved already, or a second waiter (which ``outcome()`` answers as cancelled).
+                    return true
                 }
             }
-            if let ready { continuation.resume(returning: ready) }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Takes the outcome once ``wait()`` returned: the delivered one, or ``TransitionError/cancelled(_:)``
+    /// for a second taker.
+    func outcome() -> Outcome {
+        place.withLock { place in
+            guard case .resolved(let outcome) = place.state else { return .failure(.cancelled(request)) }
+            place.state = .consumed
+            return outcome
         }
     }
 
