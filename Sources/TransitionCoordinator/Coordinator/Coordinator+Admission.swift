@@ -81,7 +81,6 @@ extension Coordinator {
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
     /// members of its group it will replace as free). O(1): cancelled waiters are already off the
     /// counts, and a group has one member at most (the one this request supersedes).
-    @inline(never)
     private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
         switch lane {
         case .lifecycle:
@@ -120,7 +119,6 @@ extension Coordinator {
     }
 
     /// Puts the request in line (superseding its coalescing group) and says so; never suspends.
-    @inline(never)
     private func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?,
                          deferrable: Bool) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
