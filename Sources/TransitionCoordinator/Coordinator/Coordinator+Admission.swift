@@ -79,22 +79,21 @@ extension Coordinator {
     }
 
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
-    /// members of its group it will replace as free).
+    /// members of its group it will replace as free). O(1): cancelled waiters are already off the
+    /// counts, and a group has one member at most (the one this request supersedes).
     private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
-        waiting.purge { !$0.isLive }
-        let replaced: (Set<WaitLane>) -> Int = { lanes in
-            group.map { group in self.waiting.entries.count { $0.group == group && lanes.contains($0.lane) } } ?? 0
-        }
         switch lane {
         case .lifecycle:
             return
         case .preempt, .queued:
-            if waiting.count(in: [.preempt, .queued]) - replaced([.queued]) >= configuration.queueLimit,
+            let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
+            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
                !mutations.contains(.unboundedQueue) {
                 throw .queueFull(limit: configuration.queueLimit)
             }
         case .deferred:
-            if waiting.count(in: [.deferred]) - replaced([.deferred]) >= configuration.deferredLimit {
+            let replaced = group.map { waiting.count(of: $0, in: .deferred) } ?? 0
+            if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
                 throw .deferredQueueFull(limit: configuration.deferredLimit)
             }
         }
@@ -110,12 +109,13 @@ extension Coordinator {
     /// `async` function may suspend before its body runs (a simulated run found that door), and
     /// the slot could be freed then with nobody in line to take it.
     private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async throws(TransitionError) -> Admission {
-        let outcome = await withTaskCancellationHandler {
+        // The suspended frames hold no outcome: it is read from the ticket after the wait.
+        await withTaskCancellationHandler {
             await ticket.wait()
         } onCancel: {
             if !pinned { ticket.cancel() }
         }
-        return try outcome.get()
+        return try ticket.outcome().get()
     }
 
     /// Puts the request in line (superseding its coalescing group) and says so; never suspends.
@@ -128,10 +128,9 @@ extension Coordinator {
                 entry.ticket.deliver(.failure(.superseded(group: group, by: request)))
             }
         }
-        let ticket = AdmissionTicket(request: request)
-        waiting.append(request, lane: lane, group: group, deferrable: deferrable, ticket: ticket)
-        peakWaiting = max(peakWaiting, waiting.count(in: [.preempt, .queued]))
-        peakDeferred = max(peakDeferred, waiting.count(in: [.deferred]))
+        let ticket = waiting.append(request, lane: lane, group: group, deferrable: deferrable).ticket
+        peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
+        peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
         hub.send(.waiting(request, lane: lane))
         return ticket
     }
@@ -144,31 +143,33 @@ extension Coordinator {
     func release() {
         inFlight = nil
         while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
-            guard entry.ticket.isLive else { continue }
+            let ticket = entry.ticket
+            guard ticket.isLive else { continue }
             if entry.lane != .lifecycle, let fault = refreshHost() {
-                if entry.ticket.claim() { entry.ticket.deliver(.failure(.hostUnresponsive(fault))) }
+                if ticket.claim() { ticket.deliver(.failure(.hostUnresponsive(fault))) }
                 continue
             }
-            let planned = plan(entry.request)
-            if case .failure(.locked) = planned, entry.deferrable {
-                if waiting.count(in: [.deferred]) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
-                    if entry.ticket.claim() { entry.ticket.deliver(.failure(.deferredQueueFull(limit: configuration.deferredLimit))) }
+            let planned = plan(ticket.request)
+            if case .failure(.locked) = planned, ticket.deferrable {
+                if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
+                    if ticket.claim() { ticket.deliver(.failure(.deferredQueueFull(limit: configuration.deferredLimit))) }
                     continue
                 }
-                waiting.reinsert(entry, lane: .deferred)
-                peakDeferred = max(peakDeferred, waiting.count(in: [.deferred]))
-                hub.send(.waiting(entry.request, lane: .deferred))
+                // A ticket cancelled since it was popped is not put back (nobody waits on it).
+                guard waiting.reinsert(entry, lane: .deferred) else { continue }
+                peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
+                hub.send(.waiting(ticket.request, lane: .deferred))
                 continue
             }
-            guard entry.ticket.claim() else { continue }
+            guard ticket.claim() else { continue }
             switch planned {
             case .success(let (plan, next)):
-                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: entry.group,
+                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
                                       newestArrival: waiting.newestSequence)
-                entry.ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
+                ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
                 return
             case .failure(let error):
-                entry.ticket.deliver(.failure(error))
+                ticket.deliver(.failure(error))
             }
         }
     }

@@ -85,7 +85,7 @@ public actor Coordinator {
     }
 
     var inFlight: InFlight?
-    var waiting = WaitQueue<AdmissionTicket>()
+    var waiting = WaitQueue()
     var nextWindowID = WindowID(1)
     var admitted: UInt64 = 0
     var ownershipFaults: [InvariantViolation] = []
@@ -291,8 +291,7 @@ public actor Coordinator {
 
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     public var waitingRequests: [TransitionRequest] {
-        waiting.entries.filter { $0.ticket.isLive }
-            .sorted { ($0.lane, $0.sequence) < ($1.lane, $1.sequence) }.map(\.request)
+        waiting.waitingEntries.map(\.ticket.request)
     }
 
     /// A new subscriber's stream of events, with its own buffer of

@@ -1,10 +1,24 @@
 /// An admitted transition handed from the coordinator to the task that asked for it.
-struct Admission: Sendable {
+///
+/// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
+/// hold a reference, not the plan's few hundred bytes.
+final class Admission: Sendable {
+    /// The transition's id.
     let id: TransitionID
+    /// What it does.
     let plan: TransitionPlan
+    /// How it waited, if it did.
     let waited: WaitInfo?
     /// When it took the in-flight slot (a waiter's task resumes a little later).
     let admittedAt: Duration
+
+    /// An admission of `plan` as transition `id`.
+    init(id: TransitionID, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
+        self.id = id
+        self.plan = plan
+        self.waited = waited
+        self.admittedAt = admittedAt
+    }
 }
 
 /// A waiting request's place in line: resolved exactly once, by the coordinator or by cancellation.
@@ -12,100 +26,216 @@ struct Admission: Sendable {
 /// The coordinator `claim`s a live ticket and `deliver`s in one synchronous step, so a claimed
 /// ticket can no longer be cancelled (its transition is admitted and will complete); a cancelled
 /// ticket can no longer be claimed (it is skipped). Exactly one of the two wins, under the lock.
+///
+/// The ticket is the waiter's only record: it holds the request, its group and arrival sequence
+/// (the ``WaitQueue``'s entries just point at it), and, under the same lock as its state, the lane
+/// whose storage holds its entry (nil while it is out of the queue: popped, or removed with its
+/// group).
+///
+/// ## Counting cancellations exactly once
+///
+/// The queue counts a lane's live waiters as the entries it put there (`attached`) minus the
+/// lane's count in ``CancelledCounts``. Every change to a ticket's `lane` and every end of its
+/// life happens under its lock, which orders them:
+/// - The queue only puts a *live* ticket in a lane (``enter(_:)`` refuses an ended one), and the
+///   coordinator only claims tickets it took out of the queue.
+/// - A ticket ends once (live to ended never goes back). If it ends while `lane` is set, the same
+///   locked step adds one to that lane's count; if `lane` is nil it adds nothing.
+/// - The queue takes an entry out only through ``leave(where:)`` or ``leaveIfEnded(_:)``, which
+///   clear `lane` under the lock and say whether the ticket had ended (`ended`: its one count is in
+///   that lane, and the queue takes it back) or not (`waiting`: it was never counted).
+///
+/// So a count is added only for a ticket whose `lane` is set, and taken back only by the one
+/// `leave` that clears that `lane`, after the addition (both under the lock): each cancelled entry
+/// is counted once, no count is taken back twice or before it was added (a lane's count never goes
+/// negative), and every count is taken back when its entry is dropped (none leaks). A cancellation
+/// that races with ``WaitQueue/popNext(deferredAllowed:)`` either comes first (the pop finds the
+/// ticket ended and drops it, taking the count back) or after (it finds `lane` nil, counts nothing,
+/// and the coordinator's `claim` fails or ``enter(_:)`` refuses to put it back in line).
 final class AdmissionTicket: Sendable {
     typealias Outcome = Result<Admission, TransitionError>
 
+    /// Where the wait stands. The waiter's continuation carries no value (the outcome is read from
+    /// here once it resumes), so the suspended frames need no room for an outcome.
     private enum State {
         case pending
-        case waiting(CheckedContinuation<Outcome, Never>)
-        case claimed(CheckedContinuation<Outcome, Never>?)
-        case resolved(Outcome)
+        case waiting(CheckedContinuation<Void, Never>)
+        case claimed(CheckedContinuation<Void, Never>?)
+        /// Boxed, so a ticket that waits keeps a small state.
+        indirect case resolved(Outcome)
         case consumed
-    }
 
-    private let state = Locked(State.pending)
-    private let request: TransitionRequest
-
-    init(request: TransitionRequest) { self.request = request }
-
-    /// Whether the ticket still waits for the coordinator (neither claimed nor cancelled).
-    var isLive: Bool {
-        state.withLock { state in
-            switch state {
+        /// Whether neither the coordinator nor a cancellation has taken the ticket yet.
+        var isLive: Bool {
+            switch self {
             case .pending, .waiting: true
             case .claimed, .resolved, .consumed: false
             }
         }
     }
 
+    /// The ticket's state and its lane, changed together under the lock.
+    private struct Place {
+        var state: State = .pending
+        /// The lane whose storage holds this ticket's entry, as the queue counts it; nil when out.
+        var lane: WaitLane?
+    }
+
+    /// Whether, and how, a ticket stood in a lane when the queue took it out.
+    enum Presence: Equatable {
+        /// It stood in the lane, live; it was never counted as cancelled.
+        case waiting(WaitLane)
+        /// It stood in the lane and ended there: its count in that lane is the queue's to take back.
+        case ended(WaitLane)
+        /// It was in no lane asked about (its entry is a leftover, or it stands elsewhere).
+        case absent
+    }
+
+    /// What was asked.
+    let request: TransitionRequest
+    /// Its coalescing group, if any.
+    let group: String?
+    /// Its place in arrival order across all lanes.
+    let sequence: UInt64
+    /// Whether it goes (back) to the deferred lane when it meets the lock at its turn.
+    let deferrable: Bool
+    /// The queue's counts, bumped when the ticket ends while in a lane.
+    private let cancelled: CancelledCounts
+    /// The state and lane.
+    private let place: Locked<Place>
+
+    /// A live ticket standing in `lane`; only ``WaitQueue`` makes tickets.
+    init(request: TransitionRequest, group: String?, sequence: UInt64, deferrable: Bool,
+         lane: WaitLane, counts: CancelledCounts) {
+        self.request = request
+        self.group = group
+        self.sequence = sequence
+        self.deferrable = deferrable
+        cancelled = counts
+        place = Locked(Place(state: .pending, lane: lane))
+    }
+
+    /// Whether the ticket still waits for the coordinator (neither claimed nor cancelled).
+    var isLive: Bool { place.withLock { $0.state.isLive } }
+
+    /// Whether the ticket is live and stands in `lane`.
+    func isWaiting(in lane: WaitLane) -> Bool {
+        place.withLock { $0.lane == lane && $0.state.isLive }
+    }
+
+    /// Whether the ticket stands in some lane (live or not).
+    var isInLine: Bool { place.withLock { $0.lane != nil } }
+
+    /// Puts the ticket (back) in `lane`; false, changing nothing, when it has ended.
+    func enter(_ lane: WaitLane) -> Bool {
+        place.withLock { place in
+            guard place.state.isLive else { return false }
+            precondition(place.lane == nil, "a ticket entered a lane while standing in one")
+            place.lane = lane
+            return true
+        }
+    }
+
+    /// Takes the ticket out of its lane when `matches` accepts that lane; says how it stood there.
+    func leave(where matches: (WaitLane) -> Bool) -> Presence {
+        place.withLock { place in
+            guard let lane = place.lane, matches(lane) else { return .absent }
+            place.lane = nil
+            return place.state.isLive ? .waiting(lane) : .ended(lane)
+        }
+    }
+
+    /// Takes the ticket out of `lane` only if it ended there (`ended`); a live one stays (`waiting`),
+    /// and one not in `lane` is `absent` (its entry there is a leftover).
+    func leaveIfEnded(_ lane: WaitLane) -> Presence {
+        place.withLock { place in
+            guard place.lane == lane else { return .absent }
+            guard !place.state.isLive else { return .waiting(lane) }
+            place.lane = nil
+            return .ended(lane)
+        }
+    }
+
     /// Ends the wait with ``TransitionError/cancelled(_:)`` unless the coordinator claimed it first.
     func cancel() {
-        let outcome = Outcome.failure(.cancelled(request))
-        let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
-            switch state {
+        let waiter: CheckedContinuation<Void, Never>? = place.withLock { place in
+            switch place.state {
             case .pending:
-                state = .resolved(outcome)
+                place.state = .resolved(.failure(.cancelled(request)))
+                countEnd(place)
                 return nil
             case .waiting(let continuation):
-                state = .consumed
+                place.state = .resolved(.failure(.cancelled(request)))
+                countEnd(place)
                 return continuation
             case .claimed, .resolved, .consumed:
                 return nil
             }
         }
-        waiter?.resume(returning: outcome)
+        waiter?.resume()
     }
 
     /// Takes the ticket for delivery; false when it was cancelled.
     func claim() -> Bool {
-        state.withLock { state in
-            switch state {
+        place.withLock { place in
+            switch place.state {
             case .pending:
-                state = .claimed(nil)
-                return true
+                place.state = .claimed(nil)
             case .waiting(let continuation):
-                state = .claimed(continuation)
-                return true
+                place.state = .claimed(continuation)
             case .claimed, .resolved, .consumed:
                 return false
             }
+            // The coordinator claims only tickets out of line; one in line would be counted as gone.
+            countEnd(place)
+            return true
         }
     }
 
     /// Hands the outcome to the waiter; only after a successful ``claim()``.
     func deliver(_ outcome: Outcome) {
-        let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
-            guard case .claimed(let continuation) = state else { return nil }
-            if let continuation {
-                state = .consumed
-                return continuation
-            }
-            state = .resolved(outcome)
-            return nil
+        let waiter: CheckedContinuation<Void, Never>? = place.withLock { place in
+            guard case .claimed(let continuation) = place.state else { return nil }
+            place.state = .resolved(outcome)
+            return continuation
         }
-        waiter?.resume(returning: outcome)
+        waiter?.resume()
     }
 
-    /// Waits for the outcome. Called once, by the task that asked.
-    func wait() async -> Outcome {
-        await withCheckedContinuation { continuation in
-            let ready: Outcome? = state.withLock { state in
-                switch state {
+    /// Suspends until the ticket is resolved (at once if it is); then ``outcome()`` has the answer.
+    /// Called once, by the task that asked.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready: Bool = place.withLock { place in
+                switch place.state {
                 case .pending:
-                    state = .waiting(continuation)
-                    return nil
+                    place.state = .waiting(continuation)
+                    return false
                 case .claimed(nil):
-                    state = .claimed(continuation)
-                    return nil
-                case .resolved(let outcome):
-                    state = .consumed
-                    return outcome
-                case .waiting, .claimed, .consumed:
-                    // Only one task waits on a ticket; reaching here means a second waiter.
-                    return .failure(.cancelled(request))
+                    place.state = .claimed(continuation)
+                    return false
+                case .resolved, .consumed, .waiting, .claimed:
+                    // Resolved already, or a second waiter (which ``outcome()`` answers as cancelled).
+                    return true
                 }
             }
-            if let ready { continuation.resume(returning: ready) }
+            if ready { continuation.resume() }
         }
+    }
+
+    /// Takes the outcome once ``wait()`` returned: the delivered one, or ``TransitionError/cancelled(_:)``
+    /// for a second taker.
+    func outcome() -> Outcome {
+        place.withLock { place in
+            guard case .resolved(let outcome) = place.state else { return .failure(.cancelled(request)) }
+            place.state = .consumed
+            return outcome
+        }
+    }
+
+    /// Counts the ticket's end in its lane, if it stands in one; called under the lock, in the step
+    /// that ends it.
+    private func countEnd(_ place: Place) {
+        if let lane = place.lane { cancelled.add(lane) }
     }
 }
