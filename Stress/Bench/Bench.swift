@@ -15,6 +15,8 @@ public enum Bench {
         public var quick = false
         /// Only the cases whose name contains one of these (for profiling); floors always run.
         public var only: [String]?
+        /// Whether the floors run (off only for profiling one case alone).
+        public var floors = true
 
         /// The full run.
         public init() {}
@@ -32,6 +34,7 @@ public enum Bench {
         let scale = options.quick ? 10 : 1
         let pairs = 5_000 / scale, calls = 200_000 / scale
         let plain = try await CoordinatorCases.coordinator()
+        let asyncHosted = try await CoordinatorCases.coordinator(host: AsyncNoopHost())
         let (crowded, top) = try await CoordinatorCases.crowded()
         let animated = try await CoordinatorCases.coordinator()
         let fills = [25_000, 50_000, 100_000].map { $0 / scale }
@@ -47,6 +50,9 @@ public enum Bench {
             },
             Case(name: "push + pop, unanimated, one caller", unit: "pair") {
                 try await timed(try await CoordinatorCases.pushPop(plain, at: .low, pairs: pairs))
+            },
+            Case(name: "push + pop through an async host, unanimated", unit: "pair") {
+                try await timed(try await CoordinatorCases.pushPop(asyncHosted, at: .low, pairs: pairs / 4))
             },
             Case(name: "push + pop, 64 levels, 32 windows up", unit: "pair") {
                 try await timed(try await CoordinatorCases.pushPop(crowded, at: top, pairs: pairs / 2))
@@ -77,6 +83,9 @@ public enum Bench {
 
         if let only = options.only {
             cases.removeAll { benchCase in !benchCase.name.hasPrefix("floor") && !only.contains { benchCase.name.contains($0) } }
+        }
+        if !options.floors {
+            cases.removeAll { $0.name.hasPrefix("floor") }
         }
         var samples = Array(repeating: [Double](), count: cases.count)
         for repetition in 0...options.repetitions {

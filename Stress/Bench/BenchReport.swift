@@ -74,7 +74,7 @@ public struct BenchReport: Sendable {
             ({ $0.hasPrefix("transition with a one-suspension") }, "floor: one suspension behind an in-flight flag", 3, nil),
             ({ $0.hasPrefix("busy rejection") }, call, 3, nil),
             ({ $0.hasPrefix(".enqueue") }, "floor: one suspension in a continuation FIFO, 64 tasks", 2, nil),
-            ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") }, pair, nil, nil),
+            ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") || $0.hasPrefix("push + pop through an async host") }, pair, nil, nil),
             ({ $0.hasPrefix("fill the queue") && $0 != firstFill }, firstFill, 1.5, nil),
             ({ $0.hasPrefix("resident memory per waiter") }, nil, nil, 2_048),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),

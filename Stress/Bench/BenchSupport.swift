@@ -5,8 +5,14 @@ import Darwin
 #endif
 import TransitionCoordinator
 
-/// A host that does nothing: the coordinator's own cost, without any host model.
-struct NoopHost: WindowHost {
+/// A host that does nothing, synchronously: the coordinator's own cost, without any host model.
+struct NoopHost: SynchronousWindowHost {
+    func apply(_ command: HostCommand) {}
+}
+
+/// A host that does nothing behind async calls (as a `@MainActor` host would be reached): each
+/// phase of calls runs in a task of its own under the host timeout.
+struct AsyncNoopHost: WindowHost {
     func createWindow(_ window: Window) async {}
     func showWindow(_ id: WindowID) async {}
     func hideWindow(_ id: WindowID) async {}

@@ -12,7 +12,7 @@ import StressHarness
 // caught by more than half of them.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress bench [--quick] [--repetitions N] [--only NAME] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
+let usageLine = "usage: stress bench [--quick] [--repetitions N] [--only NAME[,NAME...]] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -32,6 +32,7 @@ if CommandLine.arguments.dropFirst().first == "bench" {
     while let flag = rest.popFirst() {
         switch flag {
         case "--quick": options.quick = true
+        case "--no-floors": options.floors = false
         case "--json": json = true
         case "--only":
             guard let value = rest.popFirst() else { usage("--only takes parts of case names, comma-separated") }
@@ -39,7 +40,7 @@ if CommandLine.arguments.dropFirst().first == "bench" {
         case "--repetitions":
             guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
             options.repetitions = count
-        default: usage("bench takes --quick, --repetitions N, --only NAME and --json, not \(flag)")
+        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors and --json, not \(flag)")
         }
     }
     do {

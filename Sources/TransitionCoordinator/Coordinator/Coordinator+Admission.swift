@@ -15,14 +15,28 @@ extension Coordinator {
         return await carryOut(admission, animator: animator)
     }
 
+    /// What admission decided, in one synchronous step on the actor.
+    private enum Decision {
+        /// Admitted now: the slot is taken.
+        case admitted(Admission)
+        /// In line already (enqueued in the deciding step); wait for the hand-over.
+        case wait(AdmissionTicket, pinned: Bool)
+        /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
+        case staleRead
+    }
+
     /// Admits `request` now, makes it wait, or refuses it; see ``Coordinator`` and ``AdmissionPolicy``.
+    ///
+    /// The decision is synchronous and the ticket is in line before this returns to wait, so a
+    /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it). Keeping the
+    /// decision out of the async function also keeps the frame a waiting task holds small.
     private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
-        if let inFlight, TransitionScope.chain.contains(where: { $0.names(markerIdentity, inFlight.transition.id) }) {
-            throw .reentrant(inFlight: inFlight.transition)
-        }
-        if Task.isCancelled { throw .cancelled(request) }
-        if case .policy = mode, let fault = refreshHost() { throw .hostUnresponsive(fault) }
-        if mutations.contains(.staleRead), inFlight == nil {
+        switch try decide(request, mode: mode, deferrable: deferrable) {
+        case .admitted(let admission):
+            return admission
+        case .wait(let ticket, let pinned):
+            return try await awaitTurn(ticket, pinned: pinned)
+        case .staleRead:
             // Mutant: read, await, then plan against what was read (no re-check of the slot).
             let stale = snapshot
             await Task.yield()
@@ -31,8 +45,18 @@ extension Coordinator {
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             return occupy(plan, nextWindowID: next, waited: nil)
         }
+    }
+
+    /// The admission decision: admit, put in line (and say so), or throw the refusal.
+    private func decide(_ request: TransitionRequest, mode: Mode, deferrable: Bool) throws(TransitionError) -> Decision {
+        if let inFlight, TransitionScope.chain.contains(where: { $0.names(markerIdentity, inFlight.transition.id) }) {
+            throw .reentrant(inFlight: inFlight.transition)
+        }
+        if Task.isCancelled { throw .cancelled(request) }
+        if case .policy = mode, let fault = refreshHost() { throw .hostUnresponsive(fault) }
+        if mutations.contains(.staleRead), inFlight == nil { return .staleRead }
         if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, inFlight != nil {
-            if case .success(let (plan, next)) = plan(request) { return occupy(plan, nextWindowID: next, waited: nil) }
+            if case .success(let (plan, next)) = plan(request) { return .admitted(occupy(plan, nextWindowID: next, waited: nil)) }
         }
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
@@ -40,9 +64,9 @@ extension Coordinator {
             // Idle means no eligible waiter (release() hands the slot over before going idle).
             switch plan(request) {
             case .success(let (plan, next)):
-                return occupy(plan, nextWindowID: next, waited: nil)
+                return .admitted(occupy(plan, nextWindowID: next, waited: nil))
             case .failure(.locked) where deferrable:
-                return try await awaitTurn(try enqueue(request, lane: .deferred, group: group, deferrable: true))
+                return .wait(try enqueue(request, lane: .deferred, group: group, deferrable: true), pinned: false)
             case .failure(let error):
                 throw error
             }
@@ -50,20 +74,20 @@ extension Coordinator {
         switch mode {
         case .lifecycle:
             preemptInFlight()
-            return try await awaitTurn(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable), pinned: true)
+            return .wait(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable), pinned: true)
         case .policy(.reject):
             throw .busy(inFlight: current.transition)
         case .policy(.enqueue), .policy(.coalesce):
-            return try await awaitTurn(try enqueue(request, lane: .queued, group: group, deferrable: deferrable))
+            return .wait(try enqueue(request, lane: .queued, group: group, deferrable: deferrable), pinned: false)
         case .policy(.preempt):
             if mutations.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight()
-                return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable))
+                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: false)
             }
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
-            if current.preempted { return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable)) }
+            if current.preempted { return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: false) }
             var scratch = nextWindowID
             do {
                 _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
@@ -71,10 +95,10 @@ extension Coordinator {
                                                mutations: mutations)
             } catch {
                 guard case .locked = error, deferrable else { throw error }
-                return try await awaitTurn(try enqueue(request, lane: .deferred, group: nil, deferrable: true))
+                return .wait(try enqueue(request, lane: .deferred, group: nil, deferrable: true), pinned: false)
             }
             preemptInFlight()
-            return try await awaitTurn(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: true)
+            return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: true)
         }
     }
 

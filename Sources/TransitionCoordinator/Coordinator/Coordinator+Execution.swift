@@ -35,13 +35,13 @@ extension Coordinator {
             host = .skipped(fault)
         } else if let behind = hostBehind {
             hostBehind = nil
-            if let fault = await sendPhase(behind.catchUp(to: plan.before), base: behind, phase: .catchUp, id: id, chain: chain) {
+            if let fault = await sendPhase(behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain) {
                 host = .stuck(fault)
             }
         }
         let before = beforeAnimation(plan)
         if host == .completed,
-           let fault = await sendPhase(before, base: HostView(plan.before), phase: .beforeAnimation, id: id, chain: chain) {
+           let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
             host = .stuck(fault)
         }
 
@@ -63,7 +63,7 @@ extension Coordinator {
             inFlight?.race = nil
         }
 
-        for level in [WindowLevel.root] + configuration.levels {
+        for level in plan.changedLevels {
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
             guard old != new else { continue }
             if await levelActors[level]?.replace(expecting: old?.id, with: new) != true {
@@ -71,7 +71,7 @@ extension Coordinator {
             }
         }
         if host == .completed,
-           let fault = await sendPhase(afterAnimation(plan, outcome: outcome), base: HostView(plan.before).applying(before),
+           let fault = await sendPhase(afterAnimation(plan, outcome: outcome), base: { HostView(plan.before).applying(before) },
                                        phase: .afterAnimation, id: id, chain: chain) {
             host = .stuck(fault)
         }
@@ -109,14 +109,15 @@ extension Coordinator {
 
     /// Sends one phase under ``CoordinatorConfiguration/hostTimeout``; returns the fault when a
     /// call got stuck, after noting what the host needs once it answers again.
-    func sendPhase(_ commands: [HostCommand], base: HostView, phase: HostPhase, id: TransitionID,
+    /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
+    func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
                    chain: [TransitionScope.Marker]) async -> HostFault? {
         let timeout = mutations.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
         let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
         let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed())
-        stuckHost = StuckHost(fault: fault, progress: progress, base: base, commands: commands)
+        stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
         return fault
     }
 }

@@ -96,7 +96,7 @@ public actor Coordinator {
     /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
     var hostBehind: HostView?
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    let mutations: Set<Mutation>
+    let mutations: Mutations
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -124,7 +124,7 @@ public actor Coordinator {
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  mutations: Set<Mutation>) async {
-        self.mutations = mutations
+        self.mutations = Mutations(mutations)
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: nextWindowID, level: .root, content: .screen(root))
         self.configuration = configuration
@@ -143,7 +143,7 @@ public actor Coordinator {
                                            keyWindow: rootWindow.id, covers: configuration.covers)
         nextWindowID = rootWindow.id.next
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
-        _ = await sendPhase(setup, base: .empty, phase: .setup, id: TransitionID(0), chain: [])
+        _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: [])
     }
 
     deinit { watchdog.close() }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Fans coordinator events out to every subscriber's own bounded `AsyncStream`.
 ///
 /// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream keeps the newest
@@ -6,10 +8,16 @@ final class EventHub: Sendable {
     private struct State {
         var nextID: UInt64 = 0
         var subscribers: [UInt64: AsyncStream<CoordinatorEvent>.Continuation] = [:]
+        /// The continuations in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
+        var fanOut: [AsyncStream<CoordinatorEvent>.Continuation] = []
         var dropped = 0
+
+        mutating func rebuild() { fanOut = subscribers.sorted { $0.key < $1.key }.map(\.value) }
     }
 
     private let state = Locked(State())
+    /// How many subscribers there are, read without the lock: with none, an event is not even built.
+    private let count = Atomic<Int>(0)
     private let bufferSize: Int
 
     init(bufferSize: Int) { self.bufferSize = bufferSize }
@@ -21,19 +29,30 @@ final class EventHub: Sendable {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = continuation
+            state.rebuild()
+            count.store(state.subscribers.count, ordering: .releasing)
             return state.nextID
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            guard let self else { return }
+            state.withLock { state in
+                guard state.subscribers.removeValue(forKey: id) != nil else { return }
+                state.rebuild()
+                count.store(state.subscribers.count, ordering: .releasing)
+            }
         }
         return stream
     }
 
     /// Delivers an event to every subscriber, in call order (only the coordinator actor sends).
     ///
-    /// Yields outside the lock, so a subscriber's termination handler can never wait on it.
-    func send(_ event: CoordinatorEvent) {
-        let subscribers = state.withLock { Array($0.subscribers.values) }
+    /// Yields outside the lock, so a subscriber's termination handler can never wait on it. With
+    /// no subscriber the event is never built. A subscriber that arrives during a send may miss
+    /// that event: a stream sees the events sent after `subscribe()` returned.
+    func send(_ event: @autoclosure () -> CoordinatorEvent) {
+        guard count.load(ordering: .acquiring) > 0 else { return }
+        let event = event()
+        let subscribers = state.withLock { $0.fanOut }
         var dropped = 0
         for continuation in subscribers {
             if case .dropped = continuation.yield(event) { dropped += 1 }

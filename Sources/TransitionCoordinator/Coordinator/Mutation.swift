@@ -41,3 +41,25 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// animator's task, so the transition waits for the animator or the whole timeout.
     case noCancelOnCut
 }
+
+/// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
+/// answers with one AND instead of hashing a string-backed case.
+package struct Mutations: Sendable, Hashable, ExpressibleByArrayLiteral {
+    private var bits: UInt64 = 0
+
+    /// The given mutants.
+    package init(_ mutations: some Sequence<Mutation>) {
+        for mutation in mutations { bits |= Self.bit(mutation) }
+    }
+
+    /// The given mutants.
+    package init(arrayLiteral mutations: Mutation...) { self.init(mutations) }
+
+    /// Whether `mutation` is switched on.
+    package func contains(_ mutation: Mutation) -> Bool { bits != 0 && bits & Self.bit(mutation) != 0 }
+
+    /// The mutant's bit: its position among all cases (fewer than 64).
+    private static func bit(_ mutation: Mutation) -> UInt64 {
+        UInt64(1) << UInt64(Mutation.allCases.firstIndex(of: mutation) ?? 63)
+    }
+}

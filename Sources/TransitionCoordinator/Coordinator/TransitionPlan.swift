@@ -13,6 +13,11 @@ public struct TransitionPlan: Sendable, Hashable {
     public let created: [Window]
     /// Windows the host must destroy at commit.
     public let destroyed: [Window]
+    /// Staying windows that were hidden before and are visible after (shown before the animation).
+    public let revealed: [Window]
+    /// Staying windows that were visible before and are hidden after (hidden before the new
+    /// windows are shown, so nothing a cover must hide is ever visible above it).
+    public let concealed: [Window]
 
     /// Windows alive both before and after.
     public var staying: [Window] {
@@ -20,14 +25,13 @@ public struct TransitionPlan: Sendable, Hashable {
         return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
     }
 
-    /// Staying windows that were hidden before and are visible after (shown before the animation).
-    public var revealed: [Window] {
-        staying.filter { window in !window.isHidden && before.window(window.id)?.isHidden == true }
-    }
-
-    /// Staying windows that were visible before and are hidden after (hidden after the animation).
-    public var concealed: [Window] {
-        staying.filter { window in window.isHidden && before.window(window.id)?.isHidden == false }
+    /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.
+    public var changedLevels: [WindowLevel] {
+        var levels: [WindowLevel] = []
+        for window in destroyed + created + revealed + concealed where !levels.contains(window.level) {
+            levels.append(window.level)
+        }
+        return levels.sorted()
     }
 
     /// Unmanaged windows that held key status (before, or as registered by this request) and no

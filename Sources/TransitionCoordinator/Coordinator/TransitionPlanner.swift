@@ -20,7 +20,7 @@ public enum TransitionPlanner {
     /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with deliberate bugs, for the harness's mutants.
     package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                              nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
-                             mutations: Set<Mutation>) throws(TransitionError) -> TransitionPlan {
+                             mutations: Mutations) throws(TransitionError) -> TransitionPlan {
         let covers = snapshot.covers
         let reserved = covers.reservedLevels
         var after = snapshot
@@ -113,22 +113,49 @@ public enum TransitionPlanner {
             // Mutant: the lock goes up with the transition after the background acknowledgement.
             created.append(make(lock.screen, at: lock.level))
         }
-        let gone = Set(destroyed.map(\.id))
-        after.windows.removeAll { gone.contains($0.id) }
-        after.windows += created
-        after.windows.sort { $0.level < $1.level }
-        let visibility = after
-        for index in after.windows.indices {
-            after.windows[index].isHidden = covers.hides(after.windows[index], in: visibility)
+        // Only the windows that change are touched: removals and insertions keep the level
+        // order, visibility is recomputed only when a cover is configured, and the staying
+        // windows whose visibility flips are found in the same pass (no lookups by id).
+        if !destroyed.isEmpty {
+            if destroyed.count == 1, let gone = destroyed.first?.id {
+                after.windows.removeAll { $0.id == gone }
+            } else {
+                let gone = Set(destroyed.map(\.id))
+                after.windows.removeAll { gone.contains($0.id) }
+            }
         }
-        created = created.compactMap { after.window($0.id) }
+        for window in created {
+            let index = after.windows.lastIndex { $0.level < window.level }.map { $0 + 1 } ?? 0
+            after.windows.insert(window, at: index)
+        }
+        let firstCreated = nextWindowID
+        var revealed: [Window] = [], concealed: [Window] = []
+        if covers.shield != nil || covers.lock != nil {
+            let shieldUp = covers.shield.map { shield in after.windows.contains { $0.level == shield.level } } ?? false
+            let lockUp = covers.lock.map { lock in after.windows.contains { $0.level == lock.level } } ?? false
+            for index in after.windows.indices {
+                let window = after.windows[index]
+                var hidden = false
+                if shieldUp, let shield = covers.shield, window.level > shield.level { hidden = true }
+                if lockUp, let lock = covers.lock, window.level > lock.level, window.level != covers.shield?.level { hidden = true }
+                guard hidden != window.isHidden else { continue }
+                after.windows[index].isHidden = hidden
+                if window.id < firstCreated { hidden ? concealed.append(after.windows[index]) : revealed.append(after.windows[index]) }
+            }
+        }
+        if !created.isEmpty {
+            created = after.windows.filter { $0.id >= firstCreated }
+        }
 
         nextWindowID = next
         after.version = snapshot.version + 1
         after.keyWindow = after.topMostVisibleWindow?.id
-        if !ignoresUnmanagedWindows, after.keyWindow != nil {
-            for index in after.unmanagedWindows.indices { after.unmanagedWindows[index].isKey = false }
+        if !ignoresUnmanagedWindows, after.keyWindow != nil, after.unmanagedWindows.contains(where: \.isKey) {
+            for index in after.unmanagedWindows.indices where after.unmanagedWindows[index].isKey {
+                after.unmanagedWindows[index].isKey = false
+            }
         }
-        return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed)
+        return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
+                              revealed: revealed, concealed: concealed)
     }
 }

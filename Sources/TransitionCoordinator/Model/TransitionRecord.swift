@@ -3,47 +3,78 @@
 /// Times are offsets from the coordinator's creation on its injected clock, so records are
 /// comparable and `Codable` whatever the clock.
 public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The record's values, stored once: a record is one reference wide, so keeping it in the
+    /// history, an event and the caller's hands copies a pointer, not two snapshots.
+    private struct Fields: Sendable, Hashable, Codable {
+        var id: TransitionID
+        var request: TransitionRequest
+        var before: NavigationSnapshot
+        var after: NavigationSnapshot
+        var hadAnimator: Bool
+        var animation: AnimationOutcome
+        var host: HostOutcome
+        var extraFinishCalls: Int
+        var waited: WaitInfo?
+        var startedAt: Duration
+        var endedAt: Duration
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let storage: Storage
+
     /// The transition's identity.
-    public let id: TransitionID
+    public var id: TransitionID { storage.fields.id }
     /// The request as it was admitted.
-    public let request: TransitionRequest
+    public var request: TransitionRequest { storage.fields.request }
     /// The kind the animator saw.
     public var kind: TransitionKind { request.kind }
     /// The committed state before the transition.
-    public let before: NavigationSnapshot
+    public var before: NavigationSnapshot { storage.fields.before }
     /// The committed state after it; `after.version == before.version + 1`.
-    public let after: NavigationSnapshot
+    public var after: NavigationSnapshot { storage.fields.after }
     /// Whether the request carried an animator (the skip rules depend on it).
-    public let hadAnimator: Bool
+    public var hadAnimator: Bool { storage.fields.hadAnimator }
     /// What the animation did.
-    public let animation: AnimationOutcome
+    public var animation: AnimationOutcome { storage.fields.animation }
     /// What the host did: every call returned, or one got stuck (see ``HostFault``).
-    public let host: HostOutcome
+    public var host: HostOutcome { storage.fields.host }
     /// How many times the animator reported completion beyond the first (ignored, but noted).
-    public let extraFinishCalls: Int
+    public var extraFinishCalls: Int { storage.fields.extraFinishCalls }
     /// How it waited before admission; nil when it was admitted on arrival.
-    public let waited: WaitInfo?
+    public var waited: WaitInfo? { storage.fields.waited }
     /// When the transition was admitted, since the coordinator's creation.
-    public let startedAt: Duration
+    public var startedAt: Duration { storage.fields.startedAt }
     /// When it committed, since the coordinator's creation.
-    public let endedAt: Duration
+    public var endedAt: Duration { storage.fields.endedAt }
 
     /// Builds a record; the coordinator makes the real ones.
     public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
                 hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
                 waited: WaitInfo? = nil, host: HostOutcome = .completed) {
-        self.host = host
-        self.id = id
-        self.request = request
-        self.before = before
-        self.after = after
-        self.hadAnimator = hadAnimator
-        self.animation = animation
-        self.extraFinishCalls = extraFinishCalls
-        self.waited = waited
-        self.startedAt = startedAt
-        self.endedAt = endedAt
+        storage = Storage(Fields(id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
+                                 animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
+                                 startedAt: startedAt, endedAt: endedAt))
     }
+
+    /// Decodes the fields a record encodes (the same keys as its properties).
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    /// Encodes every field under its property's name.
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
+
+    /// Records are equal when every field is.
+    public static func == (lhs: TransitionRecord, rhs: TransitionRecord) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     /// One line: id, request, versions, animation.
     public var description: String {
