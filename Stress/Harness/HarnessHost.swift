@@ -13,78 +13,92 @@ import TransitionCoordinator
 ///   hid are rightly shown just before it is destroyed: the app is active again by then.)
 /// - **Live windows at the animator's call**: ``liveWindows`` is readable without a hop, so an
 ///   animator checks at its first line that every window of its context is still live.
-public actor HarnessHost: WindowHost {
-    /// The windows as the host sees them.
-    public private(set) var ledger = HostLedger()
-    /// Violations seen at single host calls.
-    public private(set) var violations: [InvariantViolation] = []
-    /// Calls that were made to wait past the host timeout.
-    public private(set) var stuckCalls = 0
-    /// Calls in progress (a stuck one waits).
-    public private(set) var outstanding = 0
+/// - **Both ways in**: the coordinator reaches it through its async methods (phases in a task,
+///   under the host timeout) or, when the seed has no stuck calls, through ``inline``.
+public final class HarnessHost: WindowHost {
+    private struct State {
+        var ledger = HostLedger()
+        var violations: [InvariantViolation] = []
+        var stuckCalls = 0
+        var outstanding = 0
+        var levels: [WindowID: WindowLevel] = [:]
+        var rng: SplitMix64
+    }
 
-    private var levels: [WindowID: WindowLevel] = [:]
-    private var rng: SplitMix64
+    private let state: Locked<State>
     private let stuckRate: Int
     private let hostTimeout: Duration
     private let covers: LifecycleCovers
     private let environment: StressEnvironment
-    private let live = Locked<Set<WindowID>>([])
 
-    /// A host on the run's executor; `stuckRate` percent of calls get stuck.
+    /// A host on the run's clock; `stuckRate` per mille of calls get stuck (only through the async
+    /// methods: the ``inline`` face never waits).
     init(environment: StressEnvironment, seed: UInt64, stuckRate: Int, hostTimeout: Duration, covers: LifecycleCovers) {
         self.environment = environment
-        rng = SplitMix64(seed: seed).split(0x4057)
+        state = Locked(State(rng: SplitMix64(seed: seed).split(0x4057)))
         self.stuckRate = stuckRate
         self.hostTimeout = hostTimeout
         self.covers = covers
     }
 
-    /// The executor the host runs on: the run's, when it has one.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        environment.serialExecutor?.asUnownedSerialExecutor() ?? home.unownedExecutor
-    }
-
-    private nonisolated let home = HostHome()
-
+    /// The windows as the host sees them.
+    public var ledger: HostLedger { state.withLock { $0.ledger } }
+    /// Violations seen at single host calls.
+    public var violations: [InvariantViolation] { state.withLock { $0.violations } }
+    /// Calls that were made to wait past the host timeout.
+    public var stuckCalls: Int { state.withLock { $0.stuckCalls } }
+    /// Calls in progress (a stuck one waits).
+    public var outstanding: Int { state.withLock { $0.outstanding } }
     /// The live windows, read without a hop (an animator's first line reads it).
-    public nonisolated var liveWindows: Set<WindowID> { live.withLock { $0 } }
+    public var liveWindows: Set<WindowID> { state.withLock { $0.ledger.live } }
 
-    public func createWindow(_ window: Window) async {
-        levels[window.id] = window.level
-        await take(.create(window.id))
+    /// The same host as a ``SynchronousWindowHost``: the coordinator calls it inline, with the
+    /// same checks at every call and no stuck calls (runs whose plan has the fault off use it, so
+    /// the swarm covers both ways of reaching a host).
+    public var inline: some SynchronousWindowHost { Inline(host: self) }
+
+    private struct Inline: SynchronousWindowHost {
+        let host: HarnessHost
+        func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
+
+    public func createWindow(_ window: Window) async { await take(.create(window)) }
     public func showWindow(_ id: WindowID) async { await take(.show(id)) }
     public func hideWindow(_ id: WindowID) async { await take(.hide(id)) }
     public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await take(.makeKey(id, resigning: unmanaged)) }
     public func resetAppearance(_ id: WindowID) async { await take(.reset(id)) }
     public func destroyWindow(_ id: WindowID) async { await take(.destroy(id)) }
 
-    private func take(_ call: HostCall) async {
-        outstanding += 1
-        if stuckRate > 0, rng.below(1_000) < stuckRate {
-            stuckCalls += 1
-            let stall = hostTimeout * (1.2 + 0.8 * (Double(rng.below(1_000)) / 1_000))
-            try? await environment.sleep(stall)
+    private func take(_ command: HostCommand) async {
+        let stall: Duration? = state.withLock { state in
+            state.outstanding += 1
+            guard stuckRate > 0, state.rng.below(1_000) < stuckRate else { return nil }
+            state.stuckCalls += 1
+            return hostTimeout * (1.2 + 0.8 * (Double(state.rng.below(1_000)) / 1_000))
         }
-        outstanding -= 1
-        ledger.apply(call)
-        let current = ledger.live
-        live.withLock { $0 = current }
-        if case .destroy(let id) = call { levels[id] = nil }
-        if case .show(let id) = call { checkCover(shown: id) }
+        if let stall { try? await environment.sleep(stall) }
+        state.withLock { $0.outstanding -= 1 }
+        takeEffect(command)
+    }
+
+    /// Applies the call and checks the covers at this step.
+    private func takeEffect(_ command: HostCommand) {
+        state.withLock { state in
+            if case .create(let window) = command { state.levels[window.id] = window.level }
+            let call = command.call
+            state.ledger.apply(call)
+            if case .destroy(let id) = call { state.levels[id] = nil }
+            if case .show(let id) = call { checkCover(shown: id, in: &state) }
+        }
     }
 
     /// Invariant 10 at one host step: a cover that is shown hides what it must already.
-    private func checkCover(shown id: WindowID) {
-        guard let level = levels[id], level == covers.shield?.level || level == covers.lock?.level else { return }
-        for other in ledger.visible.sorted() {
-            guard let above = levels[other], above > level, above != covers.shield?.level else { continue }
-            violations.append(.init(.shieldAndLock, "the cover \(id) at \(level) was shown while \(other) at \(above) "
-                               + "was still visible above it"))
+    private func checkCover(shown id: WindowID, in state: inout State) {
+        guard let level = state.levels[id], level == covers.shield?.level || level == covers.lock?.level else { return }
+        for other in state.ledger.visible.sorted() {
+            guard let above = state.levels[other], above > level, above != covers.shield?.level else { continue }
+            state.violations.append(.init(.shieldAndLock, "the cover \(id) at \(level) was shown while \(other) at \(above) "
+                                     + "was still visible above it"))
         }
     }
 }
-
-/// The actor whose default executor a harness host borrows when the run injects none.
-private actor HostHome {}

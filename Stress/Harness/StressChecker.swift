@@ -203,6 +203,11 @@ public actor StressChecker {
         if took > bound {
             violations.append(.init(.answered, "\(record.id) '\(record.request)' took \(took) from admission to commit, beyond \(bound)"))
         }
+        // A stuck call is given up one host timeout after its phase began, never later.
+        if case .stuck(let fault) = record.host, fault.since - fault.phaseBegan > hostTimeout {
+            violations.append(.init(.answered, "\(record.id) gave up on its stuck call '\(fault.call)' \(fault.since - fault.phaseBegan) "
+                                    + "after its phase began, later than the host timeout \(hostTimeout)"))
+        }
     }
 
     /// One coordinator event: began and ended must alternate (1, serial) and ended records chain (2).

@@ -18,7 +18,7 @@ public struct StressConfiguration: Sendable, Hashable {
     public var answerGrace: Duration
     /// How long one phase of host calls may take before the coordinator gives up on the host
     /// (stuck host calls wait 1.2 to 2 times this).
-    public var hostTimeout: Duration = .milliseconds(10)
+    public var hostTimeout: Duration = .milliseconds(5)
     /// Application state changes the lifecycle task reports while the workers fire (0: no lifecycle task).
     public var lifecycleEvents: Int
     /// How much longer than the animation timeout one transition may take from admission to

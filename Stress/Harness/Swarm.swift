@@ -36,7 +36,11 @@ public enum Swarm {
         for seed in seeds {
             var configuration = base
             configuration.seed = seed
-            if swarm { configuration.faults = FaultPlan.swarm(seed: seed) }
+            if swarm {
+                configuration.faults = FaultPlan.swarm(seed: seed)
+            configuration.hostTimeout = hostTimeout(seed: seed)
+                configuration.hostTimeout = hostTimeout(seed: seed)
+            }
             let first = StressRunner.simulate(configuration)
             let replay = StressRunner.simulate(configuration)
             let result = SeedResult(seed: seed, faults: configuration.faults, run: first,
@@ -83,6 +87,7 @@ public enum Swarm {
         for seed in 1...UInt64(limit) {
             configuration.seed = seed
             configuration.faults = FaultPlan.swarm(seed: seed)
+            configuration.hostTimeout = hostTimeout(seed: seed)
             let run = StressRunner.simulate(configuration)
             if let first = run.violations.first { return (seed, first) }
         }
@@ -99,7 +104,16 @@ public enum Swarm {
         return seeds.compactMap { seed in
             configuration.seed = seed
             configuration.faults = FaultPlan.swarm(seed: seed)
+            configuration.hostTimeout = hostTimeout(seed: seed)
             return StressRunner.simulate(configuration).violations.first.map { (seed, $0) }
         }
+    }
+
+    /// A seed's host timeout: in three seeds of four longer than the animation timeout (20 ms
+    /// against 10), so an animation's alarm is often armed while the watchdog sleeps towards a
+    /// later host deadline; in the fourth shorter (5 ms), as on iOS (2 s against 5).
+    static func hostTimeout(seed: UInt64) -> Duration {
+        var rng = SplitMix64(seed: seed).split(0x7133)
+        return rng.below(4) == 0 ? .milliseconds(5) : .milliseconds(20)
     }
 }

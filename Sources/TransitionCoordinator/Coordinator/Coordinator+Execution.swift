@@ -116,7 +116,8 @@ extension Coordinator {
         let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
-        let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed())
+        let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed(),
+                              phaseBegan: progress.beganAt)
         stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
         return fault
     }

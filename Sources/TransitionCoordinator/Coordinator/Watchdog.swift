@@ -41,12 +41,15 @@ final class Watchdog: Sendable {
     private let clock: CoordinatorClock
     private let step: Duration
     private let taskExecutor: (any TaskExecutor)?
+    /// The ``Mutation/lateWatchdog`` mutant: sleep until the armed deadline, however far.
+    private let unbounded: Bool
 
     /// A watchdog on `clock` whose task prefers `taskExecutor`; `step` is the shortest timeout it will be armed with.
-    init(clock: CoordinatorClock, step: Duration, taskExecutor: (any TaskExecutor)?) {
+    init(clock: CoordinatorClock, step: Duration, taskExecutor: (any TaskExecutor)?, unbounded: Bool = false) {
         self.clock = clock
         self.step = step
         self.taskExecutor = taskExecutor
+        self.unbounded = unbounded
     }
 
     /// Arms the alarm `duration` from now, replacing any other; `fire` runs once at the deadline
@@ -76,6 +79,9 @@ final class Watchdog: Sendable {
             if state.alarm?.token == token { state.alarm = nil }
         }
     }
+
+    /// The time on the coordinator's clock (since its creation).
+    var now: Duration { clock.elapsed() }
 
     /// The deadline of the armed alarm, on the coordinator's clock (tests wait for it).
     var armedDeadline: Duration? { state.withLock { $0.alarm?.deadline } }
@@ -112,7 +118,7 @@ final class Watchdog: Sendable {
                     state.alarm = nil
                     return .fire(alarm.fire)
                 }
-                return .sleep(until: min(alarm.deadline, now + step))
+                return .sleep(until: unbounded ? alarm.deadline : min(alarm.deadline, now + step))
             }
             switch next {
             case .exit:

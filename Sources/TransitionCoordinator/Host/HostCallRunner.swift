@@ -36,6 +36,7 @@ enum HostCallRunner {
         _ = Task.detached(executorPreference: taskExecutor) {
             // Armed in the task, so the phase's time counts from its first call, however long the
             // task waited for a thread; disarming by token never touches a later phase's alarm.
+            progress.began(at: watchdog.now)
             let alarm = watchdog.arm(in: timeout) { progress.timeUp() }
             await TransitionScope.$chain.withValue(chain) {
                 for (index, command) in commands.enumerated() {
@@ -60,6 +61,7 @@ final class HostProgress: Sendable {
         var completed = 0
         var total = Int.max
         var timedOut = false
+        var began: Duration?
         var stuckReturned = false
         var waiter: CheckedContinuation<Int?, Never>?
         var settled: Int?? = nil
@@ -84,6 +86,12 @@ final class HostProgress: Sendable {
         waiter?.resume(returning: value)
         return goOn
     }
+
+    /// Notes when the phase's first call is made.
+    func began(at time: Duration) { state.withLock { $0.began = time } }
+
+    /// When the phase's first call was made (nil before).
+    var beganAt: Duration? { state.withLock { $0.began } }
 
     /// The timer fired: the call in progress is stuck unless every call returned first.
     func timeUp() {

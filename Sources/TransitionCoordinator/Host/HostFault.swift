@@ -13,13 +13,17 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     public let phase: HostPhase
     /// When the coordinator gave up waiting, on its clock (since its creation).
     public let since: Duration
+    /// When the phase's first call was made, on the same clock: `since - phaseBegan` is the host
+    /// timeout the phase was given (the harness checks it is never more).
+    public let phaseBegan: Duration
 
-    /// Names a stuck call.
-    public init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration) {
+    /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
+    public init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
         self.call = call
         self.transition = transition
         self.phase = phase
         self.since = since
+        self.phaseBegan = phaseBegan ?? since
     }
 
     /// As `'create #5' of T12 (before the animation), stuck since 2.0 seconds`.

@@ -1,0 +1,86 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// The coordinator's one timer: alarms fire at their deadline, never late, and only while armed.
+@Suite("Watchdog")
+struct WatchdogTests {
+    static let long = Duration.seconds(10), short = Duration.seconds(2)
+
+    /// A watchdog on a manual clock whose shortest timeout is ``short``.
+    static func watchdog(unbounded: Bool = false) -> (Watchdog, ManualClock) {
+        let clock = ManualClock()
+        return (Watchdog(clock: CoordinatorClock(clock), step: short, taskExecutor: nil, unbounded: unbounded), clock)
+    }
+
+    @Test("an alarm fires at its deadline, not a moment before")
+    func firesAtDeadline() async {
+        let (watchdog, clock) = Self.watchdog()
+        let fired = Gate(), count = Box(0)
+        _ = watchdog.arm(in: Self.short) {
+            count.mutate { $0 += 1 }
+            fired.open()
+        }
+        await clock.sleepers(atLeast: 1, dueIn: Self.short)
+        clock.advance(by: Self.short - .milliseconds(1))
+        await clock.sleepers(atLeast: 1, dueIn: .milliseconds(1))
+        #expect(count.value == 0)
+        clock.advance(by: .milliseconds(1))
+        await fired.wait()
+        #expect(count.value == 1)
+        watchdog.close()
+    }
+
+    @Test("a shorter alarm armed while the watchdog sleeps towards a longer one fires at its own deadline")
+    func shorterAlarmIsNotLate() async {
+        let (watchdog, clock) = Self.watchdog()
+        let first = watchdog.arm(in: Self.long) { Issue.record("the replaced alarm fired") }
+        // It sleeps at most one step ahead, however far the deadline.
+        await clock.sleepers(atLeast: 1, dueIn: Self.short)
+        watchdog.disarm(first)
+        let fired = Gate()
+        _ = watchdog.arm(in: Self.short) { fired.open() }
+        clock.advance(by: Self.short)
+        await fired.wait()
+        watchdog.close()
+    }
+
+    @Test("the oversleeping variant (no step bound) misses that deadline: the check above can fail")
+    func oversleepingVariantIsLate() async {
+        let (watchdog, clock) = Self.watchdog(unbounded: true)
+        let first = watchdog.arm(in: Self.long) {}
+        await clock.sleepers(atLeast: 1, dueIn: Self.long)
+        watchdog.disarm(first)
+        let fired = Box(false)
+        _ = watchdog.arm(in: Self.short) { fired.value = true }
+        clock.advance(by: Self.short)
+        // Still asleep towards the first deadline, 8 s away: the short alarm's time has passed unseen.
+        await clock.sleepers(atLeast: 1, dueIn: Self.long - Self.short)
+        #expect(fired.value == false)
+        watchdog.close()
+    }
+
+    @Test("a disarmed alarm never fires, and a stale disarm leaves a newer alarm armed")
+    func disarming() async {
+        let (watchdog, clock) = Self.watchdog()
+        let old = watchdog.arm(in: Self.short) { Issue.record("a disarmed alarm fired") }
+        watchdog.disarm(old)
+        #expect(watchdog.armedDeadline == nil)
+        let fired = Gate()
+        _ = watchdog.arm(in: Self.short) { fired.open() }
+        watchdog.disarm(old)
+        #expect(watchdog.armedDeadline == Self.short)
+        clock.advance(by: Self.short)
+        await fired.wait()
+        #expect(watchdog.armedDeadline == nil)
+        watchdog.close()
+    }
+
+    @Test("a deadline already past when the alarm is armed fires at once")
+    func pastDeadlineFiresAtOnce() async {
+        let (watchdog, _) = Self.watchdog()
+        let fired = Gate()
+        _ = watchdog.arm(in: .zero) { fired.open() }
+        await fired.wait()
+        watchdog.close()
+    }
+}
