@@ -3,6 +3,7 @@
 /// Everything from a request's arrival up to its wait is synchronous on the actor, so no other
 /// request interleaves with a decision; a waiting request is admitted by ``release()``.
 extension Coordinator {
+    @inline(__always)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
         let admission: Admission
@@ -30,6 +31,7 @@ extension Coordinator {
     /// The decision is synchronous and the ticket is in line before this returns to wait, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it). Keeping the
     /// decision out of the async function also keeps the frame a waiting task holds small.
+    @inline(__always)
     private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
         switch try decide(request, mode: mode, deferrable: deferrable) {
         case .admitted(let admission):

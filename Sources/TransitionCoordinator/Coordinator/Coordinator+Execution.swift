@@ -28,6 +28,7 @@ extension Coordinator {
     }
 
     /// The host calls and the animation, in the order ``WindowHost`` documents.
+    @inline(__always)
     private func execute(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
                          chain: [TransitionScope.Marker]) async -> (AnimationOutcome, Int, HostOutcome) {
         var host = HostOutcome.completed
@@ -40,7 +41,10 @@ extension Coordinator {
             }
         }
         let before = beforeAnimation(plan)
-        if host == .completed,
+        if host == .completed, case .inline(let synchronous) = self.host {
+            // A synchronous host cannot get stuck: its calls are made right here, no await.
+            for command in before { synchronous.apply(command) }
+        } else if host == .completed,
            let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
             host = .stuck(fault)
         }
@@ -70,7 +74,9 @@ extension Coordinator {
                 ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
             }
         }
-        if host == .completed,
+        if host == .completed, case .inline(let synchronous) = self.host {
+            for command in afterAnimation(plan, outcome: outcome) { synchronous.apply(command) }
+        } else if host == .completed,
            let fault = await sendPhase(afterAnimation(plan, outcome: outcome), base: { HostView(plan.before).applying(before) },
                                        phase: .afterAnimation, id: id, chain: chain) {
             host = .stuck(fault)

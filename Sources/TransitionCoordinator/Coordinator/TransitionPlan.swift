@@ -28,10 +28,11 @@ public struct TransitionPlan: Sendable, Hashable {
     /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.
     public var changedLevels: [WindowLevel] {
         var levels: [WindowLevel] = []
-        for window in destroyed + created + revealed + concealed where !levels.contains(window.level) {
-            levels.append(window.level)
+        for list in [destroyed, created, revealed, concealed] {
+            for window in list where !levels.contains(window.level) { levels.append(window.level) }
         }
-        return levels.sorted()
+        if levels.count > 1 { levels.sort() }
+        return levels
     }
 
     /// Unmanaged windows that held key status (before, or as registered by this request) and no

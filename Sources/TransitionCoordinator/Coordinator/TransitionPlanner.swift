@@ -22,7 +22,6 @@ public enum TransitionPlanner {
                              nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
                              mutations: Mutations) throws(TransitionError) -> TransitionPlan {
         let covers = snapshot.covers
-        let reserved = covers.reservedLevels
         var after = snapshot
         var created: [Window] = []
         var destroyed: [Window] = []
@@ -31,11 +30,11 @@ public enum TransitionPlanner {
             defer { next = next.next }
             return Window(id: next, level: level, content: .screen(screen))
         }
-        func isCover(_ window: Window) -> Bool { reserved.contains(window.level) }
+        func isCover(_ window: Window) -> Bool { covers.reserves(window.level) }
         // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
         func requireUnreserved(_ screen: Screen) throws(TransitionError) {
             guard !mutations.contains(.coverScreenIDsUnreserved),
-                  let cover = [covers.shield, covers.lock].compactMap({ $0 }).first(where: { $0.screen.id == screen.id })
+                  let cover = covers.cover(showing: screen.id)
             else { return }
             throw .screenReservedForCover(screen.id, coverLevel: cover.level)
         }
@@ -44,7 +43,7 @@ public enum TransitionPlanner {
         case .push(let screen, let level):
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            if reserved.contains(level) { throw .levelReserved(level) }
+            if covers.reserves(level) { throw .levelReserved(level) }
             try requireUnreserved(screen)
             if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
             if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
@@ -55,7 +54,7 @@ public enum TransitionPlanner {
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if let lock = snapshot.lockWindow, level == lock.level { throw .locked(lock: lock) }
-            if reserved.contains(level) { throw .levelReserved(level) }
+            if covers.reserves(level) { throw .levelReserved(level) }
             guard let window = snapshot.window(at: level) else { throw .nothingToPop(level) }
             destroyed = [window]
 

@@ -39,6 +39,16 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
     /// The levels the covers reserve.
     public var reservedLevels: [WindowLevel] { [shield?.level, lock?.level].compactMap { $0 } }
 
+    /// Whether `level` is a cover's (without building ``reservedLevels``).
+    func reserves(_ level: WindowLevel) -> Bool { shield?.level == level || lock?.level == level }
+
+    /// The cover whose screen has `id`, if any.
+    func cover(showing id: ScreenID) -> LifecycleCover? {
+        if let shield, shield.screen.id == id { return shield }
+        if let lock, lock.screen.id == id { return lock }
+        return nil
+    }
+
     /// Whether `window` must be hidden in `snapshot` because a cover is up below it.
     func hides(_ window: Window, in snapshot: NavigationSnapshot) -> Bool {
         if let shield, window.level > shield.level, snapshot.window(at: shield.level) != nil { return true }

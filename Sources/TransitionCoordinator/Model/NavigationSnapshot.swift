@@ -3,33 +3,96 @@
 /// A snapshot is only ever taken between transitions, so it never shows a half-applied one.
 /// ``description`` prints it as a tree, levels top-down, the key window marked.
 public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The snapshot's values, under one reference: copying a snapshot (into a plan, a record, an
+    /// event) retains one object instead of every array and string in it; the first change to a
+    /// shared copy copies the values once (copy on write).
+    private struct Fields: Sendable, Hashable, Codable {
+        var version: UInt64
+        var levels: [WindowLevel]
+        var windows: [Window]
+        var keyWindow: WindowID?
+        var unmanagedWindows: [UnmanagedWindow]
+        var applicationState: ApplicationState
+        var covers: LifecycleCovers
+    }
+
+    /// The box; only ever mutated while uniquely referenced (see ``fields``).
+    private final class Storage: @unchecked Sendable {
+        // Safe: a Storage is written only through `NavigationSnapshot.fields`' `_modify`, which
+        // first makes it unique (`isKnownUniquelyReferenced`, else a copy), so a box that another
+        // value or thread can see is never written; shared boxes are read-only.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Read through the box; written after making it unique.
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
     /// Increases by one with every committed transition; the chain check relies on it.
-    public var version: UInt64
+    public var version: UInt64 {
+        get { storage.fields.version }
+        _modify { yield &fields.version }
+    }
     /// The levels the coordinator was configured with above the root, bottom to top.
-    public var levels: [WindowLevel]
+    public var levels: [WindowLevel] {
+        get { storage.fields.levels }
+        _modify { yield &fields.levels }
+    }
     /// Managed windows ordered bottom to top; the first is the root window.
-    public var windows: [Window]
+    public var windows: [Window] {
+        get { storage.fields.windows }
+        _modify { yield &fields.windows }
+    }
     /// The key window, the top-most visible managed window.
-    public var keyWindow: WindowID?
+    public var keyWindow: WindowID? {
+        get { storage.fields.keyWindow }
+        _modify { yield &fields.keyWindow }
+    }
     /// Windows the app registered but the coordinator does not manage.
-    public var unmanagedWindows: [UnmanagedWindow]
+    public var unmanagedWindows: [UnmanagedWindow] {
+        get { storage.fields.unmanagedWindows }
+        _modify { yield &fields.unmanagedWindows }
+    }
     /// The application state the coordinator last committed.
-    public var applicationState: ApplicationState
+    public var applicationState: ApplicationState {
+        get { storage.fields.applicationState }
+        _modify { yield &fields.applicationState }
+    }
     /// The shield and lock screen the coordinator was configured with (their levels are reserved).
-    public var covers: LifecycleCovers
+    public var covers: LifecycleCovers {
+        get { storage.fields.covers }
+        _modify { yield &fields.covers }
+    }
 
     /// Builds a snapshot; the coordinator makes the live ones.
     public init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
-        self.version = version
-        self.levels = levels
-        self.windows = windows
-        self.keyWindow = keyWindow
-        self.unmanagedWindows = unmanagedWindows
-        self.applicationState = applicationState
-        self.covers = covers
+        storage = Storage(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,
+                                 unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
     }
+
+    /// Decodes the fields a snapshot encodes (the same keys as its properties).
+    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+
+    /// Encodes every field under its property's name.
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
+
+    /// Snapshots are equal when every field is.
+    public static func == (lhs: NavigationSnapshot, rhs: NavigationSnapshot) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     /// The root window (the one at ``WindowLevel/root``).
     public var rootWindow: Window? { windows.first { $0.level == .root } }
@@ -42,7 +105,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
 
     /// The window whose content shows the screen `id`, if any.
     public func window(showing id: ScreenID) -> Window? {
-        windows.first { window in window.content.screens.contains { $0.id == id } }
+        windows.first { $0.content.shows(id) }
     }
 
     /// The top-most window that is not hidden: the one a person sees.

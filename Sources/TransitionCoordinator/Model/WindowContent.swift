@@ -22,6 +22,13 @@ public enum WindowContent: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// Whether the content shows the screen `id` (without building ``screens``).
+    public func shows(_ id: ScreenID) -> Bool {
+        switch self {
+        case .screen(let screen): screen.id == id
+        }
+    }
+
     /// The content as one line.
     public var description: String {
         switch self {
