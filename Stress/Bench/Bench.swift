@@ -42,6 +42,9 @@ public enum Bench {
 
         var cases: [Case] = [
             Case(name: "floor: bare actor call", unit: "call") { try await timed(await Floors.actorCalls(calls)) },
+            Case(name: "floor: bare actor call, 64 tasks at once", unit: "call") {
+                try await timed(await Floors.contendedActorCalls(tasks: 64, each: 2_000 / scale))
+            },
             Case(name: "floor: one suspension behind an in-flight flag", unit: "op") {
                 try await timed(await Floors.flagged(calls / 4))
             },
@@ -60,6 +63,9 @@ public enum Bench {
             Case(name: "transition with a one-suspension animator", unit: "transition") {
                 try await timed(2 * (try await CoordinatorCases.pushPop(animated, at: .low, pairs: pairs / 2,
                                                                          animator: YieldingAnimator())))
+            },
+            Case(name: "probe: coordinator getter, 64 tasks at once", unit: "call") {
+                try await timed(try await CoordinatorCases.getters(tasks: 64, each: 2_000 / scale))
             },
             Case(name: "busy rejection, 64 tasks, a transition held", unit: "rejection") {
                 try await timed(try await CoordinatorCases.busyRejections(tasks: 64, each: 2_000 / scale))

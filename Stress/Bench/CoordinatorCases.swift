@@ -65,6 +65,17 @@ enum CoordinatorCases {
         return rejected
     }
 
+    /// `tasks` tasks × `each` reads of a coordinator's property: an actor call through its executor.
+    static func getters(tasks: Int, each: Int) async throws -> Int {
+        let coordinator = try await coordinator()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask { for _ in 0..<each { _ = await coordinator.peakQueueDepth } }
+            }
+        }
+        return tasks * each
+    }
+
     /// `tasks` tasks × `each` `.enqueue` requests, each task pushing and popping at a level of its own.
     static func enqueued(tasks: Int, each: Int) async throws -> Int {
         let coordinator = try await coordinator(levels: tasks, queueLimit: tasks * 2)

@@ -67,6 +67,17 @@ enum Floors {
         return count
     }
 
+    /// `tasks` × `each` bare actor calls to one actor, every task at once: the contended floor.
+    static func contendedActorCalls(tasks: Int, each: Int) async -> Int {
+        let counter = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask { for _ in 0..<each { await counter.touch() } }
+            }
+        }
+        return tasks * each
+    }
+
     /// `count` one-suspension operations serialized by an in-flight flag, one caller.
     static func flagged(_ count: Int) async -> Int {
         let flag = InFlightFlag()

@@ -50,6 +50,7 @@ extension Coordinator {
     }
 
     /// The admission decision: admit, put in line (and say so), or throw the refusal.
+    @inline(never)
     private func decide(_ request: TransitionRequest, mode: Mode, deferrable: Bool) throws(TransitionError) -> Decision {
         if let inFlight, TransitionScope.chain.contains(where: { $0.names(markerIdentity, inFlight.transition.id) }) {
             throw .reentrant(inFlight: inFlight.transition)
