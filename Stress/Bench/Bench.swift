@@ -48,6 +48,9 @@ public enum Bench {
             Case(name: "floor: one suspension behind an in-flight flag", unit: "op") {
                 try await timed(await Floors.flagged(calls / 4))
             },
+            Case(name: "floor: one suspension in a task of its own, behind an in-flight flag", unit: "op") {
+                try await timed(await Floors.abandonable(calls / 8))
+            },
             Case(name: "floor: one suspension in a continuation FIFO, 64 tasks", unit: "op") {
                 try await timed(await Floors.fifo(tasks: 64, each: 1_000 / scale))
             },

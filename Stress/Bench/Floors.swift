@@ -67,6 +67,33 @@ enum Floors {
         return count
     }
 
+    /// An actor that runs each one-suspension operation in a task of its own and awaits it through
+    /// a continuation: the least an awaiter that can walk away from a stuck operation (at a
+    /// timeout) pays, since the operation cannot run in the awaiting task.
+    actor AbandonableFlag {
+        private var busy = false
+        func run() async -> Bool {
+            guard !busy else { return false }
+            busy = true
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Task.detached {
+                    await Task.yield()
+                    continuation.resume()
+                }
+            }
+            busy = false
+            return true
+        }
+    }
+
+    /// `count` one-suspension operations, each in a task of its own, serialized by an in-flight flag.
+    static func abandonable(_ count: Int) async -> Int {
+        let flag = AbandonableFlag()
+        var done = 0
+        for _ in 0..<count where await flag.run() { done += 1 }
+        return done
+    }
+
     /// `tasks` × `each` bare actor calls to one actor, every task at once: the contended floor.
     static func contendedActorCalls(tasks: Int, each: Int) async -> Int {
         let counter = Counter()

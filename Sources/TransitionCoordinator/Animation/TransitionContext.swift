@@ -32,6 +32,10 @@ public struct TransitionContext: Sendable {
         /// The visible windows other than the top one, top-down by z-order (a managed window by its
         /// level's raw value), unmanaged ones among them unless ignored; a tie puts the managed first.
         func underlying(_ snapshot: NavigationSnapshot, below top: Window) -> [AnyWindow] {
+            if !includesUnmanaged || snapshot.unmanagedWindows.isEmpty {
+                // Managed windows alone are already top-down by level.
+                return snapshot.visibleWindowsTopDown.compactMap { $0.id == top.id ? nil : .managed($0) }
+            }
             var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map { (z: $0.level.rawValue, window: AnyWindow.managed($0)) }
             if includesUnmanaged { list += snapshot.unmanagedWindows.map { (z: $0.zOrder, window: AnyWindow.unmanaged($0)) } }
             return list.enumerated().sorted { a, b in

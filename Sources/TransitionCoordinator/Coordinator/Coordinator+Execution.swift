@@ -49,14 +49,15 @@ extension Coordinator {
             host = .stuck(fault)
         }
 
-        let ledger = AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish))
+        var ledger: AnimationLedger?
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         var outcome = AnimationOutcome.skipped(skipReason ?? .topWindowUnchanged)
         if host != .completed {
             outcome = .skipped(skipReason ?? .hostUnresponsive)
         } else if skipReason == nil, let animator,
                   let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                                  ledger: ledger) {
+                                                  ledger: AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish))) {
+            ledger = context.ledger
             let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
                                      cancelsOnCut: !mutations.contains(.noCancelOnCut))
             inFlight?.race = race
@@ -81,7 +82,7 @@ extension Coordinator {
                                        phase: .afterAnimation, id: id, chain: chain) {
             host = .stuck(fault)
         }
-        return (outcome, ledger.extraFinishCalls, host)
+        return (outcome, ledger?.extraFinishCalls ?? 0, host)
     }
 
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
