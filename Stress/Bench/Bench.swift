@@ -82,6 +82,12 @@ public enum Bench {
                 try await timed(try await CoordinatorCases.withSubscribers(subscribers, pairs: pairs / 5))
             })
         }
+        var floorMemory: [Double] = []
+        cases.append(Case(name: "floor: \(fills[0].formatted) tasks waiting in a continuation FIFO", unit: "waiter") {
+            let (duration, bytes) = await Floors.fillFIFO(fills[0])
+            floorMemory.append(Double(bytes) / Double(fills[0]))
+            return nanoseconds(duration) / Double(fills[0])
+        })
         for fill in fills {
             cases.append(Case(name: "fill the queue: \(fill.formatted) waiters", unit: "waiter") {
                 let (duration, bytes) = try await CoordinatorCases.fillQueue(fill)
@@ -102,9 +108,16 @@ public enum Bench {
                 let sample = try await benchCase.run()
                 if repetition > 0 { samples[index].append(sample) }
             }
-            if repetition == 0 { memory.removeAll() }
+            if repetition == 0 {
+                memory.removeAll()
+                floorMemory.removeAll()
+            }
         }
         var rows = zip(cases, samples).map { BenchRow(name: $0.name, unit: $0.unit, samples: $1) }
+        if !floorMemory.isEmpty {
+            rows.append(BenchRow(name: "floor: resident memory per task waiting in a continuation FIFO", unit: "waiter",
+                                 samples: floorMemory, kind: .bytes))
+        }
         for fill in fills where !(memory[fill] ?? []).isEmpty {
             rows.append(BenchRow(name: "resident memory per waiter, \(fill.formatted) waiting", unit: "waiter",
                                  samples: memory[fill] ?? [], kind: .bytes))

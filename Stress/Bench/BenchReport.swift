@@ -76,7 +76,7 @@ public struct BenchReport: Sendable {
             ({ $0.hasPrefix(".enqueue") }, "floor: one suspension in a continuation FIFO, 64 tasks", 2, nil),
             ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") || $0.hasPrefix("push + pop through an async host") }, pair, nil, nil),
             ({ $0.hasPrefix("fill the queue") && $0 != firstFill }, firstFill, 1.5, nil),
-            ({ $0.hasPrefix("resident memory per waiter") }, nil, nil, 2_048),
+            ({ $0.hasPrefix("resident memory per waiter") }, "floor: resident memory per task waiting in a continuation FIFO", nil, 2_048),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
         ]

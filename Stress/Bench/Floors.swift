@@ -60,6 +60,33 @@ enum Floors {
         }
     }
 
+    /// `count` tasks waiting in a continuation FIFO held by the bench: the time to fill it and the
+    /// resident memory they add (each a task suspended on one continuation), then all released.
+    static func fillFIFO(_ count: Int) async -> (duration: Duration, bytes: Int) {
+        let lock = ContinuationFIFO()
+        await lock.acquire()
+        Memory.trim()
+        let before = Memory.resident()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let arrived = Locked(0)
+        var waiters: [Task<Void, Never>] = []
+        waiters.reserveCapacity(count)
+        for _ in 0..<count {
+            waiters.append(Task {
+                arrived.withLock { $0 += 1 }
+                await lock.acquire()
+                lock.release()
+            })
+        }
+        while arrived.withLock({ $0 }) < count { await Task.yield() }
+        let duration = start.duration(to: clock.now)
+        let bytes = Memory.resident() - before
+        lock.release()
+        for waiter in waiters { await waiter.value }
+        return (duration, bytes)
+    }
+
     /// `count` bare actor calls from one caller.
     static func actorCalls(_ count: Int) async -> Int {
         let counter = Counter()

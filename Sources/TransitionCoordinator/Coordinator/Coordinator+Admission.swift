@@ -3,17 +3,33 @@
 /// Everything from a request's arrival up to its wait is synchronous on the actor, so no other
 /// request interleaves with a decision; a waiting request is admitted by ``release()``.
 extension Coordinator {
-    @inline(__always)
+    /// Admits `request` (now, or once its turn comes) and carries it out; refusals are announced
+    /// (`rejected`) and thrown.
+    ///
+    /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
+    /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it). Keeping the
+    /// decision and the announcement out of this async function keeps the frame a waiting task
+    /// holds small.
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
         let admission: Admission
         do throws(TransitionError) {
-            admission = try await admit(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
+            switch try decide(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
+            case .admitted(let admitted): admission = admitted
+            case .wait(let ticket, let pinned): admission = try await awaitTurn(ticket, pinned: pinned)
+            case .staleRead: admission = try await staleAdmission(request)
+            }
         } catch {
-            hub.send(.rejected(request, error))
+            announceRejection(request, error)
             throw error
         }
         return await carryOut(admission, animator: animator)
+    }
+
+    /// Says that `request` was refused.
+    @inline(never)
+    private func announceRejection(_ request: TransitionRequest, _ error: TransitionError) {
+        hub.send(.rejected(request, error))
     }
 
     /// What admission decided, in one synchronous step on the actor.
@@ -26,27 +42,15 @@ extension Coordinator {
         case staleRead
     }
 
-    /// Admits `request` now, makes it wait, or refuses it; see ``Coordinator`` and ``AdmissionPolicy``.
-    ///
-    /// The decision is synchronous and the ticket is in line before this returns to wait, so a
-    /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it). Keeping the
-    /// decision out of the async function also keeps the frame a waiting task holds small.
-    @inline(__always)
-    private func admit(_ request: TransitionRequest, mode: Mode, deferrable: Bool) async throws(TransitionError) -> Admission {
-        switch try decide(request, mode: mode, deferrable: deferrable) {
-        case .admitted(let admission):
-            return admission
-        case .wait(let ticket, let pinned):
-            return try await awaitTurn(ticket, pinned: pinned)
-        case .staleRead:
-            // Mutant: read, await, then plan against what was read (no re-check of the slot).
-            let stale = snapshot
-            await Task.yield()
-            var next = nextWindowID
-            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            return occupy(plan, nextWindowID: next, waited: nil)
-        }
+    /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
+    @inline(never)
+    private func staleAdmission(_ request: TransitionRequest) async throws(TransitionError) -> Admission {
+        let stale = snapshot
+        await Task.yield()
+        var next = nextWindowID
+        let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
+                                              ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+        return occupy(plan, nextWindowID: next, waited: nil)
     }
 
     /// The admission decision: admit, put in line (and say so), or throw the refusal.

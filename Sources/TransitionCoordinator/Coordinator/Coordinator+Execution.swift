@@ -2,23 +2,48 @@
 extension Coordinator {
     /// Carries an admitted transition out and releases the slot. Never throws: an admitted
     /// transition completes.
+    ///
+    /// The synchronous parts (entering the re-entrancy scope, committing) live in functions of
+    /// their own, so the async frames a transition allocates hold only what crosses an await.
     func carryOut(_ admission: Admission, animator: (any Animator)?) async -> TransitionRecord {
-        let (id, plan) = (admission.id, admission.plan)
-        if mutations.contains(.lateBegan) {
-            // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
-            hub.send(.began(InFlightTransition(id: id, request: plan.request), before: plan.before))
-        }
-        let marker = TransitionScope.Marker(coordinator: markerIdentity, transition: id)
-        let inherited = TransitionScope.chain
-        let chain = (mutations.contains(.unprunedChain) ? inherited : inherited.filter(\.isLive)) + [marker]
-        let (outcome, extraFinishCalls, hostOutcome) = await TransitionScope.$chain.withValue(chain) {
-            await execute(plan, id: id, animator: animator, chain: chain)
+        let (marker, chain) = enterScope(admission)
+        let result = await TransitionScope.$chain.withValue(chain) {
+            await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
         marker.end()
-        let record = TransitionRecord(id: id, request: plan.request, before: plan.before, after: plan.after,
-                                      hadAnimator: animator != nil, animation: outcome,
-                                      extraFinishCalls: extraFinishCalls, startedAt: admission.admittedAt,
-                                      endedAt: clock.elapsed(), waited: admission.waited, host: hostOutcome)
+        return commit(admission, hadAnimator: animator != nil, result: result)
+    }
+
+    /// The transition's link in the re-entrancy chain, and the chain its work runs in.
+    @inline(never)
+    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, [TransitionScope.Marker]) {
+        if mutations.contains(.lateBegan) {
+            // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
+            hub.send(.began(InFlightTransition(id: admission.id, request: admission.plan.request), before: admission.plan.before))
+        }
+        let marker = TransitionScope.Marker(coordinator: markerIdentity, transition: admission.id)
+        let inherited = TransitionScope.chain
+        var chain = mutations.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.filter(\.isLive)
+        chain.append(marker)
+        return (marker, chain)
+    }
+
+    /// What ``execute(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
+    struct Executed: Sendable {
+        var animation: AnimationOutcome
+        var extraFinishCalls = 0
+        var host = HostOutcome.completed
+    }
+
+    /// Step 5's state change: the record, the snapshot, the history, the `ended` event, then the
+    /// slot is handed on (``release()``), all in one synchronous step.
+    @inline(never)
+    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed) -> TransitionRecord {
+        let plan = admission.plan
+        let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
+                                      hadAnimator: hadAnimator, animation: result.animation,
+                                      extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
+                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host)
         snapshot = plan.after
         history.append(record)
         if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
@@ -28,66 +53,84 @@ extension Coordinator {
     }
 
     /// The host calls and the animation, in the order ``WindowHost`` documents.
-    @inline(__always)
     private func execute(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
-                         chain: [TransitionScope.Marker]) async -> (AnimationOutcome, Int, HostOutcome) {
-        var host = HostOutcome.completed
+                         chain: [TransitionScope.Marker]) async -> Executed {
+        var result = Executed(animation: .skipped(.topWindowUnchanged))
         if let fault = refreshHost() {
-            host = .skipped(fault)
+            result.host = .skipped(fault)
         } else if let behind = hostBehind {
             hostBehind = nil
             if let fault = await sendPhase(behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain) {
-                host = .stuck(fault)
+                result.host = .stuck(fault)
             }
         }
         let before = beforeAnimation(plan)
-        if host == .completed, case .inline(let synchronous) = self.host {
-            // A synchronous host cannot get stuck: its calls are made right here, no await.
-            for command in before { synchronous.apply(command) }
-        } else if host == .completed,
+        if result.host == .completed, !applyInline(before),
            let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
-            host = .stuck(fault)
+            result.host = .stuck(fault)
         }
 
-        var ledger: AnimationLedger?
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
-        var outcome = AnimationOutcome.skipped(skipReason ?? .topWindowUnchanged)
-        if host != .completed {
-            outcome = .skipped(skipReason ?? .hostUnresponsive)
-        } else if skipReason == nil, let animator,
-                  let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                                  ledger: AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish))) {
-            ledger = context.ledger
-            let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
-                                     cancelsOnCut: !mutations.contains(.noCancelOnCut))
-            inFlight?.race = race
-            if inFlight?.preempted == true { race.cut(.preempted) }
-            outcome = await AnimationRunner.run(animator, context: context, race: race,
-                                                timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
-                                                watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
+        result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
+        if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
+            result.animation = await AnimationRunner.run(animator, context: context, race: race,
+                                                         timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
+                                                         watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             inFlight?.race = nil
+            result.extraFinishCalls = context.ledger.extraFinishCalls
         }
 
+        commitLevels(plan, id: id)
+        let after = afterAnimation(plan, outcome: result.animation)
+        if result.host == .completed, !applyInline(after),
+           let fault = await sendPhase(after, base: { HostView(plan.before).applying(before) }, phase: .afterAnimation,
+                                       id: id, chain: chain) {
+            result.host = .stuck(fault)
+        }
+        return result
+    }
+
+    /// Makes `commands` on a synchronous host right here (it cannot get stuck); false for an async host.
+    @inline(never)
+    private func applyInline(_ commands: [HostCommand]) -> Bool {
+        guard case .inline(let synchronous) = host else { return false }
+        for command in commands { synchronous.apply(command) }
+        return true
+    }
+
+    /// The animator's context and the race that will end it, now in flight (cut at once if a
+    /// preemption came first); nil when either top window is missing.
+    @inline(never)
+    private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
+        guard let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
+                                              ledger: AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish)))
+        else { return nil }
+        let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
+                                 cancelsOnCut: !mutations.contains(.noCancelOnCut))
+        inFlight?.race = race
+        if inFlight?.preempted == true { race.cut(.preempted) }
+        return (context, race)
+    }
+
+    /// Hands each changed level to its new window. The level actors run on this coordinator's
+    /// executor (see ``ExecutorChoice``), so the write happens in this step, with no await between
+    /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
+    @inline(never)
+    private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
         for level in plan.changedLevels {
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
-            guard old != new else { continue }
-            if await levelActors[level]?.replace(expecting: old?.id, with: new) != true {
+            guard old != new, let owner = levelActors[level] else { continue }
+            let handed = owner.assumeIsolated { $0.replace(expecting: old?.id, with: new) }
+            if !handed {
                 ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
             }
         }
-        if host == .completed, case .inline(let synchronous) = self.host {
-            for command in afterAnimation(plan, outcome: outcome) { synchronous.apply(command) }
-        } else if host == .completed,
-           let fault = await sendPhase(afterAnimation(plan, outcome: outcome), base: { HostView(plan.before).applying(before) },
-                                       phase: .afterAnimation, id: id, chain: chain) {
-            host = .stuck(fault)
-        }
-        return (outcome, ledger?.extraFinishCalls ?? 0, host)
     }
 
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
     /// show what a cover stopped hiding.
+    @inline(never)
     private func beforeAnimation(_ plan: TransitionPlan) -> [HostCommand] {
         var commands: [HostCommand] = []
         if !mutations.contains(.showCoverBeforeHiding) { commands += plan.concealed.map { .hide($0.id) } }
@@ -101,6 +144,7 @@ extension Coordinator {
 
     /// After the animation: reset what the animator may have moved, make the new key window key,
     /// then destroy the outgoing windows (a key window is never destroyed before its successor is key).
+    @inline(never)
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome) -> [HostCommand] {
         var commands: [HostCommand] = []
         if outcome.animatorWasCalled { commands += plan.after.windows.filter { !$0.isHidden }.map { .reset($0.id) } }
