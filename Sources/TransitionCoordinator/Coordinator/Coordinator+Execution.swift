@@ -119,9 +119,9 @@ extension Coordinator {
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
         for level in plan.changedLevels {
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
-            guard old != new, let owner = levelActors[level] else { continue }
-            let handed = owner.assumeIsolated { $0.replace(expecting: old?.id, with: new) }
-            if !handed {
+            // Every level the plan lists changed (a window came, went, or was shown or hidden).
+            guard let owner = levelActors[level] else { continue }
+            if !owner.replaceOnSharedExecutor(expecting: old?.id, with: new) {
                 ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
             }
         }

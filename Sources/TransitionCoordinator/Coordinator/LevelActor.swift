@@ -16,6 +16,12 @@ actor LevelActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
+    /// ``replace(expecting:with:)`` called from the coordinator's own step: the level actor runs on
+    /// the coordinator's executor, so the caller is already isolated to it (`assumeIsolated` checks).
+    nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: Window?) -> Bool {
+        assumeIsolated { $0.replace(expecting: expected, with: new) }
+    }
+
     /// Replaces the window if the current one has the expected id; returns whether it did.
     func replace(expecting expected: WindowID?, with new: Window?) -> Bool {
         guard window?.id == expected else { return false }

@@ -3,21 +3,55 @@
 /// A plan is a value computed by ``TransitionPlanner`` without side effects; the coordinator
 /// carries it out (host calls, animation, commit).
 public struct TransitionPlan: Sendable, Hashable {
+    /// The plan's values, stored once: handing a plan from admission to execution to the record
+    /// retains one object.
+    private struct Fields: Sendable, Hashable {
+        let request: TransitionRequest
+        let before: NavigationSnapshot
+        let after: NavigationSnapshot
+        let created: [Window]
+        let destroyed: [Window]
+        let revealed: [Window]
+        let concealed: [Window]
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let storage: Storage
+
     /// The request planned.
-    public let request: TransitionRequest
+    public var request: TransitionRequest { storage.fields.request }
     /// The committed state the plan starts from.
-    public let before: NavigationSnapshot
+    public var before: NavigationSnapshot { storage.fields.before }
     /// The state to commit; its version is `before.version + 1`.
-    public let after: NavigationSnapshot
+    public var after: NavigationSnapshot { storage.fields.after }
     /// Windows the host must create (and show) before the animation.
-    public let created: [Window]
+    public var created: [Window] { storage.fields.created }
     /// Windows the host must destroy at commit.
-    public let destroyed: [Window]
+    public var destroyed: [Window] { storage.fields.destroyed }
     /// Staying windows that were hidden before and are visible after (shown before the animation).
-    public let revealed: [Window]
+    public var revealed: [Window] { storage.fields.revealed }
     /// Staying windows that were visible before and are hidden after (hidden before the new
     /// windows are shown, so nothing a cover must hide is ever visible above it).
-    public let concealed: [Window]
+    public var concealed: [Window] { storage.fields.concealed }
+
+    /// A plan; only ``TransitionPlanner`` makes them.
+    init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [Window],
+         destroyed: [Window], revealed: [Window], concealed: [Window]) {
+        storage = Storage(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
+                                 revealed: revealed, concealed: concealed))
+    }
+
+    /// Plans are equal when every field is.
+    public static func == (lhs: TransitionPlan, rhs: TransitionPlan) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     /// Windows alive both before and after.
     public var staying: [Window] {
