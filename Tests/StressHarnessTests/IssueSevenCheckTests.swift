@@ -34,6 +34,22 @@ struct IssueSevenCheckTests {
         #expect(HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
     }
 
+    @Test("in virtual time, a stuck call given up later than one host timeout after its phase began fires; on time does not")
+    func stuckCallGivenUpLate() async {
+        func check(givenUpAfter delay: Duration, exactTime: Bool) async -> [InvariantViolation] {
+            let checker = StressChecker(answerBound: .seconds(1), hostTimeout: .milliseconds(5), exactTime: exactTime)
+            let fault = HostFault(call: .create(WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
+                                  since: .milliseconds(3) + delay, phaseBegan: .milliseconds(3))
+            let record = Self.record(1, host: .stuck(fault))
+            await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))
+            await checker.observe(.ended(record))
+            return await checker.violations
+        }
+        #expect(await check(givenUpAfter: .milliseconds(7), exactTime: true).map(\.invariant) == [.answered])
+        #expect(await check(givenUpAfter: .milliseconds(5), exactTime: true).isEmpty)
+        #expect(await check(givenUpAfter: .milliseconds(7), exactTime: false).isEmpty)
+    }
+
     @Test("a busy rejection naming a transition whose began was not seen yet fires")
     func busyBeforeBegan() async {
         let checker = StressChecker(answerBound: .seconds(1))
