@@ -2,11 +2,12 @@ import TransitionCoordinator
 
 /// A million transitions on the default host: does anything the coordinator or the host keeps grow?
 enum LongRun {
-    /// Per-transition time (blocks of 1,000 transitions) and resident memory after 10,000
-    /// transitions and after `transitions`, on the default `InMemoryHost`.
+    /// Per-transition time and resident memory after 10,000 transitions and after `transitions`,
+    /// on the default `InMemoryHost`. Each sample is a block of 10,000 transitions, long enough
+    /// that one scheduling hiccup does not swing it.
     static func rows(transitions: Int, blocks: Int) async throws -> [BenchRow] {
         let coordinator = try await CoordinatorCases.coordinator(host: nil)
-        let block = 500
+        let block = 5_000
         var done = 0
         func advance(to target: Int) async throws {
             let pairs = (target - done) / 2
