@@ -15,43 +15,39 @@ public struct TransitionPlan: Sendable, Hashable {
         let concealed: [Window]
     }
 
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
 
-    private let storage: Storage
+    private let storage: SharedValue<Fields>
 
     /// The request planned.
-    public var request: TransitionRequest { storage.fields.request }
+    public var request: TransitionRequest { storage.value.request }
     /// The committed state the plan starts from.
-    public var before: NavigationSnapshot { storage.fields.before }
+    public var before: NavigationSnapshot { storage.value.before }
     /// The state to commit; its version is `before.version + 1`.
-    public var after: NavigationSnapshot { storage.fields.after }
+    public var after: NavigationSnapshot { storage.value.after }
     /// Windows the host must create (and show) before the animation.
-    public var created: [Window] { storage.fields.created }
+    public var created: [Window] { storage.value.created }
     /// Windows the host must destroy at commit.
-    public var destroyed: [Window] { storage.fields.destroyed }
+    public var destroyed: [Window] { storage.value.destroyed }
     /// Staying windows that were hidden before and are visible after (shown before the animation).
-    public var revealed: [Window] { storage.fields.revealed }
+    public var revealed: [Window] { storage.value.revealed }
     /// Staying windows that were visible before and are hidden after (hidden before the new
     /// windows are shown, so nothing a cover must hide is ever visible above it).
-    public var concealed: [Window] { storage.fields.concealed }
+    public var concealed: [Window] { storage.value.concealed }
 
     /// A plan; only ``TransitionPlanner`` makes them.
     init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [Window],
          destroyed: [Window], revealed: [Window], concealed: [Window]) {
-        storage = Storage(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
+        storage = SharedValue(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
                                  revealed: revealed, concealed: concealed))
     }
 
     /// Plans are equal when every field is.
     public static func == (lhs: TransitionPlan, rhs: TransitionPlan) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
     }
 
     /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// Windows alive both before and after.
     public var staying: [Window] {

@@ -19,62 +19,58 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var endedAt: Duration
     }
 
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
 
-    private let storage: Storage
+    private let storage: SharedValue<Fields>
 
     /// The transition's identity.
-    public var id: TransitionID { storage.fields.id }
+    public var id: TransitionID { storage.value.id }
     /// The request as it was admitted.
-    public var request: TransitionRequest { storage.fields.request }
+    public var request: TransitionRequest { storage.value.request }
     /// The kind the animator saw.
     public var kind: TransitionKind { request.kind }
     /// The committed state before the transition.
-    public var before: NavigationSnapshot { storage.fields.before }
+    public var before: NavigationSnapshot { storage.value.before }
     /// The committed state after it; `after.version == before.version + 1`.
-    public var after: NavigationSnapshot { storage.fields.after }
+    public var after: NavigationSnapshot { storage.value.after }
     /// Whether the request carried an animator (the skip rules depend on it).
-    public var hadAnimator: Bool { storage.fields.hadAnimator }
+    public var hadAnimator: Bool { storage.value.hadAnimator }
     /// What the animation did.
-    public var animation: AnimationOutcome { storage.fields.animation }
+    public var animation: AnimationOutcome { storage.value.animation }
     /// What the host did: every call returned, or one got stuck (see ``HostFault``).
-    public var host: HostOutcome { storage.fields.host }
+    public var host: HostOutcome { storage.value.host }
     /// How many times the animator reported completion beyond the first (ignored, but noted).
-    public var extraFinishCalls: Int { storage.fields.extraFinishCalls }
+    public var extraFinishCalls: Int { storage.value.extraFinishCalls }
     /// How it waited before admission; nil when it was admitted on arrival.
-    public var waited: WaitInfo? { storage.fields.waited }
+    public var waited: WaitInfo? { storage.value.waited }
     /// When the transition was admitted, since the coordinator's creation.
-    public var startedAt: Duration { storage.fields.startedAt }
+    public var startedAt: Duration { storage.value.startedAt }
     /// When it committed, since the coordinator's creation.
-    public var endedAt: Duration { storage.fields.endedAt }
+    public var endedAt: Duration { storage.value.endedAt }
 
     /// Builds a record; the coordinator makes the real ones.
     public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
                 hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
                 waited: WaitInfo? = nil, host: HostOutcome = .completed) {
-        storage = Storage(Fields(id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
+        storage = SharedValue(Fields(id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
                                  animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
                                  startedAt: startedAt, endedAt: endedAt))
     }
 
     /// Decodes the fields a record encodes (the same keys as its properties).
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        storage = SharedValue(try Fields(from: decoder))
     }
 
     /// Encodes every field under its property's name.
-    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
     /// Records are equal when every field is.
     public static func == (lhs: TransitionRecord, rhs: TransitionRecord) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
     }
 
     /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// One line: id, request, versions, animation.
     public var description: String {

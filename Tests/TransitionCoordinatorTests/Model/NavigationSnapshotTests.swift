@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TransitionCoordinator
 
@@ -112,5 +113,43 @@ struct NavigationSnapshotTests {
         #expect(WindowLevel("low", rawValue: 1_000) == .low)
         #expect(WindowLevel("other", rawValue: 1_000) != .low)
         #expect(WindowLevel.medium.description == "medium(2000)")
+    }
+}
+
+/// The snapshot shares its storage between copies (copy on write): a copy changed is a new value.
+@Suite("Navigation snapshot storage")
+struct NavigationSnapshotStorageTests {
+    @Test("changing a copy leaves the original as it was, field by field")
+    func copyOnWrite() throws {
+        let original = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [NavigationSnapshotTests.root],
+                                          keyWindow: WindowID(1))
+        var copy = original
+        #expect(copy == original)
+        copy.version = 2
+        copy.windows.append(NavigationSnapshotTests.tutorial)
+        copy.windows[0].isHidden = true
+        copy.keyWindow = WindowID(2)
+        copy.applicationState = .background
+        #expect(original.version == 1 && original.windows == [NavigationSnapshotTests.root])
+        #expect(original.keyWindow == WindowID(1) && original.applicationState == .active)
+        #expect(copy.windows.map(\.id) == [WindowID(1), WindowID(2)] && copy.windows[0].isHidden)
+        #expect(copy != original)
+    }
+
+    @Test("a snapshot and a record encode their fields under their properties' names and decode to equal values")
+    func codable() throws {
+        let snapshot = NavigationSnapshot(version: 4, levels: WindowLevel.builtIn,
+                                          windows: [NavigationSnapshotTests.root, NavigationSnapshotTests.pin], keyWindow: WindowID(3))
+        let record = TransitionRecord(id: TransitionID(4), request: .pop(.medium), before: snapshot, after: snapshot,
+                                      hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
+                                      startedAt: .seconds(1), endedAt: .seconds(2))
+        let encoder = JSONEncoder()
+        let snapshotJSON = try encoder.encode(snapshot), recordJSON = try encoder.encode(record)
+        #expect(try JSONDecoder().decode(NavigationSnapshot.self, from: snapshotJSON) == snapshot)
+        #expect(try JSONDecoder().decode(TransitionRecord.self, from: recordJSON) == record)
+        let keys = try #require(try JSONSerialization.jsonObject(with: recordJSON) as? [String: Any]).keys
+        #expect(Set(keys).isSuperset(of: ["id", "request", "before", "after", "animation", "startedAt", "endedAt"]))
+        let snapshotKeys = try #require(try JSONSerialization.jsonObject(with: snapshotJSON) as? [String: Any]).keys
+        #expect(Set(snapshotKeys) == ["version", "levels", "windows", "keyWindow", "unmanagedWindows", "applicationState", "covers"])
     }
 }
