@@ -21,10 +21,11 @@
 /// The `began` event of a transition goes out in the step that gives it the slot, so no event
 /// naming it (a busy rejection, say) can come before it.
 ///
-/// **A bounded host.** Every phase of host calls is awaited at most
-/// ``CoordinatorConfiguration/hostTimeout``. A call that does not return in time is abandoned:
-/// the transition commits to the model without the calls after it and its record names the stuck
-/// call (``HostOutcome/stuck(_:)``). Until that call returns, requests are refused with
+/// **A bounded host.** A ``SynchronousWindowHost`` (the default ``InMemoryHost``) is called inline
+/// and cannot get stuck. Any other host's phases of calls are each awaited at most
+/// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
+/// return in time is abandoned: the transition commits to the model without the calls after it
+/// and its record names the stuck call (``HostOutcome/stuck(_:)``). Until that call returns, requests are refused with
 /// ``TransitionError/hostUnresponsive(_:)`` and lifecycle events commit to the model alone, so a
 /// stuck host (one that waits on this coordinator, on another one that waits on this, or on
 /// nothing at all) never blocks the shield or hangs a caller. The first transition after the

@@ -4,7 +4,7 @@
 public struct CoordinatorConfiguration: Sendable, Hashable {
     /// The levels above the root, bottom to top, each with a distinct positive raw value.
     public let levels: [WindowLevel]
-    /// How long an animator may take before the transition completes without it.
+    /// How long an animator may take, from its call, before the transition completes without it.
     public let animationTimeout: Duration
     /// How many records ``Coordinator/history`` keeps (the newest).
     public let historyLimit: Int

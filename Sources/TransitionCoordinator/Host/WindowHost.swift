@@ -9,7 +9,8 @@
 /// for each outgoing window, exactly once. A key window is thus never destroyed before its
 /// successor is key.
 ///
-/// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``. A call that
+/// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
+/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, and never times out.) A call that
 /// has not returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
 /// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
 ///
