@@ -116,9 +116,7 @@ enum Floors {
     /// `count` one-suspension operations, each in a task of its own, serialized by an in-flight flag.
     static func abandonable(_ count: Int) async -> Int {
         let flag = AbandonableFlag()
-        var done = 0
-        for _ in 0..<count where await flag.run() { done += 1 }
-        return done
+        return await repeated(count) { await flag.run() }
     }
 
     /// `tasks` × `each` bare actor calls to one actor, every task at once: the contended floor.
@@ -135,8 +133,13 @@ enum Floors {
     /// `count` one-suspension operations serialized by an in-flight flag, one caller.
     static func flagged(_ count: Int) async -> Int {
         let flag = InFlightFlag()
+        return await repeated(count) { await flag.run() }
+    }
+
+    /// Runs `operation` `count` times from one caller; returns how many ran (were not refused).
+    private static func repeated(_ count: Int, _ operation: () async -> Bool) async -> Int {
         var done = 0
-        for _ in 0..<count where await flag.run() { done += 1 }
+        for _ in 0..<count where await operation() { done += 1 }
         return done
     }
 

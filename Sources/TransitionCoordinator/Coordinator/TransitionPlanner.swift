@@ -134,9 +134,7 @@ public enum TransitionPlanner {
             let lockUp = covers.lock.map { lock in after.windows.contains { $0.level == lock.level } } ?? false
             for index in after.windows.indices {
                 let window = after.windows[index]
-                var hidden = false
-                if shieldUp, let shield = covers.shield, window.level > shield.level { hidden = true }
-                if lockUp, let lock = covers.lock, window.level > lock.level, window.level != covers.shield?.level { hidden = true }
+                let hidden = covers.hides(window.level, shieldUp: shieldUp, lockUp: lockUp)
                 guard hidden != window.isHidden else { continue }
                 after.windows[index].isHidden = hidden
                 if window.id < firstCreated { hidden ? concealed.append(after.windows[index]) : revealed.append(after.windows[index]) }

@@ -51,9 +51,15 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
 
     /// Whether `window` must be hidden in `snapshot` because a cover is up below it.
     func hides(_ window: Window, in snapshot: NavigationSnapshot) -> Bool {
-        if let shield, window.level > shield.level, snapshot.window(at: shield.level) != nil { return true }
-        if let lock, window.level > lock.level, window.level != shield?.level,
-           snapshot.window(at: lock.level) != nil { return true }
+        hides(window.level, shieldUp: shield.map { snapshot.window(at: $0.level) != nil } ?? false,
+              lockUp: lock.map { snapshot.window(at: $0.level) != nil } ?? false)
+    }
+
+    /// The rule itself: a window at `level` is hidden when it stands above the shield while the
+    /// shield is up, or above the lock (the shield excepted) while the lock is up.
+    func hides(_ level: WindowLevel, shieldUp: Bool, lockUp: Bool) -> Bool {
+        if shieldUp, let shield, level > shield.level { return true }
+        if lockUp, let lock, level > lock.level, level != shield?.level { return true }
         return false
     }
 }

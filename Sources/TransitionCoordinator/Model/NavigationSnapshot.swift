@@ -17,10 +17,18 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The box; only ever mutated while uniquely referenced (see ``fields``).
+    ///
+    /// Why `@unchecked Sendable` is safe (the compiler cannot check a class with a `var`):
+    /// - `fields` is `Sendable`, and `Storage` is private to this file: the only code that writes
+    ///   it is `NavigationSnapshot.fields`' `_modify`, reached through a `mutating` access of one
+    ///   snapshot value, which the caller holds exclusively (Swift's exclusivity rule).
+    /// - `_modify` first checks `isKnownUniquelyReferenced(&storage)` and copies the box when it
+    ///   fails, so it writes only a box that no other snapshot value references. No other thread
+    ///   can then reach it: another thread sees a box only through a snapshot value it was given,
+    ///   and such a copy would hold a second reference. (This is how `Array` keeps value semantics.)
+    /// - Every other access reads. Reads of a shared box never overlap a write, since shared boxes
+    ///   are never written.
     private final class Storage: @unchecked Sendable {
-        // Safe: a Storage is written only through `NavigationSnapshot.fields`' `_modify`, which
-        // first makes it unique (`isKnownUniquelyReferenced`, else a copy), so a box that another
-        // value or thread can see is never written; shared boxes are read-only.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
