@@ -97,6 +97,7 @@ public enum StressHarness {
         case .unprunedChain: "the re-entrancy chain keeps ended transitions"
         case .showCoverBeforeHiding: "a cover shown before what it hides is hidden"
         case .noCancelOnCut: "a cut never reaches the animator's task"
+        case .staleBusyGate: "busy refusals name a transition that has ended"
         }
     }
 }

@@ -227,6 +227,9 @@ public actor StressChecker {
             if named.id > highestBegan {
                 violations.append(.init(.serial, "'\(request)' was refused naming \(named) before \(named.id) began: "
                                    + "events must tell the story in the order it happened"))
+            } else if ended.contains(named.id) {
+                violations.append(.init(.serial, "'\(request)' was refused naming \(named) after \(named.id) ended: "
+                                   + "events must tell the story in the order it happened"))
             }
         case .rejected, .waiting:
             break

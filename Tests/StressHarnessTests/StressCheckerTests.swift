@@ -79,6 +79,19 @@ struct StressCheckerTests {
         #expect(await checker.violations.contains { $0.invariant == .chain })
     }
 
+    @Test("a request refused as busy naming a transition that has already ended is caught")
+    func refusalAfterEnded() async {
+        let checker = Self.checker()
+        let record = Self.pushRecord()
+        let transition = InFlightTransition(id: record.id, request: record.request)
+        await checker.observe(.began(transition, before: record.before))
+        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
+        #expect(await checker.violations.isEmpty)
+        await checker.observe(.ended(record))
+        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
+        #expect(await checker.violations.map(\.invariant) == [.serial])
+    }
+
     @Test("a re-entrant request refused as busy with its own transition is caught")
     func missedReentrancy() async {
         let checker = Self.checker()

@@ -26,6 +26,23 @@ extension Coordinator {
         return await carryOut(admission, animator: animator)
     }
 
+    /// The busy refusal of a `.reject` request, decided and announced in the caller's context
+    /// without entering the actor, when ``gate`` publishes the transition in flight; nil sends the
+    /// request to the actor (nothing published, or the request is re-entrant or cancelled, which
+    /// the actor answers as it always does). See ``BusyGate`` for why the answer is the actor's.
+    nonisolated func refuseIfBusy(_ request: TransitionRequest) -> TransitionError? {
+        // Read before the lock, to hold it for as short as can be; neither depends on the gate.
+        if Task.isCancelled { return nil }
+        let chain = TransitionScope.chain
+        let identity = markerIdentity
+        return gate.refuse { inFlight in
+            if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return nil }
+            return .busy(inFlight: inFlight)
+        } announce: { error in
+            hub.send(.rejected(request, error))
+        }
+    }
+
     /// Says that `request` was refused.
     @inline(never)
     private func announceRejection(_ request: TransitionRequest, _ error: TransitionError) {
@@ -224,6 +241,10 @@ extension Coordinator {
         let transition = InFlightTransition(id: id, request: plan.request)
         inFlight = InFlight(transition: transition, after: plan.after)
         if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: plan.before)) }
+        // Published after `began`: no refusal naming the transition may be seen before it. Not
+        // while a host call is stuck (that answer comes first), nor under the mutant that skips
+        // the busy check.
+        if stuckHost == nil, !mutations.contains(.noBusyCheck) { gate.publish(transition) }
         return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
     }
 
@@ -244,7 +265,7 @@ extension Coordinator {
     }
 
     /// The number re-entrancy markers name this coordinator by (its address under the ``Mutation/addressMarkers`` mutant).
-    var markerIdentity: UInt64 {
+    nonisolated var markerIdentity: UInt64 {
         mutations.contains(.addressMarkers) ? UInt64(UInt(bitPattern: ObjectIdentifier(self))) : identity
     }
 }

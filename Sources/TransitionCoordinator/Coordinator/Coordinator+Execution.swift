@@ -44,6 +44,8 @@ extension Coordinator {
                                       hadAnimator: hadAnimator, animation: result.animation,
                                       extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
                                       endedAt: clock.elapsed(), waited: admission.waited, host: result.host)
+        // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
+        if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
         snapshot = plan.after
         history.append(record)
         if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
@@ -170,6 +172,8 @@ extension Coordinator {
         let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed(),
                               phaseBegan: progress.beganAt)
         stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
+        // From now on a request is told the host is unresponsive, which only the actor knows.
+        gate.publish(nil)
         return fault
     }
 }

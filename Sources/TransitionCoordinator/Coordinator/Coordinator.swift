@@ -49,6 +49,8 @@ public actor Coordinator {
     let executor: ExecutorChoice
     let taskExecutor: (any TaskExecutor)?
     let hub: EventHub
+    /// What a `.reject` request arriving now is refused with, without entering the actor.
+    let gate = BusyGate()
     let levelActors: [WindowLevel: LevelActor]
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
@@ -162,17 +164,18 @@ public actor Coordinator {
     ///   before admission, queue full, superseded, locked, host unresponsive, or not fitting the
     ///   state); nothing changed then.
     @discardableResult
-    public func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
                         policy: AdmissionPolicy = .reject,
                         whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
+        if case .policy(.reject) = mode, let busy = refuseIfBusy(request) { throw busy }
         return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked)
     }
 
     /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
                      policy: AdmissionPolicy = .reject,
                      whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
         try await perform(.push(screen, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
@@ -180,21 +183,21 @@ public actor Coordinator {
 
     /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func pop(_ level: WindowLevel, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func pop(_ level: WindowLevel, animator: (any Animator)? = nil,
                     policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.pop(level), animator: animator, policy: policy)
     }
 
     /// Removes the window showing the screen `id`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func pop(screen id: ScreenID, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func pop(screen id: ScreenID, animator: (any Animator)? = nil,
                     policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.popScreen(id), animator: animator, policy: policy)
     }
 
     /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func popAll(animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func popAll(animator: (any Animator)? = nil,
                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.popAll, animator: animator, policy: policy)
     }
@@ -202,7 +205,7 @@ public actor Coordinator {
     /// Replaces the root window and its whole stack with one new root window (the shield and lock
     /// stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func replaceRoot(with screen: Screen, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func replaceRoot(with screen: Screen, animator: (any Animator)? = nil,
                             policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.replaceRoot(screen), animator: animator, policy: policy)
     }
@@ -239,21 +242,21 @@ public actor Coordinator {
     ///   ``TransitionError/unlockWhileNotActive(_:)`` when the app is not active; the policy's
     ///   errors when busy.
     @discardableResult
-    public func unlock(animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func unlock(animator: (any Animator)? = nil,
                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.unlock, animator: animator, policy: policy)
     }
 
     /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func registerUnmanagedWindow(_ window: UnmanagedWindow,
+    public nonisolated(nonsending) func registerUnmanagedWindow(_ window: UnmanagedWindow,
                                         policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.registerUnmanagedWindow(window), policy: policy)
     }
 
     /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public func unregisterUnmanagedWindow(id: String,
+    public nonisolated(nonsending) func unregisterUnmanagedWindow(id: String,
                                           policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.unregisterUnmanagedWindow(id: id), policy: policy)
     }

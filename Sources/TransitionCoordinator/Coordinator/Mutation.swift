@@ -40,6 +40,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A cut (preemption, lifecycle event, the caller's cancellation) is not passed on to the
     /// animator's task, so the transition waits for the animator or the whole timeout.
     case noCancelOnCut
+    /// The busy gate is not withdrawn when its transition commits: `.reject` requests are refused
+    /// in their callers' context naming a transition that has ended (until the next one begins).
+    case staleBusyGate
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
