@@ -66,10 +66,17 @@ extension Coordinator {
                 result.host = .stuck(fault)
             }
         }
-        let before = beforeAnimation(plan)
-        if result.host == .completed, !applyInline(before),
-           let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
-            result.host = .stuck(fault)
+        // A synchronous host is sent each command as it is decided; an async one gets the phase as a list.
+        var before: [HostCommand] = []
+        if result.host == .completed {
+            if case .inline(let synchronous) = host {
+                beforeAnimation(plan) { synchronous.apply($0) }
+            } else {
+                beforeAnimation(plan) { before.append($0) }
+                if let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
+                    result.host = .stuck(fault)
+                }
+            }
         }
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
@@ -83,21 +90,19 @@ extension Coordinator {
         }
 
         commitLevels(plan, id: id)
-        let after = afterAnimation(plan, outcome: result.animation)
-        if result.host == .completed, !applyInline(after),
-           let fault = await sendPhase(after, base: { HostView(plan.before).applying(before) }, phase: .afterAnimation,
-                                       id: id, chain: chain) {
-            result.host = .stuck(fault)
+        if result.host == .completed {
+            if case .inline(let synchronous) = host {
+                afterAnimation(plan, outcome: result.animation) { synchronous.apply($0) }
+            } else {
+                var after: [HostCommand] = []
+                afterAnimation(plan, outcome: result.animation) { after.append($0) }
+                if let fault = await sendPhase(after, base: { [before] in HostView(plan.before).applying(before) },
+                                               phase: .afterAnimation, id: id, chain: chain) {
+                    result.host = .stuck(fault)
+                }
+            }
         }
         return result
-    }
-
-    /// Makes `commands` on a synchronous host right here (it cannot get stuck); false for an async host.
-    @inline(never)
-    private func applyInline(_ commands: [HostCommand]) -> Bool {
-        guard case .inline(let synchronous) = host else { return false }
-        for command in commands { synchronous.apply(command) }
-        return true
     }
 
     /// The animator's context and the race that will end it, now in flight (cut at once if a
@@ -119,10 +124,10 @@ extension Coordinator {
     /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
     @inline(never)
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
-        for level in plan.changedLevels {
+        plan.forEachChangedLevel { level in
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
-            guard let owner = levelActors[level] else { continue }
+            guard let owner = levelActors[level] else { return }
             if !owner.replaceOnSharedExecutor(expecting: old?.id, with: new) {
                 ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
             }
@@ -131,33 +136,30 @@ extension Coordinator {
 
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
-    /// show what a cover stopped hiding.
+    /// show what a cover stopped hiding. Each command goes to `emit` in that order.
     @inline(never)
-    private func beforeAnimation(_ plan: TransitionPlan) -> [HostCommand] {
-        var commands: [HostCommand] = []
-        if !mutations.contains(.showCoverBeforeHiding) { commands += plan.concealed.map { .hide($0.id) } }
+    private func beforeAnimation(_ plan: TransitionPlan, _ emit: (HostCommand) -> Void) {
+        if !mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
         for window in plan.created {
-            commands.append(.create(window))
-            if !window.isHidden { commands.append(.show(window.id)) }
+            emit(.create(window))
+            if !window.isHidden { emit(.show(window.id)) }
         }
-        commands += plan.revealed.map { .show($0.id) }
-        return commands
+        for window in plan.revealed { emit(.show(window.id)) }
     }
 
     /// After the animation: reset what the animator may have moved, make the new key window key,
-    /// then destroy the outgoing windows (a key window is never destroyed before its successor is key).
+    /// then destroy the outgoing windows (a key window is never destroyed before its successor is
+    /// key). Each command goes to `emit` in that order.
     @inline(never)
-    private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome) -> [HostCommand] {
-        var commands: [HostCommand] = []
-        if outcome.animatorWasCalled { commands += plan.after.windows.filter { !$0.isHidden }.map { .reset($0.id) } }
+    private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
+        if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
         // Mutant: the cover went up before this, with what it must hide still visible.
-        if mutations.contains(.showCoverBeforeHiding) { commands += plan.concealed.map { .hide($0.id) } }
-        let resigning = plan.resigningUnmanagedWindows
-        if let key = plan.after.keyWindow, key != plan.before.keyWindow || !resigning.isEmpty {
-            commands.append(.makeKey(key, resigning: resigning))
+        if mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        if let key = plan.after.keyWindow {
+            let resigning = plan.resigningUnmanagedWindows
+            if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }
         }
-        commands += plan.destroyed.map { .destroy($0.id) }
-        return commands
+        for window in plan.destroyed { emit(.destroy(window.id)) }
     }
 
     /// Sends one phase under ``CoordinatorConfiguration/hostTimeout``; returns the fault when a

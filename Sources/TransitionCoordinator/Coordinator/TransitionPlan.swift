@@ -58,11 +58,37 @@ public struct TransitionPlan: Sendable, Hashable {
     /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.
     public var changedLevels: [WindowLevel] {
         var levels: [WindowLevel] = []
-        for list in [destroyed, created, revealed, concealed] {
-            for window in list where !levels.contains(window.level) { levels.append(window.level) }
-        }
+        forEachChangedLevel { levels.append($0) }
         if levels.count > 1 { levels.sort() }
         return levels
+    }
+
+    /// Calls `body` once with each level whose window changes, in no particular order, without
+    /// building a list (the commit's hot path; a plan changes a handful of windows).
+    func forEachChangedLevel(_ body: (WindowLevel) -> Void) {
+        let fields = storage.value
+        func list(_ number: Int) -> [Window] {
+            switch number {
+            case 0: fields.destroyed
+            case 1: fields.created
+            case 2: fields.revealed
+            default: fields.concealed
+            }
+        }
+        func seen(_ level: WindowLevel, before number: Int, _ position: Int) -> Bool {
+            for earlier in 0...number {
+                let windows = list(earlier)
+                let end = earlier < number ? windows.endIndex : position
+                if windows[..<end].contains(where: { $0.level == level }) { return true }
+            }
+            return false
+        }
+        for number in 0..<4 {
+            let windows = list(number)
+            for position in windows.indices where !seen(windows[position].level, before: number, position) {
+                body(windows[position].level)
+            }
+        }
     }
 
     /// Unmanaged windows that held key status (before, or as registered by this request) and no

@@ -140,8 +140,12 @@ public enum TransitionPlanner {
                 if window.id < firstCreated { hidden ? concealed.append(after.windows[index]) : revealed.append(after.windows[index]) }
             }
         }
+        // The created windows as committed (a cover may hide one), bottom to top, updated in place.
         if !created.isEmpty {
-            created = after.windows.filter { $0.id >= firstCreated }
+            for index in created.indices {
+                if let committed = after.window(created[index].id) { created[index] = committed }
+            }
+            if created.count > 1 { created.sort { $0.level < $1.level } }
         }
 
         nextWindowID = next

@@ -1,5 +1,5 @@
 import Testing
-import TransitionCoordinator
+@testable import TransitionCoordinator
 
 /// The planner is a pure function: a request against a snapshot gives a plan or a typed error.
 @Suite("Transition planner")
@@ -182,5 +182,19 @@ struct TransitionPlannerTests {
         let b = try TransitionPlanner.plan(.push(Screens.shield, at: .high), in: Self.stacked, nextWindowID: &second)
         #expect(a == b)
         #expect(first == second)
+    }
+
+    @Test("a plan names each level whose window changes once, whether it lost, gained or hid a window",
+          arguments: [(TransitionRequest.replaceRoot(Screens.login), [WindowLevel.root, .low, .medium]),
+                      (.push(Screens.shield, at: .high), [.high]),
+                      (.pop(.medium), [.medium]),
+                      (.popAll, [.low, .medium])])
+    func changedLevels(_ request: TransitionRequest, _ levels: [WindowLevel]) throws {
+        var next = WindowID(4)
+        let plan = try TransitionPlanner.plan(request, in: Self.stacked, nextWindowID: &next)
+        #expect(plan.changedLevels == levels)
+        var visited: [WindowLevel] = []
+        plan.forEachChangedLevel { visited.append($0) }
+        #expect(visited.sorted() == levels)
     }
 }
