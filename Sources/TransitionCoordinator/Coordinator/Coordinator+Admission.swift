@@ -4,43 +4,108 @@
 /// request interleaves with a decision; a waiting request is admitted by ``release()``.
 extension Coordinator {
     /// Admits `request` (now, or once its turn comes) and carries it out; refusals are announced
-    /// (`rejected`) and thrown.
+    /// (`rejected`) and handed back.
     ///
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
-    /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it). Keeping the
-    /// decision and the announcement out of this async function keeps the frame a waiting task
-    /// holds small.
+    /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
+    ///
+    /// It neither throws nor returns anything wider than a pointer: a typed `TransitionError`
+    /// thrown across an `await` needs an error-sized slot in every frame on the way, and those
+    /// frames are what a waiting request holds (the bench's "resident memory per waiter"). The
+    /// public methods throw ``Refusal/error`` in the caller's own frame.
+    @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                whenLocked: LockedBehavior) async throws(TransitionError) -> TransitionRecord {
+                whenLocked: LockedBehavior) async -> Submitted {
         let admission: Admission
-        do throws(TransitionError) {
-            switch try decide(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
+        switch decideOrRefuse(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
+        case .admitted(let admitted):
+            admission = admitted
+        case .wait(let ticket, let pinned):
+            await awaitTurn(ticket, pinned: pinned)
+            switch turn(of: ticket) {
             case .admitted(let admitted): admission = admitted
-            case .wait(let ticket, let pinned): admission = try await awaitTurn(ticket, pinned: pinned)
-            case .staleRead: admission = try await staleAdmission(request)
+            case .refused(let refusal): return .refused(refusal)
             }
-        } catch {
-            announceRejection(request, error)
-            throw error
+        case .staleRead:
+            switch await staleAdmission(request) {
+            case .admitted(let admitted): admission = admitted
+            case .refused(let refusal): return .refused(refusal)
+            }
+        case .refused(let refusal):
+            return .refused(refusal)
         }
-        return await carryOut(admission, animator: animator)
+        return .committed(await carryOut(admission, animator: animator))
     }
 
-    /// The busy refusal of a `.reject` request, decided and announced in the caller's context
-    /// without entering the actor, when ``gate`` publishes the transition in flight; nil sends the
-    /// request to the actor (nothing published, or the request is re-entrant or cancelled, which
-    /// the actor answers as it always does). See ``BusyGate`` for why the answer is the actor's.
-    nonisolated func refuseIfBusy(_ request: TransitionRequest) -> TransitionError? {
+    /// What ``submit(_:animator:mode:whenLocked:)`` hands back: the record, or the refusal.
+    enum Submitted: Sendable {
+        case committed(TransitionRecord)
+        case refused(Refusal)
+
+        /// The record, or the refusal thrown.
+        func get() throws(TransitionError) -> TransitionRecord {
+            switch self {
+            case .committed(let record): record
+            case .refused(let refusal): throw refusal.error
+            }
+        }
+    }
+
+    /// A refusal, boxed so that it crosses an `await` as a pointer (see ``submit(_:animator:mode:whenLocked:)``).
+    final class Refusal: Sendable {
+        let error: TransitionError
+        init(_ error: TransitionError) { self.error = error }
+    }
+
+    /// A waiter's turn once its wait ended: admitted, or refused (and said so).
+    enum Turn {
+        case admitted(Admission)
+        case refused(Refusal)
+    }
+
+    /// Reads the ticket's outcome after the wait; a refusal is announced here.
+    @inline(never)
+    private func turn(of ticket: AdmissionTicket) -> Turn {
+        switch ticket.outcome() {
+        case .success(let admission): return .admitted(admission)
+        case .failure(let error): return .refused(refuse(ticket.request, error))
+        }
+    }
+
+    /// Announces the refusal of `request` and boxes it.
+    private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> Refusal {
+        announceRejection(request, error)
+        return Refusal(error)
+    }
+
+    /// ``decide(_:mode:deferrable:)``, with a refusal announced and boxed instead of thrown.
+    @inline(never)
+    private func decideOrRefuse(_ request: TransitionRequest, mode: Mode, deferrable: Bool) -> Decision {
+        do throws(TransitionError) {
+            return try decide(request, mode: mode, deferrable: deferrable)
+        } catch {
+            return .refused(refuse(request, error))
+        }
+    }
+
+    /// Throws the busy refusal of a `.reject` request, decided and announced in the caller's
+    /// context without entering the actor, when ``gate`` publishes the transition in flight;
+    /// returns to send the request to the actor (nothing published, or the request is re-entrant
+    /// or cancelled, which the actor answers as it always does). See ``BusyGate`` for why the
+    /// answer is the actor's.
+    @inline(never)
+    nonisolated func refuseIfBusy(_ request: TransitionRequest) throws(TransitionError) {
         // Read before the lock, to hold it for as short as can be; neither depends on the gate.
-        if Task.isCancelled { return nil }
+        if Task.isCancelled { return }
         let chain = TransitionScope.chain
         let identity = markerIdentity
-        return gate.refuse { inFlight in
+        let refusal = gate.refuse { inFlight in
             if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return nil }
             return .busy(inFlight: inFlight)
         } announce: { error in
             hub.send(.rejected(request, error))
         }
+        if let refusal { throw refusal }
     }
 
     /// Says that `request` was refused.
@@ -57,17 +122,23 @@ extension Coordinator {
         case wait(AdmissionTicket, pinned: Bool)
         /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
         case staleRead
+        /// Refused (and said so).
+        case refused(Refusal)
     }
 
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
     @inline(never)
-    private func staleAdmission(_ request: TransitionRequest) async throws(TransitionError) -> Admission {
+    private func staleAdmission(_ request: TransitionRequest) async -> Turn {
         let stale = snapshot
         await Task.yield()
         var next = nextWindowID
-        let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
-                                              ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-        return occupy(plan, nextWindowID: next, waited: nil)
+        do throws(TransitionError) {
+            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            return .admitted(occupy(plan, nextWindowID: next, waited: nil))
+        } catch {
+            return .refused(refuse(request, error))
+        }
     }
 
     /// The admission decision: admit, put in line (and say so), or throw the refusal.
@@ -156,14 +227,16 @@ extension Coordinator {
     /// in line in the same synchronous step as the decision to queue it: even the call of an
     /// `async` function may suspend before its body runs (a simulated run found that door), and
     /// the slot could be freed then with nobody in line to take it.
-    private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async throws(TransitionError) -> Admission {
-        // The suspended frames hold no outcome: it is read from the ticket after the wait.
+    ///
+    /// It neither throws nor returns a value, so the suspended frames hold no outcome or error:
+    /// the caller reads the outcome from the ticket after the wait.
+    @inline(never)
+    private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async {
         await withTaskCancellationHandler {
             await ticket.wait()
         } onCancel: {
             if !pinned { ticket.cancel() }
         }
-        return try ticket.outcome().get()
     }
 
     /// Puts the request in line (superseding its coalescing group) and says so; never suspends.

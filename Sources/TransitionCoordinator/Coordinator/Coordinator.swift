@@ -169,8 +169,8 @@ public actor Coordinator {
                         whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
-        if case .policy(.reject) = mode, let busy = refuseIfBusy(request) { throw busy }
-        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked)
+        if case .policy(.reject) = mode { try refuseIfBusy(request) }
+        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked).get()
     }
 
     /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
@@ -228,7 +228,7 @@ public actor Coordinator {
     ///   or ``TransitionError/cancelled(_:)`` (the caller was cancelled before it arrived).
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
-        try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse)
+        try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse).get()
     }
 
     /// Removes the lock screen (animated) and shows again the windows it hid; then requests

@@ -34,14 +34,14 @@ struct BusyGateTests {
     func publishedWhileInFlight() async throws {
         let fixture = await Fixture()
         let coordinator = fixture.coordinator
-        #expect(coordinator.refuseIfBusy(Self.pushTutorial) == nil)
+        #expect(throws: Never.self) { try coordinator.refuseIfBusy(Self.pushTutorial) }
         let animator = GatedAnimator()
         let first = Task { await attempt { try await coordinator.perform(Self.pushPin, animator: animator) } }
         await animator.started()
-        #expect(coordinator.refuseIfBusy(Self.pushTutorial) == .busy(inFlight: Self.pin))
+        #expect(throws: TransitionError.busy(inFlight: Self.pin)) { try coordinator.refuseIfBusy(Self.pushTutorial) }
         animator.open()
         _ = try #require(await first.value.success)
-        #expect(coordinator.refuseIfBusy(Self.pushTutorial) == nil)
+        #expect(throws: Never.self) { try coordinator.refuseIfBusy(Self.pushTutorial) }
         #expect(try await coordinator.perform(Self.pushTutorial).id == TransitionID(2))
     }
 
@@ -78,7 +78,7 @@ struct BusyGateTests {
         await animator.started()
         let cancelled = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            #expect(coordinator.refuseIfBusy(Self.pushTutorial) == nil)
+            #expect(throws: Never.self) { try coordinator.refuseIfBusy(Self.pushTutorial) }
             return await attempt { try await coordinator.perform(Self.pushTutorial) }
         }
         #expect(await cancelled.value == .failure(.cancelled(Self.pushTutorial)))
