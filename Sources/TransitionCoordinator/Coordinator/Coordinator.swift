@@ -8,6 +8,12 @@
 /// a host call) is refused with ``TransitionError/reentrant(inFlight:)`` at once, under every
 /// policy, so nothing ever waits on itself.
 ///
+/// **Where a request runs.** The request methods are `nonisolated(nonsending)`: they start in the
+/// caller's context and enter the actor once. A `.reject` request that finds a transition in
+/// flight is refused there, without entering the actor, from what the coordinator published in
+/// the step that gave that transition the slot (its busy gate); the answer and its `rejected` event
+/// are the ones the actor would give, ordered between the transition's `began` and `ended`.
+///
 /// **Atomicity.** A call that throws changed nothing. A call that returns committed exactly the
 /// planned state; its ``TransitionRecord`` says what the animation did. ``snapshot`` and every event
 /// only ever show committed states.
