@@ -36,7 +36,7 @@ package final class Locked<Value> {
     ///
     /// Stops the process if the mutex cannot be initialised (see ``withLock(_:)`` for why that is a
     /// precondition, not an error).
-    /// - Parameter spinsFirst: on Linux, spin briefly before sleeping when the lock is taken
+    /// - Parameter spinsFirst: with glibc, spin briefly before sleeping when the lock is taken
     ///   (glibc's adaptive mutex), for a lock many threads take for a few nanoseconds each, where
     ///   sleeping and waking costs far more than the wait. Such a lock does not detect a reentrant
     ///   call: it hangs instead of stopping the process, so its bodies must be obviously flat.
@@ -49,7 +49,7 @@ package final class Locked<Value> {
         // recover from, so a failure stops the process rather than leave an unusable lock behind.
         precondition(pthread_mutexattr_init(&attributes) == 0, "pthread_mutexattr_init failed")
         // Error-checking: a reentrant lock returns EDEADLK (and traps below) instead of hanging.
-        #if os(Linux)
+        #if canImport(Glibc)
         let type = spinsFirst ? Int32(PTHREAD_MUTEX_ADAPTIVE_NP) : Int32(PTHREAD_MUTEX_ERRORCHECK)
         #else
         let type = Int32(PTHREAD_MUTEX_ERRORCHECK)
