@@ -72,9 +72,10 @@ extension Coordinator {
         }
     }
 
-    /// Announces the refusal of `request` and boxes it.
+    /// Announces the refusal of `request` (`rejected`) and boxes it.
+    @inline(never)
     private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> Refusal {
-        announceRejection(request, error)
+        hub.send(.rejected(request, error))
         return Refusal(error)
     }
 
@@ -106,12 +107,6 @@ extension Coordinator {
             hub.send(.rejected(request, error))
         }
         if let refusal { throw refusal }
-    }
-
-    /// Says that `request` was refused.
-    @inline(never)
-    private func announceRejection(_ request: TransitionRequest, _ error: TransitionError) {
-        hub.send(.rejected(request, error))
     }
 
     /// What admission decided, in one synchronous step on the actor.
