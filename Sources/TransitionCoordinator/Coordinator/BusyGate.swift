@@ -9,9 +9,11 @@
 /// and in the step that commits `T`, before its `ended` event. Empty promises nothing: the
 /// request goes to the actor as before.
 ///
-/// **Ordering.** ``refuse(_:)`` announces the refusal while holding the lock that
-/// ``publish(_:)`` takes, so a refusal naming `T` is seen by every subscriber after `T`'s
-/// `began` and before its `ended`, exactly as one decided on the actor.
+/// **Ordering.** A refusal that anyone can see is announced through ``announce(ifStill:_:)``,
+/// under the lock that ``publish(_:)`` takes, so a refusal naming `T` is seen by every subscriber
+/// after `T`'s `began` and before its `ended`, exactly as one decided on the actor. With nobody
+/// subscribed there is nothing to order, and the caller reads ``published`` alone: the lock is
+/// held only for the copy.
 final class BusyGate: Sendable {
     /// Taken for a few nanoseconds by every `.reject` request while a transition is in flight, so
     /// it spins before it sleeps; the bodies below call nothing that could take it again.
@@ -23,17 +25,23 @@ final class BusyGate: Sendable {
         state.withLock { $0 = transition }
     }
 
-    /// If a transition is published and `refusal` returns an error for it, returns that error
-    /// after running `announce` with it, both with the lock held; nil otherwise.
+    /// The transition published now, copied out under the lock (nil: none).
     ///
-    /// `refusal` and `announce` run synchronously under the lock: they must not call back into
-    /// this gate (``EventHub/send(_:)`` does not).
-    func refuse(_ refusal: (InFlightTransition) -> TransitionError?,
-                announce: (TransitionError) -> Void) -> TransitionError? {
+    /// What the caller decides from it needs no lock; only announcing does (see ``refuse(_:announce:)``).
+    var published: InFlightTransition? {
+        state.withLock { $0 }
+    }
+
+    /// If `expected` is still the published transition, runs `announce` with the lock held and
+    /// returns true; false when the gate has moved on (the caller then asks the actor).
+    ///
+    /// `announce` runs synchronously under the lock: it must not call back into this gate
+    /// (``EventHub/send(_:)`` does not).
+    func announce(ifStill expected: TransitionID, _ announce: () -> Void) -> Bool {
         state.withLock { published in
-            guard let transition = published, let error = refusal(transition) else { return nil }
-            announce(error)
-            return error
+            guard published?.id == expected else { return false }
+            announce()
+            return true
         }
     }
 }

@@ -100,13 +100,15 @@ extension Coordinator {
         if Task.isCancelled { return }
         let chain = TransitionScope.chain
         let identity = markerIdentity
-        let refusal = gate.refuse { inFlight in
-            if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return nil }
-            return .busy(inFlight: inFlight)
-        } announce: { error in
-            hub.send(.rejected(request, error))
+        guard let inFlight = gate.published else { return }
+        if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return }
+        let refusal = TransitionError.busy(inFlight: inFlight)
+        // Someone may see the refusal: announce it only while `inFlight` is still published, under
+        // the gate's lock, so it falls between its `began` and `ended`; else the actor answers.
+        if hub.hasSubscribers, !gate.announce(ifStill: inFlight.id, { hub.send(.rejected(request, refusal)) }) {
+            return
         }
-        if let refusal { throw refusal }
+        throw refusal
     }
 
     /// What admission decided, in one synchronous step on the actor.

@@ -44,6 +44,10 @@ final class EventHub: Sendable {
         return stream
     }
 
+    /// Whether anyone subscribes now (read without the lock; a subscriber arriving concurrently
+    /// may be missed, as ``send(_:)`` may miss it).
+    var hasSubscribers: Bool { count.load(ordering: .acquiring) > 0 }
+
     /// Delivers an event to every subscriber, in call order (only the coordinator actor sends).
     ///
     /// Yields outside the lock, so a subscriber's termination handler can never wait on it. With

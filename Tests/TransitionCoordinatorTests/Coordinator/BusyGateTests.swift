@@ -9,25 +9,29 @@ struct BusyGateTests {
     static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
     static let pin = InFlightTransition(id: TransitionID(1), request: pushPin)
 
-    @Test("an empty gate refuses nothing and announces nothing")
+    @Test("an empty gate publishes nothing and announces nothing")
     func emptyGate() {
         let gate = BusyGate()
-        var announced: [TransitionError] = []
-        #expect(gate.refuse({ .busy(inFlight: $0) }, announce: { announced.append($0) }) == nil)
-        #expect(announced.isEmpty)
+        var announced = 0
+        #expect(gate.published == nil)
+        #expect(!gate.announce(ifStill: Self.pin.id) { announced += 1 })
+        #expect(announced == 0)
     }
 
-    @Test("a published gate refuses with what the refusal says, announces it once, and withdrawing it ends that")
+    @Test("a published gate names its transition and announces for it only while it is still published")
     func publishedGate() {
         let gate = BusyGate()
-        var announced: [TransitionError] = []
+        var announced = 0
         gate.publish(Self.pin)
-        #expect(gate.refuse({ .busy(inFlight: $0) }, announce: { announced.append($0) }) == .busy(inFlight: Self.pin))
-        #expect(gate.refuse({ _ in nil }, announce: { announced.append($0) }) == nil)
-        #expect(announced == [.busy(inFlight: Self.pin)])
+        #expect(gate.published == Self.pin)
+        #expect(gate.announce(ifStill: Self.pin.id) { announced += 1 })
+        #expect(announced == 1)
+        gate.publish(InFlightTransition(id: TransitionID(2), request: Self.pushTutorial))
+        #expect(!gate.announce(ifStill: Self.pin.id) { announced += 1 }, "the gate moved on: the actor must answer")
         gate.publish(nil)
-        #expect(gate.refuse({ .busy(inFlight: $0) }, announce: { announced.append($0) }) == nil)
-        #expect(announced.count == 1)
+        #expect(gate.published == nil)
+        #expect(!gate.announce(ifStill: Self.pin.id) { announced += 1 })
+        #expect(announced == 1)
     }
 
     @Test("the coordinator publishes a transition while it holds the slot and withdraws it when it commits")
