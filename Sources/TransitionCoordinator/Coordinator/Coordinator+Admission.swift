@@ -21,7 +21,8 @@ extension Coordinator {
         case .admitted(let admitted):
             admission = admitted
         case .wait(let ticket, let pinned):
-            await awaitTurn(ticket, pinned: pinned)
+            // In line already (see ``AdmissionTicket/wait(pinned:)``): no hand-over can be lost.
+            await ticket.wait(pinned: pinned)
             switch turn(of: ticket) {
             case .admitted(let admitted): admission = admitted
             case .refused(let refusal): return .refused(refusal)
@@ -212,27 +213,6 @@ extension Coordinator {
             if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
                 throw .deferredQueueFull(limit: configuration.deferredLimit)
             }
-        }
-    }
-
-    /// Suspends until ``release()`` admits the ticket's request, a coalescing request supersedes
-    /// it, or its task is cancelled (then it leaves the line; nothing changed). A `pinned` request
-    /// (a lifecycle event, a preempting request that cut the animation short) has already acted and
-    /// is not withdrawn by cancellation.
-    ///
-    /// Callers queue with ``enqueue(_:lane:group:deferrable:)`` in the argument, so the request is
-    /// in line in the same synchronous step as the decision to queue it: even the call of an
-    /// `async` function may suspend before its body runs (a simulated run found that door), and
-    /// the slot could be freed then with nobody in line to take it.
-    ///
-    /// It neither throws nor returns a value, so the suspended frames hold no outcome or error:
-    /// the caller reads the outcome from the ticket after the wait.
-    @inline(never)
-    private func awaitTurn(_ ticket: AdmissionTicket, pinned: Bool = false) async {
-        await withTaskCancellationHandler {
-            await ticket.wait()
-        } onCancel: {
-            if !pinned { ticket.cancel() }
         }
     }
 

@@ -1,5 +1,5 @@
 /// Why the coordinator refused a request. A thrown `TransitionError` always means nothing changed.
-public enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible {
+public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another transition is in flight and the request's policy does not wait.
     case busy(inFlight: InFlightTransition)
     /// The request came from inside the transition in flight (its animator, a task the animator
