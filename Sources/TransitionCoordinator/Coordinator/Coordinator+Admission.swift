@@ -9,10 +9,11 @@ extension Coordinator {
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
     ///
-    /// It neither throws nor returns anything wider than a pointer: a typed `TransitionError`
-    /// thrown across an `await` needs an error-sized slot in every frame on the way, and those
-    /// frames are what a waiting request holds (the bench's "resident memory per waiter"). The
-    /// public methods throw ``Refusal/error`` in the caller's own frame.
+    /// It does not throw: it hands back the record or the refusal, each one pointer wide
+    /// (``TransitionError`` is `indirect`), and the public methods throw in the caller's own
+    /// frame. The frames a waiting request holds are what it costs in memory (the bench's
+    /// "resident memory per waiter"): a wider error in each of them once took a second
+    /// task-allocator slab per waiter.
     @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior) async -> Submitted {
@@ -41,27 +42,21 @@ extension Coordinator {
     /// What ``submit(_:animator:mode:whenLocked:)`` hands back: the record, or the refusal.
     enum Submitted: Sendable {
         case committed(TransitionRecord)
-        case refused(Refusal)
+        case refused(TransitionError)
 
         /// The record, or the refusal thrown.
         func get() throws(TransitionError) -> TransitionRecord {
             switch self {
             case .committed(let record): record
-            case .refused(let refusal): throw refusal.error
+            case .refused(let error): throw error
             }
         }
-    }
-
-    /// A refusal, boxed so that it crosses an `await` as a pointer (see ``submit(_:animator:mode:whenLocked:)``).
-    final class Refusal: Sendable {
-        let error: TransitionError
-        init(_ error: TransitionError) { self.error = error }
     }
 
     /// A waiter's turn once its wait ended: admitted, or refused (and said so).
     enum Turn {
         case admitted(Admission)
-        case refused(Refusal)
+        case refused(TransitionError)
     }
 
     /// Reads the ticket's outcome after the wait; a refusal is announced here.
@@ -73,14 +68,14 @@ extension Coordinator {
         }
     }
 
-    /// Announces the refusal of `request` (`rejected`) and boxes it.
+    /// Announces the refusal of `request` (`rejected`) and hands it back.
     @inline(never)
-    private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> Refusal {
+    private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> TransitionError {
         hub.send(.rejected(request, error))
-        return Refusal(error)
+        return error
     }
 
-    /// ``decide(_:mode:deferrable:)``, with a refusal announced and boxed instead of thrown.
+    /// ``decide(_:mode:deferrable:)``, with a refusal announced and handed back instead of thrown.
     @inline(never)
     private func decideOrRefuse(_ request: TransitionRequest, mode: Mode, deferrable: Bool) -> Decision {
         do throws(TransitionError) {
@@ -121,7 +116,7 @@ extension Coordinator {
         /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
         case staleRead
         /// Refused (and said so).
-        case refused(Refusal)
+        case refused(TransitionError)
     }
 
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).

@@ -1,4 +1,8 @@
 /// Why the coordinator refused a request. A thrown `TransitionError` always means nothing changed.
+///
+/// `indirect`, so a value is one pointer wide: a typed error needs its own slot in every async
+/// frame it is thrown through, and a waiting request keeps those frames (see the README's
+/// "resident memory per waiter"). Making one costs a small allocation, which the busy bench includes.
 public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another transition is in flight and the request's policy does not wait.
     case busy(inFlight: InFlightTransition)
