@@ -24,6 +24,7 @@ public enum InvariantChecker {
         if Set(ids).count != ids.count { found.append(.init(.levels, "a window id appears twice: \(ids)")) }
         let screens = snapshot.windows.flatMap { $0.content.screens.map(\.id) }
         if Set(screens).count != screens.count { found.append(.init(.levels, "a screen id is shown twice: \(screens)")) }
+        found += ContentInvariants.check(snapshot.windows.map { (window: "window \($0.id)", content: $0.content) })
 
         let top = snapshot.topMostVisibleWindow
         if snapshot.keyWindow == nil || snapshot.keyWindow != top?.id {

@@ -14,6 +14,9 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case atomic = 6
     /// 7: every request ends with exactly one outcome, within the animator timeout.
     case answered = 7
+    /// 8: a stack has its root; a tab selection is in range; a hop container has one current
+    /// child; a node presents at most one modal; screen and container ids are unique.
+    case containers = 8
     /// 10: while up, the shield is top-most and key; while locked, nothing but the shield is visible
     /// above the lock, the lock is key whenever the shield is down, windows above it are hidden,
     /// not destroyed, and only an unlock removes it.
@@ -33,6 +36,7 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
         case .hostBalance: "host balance"
         case .atomic: "atomic"
         case .answered: "answered"
+        case .containers: "containers"
         case .shieldAndLock: "shield and lock"
         case .skipRules: "skip rules"
         }

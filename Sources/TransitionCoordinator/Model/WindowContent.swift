@@ -1,38 +1,152 @@
-/// What a window shows: today one screen; later a tree of containers.
+/// What a window shows: a screen, or a tree of containers (a navigation stack, tabs, a hop
+/// container), any node of which may present one modal, itself any content, to any depth.
 ///
-/// The enum is the seam where navigation stacks, tabs, modal presentations and hop flows join
-/// (see DESIGN.md, Containers layer): each becomes a case whose payload is a value tree, and
-/// ``topScreen`` and ``screens`` keep their meaning for every case, so the coordinator's skip
-/// rules, invariants and snapshots need no change when those cases arrive.
-public enum WindowContent: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A single screen filling the window.
+/// A value: `Sendable`, `Hashable`, `Codable`. ``topScreen`` and ``screens`` mean the same for
+/// every case, so the coordinator's skip rules, invariants and snapshots read containers as they
+/// read a single screen. A whole target tree can be planned against the current one as one
+/// change (``ContainerPlanner``), which is what a deep link resolves to.
+///
+/// Invariant 8 (``ContentInvariants``): a stack has its root, a tab selection is in range, a hop
+/// container has one current child, a node presents at most one modal, and a screen id or a
+/// container id appears at most once.
+public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A single screen.
     case screen(Screen)
+    /// A navigation stack.
+    case stack(NavigationStack)
+    /// Tabs, each holding content of its own.
+    case tabs(TabBar)
+    /// A hop container: one current child.
+    case hop(HopContainer)
+    /// `base`, presenting `modal` over it. `base` is never itself presenting: a node presents at
+    /// most one modal, and a modal over a modal is presented by the first (`modal` presenting).
+    case presenting(WindowContent, modal: WindowContent)
 
-    /// The screen a person sees on top of this content.
+    /// Which node a request names: a screen, or a container.
+    public enum NodeID: Sendable, Hashable, Codable, CustomStringConvertible {
+        case screen(ScreenID)
+        case container(ContainerID)
+
+        /// `screen pin` or `container inbox`.
+        public var description: String {
+            switch self {
+            case .screen(let id): "screen \(id)"
+            case .container(let id): "container \(id)"
+            }
+        }
+    }
+
+    /// The node this content is, seen from outside: a presenting node is its base.
+    public var nodeID: NodeID {
+        switch self {
+        case .screen(let screen): .screen(screen.id)
+        case .stack(let stack): .container(stack.id)
+        case .tabs(let tabs): .container(tabs.id)
+        case .hop(let hop): .container(hop.id)
+        case .presenting(let base, _): base.nodeID
+        }
+    }
+
+    /// The screen a person sees on top: the top of the modal chain, the top of a stack, the
+    /// selected tab's, a hop container's current one.
+    ///
+    /// ``Screen/missing`` only for a tree that broke invariant 8 (an empty stack, a selection out
+    /// of range), which ``ContentInvariants`` reports.
     public var topScreen: Screen {
         switch self {
         case .screen(let screen): screen
+        case .stack(let stack): stack.top ?? .missing
+        case .tabs(let tabs): tabs.selectedContent?.topScreen ?? .missing
+        case .hop(let hop): hop.current.topScreen
+        case .presenting(_, let modal): modal.topScreen
         }
     }
 
-    /// Every screen in the content, bottom to top.
+    /// Every screen in the content, in tree order: a stack bottom to top, tabs in order, a base
+    /// before the modal it presents.
     public var screens: [Screen] {
+        var screens: [Screen] = []
+        forEachScreen { screens.append($0) }
+        return screens
+    }
+
+    /// Calls `body` with every screen, in the order of ``screens``, building nothing.
+    public func forEachScreen(_ body: (Screen) -> Void) {
         switch self {
-        case .screen(let screen): [screen]
+        case .screen(let screen): body(screen)
+        case .stack(let stack): stack.items.forEach(body)
+        case .tabs(let tabs): for tab in tabs.tabs { tab.forEachScreen(body) }
+        case .hop(let hop): hop.current.forEachScreen(body)
+        case .presenting(let base, let modal):
+            base.forEachScreen(body)
+            modal.forEachScreen(body)
         }
     }
 
-    /// Whether the content shows the screen `id` (without building ``screens``).
+    /// Every container id in the content, in tree order (a container before what it holds).
+    public var containers: [ContainerID] {
+        switch self {
+        case .screen: []
+        case .stack(let stack): [stack.id]
+        case .tabs(let tabs): [tabs.id] + tabs.tabs.flatMap(\.containers)
+        case .hop(let hop): [hop.id] + hop.current.containers
+        case .presenting(let base, let modal): base.containers + modal.containers
+        }
+    }
+
+    /// Whether the content shows the screen `id` anywhere (without building ``screens``).
     public func shows(_ id: ScreenID) -> Bool {
         switch self {
         case .screen(let screen): screen.id == id
+        case .stack(let stack): stack.items.contains { $0.id == id }
+        case .tabs(let tabs): tabs.tabs.contains { $0.shows(id) }
+        case .hop(let hop): hop.current.shows(id)
+        case .presenting(let base, let modal): base.shows(id) || modal.shows(id)
         }
     }
 
-    /// The content as one line.
+    /// Whether the content holds the container `id` anywhere.
+    public func holds(_ id: ContainerID) -> Bool {
+        find(id) != nil
+    }
+
+    /// The content of the container `id` (with the modal it presents, if any), or nil.
+    public func find(_ id: ContainerID) -> WindowContent? {
+        switch self {
+        case .screen: return nil
+        case .stack(let stack): return stack.id == id ? self : nil
+        case .tabs(let tabs): return tabs.id == id ? self : tabs.tabs.lazy.compactMap { $0.find(id) }.first
+        case .hop(let hop): return hop.id == id ? self : hop.current.find(id)
+        case .presenting(let base, let modal):
+            if base.nodeID == .container(id) { return self }
+            return base.find(id) ?? modal.find(id)
+        }
+    }
+
+    /// The modal this node presents, if it presents one.
+    public var presented: WindowContent? {
+        if case .presenting(_, let modal) = self { modal } else { nil }
+    }
+
+    /// The node without the modal it presents.
+    public var base: WindowContent {
+        if case .presenting(let base, _) = self { base } else { self }
+    }
+
+    /// The content as one line: every container with its items, the selected tab starred, and
+    /// each modal after `!`: `tabs main {*stack inbox [list, mail] ! stack compose [draft], settings}`.
     public var description: String {
         switch self {
         case .screen(let screen): screen.description
+        case .stack(let stack): stack.description
+        case .tabs(let tabs): tabs.description
+        case .hop(let hop): hop.description
+        case .presenting(let base, let modal): "\(base) ! \(modal)"
         }
     }
+}
+
+extension Screen {
+    /// What ``WindowContent/topScreen`` answers for a tree that broke invariant 8; never shown.
+    public static let missing = Screen("∅", id: ScreenID("∅missing"))
 }

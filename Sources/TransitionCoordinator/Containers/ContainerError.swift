@@ -1,0 +1,64 @@
+/// Why a container operation was refused. Thrown only when nothing changed; each case names the
+/// container and the screen involved.
+public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No container with this id is shown (in this window, or anywhere).
+    case unknownContainer(ContainerID)
+    /// No node with this id is shown (a screen, or a container) to present from or dismiss.
+    case unknownNode(WindowContent.NodeID)
+    /// The container is not of the kind the operation needs (a hop on a stack, a push on tabs).
+    case wrongKind(ContainerID, expected: ContainerKind, actual: ContainerKind)
+    /// A pop (or pop to root) at a stack that holds only its root.
+    case popAtRoot(stack: ContainerID, root: ScreenID)
+    /// A pop to a screen that is not in the stack.
+    case notInStack(ScreenID, stack: ContainerID)
+    /// A pop to the screen already on top: nothing to pop.
+    case alreadyOnTop(ScreenID, stack: ContainerID)
+    /// A tab index outside the tabs.
+    case tabOutOfRange(Int, tabs: ContainerID, count: Int)
+    /// A dismiss where the node presents nothing.
+    case nothingPresented(WindowContent.NodeID)
+    /// A present where the node already presents a modal (present from the modal instead).
+    case alreadyPresenting(WindowContent.NodeID, modal: WindowContent.NodeID)
+    /// The screen id is already shown in the window (a double tap's second push gets this).
+    case duplicateScreen(ScreenID, container: ContainerID?)
+    /// The container id is already in use.
+    case duplicateContainer(ContainerID)
+    /// A `setStack` with no items: a stack always has its root.
+    case emptyStack(ContainerID)
+    /// A target tree that breaks invariant 8 (what is wrong, as the checker says it).
+    case invalidContent([String])
+
+    /// What went wrong and where, for a person.
+    public var description: String {
+        switch self {
+        case .unknownContainer(let id): "no container \(id) is shown"
+        case .unknownNode(let node): "no \(node) is shown"
+        case .wrongKind(let id, let expected, let actual): "\(id) is \(actual), not \(expected)"
+        case .popAtRoot(let stack, let root): "stack \(stack) holds only its root \(root): nothing to pop"
+        case .notInStack(let screen, let stack): "screen \(screen) is not in stack \(stack)"
+        case .alreadyOnTop(let screen, let stack): "screen \(screen) is already on top of stack \(stack): nothing to pop"
+        case .tabOutOfRange(let tab, let tabs, let count): "tab \(tab) is out of 0..<\(count) in tabs \(tabs)"
+        case .nothingPresented(let node): "\(node) presents nothing to dismiss"
+        case .alreadyPresenting(let node, let modal): "\(node) already presents \(modal); present from it instead"
+        case .duplicateScreen(let screen, let container):
+            "screen \(screen) is already shown in this window" + (container.map { " (asked for \($0))" } ?? "")
+        case .duplicateContainer(let id): "container \(id) is already shown"
+        case .emptyStack(let id): "stack \(id) cannot be set to no items: a stack always has its root"
+        case .invalidContent(let problems): "the content breaks invariant 8: " + problems.joined(separator: "; ")
+        }
+    }
+}
+
+/// The kinds of container, for ``ContainerError/wrongKind(_:expected:actual:)``.
+public enum ContainerKind: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    case stack, tabs, hop
+
+    /// `a stack`, `tabs`, `a hop container`.
+    public var description: String {
+        switch self {
+        case .stack: "a stack"
+        case .tabs: "tabs"
+        case .hop: "a hop container"
+        }
+    }
+}

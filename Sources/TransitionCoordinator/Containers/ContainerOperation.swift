@@ -1,0 +1,54 @@
+/// One change to a window's content tree, as a value: what a container handle asks for, what a
+/// user's gesture reports, and (as ``replace(with:)``) what a deep link resolves to.
+public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Pushes `screen` on the stack.
+    case push(Screen, onto: ContainerID)
+    /// Pops the stack's top screen.
+    case pop(ContainerID)
+    /// Pops the stack down to the screen `id`, which stays on top.
+    case popTo(ScreenID, in: ContainerID)
+    /// Pops the stack down to its root.
+    case popToRoot(ContainerID)
+    /// Sets the whole stack (seed 003): diffed by id against the current one, applied as one change.
+    case setStack(ContainerID, [Screen])
+    /// Selects the tab at `tab`.
+    case select(tab: Int, in: ContainerID)
+    /// Presents `modal` over the node `presenter` (a container, or a screen: a screen in a stack
+    /// presents through its stack).
+    case present(WindowContent, from: WindowContent.NodeID)
+    /// Dismisses what `presenter` presents, with everything presented above it.
+    case dismiss(WindowContent.NodeID)
+    /// Shows `content` in the hop container in place of its current child.
+    case hop(to: WindowContent, in: ContainerID)
+    /// Replaces the whole content with `target`, planned against the current tree as one change.
+    case replace(with: WindowContent)
+
+    /// The container the operation names, if it names one.
+    public var container: ContainerID? {
+        switch self {
+        case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id), .setStack(let id, _),
+             .select(_, let id), .hop(_, let id):
+            id
+        case .present(_, let node), .dismiss(let node):
+            if case .container(let id) = node { id } else { nil }
+        case .replace:
+            nil
+        }
+    }
+
+    /// As `push mail onto inbox`.
+    public var description: String {
+        switch self {
+        case .push(let screen, let id): "push \(screen) onto \(id)"
+        case .pop(let id): "pop \(id)"
+        case .popTo(let screen, let id): "pop \(id) to \(screen)"
+        case .popToRoot(let id): "pop \(id) to its root"
+        case .setStack(let id, let items): "set \(id) to [" + items.map(\.description).joined(separator: ", ") + "]"
+        case .select(let tab, let id): "select tab \(tab) of \(id)"
+        case .present(let modal, let node): "present \(modal) from \(node)"
+        case .dismiss(let node): "dismiss what \(node) presents"
+        case .hop(let content, let id): "hop \(id) to \(content)"
+        case .replace(let target): "replace the content with \(target)"
+        }
+    }
+}

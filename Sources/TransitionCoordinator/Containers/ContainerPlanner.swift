@@ -1,0 +1,191 @@
+/// Plans a ``ContainerOperation`` against a window's content: a pure function from the tree and
+/// the request to a ``ContentChange``, or a ``ContainerError`` when the request does not fit
+/// (then nothing changes). Linear in the size of the tree.
+///
+/// Screen and container ids must stay unique in the window: the operation's new screens are
+/// checked against the whole tree, less what the operation removes.
+public enum ContainerPlanner {
+    /// The change `operation` makes to `content`.
+    public static func plan(_ operation: ContainerOperation,
+                            in content: WindowContent) throws(ContainerError) -> ContentChange {
+        switch operation {
+        case .push(let screen, let id):
+            try requireAbsent(screen.id, from: content, for: id)
+            let after = try editStack(id, in: content) { stack throws(ContainerError) in stack.items.append(screen) }
+            return ContentChange(operation, before: content, after: after, animation: .push)
+        case .pop(let id):
+            let after = try editStack(id, in: content) { stack throws(ContainerError) in
+                guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
+                stack.items.removeLast()
+            }
+            return ContentChange(operation, before: content, after: after, animation: .pop)
+        case .popTo(let screen, let id):
+            let after = try editStack(id, in: content) { stack throws(ContainerError) in
+                guard let index = stack.items.firstIndex(where: { $0.id == screen }) else { throw .notInStack(screen, stack: id) }
+                if index == stack.items.count - 1 { throw .alreadyOnTop(screen, stack: id) }
+                stack.items.removeSubrange((index + 1)...)
+            }
+            return ContentChange(operation, before: content, after: after, animation: .pop)
+        case .popToRoot(let id):
+            let after = try editStack(id, in: content) { stack throws(ContainerError) in
+                guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
+                stack.items.removeSubrange(1...)
+            }
+            return ContentChange(operation, before: content, after: after, animation: .pop)
+        case .setStack(let id, let items):
+            return try setStack(id, to: items, in: content, operation: operation)
+        case .select(let tab, let id):
+            let after = try edit(id, in: content) { node throws(ContainerError) in
+                guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
+                guard tabs.tabs.indices.contains(tab) else { throw .tabOutOfRange(tab, tabs: id, count: tabs.tabs.count) }
+                tabs.selected = tab
+                node = node.replacingBase(with: .tabs(tabs))
+            }
+            return ContentChange(operation, before: content, after: after, animation: .select)
+        case .present(let modal, let presenter):
+            try requireFits(modal, in: content, replacing: nil)
+            let after = try edit(presenter, in: content) { node throws(ContainerError) in
+                if let shown = node.presented { throw .alreadyPresenting(presenter, modal: shown.nodeID) }
+                node = .presenting(node, modal: modal)
+            }
+            return ContentChange(operation, before: content, after: after, animation: .present)
+        case .dismiss(let presenter):
+            let after = try edit(presenter, in: content) { node throws(ContainerError) in
+                guard node.presented != nil else { throw .nothingPresented(presenter) }
+                node = node.base
+            }
+            return ContentChange(operation, before: content, after: after, animation: .dismiss)
+        case .hop(let next, let id):
+            guard let node = content.find(id) else { throw .unknownContainer(id) }
+            guard case .hop(let hop) = node.base else { throw .wrongKind(id, expected: .hop, actual: kind(of: node)) }
+            try requireFits(next, in: content, replacing: hop.current)
+            let after = try edit(.container(id), in: content) { node throws(ContainerError) in
+                node = node.replacingBase(with: .hop(HopContainer(id: id, showing: next)))
+            }
+            return ContentChange(operation, before: content, after: after, animation: .hop)
+        case .replace(let target):
+            let problems = ContentInvariants.check(target, in: "the target")
+            if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
+            return ContentChange(operation, before: content, after: target,
+                                 animation: ContentAnimation.replacing(content, with: target))
+        }
+    }
+
+    /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/replacing(_:with:)``).
+    private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
+                                 operation: ContainerOperation) throws(ContainerError) -> ContentChange {
+        guard !items.isEmpty else { throw .emptyStack(id) }
+        guard let node = content.find(id) else { throw .unknownContainer(id) }
+        guard case .stack(let old) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
+        // Shown elsewhere in the window: every screen but this stack's own.
+        var elsewhere = Set<ScreenID>()
+        content.forEachScreen { elsewhere.insert($0.id) }
+        for screen in old.items { elsewhere.remove(screen.id) }
+        var seen = Set<ScreenID>()
+        for screen in items where !seen.insert(screen.id).inserted || elsewhere.contains(screen.id) {
+            throw .duplicateScreen(screen.id, container: id)
+        }
+        let after = try editStack(id, in: content) { stack throws(ContainerError) in stack.items = items }
+        let animation = ContentAnimation.replacing(.stack(old), with: .stack(NavigationStack(id: id, unchecked: items)))
+        return ContentChange(operation, before: content, after: after, animation: animation)
+    }
+
+    /// `content` with the stack `id` changed by `body`; the stack keeps any modal it presents.
+    private static func editStack(_ id: ContainerID, in content: WindowContent,
+                                  _ body: (inout NavigationStack) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+        try edit(id, in: content) { node throws(ContainerError) in
+            guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
+            try body(&stack)
+            node = node.replacingBase(with: .stack(stack))
+        }
+    }
+
+    private static func edit(_ id: ContainerID, in content: WindowContent,
+                             _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+        do throws(ContainerError) {
+            return try edit(.container(id), in: content, body)
+        } catch .unknownNode {
+            throw .unknownContainer(id)
+        }
+    }
+
+    /// `content` with the node `target` changed by `body` (a screen in a stack stands for its stack).
+    private static func edit(_ target: WindowContent.NodeID, in content: WindowContent,
+                             _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+        guard let edited = try rewrite(content, target, body) else { throw .unknownNode(target) }
+        return edited
+    }
+
+    /// The rewritten tree, or nil when `target` is not in it.
+    private static func rewrite(_ node: WindowContent, _ target: WindowContent.NodeID,
+                                _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent? {
+        if node.nodeID == target || isItem(target, of: node.base) {
+            var node = node
+            try body(&node)
+            return node
+        }
+        switch node {
+        case .screen, .stack:
+            return nil
+        case .tabs(var tabs):
+            for index in tabs.tabs.indices {
+                if let tab = try rewrite(tabs.tabs[index], target, body) {
+                    tabs.tabs[index] = tab
+                    return .tabs(tabs)
+                }
+            }
+            return nil
+        case .hop(let hop):
+            return try rewrite(hop.current, target, body).map { .hop(HopContainer(id: hop.id, showing: $0)) }
+        case .presenting(let base, let modal):
+            if let base = try rewrite(base, target, body) { return .presenting(base, modal: modal) }
+            return try rewrite(modal, target, body).map { .presenting(base, modal: $0) }
+        }
+    }
+
+    /// Whether `target` is a screen pushed on (or the root of) the stack `node`.
+    private static func isItem(_ target: WindowContent.NodeID, of node: WindowContent) -> Bool {
+        guard case .screen(let id) = target, case .stack(let stack) = node else { return false }
+        return stack.items.contains { $0.id == id }
+    }
+
+    /// Throws unless `screen` is absent from `content`.
+    private static func requireAbsent(_ screen: ScreenID, from content: WindowContent,
+                                      for container: ContainerID?) throws(ContainerError) {
+        if content.shows(screen) { throw .duplicateScreen(screen, container: container) }
+    }
+
+    /// Throws unless `incoming` is valid and shares no screen or container id with `content`,
+    /// apart from those of `replacing`, which leaves.
+    private static func requireFits(_ incoming: WindowContent, in content: WindowContent,
+                                    replacing leaving: WindowContent?) throws(ContainerError) {
+        let problems = ContentInvariants.check(incoming, in: "the new content")
+        if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
+        var shown = Set<ScreenID>()
+        content.forEachScreen { shown.insert($0.id) }
+        leaving?.forEachScreen { shown.remove($0.id) }
+        var duplicate: ScreenID?
+        incoming.forEachScreen { screen in
+            if duplicate == nil, shown.contains(screen.id) { duplicate = screen.id }
+        }
+        if let duplicate { throw .duplicateScreen(duplicate, container: nil) }
+        let held = Set(content.containers).subtracting(leaving?.containers ?? [])
+        if let id = incoming.containers.first(where: held.contains) { throw .duplicateContainer(id) }
+    }
+
+    /// The kind of container `node` is (`node` was found by a container id, so it is not a screen).
+    private static func kind(of node: WindowContent) -> ContainerKind {
+        switch node.base {
+        case .tabs: .tabs
+        case .hop: .hop
+        case .stack, .screen, .presenting: .stack
+        }
+    }
+}
+
+extension WindowContent {
+    /// This node with its base replaced, keeping the modal it presents.
+    func replacingBase(with base: WindowContent) -> WindowContent {
+        if case .presenting(_, let modal) = self { .presenting(base, modal: modal) } else { base }
+    }
+}

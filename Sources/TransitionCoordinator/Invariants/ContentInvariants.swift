@@ -1,0 +1,60 @@
+/// Invariant 8 over content trees, as a pure function: what ``InvariantChecker/check(_:ignoresUnmanagedWindows:)``,
+/// the planner's tests and the harness use.
+public enum ContentInvariants {
+    /// Every violation of invariant 8 in `contents` (each named by `window`, for the message):
+    /// a stack without its root, tabs without tabs or with a selection out of range, a node
+    /// presenting while its base presents, and a screen or container id appearing twice in a
+    /// window; a container id appearing in two windows, since handles find containers by id.
+    public static func check(_ contents: [(window: String, content: WindowContent)]) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var owners: [ContainerID: String] = [:]
+        for (window, content) in contents {
+            found += check(content, in: window)
+            for id in Set(content.containers) {
+                if let other = owners.updateValue(window, forKey: id) {
+                    found.append(.init(.containers, "container \(id) is in both \(other) and \(window)"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every violation of invariant 8 in one window's `content`.
+    public static func check(_ content: WindowContent, in window: String) -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        walk(content, in: window, into: &found)
+        var screens = Set<ScreenID>()
+        content.forEachScreen { screen in
+            if !screens.insert(screen.id).inserted {
+                found.append(.init(.containers, "screen \(screen.id) appears twice in \(window): \(content)"))
+            }
+        }
+        var containers = Set<ContainerID>()
+        for id in content.containers where !containers.insert(id).inserted {
+            found.append(.init(.containers, "container \(id) appears twice in \(window): \(content)"))
+        }
+        return found
+    }
+
+    private static func walk(_ content: WindowContent, in window: String, into found: inout [InvariantViolation]) {
+        switch content {
+        case .screen:
+            break
+        case .stack(let stack):
+            if stack.items.isEmpty { found.append(.init(.containers, "stack \(stack.id) in \(window) has no root")) }
+        case .tabs(let tabs):
+            if !tabs.tabs.indices.contains(tabs.selected) {
+                found.append(.init(.containers, "tabs \(tabs.id) in \(window) select \(tabs.selected) of 0..<\(tabs.tabs.count)"))
+            }
+            for tab in tabs.tabs { walk(tab, in: window, into: &found) }
+        case .hop(let hop):
+            walk(hop.current, in: window, into: &found)
+        case .presenting(let base, let modal):
+            if case .presenting = base {
+                found.append(.init(.containers, "\(base.nodeID) in \(window) presents two modals: \(content)"))
+            }
+            walk(base, in: window, into: &found)
+            walk(modal, in: window, into: &found)
+        }
+    }
+}
