@@ -156,14 +156,18 @@ extension StressRunner {
     /// A uniform fraction in [0, 1), in thousandths.
     private static func fraction(_ rng: inout SplitMix64) -> Double { Double(rng.below(1_000)) / 1_000 }
 
+    /// Reports `state` and checks the answer; returns the committed record (nil when refused).
+    @discardableResult
     static func report(_ state: ApplicationState, environment: StressEnvironment, coordinator: Coordinator,
-                               checker: StressChecker) async {
+                       checker: StressChecker) async -> TransitionRecord? {
         let asked = environment.elapsed()
         do {
             let record = try await coordinator.setApplicationState(state)
             await checker.lifecycleCommitted(record, wall: environment.elapsed() - asked)
+            return record
         } catch {
             await checker.lifecycleRejected(state, error)
+            return nil
         }
     }
 

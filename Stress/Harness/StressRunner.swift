@@ -105,16 +105,22 @@ public enum StressRunner {
     }
 
     /// Once every task was answered: waits until no host call is stuck, then reports the app
-    /// active once more, so a host that missed calls is caught up before the final balance check.
+    /// active once more, so a host that missed calls is caught up before the final balance check;
+    /// again while that report's own calls get stuck (its catch-up can meet a stuck call too: seed
+    /// 196 once ended with the host one `destroy` behind). After `attempts` tries it gives up and
+    /// lets the balance check report what is left.
     private static func catchUpHost(_ coordinator: Coordinator, host: HarnessHost, configuration: StressConfiguration,
-                                    environment: StressEnvironment, checker: StressChecker) async {
-        while true {
-            let stuck = await coordinator.hostFault != nil
-            let outstanding = host.outstanding
-            if !stuck, outstanding == 0 { break }
-            try? await environment.sleep(configuration.hostTimeout)
+                                    environment: StressEnvironment, checker: StressChecker, attempts: Int = 64) async {
+        for _ in 0..<attempts {
+            while true {
+                let stuck = await coordinator.hostFault != nil
+                let outstanding = host.outstanding
+                if !stuck, outstanding == 0 { break }
+                try? await environment.sleep(configuration.hostTimeout)
+            }
+            let record = await report(.active, environment: environment, coordinator: coordinator, checker: checker)
+            if record?.host == .completed { return }
         }
-        await report(.active, environment: environment, coordinator: coordinator, checker: checker)
     }
 
     private static func fire(_ operation: Operation, configuration: StressConfiguration,
