@@ -51,7 +51,12 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
 
 /// The kinds of container, for ``ContainerError/wrongKind(_:expected:actual:)``.
 public enum ContainerKind: String, Sendable, Hashable, Codable, CustomStringConvertible {
-    case stack, tabs, hop
+    /// A ``NavigationStack``.
+    case stack
+    /// A ``TabBar``.
+    case tabs
+    /// A ``HopContainer``.
+    case hop
 
     /// `a stack`, `tabs`, `a hop container`.
     public var description: String {

@@ -24,7 +24,9 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
 
     /// Which node a request names: a screen, or a container.
     public enum NodeID: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The screen with this id (a screen in a stack stands for its stack where a node is needed).
         case screen(ScreenID)
+        /// The container with this id.
         case container(ContainerID)
 
         /// `screen pin` or `container inbox`.
