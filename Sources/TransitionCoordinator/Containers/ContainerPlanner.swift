@@ -56,10 +56,9 @@ public enum ContainerPlanner {
             }
             return ContentChange(operation, before: content, after: after, animation: .dismiss)
         case .hop(let next, let id):
-            guard let node = content.find(id) else { throw .unknownContainer(id) }
-            guard case .hop(let hop) = node.base else { throw .wrongKind(id, expected: .hop, actual: kind(of: node)) }
-            try requireFits(next, in: content, replacing: hop.current)
-            let after = try edit(.container(id), in: content) { node throws(ContainerError) in
+            let after = try edit(id, in: content) { node throws(ContainerError) in
+                guard case .hop(let hop) = node.base else { throw .wrongKind(id, expected: .hop, actual: kind(of: node)) }
+                try requireFits(next, in: content, replacing: hop.current)
                 node = node.replacingBase(with: .hop(HopContainer(id: id, showing: next)))
             }
             return ContentChange(operation, before: content, after: after, animation: .hop)
@@ -75,18 +74,21 @@ public enum ContainerPlanner {
     private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
                                  operation: ContainerOperation) throws(ContainerError) -> ContentChange {
         guard !items.isEmpty else { throw .emptyStack(id) }
-        guard let node = content.find(id) else { throw .unknownContainer(id) }
-        guard case .stack(let old) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
-        // Shown elsewhere in the window: every screen but this stack's own.
-        var elsewhere = Set<ScreenID>()
-        content.forEachScreen { elsewhere.insert($0.id) }
-        for screen in old.items { elsewhere.remove(screen.id) }
-        var seen = Set<ScreenID>()
-        for screen in items where !seen.insert(screen.id).inserted || elsewhere.contains(screen.id) {
-            throw .duplicateScreen(screen.id, container: id)
+        var old: [Screen] = []
+        let after = try editStack(id, in: content) { stack throws(ContainerError) in
+            // Shown elsewhere in the window: every screen but this stack's own.
+            var elsewhere = Set<ScreenID>()
+            content.forEachScreen { elsewhere.insert($0.id) }
+            for screen in stack.items { elsewhere.remove(screen.id) }
+            var seen = Set<ScreenID>()
+            for screen in items where !seen.insert(screen.id).inserted || elsewhere.contains(screen.id) {
+                throw .duplicateScreen(screen.id, container: id)
+            }
+            old = stack.items
+            stack.items = items
         }
-        let after = try editStack(id, in: content) { stack throws(ContainerError) in stack.items = items }
-        let animation = ContentAnimation.replacing(.stack(old), with: .stack(NavigationStack(id: id, unchecked: items)))
+        let animation = ContentAnimation.replacing(.stack(NavigationStack(id: id, unchecked: old)),
+                                                   with: .stack(NavigationStack(id: id, unchecked: items)))
         return ContentChange(operation, before: content, after: after, animation: animation)
     }
 

@@ -27,7 +27,7 @@ final class BusyGate: Sendable {
 
     /// The transition published now, copied out under the lock (nil: none).
     ///
-    /// What the caller decides from it needs no lock; only announcing does (see ``refuse(_:announce:)``).
+    /// What the caller decides from it needs no lock; only announcing does (see ``announce(ifStill:_:)``).
     var published: InFlightTransition? {
         state.withLock { $0 }
     }

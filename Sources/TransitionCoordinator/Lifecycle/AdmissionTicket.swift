@@ -61,8 +61,9 @@ final class AdmissionTicket: Sendable {
     /// **Why the continuation may be unchecked.** A continuation enters the state only in ``wait(pinned:)``
     /// (as `.waiting(c)` or `.claimed(c)`), and leaves it only when a locked step replaces that
     /// state with `.resolved` and hands `c` to its caller, which resumes it once, after the lock;
-    /// `wait` resumes at once, itself, only a continuation it did not store. So each one is resumed
-    /// exactly once, and never after being stored twice. That it is resumed at all is invariant 7
+    /// `wait` resumes at once, itself, only a continuation it did not store (the ticket was
+    /// resolved already, or a second waiter). So each one is resumed exactly once. That it is
+    /// resumed at all is invariant 7
     /// (every request answered), which the harness checks after every run; the checked variant's
     /// canary cost a 40-byte allocation and frame room per waiter.
     private enum State {

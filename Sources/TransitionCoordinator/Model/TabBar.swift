@@ -10,12 +10,19 @@ public struct TabBar: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The index of the selected tab, in `tabs.indices`.
     public internal(set) var selected: Int
 
-    /// Tabs showing `first`, then `others`; the first is selected unless `selected` says otherwise
-    /// (clamped into range).
-    public init(id: ContainerID, _ first: WindowContent, _ others: WindowContent..., selected: Int = 0) {
+    /// Tabs showing `first`, then `others`, with the first selected.
+    public init(id: ContainerID, _ first: WindowContent, _ others: WindowContent...) {
         self.id = id
         self.tabs = [first] + others
-        self.selected = min(max(selected, 0), others.count)
+        self.selected = 0
+    }
+
+    /// Tabs showing `tabs`, with the one at `selected` selected.
+    /// - Throws: ``ContainerError/tabOutOfRange(_:tabs:count:)`` when `selected` is not an index of
+    ///   `tabs` (and so when `tabs` is empty).
+    public init(id: ContainerID, tabs: [WindowContent], selected: Int) throws(ContainerError) {
+        guard tabs.indices.contains(selected) else { throw .tabOutOfRange(selected, tabs: id, count: tabs.count) }
+        self.init(id: id, unchecked: tabs, selected: selected)
     }
 
     /// Tabs as they are, checked or not (the planner, tests and mutants).

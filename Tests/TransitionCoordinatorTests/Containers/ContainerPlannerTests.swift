@@ -82,7 +82,7 @@ struct ContainerPlannerTests {
 
     @Test("a whole target tree is planned against the current one as one change (what a deep link resolves to)")
     func replace() throws {
-        let target = WindowContent.tabs(TabBar(id: "main", .stack(T.inbox), .stack(NavigationStack(id: "news", root: T.feed, pushed: [T.post])), selected: 1))
+        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(T.inbox), .stack(NavigationStack(id: "news", root: T.feed, pushed: [T.post]))], selected: 1))
         let change = try ContainerPlanner.plan(.replace(with: target), in: T.app)
         #expect(change.after == target && change.animation == .push)
         #expect(change.departed == [T.draft] && change.arrived == [T.post])
@@ -121,6 +121,12 @@ struct ContainerPlannerTests {
         #expect(throws: ContainerError.invalidContent(["screen list appears twice in the target: stack s [list, list]"])) {
             try ContainerPlanner.plan(.replace(with: target), in: T.app)
         }
+    }
+
+    @Test("tabs made with a selection out of range, or with no tabs, are refused")
+    func tabBarInit() {
+        #expect(throws: ContainerError.tabOutOfRange(2, tabs: "t", count: 2)) { try TabBar(id: "t", tabs: [T.app, T.launch], selected: 2) }
+        #expect(throws: ContainerError.tabOutOfRange(0, tabs: "t", count: 0)) { try TabBar(id: "t", tabs: [], selected: 0) }
     }
 
     @Test("every error says what went wrong and where")
