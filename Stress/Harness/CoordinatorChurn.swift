@@ -31,7 +31,7 @@ enum CoordinatorChurn {
 
     private static func round(configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
                               mutations: Set<Mutation>, next: Mailbox, previous: Mailbox?) async {
-        let coordinator = await Coordinator(root: Screen("churn"), configuration: configuration, clock: environment.clock,
+        let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
                                             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
                                             mutations: mutations)
         let animator = AnyAnimator { [weak coordinator] _ in

@@ -86,7 +86,7 @@ public final class HarnessHost: WindowHost {
         state.withLock { state in
             if case .create(let window) = command { state.levels[window.id] = window.level }
             let call = command.call
-            state.ledger.apply(call)
+            state.ledger.apply(command: command)
             if case .destroy(let id) = call { state.levels[id] = nil }
             if case .show(let id) = call { checkCover(shown: id, in: &state) }
         }

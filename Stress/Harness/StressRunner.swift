@@ -42,7 +42,7 @@ public enum StressRunner {
                                hostTimeout: configuration.hostTimeout, covers: covers)
         // A seed without stuck calls reaches the host inline, as the default host is reached.
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
-        let coordinator = await Coordinator(root: Screen("home"), configuration: coordinatorConfiguration, host: link,
+        let coordinator = await Coordinator(rootContent: .screen(Screen("home")), configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.

@@ -1,7 +1,8 @@
 /// Everything an animator needs to know about one transition.
 ///
 /// As CFANavigationWindow's context: the kind, the top from- and to-windows, and the windows
-/// underneath them before and after. All managed windows named here are live; `topToWindow` is
+/// underneath them before and after; for a change inside a window, the container, the kind of
+/// change and the from- and to-screens as well. All managed windows named here are live; `topToWindow` is
 /// always a managed window.
 public struct TransitionContext: Sendable {
     /// The transition's identity.
@@ -22,6 +23,17 @@ public struct TransitionContext: Sendable {
     public let underlyingToWindows: [AnyWindow]
     /// Whether the application is active (always true when an animator is called).
     public let isApplicationActive: Bool
+    /// For a content transition, the change inside the top window: the container and operation,
+    /// the kind of animation (push, pop, select, present, dismiss, hop), the screens that leave
+    /// and arrive. Nil for window transitions.
+    public let contentChange: ContentChange?
+
+    /// The screen a person sees on top before the transition (the top from-window's top screen).
+    public var fromScreen: Screen { topFromWindow.content.topScreen }
+    /// The screen on top after it (the top to-window's top screen).
+    public var toScreen: Screen { topToWindow.content.topScreen }
+    /// The container a content transition changes, if the operation names one.
+    public var container: ContainerID? { contentChange?.operation.container }
 
     /// Where a callback-style animator's extra finish calls are noted.
     let ledger: AnimationLedger
@@ -50,6 +62,7 @@ public struct TransitionContext: Sendable {
         underlyingFromWindows = underlying(plan.before, below: from)
         underlyingToWindows = underlying(plan.after, below: to)
         isApplicationActive = plan.after.applicationState == .active
+        contentChange = plan.contentChange
         self.ledger = ledger
     }
 }

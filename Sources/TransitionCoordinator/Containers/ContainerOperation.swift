@@ -36,6 +36,16 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 
+    /// The node the operation names: its container, or the screen a modal is presented from or
+    /// dismissed over; nil for a whole-tree ``replace(with:)``.
+    public var node: WindowContent.NodeID? {
+        switch self {
+        case .present(_, let node), .dismiss(let node): node
+        case .replace: nil
+        default: container.map(WindowContent.NodeID.container)
+        }
+    }
+
     /// As `push mail onto inbox`.
     public var description: String {
         switch self {

@@ -124,6 +124,14 @@ extension Coordinator {
     /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
     @inline(never)
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
+        if let changed = plan.contentWindow, let window = plan.after.window(changed) {
+            if levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true {
+                ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
+            }
+            commitContainers(plan, id: id)
+        } else if plan.touchesContainers {
+            commitContainers(plan, id: id)
+        }
         plan.forEachChangedLevel { level in
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
@@ -136,7 +144,8 @@ extension Coordinator {
 
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
-    /// show what a cover stopped hiding. Each command goes to `emit` in that order.
+    /// show what a cover stopped hiding, then create the screens arriving in a window's content
+    /// and set that content. Each command goes to `emit` in that order.
     @inline(never)
     private func beforeAnimation(_ plan: TransitionPlan, _ emit: (HostCommand) -> Void) {
         if !mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
@@ -145,11 +154,15 @@ extension Coordinator {
             if !window.isHidden { emit(.show(window.id)) }
         }
         for window in plan.revealed { emit(.show(window.id)) }
+        if let change = plan.contentChange, let window = plan.contentWindow {
+            for screen in change.arrived { emit(.createScreen(screen, in: window)) }
+            emit(.setContent(change.after, of: window))
+        }
     }
 
     /// After the animation: reset what the animator may have moved, make the new key window key,
-    /// then destroy the outgoing windows (a key window is never destroyed before its successor is
-    /// key). Each command goes to `emit` in that order.
+    /// destroy the screens that left a window's content, then destroy the outgoing windows (a key
+    /// window is never destroyed before its successor is key). Each command goes to `emit` in that order.
     @inline(never)
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
         if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
@@ -158,6 +171,9 @@ extension Coordinator {
         if let key = plan.after.keyWindow {
             let resigning = plan.resigningUnmanagedWindows
             if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }
+        }
+        if let change = plan.contentChange, let window = plan.contentWindow {
+            for screen in change.departed { emit(.destroyScreen(screen, in: window)) }
         }
         for window in plan.destroyed { emit(.destroy(window.id)) }
     }

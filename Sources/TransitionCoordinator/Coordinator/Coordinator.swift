@@ -58,6 +58,8 @@ public actor Coordinator {
     /// What a `.reject` request arriving now is refused with, without entering the actor.
     let gate = BusyGate()
     let levelActors: [WindowLevel: LevelActor]
+    /// The owner of each live container, by id (written only in commit steps).
+    var containerActors: [ContainerID: ContainerActor] = [:]
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
 
@@ -124,18 +126,19 @@ public actor Coordinator {
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) async {
-        await self.init(root: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                        taskExecutor: taskExecutor, mutations: [])
+        await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+                        executor: executor, taskExecutor: taskExecutor, mutations: [])
     }
 
-    /// The initializer the harness uses to switch deliberate bugs on; see ``Mutation``.
-    package init(root: Screen, configuration: CoordinatorConfiguration = .standard,
+    /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
+    /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
+    package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  mutations: Set<Mutation>) async {
         self.mutations = Mutations(mutations)
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
-        let rootWindow = Window(id: nextWindowID, level: .root, content: .screen(root))
+        let rootWindow = Window(id: nextWindowID, level: .root, content: rootContent)
         self.configuration = configuration
         self.host = HostLink(host ?? InMemoryHost())
         let clock = CoordinatorClock(clock)
@@ -148,6 +151,9 @@ public actor Coordinator {
         var actors = [WindowLevel.root: LevelActor(level: .root, window: rootWindow, executor: choice)]
         for level in configuration.levels { actors[level] = LevelActor(level: level, window: nil, executor: choice) }
         self.levelActors = actors
+        var owners: [ContainerID: ContainerActor] = [:]
+        rootContent.forEachContainer { owners[$0] = ContainerActor(id: $0, node: $1, executor: choice) }
+        self.containerActors = owners
         self.snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                            keyWindow: rootWindow.id, covers: configuration.covers)
         nextWindowID = rootWindow.id.next
@@ -177,43 +183,6 @@ public actor Coordinator {
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
         return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked).get()
-    }
-
-    /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
-                     policy: AdmissionPolicy = .reject,
-                     whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.push(screen, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
-    }
-
-    /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func pop(_ level: WindowLevel, animator: (any Animator)? = nil,
-                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.pop(level), animator: animator, policy: policy)
-    }
-
-    /// Removes the window showing the screen `id`. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func pop(screen id: ScreenID, animator: (any Animator)? = nil,
-                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.popScreen(id), animator: animator, policy: policy)
-    }
-
-    /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func popAll(animator: (any Animator)? = nil,
-                       policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.popAll, animator: animator, policy: policy)
-    }
-
-    /// Replaces the root window and its whole stack with one new root window (the shield and lock
-    /// stay). See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func replaceRoot(with screen: Screen, animator: (any Animator)? = nil,
-                            policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.replaceRoot(screen), animator: animator, policy: policy)
     }
 
     /// Records the application state, putting the shield and the lock up (or the shield down) as
@@ -251,20 +220,6 @@ public actor Coordinator {
     public nonisolated(nonsending) func unlock(animator: (any Animator)? = nil,
                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
         try await perform(.unlock, animator: animator, policy: policy)
-    }
-
-    /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func registerUnmanagedWindow(_ window: UnmanagedWindow,
-                                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.registerUnmanagedWindow(window), policy: policy)
-    }
-
-    /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
-    public nonisolated(nonsending) func unregisterUnmanagedWindow(id: String,
-                                          policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.unregisterUnmanagedWindow(id: id), policy: policy)
     }
 
     // MARK: - Reads
@@ -311,9 +266,10 @@ public actor Coordinator {
     /// How many events were dropped from subscribers' full buffers.
     public nonisolated var droppedEventCount: Int { hub.droppedCount }
 
-    /// Checks the invariants the coordinator can see: 3 and 4 on ``snapshot``, 1 and 2 over
+    /// Checks the invariants the coordinator can see: 3, 4 and 8 on ``snapshot``, 1 and 2 over
     /// ``history``, and, when no transition is in flight, that every level actor owns exactly the
-    /// window the snapshot shows there. Returns the violations found (none when all hold).
+    /// window the snapshot shows there and every container actor exactly its container's node.
+    /// Returns the violations found (none when all hold).
     public func audit() async -> [InvariantViolation] {
         var found = InvariantChecker.check(snapshot, ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
         found += InvariantChecker.checkHistory(history)
@@ -333,6 +289,7 @@ public actor Coordinator {
                                    + "the snapshot shows \(snapshot.window(at: level).map(\.description) ?? "nothing")"))
             }
         }
-        return found
+        guard admitted == admittedBefore else { return found }
+        return found + (await auditContainers())
     }
 }

@@ -50,6 +50,12 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// The screen id belongs to the privacy shield or the lock screen (at `coverLevel`); app
     /// screens may not use it, or the cover would duplicate them when it goes up.
     case screenReservedForCover(ScreenID, coverLevel: WindowLevel)
+    /// A content request named a level where no window stands.
+    case noWindow(at: WindowLevel)
+    /// A content request does not fit the window's content (a pop at a stack's root, a tab out of
+    /// range, an unknown container, a screen shown twice): what and where, as ``ContainerError``
+    /// says, and the window it was planned against (nil when no window holds what it names).
+    case container(ContainerError, in: Window?)
 
     /// A stable short code for logs and metrics, as `busy` or `levelOccupied`.
     public var code: String {
@@ -75,6 +81,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .unlockWhileNotActive: "unlockWhileNotActive"
         case .screenReservedForCover: "screenReservedForCover"
         case .hostUnresponsive: "hostUnresponsive"
+        case .noWindow: "noWindow"
+        case .container: "container"
         }
     }
 
@@ -124,6 +132,10 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "the host has not returned from \(fault); nothing changed. Requests are served again once it returns"
         case .screenReservedForCover(let id, let level):
             "screen id '\(id)' is reserved for the cover at \(level); give the app's screen another id"
+        case .noWindow(let level):
+            "no window stands at level \(level) to change the content of"
+        case .container(let error, let window):
+            "\(error)" + (window.map { " (in window \($0))" } ?? "") + "; nothing changed"
         }
     }
 }

@@ -13,6 +13,8 @@ public struct TransitionPlan: Sendable, Hashable {
         let destroyed: [Window]
         let revealed: [Window]
         let concealed: [Window]
+        let contentChange: ContentChange?
+        let contentWindow: WindowID?
     }
 
 
@@ -34,11 +36,18 @@ public struct TransitionPlan: Sendable, Hashable {
     /// windows are shown, so nothing a cover must hide is ever visible above it).
     public var concealed: [Window] { storage.value.concealed }
 
+    /// The change of one window's content, for a ``TransitionRequest/content(_:at:)`` request.
+    public var contentChange: ContentChange? { storage.value.contentChange }
+    /// The window whose content ``contentChange`` changes (it stays, at its level).
+    public var contentWindow: WindowID? { storage.value.contentWindow }
+
     /// A plan; only ``TransitionPlanner`` makes them.
     init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [Window],
-         destroyed: [Window], revealed: [Window], concealed: [Window]) {
+         destroyed: [Window], revealed: [Window], concealed: [Window], contentChange: ContentChange? = nil,
+         contentWindow: WindowID? = nil) {
         storage = SharedValue(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
-                                 revealed: revealed, concealed: concealed))
+                                 revealed: revealed, concealed: concealed, contentChange: contentChange,
+                                 contentWindow: contentWindow))
     }
 
     /// Plans are equal when every field is.
@@ -91,6 +100,12 @@ public struct TransitionPlan: Sendable, Hashable {
         }
     }
 
+    /// Whether a window that comes or goes holds containers (whose actors then come or go).
+    var touchesContainers: Bool {
+        func holdsContainers(_ window: Window) -> Bool { if case .screen = window.content { false } else { true } }
+        return storage.value.created.contains(where: holdsContainers) || storage.value.destroyed.contains(where: holdsContainers)
+    }
+
     /// Unmanaged windows that held key status (before, or as registered by this request) and no
     /// longer do after: the host is told they resign.
     public var resigningUnmanagedWindows: [String] {
@@ -107,15 +122,25 @@ public struct TransitionPlan: Sendable, Hashable {
         before.topMostVisibleWindow?.id != after.topMostVisibleWindow?.id
     }
 
+    /// Whether the top-most visible content differs: another top window, or, for a content
+    /// change, another screen on top of the same window (by id: a screen replaced by one with the
+    /// same id and other parameters is not animated).
+    public var changesTopContent: Bool {
+        let from = before.topMostVisibleWindow, to = after.topMostVisibleWindow
+        if from?.id != to?.id { return true }
+        guard let window = contentWindow, window == to?.id else { return false }
+        return from?.content.topScreen.id != to?.content.topScreen.id
+    }
+
     /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).
     ///
     /// Checked in this order: the kind is not animatable, no animator was given, the application
-    /// is not active, the top-most visible window does not change.
+    /// is not active, the top-most visible content does not change (``changesTopContent``).
     public func skipReason(hasAnimator: Bool) -> SkipReason? {
         if !request.kind.isAnimatable { return .notAnimatable }
         if !hasAnimator { return .noAnimator }
         if after.applicationState != .active { return .applicationNotActive }
-        if !changesTopWindow { return .topWindowUnchanged }
+        if !changesTopContent { return .topWindowUnchanged }
         return nil
     }
 }

@@ -2,6 +2,9 @@
 ///
 /// It never touches an actor, a host or a clock, so every rule here is tested synchronously.
 public enum TransitionPlanner {
+    /// A check of one screen that may refuse it.
+    typealias ScreenCheck = (Screen) throws(TransitionError) -> Void
+
     /// Plans `request` against `snapshot`.
     ///
     /// - Parameters:
@@ -26,9 +29,12 @@ public enum TransitionPlanner {
         var created: [Window] = []
         var destroyed: [Window] = []
         var next = nextWindowID
-        func make(_ screen: Screen, at level: WindowLevel) -> Window {
+        var contentChange: ContentChange?
+        var contentWindow: WindowID?
+        func make(_ screen: Screen, at level: WindowLevel) -> Window { make(.screen(screen), at: level) }
+        func make(_ content: WindowContent, at level: WindowLevel) -> Window {
             defer { next = next.next }
-            return Window(id: next, level: level, content: .screen(screen))
+            return Window(id: next, level: level, content: content)
         }
         func isCover(_ window: Window) -> Bool { covers.reserves(window.level) }
         // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
@@ -39,16 +45,37 @@ public enum TransitionPlanner {
             throw .screenReservedForCover(screen.id, coverLevel: cover.level)
         }
 
-        switch request {
-        case .push(let screen, let level):
+        // A new window's checks, in this order: the level is one it may take, its screens are not
+        // a cover's (both permanent: never deferred), the lock does not hide the level (a deferrable
+        // refusal), the level is free.
+        func requireOpenable(at level: WindowLevel, showing screens: (ScreenCheck) throws(TransitionError) -> Void)
+            throws(TransitionError) {
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if covers.reserves(level) { throw .levelReserved(level) }
-            try requireUnreserved(screen)
+            try screens(requireUnreserved)
             if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
             if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
+        }
+
+        switch request {
+        case .push(let screen, let level):
+            try requireOpenable(at: level) { check throws(TransitionError) in try check(screen) }
             if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
             created = [make(screen, at: level)]
+
+        case .show(let content, let level):
+            try requireOpenable(at: level) { check throws(TransitionError) in
+                for screen in content.screens { try check(screen) }
+            }
+            try requireNew(content, in: snapshot)
+            created = [make(content, at: level)]
+
+        case .content(let operation, let level):
+            let (index, change) = try planContent(operation, at: level, in: snapshot)
+            after.windows[index].content = change.after
+            contentChange = change
+            contentWindow = snapshot.windows[index].id
 
         case .pop(let level):
             if level == .root { throw .rootLevelReserved }
@@ -157,6 +184,7 @@ public enum TransitionPlanner {
             }
         }
         return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
-                              revealed: revealed, concealed: concealed)
+                              revealed: revealed, concealed: concealed, contentChange: contentChange,
+                              contentWindow: contentWindow)
     }
 }

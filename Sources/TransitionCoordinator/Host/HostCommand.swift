@@ -16,8 +16,14 @@ public enum HostCommand: Sendable, Hashable {
     case reset(WindowID)
     /// ``WindowHost/destroyWindow(_:)``.
     case destroy(WindowID)
+    /// ``WindowHost/createScreen(_:in:)``.
+    case createScreen(Screen, in: WindowID)
+    /// ``WindowHost/setContent(_:of:)``.
+    case setContent(WindowContent, of: WindowID)
+    /// ``WindowHost/destroyScreen(_:in:)``.
+    case destroyScreen(Screen, in: WindowID)
 
-    /// The call as a ``HostCall`` names it (the window reduced to its id).
+    /// The call as a ``HostCall`` names it (the window reduced to its id, the content to its window).
     public var call: HostCall {
         switch self {
         case .create(let window): .create(window.id)
@@ -26,6 +32,9 @@ public enum HostCommand: Sendable, Hashable {
         case .makeKey(let id, let resigning): .makeKey(id, resigning: resigning)
         case .reset(let id): .reset(id)
         case .destroy(let id): .destroy(id)
+        case .createScreen(let screen, let window): .createScreen(screen, in: window)
+        case .setContent(_, let window): .setContent(window)
+        case .destroyScreen(let screen, let window): .destroyScreen(screen, in: window)
         }
     }
 
@@ -38,80 +47,9 @@ public enum HostCommand: Sendable, Hashable {
         case .makeKey(let id, let resigning): await host.makeKey(id, resigning: resigning)
         case .reset(let id): await host.resetAppearance(id)
         case .destroy(let id): await host.destroyWindow(id)
+        case .createScreen(let screen, let window): await host.createScreen(screen, in: window)
+        case .setContent(let content, let window): await host.setContent(content, of: window)
+        case .destroyScreen(let screen, let window): await host.destroyScreen(screen, in: window)
         }
-    }
-}
-
-/// What the host has been told so far: its live, visible and key windows. A pure value.
-///
-/// When a host call gets stuck, the coordinator goes on without the host; once the call returns,
-/// the view of what the host did is compared with the committed snapshot and the difference is
-/// sent as one catch-up phase.
-struct HostView: Sendable, Hashable {
-    var live: Set<WindowID>
-    var visible: Set<WindowID>
-    var key: WindowID?
-
-    /// A host that has been told nothing yet.
-    static let empty = HostView(live: [], visible: [], key: nil)
-
-    init(live: Set<WindowID>, visible: Set<WindowID>, key: WindowID?) {
-        self.live = live
-        self.visible = visible
-        self.key = key
-    }
-
-    /// The host's state after every call of the transitions that led to `snapshot` returned.
-    init(_ snapshot: NavigationSnapshot) {
-        live = Set(snapshot.windows.map(\.id))
-        visible = Set(snapshot.windows.filter { !$0.isHidden }.map(\.id))
-        key = snapshot.keyWindow
-    }
-
-    /// The view after `command` returned.
-    mutating func apply(_ command: HostCommand) {
-        switch command {
-        case .create(let window): live.insert(window.id)
-        case .show(let id): visible.insert(id)
-        case .hide(let id): visible.remove(id)
-        case .makeKey(let id, _): key = id
-        case .reset: break
-        case .destroy(let id):
-            live.remove(id)
-            visible.remove(id)
-            if key == id { key = nil }
-        }
-    }
-
-    /// The view after `commands` returned, in order.
-    func applying(_ commands: some Sequence<HostCommand>) -> HostView {
-        var view = self
-        for command in commands { view.apply(command) }
-        return view
-    }
-
-    /// The calls that bring a host in this state to `snapshot`, in the order ``WindowHost``
-    /// documents: hides first, of the windows the snapshot hides and of the visible ones it no
-    /// longer has (a cover the catch-up puts up must find nothing above it visible: the host
-    /// missed the transitions that hid or removed those windows), then creates and shows bottom
-    /// to top, then the key, then destroys (a key window is never destroyed before its successor
-    /// is key). Empty when the host is up to date.
-    func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
-        var commands: [HostCommand] = []
-        let kept = Set(snapshot.windows.map(\.id))
-        for id in visible.subtracting(kept).sorted() { commands.append(.hide(id)) }
-        for window in snapshot.windows where window.isHidden && visible.contains(window.id) {
-            commands.append(.hide(window.id))
-        }
-        for window in snapshot.windows where !live.contains(window.id) {
-            commands.append(.create(window))
-            if !window.isHidden { commands.append(.show(window.id)) }
-        }
-        for window in snapshot.windows where !window.isHidden && live.contains(window.id) && !visible.contains(window.id) {
-            commands.append(.show(window.id))
-        }
-        if let target = snapshot.keyWindow, target != key { commands.append(.makeKey(target, resigning: [])) }
-        for id in live.subtracting(kept).sorted() { commands.append(.destroy(id)) }
-        return commands
     }
 }

@@ -52,6 +52,17 @@ public struct HostLedger: Sendable, Hashable {
     /// destroyed before is both a second destruction and a call on a window that is not live).
     public private(set) var anomalyCount = 0
 
+    /// Each live window's screens: those its content held when it was created (through
+    /// ``apply(command:)``), plus those created in it since, less those destroyed. A
+    /// window's entry goes when it is destroyed, its screens with it.
+    public private(set) var screens: [WindowID: Set<Screen>] = [:]
+    /// How many screens were created: with their windows, and by `createScreen` calls.
+    public private(set) var screenCreatedCount = 0
+    /// How many screens were destroyed: by `destroyScreen` calls, and with their windows.
+    public private(set) var screenDestroyedCount = 0
+    /// How many `setContent` calls each live window received.
+    public private(set) var contentUpdates: [WindowID: Int] = [:]
+
     /// Every id a `create` named.
     private var createdIDs = WindowIDRanges()
     /// Every id a `destroy` named.
@@ -70,6 +81,19 @@ public struct HostLedger: Sendable, Hashable {
     /// How many ranges hold the created and destroyed ids: what the ledger's memory grows with
     /// beside its live windows.
     var rangeCount: Int { createdIDs.rangeCount + destroyedIDs.rangeCount }
+
+    /// Applies one command: as its ``HostCall``, and for `create`, noting the screens of the
+    /// window's content as created with it.
+    public mutating func apply(command: HostCommand) {
+        apply(command.call)
+        if case .create(let window) = command {
+            var created = 0
+            window.content.forEachScreen { screen in
+                if screens[window.id, default: []].insert(screen).inserted { created += 1 }
+            }
+            screenCreatedCount += created
+        }
+    }
 
     /// Applies one call. Costs O(log r) for the ranges plus, for `makeKey`, the unmanaged ids it
     /// names.
@@ -99,6 +123,20 @@ public struct HostLedger: Sendable, Hashable {
             visible.remove(id)
             resets[id] = nil
             if key == id { key = nil }
+            screenDestroyedCount += screens.removeValue(forKey: id)?.count ?? 0
+            contentUpdates[id] = nil
+        case .createScreen(let screen, let window):
+            screenCreatedCount += 1
+            if requireLive(window, call), !screens[window, default: []].insert(screen).inserted {
+                note("screen \(screen) created twice in \(window)")
+            }
+        case .setContent(let window):
+            if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }
+        case .destroyScreen(let screen, let window):
+            screenDestroyedCount += 1
+            if requireLive(window, call), screens[window]?.remove(screen) == nil {
+                note("screen \(screen) destroyed in \(window) while not live there")
+            }
         }
     }
 

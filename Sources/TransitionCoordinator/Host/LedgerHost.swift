@@ -19,4 +19,10 @@ extension LedgerHost {
     public func resetAppearance(_ id: WindowID) { record(.reset(id)) }
     /// Records ``HostCall/destroy(_:)``.
     public func destroyWindow(_ id: WindowID) { record(.destroy(id)) }
+    /// Records ``HostCall/createScreen(_:in:)``.
+    public func createScreen(_ screen: Screen, in window: WindowID) { record(.createScreen(screen, in: window)) }
+    /// Records ``HostCall/setContent(_:)``.
+    public func setContent(_ content: WindowContent, of window: WindowID) { record(.setContent(window)) }
+    /// Records ``HostCall/destroyScreen(_:in:)``.
+    public func destroyScreen(_ screen: Screen, in window: WindowID) { record(.destroyScreen(screen, in: window)) }
 }

@@ -21,6 +21,12 @@ public actor RecordingHost: LedgerHost {
         ledger.apply(call)
     }
 
+    /// Records ``HostCall/create(_:)``; the ledger notes the screens of the window's content.
+    public func createWindow(_ window: Window) {
+        calls.append(.create(window.id))
+        ledger.apply(command: .create(window))
+    }
+
     /// Forgets the calls recorded so far (the ledger stays), so a test can look at one transition's calls.
     public func clearCalls() { calls.removeAll() }
 }

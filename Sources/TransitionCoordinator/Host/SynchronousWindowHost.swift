@@ -30,6 +30,12 @@ extension SynchronousWindowHost {
     public func resetAppearance(_ id: WindowID) async { apply(.reset(id)) }
     /// Forwards to ``apply(_:)``.
     public func destroyWindow(_ id: WindowID) async { apply(.destroy(id)) }
+    /// Forwards to ``apply(_:)``.
+    public func createScreen(_ screen: Screen, in window: WindowID) async { apply(.createScreen(screen, in: window)) }
+    /// Forwards to ``apply(_:)``.
+    public func setContent(_ content: WindowContent, of window: WindowID) async { apply(.setContent(content, of: window)) }
+    /// Forwards to ``apply(_:)``.
+    public func destroyScreen(_ screen: Screen, in window: WindowID) async { apply(.destroyScreen(screen, in: window)) }
 }
 
 /// How the coordinator reaches its host: inline when it is synchronous, else through its async

@@ -28,8 +28,30 @@ public protocol WindowHost: Sendable {
     func makeKey(_ id: WindowID, resigning unmanaged: [String]) async
     /// Resets frame, alpha and transform after an animation.
     func resetAppearance(_ id: WindowID) async
-    /// Tears the window down; called once per window, after it left the model.
+    /// Tears the window down; called once per window, after it left the model. The screens in
+    /// its content go with it (no ``destroyScreen(_:in:)`` is sent for them).
     func destroyWindow(_ id: WindowID) async
+    /// Creates the screen (a view controller, say) that is about to arrive in a live window's
+    /// content, before ``setContent(_:of:)`` shows it. The screens of a window's content when the
+    /// window is created come with ``createWindow(_:)`` instead.
+    func createScreen(_ screen: Screen, in window: WindowID) async
+    /// Applies a live window's new content in one call: its stacks, tabs, modals and hop
+    /// containers as they now stand (`setViewControllers`, `selectedIndex`, `present`, `dismiss`
+    /// on iOS, without animation: the animator animates). Sent once per content transition,
+    /// after the arriving screens were created, before the animation.
+    func setContent(_ content: WindowContent, of window: WindowID) async
+    /// Tears down a screen that left a live window's content; called once per departed screen,
+    /// after the animation.
+    func destroyScreen(_ screen: Screen, in window: WindowID) async
+}
+
+extension WindowHost {
+    /// Does nothing: a host that shows one screen per window needs no content calls.
+    public func createScreen(_ screen: Screen, in window: WindowID) async {}
+    /// Does nothing: a host that shows one screen per window needs no content calls.
+    public func setContent(_ content: WindowContent, of window: WindowID) async {}
+    /// Does nothing: a host that shows one screen per window needs no content calls.
+    public func destroyScreen(_ screen: Screen, in window: WindowID) async {}
 }
 
 /// One call a host received, as a ``RecordingHost`` records it.
@@ -46,6 +68,12 @@ public enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
     case reset(WindowID)
     /// ``WindowHost/destroyWindow(_:)``.
     case destroy(WindowID)
+    /// ``WindowHost/createScreen(_:in:)``.
+    case createScreen(Screen, in: WindowID)
+    /// ``WindowHost/setContent(_:of:)``, named by its window.
+    case setContent(WindowID)
+    /// ``WindowHost/destroyScreen(_:in:)``.
+    case destroyScreen(Screen, in: WindowID)
 
     /// As `create #2`.
     public var description: String {
@@ -57,6 +85,9 @@ public enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
             "makeKey \(id)" + (resigning.isEmpty ? "" : " resigning \(resigning.joined(separator: ","))")
         case .reset(let id): "reset \(id)"
         case .destroy(let id): "destroy \(id)"
+        case .createScreen(let screen, let window): "create screen \(screen) in \(window)"
+        case .setContent(let window): "set content of \(window)"
+        case .destroyScreen(let screen, let window): "destroy screen \(screen) in \(window)"
         }
     }
 }

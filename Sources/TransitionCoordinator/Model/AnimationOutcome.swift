@@ -46,7 +46,8 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case noAnimator
     /// The application was not active.
     case applicationNotActive
-    /// The top-most visible window is the same before and after the transition.
+    /// The top-most visible window is the same before and after the transition, and so is the
+    /// screen on top of it.
     case topWindowUnchanged
     /// The transition kind is never animated (an application state change).
     case notAnimatable

@@ -6,6 +6,16 @@
 public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Shows `screen` in a new window at `level`; the level must be free.
     case push(Screen, at: WindowLevel)
+    /// Shows `content` (a screen, or a tree of containers) in a new window at `level`; the level
+    /// must be free, and no screen or container of `content` may be shown already.
+    case show(WindowContent, at: WindowLevel)
+    /// Changes the content of one window (a push onto a stack, a tab switch, a modal, a hop, a
+    /// whole target tree), planned by ``ContainerPlanner`` as one change animated once.
+    ///
+    /// The window is the one at `level` when given; else the one holding the container or node
+    /// the operation names (container and screen ids are unique across windows); a
+    /// ``ContainerOperation/replace(with:)`` without a level changes the root window.
+    case content(ContainerOperation, at: WindowLevel? = nil)
     /// Removes the window at `level`.
     case pop(WindowLevel)
     /// Removes the window showing the screen `id`.
@@ -27,7 +37,8 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     /// The kind of transition the request becomes.
     public var kind: TransitionKind {
         switch self {
-        case .push: .push
+        case .push, .show: .push
+        case .content: .content
         case .pop, .popScreen: .pop
         case .popAll: .popAll
         case .replaceRoot: .replaceRoot
@@ -41,6 +52,8 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     public var description: String {
         switch self {
         case .push(let screen, let level): "push \(screen) at \(level)"
+        case .show(let content, let level): "show \(content) at \(level)"
+        case .content(let operation, let level): level.map { "\(operation) at \($0)" } ?? operation.description
         case .pop(let level): "pop \(level)"
         case .popScreen(let id): "pop screen \(id)"
         case .popAll: "pop all"
@@ -67,13 +80,15 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case applicationState
     /// The lock screen goes away.
     case unlock
+    /// The content inside one window changes (a stack, tabs, a modal, a hop container).
+    case content
     /// The set of unmanaged windows changes (never animated).
     case unmanagedWindows
 
-    /// Whether an animator may ever run for this kind (window changes only).
+    /// Whether an animator may ever run for this kind (window and content changes).
     public var isAnimatable: Bool {
         switch self {
-        case .push, .pop, .popAll, .replaceRoot, .unlock: true
+        case .push, .pop, .popAll, .replaceRoot, .unlock, .content: true
         case .applicationState, .unmanagedWindows: false
         }
     }

@@ -96,6 +96,25 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
         }
     }
 
+    /// Calls `body` with every container id and its node as ``find(_:)`` gives it (with the
+    /// modal it presents), in the order of ``containers``, building nothing.
+    public func forEachContainer(_ body: (ContainerID, WindowContent) -> Void) {
+        switch self {
+        case .screen: break
+        case .stack(let stack): body(stack.id, self)
+        case .tabs(let tabs):
+            body(tabs.id, self)
+            for tab in tabs.tabs { tab.forEachContainer(body) }
+        case .hop(let hop):
+            body(hop.id, self)
+            hop.current.forEachContainer(body)
+        case .presenting(let base, let modal):
+            let own = base.nodeID
+            base.forEachContainer { id, node in body(id, own == .container(id) ? self : node) }
+            modal.forEachContainer(body)
+        }
+    }
+
     /// Whether the content shows the screen `id` anywhere (without building ``screens``).
     public func shows(_ id: ScreenID) -> Bool {
         switch self {

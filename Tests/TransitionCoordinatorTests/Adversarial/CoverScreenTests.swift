@@ -55,4 +55,28 @@ struct AdversarialCoverScreenTests {
         #expect(await fixture.snapshot == before)
         #expect(await fixture.coordinator.audit().isEmpty)
     }
+
+    @Test("while locked, a request showing a cover's screen id above the lock is refused as reserved at once, never deferred",
+          arguments: [TransitionRequest.push(Screens.pin, at: top),
+                      .show(.stack(NavigationStack(id: "sheet", root: Screen("a"), pushed: [Screens.shield])), at: top)])
+    func reservedBeforeDeferral(request: TransitionRequest) async throws {
+        let fixture = await Fixture(configuration: Self.configuration)
+        try await fixture.coordinator.setApplicationState(.background)
+        try await fixture.coordinator.setApplicationState(.active)
+        let id: ScreenID = request.description.contains("shield") ? "shield" : "pin"
+        let level: WindowLevel = id == "pin" ? .medium : .high
+        await #expect(throws: TransitionError.screenReservedForCover(id, coverLevel: level)) {
+            try await fixture.coordinator.perform(request, whenLocked: .deferUntilUnlocked)
+        }
+        #expect(await fixture.coordinator.waitingRequests.isEmpty)
+    }
+
+    @Test("a cover's screen id cannot be pushed onto a stack either")
+    func reservedInStacks() async throws {
+        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "main", root: Screens.home)),
+                                                configuration: Self.configuration)
+        await #expect(throws: TransitionError.screenReservedForCover("pin", coverLevel: .medium)) {
+            try await coordinator.stack("main").push(Screens.pin)
+        }
+    }
 }

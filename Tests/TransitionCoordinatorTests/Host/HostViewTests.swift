@@ -38,7 +38,10 @@ struct HostViewTests {
             #expect(hide < showLock)
             #expect(destroy > makeKey)
         }
-        #expect(view.applying(view.catchUp(to: target)) == HostView(target))
+        // The view was made without contents, so only the windows are compared.
+        let caught = view.applying(view.catchUp(to: target)), expected = HostView(target)
+        #expect([caught.live, caught.visible] == [expected.live, expected.visible])
+        #expect(caught.key == expected.key)
     }
 
     @Test("a window the snapshot hides is hidden first; a hidden one it shows again is shown; the key follows")
@@ -48,5 +51,22 @@ struct HostViewTests {
                                         windows: [Self.window(1, .root), Self.window(2, .low), Self.window(3, .high, hidden: true)],
                                         keyWindow: WindowID(2))
         #expect(view.catchUp(to: target).map(\.call) == [.hide(WindowID(3)), .show(WindowID(2)), .makeKey(WindowID(2), resigning: [])])
+    }
+
+    @Test("a content change the host missed is caught up: arriving screens created, the content set once, departed screens destroyed after the key")
+    func contentCatchUp() {
+        func snapshot(_ items: [Screen], version: UInt64) -> NavigationSnapshot {
+            let stack = NavigationStack(id: "inbox", root: items[0], pushed: Array(items.dropFirst()))
+            return NavigationSnapshot(version: version, levels: Self.levels,
+                                      windows: [Window(id: WindowID(1), level: .root, content: .stack(stack))],
+                                      keyWindow: WindowID(1))
+        }
+        let list = Screen("list"), mail = Screen("mail"), thread = Screen("thread")
+        let view = HostView(snapshot([list, mail], version: 1))
+        let target = snapshot([list, thread], version: 2)
+        let calls = view.catchUp(to: target)
+        #expect(calls.map(\.call) == [.createScreen(thread, in: WindowID(1)), .setContent(WindowID(1)),
+                                      .destroyScreen(mail, in: WindowID(1))])
+        #expect(view.applying(calls) == HostView(target))
     }
 }

@@ -1,0 +1,64 @@
+/// A navigation stack, reached through its coordinator: push, pop, pop to a screen or to the
+/// root, and declarative `setStack` (seed 003), each one transition.
+///
+/// See ``ContainerHandle`` for what every call guarantees. A push of a screen id already shown
+/// anywhere (a double tap's second push) is refused with
+/// ``ContainerError/duplicateScreen(_:container:)`` or ``TransitionError/duplicateScreen(_:shownIn:)``.
+public struct StackHandle: ContainerHandle {
+    /// The stack's id.
+    public let id: ContainerID
+    /// The coordinator the calls go through.
+    public let coordinator: Coordinator
+
+    /// Pushes `screen` on top of the stack (animated as a push).
+    @discardableResult
+    public nonisolated(nonsending) func push(_ screen: Screen, animator: (any Animator)? = nil,
+                                             policy: AdmissionPolicy = .reject,
+                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.push(screen, onto: id)), animator: animator, policy: policy,
+                                      whenLocked: whenLocked)
+    }
+
+    /// Pops the top screen. Throws ``ContainerError/popAtRoot(stack:root:)`` at the root.
+    @discardableResult
+    public nonisolated(nonsending) func pop(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+                                            whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.pop(id)), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Pops down to the screen `screen`, which stays on top. Throws
+    /// ``ContainerError/notInStack(_:stack:)`` or ``ContainerError/alreadyOnTop(_:stack:)``.
+    @discardableResult
+    public nonisolated(nonsending) func pop(to screen: ScreenID, animator: (any Animator)? = nil,
+                                            policy: AdmissionPolicy = .reject,
+                                            whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.popTo(screen, in: id)), animator: animator, policy: policy,
+                                      whenLocked: whenLocked)
+    }
+
+    /// Pops down to the root. Throws ``ContainerError/popAtRoot(stack:root:)`` at the root.
+    @discardableResult
+    public nonisolated(nonsending) func popToRoot(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+                                                  whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.popToRoot(id)), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Sets the whole stack from `items`, nil items dropped: diffed by id against the current
+    /// stack and applied as one transition, animated once (a push when the new top is new, a pop
+    /// when it was below, not at all when the top stays). With ``AdmissionPolicy/coalesce(_:)``
+    /// the latest stack wins and the replaced callers are told they were superseded. Throws
+    /// ``ContainerError/emptyStack(_:)`` when no item is left.
+    @discardableResult
+    public nonisolated(nonsending) func setStack(_ items: [Screen?], animator: (any Animator)? = nil,
+                                                 policy: AdmissionPolicy = .reject,
+                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.setStack(id, items.compactMap { $0 })), animator: animator, policy: policy,
+                                      whenLocked: whenLocked)
+    }
+
+    /// The stack's screens as committed now, bottom to top; nil when no window shows it (or it is not a stack).
+    public func items() async -> [Screen]? {
+        guard case .stack(let stack) = await content()?.base else { return nil }
+        return stack.items
+    }
+}

@@ -1,0 +1,94 @@
+/// The owner of one live container's node (the container with everything it holds and presents):
+/// the single source of truth for it, as a ``LevelActor`` is for a level's window.
+///
+/// Only the coordinator holds container actors, and it writes them only while committing its
+/// current transition, in the same step (they run on its executor); each write is a
+/// compare-and-set, so a lost update shows up as a failed write that ``Coordinator/audit()``
+/// reports, never as a silent overwrite.
+actor ContainerActor {
+    let id: ContainerID
+    private let executor: ExecutorChoice
+    private(set) var node: WindowContent?
+
+    init(id: ContainerID, node: WindowContent, executor: ExecutorChoice) {
+        self.id = id
+        self.node = node
+        self.executor = executor
+    }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
+
+    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share.
+    /// `assumeIsolated` traps unless the caller runs there, so the write can never race; its two
+    /// allocations are paid only by transitions that change containers.
+    nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
+        assumeIsolated { $0.replace(expecting: expected, with: new) }
+    }
+
+    /// Replaces the node if the current one is the expected one; returns whether it did.
+    func replace(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
+        guard node == expected else { return false }
+        node = new
+        return true
+    }
+}
+
+extension Coordinator {
+    /// Hands every container a transition changes to its actor: actors for containers that
+    /// arrive, a write for those whose node changed, an empty write (then none) for those that
+    /// leave. Called from the commit step; only windows that come, go or change content are read.
+    func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
+        var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
+        for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
+        for window in plan.created { window.content.forEachContainer { after[$0] = $1 } }
+        if let changed = plan.contentWindow {
+            plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
+            plan.after.window(changed)?.content.forEachContainer { after[$0] = $1 }
+        }
+        func fault(_ container: ContainerID, _ what: String) {
+            ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
+        }
+        for (container, node) in before where after[container] == nil {
+            if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
+                fault(container, "empty")
+            }
+        }
+        for (container, node) in after {
+            if let old = before[container] {
+                if old != node, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
+                    fault(container, "write")
+                }
+            } else if containerActors[container] != nil {
+                fault(container, "create an existing")
+            } else {
+                containerActors[container] = ContainerActor(id: container, node: node, executor: executor)
+            }
+        }
+    }
+
+    /// Invariant 8's ownership half: every container the snapshot shows has an actor owning
+    /// exactly its node, and no actor owns a container the snapshot does not show. Stops
+    /// comparing when a transition is admitted during one of its awaits.
+    func auditContainers() async -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        var shown: [ContainerID: WindowContent] = [:]
+        for window in snapshot.windows { window.content.forEachContainer { shown[$0] = $1 } }
+        for id in containerActors.keys where shown[id] == nil {
+            found.append(.init(.containers, "an actor still owns container \(id), which no window shows"))
+        }
+        let admittedBefore = admitted
+        for (id, node) in shown.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let owner = containerActors[id] else {
+                found.append(.init(.containers, "no actor owns container \(id)"))
+                continue
+            }
+            let owned = await owner.node
+            guard admitted == admittedBefore else { break }
+            if owned != node {
+                found.append(.init(.containers, "container \(id)'s actor owns \(owned.map(\.description) ?? "nothing"), "
+                                   + "the snapshot shows \(node)"))
+            }
+        }
+        return found
+    }
+}

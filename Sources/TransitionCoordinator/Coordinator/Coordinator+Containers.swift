@@ -1,0 +1,42 @@
+/// Content trees: a root window holding containers, windows opened with containers, and handles
+/// that reach a container by id.
+extension Coordinator {
+    /// A coordinator whose root window shows `root`: a screen, or a tree of containers.
+    ///
+    /// The same as ``init(root:configuration:host:clock:executor:taskExecutor:)`` otherwise.
+    /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
+    ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range).
+    public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) async throws(TransitionError) {
+        let problems = ContentInvariants.check(root, in: "the root window")
+        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        await self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
+                        taskExecutor: taskExecutor, mutations: [])
+    }
+
+    /// The navigation stack `id`, wherever it is shown (checked at each call, not now).
+    public nonisolated func stack(_ id: ContainerID) -> StackHandle { StackHandle(id: id, coordinator: self) }
+    /// The tabs `id`, wherever they are shown (checked at each call, not now).
+    public nonisolated func tabs(_ id: ContainerID) -> TabsHandle { TabsHandle(id: id, coordinator: self) }
+    /// The hop container `id`, wherever it is shown (checked at each call, not now).
+    public nonisolated func hop(_ id: ContainerID) -> HopHandle { HopHandle(id: id, coordinator: self) }
+
+    /// Shows `content` (a screen or a tree of containers) in a new window at `level`. See
+    /// ``perform(_:animator:policy:whenLocked:)``.
+    @discardableResult
+    public nonisolated(nonsending) func show(_ content: WindowContent, at level: WindowLevel, animator: (any Animator)? = nil,
+                                             policy: AdmissionPolicy = .reject,
+                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.show(content, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Changes one window's content as `operation` says, as one transition (see
+    /// ``TransitionRequest/content(_:at:)`` for which window). The handles call this.
+    @discardableResult
+    public nonisolated(nonsending) func change(_ operation: ContainerOperation, at level: WindowLevel? = nil,
+                                               animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+                                               whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.content(operation, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+}

@@ -1,0 +1,78 @@
+/// The planner's part for content: which window a content request changes, and the checks that
+/// span windows (a screen or container id is unique across them, cover screens are reserved).
+extension TransitionPlanner {
+    /// The window `operation` changes (its index in `snapshot.windows`) and the change, or the
+    /// typed error that says what does not fit; nothing is changed either way.
+    static func planContent(_ operation: ContainerOperation, at level: WindowLevel?,
+                            in snapshot: NavigationSnapshot) throws(TransitionError) -> (index: Int, change: ContentChange) {
+        let index = try windowIndex(for: operation, at: level, in: snapshot)
+        let window = snapshot.windows[index]
+        let covers = snapshot.covers
+        if covers.reserves(window.level) { throw .levelReserved(window.level) }
+        // The lock hides what stands above it; changing that waits for the unlock (or is refused).
+        if let lock = snapshot.lockWindow, window.level > lock.level { throw .locked(lock: lock) }
+        let change: ContentChange
+        do {
+            change = try ContainerPlanner.plan(operation, in: window.content)
+        } catch {
+            throw .container(error, in: window)
+        }
+        for screen in change.arrived {
+            if let cover = covers.cover(showing: screen.id) { throw .screenReservedForCover(screen.id, coverLevel: cover.level) }
+            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen.id) }) {
+                throw .duplicateScreen(screen.id, shownIn: other)
+            }
+        }
+        if case .screen = change.after {} else {
+            let held = Set(window.content.containers)
+            for id in change.after.containers where !held.contains(id) {
+                if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.holds(id) }) {
+                    throw .container(.duplicateContainer(id), in: other)
+                }
+            }
+        }
+        return (index, change)
+    }
+
+    /// Checks that `content` may open in a new window: it keeps invariant 8 on its own, and none
+    /// of its screens or containers is shown already (cover screens are checked before).
+    static func requireNew(_ content: WindowContent, in snapshot: NavigationSnapshot) throws(TransitionError) {
+        let problems = ContentInvariants.check(content, in: "the new window")
+        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        for screen in content.screens {
+            if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
+        }
+        for id in content.containers {
+            if let other = snapshot.windows.first(where: { $0.content.holds(id) }) {
+                throw .container(.duplicateContainer(id), in: other)
+            }
+        }
+    }
+
+    /// The index of the window a content request changes: the one at `level` when given, else
+    /// the one holding what the operation names; a whole-tree replacement without a level
+    /// changes the root window.
+    private static func windowIndex(for operation: ContainerOperation, at level: WindowLevel?,
+                                    in snapshot: NavigationSnapshot) throws(TransitionError) -> Int {
+        if let level {
+            guard level == .root || snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else { throw .noWindow(at: level) }
+            return index
+        }
+        switch operation.node {
+        case .container(let id):
+            guard let index = snapshot.windows.firstIndex(where: { $0.content.holds(id) }) else {
+                throw .container(.unknownContainer(id), in: nil)
+            }
+            return index
+        case .screen(let id):
+            guard let index = snapshot.windows.firstIndex(where: { $0.content.shows(id) }) else {
+                throw .container(.unknownNode(.screen(id)), in: nil)
+            }
+            return index
+        case nil:
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .noWindow(at: .root) }
+            return index
+        }
+    }
+}

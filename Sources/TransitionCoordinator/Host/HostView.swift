@@ -1,0 +1,105 @@
+/// What the host has been told so far: its live, visible and key windows, and each live window's
+/// content and screens. A pure value.
+///
+/// When a host call gets stuck, the coordinator goes on without the host; once the call returns,
+/// the view of what the host did is compared with the committed snapshot and the difference is
+/// sent as one catch-up phase. Only built on those paths, never per transition.
+struct HostView: Sendable, Hashable {
+    var live: Set<WindowID>
+    var visible: Set<WindowID>
+    var key: WindowID?
+    /// Each live window's content as last set (at creation or by `setContent`).
+    var contents: [WindowID: WindowContent] = [:]
+    /// Each live window's screens as created (with the window, or one by one).
+    var screens: [WindowID: Set<Screen>] = [:]
+
+    /// A host that has been told nothing yet.
+    static let empty = HostView(live: [], visible: [], key: nil)
+
+    init(live: Set<WindowID>, visible: Set<WindowID>, key: WindowID?) {
+        self.live = live
+        self.visible = visible
+        self.key = key
+    }
+
+    /// The host's state after every call of the transitions that led to `snapshot` returned.
+    init(_ snapshot: NavigationSnapshot) {
+        live = Set(snapshot.windows.map(\.id))
+        visible = Set(snapshot.windows.filter { !$0.isHidden }.map(\.id))
+        key = snapshot.keyWindow
+        for window in snapshot.windows {
+            contents[window.id] = window.content
+            screens[window.id] = Set(window.content.screens)
+        }
+    }
+
+    /// The view after `command` returned.
+    mutating func apply(_ command: HostCommand) {
+        switch command {
+        case .create(let window):
+            live.insert(window.id)
+            contents[window.id] = window.content
+            screens[window.id] = Set(window.content.screens)
+        case .show(let id): visible.insert(id)
+        case .hide(let id): visible.remove(id)
+        case .makeKey(let id, _): key = id
+        case .reset: break
+        case .destroy(let id):
+            live.remove(id)
+            visible.remove(id)
+            contents[id] = nil
+            screens[id] = nil
+            if key == id { key = nil }
+        case .createScreen(let screen, let window): screens[window, default: []].insert(screen)
+        case .setContent(let content, let window): contents[window] = content
+        case .destroyScreen(let screen, let window): screens[window]?.remove(screen)
+        }
+    }
+
+    /// The view after `commands` returned, in order.
+    func applying(_ commands: some Sequence<HostCommand>) -> HostView {
+        var view = self
+        for command in commands { view.apply(command) }
+        return view
+    }
+
+    /// The calls that bring a host in this state to `snapshot`, in the order ``WindowHost``
+    /// documents: hides first, of the windows the snapshot hides and of the visible ones it no
+    /// longer has (a cover the catch-up puts up must find nothing above it visible: the host
+    /// missed the transitions that hid or removed those windows), then creates and shows bottom
+    /// to top, then the screens that arrived in staying windows and their content, then the key,
+    /// then the screens that left staying windows, then destroys (a key window is never destroyed
+    /// before its successor is key). Empty when the host is up to date.
+    func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
+        var commands: [HostCommand] = []
+        let kept = Set(snapshot.windows.map(\.id))
+        for id in visible.subtracting(kept).sorted() { commands.append(.hide(id)) }
+        for window in snapshot.windows where window.isHidden && visible.contains(window.id) {
+            commands.append(.hide(window.id))
+        }
+        for window in snapshot.windows where !live.contains(window.id) {
+            commands.append(.create(window))
+            if !window.isHidden { commands.append(.show(window.id)) }
+        }
+        for window in snapshot.windows where !window.isHidden && live.contains(window.id) && !visible.contains(window.id) {
+            commands.append(.show(window.id))
+        }
+        var departed: [HostCommand] = []
+        // A window whose content the view never learnt (made by the memberwise init) is taken as current.
+        for window in snapshot.windows where live.contains(window.id) {
+            guard let content = contents[window.id], content != window.content else { continue }
+            let had = screens[window.id] ?? []
+            let has = window.content.screens
+            for screen in has where !had.contains(screen) { commands.append(.createScreen(screen, in: window.id)) }
+            commands.append(.setContent(window.content, of: window.id))
+            let kept = Set(has)
+            for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) }) where !kept.contains(screen) {
+                departed.append(.destroyScreen(screen, in: window.id))
+            }
+        }
+        if let target = snapshot.keyWindow, target != key { commands.append(.makeKey(target, resigning: [])) }
+        commands += departed
+        for id in live.subtracting(kept).sorted() { commands.append(.destroy(id)) }
+        return commands
+    }
+}
