@@ -68,6 +68,9 @@ public final class HarnessHost: WindowHost {
     public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await take(.makeKey(id, resigning: unmanaged)) }
     public func resetAppearance(_ id: WindowID) async { await take(.reset(id)) }
     public func destroyWindow(_ id: WindowID) async { await take(.destroy(id)) }
+    public func createScreen(_ screen: Screen, in window: WindowID) async { await take(.createScreen(screen, in: window)) }
+    public func setContent(_ content: WindowContent, of window: WindowID) async { await take(.setContent(content, of: window)) }
+    public func destroyScreen(_ screen: Screen, in window: WindowID) async { await take(.destroyScreen(screen, in: window)) }
 
     private func take(_ command: HostCommand) async {
         let stall: Duration? = state.withLock { state in

@@ -98,6 +98,7 @@ public enum StressHarness {
         case .showCoverBeforeHiding: "a cover shown before what it hides is hidden"
         case .noCancelOnCut: "a cut never reaches the animator's task"
         case .staleBusyGate: "busy refusals name a transition that has ended"
+        case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
         }
     }
 }

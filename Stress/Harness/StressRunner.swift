@@ -42,7 +42,8 @@ public enum StressRunner {
                                hostTimeout: configuration.hostTimeout, covers: covers)
         // A seed without stuck calls reaches the host inline, as the default host is reached.
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
-        let coordinator = await Coordinator(rootContent: .screen(Screen("home")), configuration: coordinatorConfiguration, host: link,
+        let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
+        let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
@@ -63,7 +64,6 @@ public enum StressRunner {
             for await event in events { await checker.observe(event) }
         }
 
-        let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let root = SplitMix64(seed: configuration.seed)
         let scripts = configuration.scripts ?? workload.scripts(configuration)
         await withTaskGroup(of: Void.self) { group in
@@ -147,6 +147,7 @@ public enum StressRunner {
         }
         let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
         if operation.usesCoverScreenID { await checker.noteFault(.coverScreenID) }
+        if request.kind == .content || operation.showsContent { await checker.noteFault(.containerOperation) }
         let answer = await attempt.value
         switch answer {
         case .success(let record):

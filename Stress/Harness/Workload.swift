@@ -9,6 +9,7 @@ struct Workload: Sendable {
     static let screenPool = 12
 
     func request(_ rng: inout SplitMix64) -> TransitionRequest {
+        if rng.chance(faults.rate(.containerOperation)) { return contentRequest(&rng) }
         let level = rng.chance(4) ? (rng.chance(50) ? Self.strayLevel : .root) : rng.pick(levels)
         switch rng.below(100) {
         case 0..<34: return .push(screen(&rng), at: level)
@@ -70,7 +71,7 @@ struct Workload: Sendable {
         return rng.chance(25) ? .none : .instant
     }
 
-    private func screen(_ rng: inout SplitMix64) -> Screen {
+    func screen(_ rng: inout SplitMix64) -> Screen {
         if rng.chance(faults.rate(.coverScreenID)) {
             // An app screen with a cover's screen id: refused, or the cover duplicates it.
             return rng.chance(50) ? Screen("pin") : Screen("shield")
@@ -101,8 +102,18 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     public var usesCoverScreenID: Bool {
         switch request {
         case .push(let screen, _), .replaceRoot(let screen): ["pin", "shield"].contains(screen.id.rawValue)
+        case .show(let content, _), .content(.replace(with: let content), _), .content(.hop(to: let content, _), _),
+             .content(.present(let content, _), _):
+            content.screens.contains { ["pin", "shield"].contains($0.id.rawValue) }
+        case .content(.push(let screen, _), _): ["pin", "shield"].contains(screen.id.rawValue)
+        case .content(.setStack(_, let screens), _): screens.contains { ["pin", "shield"].contains($0.id.rawValue) }
         default: false
         }
+    }
+
+    /// Whether it opens a window with content other than a single screen.
+    public var showsContent: Bool {
+        if case .show(let content, _) = request, content.containers.isEmpty == false { true } else { false }
     }
 
     /// As `push s3 at low(1000) · enqueue · delayed`.

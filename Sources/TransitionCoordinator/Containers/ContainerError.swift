@@ -28,6 +28,25 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     /// A target tree that breaks invariant 8 (what is wrong, as the checker says it).
     case invalidContent([String])
 
+    /// A stable short code for logs and metrics, as `popAtRoot`.
+    public var code: String {
+        switch self {
+        case .unknownContainer: "unknownContainer"
+        case .unknownNode: "unknownNode"
+        case .wrongKind: "wrongKind"
+        case .popAtRoot: "popAtRoot"
+        case .notInStack: "notInStack"
+        case .alreadyOnTop: "alreadyOnTop"
+        case .tabOutOfRange: "tabOutOfRange"
+        case .nothingPresented: "nothingPresented"
+        case .alreadyPresenting: "alreadyPresenting"
+        case .duplicateScreen: "duplicateScreen"
+        case .duplicateContainer: "duplicateContainer"
+        case .emptyStack: "emptyStack"
+        case .invalidContent: "invalidContent"
+        }
+    }
+
     /// What went wrong and where, for a person.
     public var description: String {
         switch self {

@@ -8,6 +8,12 @@ public enum ContainerPlanner {
     /// The change `operation` makes to `content`.
     public static func plan(_ operation: ContainerOperation,
                             in content: WindowContent) throws(ContainerError) -> ContentChange {
+        try plan(operation, in: content, mutations: [])
+    }
+
+    /// ``plan(_:in:)`` with deliberate bugs, for the harness's mutants.
+    package static func plan(_ operation: ContainerOperation, in content: WindowContent,
+                             mutations: Mutations) throws(ContainerError) -> ContentChange {
         switch operation {
         case .push(let screen, let id):
             try requireAbsent(screen.id, from: content, for: id)
@@ -16,24 +22,25 @@ public enum ContainerPlanner {
         case .pop(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
-                stack.items.removeLast()
+                stack.items.removeLast(mutations.contains(.stackWithoutRoot) && stack.items.count == 2 ? 2 : 1)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .popTo(let screen, let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard let index = stack.items.firstIndex(where: { $0.id == screen }) else { throw .notInStack(screen, stack: id) }
                 if index == stack.items.count - 1 { throw .alreadyOnTop(screen, stack: id) }
-                stack.items.removeSubrange((index + 1)...)
+                stack.items.removeSubrange((mutations.contains(.stackWithoutRoot) && index == 0 ? 0 : index + 1)...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .popToRoot(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
-                stack.items.removeSubrange(1...)
+                // Mutant (here and in the pops above): a pop that reaches the root takes it too.
+                stack.items.removeSubrange((mutations.contains(.stackWithoutRoot) ? 0 : 1)...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .setStack(let id, let items):
-            return try setStack(id, to: items, in: content, operation: operation)
+            return try setStack(id, to: items, in: content, operation: operation, mutations: mutations)
         case .select(let tab, let id):
             let after = try edit(id, in: content) { node throws(ContainerError) in
                 guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
@@ -72,7 +79,7 @@ public enum ContainerPlanner {
 
     /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/replacing(_:with:)``).
     private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
-                                 operation: ContainerOperation) throws(ContainerError) -> ContentChange {
+                                 operation: ContainerOperation, mutations: Mutations) throws(ContainerError) -> ContentChange {
         guard !items.isEmpty else { throw .emptyStack(id) }
         var old: [Screen] = []
         let after = try editStack(id, in: content) { stack throws(ContainerError) in
@@ -85,7 +92,8 @@ public enum ContainerPlanner {
                 throw .duplicateScreen(screen.id, container: id)
             }
             old = stack.items
-            stack.items = items
+            // Mutant: a stack set to its root alone is left empty.
+            stack.items = mutations.contains(.stackWithoutRoot) && items.count == 1 ? [] : items
         }
         let animation = ContentAnimation.replacing(.stack(NavigationStack(id: id, unchecked: old)),
                                                    with: .stack(NavigationStack(id: id, unchecked: items)))

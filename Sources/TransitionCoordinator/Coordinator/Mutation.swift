@@ -43,6 +43,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The busy gate is not withdrawn when its transition commits: `.reject` requests are refused
     /// in their callers' context naming a transition that has ended (until the next one begins).
     case staleBusyGate
+    /// A pop that reaches a stack's root, or a `setStack` to the root alone, removes the root as
+    /// well: a stack left without its root (issue 9).
+    case stackWithoutRoot
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

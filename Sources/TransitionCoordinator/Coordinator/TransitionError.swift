@@ -57,7 +57,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// says, and the window it was planned against (nil when no window holds what it names).
     case container(ContainerError, in: Window?)
 
-    /// A stable short code for logs and metrics, as `busy` or `levelOccupied`.
+    /// A stable short code for logs and metrics, as `busy`, `levelOccupied` or, for a container
+    /// error, `container.popAtRoot`.
     public var code: String {
         switch self {
         case .busy: "busy"
@@ -82,7 +83,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .screenReservedForCover: "screenReservedForCover"
         case .hostUnresponsive: "hostUnresponsive"
         case .noWindow: "noWindow"
-        case .container: "container"
+        case .container(let error, _): "container.\(error.code)"
         }
     }
 

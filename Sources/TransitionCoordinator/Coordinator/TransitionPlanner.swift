@@ -72,7 +72,7 @@ public enum TransitionPlanner {
             created = [make(content, at: level)]
 
         case .content(let operation, let level):
-            let (index, change) = try planContent(operation, at: level, in: snapshot)
+            let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
             after.windows[index].content = change.after
             contentChange = change
             contentWindow = snapshot.windows[index].id

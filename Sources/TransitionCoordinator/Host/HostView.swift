@@ -86,14 +86,16 @@ struct HostView: Sendable, Hashable {
         }
         var departed: [HostCommand] = []
         // A window whose content the view never learnt (made by the memberwise init) is taken as current.
+        // A stuck phase may have set the content and left departed screens alive: screens and
+        // content are compared each on its own.
         for window in snapshot.windows where live.contains(window.id) {
-            guard let content = contents[window.id], content != window.content else { continue }
-            let had = screens[window.id] ?? []
+            guard let content = contents[window.id], let had = screens[window.id] else { continue }
             let has = window.content.screens
+            let staying = Set(has)
+            guard content != window.content || had != staying else { continue }
             for screen in has where !had.contains(screen) { commands.append(.createScreen(screen, in: window.id)) }
-            commands.append(.setContent(window.content, of: window.id))
-            let kept = Set(has)
-            for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) }) where !kept.contains(screen) {
+            if content != window.content { commands.append(.setContent(window.content, of: window.id)) }
+            for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) }) where !staying.contains(screen) {
                 departed.append(.destroyScreen(screen, in: window.id))
             }
         }

@@ -154,7 +154,9 @@ public enum InvariantChecker {
     /// Created = live + destroyed (counts of calls), nothing created or destroyed twice or touched
     /// when dead (every anomaly the ledger counted; those it keeps no description of as one
     /// violation), the live windows are exactly the snapshot's, the visible ones exactly its unhidden
-    /// ones, and the key window matches.
+    /// ones, and the key window matches. Screens likewise: created = live + destroyed, and each
+    /// window whose content the ledger knows (created through ``HostLedger/apply(command:)``)
+    /// holds exactly the screens of its content in the snapshot.
     public static func checkHost(_ ledger: HostLedger, against snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found = ledger.anomalies.map { InvariantViolation(.hostBalance, $0) }
         if ledger.anomalyCount > ledger.anomalies.count {
@@ -173,6 +175,21 @@ public enum InvariantChecker {
         }
         if ledger.key != snapshot.keyWindow {
             found.append(.init(.hostBalance, "host key \(ledger.key.map(\.description) ?? "none"), model key \(snapshot.keyWindow.map(\.description) ?? "none")"))
+        }
+        // Screens: each live window holds exactly its content's screens, and every screen created
+        // was destroyed exactly once or is live.
+        let liveScreens = ledger.screens.values.reduce(0) { $0 + $1.count }
+        if ledger.screenCreatedCount != liveScreens + ledger.screenDestroyedCount {
+            found.append(.init(.hostBalance, "screens created \(ledger.screenCreatedCount) ≠ live \(liveScreens) + destroyed \(ledger.screenDestroyedCount)"))
+        }
+        for window in snapshot.windows {
+            // A window whose creation the ledger saw only as a call (without its content) is not compared.
+            guard let held = ledger.screens[window.id] else { continue }
+            let modelled = Set(window.content.screens)
+            if held != modelled {
+                func list(_ screens: Set<Screen>) -> String { "[" + screens.map(\.description).sorted().joined(separator: ", ") + "]" }
+                found.append(.init(.hostBalance, "host has screens \(list(held)) in \(window.id), model has \(list(modelled))"))
+            }
         }
         return found
     }

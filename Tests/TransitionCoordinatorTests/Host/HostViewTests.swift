@@ -69,4 +69,20 @@ struct HostViewTests {
                                       .destroyScreen(mail, in: WindowID(1))])
         #expect(view.applying(calls) == HostView(target))
     }
+
+    @Test("a host stuck between a phase's screen destroys, with the content already set, is sent the destroys it missed (seed 57)")
+    func contentSetScreensLeft() {
+        let one = Screen("one"), two = Screen("two"), three = Screen("three")
+        func window(_ items: [Screen]) -> Window {
+            Window(id: WindowID(1), level: .root,
+                   content: .stack(NavigationStack(id: "c0", root: items[0], pushed: Array(items.dropFirst()))))
+        }
+        let before = NavigationSnapshot(version: 1, levels: Self.levels, windows: [window([one, two])], keyWindow: WindowID(1))
+        let after = NavigationSnapshot(version: 2, levels: Self.levels, windows: [window([three])], keyWindow: WindowID(1))
+        // The phase: create three, set the content; after the animation, destroy one (stuck), then two (never sent).
+        let view = HostView(before).applying([.createScreen(three, in: WindowID(1)), .setContent(after.windows[0].content, of: WindowID(1)),
+                                              .destroyScreen(one, in: WindowID(1))])
+        #expect(view.catchUp(to: after).map(\.call) == [.destroyScreen(two, in: WindowID(1))])
+        #expect(view.applying(view.catchUp(to: after)) == HostView(after))
+    }
 }

@@ -114,4 +114,44 @@ struct HostBalanceInvariantTests {
         #expect(found.first == InvariantViolation(.hostBalance, "'reset #100' on a window that is not live"))
         #expect(found.last == InvariantViolation(.hostBalance, "\(40 - HostLedger.anomalyLimit) more anomalies, not described"))
     }
+
+    /// A window whose content is a stack of `items`.
+    static func stackWindow(_ items: [Screen]) -> Window {
+        Window(id: WindowID(1), level: .root,
+               content: .stack(NavigationStack(id: "main", root: items[0], pushed: Array(items.dropFirst()))))
+    }
+
+    @Test("screens the host holds must be the content's: a screen left behind, created twice or destroyed twice is caught")
+    func screenBalance() {
+        let list = Screen("list"), mail = Screen("mail")
+        let snapshot = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [Self.stackWindow([list])],
+                                          keyWindow: WindowID(1))
+        var ledger = HostLedger()
+        ledger.apply(command: .create(Self.stackWindow([list])))
+        ledger.apply(.show(w(1)))
+        ledger.apply(.makeKey(w(1), resigning: []))
+        ledger.apply(.createScreen(mail, in: w(1)))
+        ledger.apply(.setContent(w(1)))
+        #expect(InvariantChecker.checkHost(ledger, against: snapshot)
+                == [InvariantViolation(.hostBalance, "host has screens [list, mail] in #1, model has [list]")])
+        ledger.apply(.destroyScreen(mail, in: w(1)))
+        #expect(InvariantChecker.checkHost(ledger, against: snapshot) == [])
+        ledger.apply(.destroyScreen(mail, in: w(1)))
+        #expect(InvariantChecker.checkHost(ledger, against: snapshot) == [
+            InvariantViolation(.hostBalance, "screen mail destroyed in #1 while not live there"),
+            InvariantViolation(.hostBalance, "screens created 2 ≠ live 1 + destroyed 2"),
+        ])
+        ledger.apply(.createScreen(list, in: w(1)))
+        #expect(InvariantChecker.checkHost(ledger, against: snapshot).contains(
+            InvariantViolation(.hostBalance, "screen list created twice in #1")))
+    }
+
+    @Test("a window's screens go with it when it is destroyed")
+    func screensGoWithTheirWindow() {
+        var ledger = HostLedger()
+        ledger.apply(command: .create(Self.stackWindow([Screen("a"), Screen("b")])))
+        ledger.apply(.destroy(w(1)))
+        #expect(ledger.screens.isEmpty)
+        #expect([ledger.screenCreatedCount, ledger.screenDestroyedCount] == [2, 2])
+    }
 }
