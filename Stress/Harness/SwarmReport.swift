@@ -35,10 +35,10 @@ extension Swarm {
         lines.append("animated              " + StressSummary.animationShare(animated: animated, committed: committed,
                                                                              handed: handed, notActive: notActive))
         lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(faults[$0] ?? 0)" }.joined(separator: " · "))
-        lines.append("checks                per transition: 1 2 3 4 6 7 10 11 · per host call: covers shown over nothing they hide · "
+        lines.append("checks                per transition: 1 2 3 4 6 7 8 10 11 · per host call: covers shown over nothing they hide · "
                      + "per animator: live windows, a chain of one · per event: no rejection before its began · per history: chain, "
                      + "unique before-versions, real-time order, busy windows, reference model, FIFO lanes, coalescing, preemption, "
-                     + "queue and deferred bounds · at the end: 5 after host catch-up, liveness, nothing pending")
+                     + "queue and deferred bounds · at the end: 5 (windows and screens) after host catch-up, container actors, liveness, nothing pending")
         lines.append("peak queue depth      \(peak)")
         lines.append("virtual time          \(virtual) · scheduler steps \(steps)")
         lines.append("determinism           \(deterministic)/\(results.count) seeds replayed to the same digest")

@@ -55,7 +55,30 @@ public struct HostLedger: Sendable, Hashable {
     /// Each live window's screens: those its content held when it was created (through
     /// ``apply(command:)``), plus those created in it since, less those destroyed. A
     /// window's entry goes when it is destroyed, its screens with it.
-    public private(set) var screens: [WindowID: Set<Screen>] = [:]
+    public var screens: [WindowID: Set<Screen>] { liveScreens.mapValues(\.set) }
+
+    /// A window's live screens: one (a window showing a single screen: no set is allocated on
+    /// the window hot path), or several.
+    private enum LiveScreens: Sendable, Hashable {
+        case one(Screen)
+        case many(Set<Screen>)
+
+        var set: Set<Screen> {
+            switch self {
+            case .one(let screen): [screen]
+            case .many(let screens): screens
+            }
+        }
+        var count: Int {
+            switch self {
+            case .one: 1
+            case .many(let screens): screens.count
+            }
+        }
+    }
+
+    /// The storage behind ``screens``.
+    private var liveScreens: [WindowID: LiveScreens] = [:]
     /// How many screens were created: with their windows, and by `createScreen` calls.
     public private(set) var screenCreatedCount = 0
     /// How many screens were destroyed: by `destroyScreen` calls, and with their windows.
@@ -87,11 +110,15 @@ public struct HostLedger: Sendable, Hashable {
     public mutating func apply(command: HostCommand) {
         apply(command.call)
         if case .create(let window) = command {
-            var created = 0
-            window.content.forEachScreen { screen in
-                if screens[window.id, default: []].insert(screen).inserted { created += 1 }
+            if case .screen(let screen) = window.content {
+                liveScreens[window.id] = .one(screen)
+                screenCreatedCount += 1
+            } else {
+                var set = Set<Screen>()
+                window.content.forEachScreen { set.insert($0) }
+                liveScreens[window.id] = .many(set)
+                screenCreatedCount += set.count
             }
-            screenCreatedCount += created
         }
     }
 
@@ -123,19 +150,23 @@ public struct HostLedger: Sendable, Hashable {
             visible.remove(id)
             resets[id] = nil
             if key == id { key = nil }
-            screenDestroyedCount += screens.removeValue(forKey: id)?.count ?? 0
+            screenDestroyedCount += liveScreens.removeValue(forKey: id)?.count ?? 0
             contentUpdates[id] = nil
         case .createScreen(let screen, let window):
             screenCreatedCount += 1
-            if requireLive(window, call), !screens[window, default: []].insert(screen).inserted {
-                note("screen \(screen) created twice in \(window)")
+            if requireLive(window, call) {
+                var set = liveScreens[window]?.set ?? []
+                if !set.insert(screen).inserted { note("screen \(screen) created twice in \(window)") }
+                liveScreens[window] = .many(set)
             }
         case .setContent(let window):
             if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }
         case .destroyScreen(let screen, let window):
             screenDestroyedCount += 1
-            if requireLive(window, call), screens[window]?.remove(screen) == nil {
-                note("screen \(screen) destroyed in \(window) while not live there")
+            if requireLive(window, call) {
+                var set = liveScreens[window]?.set ?? []
+                if set.remove(screen) == nil { note("screen \(screen) destroyed in \(window) while not live there") }
+                liveScreens[window] = .many(set)
             }
         }
     }
