@@ -124,14 +124,12 @@ extension Coordinator {
     /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
     @inline(never)
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
-        if let changed = plan.contentWindow, let window = plan.after.window(changed) {
-            if levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true {
-                ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
-            }
-            commitContainers(plan, id: id)
-        } else if plan.touchesContainers {
-            commitContainers(plan, id: id)
+        // A content change keeps its window at its level: the level's owner gets the new value.
+        if let changed = plan.contentWindow, let window = plan.after.window(changed),
+           levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true {
+            ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
         }
+        if plan.contentWindow != nil || plan.touchesContainers { commitContainers(plan, id: id) }
         plan.forEachChangedLevel { level in
             let old = plan.before.window(at: level), new = plan.after.window(at: level)
             // Every level the plan lists changed (a window came, went, or was shown or hidden).

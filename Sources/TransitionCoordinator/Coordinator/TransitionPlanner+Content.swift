@@ -23,12 +23,10 @@ extension TransitionPlanner {
                 throw .duplicateScreen(screen.id, shownIn: other)
             }
         }
-        if case .screen = change.after {} else {
-            let held = Set(window.content.containers)
-            for id in change.after.containers where !held.contains(id) {
-                if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.holds(id) }) {
-                    throw .container(.duplicateContainer(id), in: other)
-                }
+        let held = Set(window.content.containers)
+        for id in change.after.containers where !held.contains(id) {
+            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.holds(id) }) {
+                throw .container(.duplicateContainer(id), in: other)
             }
         }
         return (index, change)

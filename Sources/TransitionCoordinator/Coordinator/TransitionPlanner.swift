@@ -2,9 +2,6 @@
 ///
 /// It never touches an actor, a host or a clock, so every rule here is tested synchronously.
 public enum TransitionPlanner {
-    /// A check of one screen that may refuse it.
-    typealias ScreenCheck = (Screen) throws(TransitionError) -> Void
-
     /// Plans `request` against `snapshot`.
     ///
     /// - Parameters:
@@ -48,26 +45,28 @@ public enum TransitionPlanner {
         // A new window's checks, in this order: the level is one it may take, its screens are not
         // a cover's (both permanent: never deferred), the lock does not hide the level (a deferrable
         // refusal), the level is free.
-        func requireOpenable(at level: WindowLevel, showing screens: (ScreenCheck) throws(TransitionError) -> Void)
-            throws(TransitionError) {
+        func requireOpenable(at level: WindowLevel, showing content: WindowContent) throws(TransitionError) {
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if covers.reserves(level) { throw .levelReserved(level) }
-            try screens(requireUnreserved)
+            if case .screen(let screen) = content {
+                try requireUnreserved(screen)
+            } else {
+                for screen in content.screens { try requireUnreserved(screen) }
+            }
             if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
             if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
         }
 
         switch request {
         case .push(let screen, let level):
-            try requireOpenable(at: level) { check throws(TransitionError) in try check(screen) }
+            let content = WindowContent.screen(screen)
+            try requireOpenable(at: level, showing: content)
             if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
-            created = [make(screen, at: level)]
+            created = [make(content, at: level)]
 
         case .show(let content, let level):
-            try requireOpenable(at: level) { check throws(TransitionError) in
-                for screen in content.screens { try check(screen) }
-            }
+            try requireOpenable(at: level, showing: content)
             try requireNew(content, in: snapshot)
             created = [make(content, at: level)]
 
