@@ -99,6 +99,7 @@ public enum StressHarness {
         case .noCancelOnCut: "a cut never reaches the animator's task"
         case .staleBusyGate: "busy refusals name a transition that has ended"
         case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
+        case .removeTwice: "a screen's remove callback called twice"
         }
     }
 }

@@ -19,6 +19,15 @@ public struct StackHandle: ContainerHandle {
                                       whenLocked: whenLocked)
     }
 
+    /// Pushes `item`'s screen on top of the stack and keeps its callbacks (see ``ScreenCallbacks``).
+    @discardableResult
+    public nonisolated(nonsending) func push(_ item: StackItem, animator: (any Animator)? = nil,
+                                             policy: AdmissionPolicy = .reject,
+                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.push(item.screen, onto: id)), animator: animator, policy: policy,
+                                      whenLocked: whenLocked, items: [item.screen.id: item.callbacks])
+    }
+
     /// Pops the top screen. Throws ``ContainerError/popAtRoot(stack:root:)`` at the root.
     @discardableResult
     public nonisolated(nonsending) func pop(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
@@ -54,6 +63,21 @@ public struct StackHandle: ContainerHandle {
                                                  whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.perform(.content(.setStack(id, items.compactMap { $0 })), animator: animator, policy: policy,
                                       whenLocked: whenLocked)
+    }
+
+    /// Sets the whole stack from `items`, nil items dropped, as
+    /// ``setStack(_:animator:policy:whenLocked:)-([Screen?],_,_,_)`` does, and keeps each item's
+    /// callbacks (the newest item's win for a screen that stays). A screen the new stack drops is
+    /// removed by its owner: its `didRemove` is called, its `remove` is not.
+    @discardableResult
+    public nonisolated(nonsending) func setStack(_ items: [StackItem?], animator: (any Animator)? = nil,
+                                                 policy: AdmissionPolicy = .reject,
+                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        let present = items.compactMap { $0 }
+        var callbacks: [ScreenID: ScreenCallbacks] = [:]
+        for item in present { callbacks[item.screen.id] = item.callbacks }
+        return try await coordinator.perform(.content(.setStack(id, present.map(\.screen))), animator: animator,
+                                             policy: policy, whenLocked: whenLocked, items: callbacks)
     }
 
     /// The stack's screens as committed now, bottom to top; nil when no window shows it (or it is not a stack).

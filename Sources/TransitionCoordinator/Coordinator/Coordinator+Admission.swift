@@ -16,7 +16,7 @@ extension Coordinator {
     /// task-allocator slab per waiter.
     @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                whenLocked: LockedBehavior) async -> Submitted {
+                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
         let admission: Admission
         switch decideOrRefuse(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
         case .admitted(let admitted):
@@ -36,10 +36,10 @@ extension Coordinator {
         case .refused(let refusal):
             return .refused(refusal)
         }
-        return .committed(await carryOut(admission, animator: animator))
+        return .committed(await carryOut(admission, animator: animator, items: items))
     }
 
-    /// What ``submit(_:animator:mode:whenLocked:)`` hands back: the record, or the refusal.
+    /// What ``submit(_:animator:mode:whenLocked:items:)`` hands back: the record, or the refusal.
     enum Submitted: Sendable {
         case committed(TransitionRecord)
         case refused(TransitionError)

@@ -5,13 +5,17 @@ extension Coordinator {
     ///
     /// The synchronous parts (entering the re-entrancy scope, committing) live in functions of
     /// their own, so the async frames a transition allocates hold only what crosses an await.
-    func carryOut(_ admission: Admission, animator: (any Animator)?) async -> TransitionRecord {
+    /// `items` are the callbacks of the screens the request names (see ``StackItem``).
+    func carryOut(_ admission: Admission, animator: (any Animator)?,
+                  items: [ScreenID: ScreenCallbacks] = [:]) async -> TransitionRecord {
         let (marker, chain) = enterScope(admission)
         let result = await TransitionScope.$chain.withValue(chain) {
             await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
         marker.end()
-        return commit(admission, hadAnimator: animator != nil, result: result)
+        let record = commit(admission, hadAnimator: animator != nil, result: result)
+        if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
+        return record
     }
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.

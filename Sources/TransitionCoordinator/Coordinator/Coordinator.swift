@@ -60,6 +60,8 @@ public actor Coordinator {
     let levelActors: [WindowLevel: LevelActor]
     /// The owner of each live container, by id (written only in commit steps).
     var containerActors: [ContainerID: ContainerActor] = [:]
+    /// The callbacks of the live screens that have any, by screen id (ids are unique across windows).
+    var screenCallbacks: [ScreenID: ScreenCallbacks] = [:]
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
 
@@ -179,10 +181,17 @@ public actor Coordinator {
     public nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
                         policy: AdmissionPolicy = .reject,
                         whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await perform(request, animator: animator, policy: policy, whenLocked: whenLocked, items: [:])
+    }
+
+    /// ``perform(_:animator:policy:whenLocked:)`` with the callbacks of the screens it names.
+    nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
+                                         whenLocked: LockedBehavior,
+                                         items: [ScreenID: ScreenCallbacks]) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
-        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked).get()
+        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items).get()
     }
 
     /// Records the application state, putting the shield and the lock up (or the shield down) as

@@ -46,6 +46,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A pop that reaches a stack's root, or a `setStack` to the root alone, removes the root as
     /// well: a stack left without its root (issue 9).
     case stackWithoutRoot
+    /// A screen's `remove` callback is called twice when it leaves (issue 9).
+    case removeTwice
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -72,6 +72,11 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// Hashes every field.
     public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
+    /// What happened to each screen, in the documented order (see ``ScreenEvent``): worked out
+    /// from the request and the states before and after each time it is read, linear in the
+    /// screens of the windows that changed.
+    public var screenEvents: [ScreenEvent] { ScreenLifecycle.events(of: request, from: before, to: after) }
+
     /// One line: id, request, versions, animation.
     public var description: String {
         var text = "\(id) \(request) v\(before.version)→v\(after.version) animation \(animation)"

@@ -1,0 +1,103 @@
+/// One step in a screen's life inside its window, as a transition's record lists them
+/// (``TransitionRecord/screenEvents``) and as the coordinator calls a ``StackItem``'s callbacks.
+///
+/// **Balanced (invariant 9).** Over a coordinator's history each screen gets `didAdd` and
+/// `didRemove` once per stay in a window, and `didShow`/`didHide` alternate between them. A
+/// window shows one screen at a time, its ``WindowContent/topScreen`` (the top of the modal
+/// chain), so at most one item of any container is shown.
+///
+/// **Order within a transition.** Every `didHide`, then every `didRemove`, then every `didAdd`,
+/// then every `didShow`; within each kind, windows bottom to top and screens in the order
+/// ``WindowContent/screens`` lists them.
+public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What happened to the screen.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// It stopped being its window's top screen (or left with it).
+        case didHide
+        /// It left its window's content.
+        case didRemove
+        /// It entered a window's content.
+        case didAdd
+        /// It became its window's top screen.
+        case didShow
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The screen (a screen replaced by one with the same id and other parameters leaves and
+    /// arrives: the old value is removed, the new one added).
+    public let screen: Screen
+    /// The window it happened in.
+    public let window: WindowID
+    /// For `didRemove`: the screen left a stack through that stack's own
+    /// ``ContainerOperation/setStack(_:_:)`` (its owner asked), so its ``StackItem/remove`` is not
+    /// called. False for every other departure (a pop, the user's back swipe, a dismissed modal,
+    /// a window that went) and every other kind.
+    public let byOwner: Bool
+
+    /// An event value; the coordinator's records list the real ones.
+    public init(_ kind: Kind, _ screen: Screen, in window: WindowID, byOwner: Bool = false) {
+        self.kind = kind
+        self.screen = screen
+        self.window = window
+        self.byOwner = byOwner
+    }
+
+    /// Whether the screen's ``StackItem/remove`` is called: a `didRemove` its owner did not ask for.
+    public var callsRemove: Bool { kind == .didRemove && !byOwner }
+
+    /// `didRemove mail in #2 (by its owner)`.
+    public var description: String {
+        "\(kind.rawValue) \(screen) in \(window)" + (byOwner ? " (by its owner)" : "")
+    }
+}
+
+/// Works out a transition's ``ScreenEvent``s from its request and the states before and after:
+/// a pure function, linear in the screens of the windows that changed.
+enum ScreenLifecycle {
+    /// The events, in the documented order (see ``ScreenEvent``).
+    static func events(of request: TransitionRequest, from before: NavigationSnapshot,
+                       to after: NavigationSnapshot) -> [ScreenEvent] {
+        var hides: [ScreenEvent] = [], removes: [ScreenEvent] = [], adds: [ScreenEvent] = [], shows: [ScreenEvent] = []
+        let owned = ownedItems(of: request, in: before)
+        for (from, to) in pairs(before, after) {
+            guard let id = from?.id ?? to?.id, from?.content != to?.content else { continue }
+            let oldTop = from?.content.topScreen, newTop = to?.content.topScreen
+            if let oldTop, oldTop != newTop { hides.append(ScreenEvent(.didHide, oldTop, in: id)) }
+            let (departed, arrived): ([Screen], [Screen])
+            switch (from, to) {
+            case let (from?, to?): (departed, arrived) = ContentChange.difference(from.content, to.content)
+            case let (from?, nil): (departed, arrived) = (from.content.screens, [])
+            case let (nil, to?): (departed, arrived) = ([], to.content.screens)
+            case (nil, nil): (departed, arrived) = ([], [])
+            }
+            for screen in departed {
+                removes.append(ScreenEvent(.didRemove, screen, in: id, byOwner: owned.contains(screen)))
+            }
+            for screen in arrived { adds.append(ScreenEvent(.didAdd, screen, in: id)) }
+            if let newTop, oldTop != newTop { shows.append(ScreenEvent(.didShow, newTop, in: id)) }
+        }
+        return hides + removes + adds + shows
+    }
+
+    /// Each window before with the same window after (nil when it went), then each new window
+    /// (with nil before), ordered by level, a level's going window before its coming one.
+    private static func pairs(_ before: NavigationSnapshot, _ after: NavigationSnapshot) -> [(Window?, Window?)] {
+        var coming: [WindowID: Window] = [:]
+        for window in after.windows { coming[window.id] = window }
+        var pairs: [(Window?, Window?)] = before.windows.map { ($0, coming.removeValue(forKey: $0.id)) }
+        for window in after.windows where coming[window.id] != nil { pairs.append((nil, window)) }
+        // `sort` is stable: at one level the going window (listed first) stays first.
+        pairs.sort { ($0.0 ?? $0.1)?.level ?? .root < ($1.0 ?? $1.1)?.level ?? .root }
+        return pairs
+    }
+
+    /// The screens a `setStack` request's own stack held before (their departures are the owner's).
+    private static func ownedItems(of request: TransitionRequest, in before: NavigationSnapshot) -> Set<Screen> {
+        guard case .content(.setStack(let id, _), _) = request else { return [] }
+        for window in before.windows {
+            if case .stack(let stack)? = window.content.find(id)?.base { return Set(stack.items) }
+        }
+        return []
+    }
+}
