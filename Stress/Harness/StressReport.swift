@@ -141,7 +141,7 @@ public struct StressReport: Sendable {
         lines.append("throughput            \(perSecond) answers/s · \(transitionsPerSecond) transitions/s · "
                      + "\(summary.committed) committed · wall \(Int(seconds * 1_000)) ms")
         lines.append("checks                invariants 1 serial · 2 chain · 3 levels · 4 key · 5 host balance · "
-                     + "6 atomic · 7 answered (FIFO lanes, coalescing, preemption, bounds) · 8 containers · 10 shield and lock (at every host call) · "
+                     + "6 atomic · 7 answered (FIFO lanes, coalescing, preemption, bounds) · 8 containers · 9 callbacks (balanced, remove once) · 10 shield and lock (at every host call) · "
                      + "11 skip rules · live windows and a chain of one at every animator · events in order")
         if summary.violations.isEmpty {
             lines.append("violations            none")

@@ -64,6 +64,7 @@ public enum StressRunner {
             for await event in events { await checker.observe(event) }
         }
 
+        let tally = CallbackTally()
         let root = SplitMix64(seed: configuration.seed)
         let scripts = configuration.scripts ?? workload.scripts(configuration)
         await withTaskGroup(of: Void.self) { group in
@@ -71,7 +72,7 @@ public enum StressRunner {
                 group.addTask(executorPreference: environment.taskExecutor) {
                     for operation in script {
                         await fire(operation, configuration: configuration, environment: environment,
-                                   coordinator: coordinator, checker: checker, host: host)
+                                   coordinator: coordinator, checker: checker, host: host, tally: tally)
                     }
                 }
             }
@@ -96,7 +97,11 @@ public enum StressRunner {
         await checker.finish(snapshot: await coordinator.snapshot, ledger: host.ledger,
                              audit: await coordinator.audit(), history: await coordinator.history,
                              droppedEvents: coordinator.droppedEventCount, pending: pending)
-        await checker.finishHistory(await coordinator.history, clockOffset: clockOffset,
+        let history = await coordinator.history
+        for violation in CallbackChecks.balance(history) + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems) {
+            await checker.noteViolation(violation)
+        }
+        await checker.finishHistory(history, clockOffset: clockOffset,
                                     peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit,
                                     peakDeferredDepth: await coordinator.peakDeferredDepth,
                                     deferredLimit: coordinatorConfiguration.deferredLimit)
@@ -125,7 +130,7 @@ public enum StressRunner {
 
     private static func fire(_ operation: Operation, configuration: StressConfiguration,
                              environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
-                             host: HarnessHost) async {
+                             host: HarnessHost, tally: CallbackTally) async {
         let (request, kind, policy, whenLocked, cancels) =
             (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
@@ -136,7 +141,7 @@ public enum StressRunner {
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
                 return .success(try await coordinator.perform(request, animator: animator, policy: policy,
-                                                             whenLocked: whenLocked))
+                                                             whenLocked: whenLocked, items: tally.items(for: request)))
             } catch {
                 return .failure(error)
             }
@@ -151,6 +156,7 @@ public enum StressRunner {
         let answer = await attempt.value
         switch answer {
         case .success(let record):
+            tally.committed(record)
             await checker.committed(record, animator: kind, label: label, wall: environment.elapsed() - asked)
         case .failure(let error):
             await checker.rejected(request, error, animator: kind, label: label, asked: asked, answered: environment.elapsed())

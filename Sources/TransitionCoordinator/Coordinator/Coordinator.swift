@@ -185,7 +185,7 @@ public actor Coordinator {
     }
 
     /// ``perform(_:animator:policy:whenLocked:)`` with the callbacks of the screens it names.
-    nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
+    package nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
                                          whenLocked: LockedBehavior,
                                          items: [ScreenID: ScreenCallbacks]) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.

@@ -17,6 +17,10 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
     /// 8: a stack has its root; a tab selection is in range; a hop container has one current
     /// child; a node presents at most one modal; screen and container ids are unique.
     case containers = 8
+    /// 9: didAdd/didRemove once each per stay of a screen in a window; didShow/didHide alternate;
+    /// one shown screen per window; a screen's callbacks are called as its transitions' records
+    /// say, `remove` exactly once per departure its owner did not ask for.
+    case callbacks = 9
     /// 10: while up, the shield is top-most and key; while locked, nothing but the shield is visible
     /// above the lock, the lock is key whenever the shield is down, windows above it are hidden,
     /// not destroyed, and only an unlock removes it.
@@ -37,6 +41,7 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
         case .atomic: "atomic"
         case .answered: "answered"
         case .containers: "containers"
+        case .callbacks: "callbacks"
         case .shieldAndLock: "shield and lock"
         case .skipRules: "skip rules"
         }

@@ -1,0 +1,134 @@
+import TransitionCoordinator
+
+/// The harness's screen callbacks: every screen a push or `setStack` names gets an item whose
+/// callbacks write to one log, in the order the coordinator calls them.
+public final class CallbackTally: Sendable {
+    private let calls = Locked<[ScreenID: [String]]>([:])
+    private let itemized = Locked<Set<TransitionID>>([])
+
+    public init() {}
+
+    /// Each screen's calls so far, oldest first, as `didAdd`, `remove`…
+    public var log: [ScreenID: [String]] { calls.withLock { $0 } }
+
+    /// The transitions whose requests carried items (others, as the lifecycle task's, did not).
+    public var transitionsWithItems: Set<TransitionID> { itemized.withLock { $0 } }
+
+    /// Notes that `record`'s request carried the items ``items(for:)`` gave it.
+    func committed(_ record: TransitionRecord) {
+        if !CallbackChecks.itemScreens(of: record.request).isEmpty { _ = itemized.withLock { $0.insert(record.id) } }
+    }
+
+    /// Items with logging callbacks for the screens `request` names (see ``CallbackChecks/itemScreens(of:)``).
+    func items(for request: TransitionRequest) -> [ScreenID: ScreenCallbacks] {
+        var items: [ScreenID: ScreenCallbacks] = [:]
+        for id in CallbackChecks.itemScreens(of: request) {
+            func note(_ call: String) -> @Sendable () -> Void { { [calls] in calls.withLock { $0[id, default: []].append(call) } } }
+            items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                                        didShow: note("didShow"), didHide: note("didHide"))
+        }
+        return items
+    }
+}
+
+/// Invariant 9 over a run: the screen events the records list are balanced, and the callbacks
+/// the coordinator called are exactly those the records say. Pure functions.
+public enum CallbackChecks {
+    /// The screens a request gives callbacks to (the harness's workers give them to every
+    /// screen a push or a `setStack` names).
+    public static func itemScreens(of request: TransitionRequest) -> [ScreenID] {
+        switch request {
+        case .push(let screen, _), .content(.push(let screen, _), _): [screen.id]
+        case .content(.setStack(_, let screens), _): screens.map(\.id)
+        default: []
+        }
+    }
+
+    /// The records' screen events, replayed from the first record's `before`: each screen is
+    /// added when absent and removed when present, shown when present and its window shows
+    /// nothing, hidden when shown; and after each record what is present and shown matches its
+    /// `after` (every screen of every window; each window's top screen).
+    public static func balance(_ history: [TransitionRecord]) -> [InvariantViolation] {
+        guard let first = history.first else { return [] }
+        var present: [ScreenID: WindowID] = [:], shown: [WindowID: ScreenID] = [:]
+        func load(_ snapshot: NavigationSnapshot) {
+            present = [:]
+            shown = [:]
+            for window in snapshot.windows {
+                window.content.forEachScreen { present[$0.id] = window.id }
+                shown[window.id] = window.content.topScreen.id
+            }
+        }
+        load(first.before)
+        var found: [InvariantViolation] = []
+        for record in history {
+            for event in record.screenEvents {
+                let id = event.screen.id
+                var problem: String?
+                switch event.kind {
+                case .didAdd:
+                    if let window = present[id] { problem = "added while in \(window)" } else { present[id] = event.window }
+                case .didRemove:
+                    if present.removeValue(forKey: id) == nil { problem = "removed while absent" }
+                case .didShow:
+                    if present[id] != event.window { problem = "shown while not in \(event.window)" }
+                    else if let other = shown[event.window] { problem = "shown while \(other) is shown there" }
+                    else { shown[event.window] = id }
+                case .didHide:
+                    if shown[event.window] != id { problem = "hidden while not shown" } else { shown[event.window] = nil }
+                }
+                if let problem { found.append(.init(.callbacks, "\(record.id) \(event): \(problem)")) }
+            }
+            var expected: [ScreenID: WindowID] = [:], tops: [WindowID: ScreenID] = [:]
+            for window in record.after.windows {
+                window.content.forEachScreen { expected[$0.id] = window.id }
+                tops[window.id] = window.content.topScreen.id
+            }
+            if expected != present || tops != shown {
+                found.append(.init(.callbacks, "after \(record.id) the events leave \(present.count) screens present and "
+                                   + "\(shown.count) shown; the state has \(expected.count) and \(tops.count)"))
+                load(record.after)
+            }
+            if found.count > 20 { break }
+        }
+        return found
+    }
+
+    /// What each screen's callbacks should have been called with, replayed from the records as
+    /// ``ScreenCallbacks`` documents (kept from the transition that names the screen while it is
+    /// in a window after it, until it leaves; removals first, then the new items' callbacks are
+    /// kept, then additions and shows), compared with what `log` says they were.
+    /// `itemized` are the transitions whose requests carried items.
+    public static func delivered(_ history: [TransitionRecord], log: [ScreenID: [String]],
+                                 itemized: Set<TransitionID>) -> [InvariantViolation] {
+        var expected: [ScreenID: [String]] = [:]
+        var registered = Set<ScreenID>()
+        for record in history {
+            let events = record.screenEvents
+            let leaving = events.prefix { $0.kind == .didHide || $0.kind == .didRemove }
+            for event in leaving where registered.contains(event.screen.id) {
+                let id = event.screen.id
+                expected[id, default: []].append(event.kind.rawValue)
+                if event.kind == .didRemove {
+                    if !event.byOwner { expected[id, default: []].append("remove") }
+                    registered.remove(id)
+                }
+            }
+            if itemized.contains(record.id) {
+                for id in itemScreens(of: record.request) where record.after.window(showing: id) != nil { registered.insert(id) }
+            }
+            for event in events.dropFirst(leaving.count) where registered.contains(event.screen.id) {
+                expected[event.screen.id, default: []].append(event.kind.rawValue)
+            }
+        }
+        var found: [InvariantViolation] = []
+        for id in Set(expected.keys).union(log.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
+            let want = expected[id] ?? [], got = log[id] ?? []
+            guard want != got else { continue }
+            let common = zip(want, got).prefix { $0 == $1 }.count
+            found.append(.init(.callbacks, "screen \(id)'s callbacks: after \(common) calls as the records say, "
+                               + "\(got.dropFirst(common).prefix(3)) were called where \(want.dropFirst(common).prefix(3)) were due"))
+        }
+        return found
+    }
+}
