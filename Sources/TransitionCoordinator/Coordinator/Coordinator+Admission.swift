@@ -98,7 +98,12 @@ extension Coordinator {
         let identity = markerIdentity
         guard let inFlight = gate.published else { return }
         if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return }
-        let refusal = TransitionError.busy(inFlight: inFlight)
+        // A second push of the screen in flight is told so, as the actor would (a double tap).
+        let refusal: TransitionError = if let screen = request.pushedScreen, inFlight.request.pushedScreen == screen {
+            .screenAlreadyRequested(screen, by: inFlight.request)
+        } else {
+            .busy(inFlight: inFlight)
+        }
         // Someone may see the refusal: announce it only while `inFlight` is still published, under
         // the gate's lock, so it falls between its `began` and `ended`; else the actor answers.
         if hub.hasSubscribers, !gate.announce(ifStill: inFlight.id, { hub.send(.rejected(request, refusal)) }) {
@@ -148,6 +153,7 @@ extension Coordinator {
         }
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
+        if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
         guard let current = inFlight else {
             // Idle means no eligible waiter (release() hands the slot over before going idle).
             switch plan(request) {
@@ -190,6 +196,16 @@ extension Coordinator {
         }
     }
 
+    /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
+    /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
+    /// coalescing group does not count (the request supersedes it). O(1).
+    private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
+        if let inFlight, inFlight.transition.request.pushedScreen == screen {
+            throw .screenAlreadyRequested(screen, by: inFlight.transition.request)
+        }
+        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .screenAlreadyRequested(screen, by: earlier) }
+    }
+
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
     /// members of its group it will replace as free). O(1): cancelled waiters are already off the
     /// counts, and a group has one member at most (the one this request supersedes).
@@ -222,6 +238,8 @@ extension Coordinator {
             }
         }
         let ticket = waiting.append(request, lane: lane, group: group, deferrable: deferrable).ticket
+        // A push waits: the answer to a second push depends on the queue, which only the actor reads.
+        if request.pushedScreen != nil { gate.publish(nil) }
         peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
         peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
         hub.send(.waiting(request, lane: lane))
@@ -288,8 +306,8 @@ extension Coordinator {
         if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: plan.before)) }
         // Published after `began`: no refusal naming the transition may be seen before it. Not
         // while a host call is stuck (that answer comes first), nor under the mutant that skips
-        // the busy check.
-        if stuckHost == nil, !mutations.contains(.noBusyCheck) { gate.publish(transition) }
+        // the busy check, nor while a push waits (see ``refuseSecondPush(of:group:)``).
+        if stuckHost == nil, !waiting.holdsPushes, !mutations.contains(.noBusyCheck) { gate.publish(transition) }
         return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
     }
 

@@ -27,6 +27,10 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     case screenIsRoot(ScreenID)
     /// A screen with this id is already shown; ids must stay unique so requests can name them.
     case duplicateScreen(ScreenID, shownIn: Window)
+    /// A push of this screen id is in flight or waiting already (a double tap's second push):
+    /// refused under every admission policy, so the screen is never pushed twice. `by` is the
+    /// earlier request.
+    case screenAlreadyRequested(ScreenID, by: TransitionRequest)
     /// No unmanaged window with this id is registered.
     case unknownUnmanagedWindow(String)
     /// The waiting queue holds `limit` requests already.
@@ -72,6 +76,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .screenNotShown: "screenNotShown"
         case .screenIsRoot: "screenIsRoot"
         case .duplicateScreen: "duplicateScreen"
+        case .screenAlreadyRequested: "screenAlreadyRequested"
         case .unknownUnmanagedWindow: "unknownUnmanagedWindow"
         case .queueFull: "queueFull"
         case .deferredQueueFull: "deferredQueueFull"
@@ -113,6 +118,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "screen '\(id)' is the root window's; the root is replaced, never popped"
         case .duplicateScreen(let id, let window):
             "screen id '\(id)' is already shown in window \(window); screen ids must be unique"
+        case .screenAlreadyRequested(let id, let earlier):
+            "screen id '\(id)' is already on its way ('\(earlier)' is in flight or waiting); a second push of it is refused"
         case .unknownUnmanagedWindow(let id):
             "no unmanaged window '\(id)' is registered"
         case .queueFull(let limit):

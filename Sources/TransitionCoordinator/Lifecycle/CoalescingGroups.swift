@@ -64,6 +64,15 @@ struct CoalescingGroups {
         }
     }
 
+    /// The oldest member of `group` that `matches` accepts.
+    func first(of group: String, where matches: (AdmissionTicket) -> Bool) -> AdmissionTicket? {
+        switch members[group] {
+        case nil: nil
+        case .one(let ticket)?: matches(ticket) ? ticket : nil
+        case .many(let tickets)?: tickets.first(where: matches)
+        }
+    }
+
     /// Removes `group` and returns its members, oldest first.
     mutating func take(_ group: String) -> [AdmissionTicket] {
         members.removeValue(forKey: group)?.tickets ?? []

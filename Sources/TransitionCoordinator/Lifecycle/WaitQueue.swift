@@ -48,6 +48,8 @@ struct WaitQueue {
     private let cancelled = CancelledCounts()
     /// The members of each coalescing group.
     private var groups = CoalescingGroups()
+    /// The waiters that push a screen, by the screen's id (a double tap's second push is refused).
+    private var pushes = CoalescingGroups()
     /// The sequence the next arrival gets.
     private var nextSequence: UInt64 = 1
 
@@ -82,6 +84,15 @@ struct WaitQueue {
         groups.count(of: group) { $0.isWaiting(in: lane) }
     }
 
+    /// A live waiter that pushes the screen `id`, other than members of coalescing `group` (which
+    /// a request of that group supersedes); O(1) but for such members.
+    func waitingPush(of id: ScreenID, outside group: String?) -> TransitionRequest? {
+        pushes.first(of: id.rawValue) { $0.isInLine && $0.isLive && ($0.group == nil || $0.group != group) }?.request
+    }
+
+    /// Whether any waiter that pushes a screen is in line (dead ones not yet dropped included).
+    var holdsPushes: Bool { pushes.count > 0 }
+
     /// The sequence of the newest entry that ever arrived (0 before the first).
     var newestSequence: UInt64 { nextSequence - 1 }
 
@@ -111,10 +122,12 @@ struct WaitQueue {
             switch ticket.leave(where: { lanes.contains($0) }) {
             case .waiting(let lane):
                 attached[lane.rawValue] -= 1
+                forgetPush(ticket)
                 removed.append(Entry(lane: lane, ticket: ticket))
             case .ended(let lane):
                 attached[lane.rawValue] -= 1
                 cancelled.takeBack(lane)
+                forgetPush(ticket)
             case .absent:
                 // Standing in a lane not asked about: it stays a member.
                 if ticket.isInLine { groups.add(ticket, to: group) }
@@ -152,6 +165,7 @@ struct WaitQueue {
         attached[index] += 1
         lanes[index].insert(entry)
         if let group = entry.ticket.group { groups.add(entry.ticket, to: group) }
+        if let screen = entry.ticket.request.pushedScreen { pushes.add(entry.ticket, to: screen.rawValue) }
         let live = count(in: entry.lane)
         if lanes[index].count - live > max(live, Self.deadAllowance) { compact(entry.lane) }
     }
@@ -177,8 +191,14 @@ struct WaitQueue {
         }
     }
 
-    /// Removes a ticket that left the queue from its group's members.
+    /// Removes a ticket that left the queue from its group's members and the pushes.
     private mutating func forget(_ ticket: AdmissionTicket) {
         if let group = ticket.group { groups.remove(ticket, from: group) }
+        forgetPush(ticket)
+    }
+
+    /// Removes a ticket that left the queue from the pushes.
+    private mutating func forgetPush(_ ticket: AdmissionTicket) {
+        if let screen = ticket.request.pushedScreen { pushes.remove(ticket, from: screen.rawValue) }
     }
 }

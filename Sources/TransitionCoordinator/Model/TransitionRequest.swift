@@ -48,6 +48,14 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
+    /// The screen a push brings (onto a level or a stack): what a double tap would push twice.
+    var pushedScreen: ScreenID? {
+        switch self {
+        case .push(let screen, _), .content(.push(let screen, _), _): screen.id
+        default: nil
+        }
+    }
+
     /// The request as one line, as `push pin at medium(2000)`.
     public var description: String {
         switch self {
