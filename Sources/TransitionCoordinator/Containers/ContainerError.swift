@@ -27,6 +27,18 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     case emptyStack(ContainerID)
     /// A target tree that breaks invariant 8 (what is wrong, as the checker says it).
     case invalidContent([String])
+    /// An unhop of a screen that is not the hop container's current child (it never hopped in,
+    /// or another hop replaced it).
+    case notCurrent(ScreenID, hop: ContainerID)
+    /// A second unhop of the same stay of a screen (the seed ran its `then` block twice).
+    case alreadyUnhopped(ScreenID, hop: ContainerID)
+    /// A second flow waiting for the same screen to unhop.
+    case alreadyAwaited(ScreenID, hop: ContainerID)
+    /// The screen a flow waited on left its hop container (another hop, a replaced tree, a
+    /// window that went) before it unhopped: the flow's wait ends with this.
+    case leftBeforeUnhop(ScreenID, hop: ContainerID)
+    /// The screen unhopped with a value of another type than the flow waits for.
+    case unhopValueMismatch(ScreenID, expected: String, actual: String)
 
     /// A stable short code for logs and metrics, as `popAtRoot`.
     public var code: String {
@@ -44,6 +56,11 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .duplicateContainer: "duplicateContainer"
         case .emptyStack: "emptyStack"
         case .invalidContent: "invalidContent"
+        case .notCurrent: "notCurrent"
+        case .alreadyUnhopped: "alreadyUnhopped"
+        case .alreadyAwaited: "alreadyAwaited"
+        case .leftBeforeUnhop: "leftBeforeUnhop"
+        case .unhopValueMismatch: "unhopValueMismatch"
         }
     }
 
@@ -64,6 +81,12 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .duplicateContainer(let id): "container \(id) is already shown"
         case .emptyStack(let id): "stack \(id) cannot be set to no items: a stack always has its root"
         case .invalidContent(let problems): "the content breaks invariant 8: " + problems.joined(separator: "; ")
+        case .notCurrent(let screen, let hop): "screen \(screen) is not the current child of hop container \(hop): it cannot unhop"
+        case .alreadyUnhopped(let screen, let hop): "screen \(screen) already unhopped from \(hop); a screen unhops once per hop"
+        case .alreadyAwaited(let screen, let hop): "a flow already waits for screen \(screen) to unhop from \(hop)"
+        case .leftBeforeUnhop(let screen, let hop): "screen \(screen) left hop container \(hop) before it unhopped"
+        case .unhopValueMismatch(let screen, let expected, let actual):
+            "screen \(screen) unhopped with a \(actual), but its flow waits for a \(expected)"
         }
     }
 }

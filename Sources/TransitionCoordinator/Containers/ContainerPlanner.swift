@@ -184,7 +184,7 @@ public enum ContainerPlanner {
     }
 
     /// The kind of container `node` is (`node` was found by a container id, so it is not a screen).
-    private static func kind(of node: WindowContent) -> ContainerKind {
+    static func kind(of node: WindowContent) -> ContainerKind {
         switch node.base {
         case .tabs: .tabs
         case .hop: .hop

@@ -18,4 +18,20 @@ public struct HopHandle: ContainerHandle {
         try await coordinator.perform(.content(.hop(to: content, in: id)), animator: animator, policy: policy,
                                       whenLocked: whenLocked)
     }
+
+    /// Unhops `screen`, the container's current child, with `value`: the flow waiting in
+    /// ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` returns it (or the next flow to
+    /// wait on this screen does). Changes nothing on screen and takes no slot.
+    ///
+    /// - Throws: ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the current child,
+    ///   ``ContainerError/alreadyUnhopped(_:hop:)`` on a second unhop of the same hop, and
+    ///   ``ContainerError/unknownContainer(_:)`` or ``ContainerError/wrongKind(_:expected:actual:)``.
+    public func unhop(_ screen: ScreenID, with value: some Sendable) async throws(TransitionError) {
+        try await coordinator.unhop(screen, in: id, with: value)
+    }
+
+    /// Unhops `screen` with no value (a flow waiting for `Void`).
+    public func unhop(_ screen: ScreenID) async throws(TransitionError) {
+        try await coordinator.unhop(screen, in: id, with: ())
+    }
 }

@@ -21,6 +21,8 @@ extension Coordinator {
     public nonisolated func tabs(_ id: ContainerID) -> TabsHandle { TabsHandle(id: id, coordinator: self) }
     /// The hop container `id`, wherever it is shown (checked at each call, not now).
     public nonisolated func hop(_ id: ContainerID) -> HopHandle { HopHandle(id: id, coordinator: self) }
+    /// A flow over the hop container `id` (seed 002): hops that wait for their screen to unhop.
+    public nonisolated func flow(_ id: ContainerID) -> HopFlow { HopFlow(id: id, coordinator: self) }
 
     /// Shows `content` (a screen or a tree of containers) in a new window at `level`. See
     /// ``perform(_:animator:policy:whenLocked:)``.

@@ -15,6 +15,7 @@ extension Coordinator {
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
+        if !unhopWaits.isEmpty { endStays(record) }
         return record
     }
 

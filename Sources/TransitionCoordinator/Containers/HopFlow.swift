@@ -1,0 +1,45 @@
+/// A launch or login flow over a hop container (seed 002), written as straight-line async code:
+///
+/// ```swift
+/// let flow = coordinator.flow("launch")
+/// let firstRun: Bool = try await flow.hop(to: Screen("splash"))
+/// if firstRun { let _: Void = try await flow.hop(to: Screen("signUp")) }
+/// try await coordinator.hop("launch").hop(to: .screen(Screen("main")))
+/// ```
+///
+/// Each ``hop(to:returning:animator:policy:whenLocked:)`` is one transition (animated as
+/// ``ContentAnimation/hop``, which a real animator shows as a crossfade), then a wait, outside
+/// every transition, until the screen calls ``HopHandle/unhop(_:with:)``: the in-flight slot is
+/// held only while the hop animates. Backgrounding does not break a flow: the lock goes up over
+/// it, a hop made meanwhile changes the content behind the lock (unanimated, as the app is not
+/// active), and the flow goes on.
+public struct HopFlow: Sendable {
+    /// The hop container's id.
+    public let id: ContainerID
+    /// The coordinator the calls go through.
+    public let coordinator: Coordinator
+
+    /// Hops to `screen`, then waits until it unhops; returns the value it unhops with.
+    ///
+    /// - Parameters:
+    ///   - returning: the type of the value (inferred from the caller's use).
+    ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
+    ///     by default.
+    /// - Throws: the hop's refusal (nothing changed); or, after the hop committed,
+    ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen left before it unhopped,
+    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it,
+    ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of another type, and
+    ///   ``TransitionError/cancelled(_:)`` when the task is cancelled while it waits (nothing is
+    ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
+    public func hop<Value: Sendable>(to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
+                                     policy: AdmissionPolicy = .enqueue,
+                                     whenLocked: LockedBehavior = .deferUntilUnlocked) async throws(TransitionError) -> Value {
+        let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
+        try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
+        let value = try await coordinator.awaitUnhop(of: screen.id, in: id, request: request)
+        guard let typed = value as? Value else {
+            throw .container(.unhopValueMismatch(screen.id, expected: "\(Value.self)", actual: "\(type(of: value))"), in: nil)
+        }
+        return typed
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// Seed 002's launch flow as straight-line async code: each hop returns when its screen unhops,
+/// with the value it unhops with; the slot is free while a flow waits; a second unhop, an unhop
+/// of a screen no longer current, a cancelled flow and a backgrounded app each end as documented.
+@Suite("Hop flows")
+struct HopFlowTests {
+    typealias T = ContentTrees
+    static let blank = Screen("blank")
+    static let launch = WindowContent.hop(HopContainer(id: "launch", showing: .screen(blank)))
+
+    static func coordinator(covers: LifecycleCovers = .none) async throws -> Coordinator {
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
+        return try await Coordinator(root: launch, configuration: configuration, clock: ManualClock())
+    }
+
+    /// Waits until the hop to `screen` commits.
+    static func hopped(to screen: Screen, _ probe: inout EventProbe) async {
+        _ = await probe.next { event in
+            if case .ended(let record) = event, record.request == .content(.hop(to: .screen(screen), in: "launch")) { return true }
+            return false
+        }
+    }
+
+    @Test("a launch flow reads top to bottom: splash, sign-up on first run, then main")
+    func launchFlow() async throws {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        let flow = Task {
+            let flow = coordinator.flow("launch")
+            let firstRun: Bool = try await flow.hop(to: T.splash)
+            var signedUpAs: String?
+            if firstRun { signedUpAs = try await flow.hop(to: T.signUp) }
+            try await coordinator.hop("launch").hop(to: .screen(T.main))
+            return signedUpAs
+        }
+        await Self.hopped(to: T.splash, &probe)
+        #expect(await coordinator.inFlightTransition == nil, "no slot is held while the flow waits")
+        try await coordinator.push(Screen("toast"), at: .high)
+        try await coordinator.hop("launch").unhop(T.splash.id, with: true)
+        await Self.hopped(to: T.signUp, &probe)
+        try await coordinator.hop("launch").unhop(T.signUp.id, with: "ada")
+        #expect(try await flow.value == "ada")
+        let hops = await coordinator.history.compactMap { record -> ScreenID? in
+            guard case .content(.hop(let content, _), _) = record.request else { return nil }
+            return content.topScreen.id
+        }
+        #expect(hops == [T.splash.id, T.signUp.id, T.main.id])
+        #expect(await coordinator.snapshot.windows[0].content == .hop(HopContainer(id: "launch", showing: .screen(T.main))))
+    }
+
+    @Test("a second unhop, an unhop of a screen no longer current and an unhop on a stack are typed errors")
+    func badUnhops() async throws {
+        let coordinator = try await Self.coordinator()
+        let launch = coordinator.hop("launch")
+        try await launch.hop(to: .screen(T.splash))
+        try await launch.unhop(T.splash.id)
+        await #expect(throws: TransitionError.container(.alreadyUnhopped(T.splash.id, hop: "launch"),
+                                                        in: await coordinator.snapshot.windows[0])) {
+            try await launch.unhop(T.splash.id)
+        }
+        let root = await coordinator.snapshot.windows[0]
+        await #expect(throws: TransitionError.container(.notCurrent(Self.blank.id, hop: "launch"), in: root)) {
+            try await launch.unhop(Self.blank.id)
+        }
+        try await coordinator.show(.stack(T.news), at: .low)
+        let sheet = try #require(await coordinator.snapshot.window(at: .low))
+        await #expect(throws: TransitionError.container(.wrongKind("news", expected: .hop, actual: .stack), in: sheet)) {
+            try await coordinator.hop("news").unhop(T.feed.id)
+        }
+        await #expect(throws: TransitionError.container(.unknownContainer("nowhere"), in: nil)) {
+            try await coordinator.hop("nowhere").unhop(T.feed.id)
+        }
+    }
+
+    @Test("a flow whose task is cancelled ends with a cancellation, and the screen's later unhop waits for the next flow")
+    func cancelledFlow() async throws {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        flow.cancel()
+        let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
+        #expect(await flow.result.failure as? TransitionError == .cancelled(hop))
+        try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
+        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop) as? Int == 7)
+    }
+
+    @Test("a flow whose screen is hopped away before it unhops is told so")
+    func leftBeforeUnhop() async throws {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> Void in try await coordinator.flow("launch").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        try await coordinator.hop("launch").hop(to: .screen(T.main))
+        #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
+        #expect(await coordinator.unhopWaits.isEmpty, "nothing is left waiting")
+    }
+
+    @Test("a value of another type than the flow waits for is a typed error")
+    func valueMismatch() async throws {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
+        #expect(await flow.result.failure as? TransitionError == .container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil))
+    }
+
+    @Test("backgrounding during a flow puts the lock up; the flow goes on behind it and is there after the unlock")
+    func backgroundDuringFlow() async throws {
+        let covers = LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let coordinator = try await Self.coordinator(covers: covers)
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> Void in
+            let _: Void = try await coordinator.flow("launch").hop(to: T.splash)
+            let _: Void = try await coordinator.flow("launch").hop(to: T.signUp)
+        }
+        await Self.hopped(to: T.splash, &probe)
+        try await coordinator.setApplicationState(.inactive)
+        try await coordinator.setApplicationState(.background)
+        #expect(await coordinator.snapshot.isLocked)
+        try await coordinator.hop("launch").unhop(T.splash.id)
+        await Self.hopped(to: T.signUp, &probe)
+        let signUp = try #require(await coordinator.history.last)
+        #expect(signUp.animation == .skipped(.applicationNotActive) || signUp.animation == .skipped(.noAnimator))
+        #expect(signUp.after.isLocked, "the hop happened behind the lock")
+        try await coordinator.setApplicationState(.active)
+        try await coordinator.unlock()
+        try await coordinator.hop("launch").unhop(T.signUp.id)
+        try await flow.value
+        #expect(await coordinator.snapshot.windows.map(\.content.topScreen) == [T.signUp])
+    }
+}
