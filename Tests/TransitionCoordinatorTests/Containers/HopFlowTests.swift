@@ -23,6 +23,15 @@ struct HopFlowTests {
         }
     }
 
+    /// A coordinator and a flow, started on a task, that hopped to splash and waits for a `V`.
+    static func waitingOnSplash<V: Sendable>(for type: V.Type) async throws -> (Coordinator, Task<V, any Error>) {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> V in try await coordinator.flow("launch").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        return (coordinator, flow)
+    }
+
     @Test("a launch flow reads top to bottom: splash, sign-up on first run, then main")
     func launchFlow() async throws {
         let coordinator = try await Self.coordinator()
@@ -76,10 +85,7 @@ struct HopFlowTests {
 
     @Test("a flow whose task is cancelled ends with a cancellation, and the screen's later unhop waits for the next flow")
     func cancelledFlow() async throws {
-        let coordinator = try await Self.coordinator()
-        var probe = EventProbe(coordinator)
-        let flow = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
-        await Self.hopped(to: T.splash, &probe)
+        let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
         flow.cancel()
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
         #expect(await flow.result.failure as? TransitionError == .cancelled(hop))
@@ -89,10 +95,7 @@ struct HopFlowTests {
 
     @Test("a flow whose screen is hopped away before it unhops is told so")
     func leftBeforeUnhop() async throws {
-        let coordinator = try await Self.coordinator()
-        var probe = EventProbe(coordinator)
-        let flow = Task { () async throws -> Void in try await coordinator.flow("launch").hop(to: T.splash) }
-        await Self.hopped(to: T.splash, &probe)
+        let (coordinator, flow) = try await Self.waitingOnSplash(for: Void.self)
         try await coordinator.hop("launch").hop(to: .screen(T.main))
         #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
         #expect(await coordinator.unhopWaits.isEmpty, "nothing is left waiting")
@@ -100,10 +103,7 @@ struct HopFlowTests {
 
     @Test("a value of another type than the flow waits for is a typed error")
     func valueMismatch() async throws {
-        let coordinator = try await Self.coordinator()
-        var probe = EventProbe(coordinator)
-        let flow = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
-        await Self.hopped(to: T.splash, &probe)
+        let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
         try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
         #expect(await flow.result.failure as? TransitionError == .container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil))
     }
