@@ -15,15 +15,24 @@ extension Workload {
     /// How many content screen ids there are (`k0`…): more than a tree holds, few enough to collide.
     static let contentScreenPool = 24
 
-    /// What the root window shows at the start: tabs of two stacks when content requests are on.
+    /// What the root window shows at the start: tabs of two stacks when content requests or
+    /// gestures are on.
     var rootContent: WindowContent {
-        guard faults.rate(.containerOperation) > 0 else { return .screen(Screen("home")) }
+        guard faults.rate(.containerOperation) > 0 || faults.rate(.interactiveGesture) > 0 else { return .screen(Screen("home")) }
         return .tabs(TabBar(id: Self.tabsID, .stack(NavigationStack(id: "c0", root: Screen("home"))),
                             .stack(NavigationStack(id: "c1", root: Screen("content", id: "k0")))))
     }
 
-    /// One content request.
+    /// One content request: now and then what the user did (a back swipe or tap, a tab tap, a
+    /// sheet swiped away), reported by the host.
     func contentRequest(_ rng: inout SplitMix64) -> TransitionRequest {
+        if rng.chance(10) {
+            switch rng.below(10) {
+            case 0..<6: return .userDid(.pop(anyContainer(&rng)))
+            case 6..<8: return .userDid(.select(tab: rng.below(3), in: Self.tabsID))
+            default: return .userDid(.dismiss(.container(rng.pick(Self.stackIDs + [Self.tabsID]))))
+            }
+        }
         switch rng.below(100) {
         case 0..<8: return .show(tree(&rng), at: rng.pick(levels))
         case 8..<22: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))

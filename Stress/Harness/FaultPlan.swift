@@ -29,6 +29,9 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         /// A request that changes content (of requests): container operations on nested stacks,
         /// tabs and modals, `setStack` lists, windows opened with trees and whole trees replaced.
         case containerOperation
+        /// A push onto a stack followed by the user's swipe back over it (of requests): begun,
+        /// held while other requests and lifecycle events race it, then committed or cancelled.
+        case interactiveGesture
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -48,7 +51,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         .delayedAnimator: 25, .neverFinishingAnimator: 7, .twiceFinishingAnimator: 8, .throwingAnimator: 8,
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
         .stuckHost: 5, .chainedAnimator: 6, .coordinatorChurn: 50, .coverScreenID: 6,
-        .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45,
+        .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45, .interactiveGesture: 10,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

@@ -100,6 +100,7 @@ public enum StressHarness {
         case .staleBusyGate: "busy refusals name a transition that has ended"
         case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
         case .removeTwice: "a screen's remove callback called twice"
+        case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
         }
     }
 }

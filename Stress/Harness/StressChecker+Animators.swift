@@ -107,4 +107,16 @@ extension StressChecker {
 
     /// A violation a scenario of the run found itself (the storm's coalescing promise, say).
     public func noteViolation(_ violation: InvariantViolation) { violations.append(violation) }
+
+    /// A gesture that began ended without being applied (cancelled, or cut short by a lifecycle
+    /// event): its `began` and `cancelled` events are due, and no record may carry its id.
+    public func gestureEnded(_ id: TransitionID) {
+        expectedEvents += 2
+        unappliedGestures.insert(id)
+    }
+
+    /// Counts a change the user made: reported, or a gesture ended as drawn.
+    public func noteUserChange(gesture: Operation.GestureEnd?) {
+        userChanges[gesture?.rawValue ?? "reported", default: 0] += 1
+    }
 }

@@ -30,6 +30,10 @@ public actor StressChecker {
     public internal(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
     /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
     public internal(set) var expectedEvents = 0
+    /// Gestures that began and ended unapplied (their ids must not be in the history).
+    var unappliedGestures = Set<TransitionID>()
+    /// User changes asked, by how: `reported`, `commit`, `cancel`.
+    public internal(set) var userChanges: [String: Int] = [:]
 
     /// A running digest (FNV-1a) of everything the checker saw, in order: equal digests mean equal runs.
     public internal(set) var digest = TraceDigest()
@@ -223,6 +227,13 @@ public actor StressChecker {
             openTransition = nil
             ended.insert(record.id)
             resumeWaiters()
+        case .cancelled(let transition):
+            if openTransition?.id != transition.id {
+                violations.append(.init(.serial, "\(transition) was cancelled but the open transition was \(openTransition.map(\.description) ?? "none")"))
+            }
+            openTransition = nil
+            ended.insert(transition.id)
+            resumeWaiters()
         case .rejected(let request, .busy(let named)), .rejected(let request, .reentrant(let named)):
             if named.id > highestBegan {
                 violations.append(.init(.serial, "'\(request)' was refused naming \(named) before \(named.id) began: "
@@ -296,10 +307,15 @@ public actor StressChecker {
             violations.append(.init(.atomic, "the record \(record.id) a task received differs from the history's"))
         }
         violations += HistoryChecks.referenceModel(history)
+        for id in unappliedGestures.sorted() where byID[id] != nil {
+            violations.append(.init(.atomic, "gesture \(id) was cancelled (or cut short), yet its change was applied: \(byID[id].map(\.description) ?? "")"))
+        }
         violations += HistoryChecks.coalescing(history)
         violations += HistoryChecks.preemptions(history)
         for busy in busyRejections {
             guard let record = byID[busy.transition] else {
+                // A gesture given up has no record; its events were checked in order as they came.
+                if unappliedGestures.contains(busy.transition) { continue }
                 violations.append(.init(.serial, "a busy rejection named \(busy.transition), which never committed"))
                 continue
             }
@@ -377,6 +393,7 @@ public struct TraceDigest: Sendable, Hashable, CustomStringConvertible {
         case .ended(let record): add("ended \(record) at \(record.startedAt)-\(record.endedAt)\n\(record.after)")
         case .rejected(let request, let error): add("rejected \(request): \(error)")
         case .waiting(let request, let lane): add("waiting \(request) in \(lane)")
+        case .cancelled(let transition): add("cancelled \(transition)")
         }
     }
 

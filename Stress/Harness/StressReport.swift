@@ -32,6 +32,10 @@ public struct StressSummary: Sendable {
     public var handedAnimator: Int = 0
     /// Committed transitions whose animator was skipped because the app was not active.
     public var skippedNotActive: Int = 0
+    /// User changes asked: `reported`, and gestures by how they were drawn to end (`commit`, `cancel`).
+    public var userChanges: [String: Int] = [:]
+    /// Gestures that began and ended unapplied (cancelled, or cut short by a lifecycle event).
+    public var unappliedGestures: Int = 0
 
     /// The animation line of the report: how many committed transitions animated, of all and of
     /// those handed an animator, and how many skipped theirs because the app was not active.
@@ -62,7 +66,8 @@ extension StressChecker {
                       faultsFired: faultsFired, peakQueueDepth: peakQueueDepth,
                       animated: committed.filter(\.animation.animatorWasCalled).count,
                       handedAnimator: committed.filter(\.hadAnimator).count,
-                      skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count)
+                      skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count,
+                      userChanges: userChanges, unappliedGestures: unappliedGestures.count)
     }
 }
 
@@ -135,6 +140,9 @@ public struct StressReport: Sendable {
         lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
             .joined(separator: " · "))
         lines.append("peak queue depth      \(summary.peakQueueDepth)")
+        lines.append("user changes          reported \(summary.userChanges["reported"] ?? 0) · gestures to commit "
+                     + "\(summary.userChanges["commit"] ?? 0) · to cancel \(summary.userChanges["cancel"] ?? 0) · "
+                     + "ended unapplied \(summary.unappliedGestures)")
         lines.append("")
         let perSecond = Int(Double(answered) / max(seconds, 1e-9))
         let transitionsPerSecond = Int(Double(summary.committed) / max(seconds, 1e-9))

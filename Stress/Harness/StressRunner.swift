@@ -131,6 +131,9 @@ public enum StressRunner {
     private static func fire(_ operation: Operation, configuration: StressConfiguration,
                              environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
                              host: HarnessHost, tally: CallbackTally) async {
+        if operation.gesture != nil {
+            return await gesture(operation, environment: environment, coordinator: coordinator, checker: checker, tally: tally)
+        }
         let (request, kind, policy, whenLocked, cancels) =
             (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
@@ -153,6 +156,7 @@ public enum StressRunner {
         let label = RequestLabel(policy: policy, whenLocked: whenLocked, cancelled: cancels)
         if operation.usesCoverScreenID { await checker.noteFault(.coverScreenID) }
         if request.kind == .content || operation.showsContent { await checker.noteFault(.containerOperation) }
+        if request.isFromUser { await checker.noteUserChange(gesture: nil) }
         let answer = await attempt.value
         switch answer {
         case .success(let record):
@@ -164,6 +168,58 @@ public enum StressRunner {
         try? await environment.sleep(operation.pause)
         // A client told the host is stuck retries later, not at once.
         if case .failure(.hostUnresponsive) = answer { try? await environment.sleep(configuration.hostTimeout) }
+    }
+}
+
+extension StressRunner {
+    /// A worker's interactive gesture: begun under the operation's policy (refused as busy, or
+    /// waiting its turn), held
+    /// for the operation's delay while lifecycle events and other requests race it, then
+    /// committed or cancelled as drawn. A cancelled one (or one cut short) must leave no record.
+    static func gesture(_ operation: Operation, environment: StressEnvironment, coordinator: Coordinator,
+                        checker: StressChecker, tally: CallbackTally) async {
+        guard case .userDid(var change, let level) = operation.request, let end = operation.gesture else { return }
+        // The user swipes on what is on screen: a stack that has something to pop, if any is shown.
+        if let stack = await Self.poppableStack(in: coordinator.snapshot) { change = .pop(stack) }
+        let label = RequestLabel(policy: operation.policy, whenLocked: .refuse, cancelled: false)
+        let asked = environment.elapsed()
+        await checker.noteFault(.interactiveGesture)
+        await checker.noteUserChange(gesture: end)
+        let gesture: InteractiveGesture
+        do throws(TransitionError) {
+            gesture = try await coordinator.beginGesture(change, at: level, policy: operation.policy)
+        } catch {
+            await checker.rejected(operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
+            return
+        }
+        try? await environment.sleep(operation.delay)
+        switch end {
+        case .commit:
+            do throws(TransitionError) {
+                let record = try await gesture.commit()
+                tally.committed(record)
+                await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+            } catch {
+                await checker.gestureEnded(gesture.id)
+            }
+        case .cancel:
+            await gesture.cancel()
+            await checker.gestureEnded(gesture.id)
+        }
+        try? await environment.sleep(operation.pause)
+    }
+}
+
+extension StressRunner {
+    /// The first stack (by id) shown with more than its root, if any.
+    static func poppableStack(in snapshot: NavigationSnapshot) -> ContainerID? {
+        var found: [ContainerID] = []
+        for window in snapshot.windows {
+            window.content.forEachContainer { id, node in
+                if case .stack(let stack) = node.base, stack.items.count > 1 { found.append(id) }
+            }
+        }
+        return found.min { $0.rawValue < $1.rawValue }
     }
 }
 

@@ -97,6 +97,17 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     public var delay: Duration
     /// The pause after the answer.
     public var pause: Duration
+    /// For a ``TransitionRequest/userDid(_:at:)`` of a pop: asked as an interactive gesture,
+    /// begun, held for ``delay`` and then ended this way; nil for everything else.
+    public var gesture: GestureEnd? = nil
+
+    /// How a worker's interactive gesture ends.
+    public enum GestureEnd: String, Sendable, Hashable {
+        /// The user finishes the swipe.
+        case commit
+        /// The user lets go.
+        case cancel
+    }
 
     /// Whether it shows an app screen under a cover's screen id.
     public var usesCoverScreenID: Bool {
@@ -120,6 +131,7 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(request) · \(policy)" + (whenLocked == .deferUntilUnlocked ? " · defer" : "")
             + (animator == .none ? "" : " · \(animator.rawValue) animator") + (cancels ? " · cancelled" : "")
+            + (gesture.map { " · gesture, then \($0.rawValue)" } ?? "")
     }
 }
 
@@ -131,12 +143,26 @@ extension Workload {
         return (0..<configuration.tasks).map { task in
             let share = configuration.requests / configuration.tasks + (task < configuration.requests % configuration.tasks ? 1 : 0)
             var rng = root.split(UInt64(task))
-            return (0..<share).map { _ in
-                Operation(request: request(&rng), animator: animator(&rng), policy: policy(&rng),
-                          whenLocked: lockedBehavior(&rng), cancels: rng.chance(faults.rate(.cancelledCaller)),
-                          delay: configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000),
-                          // A quarter of the answers are followed at once by the next request (a double tap).
-                          pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
+            return (0..<share).flatMap { _ in
+                var operation = Operation(
+                    request: request(&rng), animator: animator(&rng), policy: policy(&rng),
+                    whenLocked: lockedBehavior(&rng), cancels: rng.chance(faults.rate(.cancelledCaller)),
+                    delay: configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000),
+                    // A quarter of the answers are followed at once by the next request (a double tap).
+                    pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
+                guard rng.chance(faults.rate(.interactiveGesture)) else { return [operation] }
+                // A screen pushed, then the user's swipe back over it: begun (most waiting their
+                // turn, as a host that queues a swipe made during an animation), held, then
+                // finished or let go.
+                let stack = rng.pick(Array(Self.stackIDs.prefix(2)))
+                var push = operation
+                push.request = .content(.push(Screen("content", id: ScreenID("k\(rng.below(Self.contentScreenPool))")), onto: stack))
+                push.policy = .enqueue
+                operation.request = .userDid(.pop(stack))
+                operation.policy = rng.chance(25) ? .reject : .enqueue
+                operation.gesture = rng.chance(50) ? .commit : .cancel
+                operation.cancels = false
+                return [push, operation]
             }
         }
     }

@@ -45,7 +45,7 @@ struct ShrinkerTests {
         var failing = StressConfiguration(requests: 300, tasks: 16, seed: 1)
         failing.mutations = [.noBusyCheck]
         let shrunk = try #require(Shrinker.shrink(failing, budget: 200))
-        #expect(shrunk.before == 300)
+        #expect(shrunk.before >= 300, "300 requests, and a push before each gesture")
         #expect(shrunk.after < 30)
         #expect(!shrunk.violations.isEmpty)
         #expect(!StressRunner.simulate(shrunk.configuration).violations.isEmpty)

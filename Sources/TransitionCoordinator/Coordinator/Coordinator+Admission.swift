@@ -17,26 +17,30 @@ extension Coordinator {
     @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
-        let admission: Admission
+        switch await admission(for: request, mode: mode, whenLocked: whenLocked) {
+        case .admitted(let admission): return .committed(await carryOut(admission, animator: animator, items: items))
+        case .refused(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// Steps 1 and 2: decides, waits for the turn when the policy says so, and hands back the
+    /// admission (the slot is then held) or the refusal (announced).
+    ///
+    /// Inlined, so a waiting request keeps no frame of its own for it (see the memory note above).
+    @inline(__always)
+    func admission(for request: TransitionRequest, mode: Mode, whenLocked: LockedBehavior) async -> Turn {
         switch decideOrRefuse(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
         case .admitted(let admitted):
-            admission = admitted
+            return .admitted(admitted)
         case .wait(let ticket, let pinned):
             // In line already (see ``AdmissionTicket/wait(pinned:)``): no hand-over can be lost.
             await ticket.wait(pinned: pinned)
-            switch turn(of: ticket) {
-            case .admitted(let admitted): admission = admitted
-            case .refused(let refusal): return .refused(refusal)
-            }
+            return turn(of: ticket)
         case .staleRead:
-            switch await staleAdmission(request) {
-            case .admitted(let admitted): admission = admitted
-            case .refused(let refusal): return .refused(refusal)
-            }
+            return await staleAdmission(request)
         case .refused(let refusal):
             return .refused(refusal)
         }
-        return .committed(await carryOut(admission, animator: animator, items: items))
     }
 
     /// What ``submit(_:animator:mode:whenLocked:items:)`` hands back: the record, or the refusal.
@@ -166,6 +170,10 @@ extension Coordinator {
             }
         }
         switch mode {
+        case .lifecycle where gesture?.id == current.transition.id:
+            // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
+            endGesture()
+            return try decide(request, mode: mode, deferrable: deferrable)
         case .lifecycle:
             preemptInFlight()
             return .wait(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable), pinned: true)

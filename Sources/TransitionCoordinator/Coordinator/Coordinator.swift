@@ -62,6 +62,8 @@ public actor Coordinator {
     var containerActors: [ContainerID: ContainerActor] = [:]
     /// The callbacks of the live screens that have any, by screen id (ids are unique across windows).
     var screenCallbacks: [ScreenID: ScreenCallbacks] = [:]
+    /// The admitted gesture holding the slot, until it is committed or cancelled.
+    var gesture: Admission?
     /// The stays in hop containers that a flow waits on or that unhopped, by screen id.
     var unhopWaits: [ScreenID: UnhopWait] = [:]
     /// This coordinator's number in re-entrancy markers, never reused in the process.

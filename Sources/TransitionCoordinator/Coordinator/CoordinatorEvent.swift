@@ -1,12 +1,15 @@
 /// Something that happened in a coordinator, as its ``Coordinator/events()`` streams deliver it.
 ///
-/// For each admitted transition `began` comes before its `ended`, and no other transition's
-/// `began` comes between them (invariant 1, serial).
+/// For each admitted transition `began` comes before its `ended` (or `cancelled`), and no other
+/// transition's `began` comes between them (invariant 1, serial).
 public enum CoordinatorEvent: Sendable, Hashable {
     /// A transition was admitted and planned; nothing has changed yet.
     case began(InFlightTransition, before: NavigationSnapshot)
     /// A transition committed.
     case ended(TransitionRecord)
+    /// A transition that began was given up with nothing changed: a user's interactive gesture
+    /// that was cancelled, or cut short by a lifecycle event. It ends the transition as `ended` would.
+    case cancelled(InFlightTransition)
     /// A request was refused; nothing changed.
     case rejected(TransitionRequest, TransitionError)
     /// A request joined a wait lane (or moved to the deferred one); it ends later with one of

@@ -48,6 +48,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case stackWithoutRoot
     /// A screen's `remove` callback is called twice when it leaves (issue 9).
     case removeTwice
+    /// A cancelled interactive gesture is applied as if committed (issue 9).
+    case cancelledGestureApplied
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

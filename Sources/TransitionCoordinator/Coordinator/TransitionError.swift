@@ -31,6 +31,9 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// refused under every admission policy, so the screen is never pushed twice. `by` is the
     /// earlier request.
     case screenAlreadyRequested(ScreenID, by: TransitionRequest)
+    /// The interactive gesture was cancelled or cut short by a lifecycle event before it was
+    /// committed (or was committed already); nothing changed.
+    case gestureEnded(TransitionID)
     /// No unmanaged window with this id is registered.
     case unknownUnmanagedWindow(String)
     /// The waiting queue holds `limit` requests already.
@@ -77,6 +80,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .screenIsRoot: "screenIsRoot"
         case .duplicateScreen: "duplicateScreen"
         case .screenAlreadyRequested: "screenAlreadyRequested"
+        case .gestureEnded: "gestureEnded"
         case .unknownUnmanagedWindow: "unknownUnmanagedWindow"
         case .queueFull: "queueFull"
         case .deferredQueueFull: "deferredQueueFull"
@@ -120,6 +124,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "screen id '\(id)' is already shown in window \(window); screen ids must be unique"
         case .screenAlreadyRequested(let id, let earlier):
             "screen id '\(id)' is already on its way ('\(earlier)' is in flight or waiting); a second push of it is refused"
+        case .gestureEnded(let id):
+            "the gesture \(id) was cancelled or cut short by a lifecycle event before it was committed; nothing changed"
         case .unknownUnmanagedWindow(let id):
             "no unmanaged window '\(id)' is registered"
         case .queueFull(let limit):

@@ -134,10 +134,12 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).
     ///
-    /// Checked in this order: the kind is not animatable, no animator was given, the application
+    /// Checked in this order: the kind is not animatable, the user made the change already, no
+    /// animator was given, the application
     /// is not active, the top-most visible content does not change (``changesTopContent``).
     public func skipReason(hasAnimator: Bool) -> SkipReason? {
         if !request.kind.isAnimatable { return .notAnimatable }
+        if request.isFromUser { return .madeByUser }
         if !hasAnimator { return .noAnimator }
         if after.applicationState != .active { return .applicationNotActive }
         if !changesTopContent { return .topWindowUnchanged }

@@ -70,7 +70,7 @@ public enum TransitionPlanner {
             try requireNew(content, in: snapshot)
             created = [make(content, at: level)]
 
-        case .content(let operation, let level):
+        case .content(let operation, let level), .userDid(let operation, let level):
             let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
             after.windows[index].content = change.after
             contentChange = change

@@ -59,6 +59,8 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case cancelledBeforeStart
     /// The host did not take the calls that put the windows up (see ``HostFault``).
     case hostUnresponsive
+    /// The user made the change on screen already (``TransitionRequest/userDid(_:at:)``).
+    case madeByUser
 
     /// A short phrase.
     public var description: String {
@@ -71,6 +73,7 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .preemptedBeforeStart: "preempted before the animator started"
         case .cancelledBeforeStart: "caller cancelled before the animator started"
         case .hostUnresponsive: "host unresponsive"
+        case .madeByUser: "made by the user"
         }
     }
 }

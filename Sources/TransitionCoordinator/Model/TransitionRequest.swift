@@ -16,6 +16,10 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     /// the operation names (container and screen ids are unique across windows); a
     /// ``ContainerOperation/replace(with:)`` without a level changes the root window.
     case content(ContainerOperation, at: WindowLevel? = nil)
+    /// A change the user already made on screen (a back tap or swipe, a tab tap, a sheet swiped
+    /// away), reported by the host: planned as ``content(_:at:)`` is, folded into the same
+    /// serialized history, and never animated (``SkipReason/madeByUser``).
+    case userDid(ContainerOperation, at: WindowLevel? = nil)
     /// Removes the window at `level`.
     case pop(WindowLevel)
     /// Removes the window showing the screen `id`.
@@ -38,7 +42,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     public var kind: TransitionKind {
         switch self {
         case .push, .show: .push
-        case .content: .content
+        case .content, .userDid: .content
         case .pop, .popScreen: .pop
         case .popAll: .popAll
         case .replaceRoot: .replaceRoot
@@ -46,6 +50,11 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         case .unlock: .unlock
         case .registerUnmanagedWindow, .unregisterUnmanagedWindow: .unmanagedWindows
         }
+    }
+
+    /// Whether the user made the change already (``userDid(_:at:)``).
+    public var isFromUser: Bool {
+        if case .userDid = self { true } else { false }
     }
 
     /// The screen a push brings (onto a level or a stack): what a double tap would push twice.
@@ -62,6 +71,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         case .push(let screen, let level): "push \(screen) at \(level)"
         case .show(let content, let level): "show \(content) at \(level)"
         case .content(let operation, let level): level.map { "\(operation) at \($0)" } ?? operation.description
+        case .userDid(let operation, let level): "the user did: " + (level.map { "\(operation) at \($0)" } ?? operation.description)
         case .pop(let level): "pop \(level)"
         case .popScreen(let id): "pop screen \(id)"
         case .popAll: "pop all"

@@ -44,8 +44,8 @@ struct AdversarialPreemptAdmissionTests {
         (.push(Screen("pin2"), at: .medium),
          .levelOccupied(.medium, by: Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin)))),
         (.popScreen("ghost"), .screenNotShown("ghost")),
-        (.push(Screens.pin, at: .low),
-         .duplicateScreen("pin", shownIn: Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin)))),
+        // A second push of the screen in flight is a double tap, refused before any plan.
+        (.push(Screens.pin, at: .low), .screenAlreadyRequested("pin", by: .push(Screens.pin, at: .medium))),
     ]
 
     @Test("a preempting request whose plan does not fit the state the running transition commits throws at once, and does not cut",

@@ -78,21 +78,6 @@ struct ContentTransitionTests {
         #expect(twice.failure == .container(.duplicateScreen("post", container: "news"), in: await app.coordinator.snapshot.windows[0]))
     }
 
-    @Test("a double tap under .enqueue: the second push waits, then is refused as a duplicate; one screen is pushed")
-    func doubleTapEnqueued() async throws {
-        let app = try await AppFixture(root: .stack(T.news))
-        let animator = GatedAnimator()
-        let first = Task { await attempt { try await app.coordinator.stack("news").push(T.post, animator: animator) } }
-        await animator.started()
-        let second = Task { await attempt { try await app.coordinator.stack("news").push(T.post, policy: .enqueue) } }
-        while await app.coordinator.waitingRequests.isEmpty { await Task.yield() }
-        animator.open()
-        #expect((try? await first.value.get()) != nil)
-        #expect(await second.value.failure == .container(.duplicateScreen("post", container: "news"),
-                                                         in: await app.coordinator.snapshot.windows[0]))
-        #expect(await app.coordinator.stack("news").items() == [T.feed, T.post])
-    }
-
     @Test("the animator's context names the container, the kind of change and the from- and to-screens")
     func animatorContext() async throws {
         let app = try await AppFixture(root: .stack(T.news))

@@ -1,0 +1,74 @@
+/// Interactive gestures (a swipe-back, a sheet dragged down): begun, then committed or cancelled,
+/// holding the in-flight slot in between as an animation does.
+extension Coordinator {
+    /// Admits `operation` as a change the user is making now, and holds the slot until the
+    /// returned gesture is committed or cancelled.
+    ///
+    /// While it is held, other requests follow their policy (refused as busy, waiting, ...); a
+    /// preempting one waits for the user's finger. A lifecycle event cuts it short as cancelled.
+    ///
+    /// - Parameter policy: `.reject` (the default: a host disables its gestures while a
+    ///   transition runs, and a swipe that starts anyway is refused as busy), or another policy,
+    ///   whose gesture begins when its turn comes (`.preempt` first finishes the animation in flight).
+    /// - Throws: what a request of ``TransitionRequest/userDid(_:at:)`` throws under `policy`:
+    ///   busy, the planner's typed errors (a swipe-back at a stack's root), re-entrant, cancelled.
+    ///   Nothing changed then.
+    public func beginGesture(_ operation: ContainerOperation, at level: WindowLevel? = nil,
+                             policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
+        switch await admission(for: .userDid(operation, at: level), mode: .policy(policy), whenLocked: .refuse) {
+        case .admitted(let admission):
+            gesture = admission
+            return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
+        case .refused(let error):
+            throw error
+        }
+    }
+
+    /// Applies gesture `id` as one transition (never animated: the user moved it) and returns its
+    /// record; throws ``TransitionError/gestureEnded(_:)`` when it was cancelled or cut short.
+    func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
+        guard let admission = gesture, admission.id == id else { throw .gestureEnded(id) }
+        gesture = nil
+        return await carryOut(admission, animator: nil)
+    }
+
+    /// Gives gesture `id` up with nothing changed (no record, no callback); nothing when it ended already.
+    func cancelGesture(_ id: TransitionID) async {
+        guard let admission = gesture, admission.id == id else { return }
+        if mutations.contains(.cancelledGestureApplied) {
+            // Mutant: the cancelled swipe is counted as a pop.
+            gesture = nil
+            _ = await carryOut(admission, animator: nil)
+            return
+        }
+        endGesture()
+        release()
+    }
+
+    /// Ends the gesture in flight unapplied: the slot is withdrawn from the busy gate and
+    /// `cancelled` is sent; the caller hands the slot on (``release()``) or takes it.
+    func endGesture() {
+        guard let admission = gesture else { return }
+        gesture = nil
+        gate.publish(nil)
+        inFlight = nil
+        hub.send(.cancelled(InFlightTransition(id: admission.id, request: admission.plan.request)))
+    }
+}
+
+extension Coordinator {
+    /// Folds in a change the user already made on screen (a back tap, a tab tap, a sheet swiped
+    /// away), as one transition of the same serialized history, marked as coming from the user
+    /// (``TransitionRequest/userDid(_:at:)``) and never animated; `remove` and the lifecycle
+    /// callbacks fire for it. It waits its turn behind a transition in flight, and behind the
+    /// lock, so no report is lost.
+    ///
+    /// - Throws: the planner's typed error when the change no longer fits the committed state
+    ///   (the host then shows something the model does not: it should show the model again);
+    ///   queue limits; nothing changed then.
+    @discardableResult
+    public nonisolated(nonsending) func userDid(_ operation: ContainerOperation,
+                                                at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.userDid(operation, at: level), policy: .enqueue, whenLocked: .deferUntilUnlocked)
+    }
+}
