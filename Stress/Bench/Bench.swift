@@ -77,6 +77,25 @@ public enum Bench {
                 try await timed(try await CoordinatorCases.enqueued(tasks: 64, each: 1_000 / scale))
             },
         ]
+        let stacked = try await ContainerCases.coordinator()
+        cases.append(Case(name: "push + pop on a stack, unanimated, one caller", unit: "pair") {
+            try await timed(try await ContainerCases.pushPop(stacked, pairs: pairs))
+        })
+        for size in [1_000, 10_000] {
+            let long = try await ContainerCases.coordinator(stackOf: size)
+            for end in [ContainerCases.End.top, .bottom] {
+                cases.append(Case(name: "setStack, \(size.formatted) items, a change at the \(end.rawValue)", unit: "change") {
+                    try await timed(try await ContainerCases.setStack(long, size: size, at: end,
+                                                                       changes: max(4, 2_000_000 / scale / size / 10)))
+                })
+            }
+        }
+        var screenMemory: [Double] = []
+        cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
+            let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)
+            screenMemory.append(bytes)
+            return time
+        })
         for subscribers in [1, 8, 64] {
             cases.append(Case(name: "push + pop, \(subscribers) event subscriber\(subscribers == 1 ? "" : "s")", unit: "pair") {
                 try await timed(try await CoordinatorCases.withSubscribers(subscribers, pairs: pairs / 5))
@@ -111,12 +130,16 @@ public enum Bench {
             if repetition == 0 {
                 memory.removeAll()
                 floorMemory.removeAll()
+                screenMemory.removeAll()
             }
         }
         var rows = zip(cases, samples).map { BenchRow(name: $0.name, unit: $0.unit, samples: $1) }
         if !floorMemory.isEmpty {
             rows.append(BenchRow(name: "floor: resident memory per task waiting in a continuation FIFO", unit: "waiter",
                                  samples: floorMemory, kind: .bytes))
+        }
+        if !screenMemory.isEmpty {
+            rows.append(BenchRow(name: "resident memory per screen in a stack", unit: "screen", samples: screenMemory, kind: .bytes))
         }
         for fill in fills where !(memory[fill] ?? []).isEmpty {
             rows.append(BenchRow(name: "resident memory per waiter, \(fill.formatted) waiting", unit: "waiter",

@@ -77,6 +77,10 @@ public struct BenchReport: Sendable {
             ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") || $0.hasPrefix("push + pop through an async host") }, pair, nil, nil),
             ({ $0.hasPrefix("fill the queue") && $0 != firstFill }, firstFill, 1.5, nil),
             ({ $0.hasPrefix("resident memory per waiter") }, "floor: resident memory per task waiting in a continuation FIFO", nil, 2_048),
+            ({ $0.hasPrefix("push + pop on a stack") }, pair, 1.5, nil),
+            ({ $0 == "setStack, 10,000 items, a change at the top" }, "setStack, 1,000 items, a change at the top", 12, nil),
+            ({ $0 == "setStack, 10,000 items, a change at the bottom" }, "setStack, 1,000 items, a change at the bottom", 12, nil),
+            ({ $0 == "resident memory per screen in a stack" }, nil, nil, 1_024),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
         ]

@@ -83,12 +83,14 @@ public enum ContainerPlanner {
         guard !items.isEmpty else { throw .emptyStack(id) }
         var old: [Screen] = []
         let after = try editStack(id, in: content) { stack throws(ContainerError) in
-            // Shown elsewhere in the window: every screen but this stack's own.
+            // Shown elsewhere in the window: every screen but this stack's own (none, when the
+            // window shows the stack alone: then no set is built).
             var elsewhere = Set<ScreenID>()
-            content.forEachScreen { elsewhere.insert($0.id) }
-            for screen in stack.items { elsewhere.remove(screen.id) }
-            var seen = Set<ScreenID>()
-            for screen in items where !seen.insert(screen.id).inserted || elsewhere.contains(screen.id) {
+            if content.screenCount > stack.items.count {
+                content.forEachScreen { elsewhere.insert($0.id) }
+                for screen in stack.items { elsewhere.remove(screen.id) }
+            }
+            if let screen = firstDuplicate(in: items, replacing: stack.items) ?? items.first(where: { elsewhere.contains($0.id) }) {
                 throw .duplicateScreen(screen.id, container: id)
             }
             old = stack.items
@@ -98,6 +100,35 @@ public enum ContainerPlanner {
         let animation = ContentAnimation.replacing(.stack(NavigationStack(id: id, unchecked: old)),
                                                    with: .stack(NavigationStack(id: id, unchecked: items)))
         return ContentChange(operation, before: content, after: after, animation: animation)
+    }
+
+    /// The first screen of `items` whose id comes twice, or nil; `old` is the stack being replaced
+    /// (its ids are unique).
+    ///
+    /// The items `items` starts and ends with as `old` does are unique among themselves, so only
+    /// the ones in between (usually a handful) are checked against the rest: by comparing ids when
+    /// few, without hashing a long stack on every change; with a set otherwise.
+    static func firstDuplicate(in items: [Screen], replacing old: [Screen]) -> Screen? {
+        var start = 0
+        while start < items.count, start < old.count, items[start] == old[start] { start += 1 }
+        var end = items.count, oldEnd = old.count
+        while end > start, oldEnd > start, items[end - 1] == old[oldEnd - 1] {
+            end -= 1
+            oldEnd -= 1
+        }
+        let middle = items[start..<end]
+        guard middle.count <= 8 else {
+            var seen = Set<ScreenID>(minimumCapacity: items.count)
+            return items.first { !seen.insert($0.id).inserted }
+        }
+        // The kept ends hold each id once; a middle id that is one of them, or comes twice in the
+        // middle, comes twice. At most 8 scans of the stack, comparing ids, hashing none.
+        for (offset, screen) in zip(middle.indices, middle) {
+            let twice = middle[..<offset].contains { $0.id == screen.id } || items[..<start].contains { $0.id == screen.id }
+                || items[end...].contains { $0.id == screen.id }
+            if twice { return screen }
+        }
+        return nil
     }
 
     /// `content` with the stack `id` changed by `body`; the stack keeps any modal it presents.

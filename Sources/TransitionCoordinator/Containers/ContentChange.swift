@@ -34,20 +34,33 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
 
     /// Screens of `before` without an equal screen (same id and parameters) in `after`, and the
     /// reverse; linear in the screens of both.
+    ///
+    /// The screens both lists start and end with are equal in both and skipped without hashing
+    /// (ids are unique in a window, so none of them can match a screen in between): a change at
+    /// either end of a long stack hashes only what changed.
     static func difference(_ before: WindowContent, _ after: WindowContent) -> (departed: [Screen], arrived: [Screen]) {
-        var old: [ScreenID: Screen] = [:]
-        before.forEachScreen { old[$0.id] = $0 }
-        var new: [ScreenID: Screen] = [:]
-        var arrived: [Screen] = []
-        after.forEachScreen { screen in
-            new[screen.id] = screen
-            if old[screen.id] != screen { arrived.append(screen) }
+        let old: [Screen], new: [Screen]
+        if case .stack(let was) = before, case .stack(let now) = after {
+            (old, new) = (was.items, now.items)   // shared storage: no copy
+        } else {
+            (old, new) = (before.screens, after.screens)
         }
-        var departed: [Screen] = []
-        before.forEachScreen { screen in
-            if new[screen.id] != screen { departed.append(screen) }
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
         }
-        return (departed, arrived)
+        let gone = old[start..<oldEnd], came = new[start..<newEnd]
+        if gone.isEmpty || came.isEmpty { return (Array(gone), Array(came)) }
+        var kept: [ScreenID: Screen] = [:]
+        kept.reserveCapacity(came.count)
+        for screen in came { kept[screen.id] = screen }
+        var previous: [ScreenID: Screen] = [:]
+        previous.reserveCapacity(gone.count)
+        for screen in gone { previous[screen.id] = screen }
+        return (gone.filter { kept[$0.id] != $0 }, came.filter { previous[$0.id] != $0 })
     }
 
     /// `push mail onto inbox: list → mail (push)`.

@@ -61,7 +61,16 @@ public struct StackHandle: ContainerHandle {
     public nonisolated(nonsending) func setStack(_ items: [Screen?], animator: (any Animator)? = nil,
                                                  policy: AdmissionPolicy = .reject,
                                                  whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.setStack(id, items.compactMap { $0 })), animator: animator, policy: policy,
+        try await setStack(items.compactMap { $0 }, animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Sets the whole stack to `screens`, as ``setStack(_:animator:policy:whenLocked:)-([Screen?],_,_,_)``
+    /// does, without a list of optionals to drop (a long stack is not copied on the way).
+    @discardableResult
+    public nonisolated(nonsending) func setStack(_ screens: [Screen], animator: (any Animator)? = nil,
+                                                 policy: AdmissionPolicy = .reject,
+                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(.content(.setStack(id, screens)), animator: animator, policy: policy,
                                       whenLocked: whenLocked)
     }
 

@@ -23,6 +23,11 @@ extension TransitionPlanner {
                 throw .duplicateScreen(screen.id, shownIn: other)
             }
         }
+        // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers.
+        switch operation {
+        case .present, .hop, .replace: break
+        default: return (index, change)
+        }
         let held = Set(window.content.containers)
         for id in change.after.containers where !held.contains(id) {
             if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.holds(id) }) {

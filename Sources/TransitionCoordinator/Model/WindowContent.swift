@@ -115,6 +115,17 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
         }
     }
 
+    /// How many screens the content holds, without listing them.
+    public var screenCount: Int {
+        switch self {
+        case .screen: 1
+        case .stack(let stack): stack.items.count
+        case .tabs(let tabs): tabs.tabs.reduce(0) { $0 + $1.screenCount }
+        case .hop(let hop): hop.current.screenCount
+        case .presenting(let base, let modal): base.screenCount + modal.screenCount
+        }
+    }
+
     /// Whether the content shows the screen `id` anywhere (without building ``screens``).
     public func shows(_ id: ScreenID) -> Bool {
         switch self {
