@@ -109,13 +109,7 @@ public enum ContainerPlanner {
     /// the ones in between (usually a handful) are checked against the rest: by comparing ids when
     /// few, without hashing a long stack on every change; with a set otherwise.
     static func firstDuplicate(in items: [Screen], replacing old: [Screen]) -> Screen? {
-        var start = 0
-        while start < items.count, start < old.count, items[start] == old[start] { start += 1 }
-        var end = items.count, oldEnd = old.count
-        while end > start, oldEnd > start, items[end - 1] == old[oldEnd - 1] {
-            end -= 1
-            oldEnd -= 1
-        }
+        let (start, _, end) = ContentChange.sharedEnds(old, items)
         let middle = items[start..<end]
         guard middle.count <= 8 else {
             var seen = Set<ScreenID>(minimumCapacity: items.count)

@@ -45,13 +45,7 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
         } else {
             (old, new) = (before.screens, after.screens)
         }
-        var start = 0
-        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
-            oldEnd -= 1
-            newEnd -= 1
-        }
+        let (start, oldEnd, newEnd) = sharedEnds(old, new)
         let gone = old[start..<oldEnd], came = new[start..<newEnd]
         if gone.isEmpty || came.isEmpty { return (Array(gone), Array(came)) }
         var kept: [ScreenID: Screen] = [:]
@@ -61,6 +55,19 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
         previous.reserveCapacity(gone.count)
         for screen in gone { previous[screen.id] = screen }
         return (gone.filter { kept[$0.id] != $0 }, came.filter { previous[$0.id] != $0 })
+    }
+
+    /// Where two lists stop being equal from the front (`start`) and from the back (the end of
+    /// each's differing middle), comparing screens, hashing none.
+    static func sharedEnds(_ old: [Screen], _ new: [Screen]) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        return (start, oldEnd, newEnd)
     }
 
     /// `push mail onto inbox: list → mail (push)`.
