@@ -131,4 +131,23 @@ public enum CallbackChecks {
         }
         return found
     }
+
+    /// Invariant 6 at the host: every content a window was told to show is one a committed state
+    /// gave it (the first record's `before` or any record's `after`), never a state in between.
+    public static func hostShownCommitted(_ shown: [WindowID: Set<WindowContent>], history: [TransitionRecord]) -> [InvariantViolation] {
+        guard let first = history.first else { return [] }
+        var committed: [WindowID: Set<WindowContent>] = [:]
+        for window in first.before.windows { committed[window.id, default: []].insert(window.content) }
+        for record in history {
+            for window in record.after.windows { committed[window.id, default: []].insert(window.content) }
+        }
+        var found: [InvariantViolation] = []
+        for (window, contents) in shown.sorted(by: { $0.key < $1.key }) {
+            for content in contents where committed[window]?.contains(content) != true {
+                found.append(.init(.atomic, "the host was told to show \(content) in \(window), which no committed state shows: "
+                                   + "a change was shown step by step"))
+            }
+        }
+        return found
+    }
 }

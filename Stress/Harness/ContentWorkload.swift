@@ -34,13 +34,16 @@ extension Workload {
             }
         }
         switch rng.below(100) {
-        case 0..<8: return .show(tree(&rng), at: rng.pick(levels))
-        case 8..<22: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
-        case 22..<40: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
-        case 40..<48: return .content(.pop(anyContainer(&rng)))
-        case 48..<52: return .content(.popTo(ScreenID("k\(rng.below(Self.contentScreenPool))"), in: anyContainer(&rng)))
-        case 52..<60: return .content(.popToRoot(anyContainer(&rng)))
-        case 60..<70: return .content(.setStack(anyContainer(&rng), distinctScreens(&rng, count: rng.below(5))))
+        case 0..<6: return .show(tree(&rng), at: rng.pick(levels))
+        case 6..<16: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
+        case 16..<30: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
+        case 30..<36: return .content(.pop(anyContainer(&rng)))
+        case 36..<39: return .content(.popTo(ScreenID("k\(rng.below(Self.contentScreenPool))"), in: anyContainer(&rng)))
+        case 39..<44: return .content(.popToRoot(anyContainer(&rng)))
+        case 44..<70:
+            // Mostly on the stacks the root starts with, and mostly a few items (now and then none).
+            let stack = rng.chance(80) ? rng.pick(Array(Self.stackIDs.prefix(2))) : anyContainer(&rng)
+            return .content(.setStack(stack, distinctScreens(&rng, count: rng.chance(90) ? 1 + rng.below(4) : 0)))
         case 70..<76: return .content(.select(tab: rng.below(3), in: rng.chance(85) ? Self.tabsID : anyContainer(&rng)))
         case 76..<79: return .content(.hop(to: .screen(contentScreen(&rng)), in: rng.chance(85) ? Self.hopID : anyContainer(&rng)))
         case 79..<88:

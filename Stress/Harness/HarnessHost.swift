@@ -22,6 +22,8 @@ public final class HarnessHost: WindowHost {
         var stuckCalls = 0
         var outstanding = 0
         var levels: [WindowID: WindowLevel] = [:]
+        /// Every content the host was told to show, by window, each distinct one once.
+        var contentsShown: [WindowID: Set<WindowContent>] = [:]
         var rng: SplitMix64
     }
 
@@ -43,6 +45,9 @@ public final class HarnessHost: WindowHost {
 
     /// The windows as the host sees them.
     public var ledger: HostLedger { state.withLock { $0.ledger } }
+
+    /// Every content the host was told to show, by window (checked against the committed states).
+    public var contentsShown: [WindowID: Set<WindowContent>] { state.withLock { $0.contentsShown } }
     /// Violations seen at single host calls.
     public var violations: [InvariantViolation] { state.withLock { $0.violations } }
     /// Calls that were made to wait past the host timeout.
@@ -88,6 +93,7 @@ public final class HarnessHost: WindowHost {
     private func takeEffect(_ command: HostCommand) {
         state.withLock { state in
             if case .create(let window) = command { state.levels[window.id] = window.level }
+            if case .setContent(let content, let window) = command { state.contentsShown[window, default: []].insert(content) }
             let call = command.call
             state.ledger.apply(command: command)
             if case .destroy(let id) = call { state.levels[id] = nil }

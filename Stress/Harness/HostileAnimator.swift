@@ -71,6 +71,9 @@ struct HostileAnimator: Animator {
         let dead = contextWindows.map(\.id).filter { !live.contains($0) }
         let depth = TransitionScope.depth
         await checker.animatorCalled(context.transitionID, deadWindows: dead, chainDepth: depth)
+        // What anyone reading the coordinator sees while it animates: still the committed state.
+        let (seen, inFlight) = await coordinator.snapshotInFlight
+        if inFlight == context.transitionID { await checker.animatorSaw(context.transitionID, seen) }
         let entered = environment.elapsed()
         do {
             try await body(context)

@@ -101,6 +101,7 @@ public enum StressHarness {
         case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
         case .removeTwice: "a screen's remove callback called twice"
         case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
+        case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
         }
     }
 }

@@ -108,6 +108,14 @@ extension StressChecker {
     /// A violation a scenario of the run found itself (the storm's coalescing promise, say).
     public func noteViolation(_ violation: InvariantViolation) { violations.append(violation) }
 
+    /// What the coordinator's snapshot was while `transition` was in flight, as its animator or a
+    /// worker read it (checked against its record's `before` at the end: nothing may show a
+    /// half-applied transition). Each distinct reading is kept.
+    public func animatorSaw(_ transition: TransitionID, _ snapshot: NavigationSnapshot) {
+        if seenWhileAnimating[transition]?.contains(snapshot) == true { return }
+        seenWhileAnimating[transition, default: []].append(snapshot)
+    }
+
     /// A gesture that began ended without being applied (cancelled, or cut short by a lifecycle
     /// event): its `began` and `cancelled` events are due, and no record may carry its id.
     public func gestureEnded(_ id: TransitionID) {

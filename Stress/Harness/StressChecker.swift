@@ -30,6 +30,8 @@ public actor StressChecker {
     public internal(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
     /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
     public internal(set) var expectedEvents = 0
+    /// The snapshots animators and workers read while each transition was in flight.
+    var seenWhileAnimating: [TransitionID: [NavigationSnapshot]] = [:]
     /// Gestures that began and ended unapplied (their ids must not be in the history).
     var unappliedGestures = Set<TransitionID>()
     /// User changes asked, by how: `reported`, `commit`, `cancel`.
@@ -307,6 +309,11 @@ public actor StressChecker {
             violations.append(.init(.atomic, "the record \(record.id) a task received differs from the history's"))
         }
         violations += HistoryChecks.referenceModel(history)
+        for (id, readings) in seenWhileAnimating.sorted(by: { $0.key < $1.key }) {
+            guard let record = byID[id], let seen = readings.first(where: { $0 != record.before }) else { continue }
+            violations.append(.init(.atomic, "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windows), not its "
+                                    + "before-state v\(record.before.version) \(record.before.windows): a half-applied transition was visible"))
+        }
         for id in unappliedGestures.sorted() where byID[id] != nil {
             violations.append(.init(.atomic, "gesture \(id) was cancelled (or cut short), yet its change was applied: \(byID[id].map(\.description) ?? "")"))
         }

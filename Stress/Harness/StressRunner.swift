@@ -98,7 +98,8 @@ public enum StressRunner {
                              audit: await coordinator.audit(), history: await coordinator.history,
                              droppedEvents: coordinator.droppedEventCount, pending: pending)
         let history = await coordinator.history
-        for violation in CallbackChecks.balance(history) + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems) {
+        for violation in CallbackChecks.balance(history) + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems)
+            + CallbackChecks.hostShownCommitted(host.contentsShown, history: history) {
             await checker.noteViolation(violation)
         }
         await checker.finishHistory(history, clockOffset: clockOffset,
@@ -140,6 +141,9 @@ public enum StressRunner {
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
                                     timeout: configuration.animationTimeout)
+        // A reader: while a transition is in flight, the snapshot must still be its before-state.
+        let (seen, inFlight) = await coordinator.snapshotInFlight
+        if let inFlight { await checker.animatorSaw(inFlight, seen) }
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
@@ -192,7 +196,8 @@ extension StressRunner {
             await checker.rejected(operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
             return
         }
-        try? await environment.sleep(operation.delay)
+        // A swipe is quicker than most animations: held a quarter of the drawn delay.
+        try? await environment.sleep(operation.delay / 4)
         switch end {
         case .commit:
             do throws(TransitionError) {

@@ -160,7 +160,7 @@ extension Workload {
                 push.policy = .enqueue
                 operation.request = .userDid(.pop(stack))
                 operation.policy = rng.chance(25) ? .reject : .enqueue
-                operation.gesture = rng.chance(50) ? .commit : .cancel
+                operation.gesture = rng.chance(40) ? .commit : .cancel
                 operation.cancels = false
                 return [push, operation]
             }

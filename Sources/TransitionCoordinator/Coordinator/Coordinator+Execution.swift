@@ -86,6 +86,7 @@ extension Coordinator {
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
+        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { snapshot = middle }
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(animator, context: context, race: race,
                                                          timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
@@ -108,6 +109,22 @@ extension Coordinator {
             }
         }
         return result
+    }
+
+    /// The ``Mutation/setStackStepByStep`` mutant's middle state: `plan`'s before-state with the
+    /// `setStack`'s stack part way, as a step-by-step change shows it (popped back to what both
+    /// stacks share, or that and the first push), when that differs from both ends; else nil.
+    static func halfwaySetStack(_ plan: TransitionPlan) -> NavigationSnapshot? {
+        guard case .content(.setStack(let id, let items), _) = plan.request, let window = plan.contentWindow,
+              let index = plan.before.windows.firstIndex(where: { $0.id == window }),
+              case .stack(let stack)? = plan.before.windows[index].content.find(id)?.base else { return nil }
+        let kept = Array(items.prefix(ContentChange.sharedEnds(stack.items, items).start))
+        let steps = [kept, kept + items.dropFirst(kept.count).prefix(1)]
+        guard let step = steps.first(where: { !$0.isEmpty && $0 != stack.items && $0 != items }),
+              let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windows[index].content) else { return nil }
+        var state = plan.before
+        state.windows[index].content = middle.after
+        return state
     }
 
     /// The animator's context and the race that will end it, now in flight (cut at once if a
@@ -158,6 +175,10 @@ extension Coordinator {
         }
         for window in plan.revealed { emit(.show(window.id)) }
         if let change = plan.contentChange, let window = plan.contentWindow {
+            // Mutant: the host is shown the stack popped back first, then the pushes.
+            if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan)?.window(window) {
+                emit(.setContent(middle.content, of: window))
+            }
             for screen in change.arrived { emit(.createScreen(screen, in: window)) }
             emit(.setContent(change.after, of: window))
         }

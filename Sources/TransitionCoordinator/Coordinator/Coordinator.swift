@@ -256,6 +256,10 @@ public actor Coordinator {
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { inFlight?.transition }
 
+    /// The committed state and the transition in flight, read in one step (the harness checks
+    /// what an animator sees).
+    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) { (snapshot, inFlight?.transition.id) }
+
     /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
     /// ``CoordinatorConfiguration/queueLimit``).
     public var peakQueueDepth: Int { peakWaiting }

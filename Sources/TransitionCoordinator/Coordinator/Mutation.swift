@@ -50,6 +50,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case removeTwice
     /// A cancelled interactive gesture is applied as if committed (issue 9).
     case cancelledGestureApplied
+    /// A `setStack` is shown step by step: while it animates, the snapshot holds the stack cut
+    /// back to what it shares with the new one (the pops done, the pushes not), a state observers
+    /// must never see (issue 9).
+    case setStackStepByStep
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
