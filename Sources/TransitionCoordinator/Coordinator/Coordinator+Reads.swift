@@ -1,0 +1,76 @@
+/// What a coordinator lets anyone read: windows, the transition in flight, queue depths, events,
+/// and the audit that compares every owner with the snapshot. Reads never wait for a transition.
+extension Coordinator {
+    /// The window at `level`, or nil when the level is free.
+    ///
+    /// - Throws: ``TransitionError/unknownLevel(_:known:)`` for a level the coordinator was not configured with.
+    public func window(at level: WindowLevel) throws(TransitionError) -> Window? {
+        guard level == .root || configuration.levels.contains(level) else {
+            throw .unknownLevel(level, known: configuration.levels)
+        }
+        return snapshot.window(at: level)
+    }
+
+    /// The key window.
+    public var keyWindow: Window? { snapshot.keyWindow.flatMap { snapshot.window($0) } }
+
+    /// The top-most visible window.
+    public var topMostVisibleWindow: Window? { snapshot.topMostVisibleWindow }
+
+    /// The transition in flight, if any.
+    public var inFlightTransition: InFlightTransition? { inFlight?.transition }
+
+    /// The committed state and the transition in flight, read in one step (the harness checks
+    /// what an animator sees).
+    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) { (snapshot, inFlight?.transition.id) }
+
+    /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
+    /// ``CoordinatorConfiguration/queueLimit``).
+    public var peakQueueDepth: Int { peakWaiting }
+
+    /// The most requests that ever waited at once deferred until the unlock (bounded by
+    /// ``CoordinatorConfiguration/deferredLimit``).
+    public var peakDeferredDepth: Int { peakDeferred }
+
+    /// The host call that has not returned in time, while it has not; nil when the host answers.
+    public var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
+
+    /// The requests waiting, in the order they will be served (lanes first, then arrival).
+    public var waitingRequests: [TransitionRequest] {
+        waiting.waitingEntries.map(\.ticket.request)
+    }
+
+    /// A new subscriber's stream of events, with its own buffer of
+    /// ``CoordinatorConfiguration/eventBufferSize`` (the newest are kept when it falls behind).
+    public nonisolated func events() -> AsyncStream<CoordinatorEvent> { hub.subscribe() }
+
+    /// How many events were dropped from subscribers' full buffers.
+    public nonisolated var droppedEventCount: Int { hub.droppedCount }
+
+    /// Checks the invariants the coordinator can see: 3, 4 and 8 on ``snapshot``, 1 and 2 over
+    /// ``history``, and, when no transition is in flight, that every level actor owns exactly the
+    /// window the snapshot shows there and every container actor exactly its container's node.
+    /// Returns the violations found (none when all hold).
+    public func audit() async -> [InvariantViolation] {
+        var found = InvariantChecker.check(snapshot, ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+        found += InvariantChecker.checkHistory(history)
+        found += ownershipFaults
+        guard inFlight == nil else { return found }
+        let admittedBefore = admitted
+        for level in [WindowLevel.root] + configuration.levels {
+            guard let owner = levelActors[level] else {
+                found.append(.init(.levels, "no actor owns level \(level)"))
+                continue
+            }
+            let owned = await owner.window
+            // A transition admitted during that await may be mid-commit: stop comparing.
+            guard admitted == admittedBefore else { break }
+            if owned != snapshot.window(at: level) {
+                found.append(.init(.levels, "level \(level)'s actor owns \(owned.map(\.description) ?? "nothing"), "
+                                   + "the snapshot shows \(snapshot.window(at: level).map(\.description) ?? "nothing")"))
+            }
+        }
+        guard admitted == admittedBefore else { return found }
+        return found + (await auditContainers())
+    }
+}
