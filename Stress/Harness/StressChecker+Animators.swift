@@ -116,6 +116,21 @@ extension StressChecker {
         seenWhileAnimating[transition, default: []].append(snapshot)
     }
 
+    /// A hop flow's wait for `screen` (hopped to in `round`) ended: with a value, which must be
+    /// the round's and follow a successful unhop, or with a typed error.
+    public func flowEnded(screen: ScreenID, round: Int, waited: Result<any Sendable, TransitionError>, unhopped: Bool) {
+        switch waited {
+        case .success(let value):
+            flowOutcomes["unhopped", default: 0] += 1
+            if value as? Int != round || !unhopped {
+                violations.append(.init(.answered, "the flow waiting on \(screen) got \(value), but round \(round)'s unhop "
+                                        + (unhopped ? "sent \(round)" : "failed")))
+            }
+        case .failure(let error):
+            flowOutcomes[error.code, default: 0] += 1
+        }
+    }
+
     /// A gesture that began ended without being applied (cancelled, or cut short by a lifecycle
     /// event): its `began` and `cancelled` events are due, and no record may carry its id.
     public func gestureEnded(_ id: TransitionID) {

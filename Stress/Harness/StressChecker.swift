@@ -34,6 +34,8 @@ public actor StressChecker {
     var seenWhileAnimating: [TransitionID: [NavigationSnapshot]] = [:]
     /// Gestures that began and ended unapplied (their ids must not be in the history).
     var unappliedGestures = Set<TransitionID>()
+    /// How hop flows' waits ended: `unhopped`, or the error's code.
+    public internal(set) var flowOutcomes: [String: Int] = [:]
     /// User changes asked, by how: `reported`, `commit`, `cancel`.
     public internal(set) var userChanges: [String: Int] = [:]
 

@@ -36,6 +36,8 @@ public struct StressSummary: Sendable {
     public var userChanges: [String: Int] = [:]
     /// Gestures that began and ended unapplied (cancelled, or cut short by a lifecycle event).
     public var unappliedGestures: Int = 0
+    /// How hop flows' waits ended: `unhopped`, or the error's code.
+    public var flowOutcomes: [String: Int] = [:]
 
     /// The animation line of the report: how many committed transitions animated, of all and of
     /// those handed an animator, and how many skipped theirs because the app was not active.
@@ -67,7 +69,7 @@ extension StressChecker {
                       animated: committed.filter(\.animation.animatorWasCalled).count,
                       handedAnimator: committed.filter(\.hadAnimator).count,
                       skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count,
-                      userChanges: userChanges, unappliedGestures: unappliedGestures.count)
+                      userChanges: userChanges, unappliedGestures: unappliedGestures.count, flowOutcomes: flowOutcomes)
     }
 }
 
@@ -143,6 +145,10 @@ public struct StressReport: Sendable {
         lines.append("user changes          reported \(summary.userChanges["reported"] ?? 0) · gestures to commit "
                      + "\(summary.userChanges["commit"] ?? 0) · to cancel \(summary.userChanges["cancel"] ?? 0) · "
                      + "ended unapplied \(summary.unappliedGestures)")
+        if !summary.flowOutcomes.isEmpty {
+            lines.append("hop flows             " + summary.flowOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: " · "))
+        }
         lines.append("")
         let perSecond = Int(Double(answered) / max(seconds, 1e-9))
         let transitionsPerSecond = Int(Double(summary.committed) / max(seconds, 1e-9))

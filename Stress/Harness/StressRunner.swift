@@ -81,6 +81,14 @@ public enum StressRunner {
                 await CoordinatorChurn.run(rounds: churnRounds, environment: environment, checker: checker,
                                            mutations: configuration.mutations)
             }
+            if workload.rootContent != .screen(Screen("home")) {
+                let rounds = max(1, configuration.requests / 200)
+                group.addTask(executorPreference: environment.taskExecutor) {
+                    await HopFlowTask.run(rounds: rounds, levels: workload.levels, pause: configuration.maxPause * 2,
+                                          hostTimeout: configuration.hostTimeout, environment: environment,
+                                          coordinator: coordinator, checker: checker, seed: configuration.seed)
+                }
+            }
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
                 await flipLifecycle(&lifecycleRNG, workload: workload, configuration: configuration,
@@ -242,6 +250,8 @@ public struct RequestLabel: Sendable, Hashable {
     /// Describes how a request was asked.
     /// Whether a lock storm asked (see the lifecycle task), not a worker.
     public var fromLockStorm: Bool = false
+    /// Whether the hop flow task asked (see ``HopFlowTask``), not a worker.
+    public var fromHopFlow: Bool = false
 
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
@@ -255,6 +265,7 @@ public struct RequestLabel: Sendable, Hashable {
     public var policyName: String {
         if fromLifecycleTask { return "lifecycle unlock" }
         if fromLockStorm { return "lock storm" }
+        if fromHopFlow { return "hop flow" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"

@@ -30,4 +30,27 @@ struct CallbackCheckTests {
         #expect(CallbackChecks.delivered([H.push, H.pop], log: [:], itemized: []).isEmpty,
                 "a push that carried no items has no callbacks to call")
     }
+
+    @Test("a content the host was shown that no committed state holds is reported; committed ones pass")
+    func hostShownFires() {
+        let history = [H.push, H.pop]
+        let committed: [WindowID: Set<WindowContent>] = [H.root.id: [H.root.content], H.low.id: [H.low.content]]
+        #expect(CallbackChecks.hostShownCommitted(committed, history: history).isEmpty)
+        let middle: [WindowID: Set<WindowContent>] = [H.low.id: [.screen(Screen("half"))]]
+        let found = CallbackChecks.hostShownCommitted(middle, history: history)
+        #expect(found.count == 1 && found[0].invariant == .atomic)
+    }
+
+    @Test("a flow that gets another round's value, or a value no unhop sent, is reported")
+    func flowCheckFires() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.flowEnded(screen: "flow3", round: 3, waited: .success(3), unhopped: true)
+        await checker.flowEnded(screen: "flow4", round: 4, waited: .failure(.container(.leftBeforeUnhop("flow4", hop: "flow"), in: nil)),
+                                unhopped: false)
+        #expect(await checker.violations.isEmpty)
+        await checker.flowEnded(screen: "flow5", round: 5, waited: .success(4), unhopped: true)
+        await checker.flowEnded(screen: "flow6", round: 6, waited: .success(6), unhopped: false)
+        #expect(await checker.violations.count == 2)
+        #expect(await checker.flowOutcomes == ["unhopped": 3, "container.leftBeforeUnhop": 1])
+    }
 }

@@ -8,7 +8,7 @@ extension Coordinator {
     ///   before it unhops), ``ContainerError/alreadyUnhopped(_:hop:)`` when its value was taken,
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it, and
     ///   ``TransitionError/cancelled(_:)`` naming `request` when the waiting task is cancelled.
-    func awaitUnhop(of screen: ScreenID, in container: ContainerID,
+    package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
         guard let wait = unhopWait(screen, in: container) else {
             throw .container(.leftBeforeUnhop(screen, hop: container), in: nil)
