@@ -6,7 +6,7 @@
 /// `<` come out in no particular order; the wait queue's entries never compare equal (each has its
 /// own arrival sequence). The array shrinks when it is mostly empty, so a heap that once held many
 /// elements does not keep their room.
-struct MinHeap<Element: Comparable> {
+package struct MinHeap<Element: Comparable> {
     /// The elements in heap order: each is no greater than its children at `2i + 1` and `2i + 2`.
     private(set) var elements: [Element] = []
 
@@ -14,29 +14,29 @@ struct MinHeap<Element: Comparable> {
     private static var smallCapacity: Int { 32 }
 
     /// An empty heap.
-    init() {}
+    package init() {}
 
     /// How many elements the heap holds.
-    var count: Int { elements.count }
+    package var count: Int { elements.count }
 
     /// Whether the heap holds no element.
-    var isEmpty: Bool { elements.isEmpty }
+    package var isEmpty: Bool { elements.isEmpty }
 
     /// How many elements the heap's array has room for without growing.
     var capacity: Int { elements.capacity }
 
     /// The least element, if any.
-    var min: Element? { elements.first }
+    package var min: Element? { elements.first }
 
     /// Adds `element`; O(log n), O(1) when it is no smaller than any other.
-    mutating func insert(_ element: Element) {
+    package mutating func insert(_ element: Element) {
         elements.append(element)
         siftUp(from: elements.count - 1)
     }
 
     /// Removes and returns the least element (nil when empty); O(log n) amortized.
     @discardableResult
-    mutating func removeMin() -> Element? {
+    package mutating func removeMin() -> Element? {
         guard let last = elements.popLast() else { return nil }
         guard let least = elements.first else {
             shrinkIfSparse()
@@ -101,3 +101,5 @@ struct MinHeap<Element: Comparable> {
         return copy
     }
 }
+
+extension MinHeap: Sendable where Element: Sendable {}
