@@ -87,7 +87,9 @@ struct WaitQueue {
     /// A live waiter that pushes the screen `id`, other than members of coalescing `group` (which
     /// a request of that group supersedes); O(1) but for such members.
     func waitingPush(of id: ScreenID, outside group: String?) -> TransitionRequest? {
-        pushes.first(of: id.rawValue) { $0.isInLine && $0.isLive && ($0.group == nil || $0.group != group) }?.request
+        // The hot path: no push waits, so no screen id is hashed.
+        guard holdsPushes else { return nil }
+        return pushes.first(of: id.rawValue) { $0.isInLine && $0.isLive && ($0.group == nil || $0.group != group) }?.request
     }
 
     /// Whether any waiter that pushes a screen is in line (dead ones not yet dropped included).
