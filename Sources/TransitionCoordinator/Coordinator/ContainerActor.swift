@@ -38,6 +38,15 @@ extension Coordinator {
     /// arrive, a write for those whose node changed, an empty write (then none) for those that
     /// leave. Called from the commit step; only windows that come, go or change content are read.
     func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
+        // The common case, a window showing one stack that changed: one write, no dictionaries.
+        if !plan.touchesContainers, let changed = plan.contentWindow,
+           case .stack(let old)? = plan.before.window(changed)?.content,
+           case .stack(let new)? = plan.after.window(changed)?.content, old.id == new.id {
+            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: .stack(old), with: .stack(new)) != true {
+                ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
+            }
+            return
+        }
         var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
         for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
         for window in plan.created { window.content.forEachContainer { after[$0] = $1 } }
