@@ -10,9 +10,10 @@ extension Coordinator {
     ///   ``TransitionError/cancelled(_:)`` naming `request` when the waiting task is cancelled.
     package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
-        guard let wait = unhopWait(screen, in: container) else {
+        guard unhopWaits[screen]?.container == container || isCurrent(screen, in: container) else {
             throw .container(.leftBeforeUnhop(screen, hop: container), in: nil)
         }
+        let wait = stay(of: screen, in: container)
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, cancelled: .cancelled(request))
@@ -39,7 +40,7 @@ extension Coordinator {
             throw .container(.wrongKind(container, expected: .hop, actual: ContainerPlanner.kind(of: node)), in: window)
         }
         guard hop.current.shows(screen) else { throw .container(.notCurrent(screen, hop: container), in: window) }
-        guard let wait = unhopWait(screen, in: container) else { throw .container(.notCurrent(screen, hop: container), in: window) }
+        let wait = stay(of: screen, in: container)
         do throws(ContainerError) {
             try wait.unhop(with: value)
         } catch {
@@ -47,17 +48,21 @@ extension Coordinator {
         }
     }
 
-    /// The stay of `screen` in hop container `container`, made on first use; nil when it is not
-    /// the container's current child.
-    private func unhopWait(_ screen: ScreenID, in container: ContainerID) -> UnhopWait? {
+    /// The stay of `screen` in hop container `container`: the one kept, or a new one (the caller
+    /// checked that the screen is the container's current child).
+    private func stay(of screen: ScreenID, in container: ContainerID) -> UnhopWait {
         if let wait = unhopWaits[screen], wait.container == container { return wait }
-        guard snapshot.windows.contains(where: { window in
-            guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
-            return hop.current.shows(screen)
-        }) else { return nil }
         let wait = UnhopWait(screen: screen, container: container)
         unhopWaits[screen] = wait
         return wait
+    }
+
+    /// Whether `screen` is the current child of hop container `container` in the committed state.
+    private func isCurrent(_ screen: ScreenID, in container: ContainerID) -> Bool {
+        snapshot.windows.contains { window in
+            guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
+            return hop.current.shows(screen)
+        }
     }
 
     /// Ends the stays of the screens `record` removed: their waiting flows are told they left.
