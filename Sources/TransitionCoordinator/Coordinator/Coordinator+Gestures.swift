@@ -26,6 +26,13 @@ extension Coordinator {
 
     /// Applies gesture `id` as one transition (never animated: the user moved it) and returns its
     /// record; throws ``TransitionError/gestureEnded(_:)`` when it was cancelled or cut short.
+    ///
+    /// **The doors.** `gesture` is cleared in the same step that decides to commit, before the
+    /// first await, while the in-flight slot stays taken until the commit step: a second
+    /// `commit()` or a `cancel()` arriving during the host calls finds no gesture (refused, or
+    /// nothing to do), a lifecycle event finds no gesture to cut and waits in its lane as for any
+    /// transition, and every other request sees the slot taken. Between `beginGesture` and this
+    /// call nothing can commit (the slot is held), so the plan made at begin still fits.
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
         guard let admission = gesture, admission.id == id else { throw .gestureEnded(id) }
         gesture = nil
