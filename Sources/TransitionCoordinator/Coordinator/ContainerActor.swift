@@ -85,14 +85,14 @@ extension Coordinator {
         for id in containerActors.keys where shown[id] == nil {
             found.append(.init(.containers, "an actor still owns container \(id), which no window shows"))
         }
-        let admittedBefore = admitted
+        let admittedBefore = machine.admitted
         for (id, node) in shown.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let owner = containerActors[id] else {
                 found.append(.init(.containers, "no actor owns container \(id)"))
                 continue
             }
             let owned = await owner.node
-            guard admitted == admittedBefore else { break }
+            guard machine.admitted == admittedBefore else { break }
             if owned != node {
                 found.append(.init(.containers, "container \(id)'s actor owns \(owned.map(\.description) ?? "nothing"), "
                                    + "the snapshot shows \(node)"))

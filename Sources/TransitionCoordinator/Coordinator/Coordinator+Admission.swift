@@ -1,4 +1,5 @@
-/// Steps 1, 2 and 6 of a transition: admit, plan, and hand the slot over at release.
+/// Steps 1, 2 and 6 of a transition: admit, plan, and hand the slot over at release, as the
+/// ``TransitionMachine`` decides them; this carries its actions out.
 ///
 /// Everything from a request's arrival up to its wait is synchronous on the actor, so no other
 /// request interleaves with a decision; a waiting request is admitted by ``release()``.
@@ -79,16 +80,6 @@ extension Coordinator {
         return error
     }
 
-    /// ``decide(_:mode:deferrable:)``, with a refusal announced and handed back instead of thrown.
-    @inline(never)
-    private func decideOrRefuse(_ request: TransitionRequest, mode: Mode, deferrable: Bool) -> Decision {
-        do throws(TransitionError) {
-            return try decide(request, mode: mode, deferrable: deferrable)
-        } catch {
-            return .refused(refuse(request, error))
-        }
-    }
-
     /// Throws the busy refusal of a `.reject` request, decided and announced in the caller's
     /// context without entering the actor, when ``gate`` publishes the transition in flight;
     /// returns to send the request to the actor (nothing published, or the request is re-entrant
@@ -116,16 +107,51 @@ extension Coordinator {
         throw refusal
     }
 
-    /// What admission decided, in one synchronous step on the actor.
+    /// What admission decided, carried out: the slot taken, a ticket to wait on, or a refusal.
     private enum Decision {
-        /// Admitted now: the slot is taken.
         case admitted(Admission)
-        /// In line already (enqueued in the deciding step); wait for the hand-over.
         case wait(AdmissionTicket, pinned: Bool)
-        /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
         case staleRead
-        /// Refused (and said so).
         case refused(TransitionError)
+    }
+
+    /// Step 1: the machine decides the request's arrival (``TransitionMachine/arrive(_:mode:deferrable:_:)``)
+    /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call),
+    /// and the actor carries the decision's effects out, in the same synchronous step.
+    @inline(never)
+    private func decideOrRefuse(_ request: TransitionRequest, mode: Mode, deferrable: Bool) -> Decision {
+        var circumstances = TransitionMachine.Circumstances(cancelled: Task.isCancelled, hostFault: refreshHost())
+        if let slot = machine.slot {
+            let chain = TransitionScope.chain
+            if !chain.isEmpty { circumstances.reentrant = chain.contains { $0.names(markerIdentity, slot.transition.id) } }
+        }
+        switch machine.arrive(request, mode: mode, deferrable: deferrable, circumstances) {
+        case .admit(let grant, let effects):
+            carryOut(effects, of: request)
+            return .admitted(take(grant))
+        case .wait(let ticket, let pinned, let effects):
+            carryOut(effects, of: request)
+            return .wait(ticket, pinned: pinned)
+        case .refuse(let error, let effects):
+            carryOut(effects, of: request)
+            return .refused(refuse(request, error))
+        case .staleRead:
+            return .staleRead
+        }
+    }
+
+    /// Carries out the effects of `request`'s arrival, in the order ``TransitionMachine/Effects`` lists them.
+    private func carryOut(_ effects: TransitionMachine.Effects, of request: TransitionRequest) {
+        if let cancelled = effects.cancelledGesture {
+            gate.publish(nil)
+            hub.send(.cancelled(cancelled))
+        }
+        if effects.cutsInFlight { race?.cut(.preempted) }
+        if let refusal = effects.superseding {
+            for ticket in effects.superseded { ticket.deliver(.failure(refusal)) }
+        }
+        if effects.withdrawsGate { gate.publish(nil) }
+        if let lane = effects.waitsIn { hub.send(.waiting(request, lane: lane)) }
     }
 
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
@@ -133,196 +159,41 @@ extension Coordinator {
     private func staleAdmission(_ request: TransitionRequest) async -> Turn {
         let stale = snapshot
         await Task.yield()
-        var next = nextWindowID
+        var next = machine.nextWindowID
         do throws(TransitionError) {
             let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            return .admitted(occupy(plan, nextWindowID: next, waited: nil))
+            return .admitted(take(machine.occupy(plan, nextWindowID: next, waited: nil, hostStuck: stuckHost != nil)))
         } catch {
             return .refused(refuse(request, error))
         }
     }
 
-    /// The admission decision: admit, put in line (and say so), or throw the refusal.
-    @inline(never)
-    private func decide(_ request: TransitionRequest, mode: Mode, deferrable: Bool) throws(TransitionError) -> Decision {
-        if let inFlight, TransitionScope.chain.contains(where: { $0.names(markerIdentity, inFlight.transition.id) }) {
-            throw .reentrant(inFlight: inFlight.transition)
-        }
-        if Task.isCancelled { throw .cancelled(request) }
-        if case .policy = mode, let fault = refreshHost() { throw .hostUnresponsive(fault) }
-        if mutations.contains(.staleRead), inFlight == nil { return .staleRead }
-        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, inFlight != nil {
-            if case .success(let (plan, next)) = plan(request) { return .admitted(occupy(plan, nextWindowID: next, waited: nil)) }
-        }
-        var group: String?
-        if case .policy(.coalesce(let name)) = mode { group = name }
-        if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
-        guard let current = inFlight else {
-            // Idle means no eligible waiter (release() hands the slot over before going idle).
-            switch plan(request) {
-            case .success(let (plan, next)):
-                return .admitted(occupy(plan, nextWindowID: next, waited: nil))
-            case .failure(.locked) where deferrable:
-                return .wait(try enqueue(request, lane: .deferred, group: group, deferrable: true), pinned: false)
-            case .failure(let error):
-                throw error
-            }
-        }
-        switch mode {
-        case .lifecycle where gesture?.id == current.transition.id:
-            // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
-            endGesture()
-            return try decide(request, mode: mode, deferrable: deferrable)
-        case .lifecycle:
-            preemptInFlight()
-            return .wait(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable), pinned: true)
-        case .policy(.reject):
-            throw .busy(inFlight: current.transition)
-        case .policy(.enqueue), .policy(.coalesce):
-            return .wait(try enqueue(request, lane: .queued, group: group, deferrable: deferrable), pinned: false)
-        case .policy(.preempt):
-            if mutations.contains(.preemptBeforeAdmission) {
-                // Mutant: cut first, then find out whether there is room and whether the request fits.
-                preemptInFlight()
-                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: false)
-            }
-            try requireRoom(in: .preempt, group: nil)
-            // Only the request that cuts the animation must be sure to run next; later ones just wait.
-            if current.preempted { return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: false) }
-            var scratch = nextWindowID
-            do {
-                _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
-                                               ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                               mutations: mutations)
-            } catch {
-                guard case .locked = error, deferrable else { throw error }
-                return .wait(try enqueue(request, lane: .deferred, group: nil, deferrable: true), pinned: false)
-            }
-            preemptInFlight()
-            return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable), pinned: true)
-        }
-    }
-
-    /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
-    /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
-    /// coalescing group does not count (the request supersedes it). O(1).
-    private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
-        if let inFlight, inFlight.transition.request.pushedScreen == screen {
-            throw .screenAlreadyRequested(screen, by: inFlight.transition.request)
-        }
-        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .screenAlreadyRequested(screen, by: earlier) }
-    }
-
-    /// Throws when `lane` has no room for one more request (a coalescing request counts the
-    /// members of its group it will replace as free). O(1): cancelled waiters are already off the
-    /// counts, and a group has one member at most (the one this request supersedes).
-    private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
-        switch lane {
-        case .lifecycle:
-            return
-        case .preempt, .queued:
-            let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
-            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
-               !mutations.contains(.unboundedQueue) {
-                throw .queueFull(limit: configuration.queueLimit)
-            }
-        case .deferred:
-            let replaced = group.map { waiting.count(of: $0, in: .deferred) } ?? 0
-            if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
-                throw .deferredQueueFull(limit: configuration.deferredLimit)
-            }
-        }
-    }
-
-    /// Puts the request in line (superseding its coalescing group) and says so; never suspends.
-    private func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?,
-                         deferrable: Bool) throws(TransitionError) -> AdmissionTicket {
-        try requireRoom(in: lane, group: group)
-        if let group {
-            let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
-            for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
-                entry.ticket.deliver(.failure(.superseded(group: group, by: request)))
-            }
-        }
-        let ticket = waiting.append(request, lane: lane, group: group, deferrable: deferrable).ticket
-        // A push waits: the answer to a second push depends on the queue, which only the actor reads.
-        if request.pushedScreen != nil { gate.publish(nil) }
-        peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
-        peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
-        hub.send(.waiting(request, lane: lane))
-        return ticket
-    }
-
     /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
-    /// step, so no arriving request can slip in between. Waiters whose plan no longer fits are
-    /// answered with the planning error (while a host call is stuck, every waiter but a lifecycle
-    /// event with ``TransitionError/hostUnresponsive(_:)``); deferrable ones that hit the lock go
-    /// (back) to the deferred lane, keeping their place, while it has room.
+    /// step, so no arriving request can slip in between (see ``TransitionMachine/handOver(hostFault:)``).
     func release() {
-        inFlight = nil
-        while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
-            let ticket = entry.ticket
-            guard ticket.isLive else { continue }
-            if entry.lane != .lifecycle, let fault = refreshHost() {
-                if ticket.claim() { ticket.deliver(.failure(.hostUnresponsive(fault))) }
-                continue
-            }
-            let planned = plan(ticket.request)
-            if case .failure(.locked) = planned, ticket.deferrable {
-                if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
-                    if ticket.claim() { ticket.deliver(.failure(.deferredQueueFull(limit: configuration.deferredLimit))) }
-                    continue
-                }
-                // A ticket cancelled since it was popped is not put back (nobody waits on it).
-                guard waiting.reinsert(entry, lane: .deferred) else { continue }
-                peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
-                hub.send(.waiting(ticket.request, lane: .deferred))
-                continue
-            }
-            guard ticket.claim() else { continue }
-            switch planned {
-            case .success(let (plan, next)):
-                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
-                                      newestArrival: waiting.newestSequence)
-                ticket.deliver(.success(occupy(plan, nextWindowID: next, waited: waited)))
-                return
-            case .failure(let error):
+        machine.release()
+        while let step = machine.handOver(hostFault: refreshHost()) {
+            switch step {
+            case .refuse(let ticket, let error):
                 ticket.deliver(.failure(error))
+            case .deferred(let request):
+                hub.send(.waiting(request, lane: .deferred))
+            case .admit(let ticket, let grant):
+                ticket.deliver(.success(take(grant)))
+                return
             }
         }
     }
 
-    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
-    func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
-        var next = nextWindowID
-        return Result { () throws(TransitionError) in
-            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                                  mutations: mutations)
-            return (plan, next)
-        }
-    }
-
-    /// Takes the in-flight slot for an admitted plan and says so (`began`) in the same step.
-    private func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?) -> Admission {
-        nextWindowID = next
-        admitted += 1
-        let id = TransitionID(admitted)
-        let transition = InFlightTransition(id: id, request: plan.request)
-        inFlight = InFlight(transition: transition, after: plan.after)
-        if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: plan.before)) }
-        // Published after `began`: no refusal naming the transition may be seen before it. Not
-        // while a host call is stuck (that answer comes first), nor under the mutant that skips
-        // the busy check, nor while a push waits (see ``refuseSecondPush(of:group:)``).
-        if stuckHost == nil, !waiting.holdsPushes, !mutations.contains(.noBusyCheck) { gate.publish(transition) }
-        return Admission(id: id, plan: plan, waited: waited, admittedAt: clock.elapsed())
-    }
-
-    /// Tells the animation in flight to finish now (or not to start, if its animator was not called yet).
-    private func preemptInFlight() {
-        inFlight?.preempted = true
-        inFlight?.race?.cut(.preempted)
+    /// The admission of a grant (the slot is taken): stamped with the time, announced (`began`),
+    /// and then published on the busy gate when the machine says so, so no refusal naming the
+    /// transition may be seen before its `began`.
+    private func take(_ grant: TransitionMachine.Grant) -> Admission {
+        let transition = InFlightTransition(id: grant.id, request: grant.plan.request)
+        if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: grant.plan.before)) }
+        if grant.publishes { gate.publish(transition) }
+        return Admission(id: grant.id, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
     }
 
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the

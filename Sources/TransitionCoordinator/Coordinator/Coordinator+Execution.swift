@@ -15,7 +15,7 @@ extension Coordinator {
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
-        if !unhopWaits.isEmpty { endStays(record) }
+        if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
         return record
     }
 
@@ -51,7 +51,7 @@ extension Coordinator {
                                       endedAt: clock.elapsed(), waited: admission.waited, host: result.host)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
-        snapshot = plan.after
+        machine.commit(plan.after)
         history.append(record)
         if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
         hub.send(.ended(record))
@@ -86,12 +86,12 @@ extension Coordinator {
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
-        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { snapshot = middle }
+        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { machine.showMiddle(middle) }
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(animator, context: context, race: race,
                                                          timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
                                                          watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
-            inFlight?.race = nil
+            self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
         }
 
@@ -136,8 +136,8 @@ extension Coordinator {
         else { return nil }
         let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
                                  cancelsOnCut: !mutations.contains(.noCancelOnCut))
-        inFlight?.race = race
-        if inFlight?.preempted == true { race.cut(.preempted) }
+        self.race = race
+        if machine.slot?.preempted == true { race.cut(.preempted) }
         return (context, race)
     }
 

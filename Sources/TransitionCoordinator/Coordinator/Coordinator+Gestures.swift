@@ -17,7 +17,7 @@ extension Coordinator {
                              policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
         switch await admission(for: .userDid(operation, at: level), mode: .policy(policy), whenLocked: .refuse) {
         case .admitted(let admission):
-            gesture = admission
+            machine.holdAsGesture(admission)
             return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
         case .refused(let error):
             throw error
@@ -34,32 +34,24 @@ extension Coordinator {
     /// transition, and every other request sees the slot taken. Between `beginGesture` and this
     /// call nothing can commit (the slot is held), so the plan made at begin still fits.
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
-        guard let admission = gesture, admission.id == id else { throw .gestureEnded(id) }
-        gesture = nil
+        guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .gestureEnded(id) }
         return await carryOut(admission, animator: nil)
     }
 
-    /// Gives gesture `id` up with nothing changed (no record, no callback); nothing when it ended already.
+    /// Gives gesture `id` up with nothing changed (no record, no callback) and hands the slot
+    /// over; nothing when it ended already.
     func cancelGesture(_ id: TransitionID) async {
-        guard let admission = gesture, admission.id == id else { return }
-        if mutations.contains(.cancelledGestureApplied) {
-            // Mutant: the cancelled swipe is counted as a pop.
-            gesture = nil
+        switch machine.endGesture(id, committing: false) {
+        case .apply(let admission):
+            // The ``Mutation/cancelledGestureApplied`` mutant: the cancelled swipe is counted as a pop.
             _ = await carryOut(admission, animator: nil)
+        case .cancelled(let transition):
+            gate.publish(nil)
+            hub.send(.cancelled(transition))
+            release()
+        case .ended:
             return
         }
-        endGesture()
-        release()
-    }
-
-    /// Ends the gesture in flight unapplied: the slot is withdrawn from the busy gate and
-    /// `cancelled` is sent; the caller hands the slot on (``release()``) or takes it.
-    func endGesture() {
-        guard let admission = gesture else { return }
-        gesture = nil
-        gate.publish(nil)
-        inFlight = nil
-        hub.send(.cancelled(InFlightTransition(id: admission.id, request: admission.plan.request)))
     }
 }
 

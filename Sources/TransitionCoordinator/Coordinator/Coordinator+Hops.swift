@@ -10,10 +10,7 @@ extension Coordinator {
     ///   ``TransitionError/cancelled(_:)`` naming `request` when the waiting task is cancelled.
     package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
-        guard unhopWaits[screen]?.container == container || isCurrent(screen, in: container) else {
-            throw .container(.leftBeforeUnhop(screen, hop: container), in: nil)
-        }
-        let wait = stay(of: screen, in: container)
+        let wait = try machine.stayToAwait(screen, in: container)
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, cancelled: .cancelled(request))
@@ -32,43 +29,11 @@ extension Coordinator {
     ///   ``ContainerError/notCurrent(_:hop:)`` when `screen` is not its current child, and
     ///   ``ContainerError/alreadyUnhopped(_:hop:)`` when this stay unhopped before.
     func unhop(_ screen: ScreenID, in container: ContainerID, with value: any Sendable) throws(TransitionError) {
-        guard let window = snapshot.windows.first(where: { $0.content.holds(container) }),
-              let node = window.content.find(container) else {
-            throw .container(.unknownContainer(container), in: nil)
-        }
-        guard case .hop(let hop) = node.base else {
-            throw .container(.wrongKind(container, expected: .hop, actual: ContainerPlanner.kind(of: node)), in: window)
-        }
-        guard hop.current.shows(screen) else { throw .container(.notCurrent(screen, hop: container), in: window) }
-        let wait = stay(of: screen, in: container)
+        let (wait, window) = try machine.stayToUnhop(screen, in: container)
         do throws(ContainerError) {
             try wait.unhop(with: value)
         } catch {
             throw .container(error, in: window)
-        }
-    }
-
-    /// The stay of `screen` in hop container `container`: the one kept, or a new one (the caller
-    /// checked that the screen is the container's current child).
-    private func stay(of screen: ScreenID, in container: ContainerID) -> UnhopWait {
-        if let wait = unhopWaits[screen], wait.container == container { return wait }
-        let wait = UnhopWait(screen: screen, container: container)
-        unhopWaits[screen] = wait
-        return wait
-    }
-
-    /// Whether `screen` is the current child of hop container `container` in the committed state.
-    private func isCurrent(_ screen: ScreenID, in container: ContainerID) -> Bool {
-        snapshot.windows.contains { window in
-            guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
-            return hop.current.shows(screen)
-        }
-    }
-
-    /// Ends the stays of the screens `record` removed: their waiting flows are told they left.
-    func endStays(_ record: TransitionRecord) {
-        for event in record.screenEvents where event.kind == .didRemove {
-            unhopWaits.removeValue(forKey: event.screen.id)?.end()
         }
     }
 }

@@ -18,26 +18,26 @@ extension Coordinator {
     public var topMostVisibleWindow: Window? { snapshot.topMostVisibleWindow }
 
     /// The transition in flight, if any.
-    public var inFlightTransition: InFlightTransition? { inFlight?.transition }
+    public var inFlightTransition: InFlightTransition? { machine.slot?.transition }
 
     /// The committed state and the transition in flight, read in one step (the harness checks
     /// what an animator sees).
-    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) { (snapshot, inFlight?.transition.id) }
+    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) { (snapshot, machine.slot?.transition.id) }
 
     /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
     /// ``CoordinatorConfiguration/queueLimit``).
-    public var peakQueueDepth: Int { peakWaiting }
+    public var peakQueueDepth: Int { machine.peakWaiting }
 
     /// The most requests that ever waited at once deferred until the unlock (bounded by
     /// ``CoordinatorConfiguration/deferredLimit``).
-    public var peakDeferredDepth: Int { peakDeferred }
+    public var peakDeferredDepth: Int { machine.peakDeferred }
 
     /// The host call that has not returned in time, while it has not; nil when the host answers.
     public var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
 
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     public var waitingRequests: [TransitionRequest] {
-        waiting.waitingEntries.map(\.ticket.request)
+        machine.waiting.waitingEntries.map(\.ticket.request)
     }
 
     /// A new subscriber's stream of events, with its own buffer of
@@ -55,8 +55,8 @@ extension Coordinator {
         var found = InvariantChecker.check(snapshot, ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
         found += InvariantChecker.checkHistory(history)
         found += ownershipFaults
-        guard inFlight == nil else { return found }
-        let admittedBefore = admitted
+        guard machine.slot == nil else { return found }
+        let admittedBefore = machine.admitted
         for level in [WindowLevel.root] + configuration.levels {
             guard let owner = levelActors[level] else {
                 found.append(.init(.levels, "no actor owns level \(level)"))
@@ -64,13 +64,13 @@ extension Coordinator {
             }
             let owned = await owner.window
             // A transition admitted during that await may be mid-commit: stop comparing.
-            guard admitted == admittedBefore else { break }
+            guard machine.admitted == admittedBefore else { break }
             if owned != snapshot.window(at: level) {
                 found.append(.init(.levels, "level \(level)'s actor owns \(owned.map(\.description) ?? "nothing"), "
                                    + "the snapshot shows \(snapshot.window(at: level).map(\.description) ?? "nothing")"))
             }
         }
-        guard admitted == admittedBefore else { return found }
+        guard machine.admitted == admittedBefore else { return found }
         return found + (await auditContainers())
     }
 }

@@ -14,6 +14,12 @@
 /// the step that gave that transition the slot (its busy gate); the answer and its `rejected` event
 /// are the ones the actor would give, ordered between the transition's `began` and `ended`.
 ///
+/// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot
+/// over, end a gesture, find a hop stay) is an event of a ``TransitionMachine`` value, which
+/// returns the actions; the actor gathers what only it sees (the caller's re-entrancy chain and
+/// cancellation, the host's stuck call), carries the actions out in the same synchronous step,
+/// and does the effects: host calls, the animation, the level and container actors, events.
+///
 /// **Atomicity.** A call that throws changed nothing. A call that returns committed exactly the
 /// planned state; its ``TransitionRecord`` says what the animation did. ``snapshot`` and every event
 /// only ever show committed states.
@@ -62,34 +68,18 @@ public actor Coordinator {
     var containerActors: [ContainerID: ContainerActor] = [:]
     /// The callbacks of the live screens that have any, by screen id (ids are unique across windows).
     var screenCallbacks: [ScreenID: ScreenCallbacks] = [:]
-    /// The admitted gesture holding the slot, until it is committed or cancelled.
-    var gesture: Admission?
-    /// The stays in hop containers that a flow waits on or that unhopped, by screen id.
-    var unhopWaits: [ScreenID: UnhopWait] = [:]
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
 
+    /// Every decision: the committed state, the slot, the waiters, the gesture, the hop stays.
+    var machine: TransitionMachine
     /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
-    public internal(set) var snapshot: NavigationSnapshot
+    public var snapshot: NavigationSnapshot { machine.snapshot }
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
     public internal(set) var history: [TransitionRecord] = []
 
-    struct InFlight {
-        let transition: InFlightTransition
-        /// The state it commits (a preempting request is planned against it).
-        let after: NavigationSnapshot
-        /// Set while the animator runs, so the animation can be cut short from outside.
-        var race: AnimationRace?
-        /// A preempting request or lifecycle event asked the animation to finish now.
-        var preempted = false
-    }
-
     /// How a request asks to be admitted.
-    enum Mode {
-        case policy(AdmissionPolicy)
-        /// Application state changes: preempt, and wait ahead of everything else, never refused for room.
-        case lifecycle
-    }
+    typealias Mode = TransitionMachine.Mode
 
     /// A host call that did not return in time, and what is needed to catch the host up once it does.
     struct StuckHost {
@@ -101,13 +91,9 @@ public actor Coordinator {
         let commands: [HostCommand]
     }
 
-    var inFlight: InFlight?
-    var waiting = WaitQueue()
-    var nextWindowID = WindowID(1)
-    var admitted: UInt64 = 0
+    /// Set while the animator runs, so the animation in flight can be cut short from outside.
+    var race: AnimationRace?
     var ownershipFaults: [InvariantViolation] = []
-    var peakWaiting = 0
-    var peakDeferred = 0
     /// The stuck host call, while it has not returned.
     var stuckHost: StuckHost?
     /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
@@ -144,7 +130,7 @@ public actor Coordinator {
                  mutations: Set<Mutation>) async {
         self.mutations = Mutations(mutations)
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
-        let rootWindow = Window(id: nextWindowID, level: .root, content: rootContent)
+        let rootWindow = Window(id: WindowID(1), level: .root, content: rootContent)
         self.configuration = configuration
         self.host = HostLink(host ?? InMemoryHost())
         let clock = CoordinatorClock(clock)
@@ -160,9 +146,10 @@ public actor Coordinator {
         var owners: [ContainerID: ContainerActor] = [:]
         rootContent.forEachContainer { owners[$0] = ContainerActor(id: $0, node: $1, executor: choice) }
         self.containerActors = owners
-        self.snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
-                                           keyWindow: rootWindow.id, covers: configuration.covers)
-        nextWindowID = rootWindow.id.next
+        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
+                                          keyWindow: rootWindow.id, covers: configuration.covers)
+        self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
+                                         configuration: configuration, mutations: self.mutations)
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
         _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: [])
     }

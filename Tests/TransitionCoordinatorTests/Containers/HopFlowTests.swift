@@ -98,7 +98,7 @@ struct HopFlowTests {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Void.self)
         try await coordinator.hop("launch").hop(to: .screen(T.main))
         #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
-        #expect(await coordinator.unhopWaits.isEmpty, "nothing is left waiting")
+        #expect(await coordinator.machine.stays.isEmpty, "nothing is left waiting")
     }
 
     @Test("a value of another type than the flow waits for is a typed error")

@@ -1,0 +1,77 @@
+/// The decisions of hop flows (seed 002) as a value: which stay a flow waits on or an unhop
+/// resolves, and which stays a committed transition ends. The stays themselves (``UnhopWait``)
+/// resolve their waiters; this only finds, creates and forgets them, synchronously.
+struct HopStays {
+    /// The stays that a flow waits on or that unhopped, by screen id (ids are unique across windows).
+    private(set) var byScreen: [ScreenID: UnhopWait] = [:]
+
+    /// Whether no stay is kept (the commit step then skips looking for departures).
+    var isEmpty: Bool { byScreen.isEmpty }
+
+    /// The stay a flow waits on for `screen` in hop container `container`: the one kept, or a new
+    /// one when `screen` is that container's current child in `snapshot`.
+    ///
+    /// - Throws: ``ContainerError/leftBeforeUnhop(_:hop:)`` when no stay is kept and the screen is
+    ///   not current (it was hopped away, or its window went, before the flow began to wait).
+    mutating func toAwait(_ screen: ScreenID, in container: ContainerID,
+                          of snapshot: NavigationSnapshot) throws(TransitionError) -> UnhopWait {
+        if let wait = byScreen[screen], wait.container == container { return wait }
+        guard Self.isCurrent(screen, in: container, of: snapshot) else {
+            throw .container(.leftBeforeUnhop(screen, hop: container), in: nil)
+        }
+        return keep(screen, in: container)
+    }
+
+    /// The stay an unhop of `screen` in `container` resolves, and the window it is in.
+    ///
+    /// - Throws: ``ContainerError/unknownContainer(_:)``, ``ContainerError/wrongKind(_:expected:actual:)``
+    ///   and ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the container's current child.
+    mutating func toUnhop(_ screen: ScreenID, in container: ContainerID,
+                          of snapshot: NavigationSnapshot) throws(TransitionError) -> (UnhopWait, Window) {
+        guard let window = snapshot.windows.first(where: { $0.content.holds(container) }),
+              let node = window.content.find(container) else {
+            throw .container(.unknownContainer(container), in: nil)
+        }
+        guard case .hop(let hop) = node.base else {
+            throw .container(.wrongKind(container, expected: .hop, actual: ContainerPlanner.kind(of: node)), in: window)
+        }
+        guard hop.current.shows(screen) else { throw .container(.notCurrent(screen, hop: container), in: window) }
+        if let wait = byScreen[screen], wait.container == container { return (wait, window) }
+        return (keep(screen, in: container), window)
+    }
+
+    /// Forgets the stays of the screens `record` removed and hands them back: the actor tells
+    /// their waiting flows they left (``UnhopWait/end()``).
+    mutating func departures(in record: TransitionRecord) -> [UnhopWait] {
+        record.screenEvents.compactMap { event in
+            event.kind == .didRemove ? byScreen.removeValue(forKey: event.screen.id) : nil
+        }
+    }
+
+    /// A new stay of `screen` in `container`, kept (replacing a stay in another container).
+    private mutating func keep(_ screen: ScreenID, in container: ContainerID) -> UnhopWait {
+        let wait = UnhopWait(screen: screen, container: container)
+        byScreen[screen] = wait
+        return wait
+    }
+
+    /// Whether `screen` is the current child of hop container `container` in `snapshot`.
+    static func isCurrent(_ screen: ScreenID, in container: ContainerID, of snapshot: NavigationSnapshot) -> Bool {
+        snapshot.windows.contains { window in
+            guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
+            return hop.current.shows(screen)
+        }
+    }
+}
+
+extension TransitionMachine {
+    /// ``HopStays/toAwait(_:in:of:)`` against the committed state.
+    mutating func stayToAwait(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> UnhopWait {
+        try stays.toAwait(screen, in: container, of: snapshot)
+    }
+
+    /// ``HopStays/toUnhop(_:in:of:)`` against the committed state.
+    mutating func stayToUnhop(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> (UnhopWait, Window) {
+        try stays.toUnhop(screen, in: container, of: snapshot)
+    }
+}

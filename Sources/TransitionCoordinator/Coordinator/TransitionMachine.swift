@@ -1,0 +1,386 @@
+/// The coordinator's decisions as a value: which request takes the in-flight slot, which waits and
+/// where, which is refused and why, who gets the slot when it is freed, what a gesture's end does
+/// and which hop stays a departure ends. Each event is a `mutating` call that returns the actions
+/// to carry out; the ``Coordinator`` actor only carries them out (sends events, resumes waiters,
+/// cuts an animation, publishes its busy gate). No call suspends, reads a clock or a task-local,
+/// so every decision is tested synchronously, without tasks (`TransitionMachineTests`).
+///
+/// What the machine cannot see is handed to the event that needs it: whether the request comes
+/// from inside the transition in flight, whether its task is cancelled, and the host's stuck call.
+///
+/// The waiters' tickets are shared objects (a cancellation ends one from any thread, under its
+/// lock), so a decision reads each ticket's state as it stands at the event; a ticket the machine
+/// hands back in an action is claimed already (it can no longer be cancelled), and resuming it is
+/// the actor's.
+struct TransitionMachine {
+    /// How a request asks to be admitted.
+    enum Mode {
+        /// Under an admission policy.
+        case policy(AdmissionPolicy)
+        /// Application state changes: preempt, and wait ahead of everything else, never refused for room.
+        case lifecycle
+    }
+
+    /// The transition holding the in-flight slot.
+    struct Slot {
+        /// Its id and request.
+        let transition: InFlightTransition
+        /// The state it commits (a preempting request is planned against it).
+        let after: NavigationSnapshot
+        /// A preempting request or lifecycle event asked its animation to finish now.
+        var preempted = false
+    }
+
+    /// What an admitted request gets: its id and plan, and how it waited. The actor stamps the time.
+    struct Grant {
+        /// The transition's id.
+        let id: TransitionID
+        /// What it does.
+        let plan: TransitionPlan
+        /// How it waited, if it did.
+        let waited: WaitInfo?
+        /// Whether the actor publishes it on the busy gate, after its `began` (see ``BusyGate``).
+        let publishes: Bool
+    }
+
+    /// What a request's arrival observed outside the machine.
+    struct Circumstances {
+        /// It comes from inside the transition in flight (its re-entrancy chain names it).
+        var reentrant = false
+        /// Its task is cancelled.
+        var cancelled = false
+        /// The host call that is stuck, if one is and has not returned.
+        var hostFault: HostFault?
+    }
+
+    /// The side effects of a decision, carried out by the actor in this order.
+    struct Effects {
+        /// A gesture holding the slot was cut short: announce it `cancelled` (the slot is free).
+        var cancelledGesture: InFlightTransition?
+        /// Tell the animation in flight to finish now.
+        var cutsInFlight = false
+        /// Waiters this request superseded, claimed: each is answered with ``superseding``.
+        var superseded: [AdmissionTicket] = []
+        /// The refusal the superseded waiters get.
+        var superseding: TransitionError?
+        /// Withdraw the busy gate's answer (only the actor can answer now).
+        var withdrawsGate = false
+        /// The request went in line in this lane: announce `waiting`.
+        var waitsIn: WaitLane?
+    }
+
+    /// What the arrival of a request decided.
+    enum Decision {
+        /// Admitted now: the slot is taken.
+        case admit(Grant, Effects)
+        /// In line (enqueued in this step); the caller waits on the ticket for the hand-over. A
+        /// pinned one has acted already and is not withdrawn by cancellation.
+        case wait(AdmissionTicket, pinned: Bool, Effects)
+        /// Refused, with nothing changed but the effects (a gesture cut short by a lifecycle
+        /// event that then did not fit): announce `rejected` and throw.
+        case refuse(TransitionError, Effects)
+        /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
+        case staleRead
+    }
+
+    /// The committed state.
+    private(set) var snapshot: NavigationSnapshot
+    /// The transition holding the slot, if any.
+    private(set) var slot: Slot?
+    /// The admitted gesture holding the slot, until it is committed or cancelled.
+    private(set) var gesture: Admission?
+    /// The requests waiting for the slot.
+    private(set) var waiting = WaitQueue()
+    /// The id the next new window takes.
+    private(set) var nextWindowID: WindowID
+    /// How many transitions were ever admitted (the last one's id).
+    private(set) var admitted: UInt64 = 0
+    /// The most requests that ever waited at once in the queued and preempt lanes.
+    private(set) var peakWaiting = 0
+    /// The most requests that ever waited at once in the deferred lane.
+    private(set) var peakDeferred = 0
+    /// The stays in hop containers that a flow waits on or that unhopped.
+    var stays = HopStays()
+    let configuration: CoordinatorConfiguration
+    let mutations: Mutations
+
+    /// A machine whose committed state is `snapshot`, idle, with nobody waiting.
+    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
+         mutations: Mutations = []) {
+        self.snapshot = snapshot
+        self.nextWindowID = nextWindowID
+        self.configuration = configuration
+        self.mutations = mutations
+    }
+
+    // MARK: - Arrival
+
+    /// A request arrives under `mode`: admit it, put it in line (and say so), or refuse it.
+    @inline(never)
+    mutating func arrive(_ request: TransitionRequest, mode: Mode, deferrable: Bool,
+                         _ circumstances: Circumstances) -> Decision {
+        var effects = Effects()
+        do throws(TransitionError) {
+            return try decide(request, mode: mode, deferrable: deferrable, circumstances, &effects)
+        } catch {
+            return .refuse(error, effects)
+        }
+    }
+
+    private mutating func decide(_ request: TransitionRequest, mode: Mode, deferrable: Bool,
+                                 _ circumstances: Circumstances, _ effects: inout Effects) throws(TransitionError) -> Decision {
+        if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
+        if circumstances.cancelled { throw .cancelled(request) }
+        if case .policy = mode, let fault = circumstances.hostFault { throw .hostUnresponsive(fault) }
+        if mutations.contains(.staleRead), slot == nil { return .staleRead }
+        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
+           case .success(let (plan, next)) = plan(request) {
+            return .admit(occupy(plan, nextWindowID: next, waited: nil, hostStuck: false), effects)
+        }
+        var group: String?
+        if case .policy(.coalesce(let name)) = mode { group = name }
+        if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
+        guard let current = slot else {
+            // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
+            switch plan(request) {
+            case .success(let (plan, next)):
+                return .admit(occupy(plan, nextWindowID: next, waited: nil, hostStuck: circumstances.hostFault != nil), effects)
+            case .failure(.locked) where deferrable:
+                return .wait(try enqueue(request, lane: .deferred, group: group, deferrable: true, &effects), pinned: false, effects)
+            case .failure(let error):
+                throw error
+            }
+        }
+        switch mode {
+        case .lifecycle where gesture?.id == current.transition.id:
+            // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
+            effects.cancelledGesture = cutGesture()
+            effects.withdrawsGate = true
+            return try decide(request, mode: mode, deferrable: deferrable, circumstances, &effects)
+        case .lifecycle:
+            preemptInFlight(&effects)
+            return .wait(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+        case .policy(.reject):
+            throw .busy(inFlight: current.transition)
+        case .policy(.enqueue), .policy(.coalesce):
+            return .wait(try enqueue(request, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
+        case .policy(.preempt):
+            if mutations.contains(.preemptBeforeAdmission) {
+                // Mutant: cut first, then find out whether there is room and whether the request fits.
+                preemptInFlight(&effects)
+                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+            }
+            try requireRoom(in: .preempt, group: nil)
+            // Only the request that cuts the animation must be sure to run next; later ones just wait.
+            if current.preempted {
+                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+            }
+            var scratch = nextWindowID
+            do {
+                _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
+                                               ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
+                                               mutations: mutations)
+            } catch {
+                guard case .locked = error, deferrable else { throw error }
+                return .wait(try enqueue(request, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
+            }
+            preemptInFlight(&effects)
+            return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+        }
+    }
+
+    /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
+    /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
+    /// coalescing group does not count (the request supersedes it). O(1).
+    private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
+        if let slot, slot.transition.request.pushedScreen == screen {
+            throw .screenAlreadyRequested(screen, by: slot.transition.request)
+        }
+        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .screenAlreadyRequested(screen, by: earlier) }
+    }
+
+    /// Throws when `lane` has no room for one more request (a coalescing request counts the
+    /// members of its group it will replace as free). O(1): cancelled waiters are already off the
+    /// counts, and a group has one member at most (the one this request supersedes).
+    private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
+        switch lane {
+        case .lifecycle:
+            return
+        case .preempt, .queued:
+            let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
+            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
+               !mutations.contains(.unboundedQueue) {
+                throw .queueFull(limit: configuration.queueLimit)
+            }
+        case .deferred:
+            let replaced = group.map { waiting.count(of: $0, in: .deferred) } ?? 0
+            if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
+                throw .deferredQueueFull(limit: configuration.deferredLimit)
+            }
+        }
+    }
+
+    /// Puts the request in line, superseding its coalescing group (those waiters are claimed and
+    /// listed in `effects`); never suspends.
+    private mutating func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?, deferrable: Bool,
+                                  _ effects: inout Effects) throws(TransitionError) -> AdmissionTicket {
+        try requireRoom(in: lane, group: group)
+        if let group {
+            let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+            for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
+                effects.superseded.append(entry.ticket)
+            }
+            if !effects.superseded.isEmpty { effects.superseding = .superseded(group: group, by: request) }
+        }
+        let ticket = waiting.append(request, lane: lane, group: group, deferrable: deferrable).ticket
+        // A push waits: the answer to a second push depends on the queue, which only the actor reads.
+        if request.pushedScreen != nil { effects.withdrawsGate = true }
+        peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
+        peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
+        effects.waitsIn = lane
+        return ticket
+    }
+
+    /// Marks the transition in flight as preempted and asks for its animation to be cut.
+    private mutating func preemptInFlight(_ effects: inout Effects) {
+        slot?.preempted = true
+        effects.cutsInFlight = true
+    }
+
+    // MARK: - Planning and the slot
+
+    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
+    func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
+        var next = nextWindowID
+        return Result { () throws(TransitionError) in
+            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
+                                                  mutations: mutations)
+            return (plan, next)
+        }
+    }
+
+    /// Gives the slot to `plan`. It is published on the busy gate unless a host call is stuck
+    /// (that answer comes first), a push waits (only the actor reads the queue), or under the
+    /// mutant that skips the busy check.
+    mutating func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?, hostStuck: Bool) -> Grant {
+        nextWindowID = next
+        admitted += 1
+        let id = TransitionID(admitted)
+        slot = Slot(transition: InFlightTransition(id: id, request: plan.request), after: plan.after)
+        let publishes = !hostStuck && !waiting.holdsPushes && !mutations.contains(.noBusyCheck)
+        return Grant(id: id, plan: plan, waited: waited, publishes: publishes)
+    }
+
+    /// The transition in flight committed `after`: it becomes the committed state. The slot stays
+    /// taken until ``release()``.
+    mutating func commit(_ after: NavigationSnapshot) {
+        snapshot = after
+    }
+
+    /// The ``Mutation/setStackStepByStep`` mutant: observers are shown a middle state.
+    mutating func showMiddle(_ middle: NavigationSnapshot) {
+        snapshot = middle
+    }
+
+    // MARK: - Hand-over
+    /// One step of a hand-over: what the actor does for one waiter.
+    enum HandOver {
+        /// Answer the (claimed) waiter with this refusal; then ask for the next step.
+        case refuse(AdmissionTicket, TransitionError)
+        /// The waiter met the lock and went (back) to the deferred lane, keeping its place:
+        /// announce it `waiting` there; then ask for the next step.
+        case deferred(TransitionRequest)
+        /// The (claimed) waiter takes the slot: hand it the grant. The hand-over is done.
+        case admit(AdmissionTicket, Grant)
+    }
+
+    /// The transition in flight ended (committed, or a gesture given up): the slot is free. Call
+    /// ``handOver(hostFault:)`` until it returns nil or an admission, in the same synchronous
+    /// step, so no arriving request slips in before the waiter the slot goes to.
+    mutating func release() {
+        slot = nil
+    }
+
+    /// The next step of the hand-over, or nil when nobody eligible waits (the slot stays free).
+    ///
+    /// Waiters are served lifecycle first, then preempting, deferred (only while unlocked) and
+    /// queued, first-in first-out within a lane; a cancelled one is skipped. A waiter whose plan no
+    /// longer fits is refused with the planning error; while a host call is stuck (`hostFault`),
+    /// every waiter but a lifecycle event is refused with ``TransitionError/hostUnresponsive(_:)``.
+    /// A deferrable waiter that meets the lock goes (back) to the deferred lane while it has room.
+    mutating func handOver(hostFault: HostFault?) -> HandOver? {
+        guard slot == nil else { return nil }
+        while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
+            let ticket = entry.ticket
+            guard ticket.isLive else { continue }
+            if entry.lane != .lifecycle, let hostFault {
+                if ticket.claim() { return .refuse(ticket, .hostUnresponsive(hostFault)) }
+                continue
+            }
+            let planned = plan(ticket.request)
+            if case .failure(.locked) = planned, ticket.deferrable {
+                if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
+                    if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }
+                    continue
+                }
+                // A ticket cancelled since it was popped is not put back (nobody waits on it).
+                guard waiting.reinsert(entry, lane: .deferred) else { continue }
+                peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
+                return .deferred(ticket.request)
+            }
+            guard ticket.claim() else { continue }
+            switch planned {
+            case .success(let (plan, next)):
+                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
+                                      newestArrival: waiting.newestSequence)
+                return .admit(ticket, occupy(plan, nextWindowID: next, waited: waited, hostStuck: hostFault != nil))
+            case .failure(let error):
+                return .refuse(ticket, error)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Gestures
+
+    /// What ending a gesture decided.
+    enum GestureEnd {
+        /// Carry the gesture's admission out (commit it); the slot stays taken until then.
+        case apply(Admission)
+        /// Given up: announce it `cancelled`, withdraw the busy gate, and hand the slot over.
+        case cancelled(InFlightTransition)
+        /// The gesture ended already (cancelled, cut short, or committed): nothing to do.
+        case ended
+    }
+
+    /// The admitted `admission` (a ``TransitionRequest/userDid(_:at:)``) holds the slot as a gesture.
+    mutating func holdAsGesture(_ admission: Admission) {
+        guard slot?.transition.id == admission.id else { return }
+        gesture = admission
+    }
+
+    /// The user lifted the finger past the point of no return (`commit`) or gave up.
+    ///
+    /// Committing clears the gesture in this step and keeps the slot taken until the commit step,
+    /// so a second end finds nothing to do. Cancelling frees the slot with nothing changed.
+    mutating func endGesture(_ id: TransitionID, committing: Bool) -> GestureEnd {
+        guard let admission = gesture, admission.id == id else { return .ended }
+        if committing || mutations.contains(.cancelledGestureApplied) {
+            // (Under the mutant, the cancelled swipe is counted as a pop.)
+            gesture = nil
+            return .apply(admission)
+        }
+        guard let cancelled = cutGesture() else { return .ended }
+        return .cancelled(cancelled)
+    }
+
+    /// Ends the gesture in flight unapplied and frees the slot (the caller hands it over, or a
+    /// lifecycle event takes it); returns the transition given up.
+    mutating func cutGesture() -> InFlightTransition? {
+        guard let admission = gesture else { return nil }
+        gesture = nil
+        slot = nil
+        return InFlightTransition(id: admission.id, request: admission.plan.request)
+    }
+}

@@ -1,0 +1,372 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// The coordinator's decisions, driven event by event without a task or an actor: each call is
+/// an event, and what it returns is every action the coordinator carries out.
+@Suite("Transition machine")
+struct TransitionMachineTests {
+    typealias Machine = TransitionMachine
+
+    static let a = Screen("a"), b = Screen("b"), c = Screen("c"), d = Screen("d")
+    static let lockCover = LifecycleCover(screen: Screen("lock"), level: .medium)
+
+    /// A machine whose root window shows `root`, with the built-in levels.
+    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false,
+                        mutations: Mutations = []) throws -> Machine {
+        let configuration = try CoordinatorConfiguration(covers: LifecycleCovers(lock: lock ? lockCover : nil),
+                                                         queueLimit: queueLimit)
+        let window = Window(id: WindowID(1), level: .root, content: root)
+        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
+                                          keyWindow: window.id, covers: configuration.covers)
+        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutations: mutations)
+    }
+
+    static let idle = Machine.Circumstances()
+    static let fault = HostFault(call: HostCommand.show(WindowID(1)).call, transition: TransitionID(1),
+                                 phase: .beforeAnimation, since: .zero)
+
+    /// The grant of an admission, or nil (recording the decision otherwise).
+    static func grant(_ decision: Machine.Decision) -> Machine.Grant? {
+        if case .admit(let grant, _) = decision { return grant }
+        Issue.record("expected an admission, got \(decision)")
+        return nil
+    }
+
+    /// The ticket of a wait and its effects, or nil.
+    static func wait(_ decision: Machine.Decision) -> (AdmissionTicket, pinned: Bool, Machine.Effects)? {
+        if case .wait(let ticket, let pinned, let effects) = decision { return (ticket, pinned, effects) }
+        Issue.record("expected a wait, got \(decision)")
+        return nil
+    }
+
+    /// The refusal of a decision, or nil.
+    static func refusal(_ decision: Machine.Decision) -> TransitionError? {
+        if case .refuse(let error, _) = decision { return error }
+        return nil
+    }
+
+    /// Commits the transition holding the slot as `grant` planned it, frees the slot and runs the
+    /// hand-over to its end: its steps as words (`admit push b at low`, `refuse push c at low:
+    /// levelOccupied`, `defer …`), and the grant of the waiter that took the slot, if one did.
+    static func finish(_ grant: Machine.Grant, in machine: inout Machine,
+                       hostFault: HostFault? = nil) -> (steps: [String], next: Machine.Grant?) {
+        machine.commit(grant.plan.after)
+        machine.release()
+        var steps: [String] = []
+        while let step = machine.handOver(hostFault: hostFault) {
+            switch step {
+            case .refuse(let ticket, let error):
+                steps.append("refuse \(words(ticket.request)): \(error.code)")
+                ticket.deliver(.failure(error))
+            case .deferred(let request):
+                steps.append("defer \(words(request))")
+            case .admit(let ticket, let next):
+                steps.append("admit \(words(ticket.request))")
+                ticket.deliver(.success(Admission(id: next.id, plan: next.plan, waited: next.waited, admittedAt: .zero)))
+                return (steps, next)
+            }
+        }
+        return (steps, nil)
+    }
+
+    /// A request in a step's words: `push b` for a push, else as it describes itself.
+    static func words(_ request: TransitionRequest) -> String {
+        if case .push(let screen, _) = request { "push \(screen.name)" } else { "\(request)" }
+    }
+
+    /// Admits `request` on an idle machine (recording an issue otherwise).
+    static func admit(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)) throws -> Machine.Grant {
+        try #require(grant(machine.arrive(request, mode: mode, deferrable: false, idle)))
+    }
+
+    /// Puts `request` in line under `mode` (recording an issue otherwise).
+    @discardableResult
+    static func enqueue(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.enqueue),
+                        deferrable: Bool = false) throws -> (AdmissionTicket, pinned: Bool, Machine.Effects) {
+        try #require(wait(machine.arrive(request, mode: mode, deferrable: deferrable, idle)))
+    }
+
+    // MARK: - Arrival
+
+    @Test("an idle machine admits a request at once, takes the slot and publishes it on the busy gate")
+    func idleAdmits() throws {
+        var machine = try Self.machine()
+        let grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        #expect(grant.id == TransitionID(1) && grant.publishes && grant.waited == nil)
+        #expect(machine.slot?.transition.id == grant.id)
+        #expect(machine.snapshot.window(at: .low) == nil, "nothing is committed before the commit event")
+    }
+
+    @Test("a request that does not fit the state is refused with the planner's error and takes no slot")
+    func misfitRefused() throws {
+        var machine = try Self.machine()
+        #expect(Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .nothingToPop(.low))
+        #expect(machine.slot == nil && machine.admitted == 0)
+    }
+
+    @Test("a .reject request while a transition holds the slot is refused as busy, naming it")
+    func busy() throws {
+        var machine = try Self.machine()
+        let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        let held = InFlightTransition(id: first.id, request: .push(Self.a, at: .low))
+        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle)) == .busy(inFlight: held))
+    }
+
+    @Test("a request from inside the transition in flight is refused as re-entrant under every policy",
+          arguments: [Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "g")), .lifecycle])
+    func reentrant(mode: Machine.Mode) throws {
+        var machine = try Self.machine()
+        let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        let request: TransitionRequest = if case .lifecycle = mode { .setApplicationState(.inactive) } else { .push(Self.b, at: .medium) }
+        let decision = machine.arrive(request, mode: mode, deferrable: false, Machine.Circumstances(reentrant: true))
+        #expect(Self.refusal(decision) == .reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low))))
+        #expect(machine.waiting.count(in: .queued) + machine.waiting.count(in: .lifecycle) == 0 && machine.slot?.preempted == false)
+    }
+
+    @Test("a caller cancelled before it arrives is refused as cancelled, whatever the state")
+    func cancelled() throws {
+        var machine = try Self.machine()
+        let request = TransitionRequest.push(Self.a, at: .low)
+        #expect(Self.refusal(machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true))) == .cancelled(request))
+        #expect(machine.slot == nil)
+    }
+
+    @Test("while a host call is stuck a request is refused as host unresponsive; a lifecycle event is admitted, unpublished")
+    func stuckHost() throws {
+        var machine = try Self.machine()
+        let stuck = Machine.Circumstances(hostFault: Self.fault)
+        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck)) == .hostUnresponsive(Self.fault))
+        let lifecycle = try #require(Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
+        #expect(!lifecycle.publishes, "the busy gate must not answer while only the actor knows the host is stuck")
+    }
+
+    // MARK: - Waiting and the hand-over
+
+    @Test(".enqueue requests wait in the queued lane, announced, and the hand-over admits them first-in first-out")
+    func fifo() throws {
+        var machine = try Self.machine()
+        var grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        for screen in [Self.b, Self.c] {
+            let (_, pinned, effects) = try Self.enqueue(.push(screen, at: .medium), in: &machine)
+            #expect(!pinned && effects.waitsIn == .queued && !effects.cutsInFlight)
+            #expect(effects.withdrawsGate, "a waiting push withdraws the gate: only the actor can answer a second push")
+        }
+        var finished = Self.finish(grant, in: &machine)
+        #expect(finished.steps == ["admit push b"])
+        grant = try #require(finished.next)
+        #expect(grant.waited?.lane == .queued && grant.waited?.sequence == 1)
+        finished = Self.finish(grant, in: &machine)
+        #expect(finished.steps == ["refuse push c: levelOccupied"],
+                "c's plan no longer fits (b holds the level): refused, and the slot stays free")
+        #expect(machine.slot == nil)
+    }
+
+    @Test("a lifecycle event cuts the animation in flight, waits pinned, and is handed the slot ahead of queued waiters")
+    func lifecycleFirst() throws {
+        var machine = try Self.machine()
+        let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
+        let (_, pinned, effects) = try Self.enqueue(.setApplicationState(.inactive), in: &machine, mode: .lifecycle)
+        #expect(pinned && effects.cutsInFlight && effects.waitsIn == .lifecycle)
+        #expect(machine.slot?.preempted == true)
+        #expect(Self.finish(grant, in: &machine).steps == ["admit set application state inactive"])
+    }
+
+    @Test("the first .preempt request cuts the animation and is pinned; a second one waits behind it without cutting")
+    func preemptOnce() throws {
+        var machine = try Self.machine()
+        let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        let first = try Self.enqueue(.push(Self.b, at: .medium), in: &machine, mode: .policy(.preempt))
+        #expect(first.pinned && first.2.cutsInFlight && first.2.waitsIn == .preempt)
+        let second = try Self.enqueue(.push(Self.c, at: .high), in: &machine, mode: .policy(.preempt))
+        #expect(!second.pinned && !second.2.cutsInFlight)
+        #expect(Self.finish(grant, in: &machine).steps == ["admit push b"])
+    }
+
+    @Test("a .preempt request that would not fit after the transition in flight is refused, and the animation is not cut")
+    func preemptMisfit() throws {
+        var machine = try Self.machine()
+        _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        let decision = machine.arrive(.push(Self.b, at: .low), mode: .policy(.preempt), deferrable: false, Self.idle)
+        #expect(Self.refusal(decision) == .levelOccupied(.low, by: try #require(machine.slot?.after.window(at: .low))))
+        #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
+    }
+
+    @Test("a coalescing request supersedes its group's waiter: claimed, listed with the refusal, and its room reused")
+    func coalesce() throws {
+        var machine = try Self.machine(queueLimit: 1)
+        let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        let (old, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine, mode: .policy(.coalesce(group: "g")))
+        let newer = TransitionRequest.push(Self.c, at: .medium)
+        let (_, _, effects) = try Self.enqueue(newer, in: &machine, mode: .policy(.coalesce(group: "g")))
+        #expect(effects.superseded.count == 1 && effects.superseded.first === old)
+        #expect(effects.superseding == .superseded(group: "g", by: newer))
+        #expect(!old.isLive, "claimed in the deciding step: a cancellation can no longer end it")
+        #expect(Self.finish(grant, in: &machine).steps == ["admit push c"])
+    }
+
+    @Test("a second push of a screen in flight, or waiting, is refused as already requested under every policy",
+          arguments: [Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "other"))])
+    func doubleTap(mode: Machine.Mode) throws {
+        var machine = try Self.machine()
+        let inFlight = TransitionRequest.push(Self.a, at: .low), waiting = TransitionRequest.push(Self.b, at: .medium)
+        _ = try Self.admit(inFlight, in: &machine)
+        try Self.enqueue(waiting, in: &machine)
+        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
+                == .screenAlreadyRequested(Self.a.id, by: inFlight))
+        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
+                == .screenAlreadyRequested(Self.b.id, by: waiting))
+    }
+
+    @Test("the request past the queue limit is refused as queue full; a cancelled waiter frees its room at once")
+    func queueLimit() throws {
+        var machine = try Self.machine(queueLimit: 1)
+        _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        let (ticket, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
+        #expect(Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .queueFull(limit: 1))
+        ticket.cancel()
+        try Self.enqueue(.push(Self.c, at: .high), in: &machine)
+    }
+
+    @Test("a waiter cancelled before the hand-over is skipped, and the slot goes to the next one")
+    func cancelledSkipped() throws {
+        var machine = try Self.machine()
+        let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        let (ticket, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
+        try Self.enqueue(.push(Self.c, at: .high), in: &machine)
+        ticket.cancel()
+        #expect(Self.finish(grant, in: &machine).steps == ["admit push c"])
+    }
+
+    @Test("while a host call is stuck the hand-over refuses every waiter but a lifecycle event, which takes the slot unpublished")
+    func stuckHandOver() throws {
+        var machine = try Self.machine()
+        let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
+        try Self.enqueue(.setApplicationState(.inactive), in: &machine, mode: .lifecycle)
+        try Self.enqueue(.push(Self.c, at: .high), in: &machine)
+        var finished = Self.finish(grant, in: &machine, hostFault: Self.fault)
+        #expect(finished.steps == ["admit set application state inactive"])
+        #expect(finished.next?.publishes == false)
+        finished = Self.finish(try #require(finished.next), in: &machine, hostFault: Self.fault)
+        #expect(finished.steps == ["refuse push b: hostUnresponsive", "refuse push c: hostUnresponsive"])
+    }
+
+    @Test("a deferrable request that meets the lock waits deferred, is put back while locked, and runs after the unlock")
+    func deferredThroughLock() throws {
+        var machine = try Self.machine(lock: true)
+        var grant = try Self.admit(.setApplicationState(.background), in: &machine, mode: .lifecycle)
+        _ = Self.finish(grant, in: &machine)
+        #expect(machine.snapshot.isLocked)
+        let push = TransitionRequest.push(Self.a, at: .high)
+        #expect(Self.refusal(machine.arrive(push, mode: .policy(.enqueue), deferrable: false, Self.idle)) != nil,
+                "not deferrable: refused at the lock")
+        let (_, _, effects) = try Self.enqueue(push, in: &machine, deferrable: true)
+        #expect(effects.waitsIn == .deferred)
+        grant = try Self.admit(.setApplicationState(.active), in: &machine, mode: .lifecycle)
+        #expect(Self.finish(grant, in: &machine).steps.isEmpty, "still locked: the deferred lane is not served")
+        grant = try Self.admit(.unlock, in: &machine)
+        let finished = Self.finish(grant, in: &machine)
+        #expect(finished.steps == ["admit push a"])
+        #expect(finished.next?.waited?.lane == .deferred)
+    }
+
+    // MARK: - Gestures
+
+    @Test("a lifecycle event cuts a gesture short as cancelled and takes the slot at once, ahead of every waiter")
+    func lifecycleCutsGesture() throws {
+        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        let swipe = TransitionRequest.userDid(.pop("s"), at: nil)
+        let grant = try Self.admit(swipe, in: &machine)
+        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        try Self.enqueue(.push(Self.c, at: .low), in: &machine)
+        guard case .admit(let event, let effects) = machine.arrive(.setApplicationState(.inactive), mode: .lifecycle,
+                                                                   deferrable: false, Self.idle) else {
+            Issue.record("the lifecycle event should take the slot at once")
+            return
+        }
+        #expect(effects.cancelledGesture == InFlightTransition(id: grant.id, request: swipe) && effects.withdrawsGate)
+        #expect(event.id == TransitionID(2) && machine.gesture == nil)
+        guard case .ended = machine.endGesture(grant.id, committing: true) else {
+            Issue.record("a gesture cut short cannot be committed")
+            return
+        }
+    }
+
+    @Test("a committed gesture is applied once; cancelling one frees the slot for the next waiter", arguments: [true, false])
+    func gestureEnds(committing: Bool) throws {
+        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
+        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        try Self.enqueue(.push(Self.c, at: .low), in: &machine)
+        switch machine.endGesture(grant.id, committing: committing) {
+        case .apply(let admission):
+            #expect(committing && admission.id == grant.id && machine.slot?.transition.id == grant.id,
+                    "the slot stays taken until the commit step")
+        case .cancelled(let transition):
+            #expect(!committing && transition.id == grant.id && machine.slot == nil)
+            machine.release()
+            guard case .admit(_, let next)? = machine.handOver(hostFault: nil) else {
+                Issue.record("the waiter should get the slot")
+                return
+            }
+            #expect(next.plan.request == .push(Self.c, at: .low))
+        case .ended:
+            Issue.record("the gesture had not ended")
+        }
+        guard case .ended = machine.endGesture(grant.id, committing: true) else {
+            Issue.record("a gesture ends once")
+            return
+        }
+    }
+
+    @Test("under the cancelledGestureApplied mutant a cancelled gesture is applied: the check that catches it can fire")
+    func cancelledGestureMutant() throws {
+        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])),
+                                       mutations: [.cancelledGestureApplied])
+        let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
+        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        guard case .apply = machine.endGesture(grant.id, committing: false) else {
+            Issue.record("the mutant applies the cancelled gesture")
+            return
+        }
+    }
+
+    // MARK: - Hop stays
+
+    @Test("hop stays: a flow waits on the current child's stay, an unhop finds the same stay, and a departure ends it")
+    func hopStays() throws {
+        let launch = WindowContent.hop(HopContainer(id: "launch", showing: .screen(Self.a)))
+        var machine = try Self.machine(root: launch)
+        let awaited = try machine.stayToAwait(Self.a.id, in: "launch")
+        let (unhopped, window) = try machine.stayToUnhop(Self.a.id, in: "launch")
+        #expect(awaited === unhopped && window.level == .root)
+        #expect(throws: TransitionError.container(.leftBeforeUnhop(Self.b.id, hop: "launch"), in: nil)) {
+            try machine.stayToAwait(Self.b.id, in: "launch")
+        }
+        let grant = try Self.admit(.content(.hop(to: .screen(Self.b), in: "launch")), in: &machine)
+        _ = Self.finish(grant, in: &machine)
+        let record = TransitionRecord(id: grant.id, request: grant.plan.request, before: grant.plan.before,
+                                      after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
+                                      extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        #expect(machine.stays.departures(in: record).map(\.screen) == [Self.a.id])
+        #expect(machine.stays.isEmpty)
+    }
+
+    @Test("an unhop is refused for an unknown container, a container that is not a hop, and a screen that is not current")
+    func unhopRefusals() throws {
+        let root = WindowContent.stack(NavigationStack(id: "s", root: Self.a))
+        var machine = try Self.machine(root: root)
+        #expect(throws: TransitionError.container(.unknownContainer("nope"), in: nil)) { try machine.stayToUnhop(Self.a.id, in: "nope") }
+        let window = try #require(machine.snapshot.window(at: .root))
+        #expect(throws: TransitionError.container(.wrongKind("s", expected: .hop, actual: .stack), in: window)) {
+            try machine.stayToUnhop(Self.a.id, in: "s")
+        }
+        machine = try Self.machine(root: .hop(HopContainer(id: "launch", showing: .screen(Self.a))))
+        let hopWindow = try #require(machine.snapshot.window(at: .root))
+        #expect(throws: TransitionError.container(.notCurrent(Self.b.id, hop: "launch"), in: hopWindow)) {
+            try machine.stayToUnhop(Self.b.id, in: "launch")
+        }
+        #expect(machine.stays.isEmpty, "a refused unhop keeps no stay")
+    }
+}
