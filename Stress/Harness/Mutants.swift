@@ -102,6 +102,7 @@ public enum StressHarness {
         case .removeTwice: "a screen's remove callback called twice"
         case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
         case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
+        case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"
         }
     }
 }

@@ -58,8 +58,13 @@ public enum ContainerPlanner {
             return ContentChange(operation, before: content, after: after, animation: .present)
         case .dismiss(let presenter):
             let after = try edit(presenter, in: content) { node throws(ContainerError) in
-                guard node.presented != nil else { throw .nothingPresented(presenter) }
-                node = node.base
+                guard let shown = node.presented else { throw .nothingPresented(presenter) }
+                if mutations.contains(.childModalLeftBehind), let child = shown.presented {
+                    // Mutant: the dismissed modal's own modal stays, now presented by this node.
+                    node = .presenting(node.base, modal: child)
+                } else {
+                    node = node.base
+                }
             }
             return ContentChange(operation, before: content, after: after, animation: .dismiss)
         case .hop(let next, let id):

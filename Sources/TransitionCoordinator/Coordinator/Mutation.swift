@@ -54,6 +54,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// back to what it shares with the new one (the pops done, the pushes not), a state observers
     /// must never see (issue 9).
     case setStackStepByStep
+    /// Dismissing a modal that presents another leaves that child behind, presented by the
+    /// dismissing node: a child sheet outlives its parent (issue 9).
+    case childModalLeftBehind
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -36,6 +36,30 @@ public enum ContentInvariants {
         return found
     }
 
+    /// Invariant 8 across a committed dismiss: every container of the modal chain the presenter
+    /// showed is gone from the window after it (a child sheet never outlives its parent), and the
+    /// presenter presents nothing. Checked for dismisses of a container, by the app or the user.
+    public static func checkDismiss(_ record: TransitionRecord) -> [InvariantViolation] {
+        let presenter: ContainerID
+        switch record.request {
+        case .content(.dismiss(.container(let id)), _), .userDid(.dismiss(.container(let id)), _): presenter = id
+        default: return []
+        }
+        guard let window = record.before.windows.first(where: { $0.content.holds(presenter) }),
+              let modal = window.content.find(presenter)?.presented,
+              let after = record.after.window(window.id)?.content else { return [] }
+        var found: [InvariantViolation] = []
+        let left = modal.containers.filter { after.holds($0) }
+        if !left.isEmpty {
+            found.append(.init(.containers, "\(record.id) dismissed what \(presenter) presented in \(window.id), but \(left) stayed: "
+                               + "a child modal outlived its parent\n\(after)"))
+        }
+        if let still = after.find(presenter)?.presented {
+            found.append(.init(.containers, "\(record.id) dismissed what \(presenter) presented, but it still presents \(still.nodeID)"))
+        }
+        return found
+    }
+
     private static func walk(_ content: WindowContent, in window: String, into found: inout [InvariantViolation]) {
         switch content {
         case .screen:

@@ -107,6 +107,7 @@ public enum InvariantChecker {
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
     public static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
         var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
+            + ContentInvariants.checkDismiss(record)
         let before = Set(record.before.windows.map(\.id))
         // New windows take consecutive ids from the smallest one the record shows.
         var next = record.after.windows.map(\.id).filter { !before.contains($0) }.min() ?? WindowID(0)

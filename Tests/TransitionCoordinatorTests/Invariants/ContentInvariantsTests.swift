@@ -31,4 +31,29 @@ struct ContentInvariantsTests {
         let found = ContentInvariants.check([(window: "w1", content: .stack(T.news)), (window: "w2", content: .stack(T.news))])
         #expect(found.map(\.detail) == ["container news is in both w1 and w2"])
     }
+
+    /// A record of `request` taking the root window from `before` to `after`.
+    static func record(_ request: TransitionRequest, _ before: WindowContent, _ after: WindowContent) -> TransitionRecord {
+        func state(_ content: WindowContent, version: UInt64) -> NavigationSnapshot {
+            let window = Window(id: WindowID(1), level: .root, content: content)
+            return NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: [window], keyWindow: window.id)
+        }
+        return TransitionRecord(id: TransitionID(1), request: request, before: state(before, version: 0), after: state(after, version: 1),
+                                hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+    }
+
+    static let attachSheet = NavigationStack(id: "attach", root: T.attach)
+
+    @Test("a dismiss that leaves a child sheet behind, presented by the dismissing node, is reported",
+          arguments: [TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox")))])
+    func childLeftBehind(_ request: TransitionRequest) {
+        let chain = WindowContent.presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .stack(Self.attachSheet)))
+        let leftBehind = WindowContent.presenting(.stack(T.inbox), modal: .stack(Self.attachSheet))
+        let found = ContentInvariants.checkDismiss(Self.record(request, chain, leftBehind))
+        #expect(found.contains { $0.invariant == .containers && $0.detail.contains("[attach] stayed: a child modal outlived its parent") }, "\(found)")
+        #expect(found.contains { $0.detail.contains("still presents") })
+        #expect(InvariantChecker.check(Self.record(request, chain, leftBehind)).contains { $0.detail.contains("outlived its parent") },
+                "the record check runs it")
+        #expect(ContentInvariants.checkDismiss(Self.record(request, chain, .stack(T.inbox))).isEmpty, "the whole chain gone passes")
+    }
 }
