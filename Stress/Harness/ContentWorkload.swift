@@ -35,27 +35,34 @@ extension Workload {
         }
         switch rng.below(100) {
         case 0..<6: return .show(tree(&rng), at: rng.pick(levels))
-        case 6..<16: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
-        case 16..<30: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
-        case 30..<36: return .content(.pop(anyContainer(&rng)))
-        case 36..<39: return .content(.popTo(ScreenID("k\(rng.below(Self.contentScreenPool))"), in: anyContainer(&rng)))
-        case 39..<44: return .content(.popToRoot(anyContainer(&rng)))
-        case 44..<70:
+        case 6..<20: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
+        case 20..<32: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
+        case 32..<37: return .content(.pop(anyContainer(&rng)))
+        case 37..<40: return .content(.popTo(ScreenID("k\(rng.below(Self.contentScreenPool))"), in: anyContainer(&rng)))
+        case 40..<44: return .content(.popToRoot(anyContainer(&rng)))
+        case 44..<68:
             // Mostly on the stacks the root starts with, and mostly a few items (now and then none).
             let stack = rng.chance(80) ? rng.pick(Array(Self.stackIDs.prefix(2))) : anyContainer(&rng)
             return .content(.setStack(stack, distinctScreens(&rng, count: rng.chance(90) ? 1 + rng.below(4) : 0)))
-        case 70..<76: return .content(.select(tab: rng.below(3), in: rng.chance(85) ? Self.tabsID : anyContainer(&rng)))
-        case 76..<79: return .content(.hop(to: .screen(contentScreen(&rng)), in: rng.chance(85) ? Self.hopID : anyContainer(&rng)))
-        case 79..<88:
-            // Presented from a modal half the time, so modals stack up and a dismiss takes several.
-            let modal = WindowContent.stack(NavigationStack(id: rng.pick(Self.modalIDs), root: contentScreen(&rng)))
+        case 68..<74: return .content(.select(tab: rng.below(3), in: rng.chance(85) ? Self.tabsID : anyContainer(&rng)))
+        case 74..<77: return .content(.hop(to: .screen(contentScreen(&rng)), in: rng.chance(85) ? Self.hopID : anyContainer(&rng)))
+        case 77..<88:
+            // Presented from a modal half the time, and half the time a sheet presenting a second
+            // one, so modals stack up and a dismiss takes several (a child must go with its parent).
+            var modal = WindowContent.stack(NavigationStack(id: rng.pick(Self.modalIDs), root: contentScreen(&rng)))
+            if rng.chance(50) {
+                modal = .presenting(.stack(NavigationStack(id: Self.modalIDs[0], root: contentScreen(&rng))),
+                                    modal: .stack(NavigationStack(id: Self.modalIDs[1], root: contentScreen(&rng))))
+            }
             let from: WindowContent.NodeID = rng.chance(85)
                 ? .container(rng.chance(50) ? rng.pick(Self.modalIDs) : anyContainer(&rng))
                 : .screen(ScreenID("k\(rng.below(Self.contentScreenPool))"))
             return .content(.present(modal, from: from))
         default:
+            // Mostly the root's containers, where sheets are most often presented and stay longest.
             let bases: [ContainerID] = Self.stackIDs + [Self.tabsID, Self.hopID]
-            return .content(.dismiss(.container(rng.chance(70) ? rng.pick(bases) : anyContainer(&rng))))
+            let rootBases: [ContainerID] = [Self.stackIDs[0], Self.stackIDs[1], Self.tabsID]
+            return .content(.dismiss(.container(rng.chance(70) ? rng.pick(rng.chance(60) ? rootBases : bases) : anyContainer(&rng))))
         }
     }
 

@@ -26,10 +26,10 @@ enum HopFlowTask {
             let screen = Screen("step", id: ScreenID("flow\(round)"))
             if await coordinator.snapshot.windows.allSatisfy({ !$0.content.holds(container) }) {
                 let tree = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowStart\(round)")))))
-                await ask(.show(tree, at: rng.pick(levels)), label: label, environment: environment, coordinator: coordinator,
+                await ScriptedRequest.send(.show(tree, at: rng.pick(levels)), label: label, environment: environment, coordinator: coordinator,
                           checker: checker)
             }
-            let hopped = await ask(.content(.hop(to: .screen(screen), in: container)), label: label, environment: environment,
+            let hopped = await ScriptedRequest.send(.content(.hop(to: .screen(screen), in: container)), label: label, environment: environment,
                                    coordinator: coordinator, checker: checker)
             guard hopped else { continue }
             let delay = Duration.microseconds(rng.below(2_000))
@@ -51,21 +51,6 @@ enum HopFlowTask {
             }
             let unhopped = await unhopper.value
             await checker.flowEnded(screen: screen.id, round: round, waited: waited, unhopped: unhopped)
-        }
-    }
-
-    /// Sends `request` and reports its answer as a worker's; true when it committed.
-    @discardableResult
-    private static func ask(_ request: TransitionRequest, label: RequestLabel, environment: StressEnvironment,
-                            coordinator: Coordinator, checker: StressChecker) async -> Bool {
-        let asked = environment.elapsed()
-        do throws(TransitionError) {
-            let record = try await coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked)
-            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
-            return true
-        } catch {
-            await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
-            return false
         }
     }
 }

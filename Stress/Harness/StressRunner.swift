@@ -88,6 +88,11 @@ public enum StressRunner {
                                           hostTimeout: configuration.hostTimeout, environment: environment,
                                           coordinator: coordinator, checker: checker, seed: configuration.seed)
                 }
+                group.addTask(executorPreference: environment.taskExecutor) {
+                    await SheetFlowTask.run(rounds: 2 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
+                                            hostTimeout: configuration.hostTimeout, environment: environment,
+                                            coordinator: coordinator, checker: checker, seed: configuration.seed)
+                }
             }
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
@@ -191,10 +196,25 @@ extension StressRunner {
     static func gesture(_ operation: Operation, environment: StressEnvironment, coordinator: Coordinator,
                         checker: StressChecker, tally: CallbackTally) async {
         guard case .userDid(var change, let level) = operation.request, let end = operation.gesture else { return }
-        // The user swipes on what is on screen: a stack that has something to pop, if any is shown.
-        if let stack = await Self.poppableStack(in: coordinator.snapshot) { change = .pop(stack) }
+        // The user swipes on what is on screen: a stack that has something to pop, if any is shown;
+        // else the user first goes one screen deeper in a stack that is shown, if any.
         let label = RequestLabel(policy: operation.policy, whenLocked: .refuse, cancelled: false)
-        let asked = environment.elapsed()
+        var asked = environment.elapsed()
+        if await Self.poppableStack(in: coordinator.snapshot) == nil, let stack = await Self.anyStack(in: coordinator.snapshot) {
+            let push = TransitionRequest.content(.push(Screen("swipe", id: ScreenID("swipe\(asked)")), onto: stack))
+            var pushLabel = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
+            pushLabel.beforeSwipe = true
+            do throws(TransitionError) {
+                let record = try await coordinator.perform(push, animator: nil, policy: .enqueue, whenLocked: .refuse,
+                                                           items: tally.items(for: push))
+                tally.committed(record)
+                await checker.committed(record, animator: .none, label: pushLabel, wall: environment.elapsed() - asked)
+            } catch {
+                await checker.rejected(push, error, animator: .none, label: pushLabel, asked: asked, answered: environment.elapsed())
+            }
+            asked = environment.elapsed()
+        }
+        if let stack = await Self.poppableStack(in: coordinator.snapshot) { change = .pop(stack) }
         await checker.noteFault(.interactiveGesture)
         await checker.noteUserChange(gesture: end)
         let gesture: InteractiveGesture
@@ -234,6 +254,17 @@ extension StressRunner {
         }
         return found.min { $0.rawValue < $1.rawValue }
     }
+
+    /// The first stack (by id) shown, if any.
+    static func anyStack(in snapshot: NavigationSnapshot) -> ContainerID? {
+        var found: [ContainerID] = []
+        for window in snapshot.windows {
+            window.content.forEachContainer { id, node in
+                if case .stack = node.base { found.append(id) }
+            }
+        }
+        return found.min { $0.rawValue < $1.rawValue }
+    }
 }
 
 /// How a worker asked: the policy, the locked behaviour, and whether it cancelled its task.
@@ -252,6 +283,10 @@ public struct RequestLabel: Sendable, Hashable {
     public var fromLockStorm: Bool = false
     /// Whether the hop flow task asked (see ``HopFlowTask``), not a worker.
     public var fromHopFlow: Bool = false
+    /// Whether the sheet flow task asked (see ``SheetFlowTask``), not a worker.
+    public var fromSheetFlow: Bool = false
+    /// Whether a worker asked it on its own before a swipe-back, to have something to swipe from.
+    public var beforeSwipe: Bool = false
 
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
@@ -266,6 +301,8 @@ public struct RequestLabel: Sendable, Hashable {
         if fromLifecycleTask { return "lifecycle unlock" }
         if fromLockStorm { return "lock storm" }
         if fromHopFlow { return "hop flow" }
+        if fromSheetFlow { return "sheet flow" }
+        if beforeSwipe { return "before a swipe" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"

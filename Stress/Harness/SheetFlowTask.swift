@@ -1,0 +1,49 @@
+import TransitionCoordinator
+
+/// A user's compose flow racing everything else (issue 9's "a parent dismissed under a child
+/// sheet"): round after round, a window holding the stack `sheetBase` is opened if none stands;
+/// a compose sheet is presented from it, its form's steps sometimes pushed or set at once, an attachment sheet is presented
+/// from the compose sheet, and then the base's sheet is dismissed, by the app or by the user's
+/// swipe, taking both sheets at once. Workers pop windows, replace trees and background the app
+/// meanwhile, so any step may be refused with a typed error; the round then goes on.
+///
+/// What must hold is checked on every record (``ContentInvariants/checkDismiss(_:)`` and the
+/// replay of each record): a dismiss leaves no container of the chain it took away.
+enum SheetFlowTask {
+    static let base: ContainerID = "sheetBase", compose: ContainerID = "sheetCompose", attach: ContainerID = "sheetAttach"
+
+    static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
+                    coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+        var rng = SplitMix64(seed: seed).split(0x5EE7)
+        let reserved = coordinator.configuration.covers.reservedLevels
+        let levels = levels.filter { !reserved.contains($0) }
+        var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
+        label.fromSheetFlow = true
+        func ask(_ request: TransitionRequest) async -> Bool {
+            await ScriptedRequest.send(request, label: label, environment: environment, coordinator: coordinator, checker: checker)
+        }
+        for round in 0..<rounds {
+            try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
+            if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
+            let shown = await coordinator.snapshot.windows.first { $0.content.holds(base) }
+            if shown == nil {
+                let inbox = Screen("inbox", id: ScreenID("sheetInbox\(round)"))
+                guard await ask(.show(.stack(NavigationStack(id: base, root: inbox)), at: rng.pick(levels))) else { continue }
+            } else if shown?.content.find(base)?.presented != nil {
+                _ = await ask(.content(.dismiss(.container(base))))
+            }
+            let draft = WindowContent.stack(NavigationStack(id: compose, root: Screen("draft", id: ScreenID("draft\(round)"))))
+            guard await ask(.content(.present(draft, from: .container(base)))) else { continue }
+            // The form's next steps: pushed one at a time, or set at once (seed 003's declarative form).
+            let to = Screen("to", id: ScreenID("to\(round)")), subject = Screen("subject", id: ScreenID("subject\(round)"))
+            switch rng.below(3) {
+            case 0: _ = await ask(.content(.push(to, onto: compose)))
+            case 1: _ = await ask(.content(.setStack(compose, [Screen("draft", id: ScreenID("draft\(round)")), to, subject])))
+            default: break
+            }
+            let photos = WindowContent.stack(NavigationStack(id: attach, root: Screen("photos", id: ScreenID("photos\(round)"))))
+            _ = await ask(.content(.present(photos, from: .container(compose))))
+            _ = await ask(rng.chance(70) ? .content(.dismiss(.container(base))) : .userDid(.dismiss(.container(base))))
+        }
+    }
+}
