@@ -90,6 +90,12 @@ public enum Bench {
                 })
             }
         }
+        for steps in [8, 64] {
+            let path = RouteCases.path(steps: steps)
+            cases.append(Case(name: "parse a \(steps)-step path", unit: "parse") {
+                try await timed(try RouteCases.parse(path, times: 400_000 / scale / steps))
+            })
+        }
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

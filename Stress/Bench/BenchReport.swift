@@ -81,6 +81,8 @@ public struct BenchReport: Sendable {
             ({ $0 == "setStack, 10,000 items, a change at the top" }, "setStack, 1,000 items, a change at the top", 12, nil),
             ({ $0 == "setStack, 10,000 items, a change at the bottom" }, "setStack, 1,000 items, a change at the bottom", 12, nil),
             ({ $0 == "resident memory per screen in a stack" }, nil, nil, 1_024),
+            ({ $0 == "parse a 8-step path" }, call, 20, nil),
+            ({ $0 == "parse a 64-step path" }, "parse a 8-step path", 10, nil),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
         ]

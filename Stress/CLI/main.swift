@@ -5,6 +5,7 @@ import Darwin
 #endif
 import StressBench
 import StressHarness
+import TransitionCoordinator
 
 // swift run -c release stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS]
 //                              [--threads] [--mutants] [--json]
@@ -12,7 +13,7 @@ import StressHarness
 // caught by more than half of them.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress bench [--quick] [--repetitions N] [--only NAME[,NAME...]] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
+let usageLine = "usage: stress route 'PATH'\n       stress bench [--quick] [--repetitions N] [--only NAME[,NAME...]] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -22,6 +23,22 @@ func usage(_ problem: String) -> Never {
 func positive(_ value: String, _ flag: String) -> Int {
     guard let number = Int(value), number > 0 else { usage("\(flag) takes a positive whole number, not '\(value)'") }
     return number
+}
+
+if CommandLine.arguments.dropFirst().first == "route" {
+    // swift run stress route 'PATH': the parsed route as a tree (exit 0), or the error with a caret
+    // under its position (exit 1).
+    let rest = CommandLine.arguments.dropFirst(2)
+    guard rest.count == 1, let path = rest.first else { usage("route takes one path, quoted: stress route '^/top/news(id=9)'") }
+    do throws(RouteError) {
+        let route = try Route(parsing: path)
+        print(route.tree)
+        print("prints as: \(route.path)")
+        exit(0)
+    } catch {
+        print(error.caret(under: path))
+        exit(1)
+    }
 }
 
 if CommandLine.arguments.dropFirst().first == "bench" {

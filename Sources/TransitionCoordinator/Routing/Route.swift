@@ -1,0 +1,158 @@
+/// A deep link as a value: where to go, step by step, from the current screen (relative) or from
+/// the root window (absolute, `^/`). Parsed from a path (``init(parsing:limits:)``) and printed
+/// back to one (``path``): printing and parsing again gives the same route.
+///
+/// The grammar, compatible with DeepTransition's (seed 004), is in the README (Deep links):
+/// `a/b` pushes `a` then `b` (`/a` the same), `!m` presents `m`, `!/m` presents a navigation stack
+/// whose root is `m`, `#t` selects the tab `t`, `..` goes up one (`../friend`), `up(n=2)` goes up
+/// two, `^/top` starts from the root window, and `(k=v,k2=v2)` gives a step parameters.
+public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Whether the route starts from the root window (`^/`) rather than from the current screen.
+    public var isAbsolute: Bool
+    /// The steps, in order.
+    public var steps: [RouteStep]
+
+    /// A route of `steps`, absolute or relative.
+    public init(absolute: Bool = false, _ steps: [RouteStep]) {
+        isAbsolute = absolute
+        self.steps = steps
+    }
+
+    /// Parses `path`.
+    ///
+    /// - Throws: ``RouteError`` naming the position (in characters from the start) and what was
+    ///   expected there; a malformed path is never shortened or guessed at.
+    public init(parsing path: String, limits: RouteLimits = .standard) throws(RouteError) {
+        self = try RouteParser.parse(path, limits: limits)
+    }
+
+    /// The path that parses back to this route: `^/` when absolute, steps joined by their
+    /// operators (a relative route's first push has none), `..` for one step up and `up(n=k)`
+    /// for more, parameters sorted by key, and in names and values every character that the
+    /// grammar reserves escaped (``RouteTarget/escaped(_:)``).
+    public var path: String {
+        var out = isAbsolute ? "^/" : ""
+        for (index, step) in steps.enumerated() {
+            let first = index == 0
+            switch step {
+            case .push(let target):
+                if !first { out += "/" }
+                target.write(to: &out)
+            case .modal(let target):
+                out += "!"
+                target.write(to: &out)
+            case .modalStack(let target):
+                out += "!/"
+                target.write(to: &out)
+            case .tab(let target):
+                out += "#"
+                target.write(to: &out)
+            case .up(let count):
+                if !first { out += "/" }
+                out += count == 1 ? ".." : "up(n=\(count))"
+            }
+        }
+        return out
+    }
+
+    /// The path (see ``path``).
+    public var description: String { path }
+
+    /// The route as a tree, one step per line, as `stress route` prints it.
+    public var tree: String {
+        var lines = [isAbsolute ? "route from the root window (^/)" : "route from the current screen"]
+        for (index, step) in steps.enumerated() {
+            lines.append((index == steps.count - 1 ? "└─ " : "├─ ") + step.description)
+        }
+        if steps.isEmpty { lines.append("└─ (no step: the root window's base)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One step of a ``Route``.
+public enum RouteStep: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Push the screen onto the current navigation stack (`/name`, or `name` first).
+    case push(RouteTarget)
+    /// Present the screen modally (`!name`).
+    case modal(RouteTarget)
+    /// Present a new navigation stack whose root is the screen (`!/name`).
+    case modalStack(RouteTarget)
+    /// Select the tab showing the screen (`#name`).
+    case tab(RouteTarget)
+    /// Go up this many screens (`..` for one, `up(n=k)`); at least one.
+    case up(Int)
+
+    /// As `push list_news`, `modal show (id=9)`, `up 2`.
+    public var description: String {
+        switch self {
+        case .push(let target): "push \(target)"
+        case .modal(let target): "modal \(target)"
+        case .modalStack(let target): "modal stack \(target)"
+        case .tab(let target): "tab \(target)"
+        case .up(let count): "up \(count)"
+        }
+    }
+}
+
+/// The screen a step names, with its parameters.
+public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The screen's name, decoded (escapes and percent-encoding resolved).
+    public var name: String
+    /// The parameters, decoded.
+    public var parameters: [String: String]
+
+    /// A target named `name` with `parameters`.
+    public init(_ name: String, _ parameters: [String: String] = [:]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// As `show (id=9, tab=top)`, parameters sorted by key.
+    public var description: String {
+        parameters.isEmpty ? name
+            : name + " (" + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+    }
+
+    /// Appends the target as the grammar writes it.
+    func write(to out: inout String) {
+        // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded.
+        out += name == "up" && !parameters.isEmpty ? "%75p" : Self.escaped(name)
+        guard !parameters.isEmpty else { return }
+        out += "("
+        for (index, (key, value)) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { out += "," }
+            out += Self.escaped(key)
+            out += "="
+            out += Self.escaped(value)
+        }
+        out += ")"
+    }
+
+    /// `text` as a name, key or value is written in a path: characters the grammar gives a
+    /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters,
+    /// space included, are percent-encoded, and a name made only of dots has its first dot
+    /// percent-encoded (`..` means up).
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let onlyDots = !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            switch scalar {
+            case "/", "!", "#", "^", "(", ")", ",", "=", "\\":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            case "%":
+                out += "%25"
+            case "." where onlyDots && index == 0:
+                out += "%2E"
+            default:
+                if scalar.value < 0x21 || scalar.value == 0x7F {
+                    out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,351 @@
+/// The bounds a path must keep: a link comes from outside the app, so nothing in it may make the
+/// parser (or what it feeds) do unbounded work.
+public struct RouteLimits: Sendable, Hashable {
+    /// The longest path, in UTF-8 bytes.
+    public var maxLength: Int
+    /// The most steps in a route.
+    public var maxSteps: Int
+    /// The most parameters in one step.
+    public var maxParameters: Int
+    /// The largest `n` of `up(n=…)`.
+    public var maxUpCount: Int
+
+    /// Bounds a path must keep.
+    public init(maxLength: Int = 4_096, maxSteps: Int = 256, maxParameters: Int = 32, maxUpCount: Int = 256) {
+        self.maxLength = maxLength
+        self.maxSteps = maxSteps
+        self.maxParameters = maxParameters
+        self.maxUpCount = maxUpCount
+    }
+
+    /// 4,096 bytes, 256 steps, 32 parameters a step, `up(n=256)` at most.
+    public static let standard = RouteLimits()
+}
+
+/// The path parser: one pass over the path's UTF-8 bytes, O(length), no backtracking. Pure.
+enum RouteParser {
+    /// Parses `path` under `limits` (see ``Route/init(parsing:limits:)``).
+    static func parse(_ path: String, limits: RouteLimits) throws(RouteError) -> Route {
+        let count = path.utf8.count
+        guard count > 0 else { throw .empty }
+        guard count <= limits.maxLength else { throw .tooLong(length: count, limit: limits.maxLength) }
+        let parsed: Result<Route, RouteError>? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var parser = Parser(bytes: bytes, limits: limits)
+            return Result { () throws(RouteError) in try parser.route() }
+        }
+        if let parsed { return try parsed.get() }
+        // A bridged string without contiguous UTF-8: copy it once.
+        let copy = Array(path.utf8)
+        let result: Result<Route, RouteError> = copy.withUnsafeBufferPointer { bytes in
+            var parser = Parser(bytes: bytes, limits: limits)
+            return Result { () throws(RouteError) in try parser.route() }
+        }
+        return try result.get()
+    }
+
+    /// The grammar's reserved bytes (computed, so the per-byte loop compares with constants
+    /// rather than loading lazily initialized globals).
+    enum Byte {
+        static var slash: UInt8 { 0x2F }
+        static var bang: UInt8 { 0x21 }
+        static var hash: UInt8 { 0x23 }
+        static var caret: UInt8 { 0x5E }
+        static var open: UInt8 { 0x28 }
+        static var close: UInt8 { 0x29 }
+        static var comma: UInt8 { 0x2C }
+        static var equals: UInt8 { 0x3D }
+        static var backslash: UInt8 { 0x5C }
+        static var percent: UInt8 { 0x25 }
+        static var dot: UInt8 { 0x2E }
+
+        /// Whether `byte` may follow a backslash.
+        static func isEscapable(_ byte: UInt8) -> Bool {
+            switch byte {
+            case slash, bang, hash, caret, open, close, comma, equals, backslash: true
+            default: false
+            }
+        }
+
+        /// Whether `byte` begins a step's operator.
+        static func isOperator(_ byte: UInt8) -> Bool { byte == slash || byte == bang || byte == hash }
+    }
+
+    /// Where a piece of text stands: it decides which bytes end it and which are refused.
+    enum Place {
+        case name, key, value
+    }
+
+    struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let limits: RouteLimits
+        var index = 0
+        /// Scratch space for text with escapes (reused across tokens).
+        var scratch: [UInt8] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) {
+            self.bytes = bytes
+            self.limits = limits
+        }
+
+        var atEnd: Bool { index >= bytes.count }
+        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        /// The character offset of byte offset `byte` (what errors report).
+        func position(_ byte: Int) -> Int {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(byte, bytes.count)]), as: UTF8.self).count
+        }
+
+        /// What stands at `byte`, for an error: the character in backquotes, or "the end".
+        func found(at byte: Int) -> String {
+            guard byte < bytes.count else { return "the end" }
+            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[byte...]), as: UTF8.self)
+            return rest.first.map { "`\($0)`" } ?? "the end"
+        }
+
+        mutating func route() throws(RouteError) -> Route {
+            var route = Route([])
+            if current == Byte.caret {
+                index += 1
+                guard current == Byte.slash else {
+                    throw .unexpected(position: position(index), found: found(at: index), expected: "`/` after `^` (an absolute path starts with `^/`)")
+                }
+                index += 1
+                route.isAbsolute = true
+                if atEnd { return route }
+            }
+            var depth = 0
+            route.steps.reserveCapacity(8)
+            while !atEnd {
+                let start = index
+                if route.steps.count >= limits.maxSteps { throw .tooDeep(position: position(start), limit: limits.maxSteps) }
+                let step = try step(first: route.steps.isEmpty, absolute: route.isAbsolute)
+                if case .up(let count) = step {
+                    depth -= count
+                    if route.isAbsolute, depth < 1 { throw .upPastRoot(position: position(start)) }
+                } else {
+                    depth += 1
+                }
+                route.steps.append(step)
+                if let byte = current, !Byte.isOperator(byte) {
+                    throw .unexpected(position: position(index), found: found(at: index),
+                                      expected: "`/`, `!`, `!/` or `#` before the next step, or the end")
+                }
+            }
+            return route
+        }
+
+        /// One step: its operator (none for a first push), then `..`, `up(n=…)` or a name with parameters.
+        mutating func step(first: Bool, absolute: Bool) throws(RouteError) -> RouteStep {
+            enum Operator { case push, modal, modalStack, tab }
+            var op = Operator.push
+            switch current {
+            case Byte.slash?:
+                // `^//a` has an empty step between the slashes.
+                if first, absolute { throw .emptyName(position: position(index)) }
+                index += 1
+            case Byte.bang?:
+                index += 1
+                if current == Byte.slash {
+                    index += 1
+                    op = .modalStack
+                } else {
+                    op = .modal
+                }
+            case Byte.hash?:
+                index += 1
+                op = .tab
+            default:
+                if !first {
+                    throw .unexpected(position: position(index), found: found(at: index), expected: "`/`, `!`, `!/` or `#`")
+                }
+            }
+            let elementStart = index
+            if isUp(at: index) {
+                guard op == .push else {
+                    throw .unexpected(position: position(index), found: "`..`", expected: "a screen name (`..` goes up only first or after `/`)")
+                }
+                index += 2
+                return .up(1)
+            }
+            let (name, escapedName) = try text(.name)
+            if name.isEmpty { throw .emptyName(position: position(elementStart)) }
+            var parameters: [String: String] = [:]
+            if current == Byte.open { parameters = try self.parameters() }
+            if name == "up", !escapedName, index > elementStart + 2, bytes[elementStart + 2] == Byte.open {
+                guard op == .push else {
+                    throw .unexpected(position: position(elementStart), found: "`up(`", expected: "a screen name (`up(n=…)` goes up only first or after `/`)")
+                }
+                return .up(try upCount(parameters, at: elementStart))
+            }
+            let target = RouteTarget(name, parameters)
+            switch op {
+            case .push: return .push(target)
+            case .modal: return .modal(target)
+            case .modalStack: return .modalStack(target)
+            case .tab: return .tab(target)
+            }
+        }
+
+        /// Whether `..` stands at `byte` as a whole element (followed by an operator or the end).
+        func isUp(at byte: Int) -> Bool {
+            guard byte + 1 < bytes.count, bytes[byte] == Byte.dot, bytes[byte + 1] == Byte.dot else { return false }
+            return byte + 2 == bytes.count || Byte.isOperator(bytes[byte + 2])
+        }
+
+        /// The count of `up(n=…)`: exactly the parameter `n`, a whole number from 1 to the limit.
+        func upCount(_ parameters: [String: String], at byte: Int) throws(RouteError) -> Int {
+            guard let text = parameters["n"], parameters.count == 1 else {
+                let other = parameters.keys.sorted().first { $0 != "n" }
+                throw .unexpected(position: position(byte + 3), found: other.map { "parameter `\($0)`" } ?? "no `n`",
+                                  expected: "exactly `n` in `up(n=…)`")
+            }
+            guard text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text),
+                  (1...limits.maxUpCount).contains(count) else {
+                throw .badUpCount(position: position(byte + 5), found: text)
+            }
+            return count
+        }
+
+        /// `(k=v,…)` from the `(` at `index`; at most the limit, each key once.
+        mutating func parameters() throws(RouteError) -> [String: String] {
+            let open = index
+            index += 1
+            // Most links give a step one to four parameters: one allocation, no regrowth.
+            var parameters = [String: String](minimumCapacity: 4)
+            while true {
+                guard !atEnd else { throw .unclosedParameters(position: position(open)) }
+                if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
+                let keyStart = index
+                let (key, _) = try text(.key)
+                guard !key.isEmpty, current == Byte.equals else {
+                    if atEnd { throw .unclosedParameters(position: position(open)) }
+                    throw .emptyParameterKey(position: position(keyStart))
+                }
+                index += 1
+                let (value, _) = try text(.value)
+                if parameters.updateValue(value, forKey: key) != nil { throw .duplicateParameter(key, position: position(keyStart)) }
+                switch current {
+                case Byte.comma?:
+                    index += 1
+                case Byte.close?:
+                    index += 1
+                    return parameters
+                case nil:
+                    throw .unclosedParameters(position: position(open))
+                default:
+                    throw .unexpected(position: position(index), found: found(at: index),
+                                      expected: "`,` or `)` after a value (write `\\=` for `=` in a value)")
+                }
+            }
+        }
+
+        /// A name, key or value up to the byte that ends it, decoded; and whether it held an escape.
+        mutating func text(_ place: Place) throws(RouteError) -> (String, Bool) {
+            let start = index
+            var escaped = false
+            scratch.removeAll(keepingCapacity: true)
+            var percentAt: Int?
+            while let byte = current {
+                if byte < 0x20 || byte == 0x7F { throw .controlCharacter(position: position(index), scalar: UInt32(byte)) }
+                if ends(place, at: byte) { break }
+                switch byte {
+                case Byte.backslash:
+                    guard index + 1 < bytes.count, Byte.isEscapable(bytes[index + 1]) else {
+                        let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
+                        throw .badEscape(position: position(index), found: String(shown))
+                    }
+                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
+                    scratch.append(bytes[index + 1])
+                    index += 2
+                case Byte.percent:
+                    guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2]) else {
+                        let end = min(index + 3, bytes.count)
+                        throw .badEscape(position: position(index),
+                                         found: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                    }
+                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if percentAt == nil { percentAt = index }
+                    let decoded = high << 4 | low
+                    if place != .value, decoded < 0x20 || decoded == 0x7F {
+                        throw .controlCharacter(position: position(index), scalar: UInt32(decoded))
+                    }
+                    scratch.append(decoded)
+                    index += 3
+                default:
+                    if let refusal = refuses(place, byte) {
+                        throw .unexpected(position: position(index), found: found(at: index), expected: refusal)
+                    }
+                    if escaped { scratch.append(byte) }
+                    index += 1
+                }
+            }
+            guard escaped else {
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
+            }
+            // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String).
+            if percentAt != nil, !Self.isUTF8(scratch) {
+                throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
+            }
+            return (String(decoding: scratch, as: UTF8.self), true)
+        }
+
+        /// Whether `byte` ends a piece of text in `place`.
+        func ends(_ place: Place, at byte: UInt8) -> Bool {
+            switch place {
+            case .name: Byte.isOperator(byte) || byte == Byte.open
+            case .key: byte == Byte.equals || byte == Byte.comma || byte == Byte.close
+            case .value: byte == Byte.comma || byte == Byte.close
+            }
+        }
+
+        /// What the grammar expects instead when `byte` may not stand raw in `place`; nil when it may.
+        func refuses(_ place: Place, _ byte: UInt8) -> String? {
+            switch (place, byte) {
+            case (.name, Byte.close), (.name, Byte.comma), (.name, Byte.equals), (.name, Byte.caret):
+                "a screen name (escape it with `\\`)"
+            case (.key, Byte.open), (.key, Byte.slash), (.key, Byte.bang), (.key, Byte.hash), (.key, Byte.caret):
+                "a parameter key (escape it with `\\`)"
+            case (.value, Byte.equals), (.value, Byte.open):
+                "a value (escape it with `\\`)"
+            default:
+                nil
+            }
+        }
+
+        /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+        /// Non-generic, unlike `String(validating:as:)`, whose metadata lookup cost more than the check.
+        static func isUTF8(_ bytes: [UInt8]) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF
+                switch lead {
+                case 0x00...0x7F: index += 1; continue
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return false
+                }
+                guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return false }
+                for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) { return false }
+                index += length
+            }
+            return true
+        }
+
+        /// The value of hex digit `byte`, or nil.
+        static func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+    }
+}
