@@ -73,4 +73,34 @@ struct LinkTableTests {
             try LinkPattern("/a?q=1", route: "^/a")
         }
     }
+
+    static let urlPieces = ["https://", "myapp://", "example.com", "EXAMPLE.com", "/", "users", "posts", "inbox", "settings",
+                            "search", "42", "-7", "abc", "%", "%C3%A9", "%zz", "?", "&", "=", "q", "tab", "+", "#", ":", "privacy",
+                            "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é"]
+
+    static let shapes = ["https://example.com/users/*", "https://example.com/users/*/posts/42?tab=*", "myapp://inbox/*",
+                         "/settings/*", "https://example.com/search?q=*", "https://example.com/search?q=a*b"]
+
+    @Test("generated URLs never crash the table; every route it gives prints to a path that parses back to it")
+    func generated() throws {
+        let table = try Self.table()
+        var draws = RouteParserTests.Draws(state: 11)
+        for _ in 0..<4_000 {
+            // Half the time a pattern's shape with drawn values (so routes come out), else pieces at random.
+            var url = (0..<draws.next(10)).map { _ in Self.urlPieces[draws.next(Self.urlPieces.count)] }.joined()
+            if draws.next(2) == 0 {
+                let shape = Self.shapes[draws.next(Self.shapes.count)]
+                url = shape.split(separator: "*", omittingEmptySubsequences: false)
+                    .map(String.init).joined(separator: Self.urlPieces[draws.next(Self.urlPieces.count)])
+            }
+            let route: Route
+            do throws(LinkError) {
+                route = try table.route(for: url)
+            } catch {
+                #expect(["noMatch", "parameterType", "missingParameter"].contains(error.code), "\(url): \(error)")
+                continue
+            }
+            #expect(try Route(parsing: route.path) == route, "\(url)")
+        }
+    }
 }
