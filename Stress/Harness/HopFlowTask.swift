@@ -15,8 +15,7 @@ enum HopFlowTask {
     static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
                     coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
         var rng = SplitMix64(seed: seed).split(0xF10)
-        let reserved = coordinator.configuration.covers.reservedLevels
-        let levels = levels.filter { !reserved.contains($0) }
+        let levels = ScriptedRequest.freeLevels(levels, of: coordinator)
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
         label.fromHopFlow = true
         for round in 0..<rounds {

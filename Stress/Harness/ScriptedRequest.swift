@@ -17,4 +17,10 @@ enum ScriptedRequest {
             return false
         }
     }
+
+    /// The levels a scripted task may open a window at: `levels` without the covers' levels.
+    static func freeLevels(_ levels: [WindowLevel], of coordinator: Coordinator) -> [WindowLevel] {
+        let reserved = coordinator.configuration.covers.reservedLevels
+        return levels.filter { !reserved.contains($0) }
+    }
 }

@@ -46,12 +46,20 @@ extension Coordinator {
             // The ``Mutation/cancelledGestureApplied`` mutant: the cancelled swipe is counted as a pop.
             _ = await carryOut(admission, animator: nil)
         case .cancelled(let transition):
-            gate.publish(nil)
-            hub.send(.cancelled(transition))
+            announceCancelled(transition)
             release()
         case .ended:
             return
         }
+    }
+}
+
+extension Coordinator {
+    /// A gesture given up (cancelled, or cut short by a lifecycle event): the busy gate stops
+    /// naming it, then `cancelled` is sent. The caller hands the slot on, or a lifecycle event takes it.
+    func announceCancelled(_ transition: InFlightTransition) {
+        gate.publish(nil)
+        hub.send(.cancelled(transition))
     }
 }
 

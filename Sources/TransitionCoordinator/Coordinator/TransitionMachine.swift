@@ -55,7 +55,8 @@ struct TransitionMachine {
 
     /// The side effects of a decision, carried out by the actor in this order.
     struct Effects {
-        /// A gesture holding the slot was cut short: announce it `cancelled` (the slot is free).
+        /// A gesture holding the slot was cut short: withdraw the busy gate and announce it
+        /// `cancelled` (the slot is free).
         var cancelledGesture: InFlightTransition?
         /// Tell the animation in flight to finish now.
         var cutsInFlight = false
@@ -155,7 +156,6 @@ struct TransitionMachine {
         case .lifecycle where gesture?.id == current.transition.id:
             // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
             effects.cancelledGesture = cutGesture()
-            effects.withdrawsGate = true
             return try decide(request, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)

@@ -285,7 +285,7 @@ struct TransitionMachineTests {
             Issue.record("the lifecycle event should take the slot at once")
             return
         }
-        #expect(effects.cancelledGesture == InFlightTransition(id: grant.id, request: swipe) && effects.withdrawsGate)
+        #expect(effects.cancelledGesture == InFlightTransition(id: grant.id, request: swipe))
         #expect(event.id == TransitionID(2) && machine.gesture == nil)
         guard case .ended = machine.endGesture(grant.id, committing: true) else {
             Issue.record("a gesture cut short cannot be committed")
