@@ -57,6 +57,9 @@ public enum Bench {
             Case(name: "push + pop, unanimated, one caller", unit: "pair") {
                 try await timed(try await CoordinatorCases.pushPop(plain, at: .low, pairs: pairs))
             },
+            Case(name: "floor: push + pop keeping the contract, plain Swift", unit: "pair") {
+                try await timed(try await ContractFloor.pushPop(pairs: pairs, host: NoopHost()))
+            },
             Case(name: "push + pop through an async host, unanimated", unit: "pair") {
                 try await timed(try await CoordinatorCases.pushPop(asyncHosted, at: .low, pairs: pairs / 4))
             },
