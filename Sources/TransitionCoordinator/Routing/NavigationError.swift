@@ -1,0 +1,84 @@
+/// Why a route does not compile to content: which step (counted from 0 in the absolute route the
+/// compiler resolved), what it named, and what was wrong. Thrown before anything changes.
+///
+/// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
+public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The route names no screen at all (`^/` alone, or everything gone up).
+    case emptyRoute
+    /// An absolute route must name the root's content first: it starts with `step` instead.
+    case noRootScreen(step: RouteStep)
+    /// `up` goes past the first step of the route.
+    case upPastStart(step: Int)
+    /// The registry does not know the name.
+    case unknownScreen(String, step: Int)
+    /// The registry's factory declined to make the screen.
+    case declined(String, step: Int)
+    /// A declared parameter's value is not of its type.
+    case parameterType(String, value: String, expected: LinkPattern.ValueType, screen: String, step: Int)
+    /// A required parameter is missing.
+    case missingParameter(String, screen: String, step: Int)
+    /// A tab bar named where only a screen fits: inside a stack, or as a modal stack's root.
+    case tabsInStack(String, step: Int)
+    /// Parameters on a tab bar's step (`^/main(k=v)`): a tab bar is made from its tabs alone.
+    case tabsTakeNoParameters(String, step: Int)
+    /// `#tab` where the current container is not a tab bar.
+    case tabOutsideTabs(String, step: Int)
+    /// `#tab` naming a tab the tab bar does not have.
+    case unknownTab(String, tabs: [String], tabBar: String, step: Int)
+    /// A push onto a screen presented without a stack (`!m/x`): present it as `!/m` instead.
+    case pushOntoModalScreen(String, onto: String, step: Int)
+    /// The current content cannot be written as a route (a relative route needs it): a hop
+    /// container, a tab bar the compiler did not make, or a modal in a tab that is not selected.
+    case notRoutable(WindowContent.NodeID, reason: String)
+
+    /// A stable short code for logs and metrics, as `unknownScreen`.
+    public var code: String {
+        switch self {
+        case .emptyRoute: "emptyRoute"
+        case .noRootScreen: "noRootScreen"
+        case .upPastStart: "upPastStart"
+        case .unknownScreen: "unknownScreen"
+        case .declined: "declined"
+        case .parameterType: "parameterType"
+        case .missingParameter: "missingParameter"
+        case .tabsInStack: "tabsInStack"
+        case .tabsTakeNoParameters: "tabsTakeNoParameters"
+        case .tabOutsideTabs: "tabOutsideTabs"
+        case .unknownTab: "unknownTab"
+        case .pushOntoModalScreen: "pushOntoModalScreen"
+        case .notRoutable: "notRoutable"
+        }
+    }
+
+    /// What went wrong, at which step, and what to do.
+    public var description: String {
+        switch self {
+        case .emptyRoute:
+            "the route names no screen; an absolute route starts with the root's screen, as ^/home"
+        case .noRootScreen(let step):
+            "an absolute route starts with the root's screen (^/home), not \(step)"
+        case .upPastStart(let step):
+            "step \(step) goes up past the route's first screen"
+        case .unknownScreen(let name, let step):
+            "step \(step): no screen named `\(name)` is registered"
+        case .declined(let name, let step):
+            "step \(step): the registry declined to make `\(name)` with these parameters"
+        case .parameterType(let key, let value, let expected, let screen, let step):
+            "step \(step): `\(screen)`'s parameter `\(key)` is `\(value)`, not \(expected)"
+        case .missingParameter(let key, let screen, let step):
+            "step \(step): `\(screen)` needs the parameter `\(key)`"
+        case .tabsInStack(let name, let step):
+            "step \(step): `\(name)` is a tab bar; it can start the route or a modal (`!\(name)`), not stand in a stack"
+        case .tabsTakeNoParameters(let name, let step):
+            "step \(step): the tab bar `\(name)` takes no parameters; give them to a tab (`#tab(k=v)`)"
+        case .tabOutsideTabs(let name, let step):
+            "step \(step): `#\(name)` selects a tab, but the current container is not a tab bar"
+        case .unknownTab(let name, let tabs, let tabBar, let step):
+            "step \(step): the tab bar `\(tabBar)` has no tab `\(name)`; its tabs are \(tabs.joined(separator: ", "))"
+        case .pushOntoModalScreen(let name, let onto, let step):
+            "step \(step): `\(name)` cannot be pushed onto `\(onto)`, presented without a stack; present it as `!/\(onto)`"
+        case .notRoutable(let node, let reason):
+            "the current content cannot be written as a route (\(node): \(reason)); navigate with an absolute route (^/…)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Content back to the route that shows it.
+extension RouteCompiler {
+    /// The absolute route that navigates to `content` (what the root window shows): compiling it
+    /// with the registry that made `content` gives `content` back.
+    ///
+    /// A screen is written by its name and parameters; a tab bar by the name in its id (the
+    /// compiler's ids are paths); tabs the route did not change (their root alone) are left out,
+    /// the others written before the selected one. A root showing a screen alone is written as
+    /// a stack of it, so what it compiles to is that stack.
+    /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for a hop container, a tab bar whose
+    ///   id is not a route's, a tab that is not a stack, or a modal in a tab that is not selected.
+    public static func route(of content: WindowContent) throws(NavigationError) -> Route {
+        var steps: [RouteStep] = []
+        try write(content, asModal: false, into: &steps)
+        return Route(absolute: true, steps)
+    }
+
+    private static func target(_ screen: Screen) -> RouteTarget { RouteTarget(screen.name, screen.parameters) }
+
+    /// Writes `content`, which starts the route (`asModal` false) or is presented, into `steps`.
+    private static func write(_ content: WindowContent, asModal: Bool, into steps: inout [RouteStep]) throws(NavigationError) {
+        switch content {
+        case .presenting(let base, let modal):
+            try write(base, asModal: asModal, into: &steps)
+            try write(modal, asModal: true, into: &steps)
+        case .screen(let screen):
+            steps.append(asModal ? .modal(target(screen)) : .push(target(screen)))
+        case .stack(let stack):
+            guard let root = stack.root else { throw .notRoutable(.container(stack.id), reason: "an empty stack") }
+            steps.append(asModal ? .modalStack(target(root)) : .push(target(root)))
+            for screen in stack.items.dropFirst() { steps.append(.push(target(screen))) }
+        case .hop(let hop):
+            throw .notRoutable(.container(hop.id), reason: "a hop container has no route step")
+        case .tabs(let bar):
+            let name = try tabBarName(bar.id)
+            steps.append(asModal ? .modal(RouteTarget(name)) : .push(RouteTarget(name)))
+            for (index, tab) in bar.tabs.enumerated() where index != bar.selected {
+                guard case .stack(let stack) = tab else {
+                    throw .notRoutable(.container(bar.id), reason: "tab \(index) is \(tab), not a stack alone")
+                }
+                guard stack.items.count > 1 || !(stack.root?.parameters.isEmpty ?? true) else { continue }
+                try write(tab, in: bar.id, into: &steps)
+            }
+            if let selected = bar.selectedContent { try write(selected, in: bar.id, into: &steps) }
+        }
+    }
+
+    /// Writes a tab's content: `#root`, its pushes, then what its stack presents.
+    private static func write(_ tab: WindowContent, in bar: ContainerID, into steps: inout [RouteStep]) throws(NavigationError) {
+        guard case .stack(let stack) = tab.base, let root = stack.root else {
+            throw .notRoutable(.container(bar), reason: "a tab shows \(tab.base), not a stack")
+        }
+        steps.append(.tab(target(root)))
+        for screen in stack.items.dropFirst() { steps.append(.push(target(screen))) }
+        if let modal = tab.presented { try write(modal, asModal: true, into: &steps) }
+    }
+
+    /// The name a tab bar was compiled from: the last step of its id, read as a route.
+    private static func tabBarName(_ id: ContainerID) throws(NavigationError) -> String {
+        if let route = try? Route(parsing: id.rawValue), route.isAbsolute {
+            switch route.steps.last {
+            case .push(let target)?, .modal(let target)?: return target.name
+            default: break
+            }
+        }
+        throw .notRoutable(.container(id), reason: "its id is not a route's, so its name is unknown")
+    }
+}

@@ -1,0 +1,199 @@
+import Testing
+import TransitionCoordinator
+
+/// Routes to content through a registry, and content back to routes.
+@Suite("Route compiler")
+struct RouteCompilerTests {
+    /// An app: a home stack, a detail that needs an integer id, tabs `main`, a compose flow, and
+    /// a `vault` whose factory declines without a matching code.
+    static func registry() -> ScreenRegistry {
+        var registry = ScreenRegistry()
+        for name in ["home", "inbox", "mail", "settings", "profile", "compose", "draft", "alert", "friend"] {
+            registry.screen(name)
+        }
+        registry.screen("detail", parameters: ["id": .init(.integer), "tab": .init(.oneOf(["info", "reviews"]), required: false)])
+        registry.screen("vault", parameters: ["code": .init(.text)]) { request in
+            request.parameters["code"] == "1234" ? Screen("vault", id: request.id, parameters: request.parameters) : nil
+        }
+        registry.tabs("main", tabs: ["inbox", "settings", "profile"])
+        return registry
+    }
+
+    static func content(_ path: String, from current: WindowContent? = nil) throws -> WindowContent {
+        try RouteCompiler.content(for: try Route(parsing: path), from: current, registry: registry())
+    }
+
+    /// Good routes and the content they build, as `WindowContent.description` prints it.
+    static let built: [(String, String)] = [
+        ("^/home", "stack ^ [home[^/home]]"),
+        ("^/home/detail(id=3)", "stack ^ [home[^/home], detail[^/home/detail(id=3)](id=3)]"),
+        ("^/home/detail(id=3,tab=reviews)/friend",
+         "stack ^ [home[^/home], detail[^/home/detail(id=3,tab=reviews)](id=3,tab=reviews), friend[^/home/detail(id=3,tab=reviews)/friend]]"),
+        ("^/main", "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox]], stack ^/main#settings [settings[^/main#settings]], "
+            + "stack ^/main#profile [profile[^/main#profile]]}"),
+        ("^/main#settings", "tabs ^/main {stack ^/main#inbox [inbox[^/main#inbox]], *stack ^/main#settings [settings[^/main#settings]], "
+            + "stack ^/main#profile [profile[^/main#profile]]}"),
+        ("^/main#inbox/mail#settings",
+         "tabs ^/main {stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]], *stack ^/main#settings [settings[^/main#settings]], "
+            + "stack ^/main#profile [profile[^/main#profile]]}"),
+        // No `#`: the first tab, with the same ids as `^/main#inbox/mail`.
+        ("^/main/mail",
+         "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]], stack ^/main#settings [settings[^/main#settings]], "
+            + "stack ^/main#profile [profile[^/main#profile]]}"),
+        ("^/home!compose", "stack ^ [home[^/home]] ! compose[^/home!compose]"),
+        ("^/home!/compose/draft", "stack ^ [home[^/home]] ! stack ^/home!/compose [compose[^/home!/compose], draft[^/home!/compose/draft]]"),
+        ("^/main#inbox/mail!/compose",
+         "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]] ! stack ^/main#inbox/mail!/compose "
+            + "[compose[^/main#inbox/mail!/compose]], stack ^/main#settings [settings[^/main#settings]], stack ^/main#profile [profile[^/main#profile]]}"),
+        ("^/home!main#profile",
+         "stack ^ [home[^/home]] ! tabs ^/home!main {stack ^/home!main#inbox [inbox[^/home!main#inbox]], "
+            + "stack ^/home!main#settings [settings[^/home!main#settings]], *stack ^/home!main#profile [profile[^/home!main#profile]]}"),
+        ("^/home!/compose!alert", "stack ^ [home[^/home]] ! stack ^/home!/compose [compose[^/home!/compose]] ! alert[^/home!/compose!alert]"),
+        ("^/home/vault(code=1234)", "stack ^ [home[^/home], vault[^/home/vault(code=1234)](code=1234)]"),
+        ("^/home/detail(id=3)/../friend", "stack ^ [home[^/home], friend[^/home/friend]]"),
+    ]
+
+    @Test("a route builds the content its steps name, in one tree", arguments: built.indices)
+    func builds(_ index: Int) throws {
+        let (path, expected) = Self.built[index]
+        let content = try Self.content(path)
+        #expect(content.description == expected, "\(path)")
+        #expect(ContentInvariants.check(content, in: path).isEmpty, "\(path)")
+    }
+
+    @Test("ids come from the route: a screen's is its path, so the same link builds the same tree cold or warm",
+          arguments: built.indices)
+    func idsFromTheRoute(_ index: Int) throws {
+        let (path, _) = Self.built[index]
+        let cold = try Self.content(path)
+        let warm = try Self.content(path, from: try Self.content("^/main#inbox/mail!/compose"))
+        #expect(cold == warm)
+        #expect(cold.screens.allSatisfy { $0.id.rawValue.hasPrefix("^/") }, "\(cold.screens.map(\.id))")
+    }
+
+    @Test("every content a route builds prints as a route that builds it again", arguments: built.indices)
+    func printsBack(_ index: Int) throws {
+        let content = try Self.content(Self.built[index].0)
+        let route = try RouteCompiler.route(of: content)
+        #expect(try RouteCompiler.content(for: route, registry: Self.registry()) == content, "\(route)")
+        #expect(try Route(parsing: route.path) == route)
+    }
+
+    /// Routes that do not compile, and the error, with the step it names.
+    static let refused: [(String, NavigationError)] = [
+        ("^/nowhere", .unknownScreen("nowhere", step: 0)),
+        ("^/home/detail", .missingParameter("id", screen: "detail", step: 1)),
+        ("^/home/detail(id=three)", .parameterType("id", value: "three", expected: .integer, screen: "detail", step: 1)),
+        ("^/home/detail(id=3,tab=map)", .parameterType("tab", value: "map", expected: .oneOf(["info", "reviews"]), screen: "detail", step: 1)),
+        ("^/home/vault(code=0000)", .declined("vault", step: 1)),
+        ("^/home/main", .tabsInStack("main", step: 1)),
+        ("^/home!/main", .tabsInStack("main", step: 1)),
+        ("^/home#inbox", .tabOutsideTabs("inbox", step: 1)),
+        ("^/main#drafts", .unknownTab("drafts", tabs: ["inbox", "settings", "profile"], tabBar: "main", step: 1)),
+        ("^/home!compose/draft", .pushOntoModalScreen("draft", onto: "compose", step: 2)),
+        ("^/home!compose/nowhere", .pushOntoModalScreen("nowhere", onto: "compose", step: 2)),
+        ("^/main(k=v)#inbox", .tabsTakeNoParameters("main", step: 0)),
+    ]
+
+    @Test("a route that does not fit the registry fails with the step and the reason", arguments: refused.indices)
+    func refuses(_ index: Int) throws {
+        let (path, expected) = Self.refused[index]
+        #expect(throws: expected) { try Self.content(path) }
+    }
+
+    @Test("routes with no root screen, or going up past their start, are refused before compiling")
+    func refusesShape() throws {
+        let registry = Self.registry()
+        #expect(throws: NavigationError.emptyRoute) { try RouteCompiler.content(for: Route(absolute: true, []), registry: registry) }
+        #expect(throws: NavigationError.noRootScreen(step: .modal(RouteTarget("alert")))) {
+            try RouteCompiler.content(for: Route(absolute: true, [.modal(RouteTarget("alert"))]), registry: registry)
+        }
+        #expect(throws: NavigationError.upPastStart(step: 0)) {
+            try RouteCompiler.content(for: try Route(parsing: "up(n=3)"), from: try Self.content("^/home/friend"), registry: registry)
+        }
+        #expect(throws: NavigationError.upPastStart(step: 1)) {
+            try RouteCompiler.content(for: try Route(parsing: "friend/up(n=2)"), registry: registry)
+        }
+    }
+
+    /// Relative routes from `^/home/detail(id=3)`, and the absolute route each resolves to.
+    static let relative: [(String, String)] = [
+        ("..", "^/home"),
+        ("../friend", "^/home/friend"),
+        ("friend", "^/home/detail(id=3)/friend"),
+        ("!/compose/draft", "^/home/detail(id=3)!/compose/draft"),
+        ("up(n=2)/main", "^/main"),
+    ]
+
+    @Test("a relative route is appended to the route of what is shown, then compiled as absolute", arguments: relative.indices)
+    func relativeRoutes(_ index: Int) throws {
+        let (path, absolute) = Self.relative[index]
+        let current = try Self.content("^/home/detail(id=3)")
+        let resolved = try RouteCompiler.resolve(try Route(parsing: path), from: current)
+        #expect(resolved.path == absolute)
+        #expect(try Self.content(path, from: current) == (try Self.content(absolute)))
+    }
+
+    @Test("content no route writes is refused for relative routes: a hop container, tabs not made by a route")
+    func notRoutable() throws {
+        let hop = WindowContent.hop(HopContainer(id: "launch", showing: .screen(Screen("splash"))))
+        #expect(throws: NavigationError.notRoutable(.container("launch"), reason: "a hop container has no route step")) {
+            try RouteCompiler.route(of: hop)
+        }
+        let tabs = WindowContent.tabs(TabBar(id: "bar", .screen(Screen("a"))))
+        #expect(throws: NavigationError.notRoutable(.container("bar"), reason: "its id is not a route's, so its name is unknown")) {
+            try RouteCompiler.route(of: tabs)
+        }
+        // An absolute route reads nothing of what is shown.
+        #expect(try RouteCompiler.content(for: try Route(parsing: "^/home"), from: hop, registry: Self.registry())
+                    == (try Self.content("^/home")))
+    }
+
+    @Test("a root showing a plain screen is written as a stack of it")
+    func plainRoot() throws {
+        let route = try RouteCompiler.route(of: .screen(Screen("home")))
+        #expect(route.path == "^/home")
+    }
+
+    @Test("generated routes over the registry: each compiles, prints back and compiles to the same content")
+    func generated() throws {
+        var draws = RouteParserTests.Draws(state: 0xD1CE)
+        let registry = Self.registry()
+        var compiled = 0
+        for _ in 0..<2_000 {
+            var steps: [RouteStep] = []
+            var inTabs = false, onModalScreen = false
+            let first = draws.next(3) == 0 ? "main" : "home"
+            steps.append(.push(RouteTarget(first)))
+            inTabs = first == "main"
+            for _ in 0..<draws.next(8) {
+                let screen = ["mail", "friend", "draft", "profile"][draws.next(4)]
+                switch draws.next(6) {
+                case 0 where inTabs:
+                    steps.append(.tab(RouteTarget(["inbox", "settings", "profile"][draws.next(3)])))
+                case 1:
+                    steps.append(.modal(RouteTarget(draws.next(2) == 0 ? "alert" : "main")))
+                    inTabs = steps.last == .modal(RouteTarget("main"))
+                    onModalScreen = !inTabs
+                    continue
+                case 2:
+                    steps.append(.modalStack(RouteTarget("compose")))
+                    inTabs = false
+                case 3:
+                    steps.append(.push(RouteTarget("detail", ["id": String(draws.next(100))])))
+                default:
+                    if onModalScreen { continue }
+                    steps.append(.push(RouteTarget(screen)))
+                }
+                onModalScreen = false
+            }
+            let route = Route(absolute: true, steps)
+            guard let content = try? RouteCompiler.content(for: route, registry: registry) else { continue }
+            compiled += 1
+            #expect(ContentInvariants.check(content, in: route.path).isEmpty, "\(route)")
+            let printed = try RouteCompiler.route(of: content)
+            #expect(try RouteCompiler.content(for: printed, registry: registry) == content, "\(route) → \(printed)")
+        }
+        #expect(compiled > 1_000)
+    }
+}
