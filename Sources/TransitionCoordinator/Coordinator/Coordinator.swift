@@ -100,6 +100,8 @@ public actor Coordinator {
     var hostBehind: HostView?
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
     let mutations: Mutations
+    /// The screens routes may name.
+    public nonisolated let screens: ScreenRegistry
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -115,11 +117,13 @@ public actor Coordinator {
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
     ///     seeded scheduler, say); the default actor executor when nil.
     ///   - taskExecutor: the executor the animator's and the timeout's tasks prefer; none when nil.
+    ///   - screens: the screens routes may name (``navigate(to:animator:policy:whenLocked:)``); none by default.
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) async {
+                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                screens: ScreenRegistry = ScreenRegistry()) async {
         await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, mutations: [])
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, mutations: [])
     }
 
     /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
@@ -127,8 +131,9 @@ public actor Coordinator {
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                 mutations: Set<Mutation>) async {
+                 screens: ScreenRegistry = ScreenRegistry(), mutations: Set<Mutation>) async {
         self.mutations = Mutations(mutations)
+        self.screens = screens
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: WindowID(1), level: .root, content: rootContent)
         self.configuration = configuration

@@ -63,6 +63,12 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// range, an unknown container, a screen shown twice): what and where, as ``ContainerError``
     /// says, and the window it was planned against (nil when no window holds what it names).
     case container(ContainerError, in: Window?)
+    /// The route does not compile to content (``NavigationError`` says which step and why);
+    /// `route` is the route as asked.
+    case route(NavigationError, route: Route)
+    /// The app shows what the route names already, with nothing above the root: navigating
+    /// again changes nothing (the same link twice).
+    case alreadyThere(Route)
 
     /// A stable short code for logs and metrics, as `busy`, `levelOccupied` or, for a container
     /// error, `container.popAtRoot`.
@@ -93,6 +99,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .hostUnresponsive: "hostUnresponsive"
         case .noWindow: "noWindow"
         case .container(let error, _): "container.\(error.code)"
+        case .route(let error, _): "route.\(error.code)"
+        case .alreadyThere: "alreadyThere"
         }
     }
 
@@ -150,6 +158,10 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "no window stands at level \(level) to change the content of"
         case .container(let error, let window):
             "\(error)" + (window.map { " (in window \($0))" } ?? "") + "; nothing changed"
+        case .route(let error, let route):
+            "route \(route): \(error); nothing changed"
+        case .alreadyThere(let route):
+            "the app shows \(route) already; nothing changed"
         }
     }
 }

@@ -76,6 +76,20 @@ public enum TransitionPlanner {
             contentChange = change
             contentWindow = snapshot.windows[index].id
 
+        case .navigate(let route, let target):
+            // A link waits for the unlock: it would change what the lock hides.
+            if let lock = snapshot.lockWindow { throw .locked(lock: lock) }
+            destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
+            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .noWindow(at: .root) }
+            if destroyed.isEmpty, snapshot.windows[root].content == target { throw .alreadyThere(route) }
+            // Planned against the state without the windows it closes, which may show what the route brings.
+            var remaining = snapshot
+            if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
+            let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining, mutations: mutations)
+            after.windows[root].content = change.after
+            contentChange = change
+            contentWindow = snapshot.windows[root].id
+
         case .pop(let level):
             if level == .root { throw .rootLevelReserved }
             guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }

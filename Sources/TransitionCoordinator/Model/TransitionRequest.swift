@@ -20,6 +20,11 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
     /// away), reported by the host: planned as ``content(_:at:)`` is, folded into the same
     /// serialized history, and never animated (``SkipReason/madeByUser``).
     case userDid(ContainerOperation, at: WindowLevel? = nil)
+    /// Makes the root window show `target`, the content the absolute `route` compiles to
+    /// (``RouteCompiler``), and closes the app's windows above the root, as one transition.
+    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it; refused as
+    /// ``TransitionError/alreadyThere(_:)`` when the app shows `target` already with nothing above it.
+    case navigate(Route, target: WindowContent)
     /// Removes the window at `level`.
     case pop(WindowLevel)
     /// Removes the window showing the screen `id`.
@@ -43,6 +48,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         switch self {
         case .push, .show: .push
         case .content, .userDid: .content
+        case .navigate: .navigate
         case .pop, .popScreen: .pop
         case .popAll: .popAll
         case .replaceRoot: .replaceRoot
@@ -72,6 +78,7 @@ public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConverti
         case .show(let content, let level): "show \(content) at \(level)"
         case .content(let operation, let level): level.map { "\(operation) at \($0)" } ?? operation.description
         case .userDid(let operation, let level): "the user did: " + (level.map { "\(operation) at \($0)" } ?? operation.description)
+        case .navigate(let route, _): "navigate to \(route)"
         case .pop(let level): "pop \(level)"
         case .popScreen(let id): "pop screen \(id)"
         case .popAll: "pop all"
@@ -102,11 +109,13 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case content
     /// The set of unmanaged windows changes (never animated).
     case unmanagedWindows
+    /// The root window's content becomes a route's, and the app's windows above it close.
+    case navigate
 
     /// Whether an animator may ever run for this kind (window and content changes).
     public var isAnimatable: Bool {
         switch self {
-        case .push, .pop, .popAll, .replaceRoot, .unlock, .content: true
+        case .push, .pop, .popAll, .replaceRoot, .unlock, .content, .navigate: true
         case .applicationState, .unmanagedWindows: false
         }
     }

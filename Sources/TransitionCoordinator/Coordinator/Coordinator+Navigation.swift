@@ -1,0 +1,47 @@
+/// Deep links: a route, compiled through the registry, applied as one transition.
+extension Coordinator {
+    /// Makes the app show what `route` names, as one transition: the root window's content
+    /// becomes the route's (``RouteCompiler``), and the app's windows above the root close.
+    ///
+    /// - Atomic: the whole target (stacks, tabs, modals) is one change; observers and the host
+    ///   never see a step of it on its own, and only the final visible change is animated, once.
+    /// - Before anything changes: the route is compiled here, on the coordinator, against the
+    ///   state now (a relative route is resolved against what the root shows now, an absolute one
+    ///   reads no state); every screen is made through ``screens``, so an unknown name or a
+    ///   declining factory fails the whole navigation with nothing changed.
+    /// - The same route twice: when the app shows the target already with nothing above the
+    ///   root, nothing happens and the call returns nil. Cold or warm, an absolute route builds the
+    ///   same content (ids come from the route).
+    /// - While locked: refused as ``TransitionError/locked(lock:)``, or, with
+    ///   `whenLocked: .deferUntilUnlocked`, carried out after the unlock.
+    /// - Waiting (`.enqueue`): the content was compiled when the call was made; it is planned
+    ///   against the state when its turn comes, as every request is.
+    ///
+    /// - Returns: the record of the transition, or nil when the app shows the route already.
+    /// - Throws: ``TransitionError/route(_:route:)`` when the route does not compile; otherwise
+    ///   what ``perform(_:animator:policy:whenLocked:)`` throws. Nothing changed then.
+    @discardableResult
+    public func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+                         whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord? {
+        let request = try navigation(to: route)
+        do {
+            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked).get()
+        } catch {
+            if case .alreadyThere = error { return nil }
+            throw error
+        }
+    }
+
+    /// The request that navigates to `route` from the committed state.
+    /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
+    func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
+        let root = machine.snapshot.windows.first { $0.level == .root }?.content
+        do {
+            let absolute = try RouteCompiler.resolve(route, from: root)
+            let target = try RouteCompiler.content(for: absolute, registry: screens)
+            return .navigate(absolute, target: target)
+        } catch {
+            throw .route(error, route: route)
+        }
+    }
+}

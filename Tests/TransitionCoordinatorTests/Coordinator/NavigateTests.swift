@@ -1,0 +1,129 @@
+import Testing
+import TransitionCoordinator
+
+/// `navigate(to:)`: one route, one transition, compiled before anything changes.
+@Suite("Navigate")
+struct NavigateTests {
+    static func fixture(configuration: CoordinatorConfiguration = .standard) async -> (Coordinator, RecordingHost) {
+        let host = RecordingHost()
+        let coordinator = await Coordinator(root: Screen("launch"), configuration: configuration, host: host,
+                                            clock: ManualClock(), screens: RouteCompilerTests.registry())
+        await host.clearCalls()
+        return (coordinator, host)
+    }
+
+    static func route(_ path: String) throws -> Route { try Route(parsing: path) }
+
+    static func root(_ coordinator: Coordinator) async -> WindowContent? {
+        await coordinator.snapshot.windows.first { $0.level == .root }?.content
+    }
+
+    @Test("a route across tabs, stacks and a modal is one transition: one record, one setContent, the final tree")
+    func oneTransition() async throws {
+        let (coordinator, host) = await Self.fixture()
+        let path = "^/main#inbox/mail!/compose/draft"
+        let record = try #require(try await coordinator.navigate(to: try Self.route(path)))
+        let expected = try RouteCompilerTests.content(path)
+        #expect(await Self.root(coordinator) == expected)
+        #expect(record.kind == .navigate)
+        #expect(await coordinator.history.count == 1)
+        let setContents = await host.calls.filter { if case .setContent = $0 { true } else { false } }
+        #expect(setContents.count == 1)
+        #expect(record.before.version + 1 == record.after.version)
+    }
+
+    @Test("the same link twice: the second is a no-op that returns nil and changes nothing")
+    func sameLinkTwice() async throws {
+        let (coordinator, host) = await Self.fixture()
+        let route = try Self.route("^/home/detail(id=3)")
+        #expect(try await coordinator.navigate(to: route) != nil)
+        await host.clearCalls()
+        let before = await coordinator.snapshot
+        #expect(try await coordinator.navigate(to: route) == nil)
+        #expect(await coordinator.snapshot == before)
+        #expect(await host.calls.isEmpty)
+        #expect(await coordinator.history.count == 1)
+    }
+
+    @Test("cold or warm, an absolute link lands on the same content")
+    func coldOrWarm() async throws {
+        let (cold, _) = await Self.fixture()
+        let (warm, _) = await Self.fixture()
+        try await warm.navigate(to: try Self.route("^/main#settings!/compose"))
+        try await warm.push(Screen("toast"), at: .high)
+        let route = try Self.route("^/home/detail(id=3)/friend")
+        try await cold.navigate(to: route)
+        let record = try #require(try await warm.navigate(to: route))
+        #expect(await Self.root(cold) == (await Self.root(warm)))
+        #expect(record.after.windows.count == 1, "the window above the root closed in the same transition")
+    }
+
+    @Test("only the final visible change is animated, once")
+    func animatedOnce() async throws {
+        let (coordinator, _) = await Self.fixture()
+        let animator = GatedAnimator(.returnAtOnce)
+        let record = try #require(try await coordinator.navigate(to: try Self.route("^/home/friend!/compose"), animator: animator))
+        #expect(animator.callCount == 1)
+        #expect(animator.contexts.first?.kind == .navigate)
+        #expect(record.animation.animatorWasCalled)
+    }
+
+    /// Routes that fail before anything changes, and the error code they fail with.
+    static let failing: [(String, String)] = [
+        ("^/home/nowhere", "route.unknownScreen"),
+        ("^/home/vault(code=0000)", "route.declined"),
+        ("^/home/detail(id=x)", "route.parameterType"),
+        ("^/main#drafts", "route.unknownTab"),
+        ("up(n=9)", "route.upPastStart"),
+    ]
+
+    @Test("an unknown name, a declining factory or a bad parameter fails the whole navigation, nothing changed",
+          arguments: failing.indices)
+    func failsBeforeChanging(_ index: Int) async throws {
+        let (coordinator, host) = await Self.fixture()
+        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        await host.clearCalls()
+        let before = await coordinator.snapshot
+        let (path, code) = Self.failing[index]
+        let route = try Self.route(path)
+        do throws(TransitionError) {
+            try await coordinator.navigate(to: route)
+            Issue.record("\(path) navigated")
+        } catch {
+            #expect(error.code == code, "\(error)")
+            #expect("\(error)".contains(path.hasPrefix("^") ? "step" : "up"), "\(error)")
+        }
+        #expect(await coordinator.snapshot == before)
+        #expect(await host.calls.isEmpty)
+    }
+
+    @Test("a relative link goes from what the root shows: `..` is back, `!/m` presents over it")
+    func relative() async throws {
+        let (coordinator, _) = await Self.fixture()
+        try await coordinator.navigate(to: try Self.route("^/home/detail(id=3)"))
+        try await coordinator.navigate(to: try Self.route("../friend"))
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/friend")))
+        let record = try #require(try await coordinator.navigate(to: try Self.route("!/compose")))
+        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend!/compose")))
+        let departed = record.screenEvents.filter { $0.kind == .didRemove }
+        #expect(departed.isEmpty, "presenting over the stack keeps every screen")
+    }
+
+    @Test("while locked a link is refused, or with deferUntilUnlocked runs after the unlock")
+    func locked() async throws {
+        let covers = LifecycleCovers(shield: nil, lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let (coordinator, _) = await Self.fixture(configuration: try CoordinatorConfiguration(covers: covers))
+        var probe = EventProbe(coordinator)
+        try await coordinator.setApplicationState(.background)
+        let route = try Self.route("^/home/friend")
+        await #expect(throws: TransitionError.self) { try await coordinator.navigate(to: route) }
+        let waiting = Task { try await coordinator.navigate(to: route, whenLocked: .deferUntilUnlocked) }
+        let lane = await probe.next { if case .waiting(.navigate, .deferred) = $0 { true } else { false } }
+        #expect(lane != nil)
+        #expect(await Self.root(coordinator) == .screen(Screen("launch")))
+        try await coordinator.setApplicationState(.active)
+        try await coordinator.unlock()
+        #expect(try await waiting.value != nil)
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/friend")))
+    }
+}
