@@ -103,6 +103,7 @@ public enum StressHarness {
         case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
         case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
         case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"
+        case .routeStepByStep: "a route applied step by step: observers see the middle"
         }
     }
 }

@@ -36,6 +36,8 @@ public actor StressChecker {
     var unappliedGestures = Set<TransitionID>()
     /// How hop flows' waits ended: `unhopped`, or the error's code.
     public internal(set) var flowOutcomes: [String: Int] = [:]
+    /// How links ended: `navigated`, `already there`, or the error's code (parse errors as `route.…`).
+    public internal(set) var linkOutcomes: [String: Int] = [:]
     /// User changes asked, by how: `reported`, `commit`, `cancel`.
     public internal(set) var userChanges: [String: Int] = [:]
 

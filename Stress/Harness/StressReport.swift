@@ -38,6 +38,8 @@ public struct StressSummary: Sendable {
     public var unappliedGestures: Int = 0
     /// How hop flows' waits ended: `unhopped`, or the error's code.
     public var flowOutcomes: [String: Int] = [:]
+    /// How links ended: `navigated`, `already there`, or the error's code.
+    public var linkOutcomes: [String: Int] = [:]
 
     /// The animation line of the report: how many committed transitions animated, of all and of
     /// those handed an animator, and how many skipped theirs because the app was not active.
@@ -69,7 +71,8 @@ extension StressChecker {
                       animated: committed.filter(\.animation.animatorWasCalled).count,
                       handedAnimator: committed.filter(\.hadAnimator).count,
                       skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count,
-                      userChanges: userChanges, unappliedGestures: unappliedGestures.count, flowOutcomes: flowOutcomes)
+                      userChanges: userChanges, unappliedGestures: unappliedGestures.count, flowOutcomes: flowOutcomes,
+                      linkOutcomes: linkOutcomes)
     }
 }
 
@@ -147,6 +150,10 @@ public struct StressReport: Sendable {
                      + "ended unapplied \(summary.unappliedGestures)")
         if !summary.flowOutcomes.isEmpty {
             lines.append("hop flows             " + summary.flowOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: " · "))
+        }
+        if !summary.linkOutcomes.isEmpty {
+            lines.append("links                 " + summary.linkOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                 .joined(separator: " · "))
         }
         lines.append("")

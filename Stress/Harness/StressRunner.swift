@@ -45,7 +45,8 @@ public enum StressRunner {
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, mutations: configuration.mutations)
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(),
+                                            mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()
         let checker = StressChecker(ignoresUnmanagedWindows: false,
@@ -80,6 +81,12 @@ public enum StressRunner {
             group.addTask(executorPreference: environment.taskExecutor) {
                 await CoordinatorChurn.run(rounds: churnRounds, environment: environment, checker: checker,
                                            mutations: configuration.mutations)
+            }
+            // Links in every run: they replace the root's content, whatever the workload put there.
+            let linkRounds = max(4, configuration.requests / 50)
+            group.addTask(executorPreference: environment.taskExecutor) {
+                await LinkTask.run(rounds: linkRounds, pause: configuration.maxPause * 2, hostTimeout: configuration.hostTimeout,
+                                   environment: environment, coordinator: coordinator, checker: checker, seed: configuration.seed)
             }
             if workload.rootContent != .screen(Screen("home")) {
                 let rounds = max(1, configuration.requests / 200)
@@ -285,6 +292,8 @@ public struct RequestLabel: Sendable, Hashable {
     public var fromHopFlow: Bool = false
     /// Whether the sheet flow task asked (see ``SheetFlowTask``), not a worker.
     public var fromSheetFlow: Bool = false
+    /// Whether the link task asked (see ``LinkTask``), not a worker.
+    public var fromLinks: Bool = false
     /// Whether a worker asked it on its own before a swipe-back, to have something to swipe from.
     public var beforeSwipe: Bool = false
 
@@ -302,6 +311,7 @@ public struct RequestLabel: Sendable, Hashable {
         if fromLockStorm { return "lock storm" }
         if fromHopFlow { return "hop flow" }
         if fromSheetFlow { return "sheet flow" }
+        if fromLinks { return "links" }
         if beforeSwipe { return "before a swipe" }
         return switch policy {
         case .reject: "reject"

@@ -86,7 +86,7 @@ extension Coordinator {
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
-        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { machine.showMiddle(middle) }
+        if let middle = halfway(plan) { machine.showMiddle(middle) }
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(animator, context: context, race: race,
                                                          timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
@@ -109,6 +109,43 @@ extension Coordinator {
             }
         }
         return result
+    }
+
+    /// The middle state a step-by-step mutant shows, when one is on and `plan` has a middle.
+    private func halfway(_ plan: TransitionPlan) -> NavigationSnapshot? {
+        guard !mutations.isEmpty else { return nil }
+        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
+        if mutations.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
+        return nil
+    }
+
+    /// The ``Mutation/routeStepByStep`` mutant's middle state: `plan`'s before-state with the
+    /// root showing the route's target without its last step (``withoutLastStep(_:)``), when
+    /// that differs from both ends; else nil.
+    static func halfwayRoute(_ plan: TransitionPlan) -> NavigationSnapshot? {
+        guard case .navigate = plan.request, let window = plan.contentWindow,
+              let index = plan.before.windows.firstIndex(where: { $0.id == window }),
+              let target = plan.after.window(window)?.content, let middle = withoutLastStep(target),
+              middle != plan.before.windows[index].content else { return nil }
+        var state = plan.before
+        state.windows[index].content = middle
+        return state
+    }
+
+    /// `content` as a route one step shorter builds it: without its last modal, else without its
+    /// stack's top, else with its selected tab's content so shortened; nil when no step can go.
+    static func withoutLastStep(_ content: WindowContent) -> WindowContent? {
+        switch content {
+        case .presenting(let base, _): return base
+        case .stack(let stack) where stack.items.count > 1:
+            return .stack(NavigationStack(id: stack.id, unchecked: Array(stack.items.dropLast())))
+        case .tabs(let bar):
+            guard let selected = bar.selectedContent, let shorter = withoutLastStep(selected) else { return nil }
+            var tabs = bar.tabs
+            tabs[bar.selected] = shorter
+            return .tabs(TabBar(id: bar.id, unchecked: tabs, selected: bar.selected))
+        default: return nil
+        }
     }
 
     /// The ``Mutation/setStackStepByStep`` mutant's middle state: `plan`'s before-state with the
@@ -175,8 +212,8 @@ extension Coordinator {
         }
         for window in plan.revealed { emit(.show(window.id)) }
         if let change = plan.contentChange, let window = plan.contentWindow {
-            // Mutant: the host is shown the stack popped back first, then the pushes.
-            if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan)?.window(window) {
+            // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
+            if let middle = halfway(plan)?.window(window) {
                 emit(.setContent(middle.content, of: window))
             }
             for screen in change.arrived { emit(.createScreen(screen, in: window)) }

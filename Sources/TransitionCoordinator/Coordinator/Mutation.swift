@@ -57,6 +57,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Dismissing a modal that presents another leaves that child behind, presented by the
     /// dismissing node: a child sheet outlives its parent (issue 9).
     case childModalLeftBehind
+    /// A route is applied step by step: while it animates, the snapshot and the host hold the
+    /// route's target without its last step (the last modal not yet presented, or the last push
+    /// not yet made), a state observers must never see (issue 10).
+    case routeStepByStep
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
@@ -71,6 +75,9 @@ package struct Mutations: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// The given mutants.
     package init(arrayLiteral mutations: Mutation...) { self.init(mutations) }
+
+    /// Whether no mutant is switched on (the public initializers' case).
+    package var isEmpty: Bool { bits == 0 }
 
     /// Whether `mutation` is switched on.
     package func contains(_ mutation: Mutation) -> Bool { bits != 0 && bits & Self.bit(mutation) != 0 }

@@ -1,0 +1,80 @@
+import TransitionCoordinator
+
+/// Deep links racing everything else (issue 10): round after round, a link arrives, as from a
+/// notification or a web page, and the app navigates to it. Most are well formed (absolute, or
+/// relative to what the root shows), some name screens the registry refuses, and some are not
+/// paths at all. Workers, the sheet and hop flows and the lifecycle run meanwhile, so a link may
+/// be refused as busy, locked (then deferred until the unlock) or with the host unresponsive.
+///
+/// What must hold (``StressChecker/linkAnswered(_:kind:expected:answer:label:asked:answered:)``):
+/// every link gets exactly one answer; a well-formed link never fails to compile and lands on
+/// its route's content; a malformed one fails to compile before anything changes; a string that
+/// is not a path fails to parse with a position in it. Atomicity is the general checks': the
+/// host is shown committed content only, and a snapshot read in flight is the before-state
+/// (mutant ``Mutation/routeStepByStep``).
+public enum LinkTask {
+    /// What a link is, for the checks.
+    public enum Kind: String, Sendable {
+        case wellFormed = "well formed"
+        case malformed
+    }
+
+    /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose flow.
+    public static func registry() -> ScreenRegistry {
+        var registry = ScreenRegistry()
+        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb"] { registry.screen(name) }
+        registry.screen("ldetail", parameters: ["id": .init(.integer)])
+        registry.tabs("ltabs", tabs: ["la", "lb"])
+        return registry
+    }
+
+    /// Absolute links, each landing on the content it compiles to whatever is shown.
+    static let absolute = ["^/lhome", "^/lhome/lfeed", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose/ldraft",
+                           "^/ltabs#lb/lfriend", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb", "^/ltabs/lfeed#lb"]
+    /// Relative links: what they land on depends on what is shown.
+    static let relative = ["..", "lfriend", "!/lcompose", "../ldetail(id=3)", "up(n=2)"]
+    /// Paths that parse but name what the registry refuses: unknown, badly typed, misplaced.
+    static let malformed = ["^/lnowhere", "^/lhome/ldetail(id=x)", "^/ltabs#lz", "^/lhome!lalert/lfeed", "^/lhome/ltabs",
+                            "^/lhome/ldetail", "^/"]
+    /// Strings that are not paths.
+    static let unparsable = ["^/lhome(", "", "lhome//lfeed", "^/lhome/up(n=0)", "^/l%ZZ", "^/lhome/\u{7}"]
+
+    static func run(rounds: Int, pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
+                    coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+        var rng = SplitMix64(seed: seed).split(0x11AC)
+        let registry = coordinator.screens
+        for _ in 0..<rounds {
+            try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
+            if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
+            let roll = rng.below(100)
+            let path: String
+            let kind: Kind
+            switch roll {
+            case 0..<55: (path, kind) = (rng.pick(absolute), .wellFormed)
+            case 55..<75: (path, kind) = (rng.pick(relative), .wellFormed)
+            case 75..<92: (path, kind) = (rng.pick(malformed), .malformed)
+            default:
+                let text = rng.pick(unparsable)
+                await checker.linkUnparsed(text, parsed: Result { () throws(RouteError) in try Route(parsing: text) })
+                continue
+            }
+            guard let route = try? Route(parsing: path) else {
+                await checker.noteViolation(.init(.answered, "the link path \(path) does not parse"))
+                continue
+            }
+            let expected = route.isAbsolute ? try? RouteCompiler.content(for: route, registry: registry) : nil
+            let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
+            var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
+            label.fromLinks = true
+            let asked = environment.elapsed()
+            let answer: Result<TransitionRecord?, TransitionError>
+            do throws(TransitionError) {
+                answer = .success(try await coordinator.navigate(to: route, policy: policy, whenLocked: label.whenLocked))
+            } catch {
+                answer = .failure(error)
+            }
+            await checker.linkAnswered(route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
+                                       answered: environment.elapsed())
+        }
+    }
+}

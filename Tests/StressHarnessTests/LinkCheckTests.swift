@@ -1,0 +1,74 @@
+import Testing
+import StressHarness
+import TransitionCoordinator
+
+/// The link task's checks fire on answers that break them, and stay quiet on ones that keep them.
+@Suite("Link checks")
+struct LinkCheckTests {
+    static let route = try? Route(parsing: "^/lhome/lfeed")
+    static let target = try? RouteCompiler.content(for: Route(parsing: "^/lhome/lfeed"), registry: LinkTask.registry())
+    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+
+    static func record(showing content: WindowContent, above: [Window] = []) -> TransitionRecord {
+        let before = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
+        var landed = root
+        landed.content = content
+        let after = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [landed] + above, keyWindow: landed.id)
+        return TransitionRecord(id: TransitionID(2), request: .navigate(route ?? Route([]), target: content), before: before, after: after,
+                                hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero,
+                                endedAt: .zero, waited: nil)
+    }
+
+    static var label: RequestLabel { RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false) }
+
+    @Test("a well-formed link that lands on its route's content, or is already there, passes")
+    func quietWhenKept() async throws {
+        let checker = StressChecker(answerBound: .seconds(1))
+        let (route, target) = (try #require(Self.route), try #require(Self.target))
+        await checker.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target)),
+                                   label: Self.label, asked: .zero, answered: .zero)
+        await checker.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(nil), label: Self.label,
+                                   asked: .zero, answered: .zero)
+        await checker.linkAnswered(route, kind: .malformed, expected: nil,
+                                   answer: .failure(.route(.unknownScreen("x", step: 1), route: route)),
+                                   label: Self.label, asked: .zero, answered: .zero)
+        #expect(await checker.violations.isEmpty)
+        #expect(await checker.linkOutcomes == ["navigated": 1, "already there": 1, "route.unknownScreen": 1])
+    }
+
+    @Test("a link landing elsewhere, leaving a window above the root, or compiling when malformed is reported")
+    func firesWhenBroken() async throws {
+        let (route, target) = (try #require(Self.route), try #require(Self.target))
+        let elsewhere = StressChecker(answerBound: .seconds(1))
+        await elsewhere.linkAnswered(route, kind: .wellFormed, expected: target,
+                                     answer: .success(Self.record(showing: .screen(Screen("lhome")))),
+                                     label: Self.label, asked: .zero, answered: .zero)
+        #expect(await elsewhere.violations.map(\.invariant) == [.atomic])
+
+        let above = StressChecker(answerBound: .seconds(1))
+        let toast = Window(id: WindowID(3), level: .low, content: .screen(Screen("toast")))
+        await above.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target, above: [toast])),
+                                 label: Self.label, asked: .zero, answered: .zero)
+        #expect(await above.violations.contains { $0.detail.contains("left an app window above the root") })
+
+        let malformed = StressChecker(answerBound: .seconds(1))
+        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .success(Self.record(showing: target)),
+                                     label: Self.label, asked: .zero, answered: .zero)
+        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .failure(.queueFull(limit: 8)),
+                                     label: Self.label, asked: .zero, answered: .zero)
+        await malformed.linkAnswered(route, kind: .wellFormed, expected: target,
+                                     answer: .failure(.route(.unknownScreen("lfeed", step: 1), route: route)),
+                                     label: Self.label, asked: .zero, answered: .zero)
+        #expect(await malformed.violations.count == 3)
+    }
+
+    @Test("a string that is not a path must fail to parse, with a position inside it")
+    func unparsed() async throws {
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.linkUnparsed("^/a(", parsed: .failure(.unclosedParameters(position: 3)))
+        #expect(await checker.violations.isEmpty)
+        await checker.linkUnparsed("^/a", parsed: .success(try Route(parsing: "^/a")))
+        await checker.linkUnparsed("^/a(", parsed: .failure(.unclosedParameters(position: 9)))
+        #expect(await checker.violations.count == 2)
+    }
+}
