@@ -99,6 +99,13 @@ public enum Bench {
                 try await timed(try RouteCases.parse(path, times: 400_000 / scale / steps))
             })
         }
+        for steps in [8, 64] {
+            let navigated = try await CoordinatorCases.coordinator(host: NoopHost(), screens: RouteCases.registry())
+            let (first, second) = (RouteCases.navigablePath(steps: steps, variant: "a"), RouteCases.navigablePath(steps: steps, variant: "b"))
+            cases.append(Case(name: "parse and navigate a \(steps)-step path", unit: "navigation") {
+                try await timed(try await RouteCases.navigate(navigated, between: first, and: second, times: 40_000 / scale / steps))
+            })
+        }
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

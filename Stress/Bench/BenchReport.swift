@@ -84,6 +84,8 @@ public struct BenchReport: Sendable {
             ({ $0 == "resident memory per screen in a stack" }, nil, nil, 1_024),
             ({ $0 == "parse a 8-step path" }, call, 20, nil),
             ({ $0 == "parse a 64-step path" }, "parse a 8-step path", 10, nil),
+            ({ $0 == "parse and navigate a 8-step path" }, pair, nil, nil),
+            ({ $0 == "parse and navigate a 64-step path" }, "parse and navigate a 8-step path", 10, nil),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
         ]

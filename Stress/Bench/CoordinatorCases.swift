@@ -6,12 +6,12 @@ enum CoordinatorCases {
 
     /// A coordinator on a no-op host with `levels` levels above the root (the built-in three when 3).
     static func coordinator(levels: Int = 3, queueLimit: Int = 32, eventBufferSize: Int = 256,
-                            host: (any WindowHost)? = NoopHost()) async throws -> Coordinator {
+                            host: (any WindowHost)? = NoopHost(), screens: ScreenRegistry = ScreenRegistry()) async throws -> Coordinator {
         let configured = levels == 3 ? WindowLevel.builtIn
             : (1...levels).map { WindowLevel("level\($0)", rawValue: $0 * 10) }
         let configuration = try CoordinatorConfiguration(levels: configured, historyLimit: 16, eventBufferSize: eventBufferSize,
                                                          queueLimit: queueLimit)
-        return await Coordinator(root: Screen("root"), configuration: configuration, host: host)
+        return await Coordinator(root: Screen("root"), configuration: configuration, host: host, screens: screens)
     }
 
     /// `pairs` unanimated push + pop pairs at `level`, one caller.

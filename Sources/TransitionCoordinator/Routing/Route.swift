@@ -128,11 +128,20 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         out += ")"
     }
 
+    /// The bytes of the characters the grammar gives a meaning: `/ ! # ^ ( ) , = \`.
+    private static let reservedBytes: [UInt8] = Array("/!#^(),=\\".utf8)
+
     /// `text` as a name, key or value is written in a path: characters the grammar gives a
     /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters,
     /// space included, are percent-encoded, and a name made only of dots has its first dot
     /// percent-encoded (`..` means up).
     public static func escaped(_ text: String) -> String {
+        // Most names and values need nothing escaped: then the text is returned as it is.
+        let plain = text.utf8.allSatisfy { byte in
+            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: ".")
+                && !Self.reservedBytes.contains(byte)
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let onlyDots = !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }

@@ -55,13 +55,14 @@ extension RouteCompiler {
         if let modal = tab.presented { try write(modal, asModal: true, into: &steps) }
     }
 
-    /// The name a tab bar was compiled from: the last step of its id, read as a route.
+    /// The name a tab bar was compiled from: what follows the layer (`^` or `^!k`) and `:` in its id.
     private static func tabBarName(_ id: ContainerID) throws(NavigationError) -> String {
-        if let route = try? Route(parsing: id.rawValue), route.isAbsolute {
-            switch route.steps.last {
-            case .push(let target)?, .modal(let target)?: return target.name
-            default: break
-            }
+        let raw = id.rawValue
+        if raw.hasPrefix("^"), let colon = raw.firstIndex(of: ":"),
+           raw[raw.index(after: raw.startIndex)..<colon].allSatisfy({ $0 == "!" || $0.isASCII && $0.isNumber }),
+           let route = try? Route(parsing: String(raw[raw.index(after: colon)...])),
+           route.steps.count == 1, case .push(let target) = route.steps[0], target.parameters.isEmpty {
+            return target.name
         }
         throw .notRoutable(.container(id), reason: "its id is not a route's, so its name is unknown")
     }

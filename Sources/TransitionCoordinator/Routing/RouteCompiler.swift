@@ -10,11 +10,13 @@
 ///   then go onto that tab's stack, and each tab keeps what the route pushed onto it.
 /// - A tab bar's tabs are stacks rooted at their tab's screen; a tab the route does not visit
 ///   shows its root alone. A modal presented over a tab bar is presented by the selected tab's stack.
-/// - Ids come from the route, not from the current state: a screen's id is the path up to its
-///   step (`^/home/detail(id=3)`), a stack's the path up to the step that starts it (`^` for
-///   the root's, `^/main#inbox` for a tab's, `^/home!/compose` for a modal's), a tab bar's the
-///   path up to its step. So a route compiles to the same content cold or warm, and the diff
-///   against what is shown keeps every screen and container the two share.
+/// - Ids come from where each node stands in the route's content, not from the current state:
+///   the root's layer is `^` and the k-th modal's `^!k`; the root stack is `^`, a modal stack
+///   `^!1:compose`, a tab bar `^:main` with tab stacks `^:main#inbox`; a screen is its stack's id,
+///   its place and its step (`^/1:detail(id=3)`), a modal screen `^!2:alert`. So a route
+///   compiles to the same content cold or warm, two spellings of one place (`^/main/mail`,
+///   `^/main#inbox/mail`) agree, and the diff against what is shown keeps every screen and
+///   container the two share.
 /// - `..` and `up(n=k)` drop the steps before them; a relative route is appended to the route
 ///   of what the root shows now (``route(of:)``), then compiled as an absolute one.
 public enum RouteCompiler {
@@ -64,75 +66,85 @@ public enum RouteCompiler {
         var name: String
         var names: [String]
         var stacks: [[Screen]]
-        /// Where each tab's route ends (its stack's id, then its pushes): the path a step in
-        /// the tab continues, whether or not the route said `#tab`, so ids do not depend on it.
-        var paths: [String]
         var selected = 0
 
         func stackID(_ index: Int) -> ContainerID { ContainerID(id.rawValue + "#" + RouteTarget.escaped(names[index])) }
     }
 
+    /// `target` as the grammar writes it.
+    private static func written(_ target: RouteTarget) -> String {
+        var text = ""
+        target.write(to: &text)
+        return text
+    }
+
+    /// The id of the screen at `index` in the stack `stack`: `^/2:detail(id=3)`.
+    private static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
+        ScreenID(stack.rawValue + "/" + String(index) + ":" + written(target))
+    }
+
     /// Compiles an absolute route's steps (no `up`) to content.
+    ///
+    /// Ids are built from where a node stands, not from the route's spelling, and each is short
+    /// (its layer, its place in its stack, its own step): so `^/main/mail` and `^/main#inbox/mail`
+    /// build the same content, and compiling costs time linear in the route.
     private static func compile(_ steps: [RouteStep], registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
         guard let first = steps.first else { throw .emptyRoute }
         guard case .push = first else { throw .noRootScreen(step: first) }
         var layers: [Layer] = []
-        var path = "^"
+        // The root's layer is `^`; the k-th modal's, `^!k`.
+        func layerPrefix() -> String { layers.isEmpty ? "^" : "^!" + String(layers.count) }
         func tabs(_ target: RouteTarget, names: [String], step: Int) throws(NavigationError) -> Layer {
             guard target.parameters.isEmpty else { throw .tabsTakeNoParameters(target.name, step: step) }
-            var bar = Tabs(id: ContainerID(path), name: target.name, names: names, stacks: [], paths: [])
+            var bar = Tabs(id: ContainerID(layerPrefix() + ":" + RouteTarget.escaped(target.name)), name: target.name,
+                           names: names, stacks: [])
             bar.stacks.reserveCapacity(names.count)
             for index in names.indices {
-                let id = bar.stackID(index).rawValue
-                bar.stacks.append([try registry.make(RouteTarget(names[index]), id: ScreenID(id), step: step)])
-                bar.paths.append(id)
+                let id = screenID(in: bar.stackID(index), at: 0, RouteTarget(names[index]))
+                bar.stacks.append([try registry.make(RouteTarget(names[index]), id: id, step: step)])
             }
             return .tabs(bar)
         }
         for (index, step) in steps.enumerated() {
-            // A step in a tab continues that tab's path.
-            if case .tabs(let bar)? = layers.last { path = bar.paths[bar.selected] }
             switch step {
             case .push(let target):
-                if case .screen(let onto)? = layers.last { throw .pushOntoModalScreen(target.name, onto: onto.name, step: index) }
-                path += "/"
-                target.write(to: &path)
-                if layers.isEmpty, case .tabs(let names)? = registry.kind(of: target.name) {
-                    layers.append(try tabs(target, names: names, step: index))
-                    continue
-                }
-                let screen = try registry.make(target, id: ScreenID(path), step: index)
                 switch layers.last {
-                case nil, .screen?: layers.append(.stack(ContainerID("^"), [screen]))  // (a modal screen threw above)
+                case nil:
+                    if case .tabs(let names)? = registry.kind(of: target.name) {
+                        layers.append(try tabs(target, names: names, step: index))
+                    } else {
+                        let stack = ContainerID("^")
+                        layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
+                    }
                 case .stack(let id, var items)?:
-                    items.append(screen)
+                    items.append(try registry.make(target, id: screenID(in: id, at: items.count, target), step: index))
                     layers[layers.count - 1] = .stack(id, items)
                 case .tabs(var bar)?:
-                    bar.stacks[bar.selected].append(screen)
-                    bar.paths[bar.selected] = path
+                    let stack = bar.stackID(bar.selected)
+                    let id = screenID(in: stack, at: bar.stacks[bar.selected].count, target)
+                    bar.stacks[bar.selected].append(try registry.make(target, id: id, step: index))
                     layers[layers.count - 1] = .tabs(bar)
+                case .screen(let onto)?:
+                    throw .pushOntoModalScreen(target.name, onto: onto.name, step: index)
                 }
             case .modal(let target):
-                path += "!"
-                target.write(to: &path)
                 if case .tabs(let names)? = registry.kind(of: target.name) {
                     layers.append(try tabs(target, names: names, step: index))
                 } else {
-                    layers.append(.screen(try registry.make(target, id: ScreenID(path), step: index)))
+                    let id = ScreenID(layerPrefix() + ":" + written(target))
+                    layers.append(.screen(try registry.make(target, id: id, step: index)))
                 }
             case .modalStack(let target):
-                path += "!/"
-                target.write(to: &path)
-                layers.append(.stack(ContainerID(path), [try registry.make(target, id: ScreenID(path), step: index)]))
+                let stack = ContainerID(layerPrefix() + ":" + written(target))
+                layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
             case .tab(let target):
                 guard case .tabs(var bar)? = layers.last else { throw .tabOutsideTabs(target.name, step: index) }
                 guard let selected = bar.names.firstIndex(of: target.name) else {
                     throw .unknownTab(target.name, tabs: bar.names, tabBar: bar.name, step: index)
                 }
                 bar.selected = selected
-                path = bar.paths[selected]
                 if !target.parameters.isEmpty {
-                    let id = ScreenID(bar.stackID(selected).rawValue)
+                    let id = screenID(in: bar.stackID(selected), at: 0, target)
                     bar.stacks[selected][0] = try registry.make(target, id: id, step: index)
                 }
                 layers[layers.count - 1] = .tabs(bar)

@@ -25,32 +25,48 @@ struct RouteCompilerTests {
 
     /// Good routes and the content they build, as `WindowContent.description` prints it.
     static let built: [(String, String)] = [
-        ("^/home", "stack ^ [home[^/home]]"),
-        ("^/home/detail(id=3)", "stack ^ [home[^/home], detail[^/home/detail(id=3)](id=3)]"),
+        ("^/home",
+         "stack ^ [home[^/0:home]]"),
+        ("^/home/detail(id=3)",
+         "stack ^ [home[^/0:home], detail[^/1:detail(id=3)](id=3)]"),
         ("^/home/detail(id=3,tab=reviews)/friend",
-         "stack ^ [home[^/home], detail[^/home/detail(id=3,tab=reviews)](id=3,tab=reviews), friend[^/home/detail(id=3,tab=reviews)/friend]]"),
-        ("^/main", "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox]], stack ^/main#settings [settings[^/main#settings]], "
-            + "stack ^/main#profile [profile[^/main#profile]]}"),
-        ("^/main#settings", "tabs ^/main {stack ^/main#inbox [inbox[^/main#inbox]], *stack ^/main#settings [settings[^/main#settings]], "
-            + "stack ^/main#profile [profile[^/main#profile]]}"),
+         "stack ^ [home[^/0:home], detail[^/1:detail(id=3,tab=reviews)](id=3,tab=reviews), friend[^/2:friend]]"),
+        ("^/main",
+         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
+            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
+        ("^/main#settings",
+         "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
+            + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
+            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
         ("^/main#inbox/mail#settings",
-         "tabs ^/main {stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]], *stack ^/main#settings [settings[^/main#settings]], "
-            + "stack ^/main#profile [profile[^/main#profile]]}"),
-        // No `#`: the first tab, with the same ids as `^/main#inbox/mail`.
+         "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
+            + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
+            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
+        // No `#`: the first tab, the same content as `^/main#inbox/mail`.
         ("^/main/mail",
-         "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]], stack ^/main#settings [settings[^/main#settings]], "
-            + "stack ^/main#profile [profile[^/main#profile]]}"),
-        ("^/home!compose", "stack ^ [home[^/home]] ! compose[^/home!compose]"),
-        ("^/home!/compose/draft", "stack ^ [home[^/home]] ! stack ^/home!/compose [compose[^/home!/compose], draft[^/home!/compose/draft]]"),
+         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
+            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
+        ("^/home!compose",
+         "stack ^ [home[^/0:home]] ! compose[^!1:compose]"),
+        ("^/home!/compose/draft",
+         "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose], draft[^!1:compose/1:draft]]"),
         ("^/main#inbox/mail!/compose",
-         "tabs ^/main {*stack ^/main#inbox [inbox[^/main#inbox], mail[^/main#inbox/mail]] ! stack ^/main#inbox/mail!/compose "
-            + "[compose[^/main#inbox/mail!/compose]], stack ^/main#settings [settings[^/main#settings]], stack ^/main#profile [profile[^/main#profile]]}"),
+         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], "
+            + "mail[^:main#inbox/1:mail]] ! stack ^!1:compose [compose[^!1:compose/0:compose]], "
+            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
         ("^/home!main#profile",
-         "stack ^ [home[^/home]] ! tabs ^/home!main {stack ^/home!main#inbox [inbox[^/home!main#inbox]], "
-            + "stack ^/home!main#settings [settings[^/home!main#settings]], *stack ^/home!main#profile [profile[^/home!main#profile]]}"),
-        ("^/home!/compose!alert", "stack ^ [home[^/home]] ! stack ^/home!/compose [compose[^/home!/compose]] ! alert[^/home!/compose!alert]"),
-        ("^/home/vault(code=1234)", "stack ^ [home[^/home], vault[^/home/vault(code=1234)](code=1234)]"),
-        ("^/home/detail(id=3)/../friend", "stack ^ [home[^/home], friend[^/home/friend]]"),
+         "stack ^ [home[^/0:home]] ! tabs ^!1:main {stack ^!1:main#inbox [inbox[^!1:main#inbox/0:inbox]], "
+            + "stack ^!1:main#settings [settings[^!1:main#settings/0:settings]], "
+            + "*stack ^!1:main#profile [profile[^!1:main#profile/0:profile]]}"),
+        ("^/home!/compose!alert",
+         "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose]] ! alert[^!2:alert]"),
+        ("^/home/vault(code=1234)",
+         "stack ^ [home[^/0:home], vault[^/1:vault(code=1234)](code=1234)]"),
+        ("^/home/detail(id=3)/../friend",
+         "stack ^ [home[^/0:home], friend[^/1:friend]]"),
     ]
 
     @Test("a route builds the content its steps name, in one tree", arguments: built.indices)
@@ -61,14 +77,21 @@ struct RouteCompilerTests {
         #expect(ContentInvariants.check(content, in: path).isEmpty, "\(path)")
     }
 
-    @Test("ids come from the route: a screen's is its path, so the same link builds the same tree cold or warm",
+    @Test("ids come from where a node stands in the route, so the same link builds the same tree cold or warm",
           arguments: built.indices)
     func idsFromTheRoute(_ index: Int) throws {
         let (path, _) = Self.built[index]
         let cold = try Self.content(path)
         let warm = try Self.content(path, from: try Self.content("^/main#inbox/mail!/compose"))
         #expect(cold == warm)
-        #expect(cold.screens.allSatisfy { $0.id.rawValue.hasPrefix("^/") }, "\(cold.screens.map(\.id))")
+        #expect(cold.screens.allSatisfy { $0.id.rawValue.hasPrefix("^") }, "\(cold.screens.map(\.id))")
+    }
+
+    @Test("two spellings of one place build the same content: the default tab said or not, a path gone up and down")
+    func spellingsAgree() throws {
+        #expect(try Self.content("^/main/mail") == (try Self.content("^/main#inbox/mail")))
+        #expect(try Self.content("^/home/friend") == (try Self.content("^/home/detail(id=3)/../friend")))
+        #expect(try Self.content("^/home/friend") != (try Self.content("^/home/friend(x=1)")), "parameters are part of a screen")
     }
 
     @Test("every content a route builds prints as a route that builds it again", arguments: built.indices)
