@@ -104,6 +104,7 @@ public enum StressHarness {
         case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
         case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"
         case .routeStepByStep: "a route applied step by step: observers see the middle"
+        case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
         }
     }
 }

@@ -61,6 +61,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// route's target without its last step (the last modal not yet presented, or the last push
     /// not yet made), a state observers must never see (issue 10).
     case routeStepByStep
+    /// A link superseded while waiting in the inbox is forgotten with no outcome: its sender
+    /// never hears of it (issue 10).
+    case linkDroppedFromInbox
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

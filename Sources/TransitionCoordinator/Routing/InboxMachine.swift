@@ -1,0 +1,134 @@
+/// The decisions of a ``LinkInbox``, as a value: which link waits, which goes to the coordinator,
+/// and how each ends. Every event returns what to do; the inbox actor carries it out. No clock,
+/// no task, no await: time comes in as arguments.
+///
+/// Rules (each link ends exactly once):
+/// - A link arriving while the same route is pending or on its way ends at once as a duplicate
+///   of that link.
+/// - The newest link wins: a link arriving supersedes every older one still pending, and asks
+///   for the one on its way to be withdrawn (it still ends as the coordinator answers it: navigated
+///   if it was admitted already, else superseded).
+/// - While the inbox is closed (cold launch: the app's root content is not ready) links wait.
+///   When open, the newest pending link goes to the coordinator, one at a time.
+/// - A link that waited past its expiry before going ends as expired.
+struct InboxMachine: Sendable {
+    /// A link waiting or on its way.
+    struct Link: Sendable, Hashable {
+        let id: LinkID
+        let route: Route
+        /// When it arrived and when it expires, on the inbox's clock.
+        let arrived: Duration
+        let deadline: Duration
+    }
+
+    /// What the inbox must do.
+    enum Action: Sendable, Hashable {
+        /// End the link with the outcome.
+        case end(LinkID, LinkOutcome)
+        /// Hand the link to the coordinator.
+        case deliver(Link)
+        /// Withdraw the link on its way (cancel its request): a newer one arrived.
+        case withdraw(LinkID)
+    }
+
+    private(set) var isOpen: Bool
+    /// Waiting links, oldest first (at most one, the newest, unless the inbox never saw a newer).
+    private(set) var pending: [Link] = []
+    /// The link handed to the coordinator and not answered yet.
+    private(set) var delivering: Link?
+    /// The link that superseded the one on its way, if any.
+    private var supersedingDelivery: LinkID?
+    private var nextID: UInt64
+    private let mutations: Mutations
+
+    init(open: Bool, firstID: UInt64 = 1, mutations: Mutations = []) {
+        isOpen = open
+        nextID = firstID
+        self.mutations = mutations
+    }
+
+    /// A link for `route` arrives at `now`, to expire after `expiry`; returns its id and actions.
+    mutating func receive(_ route: Route, now: Duration, expiry: Duration) -> (LinkID, [Action]) {
+        let id = LinkID(nextID)
+        nextID += 1
+        if let same = delivering.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route }) {
+            return (id, [.end(id, .duplicate(of: same.id))])
+        }
+        var actions: [Action] = []
+        // Mutant: the older pending links are forgotten, with no outcome.
+        if !mutations.contains(.linkDroppedFromInbox) {
+            for older in pending { actions.append(.end(older.id, .superseded(by: id))) }
+        }
+        pending = [Link(id: id, route: route, arrived: now, deadline: now + expiry)]
+        if let going = delivering, supersedingDelivery == nil {
+            supersedingDelivery = id
+            actions.append(.withdraw(going.id))
+        }
+        return (id, actions + pump(now: now))
+    }
+
+    /// Takes saved links back in (a restore), keeping their ids: the newest waits, the older
+    /// ones are superseded by it. Call before any link arrives.
+    mutating func restore(_ saved: [SavedLink], now: Duration) -> [Action] {
+        let links = saved.sorted { $0.id < $1.id }
+        guard let newest = links.last else { return [] }
+        nextID = max(nextID, newest.id.rawValue + 1)
+        var actions = links.dropLast().map { Action.end($0.id, .superseded(by: newest.id)) }
+        pending = [Link(id: newest.id, route: newest.route, arrived: now, deadline: now + newest.remaining)]
+        actions += pump(now: now)
+        return actions
+    }
+
+    /// The app's root content is ready: links may go.
+    mutating func open(now: Duration) -> [Action] {
+        isOpen = true
+        return pump(now: now)
+    }
+
+    /// The coordinator answered the link on its way.
+    mutating func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>, now: Duration) -> [Action] {
+        guard let going = delivering, going.id == id else { return [] }
+        delivering = nil
+        let outcome: LinkOutcome
+        switch answer {
+        case .success(let record?): outcome = .navigated(record)
+        case .success(nil): outcome = .alreadyThere
+        case .failure(.cancelled) where supersedingDelivery != nil:
+            outcome = .superseded(by: supersedingDelivery ?? id)
+        case .failure(let error): outcome = .refused(error)
+        }
+        supersedingDelivery = nil
+        return [.end(id, outcome)] + pump(now: now)
+    }
+
+    /// Ends the pending links whose deadline passed by `now`.
+    mutating func expire(now: Duration) -> [Action] {
+        var actions: [Action] = []
+        pending.removeAll { link in
+            guard link.deadline <= now else { return false }
+            actions.append(.end(link.id, .expired(waited: now - link.arrived)))
+            return true
+        }
+        return actions
+    }
+
+    /// The earliest deadline of a pending link, if any.
+    var nextDeadline: Duration? { pending.map(\.deadline).min() }
+
+    /// The pending links as saved: how long each may still wait from `now`.
+    func saved(now: Duration) -> [SavedLink] {
+        (pending + (delivering.map { [$0] } ?? [])).sorted { $0.id < $1.id }
+            .map { SavedLink(id: $0.id, route: $0.route, remaining: max(.zero, $0.deadline - now)) }
+    }
+
+    /// Sends the newest pending link when open and nothing is on its way (expired ones end first).
+    private mutating func pump(now: Duration) -> [Action] {
+        var actions = expire(now: now)
+        guard isOpen, delivering == nil, let next = pending.popLast() else { return actions }
+        for older in pending { actions.append(.end(older.id, .superseded(by: next.id))) }
+        pending = []
+        delivering = next
+        actions.append(.deliver(next))
+        return actions
+    }
+}

@@ -1,0 +1,184 @@
+/// Where deep links wait until the app can follow them, so that none is ever lost: each link
+/// ends with exactly one ``LinkOutcome``.
+///
+/// - **Cold launch.** The inbox starts closed unless configured open: links arriving before the
+///   app's root content is ready wait until ``open()``.
+/// - **Locked.** A link goes to the coordinator with `.enqueue` and `.deferUntilUnlocked`: one
+///   that meets the lock waits in the coordinator's deferred queue and runs after the unlock.
+/// - **Busy.** It waits in line behind the transition in flight, as `.enqueue` does.
+/// - **Twice, or again.** A link whose route is pending or on its way already ends at once as a
+///   duplicate of that one; the newest link wins over older ones still waiting (superseded), and
+///   the one on its way is withdrawn if it was not admitted yet.
+/// - **Expiry.** A link that waited longer than its expiry before its turn ends as expired,
+///   whether or not the inbox ever opens (a timer on the coordinator's clock).
+/// - **Restoration.** ``saved()`` gives the links still waiting (``SavedLink`` is `Codable`);
+///   ``restore(_:)`` takes them back after a relaunch, with their ids and what remained of
+///   their expiry.
+///
+/// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
+/// (``InboxMachine``); links are delivered by tasks of their own, outside every transition (a
+/// link posted from an animator is not re-entrant: it waits its turn).
+public actor LinkInbox {
+    /// How long links may wait, and whether the app is ready at once.
+    public struct Configuration: Sendable, Hashable {
+        /// How long a link may wait before its turn, unless posted with its own.
+        public var expiry: Duration
+        /// Whether the inbox starts open (the root content is ready when the coordinator is made).
+        public var startsOpen: Bool
+
+        /// Links expire after `expiry`; the inbox opens when the app says so unless `startsOpen`.
+        public init(expiry: Duration = .seconds(60), startsOpen: Bool = false) {
+            self.expiry = expiry
+            self.startsOpen = startsOpen
+        }
+    }
+
+    /// A link's end, as ``outcomes`` delivers it.
+    public struct Ended: Sendable, Hashable {
+        /// The link.
+        public let id: LinkID
+        /// Where it led.
+        public let route: Route
+        /// How it ended.
+        public let outcome: LinkOutcome
+    }
+
+    private let coordinator: Coordinator
+    private let configuration: Configuration
+    private var machine: InboxMachine
+    private var routes: [LinkID: Route] = [:]
+    private var waiters: [LinkID: CheckedContinuation<LinkOutcome, Never>] = [:]
+    private var delivery: (id: LinkID, task: Task<Void, Never>)?
+    private var sleeper: (deadline: Duration, task: Task<Void, Never>)?
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private let continuation: AsyncStream<Ended>.Continuation
+    /// Every link's end, in order (the newest 4,096 kept for a slow reader).
+    public nonisolated let outcomes: AsyncStream<Ended>
+    /// How many links have ended.
+    public private(set) var endedCount = 0
+
+    /// The inbox's coordinator's executor.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { coordinator.unownedExecutor }
+
+    /// An inbox whose links `coordinator` navigates to.
+    public init(coordinator: Coordinator, configuration: Configuration = Configuration()) {
+        self.coordinator = coordinator
+        self.configuration = configuration
+        machine = InboxMachine(open: configuration.startsOpen, mutations: coordinator.mutations)
+        (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self, bufferingPolicy: .bufferingNewest(4_096))
+    }
+
+    /// Whether links may go to the coordinator now.
+    public var isOpen: Bool { machine.isOpen }
+
+    /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``.
+    @discardableResult
+    public func post(_ route: Route, expiry: Duration? = nil) -> LinkID {
+        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
+        routes[id] = route
+        carryOut(actions)
+        return id
+    }
+
+    /// Takes a link for `route` and waits for its outcome. Cancelling the caller does not
+    /// withdraw the link (it may have navigated already); the outcome is still given.
+    public func receive(_ route: Route, expiry: Duration? = nil) async -> LinkOutcome {
+        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
+        routes[id] = route
+        return await withCheckedContinuation { continuation in
+            waiters[id] = continuation
+            carryOut(actions)
+        }
+    }
+
+    /// The app's root content is ready: waiting links may go (the newest first; older ones are superseded).
+    public func open() {
+        carryOut(machine.open(now: coordinator.clock.elapsed()))
+    }
+
+    /// The links waiting or on their way, to save with the app's state.
+    public func saved() -> [SavedLink] { machine.saved(now: coordinator.clock.elapsed()) }
+
+    /// Takes saved links back (after a relaunch), before any link arrives.
+    public func restore(_ saved: [SavedLink]) {
+        for link in saved { routes[link.id] = link.route }
+        carryOut(machine.restore(saved, now: coordinator.clock.elapsed()))
+    }
+
+    /// Suspends until no link is waiting or on its way.
+    public func idle() async {
+        guard !isIdle else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private var isIdle: Bool { machine.pending.isEmpty && machine.delivering == nil }
+
+    /// Carries out the machine's actions, in order, then rearms the expiry timer.
+    private func carryOut(_ actions: [InboxMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .end(let id, let outcome):
+                endedCount += 1
+                continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome))
+                waiters.removeValue(forKey: id)?.resume(returning: outcome)
+            case .deliver(let link):
+                deliver(link)
+            case .withdraw(let id):
+                if delivery?.id == id { delivery?.task.cancel() }
+            }
+        }
+        rearm()
+        if isIdle, !idleWaiters.isEmpty {
+            let waiting = idleWaiters
+            idleWaiters = []
+            for waiter in waiting { waiter.resume() }
+        }
+    }
+
+    /// Hands `link` to the coordinator in a task of its own, outside every transition's scope.
+    private func deliver(_ link: InboxMachine.Link) {
+        let coordinator = coordinator
+        let task = Task(executorPreference: coordinator.taskExecutor) { [weak self] in
+            let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue([]) {
+                do throws(TransitionError) {
+                    return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            await self?.answered(link.id, answer)
+        }
+        delivery = (link.id, task)
+    }
+
+    private func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
+        if delivery?.id == id { delivery = nil }
+        carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
+    }
+
+    /// Keeps one timer, for the earliest deadline of a waiting link.
+    private func rearm() {
+        guard let deadline = machine.nextDeadline else {
+            sleeper?.task.cancel()
+            sleeper = nil
+            return
+        }
+        if sleeper?.deadline == deadline { return }
+        sleeper?.task.cancel()
+        let clock = coordinator.clock
+        sleeper = (deadline, Task(executorPreference: coordinator.taskExecutor) { [weak self] in
+            guard (try? await clock.sleepUntil(deadline)) != nil else { return }
+            await self?.expireDue(deadline)
+        })
+    }
+
+    private func expireDue(_ deadline: Duration) {
+        if sleeper?.deadline == deadline { sleeper = nil }
+        carryOut(machine.expire(now: coordinator.clock.elapsed()))
+    }
+
+    deinit {
+        sleeper?.task.cancel()
+        continuation.finish()
+    }
+}

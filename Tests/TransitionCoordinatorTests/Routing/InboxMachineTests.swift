@@ -1,0 +1,100 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// The inbox's decisions, event by event, with no task and no clock: each link ends once.
+@Suite("Inbox machine")
+struct InboxMachineTests {
+    static let home = Route(absolute: true, [.push(RouteTarget("home"))])
+    static let friend = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("friend"))])
+    static let inbox = Route(absolute: true, [.push(RouteTarget("inbox"))])
+    static let minute = Duration.seconds(60)
+
+    static func ends(_ actions: [InboxMachine.Action]) -> [LinkID: String] {
+        var ends: [LinkID: String] = [:]
+        for case .end(let id, let outcome) in actions { ends[id] = outcome.code }
+        return ends
+    }
+
+    static func delivered(_ actions: [InboxMachine.Action]) -> [LinkID] {
+        actions.compactMap { if case .deliver(let link) = $0 { link.id } else { nil } }
+    }
+
+    @Test("links arriving before the app is ready wait; on open the newest goes and the older are superseded")
+    func coldLaunch() {
+        var machine = InboxMachine(open: false)
+        let (first, a) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(a.isEmpty)
+        let (second, b) = machine.receive(Self.friend, now: .seconds(1), expiry: Self.minute)
+        #expect(Self.ends(b) == [first: "superseded"])
+        let opened = machine.open(now: .seconds(2))
+        #expect(Self.delivered(opened) == [second])
+        #expect(machine.delivering?.id == second)
+    }
+
+    @Test("the same route pending or on its way: the new link ends at once as its duplicate")
+    func duplicates() {
+        var machine = InboxMachine(open: true)
+        let (first, a) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(Self.delivered(a) == [first])
+        let (again, b) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(b == [.end(again, .duplicate(of: first))])
+        let (other, c) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        #expect(c == [.withdraw(first)], "a newer link asks to withdraw the one on its way, and waits")
+        let (otherAgain, d) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        #expect(d == [.end(otherAgain, .duplicate(of: other))])
+    }
+
+    @Test("a withdrawn link not yet admitted ends as superseded, and the newer one goes next")
+    func withdrawn() {
+        var machine = InboxMachine(open: true)
+        let (first, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let (second, _) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        let answered = machine.answered(first, .failure(.cancelled(.popAll)), now: .seconds(1))
+        #expect(Self.ends(answered) == [first: "superseded"])
+        #expect(answered.contains(.end(first, .superseded(by: second))))
+        #expect(Self.delivered(answered) == [second])
+    }
+
+    @Test("the coordinator's answer is the link's outcome: already there, or refused with the error",
+          arguments: [("nil", "alreadyThere"), ("busy", "refused.queueFull")])
+    func answers(_ answer: String, _ code: String) {
+        var machine = InboxMachine(open: true)
+        let (id, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let result: Result<TransitionRecord?, TransitionError> = answer == "nil" ? .success(nil) : .failure(.queueFull(limit: 1))
+        #expect(Self.ends(machine.answered(id, result, now: .zero)) == [id: code])
+        #expect(machine.delivering == nil)
+        #expect(machine.answered(id, result, now: .zero).isEmpty, "a second answer for the same link ends nothing")
+    }
+
+    @Test("a link that waited past its expiry ends as expired, and only then")
+    func expiry() {
+        var machine = InboxMachine(open: false)
+        let (id, _) = machine.receive(Self.home, now: .seconds(10), expiry: .seconds(5))
+        #expect(machine.nextDeadline == .seconds(15))
+        #expect(machine.expire(now: .seconds(14)).isEmpty)
+        #expect(machine.expire(now: .seconds(15)) == [.end(id, .expired(waited: .seconds(5)))])
+        #expect(machine.open(now: .seconds(16)).isEmpty)
+    }
+
+    @Test("saved links come back with their ids and what remained of their expiry; the newest waits")
+    func restore() {
+        var machine = InboxMachine(open: false)
+        let (first, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let saved = machine.saved(now: .seconds(20))
+        #expect(saved == [SavedLink(id: first, route: Self.home, remaining: .seconds(40))])
+        var relaunched = InboxMachine(open: false)
+        let older = SavedLink(id: LinkID(9), route: Self.inbox, remaining: .seconds(5))
+        let restored = relaunched.restore(saved + [older], now: .seconds(100))
+        #expect(restored == [.end(first, .superseded(by: LinkID(9)))])
+        let (next, _) = relaunched.receive(Self.friend, now: .seconds(100), expiry: Self.minute)
+        #expect(next == LinkID(10), "ids go on after the restored ones")
+    }
+
+    @Test("the mutant forgets a superseded link: no outcome is ever given for it")
+    func droppedMutant() {
+        var machine = InboxMachine(open: false, mutations: [.linkDroppedFromInbox])
+        _ = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let (_, actions) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        #expect(Self.ends(actions).isEmpty)
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+import TransitionCoordinator
+
+/// The inbox on a real coordinator: cold launch, the lock, expiry, the same link twice, a
+/// newer link, and a relaunch. Order is driven by the manual clock and gates, never by sleeps.
+@Suite("Link inbox")
+struct LinkInboxTests {
+    static func fixture(covers: LifecycleCovers = LifecycleCovers(), startsOpen: Bool = false)
+        async throws -> (Coordinator, LinkInbox, ManualClock) {
+        let clock = ManualClock()
+        let coordinator = await Coordinator(root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
+                                            clock: clock, screens: RouteCompilerTests.registry())
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: .seconds(30), startsOpen: startsOpen))
+        return (coordinator, inbox, clock)
+    }
+
+    static func route(_ path: String) throws -> Route { try Route(parsing: path) }
+
+    @Test("a link at cold launch waits until the app opens the inbox, then navigates")
+    func coldLaunch() async throws {
+        let (coordinator, inbox, _) = try await Self.fixture()
+        let id = await inbox.post(try Self.route("^/home/friend"))
+        #expect(await coordinator.history.isEmpty, "nothing moves before the root content is ready")
+        await inbox.open()
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == id)
+        guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend")))
+        await inbox.idle()
+        #expect(await inbox.endedCount == 1)
+    }
+
+    @Test("a link while locked waits for the unlock and then runs")
+    func locked() async throws {
+        let covers = LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let (coordinator, inbox, _) = try await Self.fixture(covers: covers, startsOpen: true)
+        var probe = EventProbe(coordinator)
+        try await coordinator.setApplicationState(.background)
+        let outcome = Task { await inbox.receive(try Self.route("^/home/friend")) }
+        _ = await probe.next { if case .waiting(.navigate, .deferred) = $0 { true } else { false } }
+        try await coordinator.setApplicationState(.active)
+        try await coordinator.unlock()
+        guard case .navigated = try await outcome.value else { Issue.record("not navigated"); return }
+    }
+
+    @Test("a link that waits past its expiry ends as expired, even if the inbox never opens")
+    func expires() async throws {
+        let (coordinator, inbox, clock) = try await Self.fixture()
+        let outcome = Task { await inbox.receive(try Self.route("^/home"), expiry: .seconds(5)) }
+        await clock.sleepers(atLeast: 1, dueIn: .seconds(5))
+        clock.advance(by: .seconds(5))
+        #expect(try await outcome.value == .expired(waited: .seconds(5)))
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("the same link twice: the second is a duplicate, or already there once the first has landed")
+    func twice() async throws {
+        let (_, inbox, _) = try await Self.fixture()
+        let route = try Self.route("^/home/friend")
+        let first = await inbox.post(route)
+        #expect(await inbox.receive(route) == .duplicate(of: first))
+        await inbox.open()
+        await inbox.idle()
+        #expect(await inbox.receive(route) == .alreadyThere)
+    }
+
+    @Test("every link ends exactly once on the outcome stream: superseded, duplicate, navigated")
+    func oneOutcomeEach() async throws {
+        let (_, inbox, _) = try await Self.fixture()
+        var posted: [LinkID] = []
+        for path in ["^/home", "^/home/friend", "^/home/friend", "^/main#settings"] {
+            posted.append(await inbox.post(try Self.route(path)))
+        }
+        await inbox.open()
+        await inbox.idle()
+        var ended: [LinkID: String] = [:]
+        var iterator = inbox.outcomes.makeAsyncIterator()
+        for _ in posted {
+            guard let next = await iterator.next() else { break }
+            #expect(ended[next.id] == nil, "\(next.id) ended twice")
+            ended[next.id] = next.outcome.code
+        }
+        #expect(ended == [posted[0]: "superseded", posted[1]: "superseded", posted[2]: "duplicate", posted[3]: "navigated"])
+        #expect(await inbox.endedCount == posted.count)
+    }
+
+    @Test("links saved before the process is killed come back after a relaunch and run")
+    func relaunch() async throws {
+        let (_, inbox, _) = try await Self.fixture()
+        await inbox.post(try Self.route("^/main#inbox/mail"))
+        let saved = await inbox.saved()
+        let (coordinator, relaunched, _) = try await Self.fixture()
+        await relaunched.restore(saved)
+        await relaunched.open()
+        await relaunched.idle()
+        #expect(await coordinator.snapshot.windows[0].content == (try RouteCompilerTests.content("^/main#inbox/mail")))
+        #expect(await relaunched.post(try Self.route("^/home")) > saved[0].id)
+    }
+}
