@@ -43,13 +43,19 @@ public enum LinkTask {
                     coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
         var rng = SplitMix64(seed: seed).split(0x11AC)
         let registry = coordinator.screens
-        for _ in 0..<rounds {
+        // Cold launch: the inbox opens after a few rounds; links posted before wait (some expire).
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: pause * Double(1 + rng.below(8)), startsOpen: false))
+        let openAt = rounds / 4 + rng.below(max(1, rounds / 4))
+        let reader = Task(executorPreference: environment.taskExecutor) {
+            for await ended in inbox.outcomes { await checker.inboxEnded(ended) }
+        }
+        for round in 0..<rounds {
+            if round == openAt { await inbox.open() }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
-            let roll = rng.below(100)
             let path: String
             let kind: Kind
-            switch roll {
+            switch rng.below(100) {
             case 0..<55: (path, kind) = (rng.pick(absolute), .wellFormed)
             case 55..<75: (path, kind) = (rng.pick(relative), .wellFormed)
             case 75..<92: (path, kind) = (rng.pick(malformed), .malformed)
@@ -63,18 +69,37 @@ public enum LinkTask {
                 continue
             }
             let expected = route.isAbsolute ? try? RouteCompiler.content(for: route, registry: registry) : nil
-            let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
-            var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
-            label.fromLinks = true
-            let asked = environment.elapsed()
-            let answer: Result<TransitionRecord?, TransitionError>
-            do throws(TransitionError) {
-                answer = .success(try await coordinator.navigate(to: route, policy: policy, whenLocked: label.whenLocked))
-            } catch {
-                answer = .failure(error)
+            if round < openAt || rng.chance(50) {
+                // Through the inbox, as a notification's link arrives (at cold launch, all do): posted, answered later.
+                let id = await inbox.post(route)
+                await checker.inboxPosted(id, route: route, kind: kind, expected: expected)
+                continue
             }
-            await checker.linkAnswered(route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
-                                       answered: environment.elapsed())
+            await navigate(route, kind: kind, expected: expected, rng: &rng, environment: environment, coordinator: coordinator,
+                           checker: checker)
         }
+        await inbox.open()
+        await inbox.idle()
+        let ended = await inbox.endedCount
+        await checker.waitForInboxEnds(ended)
+        reader.cancel()
+        await checker.inboxFinished(endedCount: ended)
+    }
+
+    /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.
+    private static func navigate(_ route: Route, kind: Kind, expected: WindowContent?, rng: inout SplitMix64,
+                                 environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
+        let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
+        var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
+        label.fromLinks = true
+        let asked = environment.elapsed()
+        let answer: Result<TransitionRecord?, TransitionError>
+        do throws(TransitionError) {
+            answer = .success(try await coordinator.navigate(to: route, policy: policy, whenLocked: label.whenLocked))
+        } catch {
+            answer = .failure(error)
+        }
+        await checker.linkAnswered(route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
+                                   answered: environment.elapsed())
     }
 }

@@ -61,4 +61,75 @@ extension StressChecker {
             }
         }
     }
+
+    /// A link was posted to the inbox.
+    public func inboxPosted(_ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?) {
+        inboxPosts[id] = (route, kind, expected)
+    }
+
+    /// The inbox ended a link: its record is checked now; its kind at ``inboxFinished(endedCount:)``.
+    public func inboxEnded(_ ended: LinkInbox.Ended) {
+        inboxEnds[ended.id, default: []].append(ended.outcome)
+        inboxEndsRead += 1
+        if let waiter = inboxEndWaiter, inboxEndsRead >= waiter.count {
+            inboxEndWaiter = nil
+            waiter.continuation.resume()
+        }
+        linkOutcomes["inbox: " + ended.outcome.code, default: 0] += 1
+        var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
+        label.fromLinks = true
+        switch ended.outcome {
+        case .navigated(let record):
+            committed(record, animator: .none, label: label, wall: .zero)
+        case .alreadyThere:
+            expectedEvents += 1
+        case .refused(.route):
+            break
+        case .refused(let error):
+            rejected(.navigate(ended.route, target: .screen(.missing)), error, animator: .none, label: label, asked: .zero, answered: .zero)
+        case .expired, .superseded, .duplicate:
+            // Never admitted (a withdrawn one's `rejected` event is not counted: the wait is for at least the events counted).
+            break
+        }
+    }
+
+    /// Suspends until `count` inbox ends were read (one waiter at a time: the link task).
+    public func waitForInboxEnds(_ count: Int) async {
+        // Checked inside the body: it may run after the reader's last end (see CONCURRENCY-NOTES).
+        await withCheckedContinuation { continuation in
+            if inboxEndsRead >= count { continuation.resume() } else { inboxEndWaiter = (count, continuation) }
+        }
+    }
+
+    /// Once the inbox is idle and every end it counted was read: each posted link ended exactly
+    /// once, nothing else ended, and each end fits the link (see ``linkAnswered(_:kind:expected:answer:label:asked:answered:)``).
+    public func inboxFinished(endedCount: Int) {
+        let ends = inboxEnds.values.reduce(0) { $0 + $1.count }
+        if ends != endedCount {
+            violations.append(.init(.answered, "the inbox counted \(endedCount) ends but gave \(ends)"))
+        }
+        for (id, posted) in inboxPosts.sorted(by: { $0.key < $1.key }) {
+            let outcomes = inboxEnds[id] ?? []
+            guard outcomes.count == 1, let outcome = outcomes.first else {
+                violations.append(.init(.answered, "link \(id) to \(posted.route) ended \(outcomes.count) times, not once: \(outcomes)"))
+                continue
+            }
+            switch (outcome, posted.kind) {
+            case (.navigated(let record), _):
+                let landed = record.after.windows.first { $0.level == .root }?.content
+                if posted.kind == .malformed || posted.expected.map({ $0 != landed }) == true {
+                    violations.append(.init(.atomic, "link \(id) to \(posted.route) (\(posted.kind.rawValue)) navigated to \(landed.map(\.description) ?? "nothing")"))
+                }
+            case (.alreadyThere, .malformed):
+                violations.append(.init(.answered, "the malformed link \(id) to \(posted.route) was answered as already there"))
+            case (.refused(.route(let error, _)), .wellFormed) where posted.route.isAbsolute:
+                violations.append(.init(.answered, "the well-formed link \(id) to \(posted.route) failed to compile: \(error)"))
+            default:
+                break
+            }
+        }
+        for id in inboxEnds.keys where inboxPosts[id] == nil {
+            violations.append(.init(.answered, "the inbox ended \(id), which was never posted"))
+        }
+    }
 }

@@ -38,6 +38,13 @@ public actor StressChecker {
     public internal(set) var flowOutcomes: [String: Int] = [:]
     /// How links ended: `navigated`, `already there`, or the error's code (parse errors as `route.…`).
     public internal(set) var linkOutcomes: [String: Int] = [:]
+    /// Links posted to the inbox: where each leads, whether it is well formed, and what an absolute one must land on.
+    var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?)] = [:]
+    /// Every outcome the inbox gave, by link.
+    var inboxEnds: [LinkID: [LinkOutcome]] = [:]
+    /// How many inbox ends were read, and who waits for a count of them.
+    var inboxEndsRead = 0
+    var inboxEndWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
     /// User changes asked, by how: `reported`, `commit`, `cancel`.
     public internal(set) var userChanges: [String: Int] = [:]
 

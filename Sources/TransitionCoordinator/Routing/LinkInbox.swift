@@ -83,9 +83,11 @@ public actor LinkInbox {
     /// Takes a link for `route` and waits for its outcome. Cancelling the caller does not
     /// withdraw the link (it may have navigated already); the outcome is still given.
     public func receive(_ route: Route, expiry: Duration? = nil) async -> LinkOutcome {
-        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
-        routes[id] = route
-        return await withCheckedContinuation { continuation in
+        // Taken inside the continuation's body: the body may run after other jobs of this actor
+        // (see CONCURRENCY-NOTES), so the link arrives, and its waiter is parked, in one step.
+        await withCheckedContinuation { continuation in
+            let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
+            routes[id] = route
             waiters[id] = continuation
             carryOut(actions)
         }
@@ -107,8 +109,11 @@ public actor LinkInbox {
 
     /// Suspends until no link is waiting or on its way.
     public func idle() async {
-        guard !isIdle else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+        // Checked inside the body, not before it: the body may run after other jobs of this actor
+        // (the last answer, say), and a waiter parked after that would never be woken.
+        await withCheckedContinuation { continuation in
+            if isIdle { continuation.resume() } else { idleWaiters.append(continuation) }
+        }
     }
 
     private var isIdle: Bool { machine.pending.isEmpty && machine.delivering == nil }
