@@ -31,6 +31,17 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// container, a tab bar the compiler did not make, or a modal in a tab that is not selected.
     case notRoutable(WindowContent.NodeID, reason: String)
 
+    /// The step the error names, when it names one (an index into the absolute route compiled).
+    public var step: Int? {
+        switch self {
+        case .emptyRoute, .noRootScreen, .notRoutable: nil
+        case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
+             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
+             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
+             .pushOntoModalScreen(_, _, let step): step
+        }
+    }
+
     /// A stable short code for logs and metrics, as `unknownScreen`.
     public var code: String {
         switch self {

@@ -67,3 +67,12 @@ extension RouteCompiler {
         throw .notRoutable(.container(id), reason: "its id is not a route's, so its name is unknown")
     }
 }
+
+extension NavigationSnapshot {
+    /// The absolute route that navigates to what the root window shows (see
+    /// ``RouteCompiler/route(of:)``): a saved state can travel as a link.
+    /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for content no route writes.
+    public func rootRoute() throws(NavigationError) -> Route {
+        try RouteCompiler.route(of: windows.first { $0.level == .root }?.content ?? .screen(.missing))
+    }
+}

@@ -1,0 +1,39 @@
+/// Saving navigation when the app goes to the background, and restoring it after a relaunch.
+extension Coordinator {
+    /// What the app saves now: the root window's content as the absolute route that navigates to
+    /// it (``RouteCompiler/route(of:)``), with `links` (``LinkInbox/saved()``).
+    /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
+    ///   writes (a hop container, tabs not built from a route).
+    public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
+        SavedNavigation(route: try machine.snapshot.rootRoute(), links: links, schema: schema, savedAt: savedAt)
+    }
+
+    /// What ``restore(_:policy:now:link:)`` did.
+    public struct Restored: Sendable, Hashable {
+        /// The transition's record; nil when the app showed the plan's content already.
+        public var record: TransitionRecord?
+        /// What was restored and what was left out.
+        public var plan: Restoration.Plan
+    }
+
+    /// Restores `saved` as one unanimated transition (the root's whole content at once, the app's
+    /// windows above it closed), planned by ``Restoration/plan(_:policy:registry:now:link:)``
+    /// against ``screens``; `link`, a link that arrived at launch, is followed as the policy's
+    /// launch rule says. It waits its turn (`.enqueue`) and, while locked, for the unlock.
+    ///
+    /// The saved links are in the plan: give them to the inbox (``LinkInbox/restore(_:)``).
+    /// - Throws: ``RestorationError``; nothing changed then.
+    @discardableResult
+    public func restore(_ saved: SavedNavigation, policy: RestorationPolicy, now: Duration,
+                        link: Route? = nil) async throws(RestorationError) -> Restored {
+        let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link)
+        do {
+            let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
+                                          whenLocked: .deferUntilUnlocked).get()
+            return Restored(record: record, plan: plan)
+        } catch {
+            if case .alreadyThere = error { return Restored(record: nil, plan: plan) }
+            throw .refused(error)
+        }
+    }
+}

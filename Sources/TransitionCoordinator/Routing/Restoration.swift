@@ -1,0 +1,127 @@
+/// Turns a saved navigation state into what to show now: a pure function of the saved value, the
+/// app's policy and registry, the time, and a link that arrived at launch.
+///
+/// In order: too old → refused; the app's migrations bring the route to the current schema (one
+/// missing → refused); the first step naming a never-restored screen and what follows it are
+/// dropped; then the route is compiled, and where a step fails (a screen renamed or removed, a
+/// parameter whose type changed, a factory that declines) that step and what follows it are
+/// dropped, falling back to the nearest ancestor that compiles. Every dropped step is listed with
+/// its reason: nothing is wiped silently, and nothing crashes.
+public enum Restoration {
+    /// A step left out, and why.
+    public struct Dropped: Sendable, Hashable, CustomStringConvertible {
+        /// The step, as saved (after migrations).
+        public var step: RouteStep
+        /// Why: `never restored`, or the compile error of the first step dropped with it.
+        public var reason: String
+
+        /// `push checkout: never restored`.
+        public var description: String { "\(step): \(reason)" }
+    }
+
+    /// What to show.
+    public struct Plan: Sendable, Hashable {
+        /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
+        /// launch link over it when the rule says so.
+        public var route: Route
+        /// The root window's content it compiles to.
+        public var content: WindowContent
+        /// The saved steps left out, in order.
+        public var dropped: [Dropped]
+        /// The inbox's saved links (for ``LinkInbox/restore(_:)``).
+        public var links: [SavedLink]
+    }
+
+    /// The plan for `saved` under `policy`, at `now` (the app's wall clock), with `link` the
+    /// route of a link that arrived at launch, if any.
+    /// - Throws: ``RestorationError`` when the state is too old, from a newer schema, lacks a
+    ///   migration, or keeps nothing that compiles (and no link stands in for it).
+    public static func plan(_ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
+                            link: Route? = nil) throws(RestorationError) -> Plan {
+        if let link, policy.launchRule == .linkWins {
+            do {
+                return Plan(route: link, content: try RouteCompiler.content(for: link, registry: registry), dropped: [],
+                            links: saved.links)
+            } catch {
+                throw .linkRefused(error)
+            }
+        }
+        if let maxAge = policy.maxAge, now - saved.savedAt > maxAge { throw .tooOld(age: now - saved.savedAt, maxAge: maxAge) }
+        guard saved.schema <= policy.schema else { throw .newerSchema(saved: saved.schema, current: policy.schema) }
+        var route = saved.route
+        for version in saved.schema..<policy.schema {
+            guard let migration = policy.migrations.first(where: { $0.from == version }) else { throw .missingMigration(from: version) }
+            route = migration.migrate(route)
+        }
+        route.isAbsolute = true
+        do {
+            route = try RouteCompiler.resolve(route, from: nil)
+        } catch {
+            throw .nothingRestorable(error)
+        }
+        var dropped: [Dropped] = []
+        func cut(at index: Int, _ reason: String) {
+            dropped += route.steps[index...].map { Dropped(step: $0, reason: reason) }
+            route.steps.removeSubrange(index...)
+        }
+        if let index = route.steps.firstIndex(where: { step in
+            step.target.map { policy.neverRestored.contains($0.name) } ?? false
+        }) {
+            cut(at: index, "never restored")
+        }
+        if let link, case .linkOnTop = policy.launchRule, let first = link.steps.first?.target {
+            // Presented over the restored state as a modal stack: the link's first screen, then its steps.
+            route.steps.append(.modalStack(first))
+            route.steps += link.steps.dropFirst()
+        }
+        while true {
+            do {
+                let content = try RouteCompiler.content(for: route, registry: registry)
+                return Plan(route: route, content: content, dropped: dropped, links: saved.links)
+            } catch {
+                guard let step = error.step, step > 0, step < route.steps.count else { throw .nothingRestorable(error) }
+                cut(at: step, error.description)
+            }
+        }
+    }
+}
+
+/// Why a saved state was not restored. Nothing changed then; the app starts from its launch screen.
+public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Older than ``RestorationPolicy/maxAge``.
+    case tooOld(age: Duration, maxAge: Duration)
+    /// Saved by a newer version of the app (its schema is ahead of this one's).
+    case newerSchema(saved: Int, current: Int)
+    /// No migration reads schema `from`.
+    case missingMigration(from: Int)
+    /// Not even the first step compiles.
+    case nothingRestorable(NavigationError)
+    /// The launch link won, but does not compile.
+    case linkRefused(NavigationError)
+    /// The coordinator refused the restoring transition.
+    case refused(TransitionError)
+
+    /// A stable short code, as `tooOld` or `refused.locked`.
+    public var code: String {
+        switch self {
+        case .tooOld: "tooOld"
+        case .newerSchema: "newerSchema"
+        case .missingMigration: "missingMigration"
+        case .nothingRestorable(let error): "nothingRestorable.\(error.code)"
+        case .linkRefused(let error): "linkRefused.\(error.code)"
+        case .refused(let error): "refused.\(error.code)"
+        }
+    }
+
+    /// What happened and what the app does next.
+    public var description: String {
+        switch self {
+        case .tooOld(let age, let maxAge): "the saved state is \(age) old, older than \(maxAge); not restored"
+        case .newerSchema(let saved, let current): "the saved state is of schema \(saved), newer than this app's \(current); not restored"
+        case .missingMigration(let from): "no migration reads schema \(from); not restored"
+        case .nothingRestorable(let error): "nothing of the saved state compiles (\(error)); not restored"
+        case .linkRefused(let error): "the launch link does not compile: \(error)"
+        case .refused(let error): "the restoring transition was refused: \(error)"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// The navigation state an app saves when it goes to the background, to restore after the
+/// process was killed: what the root window showed, as the absolute route that navigates to it,
+/// and the links still waiting in the inbox.
+///
+/// `Codable`, versioned twice: `format` is this library's (decoding a newer one fails, never
+/// guesses); `schema` is the app's, which ``RestorationPolicy/migrations`` bring up to date when
+/// restoring. The shield, the lock and windows above the root are never saved: the lifecycle
+/// decides them after a relaunch.
+public struct SavedNavigation: Sendable, Hashable, Codable {
+    /// The format this library writes and reads.
+    public static let currentFormat = 1
+
+    /// This library's format of the value.
+    public var format: Int
+    /// The app's schema version when saved (its screens' names and parameters then).
+    public var schema: Int
+    /// When it was saved, on the app's wall clock (any epoch, the same one ``RestorationPolicy``'s
+    /// `now` uses).
+    public var savedAt: Duration
+    /// What the root window showed, as an absolute route.
+    public var route: Route
+    /// The inbox's links that were waiting or on their way.
+    public var links: [SavedLink]
+
+    /// A saved state of `route` and `links`, at `savedAt`, in the app's `schema`.
+    public init(route: Route, links: [SavedLink] = [], schema: Int, savedAt: Duration) {
+        format = Self.currentFormat
+        self.schema = schema
+        self.savedAt = savedAt
+        self.route = route
+        self.links = links
+    }
+
+    private enum CodingKeys: String, CodingKey { case format, schema, savedAt, path, links }
+
+    /// Decodes a saved state; a format newer than this library's, or a path that does not parse,
+    /// is a `DecodingError` (the app then starts fresh; nothing is guessed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        guard format <= Self.currentFormat else {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: container,
+                                                   debugDescription: "format \(format) is newer than \(Self.currentFormat)")
+        }
+        schema = try container.decode(Int.self, forKey: .schema)
+        savedAt = try container.decode(Duration.self, forKey: .savedAt)
+        let path = try container.decode(String.self, forKey: .path)
+        do {
+            route = try Route(parsing: path)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .path, in: container, debugDescription: "\(error)")
+        }
+        links = try container.decodeIfPresent([SavedLink].self, forKey: .links) ?? []
+    }
+
+    /// Encodes the route as its path, readable in the saved file.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(savedAt, forKey: .savedAt)
+        try container.encode(route.path, forKey: .path)
+        try container.encode(links, forKey: .links)
+    }
+}
+
+/// How an app restores saved navigation: its schema and migrations, what is too old, what is
+/// never restored, and what wins when a link arrives at launch.
+public struct RestorationPolicy: Sendable {
+    /// One step of the app's schema: rewrites a route saved at `from` into one for `from + 1`.
+    public struct Migration: Sendable {
+        /// The schema version it reads.
+        public var from: Int
+        /// The rewrite (rename a screen, move a parameter…).
+        public var migrate: @Sendable (Route) -> Route
+
+        /// A migration from schema `from` to `from + 1`.
+        public init(from: Int, _ migrate: @escaping @Sendable (Route) -> Route) {
+            self.from = from
+            self.migrate = migrate
+        }
+    }
+
+    /// What happens when a link and a restorable state meet at launch.
+    public enum LaunchRule: Sendable, Hashable {
+        /// The link is followed; the saved state is not restored.
+        case linkWins
+        /// The saved state is restored, and the link's screens are presented over it as a modal
+        /// stack (`saved!/link…`), so going back leaves the person where they were.
+        case linkOnTop
+    }
+
+    /// The app's schema now.
+    public var schema: Int
+    /// Migrations, one per schema step.
+    public var migrations: [Migration]
+    /// A saved state older than this is not restored (nil: any age).
+    public var maxAge: Duration?
+    /// Screen names never restored (a checkout, an alert): a saved route keeps what stands below
+    /// the first of them.
+    public var neverRestored: Set<String>
+    /// What wins at launch.
+    public var launchRule: LaunchRule
+
+    /// A policy for schema `schema`.
+    public init(schema: Int = 1, migrations: [Migration] = [], maxAge: Duration? = nil, neverRestored: Set<String> = [],
+                launchRule: LaunchRule = .linkWins) {
+        self.schema = schema
+        self.migrations = migrations
+        self.maxAge = maxAge
+        self.neverRestored = neverRestored
+        self.launchRule = launchRule
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TransitionCoordinator
+
+/// Saving and restoring navigation: migrations, fallbacks, age, never-restored screens, the
+/// launch rule, and a round trip through JSON into a fresh coordinator.
+@Suite("Restoration")
+struct RestorationTests {
+    static let registry = RouteCompilerTests.registry()
+    static func route(_ path: String) throws -> Route { try Route(parsing: path) }
+    static func saved(_ path: String, schema: Int = 1, at savedAt: Duration = .seconds(1_000)) throws -> SavedNavigation {
+        SavedNavigation(route: try route(path), schema: schema, savedAt: savedAt)
+    }
+    static func plan(_ saved: SavedNavigation, _ policy: RestorationPolicy = RestorationPolicy(), now: Duration = .seconds(1_010),
+                     link: Route? = nil) throws -> Restoration.Plan {
+        try Restoration.plan(saved, policy: policy, registry: registry, now: now, link: link)
+    }
+
+    @Test("a state saved, encoded as JSON and restored in a fresh coordinator shows the same content, unanimated")
+    func roundTrip() async throws {
+        let before = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: Self.registry)
+        try await before.navigate(to: try Self.route("^/main#inbox/mail!/compose"), animator: GatedAnimator(.returnAtOnce))
+        let saved = try await before.savedNavigation(schema: 1, savedAt: .seconds(5))
+        let data = try JSONEncoder().encode(saved)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""path":"^\/main#inbox\/mail!\/compose""#))
+        let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
+        #expect(decoded == saved)
+
+        let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: Self.registry)
+        let restored = try await after.restore(decoded, policy: RestorationPolicy(), now: .seconds(6))
+        #expect(await after.snapshot.windows[0].content == (await before.snapshot.windows[0].content))
+        #expect(restored.record?.animation == .skipped(.noAnimator))
+        #expect(restored.plan.dropped.isEmpty)
+        #expect(try await after.snapshot.rootRoute() == saved.route, "a snapshot prints as the route that navigates to it")
+    }
+
+    @Test("a screen the registry no longer knows falls back to its nearest ancestor; what was dropped says why")
+    func renamedScreenFallsBack() throws {
+        let plan = try Self.plan(try Self.saved("^/home/lounge/friend"))
+        #expect(plan.route.path == "^/home")
+        #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])
+        #expect(plan.dropped.first?.reason.contains("no screen named `lounge`") == true)
+    }
+
+    @Test("the app's migrations run from the saved schema to the current one, in order")
+    func migrations() throws {
+        let rename = RestorationPolicy.Migration(from: 1) { route in
+            var route = route
+            route.steps = route.steps.map { $0 == .push(RouteTarget("lounge")) ? .push(RouteTarget("settings")) : $0 }
+            return route
+        }
+        let addTab = RestorationPolicy.Migration(from: 2) { route in
+            Route(absolute: true, [.push(RouteTarget("main")), .tab(RouteTarget("settings"))] + route.steps.dropFirst(2))
+        }
+        let policy = RestorationPolicy(schema: 3, migrations: [addTab, rename])
+        let plan = try Self.plan(try Self.saved("^/home/lounge/friend"), policy)
+        #expect(plan.route.path == "^/main#settings/friend")
+        #expect(plan.dropped.isEmpty)
+        #expect(throws: RestorationError.missingMigration(from: 1)) {
+            try Self.plan(try Self.saved("^/home"), RestorationPolicy(schema: 2))
+        }
+        #expect(throws: RestorationError.newerSchema(saved: 4, current: 3)) {
+            try Self.plan(try Self.saved("^/home", schema: 4), policy)
+        }
+    }
+
+    @Test("a state older than the policy's age is not restored")
+    func tooOld() throws {
+        let policy = RestorationPolicy(maxAge: .seconds(60))
+        #expect(throws: RestorationError.tooOld(age: .seconds(61), maxAge: .seconds(60))) {
+            try Self.plan(try Self.saved("^/home", at: .zero), policy, now: .seconds(61))
+        }
+        #expect(try Self.plan(try Self.saved("^/home", at: .zero), policy, now: .seconds(60)).route.path == "^/home")
+    }
+
+    @Test("never-restored screens (a checkout, an alert) are dropped with what stands on them")
+    func neverRestored() throws {
+        let policy = RestorationPolicy(neverRestored: ["vault", "alert"])
+        let plan = try Self.plan(try Self.saved("^/home/friend/vault(code=1234)/mail"), policy)
+        #expect(plan.route.path == "^/home/friend")
+        #expect(plan.dropped.map(\.reason) == ["never restored", "never restored"])
+        #expect(try Self.plan(try Self.saved("^/home!/compose!alert"), policy).route.path == "^/home!/compose")
+    }
+
+    @Test("nothing that compiles is refused, never crashed on; a newer format fails to decode")
+    func nothingRestorable() throws {
+        #expect(throws: RestorationError.nothingRestorable(.unknownScreen("gone", step: 0))) {
+            try Self.plan(try Self.saved("^/gone/home"))
+        }
+        let newer = #"{"format":2,"schema":1,"savedAt":[0,0],"path":"^/home","links":[]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedNavigation.self, from: Data(newer.utf8)) }
+    }
+
+    @Test("a link at launch: it wins, or it is presented over the restored state", arguments: [true, false])
+    func launchRule(_ linkWins: Bool) throws {
+        let policy = RestorationPolicy(launchRule: linkWins ? .linkWins : .linkOnTop)
+        let plan = try Self.plan(try Self.saved("^/main#settings"), policy, link: try Self.route("^/home/detail(id=7)"))
+        #expect(plan.route.path == (linkWins ? "^/home/detail(id=7)" : "^/main#settings!/home/detail(id=7)"))
+    }
+
+    @Test("the shield and the lock are never saved: the lifecycle decides them after a relaunch")
+    func coversNotSaved() async throws {
+        let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
+                                     lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let configuration = try CoordinatorConfiguration(covers: covers)
+        let before = await Coordinator(root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+        try await before.navigate(to: try Self.route("^/home/friend"))
+        try await before.setApplicationState(.background)
+        let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
+        #expect(saved.route.path == "^/home/friend")
+        let after = await Coordinator(root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+        try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
+        let snapshot = await after.snapshot
+        #expect(snapshot.windows.count == 1 && snapshot.lockWindow == nil)
+    }
+}
