@@ -29,8 +29,8 @@ public enum LinkTask {
     }
 
     /// Absolute links, each landing on the content it compiles to whatever is shown.
-    static let absolute = ["^/lhome", "^/lhome/lfeed", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose/ldraft",
-                           "^/ltabs#lb/lfriend", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb", "^/ltabs/lfeed#lb"]
+    static let absolute = ["^/lhome", "^/lhome/lfeed(tab=top)", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose(to=a\\,b)/ldraft",
+                           "^/ltabs#lb/lfriend(id=4)", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb(badge=3)", "^/ltabs/lfeed#lb"]
     /// Relative links: what they land on depends on what is shown.
     static let relative = ["..", "lfriend", "!/lcompose", "../ldetail(id=3)", "up(n=2)"]
     /// Paths that parse but name what the registry refuses: unknown, badly typed, misplaced.
@@ -47,7 +47,13 @@ public enum LinkTask {
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: pause * Double(1 + rng.below(8)), startsOpen: false))
         let openAt = rounds / 4 + rng.below(max(1, rounds / 4))
         let reader = Task(executorPreference: environment.taskExecutor) {
-            for await ended in inbox.outcomes { await checker.inboxEnded(ended) }
+            for await ended in inbox.outcomes {
+                await checker.inboxEnded(ended)
+                if case .navigated = ended.outcome {
+                    let (saved, root) = await coordinator.savedNavigationBesideRoot()
+                    await checker.checkRestorable(saved, root: root, registry: registry)
+                }
+            }
         }
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
@@ -77,6 +83,9 @@ public enum LinkTask {
             }
             await navigate(route, kind: kind, expected: expected, rng: &rng, environment: environment, coordinator: coordinator,
                            checker: checker)
+            // As the app going to the background would: save the state, and check it restores.
+            let (saved, root) = await coordinator.savedNavigationBesideRoot()
+            await checker.checkRestorable(saved, root: root, registry: registry)
         }
         await inbox.open()
         await inbox.idle()

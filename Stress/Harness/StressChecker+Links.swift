@@ -132,4 +132,25 @@ extension StressChecker {
             violations.append(.init(.answered, "the inbox ended \(id), which was never posted"))
         }
     }
+
+    /// What the root showed and the state saved in the same step: restoring it must show the same
+    /// content (the saved route compiles, through the same registry, to what was shown). A root
+    /// no route of the registry builds (the workload's own trees and screens) is counted and skipped.
+    public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry) {
+        guard let root, let reference = try? RouteCompiler.route(of: root),
+              (try? RouteCompiler.content(for: reference, registry: registry)) == root else {
+            linkOutcomes["saved: not the registry's", default: 0] += 1
+            return
+        }
+        linkOutcomes["saved: checked", default: 0] += 1
+        do throws(NavigationError) {
+            let state = try saved.get()
+            let restored = try RouteCompiler.content(for: state.route, registry: registry)
+            if restored != root {
+                violations.append(.init(.atomic, "the state saved as \(state.route) restores as \(restored), not \(root)"))
+            }
+        } catch {
+            violations.append(.init(.atomic, "the state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
+        }
+    }
 }

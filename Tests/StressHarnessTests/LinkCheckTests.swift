@@ -71,4 +71,19 @@ struct LinkCheckTests {
         await checker.linkUnparsed("^/a(", parsed: .failure(.unclosedParameters(position: 9)))
         #expect(await checker.violations.count == 2)
     }
+
+    @Test("a saved state that restores to other content is reported; one that restores the same, or a root no route builds, is not")
+    func restorable() async throws {
+        let registry = LinkTask.registry()
+        let route = try Route(parsing: "^/lhome/ldetail(id=1)")
+        let root = try RouteCompiler.content(for: route, registry: registry)
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.checkRestorable(.success(SavedNavigation(route: route, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(.failure(.emptyRoute), root: .screen(Screen("home")), registry: registry)
+        #expect(await checker.violations.isEmpty)
+        let stripped = try Route(parsing: "^/lhome/ldetail(id=2)")
+        await checker.checkRestorable(.success(SavedNavigation(route: stripped, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(.failure(.emptyRoute), root: root, registry: registry)
+        #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
+    }
 }

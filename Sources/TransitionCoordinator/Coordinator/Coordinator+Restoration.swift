@@ -5,7 +5,31 @@ extension Coordinator {
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
     ///   writes (a hop container, tabs not built from a route).
     public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
-        SavedNavigation(route: try machine.snapshot.rootRoute(), links: links, schema: schema, savedAt: savedAt)
+        var route = try machine.snapshot.rootRoute()
+        if mutations.contains(.savedStateDropsParameters) {
+            // Mutant: every step's parameters left out.
+            route.steps = route.steps.map { step in
+                switch step {
+                case .push(let target): .push(RouteTarget(target.name))
+                case .modal(let target): .modal(RouteTarget(target.name))
+                case .modalStack(let target): .modalStack(RouteTarget(target.name))
+                case .tab(let target): .tab(RouteTarget(target.name))
+                case .up: step
+                }
+            }
+        }
+        return SavedNavigation(route: route, links: links, schema: schema, savedAt: savedAt)
+    }
+
+    /// The state ``savedNavigation(schema:savedAt:links:)`` saves now, with what the root shows
+    /// in the same step (for the harness's check that restoring reproduces it).
+    package func savedNavigationBesideRoot() -> (saved: Result<SavedNavigation, NavigationError>, root: WindowContent?) {
+        let root = machine.snapshot.windows.first { $0.level == .root }?.content
+        do throws(NavigationError) {
+            return (.success(try savedNavigation(schema: 1, savedAt: .zero)), root)
+        } catch {
+            return (.failure(error), root)
+        }
     }
 
     /// What ``restore(_:policy:now:link:)`` did.

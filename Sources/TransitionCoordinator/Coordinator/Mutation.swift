@@ -64,6 +64,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link superseded while waiting in the inbox is forgotten with no outcome: its sender
     /// never hears of it (issue 10).
     case linkDroppedFromInbox
+    /// The saved state leaves the screens' parameters out: restoring it shows other screens
+    /// (issue 10).
+    case savedStateDropsParameters
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
