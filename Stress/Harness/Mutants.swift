@@ -106,6 +106,7 @@ public enum StressHarness {
         case .routeStepByStep: "a route applied step by step: observers see the middle"
         case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
         case .savedStateDropsParameters: "a saved state that restores other screens (parameters left out)"
+        case .guardSkippedForLinks: "guards skipped for links"
         }
     }
 }

@@ -17,9 +17,10 @@ extension Coordinator {
     /// task-allocator slab per waiter.
     @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
+                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil) async -> Submitted {
         switch await admission(for: request, mode: mode, whenLocked: whenLocked) {
-        case .admitted(let admission): return .committed(await carryOut(admission, animator: animator, items: items))
+        case .admitted(let admission):
+            return await carryOut(admission, animator: animator, items: items, source: source ?? Self.source(of: request))
         case .refused(let refusal): return .refused(refusal)
         }
     }
@@ -44,7 +45,17 @@ extension Coordinator {
         }
     }
 
-    /// What ``submit(_:animator:mode:whenLocked:items:)`` hands back: the record, or the refusal.
+    /// Where `request` comes from when the caller does not say: the user's reports, the
+    /// lifecycle's state changes, else the app.
+    static func source(of request: TransitionRequest) -> NavigationSource {
+        switch request {
+        case .userDid: .user
+        case .setApplicationState: .lifecycle
+        default: .app
+        }
+    }
+
+    /// What ``submit(_:animator:mode:whenLocked:items:source:)`` hands back: the record, or the refusal.
     enum Submitted: Sendable {
         case committed(TransitionRecord)
         case refused(TransitionError)

@@ -3,17 +3,17 @@
 extension Coordinator {
     /// A coordinator whose root window shows `root`: a screen, or a tree of containers.
     ///
-    /// The same as ``init(root:configuration:host:clock:executor:taskExecutor:screens:)`` otherwise.
+    /// The same as ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)`` otherwise.
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
     ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range).
     public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry()) async throws(TransitionError) {
+                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async throws(TransitionError) {
         let problems = ContentInvariants.check(root, in: "the root window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
         await self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                        taskExecutor: taskExecutor, screens: screens, mutations: [])
+                        taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
     }
 
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).

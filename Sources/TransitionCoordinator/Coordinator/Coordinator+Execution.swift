@@ -7,8 +7,15 @@ extension Coordinator {
     /// their own, so the async frames a transition allocates hold only what crosses an await.
     /// `items` are the callbacks of the screens the request names (see ``StackItem``).
     func carryOut(_ admission: Admission, animator: (any Animator)?,
-                  items: [ScreenID: ScreenCallbacks] = [:]) async -> TransitionRecord {
+                  items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource = .app) async -> Submitted {
         let (marker, chain) = enterScope(admission)
+        if !guards.isEmpty, source.isGuarded, !(source == .link && mutations.contains(.guardSkippedForLinks)),
+           let refusal = await vet(admission, source: source, chain: chain) {
+            marker.end()
+            announceCancelled(InFlightTransition(id: admission.id, request: admission.plan.request))
+            release()
+            return .refused(refusal)
+        }
         let result = await TransitionScope.$chain.withValue(chain) {
             await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
@@ -16,7 +23,7 @@ extension Coordinator {
         let record = commit(admission, hadAnimator: animator != nil, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
         if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
-        return record
+        return .committed(record)
     }
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.

@@ -35,7 +35,8 @@ extension Coordinator {
     /// call nothing can commit (the slot is held), so the plan made at begin still fits.
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
         guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .gestureEnded(id) }
-        return await carryOut(admission, animator: nil)
+        // A guard's veto (a form that must not be left) ends the gesture as cancelled: nothing changed.
+        return try await carryOut(admission, animator: nil, source: .gesture).get()
     }
 
     /// Gives gesture `id` up with nothing changed (no record, no callback) and hands the slot

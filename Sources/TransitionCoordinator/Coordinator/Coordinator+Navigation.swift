@@ -23,9 +23,16 @@ extension Coordinator {
     @discardableResult
     public func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
                          whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord? {
+        try await navigate(to: route, animator: animator, policy: policy, whenLocked: whenLocked, source: .app)
+    }
+
+    /// ``navigate(to:animator:policy:whenLocked:)`` from `source` (the inbox's links, a redirect).
+    @discardableResult
+    func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
+                  source: NavigationSource) async throws(TransitionError) -> TransitionRecord? {
         let request = try navigation(to: route)
         do {
-            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked).get()
+            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source).get()
         } catch {
             if case .alreadyThere = error { return nil }
             throw error

@@ -53,7 +53,7 @@ extension Coordinator {
         let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link)
         do {
             let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
-                                          whenLocked: .deferUntilUnlocked).get()
+                                          whenLocked: .deferUntilUnlocked, source: .restoration).get()
             return Restored(record: record, plan: plan)
         } catch {
             if case .alreadyThere = error { return Restored(record: nil, plan: plan) }

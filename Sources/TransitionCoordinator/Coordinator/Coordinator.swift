@@ -102,6 +102,10 @@ public actor Coordinator {
     let mutations: Mutations
     /// The screens routes may name.
     public nonisolated let screens: ScreenRegistry
+    /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
+    public nonisolated let guards: [NavigationGuard]
+    /// The request a guard redirected last, and its source, kept for ``resumeRedirected()``.
+    var redirected: (request: TransitionRequest, source: NavigationSource)?
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -118,12 +122,13 @@ public actor Coordinator {
     ///     seeded scheduler, say); the default actor executor when nil.
     ///   - taskExecutor: the executor the animator's and the timeout's tasks prefer; none when nil.
     ///   - screens: the screens routes may name (``navigate(to:animator:policy:whenLocked:)``); none by default.
+    ///   - guards: asked, in order, about every guarded transition (``NavigationGuard``); none by default.
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry()) async {
+                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
         await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, mutations: [])
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
     }
 
     /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
@@ -131,9 +136,11 @@ public actor Coordinator {
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                 screens: ScreenRegistry = ScreenRegistry(), mutations: Set<Mutation>) async {
+                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+                 mutations: Set<Mutation>) async {
         self.mutations = Mutations(mutations)
         self.screens = screens
+        self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: WindowID(1), level: .root, content: rootContent)
         self.configuration = configuration

@@ -67,6 +67,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The saved state leaves the screens' parameters out: restoring it shows other screens
     /// (issue 10).
     case savedStateDropsParameters
+    /// Guards are not asked about links the inbox delivers: one source bypasses them (issue 10).
+    case guardSkippedForLinks
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

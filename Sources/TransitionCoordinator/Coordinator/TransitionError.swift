@@ -69,6 +69,11 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// The app shows what the route names already, with nothing above the root: navigating
     /// again changes nothing (the same link twice).
     case alreadyThere(Route)
+    /// A guard refused the transition (``NavigationGuard``); nothing changed.
+    case denied(guard: String, reason: String)
+    /// A guard sent the app elsewhere (sign-in, say): the coordinator navigates to `to` next, and
+    /// keeps this request for ``Coordinator/resumeRedirected()``; nothing of this one changed.
+    case redirected(guard: String, to: Route)
 
     /// A stable short code for logs and metrics, as `busy`, `levelOccupied` or, for a container
     /// error, `container.popAtRoot`.
@@ -101,6 +106,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .container(let error, _): "container.\(error.code)"
         case .route(let error, _): "route.\(error.code)"
         case .alreadyThere: "alreadyThere"
+        case .denied: "denied"
+        case .redirected: "redirected"
         }
     }
 
@@ -162,6 +169,10 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "route \(route): \(error); nothing changed"
         case .alreadyThere(let route):
             "the app shows \(route) already; nothing changed"
+        case .denied(let name, let reason):
+            "the guard '\(name)' refused: \(reason); nothing changed"
+        case .redirected(let name, let route):
+            "the guard '\(name)' redirected to \(route); this request is kept for resumeRedirected(), nothing of it changed"
         }
     }
 }

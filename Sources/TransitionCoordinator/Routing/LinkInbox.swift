@@ -146,7 +146,8 @@ public actor LinkInbox {
         let task = Task(executorPreference: coordinator.taskExecutor) { [weak self] in
             let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue([]) {
                 do throws(TransitionError) {
-                    return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked))
+                    return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
+                                                                   source: .link))
                 } catch {
                     return .failure(error)
                 }

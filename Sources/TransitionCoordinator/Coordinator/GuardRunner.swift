@@ -1,0 +1,67 @@
+/// Runs the guards for one admitted transition in a task of their own, under the watchdog: the
+/// coordinator waits for the first of the guards' verdict and the timeout, so a guard that never
+/// answers cannot hold the slot for longer than the timeout.
+enum GuardRunner {
+    /// The first guard's refusal, or nil when every guard allowed.
+    struct Refusal: Sendable {
+        let guardName: String
+        let decision: GuardDecision
+    }
+
+    /// Asks `guards` in order about `context`; returns the first that does not allow (a guard
+    /// past `timeout` denies), or nil.
+    static func vet(_ context: GuardContext, guards: [NavigationGuard], timeout: Duration, watchdog: Watchdog,
+                    taskExecutor: (any TaskExecutor)?, chain: [TransitionScope.Marker]) async -> Refusal? {
+        let verdict = Verdict()
+        let asking = Locked("")
+        _ = Task.detached(executorPreference: taskExecutor) {
+            let alarm = watchdog.arm(in: timeout) {
+                let name = asking.withLock { $0 }
+                verdict.settle(Refusal(guardName: name, decision: .deny("did not answer within \(timeout)")))
+            }
+            let refusal: Refusal? = await TransitionScope.$chain.withValue(chain) {
+                for item in guards {
+                    asking.withLock { $0 = item.name }
+                    let decision = await item.decide(context)
+                    if decision != .allow { return Refusal(guardName: item.name, decision: decision) }
+                }
+                return nil
+            }
+            watchdog.disarm(alarm)
+            verdict.settle(refusal)
+        }
+        return await verdict.value()
+    }
+
+    /// Settled once: by the guards, or by the timeout, whichever comes first.
+    final class Verdict: Sendable {
+        private struct State {
+            var settled: Refusal??
+            var waiter: CheckedContinuation<Refusal?, Never>?
+        }
+
+        private let state = Locked(State())
+
+        func settle(_ refusal: Refusal?) {
+            let waiter: CheckedContinuation<Refusal?, Never>? = state.withLock { state in
+                guard state.settled == nil else { return nil }
+                state.settled = .some(refusal)
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: refusal)
+        }
+
+        func value() async -> Refusal? {
+            await withCheckedContinuation { continuation in
+                // Decided and parked under one lock: a settle before or after is never missed.
+                let ready: Refusal?? = state.withLock { state in
+                    if let settled = state.settled { return .some(settled) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+    }
+}

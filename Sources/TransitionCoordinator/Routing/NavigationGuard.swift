@@ -1,0 +1,80 @@
+/// Where a transition comes from: guards see it, and analytics can tell a link from a tap.
+public enum NavigationSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The app asked (a push, a pop, a content change, `navigate(to:)`).
+    case app
+    /// A link the inbox delivered.
+    case link
+    /// A saved state being restored.
+    case restoration
+    /// An interactive gesture being committed (a swipe-back, a sheet dragged away).
+    case gesture
+    /// The navigation a guard redirected to.
+    case redirect
+    /// A change the user already made on screen, reported by the host (`userDid`): not guarded,
+    /// since it has happened.
+    case user
+    /// An application state change (the shield, the lock): not guarded.
+    case lifecycle
+
+    /// Whether guards are asked about transitions from this source.
+    public var isGuarded: Bool { self != .user && self != .lifecycle }
+}
+
+/// What a guard is asked about: an admitted transition, before anything of it is carried out.
+public struct GuardContext: Sendable {
+    /// The request.
+    public let request: TransitionRequest
+    /// Where it comes from.
+    public let source: NavigationSource
+    /// The committed state.
+    public let before: NavigationSnapshot
+    /// The state the transition would commit.
+    public let after: NavigationSnapshot
+    /// Screens the transition shows that were not shown (by id).
+    public let arriving: [Screen]
+    /// Screens the transition takes away (by id).
+    public let leaving: [Screen]
+
+    init(request: TransitionRequest, source: NavigationSource, before: NavigationSnapshot, after: NavigationSnapshot) {
+        self.request = request
+        self.source = source
+        self.before = before
+        self.after = after
+        var old: [ScreenID: Screen] = [:], new: [ScreenID: Screen] = [:]
+        for window in before.windows { window.content.forEachScreen { old[$0.id] = $0 } }
+        for window in after.windows { window.content.forEachScreen { new[$0.id] = $0 } }
+        arriving = after.windows.flatMap(\.content.screens).filter { old[$0.id] == nil }
+        leaving = before.windows.flatMap(\.content.screens).filter { new[$0.id] == nil }
+    }
+}
+
+/// A guard's answer.
+public enum GuardDecision: Sendable, Hashable {
+    /// Go on.
+    case allow
+    /// Refuse, with a reason a person can act on: ``TransitionError/denied(guard:reason:)``.
+    case deny(String)
+    /// Refuse, and navigate to `route` instead (sign-in, say): the refused request is kept, and
+    /// ``Coordinator/resumeRedirected()`` asks for it again once the app is ready (signed in).
+    case redirect(Route)
+}
+
+/// An async check every guarded transition passes before it is carried out, whatever its source:
+/// the app's requests, links, restoration and interactive gestures alike.
+///
+/// Guards run in order while the transition holds the slot (so the state they see is the one it
+/// would change), under the animation timeout: one that does not answer in time denies. They run
+/// inside the transition's scope, so a guard that asks the coordinator for a transition is
+/// refused as re-entrant rather than deadlocking. A guard vetoing a gesture's commit (a form with
+/// unsaved changes, via ``GuardContext/leaving``) cancels the gesture.
+public struct NavigationGuard: Sendable {
+    /// Its name, as a denial names it.
+    public let name: String
+    let decide: @Sendable (GuardContext) async -> GuardDecision
+
+    /// A guard named `name` deciding with `decide`.
+    public init(_ name: String, decide: @escaping @Sendable (GuardContext) async -> GuardDecision) {
+        self.name = name
+        self.decide = decide
+    }
+}

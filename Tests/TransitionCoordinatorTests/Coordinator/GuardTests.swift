@@ -1,0 +1,151 @@
+import Testing
+import TransitionCoordinator
+
+/// One guard pipeline for every source: allow, deny, redirect and resume, a veto on leaving a
+/// screen, a guard that never answers, and one that calls back in.
+@Suite("Guards")
+struct GuardTests {
+    /// Whether the person is signed in; a test flips it.
+    final class Session: Sendable {
+        let signedIn = Box(false)
+    }
+
+    static func guards(_ session: Session, log: Box<[NavigationSource]> = Box([])) -> [NavigationGuard] {
+        let signIn = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("alert"))])
+        return [
+            NavigationGuard("log") { context in
+                log.mutate { $0.append(context.source) }
+                return .allow
+            },
+            NavigationGuard("vault") { context in
+                context.arriving.contains { $0.name == "vault" } && !session.signedIn.value ? .redirect(signIn) : .allow
+            },
+            NavigationGuard("unsaved draft") { context in
+                context.leaving.contains { $0.name == "draft" } ? .deny("the draft has unsaved changes") : .allow
+            },
+        ]
+    }
+
+    static func coordinator(_ session: Session, log: Box<[NavigationSource]> = Box([]), clock: ManualClock = ManualClock(),
+                            configuration: CoordinatorConfiguration = .standard, extra: [NavigationGuard] = []) async -> Coordinator {
+        await Coordinator(root: Screen("launch"), configuration: configuration, clock: clock, screens: RouteCompilerTests.registry(),
+                          guards: guards(session, log: log) + extra)
+    }
+
+    static func route(_ path: String) throws -> Route { try Route(parsing: path) }
+    static func root(_ coordinator: Coordinator) async -> WindowContent? { await coordinator.snapshot.windows.first?.content }
+
+    @Test("guards are asked for the app's requests, links, restoration and gestures, not for the user's reports or the lifecycle")
+    func everySource() async throws {
+        let log = Box<[NavigationSource]>([])
+        let coordinator = await Self.coordinator(Session(), log: log)
+        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        _ = await inbox.receive(try Self.route("^/home/mail"))
+        try await coordinator.restore(SavedNavigation(route: try Self.route("^/home"), schema: 1, savedAt: .zero),
+                                      policy: RestorationPolicy(), now: .zero)
+        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        try await coordinator.perform(.userDid(.pop(ContainerID("^"))))
+        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        let swipe = try await coordinator.beginGesture(.pop(ContainerID("^")))
+        try await swipe.commit()
+        try await coordinator.setApplicationState(.inactive)
+        #expect(log.value == [.app, .link, .restoration, .app, .app, .gesture])
+    }
+
+    @Test("a denial names the guard and changes nothing; observers see the transition begin and be cancelled")
+    func deny() async throws {
+        let coordinator = await Self.coordinator(Session())
+        try await coordinator.navigate(to: try Self.route("^/home/draft"))
+        let before = await coordinator.snapshot
+        var probe = EventProbe(coordinator)
+        await #expect(throws: TransitionError.denied(guard: "unsaved draft", reason: "the draft has unsaved changes")) {
+            try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        }
+        #expect(await coordinator.snapshot == before)
+        let began = await probe.next { if case .began = $0 { true } else { false } }
+        let cancelled = await probe.next { if case .cancelled = $0 { true } else { false } }
+        #expect(began != nil && cancelled != nil)
+        await #expect(throws: TransitionError.self) { try await coordinator.perform(.content(.pop(ContainerID("^")))) }
+    }
+
+    @Test("a veto on leaving a screen cancels the user's interactive pop: nothing changes, the gesture ends")
+    func vetoCancelsGesture() async throws {
+        let coordinator = await Self.coordinator(Session())
+        try await coordinator.navigate(to: try Self.route("^/home/draft"))
+        let before = await coordinator.snapshot
+        let swipe = try await coordinator.beginGesture(.pop(ContainerID("^")))
+        await #expect(throws: TransitionError.denied(guard: "unsaved draft", reason: "the draft has unsaved changes")) {
+            try await swipe.commit()
+        }
+        #expect(await coordinator.snapshot == before)
+        try await coordinator.push(Screen("toast"), at: .low)    // the slot was handed on
+    }
+
+    @Test("a redirect sends the app to sign-in, keeps the request, and resumes it once signed in")
+    func redirectAndResume() async throws {
+        let session = Session()
+        let coordinator = await Self.coordinator(session)
+        var probe = EventProbe(coordinator)
+        let vault = try Self.route("^/home/vault(code=1234)")
+        await #expect(throws: TransitionError.redirected(guard: "vault", to: try Self.route("^/home/alert"))) {
+            try await coordinator.navigate(to: vault)
+        }
+        _ = await probe.next { if case .ended(let record) = $0, record.kind == .navigate { true } else { false } }
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/alert")))
+        session.signedIn.mutate { $0 = true }
+        let resumed = try #require(try await coordinator.resumeRedirected())
+        #expect(resumed.after.windows[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+        #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
+    }
+
+    @Test("a guard that never answers denies at the timeout; the slot is handed on")
+    func silentGuard() async throws {
+        let clock = ManualClock()
+        let gate = Gate()
+        let silent = NavigationGuard("silent") { _ in
+            await gate.wait()
+            return .allow
+        }
+        let configuration = try CoordinatorConfiguration(animationTimeout: .milliseconds(300))
+        let coordinator = await Self.coordinator(Session(), clock: clock, configuration: configuration, extra: [silent])
+        let asked = Task { await attempt { try await coordinator.push(Screen("toast"), at: .low) } }
+        await clock.sleepers(atLeast: 1, dueIn: .milliseconds(300))
+        clock.advance(by: .milliseconds(299))
+        #expect(await coordinator.inFlightTransition != nil, "not a moment before the timeout")
+        clock.advance(by: .milliseconds(1))
+        guard case .failure(.denied(let name, _)) = await asked.value else { Issue.record("not denied"); return }
+        #expect(name == "silent")
+        gate.open()
+        #expect(await coordinator.snapshot.windows.count == 1)
+    }
+
+    @Test("a guard that asks the coordinator for a transition is refused as re-entrant, never deadlocks")
+    func reentrantGuard() async throws {
+        let answer = Box<String>("")
+        let holder = Box<Coordinator?>(nil)
+        let calling = NavigationGuard("calling") { _ in
+            do throws(TransitionError) {
+                try await holder.value?.push(Screen("nested"), at: .high)
+                answer.mutate { $0 = "pushed" }
+            } catch {
+                answer.mutate { $0 = error.code }
+            }
+            return .allow
+        }
+        let coordinator = await Self.coordinator(Session(), extra: [calling])
+        holder.mutate { $0 = coordinator }
+        try await coordinator.push(Screen("toast"), at: .low)
+        #expect(answer.value == "reentrant")
+    }
+
+    @Test("a restore refused by a guard is a RestorationError naming the denial")
+    func guardedRestore() async throws {
+        let coordinator = await Self.coordinator(Session())
+        try await coordinator.navigate(to: try Self.route("^/home/draft"))
+        await #expect(throws: RestorationError.refused(.denied(guard: "unsaved draft", reason: "the draft has unsaved changes"))) {
+            try await coordinator.restore(SavedNavigation(route: try Self.route("^/home"), schema: 1, savedAt: .zero),
+                                          policy: RestorationPolicy(), now: .zero)
+        }
+    }
+}
