@@ -22,11 +22,21 @@ public enum LinkTask {
     /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose flow.
     public static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry()
-        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb"] { registry.screen(name) }
+        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault"] { registry.screen(name) }
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
         registry.tabs("ltabs", tabs: ["la", "lb"])
         return registry
     }
+
+    /// The harness app's guard: no screen named `lvault` may ever be shown, whoever asks.
+    public static func guards() -> [NavigationGuard] {
+        [NavigationGuard("vault") { context in
+            context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
+        }]
+    }
+
+    /// Links to the vault: well formed, always denied by the guard.
+    static let guarded = ["^/lhome/lvault", "^/ltabs#lb/lvault(id=1)", "^/lhome!/lvault"]
 
     /// Absolute links, each landing on the content it compiles to whatever is shown.
     static let absolute = ["^/lhome", "^/lhome/lfeed(tab=top)", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose(to=a\\,b)/ldraft",
@@ -61,8 +71,12 @@ public enum LinkTask {
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
             let path: String
             let kind: Kind
+            var guardedLink = false
             switch rng.below(100) {
-            case 0..<55: (path, kind) = (rng.pick(absolute), .wellFormed)
+            case 0..<20:
+                (path, kind) = (rng.pick(guarded), .wellFormed)
+                guardedLink = true
+            case 20..<55: (path, kind) = (rng.pick(absolute), .wellFormed)
             case 55..<75: (path, kind) = (rng.pick(relative), .wellFormed)
             case 75..<92: (path, kind) = (rng.pick(malformed), .malformed)
             default:
@@ -74,8 +88,9 @@ public enum LinkTask {
                 await checker.noteViolation(.init(.answered, "the link path \(path) does not parse"))
                 continue
             }
-            let expected = route.isAbsolute ? try? RouteCompiler.content(for: route, registry: registry) : nil
-            if round < openAt || rng.chance(50) {
+            let expected = route.isAbsolute && !guardedLink ? try? RouteCompiler.content(for: route, registry: registry) : nil
+            // Guarded links mostly come as notifications do, through the inbox (the source a bypass would miss).
+            if round < openAt || rng.chance(guardedLink ? 85 : 50) {
                 // Through the inbox, as a notification's link arrives (at cold launch, all do): posted, answered later.
                 let id = await inbox.post(route)
                 await checker.inboxPosted(id, route: route, kind: kind, expected: expected)

@@ -34,6 +34,8 @@ public actor StressChecker {
     var seenWhileAnimating: [TransitionID: [NavigationSnapshot]] = [:]
     /// Gestures that began and ended unapplied (their ids must not be in the history).
     var unappliedGestures = Set<TransitionID>()
+    /// Transitions that began and were cancelled (gestures given up, guard refusals): no record may carry them.
+    var cancelledTransitions = Set<TransitionID>()
     /// How hop flows' waits ended: `unhopped`, or the error's code.
     public internal(set) var flowOutcomes: [String: Int] = [:]
     /// How links ended: `navigated`, `already there`, or the error's code (parse errors as `route.…`).
@@ -119,6 +121,10 @@ public actor StressChecker {
         extraFinishCalls += record.extraFinishCalls
         committed.append(record)
         violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        // The harness's guard refuses the vault to every source: a record showing it bypassed the guard.
+        if record.after.windows.contains(where: { $0.content.screens.contains { $0.name == "lvault" } }) {
+            violations.append(.init(.answered, "\(record.id) '\(record.request)' shows the vault, which the guard refuses: a guard was skipped"))
+        }
         checkAnswerTime(wall, "\(record.id) '\(record.request)'")
         if animator == .finishingTwice, record.animation == .ran, record.extraFinishCalls == 0 {
             violations.append(.init(.answered, "\(record.id)'s animator finished twice but the record notes no extra finish"))
@@ -246,6 +252,7 @@ public actor StressChecker {
             }
             openTransition = nil
             ended.insert(transition.id)
+            cancelledTransitions.insert(transition.id)
             resumeWaiters()
         case .rejected(let request, .busy(let named)), .rejected(let request, .reentrant(let named)):
             if named.id > highestBegan {
@@ -325,6 +332,9 @@ public actor StressChecker {
             violations.append(.init(.atomic, "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windows), not its "
                                     + "before-state v\(record.before.version) \(record.before.windows): a half-applied transition was visible"))
         }
+        for id in cancelledTransitions.subtracting(unappliedGestures).sorted() where byID[id] != nil {
+            violations.append(.init(.atomic, "\(id) was cancelled (a guard refused it), yet a record carries it: \(byID[id].map(\.description) ?? "")"))
+        }
         for id in unappliedGestures.sorted() where byID[id] != nil {
             violations.append(.init(.atomic, "gesture \(id) was cancelled (or cut short), yet its change was applied: \(byID[id].map(\.description) ?? "")"))
         }
@@ -332,8 +342,9 @@ public actor StressChecker {
         violations += HistoryChecks.preemptions(history)
         for busy in busyRejections {
             guard let record = byID[busy.transition] else {
-                // A gesture given up has no record; its events were checked in order as they came.
-                if unappliedGestures.contains(busy.transition) { continue }
+                // A gesture given up, or a transition a guard refused, has no record; its events
+                // were checked in order as they came.
+                if unappliedGestures.contains(busy.transition) || cancelledTransitions.contains(busy.transition) { continue }
                 violations.append(.init(.serial, "a busy rejection named \(busy.transition), which never committed"))
                 continue
             }

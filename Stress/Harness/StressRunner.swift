@@ -45,7 +45,7 @@ public enum StressRunner {
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(),
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(),
                                             mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()

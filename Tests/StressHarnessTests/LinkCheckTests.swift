@@ -86,4 +86,19 @@ struct LinkCheckTests {
         await checker.checkRestorable(.failure(.emptyRoute), root: root, registry: registry)
         #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
     }
+
+    @Test("a committed record that shows the vault, which the harness's guard refuses to every source, is reported")
+    func guardBypassed() async throws {
+        let route = try Route(parsing: "^/lhome/lvault")
+        let vault = try RouteCompiler.content(for: route, registry: LinkTask.registry())
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.linkAnswered(route, kind: .wellFormed, expected: nil, answer: .success(Self.record(showing: vault)),
+                                   label: Self.label, asked: .zero, answered: .zero)
+        #expect(await checker.violations.contains { $0.detail.contains("a guard was skipped") })
+        let denied = StressChecker(answerBound: .seconds(1))
+        await denied.linkAnswered(route, kind: .wellFormed, expected: nil,
+                                  answer: .failure(.denied(guard: "vault", reason: "the vault is never shown")),
+                                  label: Self.label, asked: .zero, answered: .zero)
+        #expect(await denied.violations.isEmpty)
+    }
 }

@@ -92,6 +92,21 @@ struct StressCheckerTests {
         #expect(await checker.violations.map(\.invariant) == [.serial])
     }
 
+    @Test("a busy refusal naming a transition a guard cancelled passes; a record carrying a cancelled transition is caught")
+    func cancelledByGuard() async {
+        let record = Self.pushRecord()
+        let transition = InFlightTransition(id: record.id, request: record.request)
+        let checker = Self.checker()
+        await checker.observe(.began(transition, before: record.before))
+        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
+        await checker.rejected(.popAll, .busy(inFlight: transition), animator: .none, label: Self.label, asked: .zero, answered: .zero)
+        await checker.observe(.cancelled(transition))
+        await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
+        #expect(await checker.violations.isEmpty)
+        await checker.finishHistory([record], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
+        #expect(await checker.violations.contains { $0.detail.contains("was cancelled (a guard refused it), yet a record carries it") })
+    }
+
     @Test("a re-entrant request refused as busy with its own transition is caught")
     func missedReentrancy() async {
         let checker = Self.checker()
