@@ -81,14 +81,21 @@ extension StressChecker {
         switch ended.outcome {
         case .navigated(let record):
             committed(record, animator: .none, label: label, wall: .zero)
+            if record.source != .link || record.link != ended.id {
+                violations.append(.init(.answered, "link \(ended.id)'s record \(record.id) says it came from \(record.source.rawValue) "
+                                        + "\(record.link.map(\.description) ?? "no link"): the correlation id was lost"))
+            }
         case .alreadyThere:
             expectedEvents += 1
         case .refused(.route):
             break
         case .refused(let error):
             rejected(.navigate(ended.route, target: .screen(.missing)), error, animator: .none, label: label, asked: .zero, answered: .zero)
+        case .superseded where ended.delivered:
+            // Withdrawn from the coordinator: its request was refused as cancelled there (one event).
+            expectedEvents += 1
         case .expired, .superseded, .duplicate:
-            // Never admitted (a withdrawn one's `rejected` event is not counted: the wait is for at least the events counted).
+            // The inbox's own decision: nothing reached the coordinator, no event.
             break
         }
     }

@@ -62,6 +62,28 @@ struct LinkCheckTests {
         #expect(await malformed.violations.count == 3)
     }
 
+    @Test("an inbox link whose record does not carry its source and id is reported")
+    func correlation() async throws {
+        let (route, target) = (try #require(Self.route), try #require(Self.target))
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .navigated(Self.record(showing: target))))
+        #expect(await checker.violations.contains { $0.detail.contains("the correlation id was lost") })
+    }
+
+    @Test("the events each end brings are counted exactly: a withdrawn delivery one, a guard's refusal two, the inbox's own decisions none")
+    func eventCounts() async throws {
+        let route = try #require(Self.route)
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(1), route: route, outcome: .superseded(by: LinkID(2))))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .expired(waited: .seconds(1))))
+        #expect(await checker.expectedEvents == 0)
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(2), route: route, outcome: .superseded(by: LinkID(4)), delivered: true))
+        #expect(await checker.expectedEvents == 1)
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .refused(.denied(guard: "vault", reason: "no")),
+                                                 delivered: true))
+        #expect(await checker.expectedEvents == 3)
+    }
+
     @Test("a string that is not a path must fail to parse, with a position inside it")
     func unparsed() async throws {
         let checker = StressChecker(answerBound: .seconds(1))

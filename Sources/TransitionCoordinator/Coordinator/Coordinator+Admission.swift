@@ -17,10 +17,11 @@ extension Coordinator {
     /// task-allocator slab per waiter.
     @inline(never)
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil) async -> Submitted {
+                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
+                link: LinkID? = nil) async -> Submitted {
         switch await admission(for: request, mode: mode, whenLocked: whenLocked) {
         case .admitted(let admission):
-            return await carryOut(admission, animator: animator, items: items, source: source ?? Self.source(of: request))
+            return await carryOut(admission, animator: animator, items: items, source: source ?? Self.source(of: request), link: link)
         case .refused(let refusal): return .refused(refusal)
         }
     }
@@ -55,7 +56,7 @@ extension Coordinator {
         }
     }
 
-    /// What ``submit(_:animator:mode:whenLocked:items:source:)`` hands back: the record, or the refusal.
+    /// What ``submit(_:animator:mode:whenLocked:items:source:link:)`` hands back: the record, or the refusal.
     enum Submitted: Sendable {
         case committed(TransitionRecord)
         case refused(TransitionError)

@@ -7,7 +7,8 @@ extension Coordinator {
     /// their own, so the async frames a transition allocates hold only what crosses an await.
     /// `items` are the callbacks of the screens the request names (see ``StackItem``).
     func carryOut(_ admission: Admission, animator: (any Animator)?,
-                  items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource = .app) async -> Submitted {
+                  items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource = .app,
+                  link: LinkID? = nil) async -> Submitted {
         let (marker, chain) = enterScope(admission)
         if !guards.isEmpty, source.isGuarded, !(source == .link && mutations.contains(.guardSkippedForLinks)),
            let refusal = await vet(admission, source: source, chain: chain) {
@@ -20,7 +21,7 @@ extension Coordinator {
             await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
         marker.end()
-        let record = commit(admission, hadAnimator: animator != nil, result: result)
+        let record = commit(admission, hadAnimator: animator != nil, result: result, source: source, link: link)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
         if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
         return .committed(record)
@@ -45,17 +46,20 @@ extension Coordinator {
         var animation: AnimationOutcome
         var extraFinishCalls = 0
         var host = HostOutcome.completed
+        var animationEndedAt: Duration?
     }
 
     /// Step 5's state change: the record, the snapshot, the history, the `ended` event, then the
     /// slot is handed on (``release()``), all in one synchronous step.
     @inline(never)
-    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed) -> TransitionRecord {
+    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed, source: NavigationSource,
+                        link: LinkID?) -> TransitionRecord {
         let plan = admission.plan
         let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
                                       hadAnimator: hadAnimator, animation: result.animation,
                                       extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
-                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host)
+                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host, source: source,
+                                      link: link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
         machine.commit(plan.after)
@@ -100,6 +104,7 @@ extension Coordinator {
                                                          watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
+            result.animationEndedAt = clock.elapsed()
         }
 
         commitLevels(plan, id: id)

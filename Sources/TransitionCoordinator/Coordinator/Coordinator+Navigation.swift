@@ -26,13 +26,15 @@ extension Coordinator {
         try await navigate(to: route, animator: animator, policy: policy, whenLocked: whenLocked, source: .app)
     }
 
-    /// ``navigate(to:animator:policy:whenLocked:)`` from `source` (the inbox's links, a redirect).
+    /// ``navigate(to:animator:policy:whenLocked:)`` from `source` (the inbox's links, a redirect),
+    /// with the link it follows, if any, for the record.
     @discardableResult
     func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
-                  source: NavigationSource) async throws(TransitionError) -> TransitionRecord? {
+                  source: NavigationSource, link: LinkID? = nil) async throws(TransitionError) -> TransitionRecord? {
         let request = try navigation(to: route)
         do {
-            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source).get()
+            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
+                                    link: link).get()
         } catch {
             if case .alreadyThere = error { return nil }
             throw error

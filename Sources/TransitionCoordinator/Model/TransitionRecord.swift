@@ -17,6 +17,10 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var waited: WaitInfo?
         var startedAt: Duration
         var endedAt: Duration
+        // Optional in the encoding, so records saved before these existed still decode.
+        var source: NavigationSource?
+        var link: LinkID?
+        var animationEndedAt: Duration?
     }
 
 
@@ -46,14 +50,25 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public var startedAt: Duration { storage.value.startedAt }
     /// When it committed, since the coordinator's creation.
     public var endedAt: Duration { storage.value.endedAt }
+    /// Where it came from: the app, a link, restoration, a gesture, a redirect, the user's report
+    /// or the lifecycle.
+    public var source: NavigationSource { storage.value.source ?? .app }
+    /// The link it followed, when the inbox delivered it: the correlation id from the link's
+    /// arrival (``LinkInbox/post(_:expiry:)``) to this record and the link's outcome.
+    public var link: LinkID? { storage.value.link }
+    /// When the animator returned or was cut short (the animation finished on screen), since the
+    /// coordinator's creation; nil when no animator ran. The state commits after it, at ``endedAt``.
+    public var animationEndedAt: Duration? { storage.value.animationEndedAt }
 
     /// Builds a record; the coordinator makes the real ones.
     public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
                 hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
-                waited: WaitInfo? = nil, host: HostOutcome = .completed) {
+                waited: WaitInfo? = nil, host: HostOutcome = .completed, source: NavigationSource = .app, link: LinkID? = nil,
+                animationEndedAt: Duration? = nil) {
         storage = SharedValue(Fields(id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
                                  animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
-                                 startedAt: startedAt, endedAt: endedAt))
+                                 startedAt: startedAt, endedAt: endedAt, source: source == .app ? nil : source, link: link,
+                                 animationEndedAt: animationEndedAt))
     }
 
     /// Decodes the fields a record encodes (the same keys as its properties).
@@ -83,6 +98,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         if extraFinishCalls > 0 { text += ", finished \(extraFinishCalls + 1) times" }
         if let waited { text += ", waited \(waited)" }
         if host != .completed { text += ", host \(host)" }
+        if source != .app { text += ", from \(source.rawValue)" + (link.map { " \($0)" } ?? "") }
         return text
     }
 }

@@ -41,6 +41,17 @@ public actor LinkInbox {
         public let route: Route
         /// How it ended.
         public let outcome: LinkOutcome
+        /// Whether it had gone to the coordinator: its outcome is the coordinator's answer (or, for
+        /// `superseded`, its request withdrawn there), not the inbox's own decision.
+        public let delivered: Bool
+
+        /// An end, as the inbox reports it (tests and replays make their own).
+        public init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false) {
+            self.id = id
+            self.route = route
+            self.outcome = outcome
+            self.delivered = delivered
+        }
     }
 
     private let coordinator: Coordinator
@@ -51,6 +62,8 @@ public actor LinkInbox {
     private var delivery: (id: LinkID, task: Task<Void, Never>)?
     private var sleeper: (deadline: Duration, task: Task<Void, Never>)?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The link whose coordinator answer is being carried out.
+    private var answering: LinkID?
     private let continuation: AsyncStream<Ended>.Continuation
     /// Every link's end, in order (the newest 4,096 kept for a slow reader).
     public nonisolated let outcomes: AsyncStream<Ended>
@@ -124,7 +137,8 @@ public actor LinkInbox {
             switch action {
             case .end(let id, let outcome):
                 endedCount += 1
-                continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome))
+                continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome,
+                                         delivered: id == answering))
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
             case .deliver(let link):
                 deliver(link)
@@ -147,7 +161,7 @@ public actor LinkInbox {
             let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue([]) {
                 do throws(TransitionError) {
                     return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
-                                                                   source: .link))
+                                                                   source: .link, link: link.id))
                 } catch {
                     return .failure(error)
                 }
@@ -159,6 +173,8 @@ public actor LinkInbox {
 
     private func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
         if delivery?.id == id { delivery = nil }
+        answering = id
+        defer { answering = nil }
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
     }
 

@@ -26,6 +26,7 @@ struct NavigateTests {
         let expected = try RouteCompilerTests.content(path)
         #expect(await Self.root(coordinator) == expected)
         #expect(record.kind == .navigate)
+        #expect(record.animationEndedAt == nil, "no animator ran")
         #expect(await coordinator.history.count == 1)
         let setContents = await host.calls.filter { if case .setContent = $0 { true } else { false } }
         #expect(setContents.count == 1)
@@ -64,6 +65,9 @@ struct NavigateTests {
         let animator = GatedAnimator(.returnAtOnce)
         let record = try #require(try await coordinator.navigate(to: try Self.route("^/home/friend!/compose"), animator: animator))
         #expect(animator.callCount == 1)
+        #expect(record.source == .app && record.link == nil)
+        let finished = try #require(record.animationEndedAt, "an animated record says when the animation finished")
+        #expect(finished <= record.endedAt && record.startedAt <= finished)
         #expect(animator.contexts.first?.kind == .navigate)
         #expect(record.animation.animatorWasCalled)
     }

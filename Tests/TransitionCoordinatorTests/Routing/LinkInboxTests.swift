@@ -26,6 +26,7 @@ struct LinkInboxTests {
         let ended = try #require(await outcomes.next())
         #expect(ended.id == id)
         guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        #expect(record.source == .link && record.link == id, "the link's id follows it to its record")
         #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend")))
         await inbox.idle()
         #expect(await inbox.endedCount == 1)
@@ -83,6 +84,25 @@ struct LinkInboxTests {
         }
         #expect(ended == [posted[0]: "superseded", posted[1]: "superseded", posted[2]: "duplicate", posted[3]: "navigated"])
         #expect(await inbox.endedCount == posted.count)
+    }
+
+    @Test("a newer link withdraws the one waiting in the coordinator's line: it ends superseded, as delivered")
+    func withdrawn() async throws {
+        let (coordinator, inbox, _) = try await Self.fixture(startsOpen: true)
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        let held = Task { try await coordinator.push(Screen("toast"), at: .low, animator: animator) }
+        await animator.started()
+        let first = await inbox.post(try Self.route("^/home"))
+        _ = await probe.next { if case .waiting(.navigate, _) = $0 { true } else { false } }
+        let second = await inbox.post(try Self.route("^/home/friend"))
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == first && ended.outcome == .superseded(by: second) && ended.delivered)
+        animator.open()
+        _ = try await held.value
+        let next = try #require(await outcomes.next())
+        #expect(next.id == second && next.delivered && next.outcome.code == "navigated")
     }
 
     @Test("links saved before the process is killed come back after a relaunch and run")
