@@ -49,8 +49,9 @@ public enum LinkTask {
     /// Strings that are not paths.
     static let unparsable = ["^/lhome(", "", "lhome//lfeed", "^/lhome/up(n=0)", "^/l%ZZ", "^/lhome/\u{7}"]
 
-    static func run(rounds: Int, pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
-                    coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+    static func run(rounds: Int, pause: Duration, configuration: StressConfiguration, host: HarnessHost,
+                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+        let hostTimeout = configuration.hostTimeout
         var rng = SplitMix64(seed: seed).split(0x11AC)
         let registry = coordinator.screens
         // Cold launch: the inbox opens after a few rounds; links posted before wait (some expire).
@@ -65,8 +66,22 @@ public enum LinkTask {
                 }
             }
         }
+        // The draws for restores, bursts and animators come from a stream of their own.
+        var extra = SplitMix64(seed: seed).split(0xB0057)
+        let restoreAt = rounds - 1 - extra.below(max(1, rounds / 4))
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
+            if round == restoreAt {
+                // A relaunch's saved links restored while links are arriving: each must still end once.
+                let saved = (0..<1 + extra.below(3)).map { index in
+                    SavedLink(id: LinkID(UInt64(1 + index)), route: (try? Route(parsing: extra.pick(absolute))) ?? Route([]),
+                              remaining: pause * Double(1 + extra.below(8)))
+                }
+                for link in await inbox.restore(saved) {
+                    await checker.inboxPosted(link.id, route: link.route, kind: .wellFormed,
+                                              expected: try? RouteCompiler.content(for: link.route, registry: registry))
+                }
+            }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
             let path: String
@@ -94,10 +109,24 @@ public enum LinkTask {
                 // Through the inbox, as a notification's link arrives (at cold launch, all do): posted, answered later.
                 let id = await inbox.post(route)
                 await checker.inboxPosted(id, route: route, kind: kind, expected: expected)
+                if kind == .wellFormed, route.isAbsolute, extra.chance(10) {
+                    // A burst of notifications: another link, then the first again, before the first is answered.
+                    let other = (try? Route(parsing: extra.pick(absolute))) ?? route
+                    for next in [other, route] {
+                        let id = await inbox.post(next)
+                        await checker.inboxPosted(id, route: next, kind: .wellFormed,
+                                                  expected: try? RouteCompiler.content(for: next, registry: registry))
+                    }
+                }
                 continue
             }
-            await navigate(route, kind: kind, expected: expected, rng: &rng, environment: environment, coordinator: coordinator,
-                           checker: checker)
+            // Half the links the app follows itself animate (instantly or after a delay): the whole route, once.
+            let animator: (any Animator)? = extra.chance(50) ? nil
+                : HostileAnimator(kind: extra.chance(50) ? .instant : .delayed, delay: pause / 4, coordinator: coordinator,
+                                  checker: checker, environment: environment, lateBy: configuration.animationTimeout * 2,
+                                  host: host, timeout: configuration.animationTimeout)
+            await navigate(route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
+                           coordinator: coordinator, checker: checker)
             // As the app going to the background would: save the state, and check it restores.
             let (saved, root) = await coordinator.savedNavigationBesideRoot()
             await checker.checkRestorable(saved, root: root, registry: registry)
@@ -111,7 +140,8 @@ public enum LinkTask {
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.
-    private static func navigate(_ route: Route, kind: Kind, expected: WindowContent?, rng: inout SplitMix64,
+    private static func navigate(_ route: Route, kind: Kind, expected: WindowContent?, animator: (any Animator)?,
+                                 rng: inout SplitMix64,
                                  environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
         let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
         var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
@@ -119,7 +149,7 @@ public enum LinkTask {
         let asked = environment.elapsed()
         let answer: Result<TransitionRecord?, TransitionError>
         do throws(TransitionError) {
-            answer = .success(try await coordinator.navigate(to: route, policy: policy, whenLocked: label.whenLocked))
+            answer = .success(try await coordinator.navigate(to: route, animator: animator, policy: policy, whenLocked: label.whenLocked))
         } catch {
             answer = .failure(error)
         }

@@ -135,6 +135,14 @@ extension StressChecker {
                 break
             }
         }
+        // A duplicate shares its original's fate, so the original may only be superseded by a link
+        // newer than the duplicate itself; superseded by an older one (a withdrawal already under
+        // way when the duplicate arrived), the newest link was lost.
+        for (id, outcomes) in inboxEnds {
+            guard case .duplicate(let of)? = outcomes.first, case .superseded(let by)? = inboxEnds[of]?.first, by < id else { continue }
+            violations.append(.init(.answered, "link \(id) ended as a duplicate of \(of), which was then superseded by the older \(by): "
+                                    + "the newest link was lost"))
+        }
         for id in inboxEnds.keys where inboxPosts[id] == nil {
             violations.append(.init(.answered, "the inbox ended \(id), which was never posted"))
         }

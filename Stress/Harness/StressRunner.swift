@@ -85,7 +85,7 @@ public enum StressRunner {
             // Links in every run: they replace the root's content, whatever the workload put there.
             let linkRounds = max(4, configuration.requests / 50)
             group.addTask(executorPreference: environment.taskExecutor) {
-                await LinkTask.run(rounds: linkRounds, pause: configuration.maxPause * 2, hostTimeout: configuration.hostTimeout,
+                await LinkTask.run(rounds: linkRounds, pause: configuration.maxPause * 2, configuration: configuration, host: host,
                                    environment: environment, coordinator: coordinator, checker: checker, seed: configuration.seed)
             }
             if workload.rootContent != .screen(Screen("home")) {

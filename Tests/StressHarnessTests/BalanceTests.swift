@@ -8,13 +8,21 @@ import TransitionCoordinator
 struct BalanceTests {
     @Test("most committed transitions handed an animator animate; few skip theirs because the app was not active")
     func mostlyActive() throws {
-        let configuration = StressConfiguration(requests: 2_000, tasks: 32, seed: 11)
-        let run = StressRunner.simulate(configuration)
-        #expect(run.violations.isEmpty, "\(run.report.render())")
-        let summary = try #require(run.report.checker)
-        #expect(summary.animated * 2 > summary.handedAnimator, "\(summary.animationShare)")
-        #expect(summary.skippedNotActive * 10 < summary.committed, "\(summary.animationShare)")
-        #expect(summary.animated <= summary.handedAnimator && summary.handedAnimator <= summary.committed)
+        // Over four seeds, not one: a single run's share moves by several points with the workload's draws.
+        var animated = 0, handed = 0, skippedNotActive = 0, committed = 0
+        for seed in 11...14 as ClosedRange<UInt64> {
+            let run = StressRunner.simulate(StressConfiguration(requests: 2_000, tasks: 32, seed: seed))
+            #expect(run.violations.isEmpty, "\(run.report.render())")
+            let summary = try #require(run.report.checker)
+            #expect(summary.animated <= summary.handedAnimator && summary.handedAnimator <= summary.committed)
+            animated += summary.animated
+            handed += summary.handedAnimator
+            skippedNotActive += summary.skippedNotActive
+            committed += summary.committed
+        }
+        let share = StressSummary.animationShare(animated: animated, committed: committed, handed: handed, notActive: skippedNotActive)
+        #expect(animated * 2 > handed, "\(share)")
+        #expect(skippedNotActive * 10 < committed, "\(share)")
     }
 
     @Test("every state is reached, with as many lifecycle events as configured, and bursts still fire")

@@ -14,13 +14,18 @@ enum GuardRunner {
                     taskExecutor: (any TaskExecutor)?, chain: [TransitionScope.Marker]) async -> Refusal? {
         let verdict = Verdict()
         let asking = Locked("")
-        _ = Task.detached(executorPreference: taskExecutor) {
+        let running = Locked<Task<Void, Never>?>(nil)
+        let task = Task.detached(executorPreference: taskExecutor) {
             let alarm = watchdog.arm(in: timeout) {
                 let name = asking.withLock { $0 }
                 verdict.settle(Refusal(guardName: name, decision: .deny("did not answer within \(timeout)")))
+                // The guard in hand is told to stop; the ones after it are never asked.
+                running.withLock { $0 }?.cancel()
             }
             let refusal: Refusal? = await TransitionScope.$chain.withValue(chain) {
                 for item in guards {
+                    // Once the timeout refused, a late answer asks no one else about a transition that is over.
+                    if verdict.isSettled { return nil }
                     asking.withLock { $0 = item.name }
                     let decision = await item.decide(context)
                     if decision != .allow { return Refusal(guardName: item.name, decision: decision) }
@@ -30,6 +35,7 @@ enum GuardRunner {
             watchdog.disarm(alarm)
             verdict.settle(refusal)
         }
+        running.withLock { $0 = task }
         return await verdict.value()
     }
 
@@ -51,6 +57,9 @@ enum GuardRunner {
             }
             waiter?.resume(returning: refusal)
         }
+
+        /// Whether the verdict is in (the guards answered, or the timeout refused).
+        var isSettled: Bool { state.withLock { $0.settled != nil } }
 
         func value() async -> Refusal? {
             await withCheckedContinuation { continuation in

@@ -51,10 +51,13 @@ struct InboxMachine: Sendable {
     mutating func receive(_ route: Route, now: Duration, expiry: Duration) -> (LinkID, [Action]) {
         let id = LinkID(nextID)
         nextID += 1
-        if let same = delivering.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route }) {
-            return (id, [.end(id, .duplicate(of: same.id))])
+        // Overdue links end first, so a new link is never the duplicate of one about to expire.
+        var actions = expire(now: now)
+        // The link on its way stands for the same route only while it is not being withdrawn.
+        let going = supersedingDelivery == nil ? delivering : nil
+        if let same = going.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route }) {
+            return (id, actions + [.end(id, .duplicate(of: same.id))])
         }
-        var actions: [Action] = []
         // Mutant: the older pending links are forgotten, with no outcome.
         if !mutations.contains(.linkDroppedFromInbox) {
             for older in pending { actions.append(.end(older.id, .superseded(by: id))) }
@@ -67,16 +70,29 @@ struct InboxMachine: Sendable {
         return (id, actions + pump(now: now))
     }
 
-    /// Takes saved links back in (a restore), keeping their ids: the newest waits, the older
-    /// ones are superseded by it. Call before any link arrives.
-    mutating func restore(_ saved: [SavedLink], now: Duration) -> [Action] {
-        let links = saved.sorted { $0.id < $1.id }
-        guard let newest = links.last else { return [] }
-        nextID = max(nextID, newest.id.rawValue + 1)
+    /// Takes saved links back in (a restore) and returns them with the ids they take, and the
+    /// actions. Before any link arrived they keep their ids; after, they take new ones (ids are
+    /// never given twice) and, being older than any link that arrived since, are superseded by
+    /// the newest one waiting or on its way. Otherwise the newest restored link waits and the
+    /// older ones are superseded by it.
+    mutating func restore(_ saved: [SavedLink], now: Duration) -> (links: [SavedLink], actions: [Action]) {
+        var links = saved.sorted { $0.id < $1.id }
+        if nextID > 1 || delivering != nil || !pending.isEmpty {
+            for index in links.indices {
+                links[index].id = LinkID(nextID)
+                nextID += 1
+            }
+        } else if let newest = links.last {
+            nextID = max(nextID, newest.id.rawValue + 1)
+        }
+        guard let newest = links.last else { return ([], []) }
+        if let live = pending.last ?? delivering {
+            return (links, links.map { Action.end($0.id, .superseded(by: live.id)) })
+        }
         var actions = links.dropLast().map { Action.end($0.id, .superseded(by: newest.id)) }
         pending = [Link(id: newest.id, route: newest.route, arrived: now, deadline: now + newest.remaining)]
         actions += pump(now: now)
-        return actions
+        return (links, actions)
     }
 
     /// The app's root content is ready: links may go.

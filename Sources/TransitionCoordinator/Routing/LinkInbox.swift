@@ -114,10 +114,15 @@ public actor LinkInbox {
     /// The links waiting or on their way, to save with the app's state.
     public func saved() -> [SavedLink] { machine.saved(now: coordinator.clock.elapsed()) }
 
-    /// Takes saved links back (after a relaunch), before any link arrives.
-    public func restore(_ saved: [SavedLink]) {
-        for link in saved { routes[link.id] = link.route }
-        carryOut(machine.restore(saved, now: coordinator.clock.elapsed()))
+    /// Takes saved links back (after a relaunch); returns them with the ids they take. Called
+    /// before any link arrives, they keep their ids; after, they take new ones and are
+    /// superseded by the newest link that arrived since (it is newer), each ending once.
+    @discardableResult
+    public func restore(_ saved: [SavedLink]) -> [SavedLink] {
+        let (links, actions) = machine.restore(saved, now: coordinator.clock.elapsed())
+        for link in links { routes[link.id] = link.route }
+        carryOut(actions)
+        return links
     }
 
     /// Suspends until no link is waiting or on its way.

@@ -63,4 +63,11 @@ public struct SavedLink: Sendable, Hashable, Codable {
     public var route: Route
     /// How much longer it may wait before it expires (counted again from the restore).
     public var remaining: Duration
+
+    /// A saved link (the inbox makes them in ``LinkInbox/saved()``; tests and migrations may too).
+    public init(id: LinkID, route: Route, remaining: Duration) {
+        self.id = id
+        self.route = route
+        self.remaining = remaining
+    }
 }

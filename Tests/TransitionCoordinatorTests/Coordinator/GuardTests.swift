@@ -108,7 +108,12 @@ struct GuardTests {
             return .allow
         }
         let configuration = try CoordinatorConfiguration(animationTimeout: .milliseconds(300))
-        let coordinator = await Self.coordinator(Session(), clock: clock, configuration: configuration, extra: [silent])
+        let after = Box<[TransitionRequest]>([])
+        let later = NavigationGuard("after the silent one") { context in
+            after.mutate { $0.append(context.request) }
+            return .allow
+        }
+        let coordinator = await Self.coordinator(Session(), clock: clock, configuration: configuration, extra: [silent, later])
         let asked = Task { await attempt { try await coordinator.push(Screen("toast"), at: .low) } }
         await clock.sleepers(atLeast: 1, dueIn: .milliseconds(300))
         clock.advance(by: .milliseconds(299))
@@ -116,8 +121,11 @@ struct GuardTests {
         clock.advance(by: .milliseconds(1))
         guard case .failure(.denied(let name, _)) = await asked.value else { Issue.record("not denied"); return }
         #expect(name == "silent")
-        gate.open()
         #expect(await coordinator.snapshot.windows.count == 1)
+        // A late answer asks no one else about a transition that is over; the next transition's guards run alone.
+        gate.open()
+        try await coordinator.push(Screen("next"), at: .medium, policy: .enqueue)
+        #expect(after.value == [.push(Screen("next"), at: .medium)], "the timed-out push was never shown to a later guard")
     }
 
     @Test("a guard that asks the coordinator for a transition is refused as re-entrant, never deadlocks")

@@ -85,9 +85,37 @@ struct InboxMachineTests {
         var relaunched = InboxMachine(open: false)
         let older = SavedLink(id: LinkID(9), route: Self.inbox, remaining: .seconds(5))
         let restored = relaunched.restore(saved + [older], now: .seconds(100))
-        #expect(restored == [.end(first, .superseded(by: LinkID(9)))])
+        #expect(restored.actions == [.end(first, .superseded(by: LinkID(9)))])
+        #expect(restored.links.map(\.id) == [first, LinkID(9)], "before any link arrived, ids are kept")
         let (next, _) = relaunched.receive(Self.friend, now: .seconds(100), expiry: Self.minute)
         #expect(next == LinkID(10), "ids go on after the restored ones")
+    }
+
+    @Test("links restored after a link arrived take new ids and are superseded by it: none is lost, no id is given twice")
+    func restoreAfterArrival() {
+        var machine = InboxMachine(open: false)
+        let (live, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let saved = [SavedLink(id: LinkID(1), route: Self.inbox, remaining: Self.minute)]
+        let (links, actions) = machine.restore(saved, now: .zero)
+        #expect(links.map(\.id) == [LinkID(2)])
+        #expect(actions == [.end(LinkID(2), .superseded(by: live))])
+        #expect(machine.pending.map(\.id) == [live])
+    }
+
+    @Test("a new link is never the duplicate of one about to expire, nor of one being withdrawn")
+    func duplicatesOnlyOfLiveLinks() {
+        var machine = InboxMachine(open: false)
+        let (overdue, _) = machine.receive(Self.home, now: .zero, expiry: .seconds(5))
+        let (fresh, arrival) = machine.receive(Self.home, now: .seconds(5), expiry: Self.minute)
+        #expect(arrival == [.end(overdue, .expired(waited: .seconds(5)))])
+        #expect(machine.pending.map(\.id) == [fresh])
+
+        var open = InboxMachine(open: true)
+        let (first, _) = open.receive(Self.home, now: .zero, expiry: Self.minute)
+        let (second, _) = open.receive(Self.friend, now: .zero, expiry: Self.minute)
+        let (third, actions) = open.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(actions == [.end(second, .superseded(by: third))], "not a duplicate of \(first), which is being withdrawn")
+        #expect(open.pending.map(\.id) == [third])
     }
 
     @Test("the mutant forgets a superseded link: no outcome is ever given for it")
