@@ -18,7 +18,7 @@ extension StressChecker {
         case .success(let record?):
             linkOutcomes["navigated", default: 0] += 1
             committed(record, animator: .none, label: label, wall: answered - asked)
-            let landed = record.after.windows.first { $0.level == .root }?.content
+            let landed = record.after.rootWindow?.content
             if let expected, landed != expected {
                 violations.append(.init(.atomic, "\(record.id) navigated to \(route) but the root shows \(landed.map(\.description) ?? "nothing"), not \(expected)"))
             }
@@ -123,7 +123,7 @@ extension StressChecker {
             }
             switch (outcome, posted.kind) {
             case (.navigated(let record), _):
-                let landed = record.after.windows.first { $0.level == .root }?.content
+                let landed = record.after.rootWindow?.content
                 if posted.kind == .malformed || posted.expected.map({ $0 != landed }) == true {
                     violations.append(.init(.atomic, "link \(id) to \(posted.route) (\(posted.kind.rawValue)) navigated to \(landed.map(\.description) ?? "nothing")"))
                 }

@@ -10,6 +10,9 @@ extension Coordinator {
                   items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource = .app,
                   link: LinkID? = nil) async -> Submitted {
         let (marker, chain) = enterScope(admission)
+        // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
+        // waits (a lifecycle event waits in its lane), so the state they judge is still the one
+        // this transition changes. A refusal ends it with no await before the slot is handed on.
         if !guards.isEmpty, source.isGuarded, !(source == .link && mutations.contains(.guardSkippedForLinks)),
            let refusal = await vet(admission, source: source, chain: chain) {
             marker.end()

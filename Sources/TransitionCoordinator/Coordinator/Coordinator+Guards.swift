@@ -33,6 +33,8 @@ extension Coordinator {
     /// - Throws: what the request throws now (a guard may refuse or redirect it again).
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
+        // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
+        // resumes the same request twice.
         guard let (request, source) = redirected else { return nil }
         redirected = nil
         return try await submit(request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,

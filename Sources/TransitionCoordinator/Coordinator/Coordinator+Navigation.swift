@@ -31,6 +31,8 @@ extension Coordinator {
     @discardableResult
     func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
                   source: NavigationSource, link: LinkID? = nil) async throws(TransitionError) -> TransitionRecord? {
+        // Compiled and submitted in one step of the actor (submit decides before its first
+        // await), so a relative route is resolved against the state its admission sees.
         let request = try navigation(to: route)
         do {
             return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
@@ -44,10 +46,9 @@ extension Coordinator {
     /// The request that navigates to `route` from the committed state.
     /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
     func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
-        let root = machine.snapshot.windows.first { $0.level == .root }?.content
         do {
-            let absolute = try RouteCompiler.resolve(route, from: root)
-            let target = try RouteCompiler.content(for: absolute, registry: screens)
+            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content)
+            let target = try RouteCompiler.content(resolved: absolute, registry: screens)
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

@@ -24,7 +24,7 @@ extension Coordinator {
     /// The state ``savedNavigation(schema:savedAt:links:)`` saves now, with what the root shows
     /// in the same step (for the harness's check that restoring reproduces it).
     package func savedNavigationBesideRoot() -> (saved: Result<SavedNavigation, NavigationError>, root: WindowContent?) {
-        let root = machine.snapshot.windows.first { $0.level == .root }?.content
+        let root = machine.snapshot.rootWindow?.content
         do throws(NavigationError) {
             return (.success(try savedNavigation(schema: 1, savedAt: .zero)), root)
         } catch {

@@ -87,8 +87,7 @@ public actor LinkInbox {
     /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``.
     @discardableResult
     public func post(_ route: Route, expiry: Duration? = nil) -> LinkID {
-        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
-        routes[id] = route
+        let (id, actions) = accept(route, expiry: expiry)
         carryOut(actions)
         return id
     }
@@ -99,11 +98,17 @@ public actor LinkInbox {
         // Taken inside the continuation's body: the body may run after other jobs of this actor
         // (see CONCURRENCY-NOTES), so the link arrives, and its waiter is parked, in one step.
         await withCheckedContinuation { continuation in
-            let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
-            routes[id] = route
+            let (id, actions) = accept(route, expiry: expiry)
             waiters[id] = continuation
             carryOut(actions)
         }
+    }
+
+    /// A link arriving: its id, noted with its route, and what the machine says to do.
+    private func accept(_ route: Route, expiry: Duration?) -> (LinkID, [InboxMachine.Action]) {
+        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
+        routes[id] = route
+        return (id, actions)
     }
 
     /// The app's root content is ready: waiting links may go (the newest first; older ones are superseded).

@@ -76,7 +76,7 @@ public enum Restoration {
         }
         while true {
             do {
-                let content = try RouteCompiler.content(for: route, registry: registry)
+                let content = try RouteCompiler.content(resolved: route, registry: registry)
                 return Plan(route: route, content: content, dropped: dropped, links: saved.links)
             } catch {
                 guard let step = error.step, step > 0, step < route.steps.count else { throw .nothingRestorable(error) }

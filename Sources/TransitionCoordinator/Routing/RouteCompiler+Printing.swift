@@ -73,6 +73,6 @@ extension NavigationSnapshot {
     /// ``RouteCompiler/route(of:)``): a saved state can travel as a link.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for content no route writes.
     public func rootRoute() throws(NavigationError) -> Route {
-        try RouteCompiler.route(of: windows.first { $0.level == .root }?.content ?? .screen(.missing))
+        try RouteCompiler.route(of: rootWindow?.content ?? .screen(.missing))
     }
 }

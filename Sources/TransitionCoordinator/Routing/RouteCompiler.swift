@@ -31,8 +31,13 @@ public enum RouteCompiler {
     ///   the registry does not know, or a factory that declines, fails the whole route.
     public static func content(for route: Route, from current: WindowContent? = nil,
                                registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
-        let absolute = try resolve(route, from: current)
-        return try compile(absolute.steps, registry: registry)
+        try compile(resolve(route, from: current).steps, registry: registry)
+    }
+
+    /// ``content(for:from:registry:)`` for a route ``resolve(_:from:)`` gave already (absolute,
+    /// no `up`): compiled without resolving it again.
+    static func content(resolved route: Route, registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
+        try compile(route.steps, registry: registry)
     }
 
     /// The absolute route, without `up` steps, that `route` means from `current`.
