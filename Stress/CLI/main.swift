@@ -13,7 +13,7 @@ import TransitionCoordinator
 // caught by more than half of them.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress route 'PATH'\n       stress bench [--quick] [--repetitions N] [--only NAME[,NAME...]] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
+let usageLine = "usage: stress route 'PATH'\n       stress bench [--quick] [--repetitions N] [--only 'NAME[|NAME...]'] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -52,8 +52,8 @@ if CommandLine.arguments.dropFirst().first == "bench" {
         case "--no-floors": options.floors = false
         case "--json": json = true
         case "--only":
-            guard let value = rest.popFirst() else { usage("--only takes parts of case names, comma-separated") }
-            options.only = value.split(separator: ",").map(String.init)
+            guard let value = rest.popFirst() else { usage("--only takes parts of case names, separated by |") }
+            options.only = value.split(separator: "|").map(String.init)
         case "--repetitions":
             guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
             options.repetitions = count
