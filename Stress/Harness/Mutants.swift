@@ -107,6 +107,7 @@ public enum StressHarness {
         case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
         case .savedStateDropsParameters: "a saved state that restores other screens (parameters left out)"
         case .guardSkippedForLinks: "guards skipped for links"
+        case .beganWithoutOrigin: "began names no source or link"
         }
     }
 }

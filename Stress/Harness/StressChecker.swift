@@ -239,7 +239,9 @@ public actor StressChecker {
             openTransition = transition
             highestBegan = max(highestBegan, transition.id)
         case .ended(let record):
-            if openTransition?.id != record.id {
+            if let open = openTransition, open.id == record.id {
+                checkOrigin(began: open, ended: record)
+            } else {
                 violations.append(.init(.serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
             }
             if let lastEnded { violations += InvariantChecker.checkSequence(lastEnded, record) }

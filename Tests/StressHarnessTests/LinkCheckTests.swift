@@ -123,4 +123,23 @@ struct LinkCheckTests {
                                   label: Self.label, asked: .zero, answered: .zero)
         #expect(await denied.violations.isEmpty)
     }
+
+    @Test("a transition whose began names another source or link than its record is reported; the same origin passes")
+    func beganAndRecordAgree() async throws {
+        let target = try #require(Self.target)
+        let record = Self.record(showing: target)
+        let linked = TransitionRecord(id: record.id, request: record.request, before: record.before, after: record.after,
+                                      hadAnimator: false, animation: record.animation, extraFinishCalls: 0, startedAt: .zero,
+                                      endedAt: .zero, source: .link, link: LinkID(4))
+        for (began, violations) in [(InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(4)), 0),
+                                    (InFlightTransition(id: record.id, request: record.request), 1),
+                                    (InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(5)), 1)] {
+            let checker = StressChecker(answerBound: .seconds(1))
+            await checker.observe(.began(began, before: linked.before))
+            await checker.observe(.ended(linked))
+            let found = await checker.violations
+            #expect(found.count == violations, "\(began.source) \(String(describing: began.link)): \(found)")
+            #expect(found.allSatisfy { $0.invariant == .answered && $0.detail.contains("its record says link L4") })
+        }
+    }
 }

@@ -19,9 +19,10 @@ extension Coordinator {
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
                 link: LinkID? = nil) async -> Submitted {
-        switch await admission(for: request, mode: mode, whenLocked: whenLocked) {
+        let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
+        switch await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked) {
         case .admitted(let admission):
-            return await carryOut(admission, animator: animator, items: items, source: source ?? Self.source(of: request), link: link)
+            return await carryOut(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }
     }
@@ -31,8 +32,9 @@ extension Coordinator {
     ///
     /// Inlined, so a waiting request keeps no frame of its own for it (see the memory note above).
     @inline(__always)
-    func admission(for request: TransitionRequest, mode: Mode, whenLocked: LockedBehavior) async -> Turn {
-        switch decideOrRefuse(request, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
+    func admission(for request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+                   whenLocked: LockedBehavior) async -> Turn {
+        switch decideOrRefuse(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
         case .admitted(let admitted):
             return .admitted(admitted)
         case .wait(let ticket, let pinned):
@@ -40,19 +42,9 @@ extension Coordinator {
             await ticket.wait(pinned: pinned)
             return turn(of: ticket)
         case .staleRead:
-            return await staleAdmission(request)
+            return await staleAdmission(request, from: origin)
         case .refused(let refusal):
             return .refused(refusal)
-        }
-    }
-
-    /// Where `request` comes from when the caller does not say: the user's reports, the
-    /// lifecycle's state changes, else the app.
-    static func source(of request: TransitionRequest) -> NavigationSource {
-        switch request {
-        case .userDid: .user
-        case .setApplicationState: .lifecycle
-        default: .app
         }
     }
 
@@ -131,13 +123,14 @@ extension Coordinator {
     /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call),
     /// and the actor carries the decision's effects out, in the same synchronous step.
     @inline(never)
-    private func decideOrRefuse(_ request: TransitionRequest, mode: Mode, deferrable: Bool) -> Decision {
+    private func decideOrRefuse(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+                                deferrable: Bool) -> Decision {
         var circumstances = TransitionMachine.Circumstances(cancelled: Task.isCancelled, hostFault: refreshHost())
         if let slot = machine.slot {
             let chain = TransitionScope.chain
             if !chain.isEmpty { circumstances.reentrant = chain.contains { $0.names(markerIdentity, slot.transition.id) } }
         }
-        switch machine.arrive(request, mode: mode, deferrable: deferrable, circumstances) {
+        switch machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances) {
         case .admit(let grant, let effects):
             carryOut(effects, of: request)
             return .admitted(take(grant))
@@ -165,14 +158,15 @@ extension Coordinator {
 
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
     @inline(never)
-    private func staleAdmission(_ request: TransitionRequest) async -> Turn {
+    private func staleAdmission(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Turn {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
         do throws(TransitionError) {
             let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            return .admitted(take(machine.occupy(plan, nextWindowID: next, waited: nil, hostStuck: stuckHost != nil)))
+            return .admitted(take(machine.occupy(plan, from: origin, nextWindowID: next, waited: nil,
+                                                 hostStuck: stuckHost != nil)))
         } catch {
             return .refused(refuse(request, error))
         }
@@ -199,10 +193,13 @@ extension Coordinator {
     /// and then published on the busy gate when the machine says so, so no refusal naming the
     /// transition may be seen before its `began`.
     private func take(_ grant: TransitionMachine.Grant) -> Admission {
-        let transition = InFlightTransition(id: grant.id, request: grant.plan.request)
-        if !mutations.contains(.lateBegan) { hub.send(.began(transition, before: grant.plan.before)) }
+        let transition = grant.transition
+        // Mutant: `began` says the request's implied source, and no link.
+        let announced = mutations.contains(.beganWithoutOrigin)
+            ? InFlightTransition(id: grant.id, request: grant.plan.request) : transition
+        if !mutations.contains(.lateBegan) { hub.send(.began(announced, before: grant.plan.before)) }
         if grant.publishes { gate.publish(transition) }
-        return Admission(id: grant.id, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
+        return Admission(transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
     }
 
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the

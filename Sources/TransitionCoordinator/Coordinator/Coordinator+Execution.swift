@@ -5,10 +5,11 @@ extension Coordinator {
     ///
     /// The synchronous parts (entering the re-entrancy scope, committing) live in functions of
     /// their own, so the async frames a transition allocates hold only what crosses an await.
-    /// `items` are the callbacks of the screens the request names (see ``StackItem``).
+    /// `items` are the callbacks of the screens the request names (see ``StackItem``); the
+    /// admission says where the request comes from (guards, `began` and the record say so).
     func carryOut(_ admission: Admission, animator: (any Animator)?,
-                  items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource = .app,
-                  link: LinkID? = nil) async -> Submitted {
+                  items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
+        let source = admission.source
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
@@ -16,7 +17,7 @@ extension Coordinator {
         if !guards.isEmpty, source.isGuarded, !(source == .link && mutations.contains(.guardSkippedForLinks)),
            let refusal = await vet(admission, source: source, chain: chain) {
             marker.end()
-            announceCancelled(InFlightTransition(id: admission.id, request: admission.plan.request))
+            announceCancelled(admission.transition)
             release()
             return .refused(refusal)
         }
@@ -24,7 +25,7 @@ extension Coordinator {
             await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
         marker.end()
-        let record = commit(admission, hadAnimator: animator != nil, result: result, source: source, link: link)
+        let record = commit(admission, hadAnimator: animator != nil, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
         if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
         return .committed(record)
@@ -35,7 +36,7 @@ extension Coordinator {
     private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, [TransitionScope.Marker]) {
         if mutations.contains(.lateBegan) {
             // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
-            hub.send(.began(InFlightTransition(id: admission.id, request: admission.plan.request), before: admission.plan.before))
+            hub.send(.began(admission.transition, before: admission.plan.before))
         }
         let marker = TransitionScope.Marker(coordinator: markerIdentity, transition: admission.id)
         let inherited = TransitionScope.chain
@@ -55,14 +56,13 @@ extension Coordinator {
     /// Step 5's state change: the record, the snapshot, the history, the `ended` event, then the
     /// slot is handed on (``release()``), all in one synchronous step.
     @inline(never)
-    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed, source: NavigationSource,
-                        link: LinkID?) -> TransitionRecord {
+    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed) -> TransitionRecord {
         let plan = admission.plan
         let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
                                       hadAnimator: hadAnimator, animation: result.animation,
                                       extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
-                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host, source: source,
-                                      link: link, animationEndedAt: result.animationEndedAt)
+                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
+                                      source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
         machine.commit(plan.after)

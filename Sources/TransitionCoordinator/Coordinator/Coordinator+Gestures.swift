@@ -15,7 +15,9 @@ extension Coordinator {
     ///   Nothing changed then.
     public func beginGesture(_ operation: ContainerOperation, at level: WindowLevel? = nil,
                              policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
-        switch await admission(for: .userDid(operation, at: level), mode: .policy(policy), whenLocked: .refuse) {
+        // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
+        switch await admission(for: .userDid(operation, at: level), from: .init(source: .gesture), mode: .policy(policy),
+                               whenLocked: .refuse) {
         case .admitted(let admission):
             machine.holdAsGesture(admission)
             return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
@@ -36,7 +38,7 @@ extension Coordinator {
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
         guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .gestureEnded(id) }
         // A guard's veto (a form that must not be left) ends the gesture as cancelled: nothing changed.
-        return try await carryOut(admission, animator: nil, source: .gesture).get()
+        return try await carryOut(admission, animator: nil).get()
     }
 
     /// Gives gesture `id` up with nothing changed (no record, no callback) and hands the slot

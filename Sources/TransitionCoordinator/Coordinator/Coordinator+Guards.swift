@@ -17,7 +17,9 @@ extension Coordinator {
         case .redirect(let route) where source == .redirect:
             return .denied(guard: refusal.guardName, reason: "redirected a redirect (to \(route)); refused to avoid a loop")
         case .redirect(let route):
-            redirected = (plan.request, source)
+            // A link goes back to its inbox, parked there (saved with it) until the resume.
+            redirected = Redirected(request: plan.request, source: source, link: admission.link,
+                                    inbox: admission.link == nil ? nil : linkInbox)
             _ = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
                 await TransitionScope.$chain.withValue([]) {
@@ -30,14 +32,29 @@ extension Coordinator {
 
     /// Asks again for the request a guard redirected last (the link behind sign-in, once signed
     /// in), through the guards; nil when none is kept. It waits its turn (`.enqueue`).
+    ///
+    /// A link is asked for through its ``LinkInbox``, which parked it: the link then ends with
+    /// this answer, exactly once (nil, and no navigation, when it was superseded or expired meanwhile).
     /// - Throws: what the request throws now (a guard may refuse or redirect it again).
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
         // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
         // resumes the same request twice.
-        guard let (request, source) = redirected else { return nil }
+        guard let kept = redirected else { return nil }
         redirected = nil
-        return try await submit(request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
-                                source: source).get()
+        if let link = kept.link {
+            guard let answer = await kept.inbox?.resume(link) else { return nil }
+            return try answer.get()
+        }
+        return try await submit(kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
+                                source: kept.source).get()
+    }
+
+    /// A request a guard redirected, kept for ``resumeRedirected()``: a link is kept by its inbox.
+    struct Redirected {
+        let request: TransitionRequest
+        let source: NavigationSource
+        let link: LinkID?
+        weak var inbox: LinkInbox?
     }
 }

@@ -27,13 +27,15 @@ extension Coordinator {
     }
 
     /// ``navigate(to:animator:policy:whenLocked:)`` from `source` (the inbox's links, a redirect),
-    /// with the link it follows, if any, for the record.
+    /// with the link it follows, if any, for `began` and the record, and the inbox it comes from
+    /// (a guard's redirect parks the link there).
     @discardableResult
     func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
-                  source: NavigationSource, link: LinkID? = nil) async throws(TransitionError) -> TransitionRecord? {
+                  source: NavigationSource, link: LinkID? = nil, inbox: LinkInbox? = nil) async throws(TransitionError) -> TransitionRecord? {
         // Compiled and submitted in one step of the actor (submit decides before its first
         // await), so a relative route is resolved against the state its admission sees.
         let request = try navigation(to: route)
+        if let inbox { linkInbox = inbox }
         do {
             return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
                                     link: link).get()

@@ -104,8 +104,10 @@ public actor Coordinator {
     public nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
     public nonisolated let guards: [NavigationGuard]
-    /// The request a guard redirected last, and its source, kept for ``resumeRedirected()``.
-    var redirected: (request: TransitionRequest, source: NavigationSource)?
+    /// The request a guard redirected last, kept for ``resumeRedirected()``.
+    var redirected: Redirected?
+    /// The inbox whose link is being navigated to, for a redirect to hand the link back to.
+    weak var linkInbox: LinkInbox?
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }

@@ -69,6 +69,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case savedStateDropsParameters
     /// Guards are not asked about links the inbox delivers: one source bypasses them (issue 10).
     case guardSkippedForLinks
+    /// `began` names no source or link (the source its request implies instead): analytics
+    /// cannot follow a link from its start to its end (issue 10).
+    case beganWithoutOrigin
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -177,17 +177,25 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     }
 }
 
-/// The transition in flight, as a rejection names it.
+/// A transition admitted: as a rejection names the one in flight, and as `began` and `cancelled` announce it.
 public struct InFlightTransition: Sendable, Hashable, CustomStringConvertible {
     /// Its identity.
     public let id: TransitionID
-    /// What it does.
+    /// What it does (a ``TransitionRequest/navigate(_:target:)`` names its route).
     public let request: TransitionRequest
+    /// Where it comes from: the app, a link, a restoration, a gesture, a redirect, the user or the lifecycle.
+    public let source: NavigationSource
+    /// The inbox's id of the link it follows, when it follows one (``LinkInbox``): the
+    /// correlation id that the `began` event, the record and the link's outcome share.
+    public let link: LinkID?
 
-    /// Names a transition.
-    public init(id: TransitionID, request: TransitionRequest) {
+    /// Names a transition; its source is the one `request` implies when nil
+    /// (``NavigationSource/implied(by:)``).
+    public init(id: TransitionID, request: TransitionRequest, source: NavigationSource? = nil, link: LinkID? = nil) {
         self.id = id
         self.request = request
+        self.source = source ?? .implied(by: request)
+        self.link = link
     }
 
     /// `T7 (push pin at medium(2000))`.

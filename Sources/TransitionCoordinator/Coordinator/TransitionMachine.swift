@@ -21,6 +21,15 @@ struct TransitionMachine {
         case lifecycle
     }
 
+    /// Where a request comes from, as its ``InFlightTransition`` and record say: kept with a
+    /// waiter's ticket so `began` says it too.
+    struct Origin: Sendable, Hashable {
+        /// The source.
+        var source: NavigationSource
+        /// The link it follows, if any.
+        var link: LinkID?
+    }
+
     /// The transition holding the in-flight slot.
     struct Slot {
         /// Its id and request.
@@ -33,8 +42,10 @@ struct TransitionMachine {
 
     /// What an admitted request gets: its id and plan, and how it waited. The actor stamps the time.
     struct Grant {
+        /// The transition: its id, request and origin.
+        let transition: InFlightTransition
         /// The transition's id.
-        let id: TransitionID
+        var id: TransitionID { transition.id }
         /// What it does.
         let plan: TransitionPlan
         /// How it waited, if it did.
@@ -118,17 +129,19 @@ struct TransitionMachine {
 
     /// A request arrives under `mode`: admit it, put it in line (and say so), or refuse it.
     @inline(never)
-    mutating func arrive(_ request: TransitionRequest, mode: Mode, deferrable: Bool,
+    /// `origin` is where it comes from (the source its request implies when nil); a waiter keeps it.
+    mutating func arrive(_ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
                          _ circumstances: Circumstances) -> Decision {
+        let origin = origin ?? Origin(source: .implied(by: request))
         var effects = Effects()
         do throws(TransitionError) {
-            return try decide(request, mode: mode, deferrable: deferrable, circumstances, &effects)
+            return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         } catch {
             return .refuse(error, effects)
         }
     }
 
-    private mutating func decide(_ request: TransitionRequest, mode: Mode, deferrable: Bool,
+    private mutating func decide(_ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
                                  _ circumstances: Circumstances, _ effects: inout Effects) throws(TransitionError) -> Decision {
         if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
         if circumstances.cancelled { throw .cancelled(request) }
@@ -136,7 +149,7 @@ struct TransitionMachine {
         if mutations.contains(.staleRead), slot == nil { return .staleRead }
         if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
            case .success(let (plan, next)) = plan(request) {
-            return .admit(occupy(plan, nextWindowID: next, waited: nil, hostStuck: false), effects)
+            return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, hostStuck: false), effects)
         }
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
@@ -145,9 +158,10 @@ struct TransitionMachine {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
             case .success(let (plan, next)):
-                return .admit(occupy(plan, nextWindowID: next, waited: nil, hostStuck: circumstances.hostFault != nil), effects)
+                return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil,
+                                     hostStuck: circumstances.hostFault != nil), effects)
             case .failure(.locked) where deferrable:
-                return .wait(try enqueue(request, lane: .deferred, group: group, deferrable: true, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), pinned: false, effects)
             case .failure(let error):
                 throw error
             }
@@ -156,24 +170,24 @@ struct TransitionMachine {
         case .lifecycle where gesture?.id == current.transition.id:
             // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
             effects.cancelledGesture = cutGesture()
-            return try decide(request, mode: mode, deferrable: deferrable, circumstances, &effects)
+            return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+            return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
         case .policy(.reject):
             throw .busy(inFlight: current.transition)
         case .policy(.enqueue), .policy(.coalesce):
-            return .wait(try enqueue(request, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
+            return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
         case .policy(.preempt):
             if mutations.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight(&effects)
-                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
             }
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
             if current.preempted {
-                return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
             }
             var scratch = nextWindowID
             do {
@@ -182,10 +196,10 @@ struct TransitionMachine {
                                                mutations: mutations)
             } catch {
                 guard case .locked = error, deferrable else { throw error }
-                return .wait(try enqueue(request, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
             }
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+            return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
         }
     }
 
@@ -222,7 +236,8 @@ struct TransitionMachine {
 
     /// Puts the request in line, superseding its coalescing group (those waiters are claimed and
     /// listed in `effects`); never suspends.
-    private mutating func enqueue(_ request: TransitionRequest, lane: WaitLane, group: String?, deferrable: Bool,
+    private mutating func enqueue(_ request: TransitionRequest, from origin: Origin, lane: WaitLane, group: String?,
+                                  deferrable: Bool,
                                   _ effects: inout Effects) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
@@ -232,7 +247,7 @@ struct TransitionMachine {
             }
             if !effects.superseded.isEmpty { effects.superseding = .superseded(group: group, by: request) }
         }
-        let ticket = waiting.append(request, lane: lane, group: group, deferrable: deferrable).ticket
+        let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable).ticket
         // A push waits: the answer to a second push depends on the queue, which only the actor reads.
         if request.pushedScreen != nil { effects.withdrawsGate = true }
         peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
@@ -263,13 +278,15 @@ struct TransitionMachine {
     /// Gives the slot to `plan`. It is published on the busy gate unless a host call is stuck
     /// (that answer comes first), a push waits (only the actor reads the queue), or under the
     /// mutant that skips the busy check.
-    mutating func occupy(_ plan: TransitionPlan, nextWindowID next: WindowID, waited: WaitInfo?, hostStuck: Bool) -> Grant {
+    mutating func occupy(_ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
+                         hostStuck: Bool) -> Grant {
         nextWindowID = next
         admitted += 1
-        let id = TransitionID(admitted)
-        slot = Slot(transition: InFlightTransition(id: id, request: plan.request), after: plan.after)
+        let transition = InFlightTransition(id: TransitionID(admitted), request: plan.request, source: origin.source,
+                                            link: origin.link)
+        slot = Slot(transition: transition, after: plan.after)
         let publishes = !hostStuck && !waiting.holdsPushes && !mutations.contains(.noBusyCheck)
-        return Grant(id: id, plan: plan, waited: waited, publishes: publishes)
+        return Grant(transition: transition, plan: plan, waited: waited, publishes: publishes)
     }
 
     /// The transition in flight committed `after`: it becomes the committed state. The slot stays
@@ -334,7 +351,8 @@ struct TransitionMachine {
             case .success(let (plan, next)):
                 let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
                                       newestArrival: waiting.newestSequence)
-                return .admit(ticket, occupy(plan, nextWindowID: next, waited: waited, hostStuck: hostFault != nil))
+                return .admit(ticket, occupy(plan, from: ticket.origin, nextWindowID: next, waited: waited,
+                                             hostStuck: hostFault != nil))
             case .failure(let error):
                 return .refuse(ticket, error)
             }
@@ -381,6 +399,6 @@ struct TransitionMachine {
         guard let admission = gesture else { return nil }
         gesture = nil
         slot = nil
-        return InFlightTransition(id: admission.id, request: admission.plan.request)
+        return admission.transition
     }
 }

@@ -3,8 +3,14 @@
 /// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
 /// hold a reference, not the plan's few hundred bytes.
 final class Admission: Sendable {
+    /// The transition: its id, request and origin, as `began` announced it.
+    let transition: InFlightTransition
     /// The transition's id.
-    let id: TransitionID
+    var id: TransitionID { transition.id }
+    /// Where it comes from.
+    var source: NavigationSource { transition.source }
+    /// The link it follows, if any.
+    var link: LinkID? { transition.link }
     /// What it does.
     let plan: TransitionPlan
     /// How it waited, if it did.
@@ -12,9 +18,9 @@ final class Admission: Sendable {
     /// When it took the in-flight slot (a waiter's task resumes a little later).
     let admittedAt: Duration
 
-    /// An admission of `plan` as transition `id`.
-    init(id: TransitionID, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
-        self.id = id
+    /// An admission of `plan` as `transition`.
+    init(_ transition: InFlightTransition, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
+        self.transition = transition
         self.plan = plan
         self.waited = waited
         self.admittedAt = admittedAt
@@ -102,6 +108,8 @@ final class AdmissionTicket: Sendable {
 
     /// What was asked.
     let request: TransitionRequest
+    /// Where it comes from (its `began` says so).
+    let origin: TransitionMachine.Origin
     /// Its coalescing group, if any.
     let group: String?
     /// Its place in arrival order across all lanes.
@@ -114,9 +122,10 @@ final class AdmissionTicket: Sendable {
     private let place: Locked<Place>
 
     /// A live ticket standing in `lane`; only ``WaitQueue`` makes tickets.
-    init(request: TransitionRequest, group: String?, sequence: UInt64, deferrable: Bool,
+    init(request: TransitionRequest, origin: TransitionMachine.Origin, group: String?, sequence: UInt64, deferrable: Bool,
          lane: WaitLane, counts: CancelledCounts) {
         self.request = request
+        self.origin = origin
         self.group = group
         self.sequence = sequence
         self.deferrable = deferrable

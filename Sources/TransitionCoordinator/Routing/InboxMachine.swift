@@ -11,6 +11,10 @@
 /// - While the inbox is closed (cold launch: the app's root content is not ready) links wait.
 ///   When open, the newest pending link goes to the coordinator, one at a time.
 /// - A link that waited past its expiry before going ends as expired.
+/// - A link a guard redirected (to sign-in, say) does not end: it is parked, as the newest link,
+///   until the app resumes it (``resume(_:now:)``, through ``Coordinator/resumeRedirected()``),
+///   a newer link supersedes it, or it expires. Resumed, it goes to the coordinator again, through
+///   the guards, and ends as they and the coordinator answer it.
 struct InboxMachine: Sendable {
     /// A link waiting or on its way.
     struct Link: Sendable, Hashable {
@@ -36,8 +40,12 @@ struct InboxMachine: Sendable {
     private(set) var pending: [Link] = []
     /// The link handed to the coordinator and not answered yet.
     private(set) var delivering: Link?
+    /// The link a guard redirected, waiting for the app to resume it.
+    private(set) var parked: Link?
     /// The link that superseded the one on its way, if any.
     private var supersedingDelivery: LinkID?
+    /// The link on its way that the app asked to resume before its redirect came back.
+    private var resumeOnAnswer: LinkID?
     private var nextID: UInt64
     private let mutations: Mutations
 
@@ -55,12 +63,17 @@ struct InboxMachine: Sendable {
         var actions = expire(now: now)
         // The link on its way stands for the same route only while it is not being withdrawn.
         let going = supersedingDelivery == nil ? delivering : nil
-        if let same = going.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route }) {
+        if let same = going.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route })
+            ?? parked.flatMap({ $0.route == route ? $0 : nil }) {
             return (id, actions + [.end(id, .duplicate(of: same.id))])
         }
         // Mutant: the older pending links are forgotten, with no outcome.
         if !mutations.contains(.linkDroppedFromInbox) {
             for older in pending { actions.append(.end(older.id, .superseded(by: id))) }
+        }
+        if let waiting = parked {
+            parked = nil
+            actions.append(.end(waiting.id, .superseded(by: id)))
         }
         pending = [Link(id: id, route: route, arrived: now, deadline: now + expiry)]
         if let going = delivering, supersedingDelivery == nil {
@@ -86,7 +99,7 @@ struct InboxMachine: Sendable {
             nextID = max(nextID, newest.id.rawValue + 1)
         }
         guard let newest = links.last else { return ([], []) }
-        if let live = pending.last ?? delivering {
+        if let live = pending.last ?? delivering ?? parked {
             return (links, links.map { Action.end($0.id, .superseded(by: live.id)) })
         }
         var actions = links.dropLast().map { Action.end($0.id, .superseded(by: newest.id)) }
@@ -105,6 +118,16 @@ struct InboxMachine: Sendable {
     mutating func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>, now: Duration) -> [Action] {
         guard let going = delivering, going.id == id else { return [] }
         delivering = nil
+        defer { if resumeOnAnswer == id { resumeOnAnswer = nil } }
+        if case .failure(.redirected) = answer, supersedingDelivery == nil {
+            // Parked behind the guard (nothing else waits: a newer link would have superseded it).
+            if resumeOnAnswer == id {
+                pending = [going]
+            } else {
+                parked = going
+            }
+            return pump(now: now)
+        }
         let outcome: LinkOutcome
         switch answer {
         case .success(let record?): outcome = .navigated(record)
@@ -117,7 +140,21 @@ struct InboxMachine: Sendable {
         return [.end(id, outcome)] + pump(now: now)
     }
 
-    /// Ends the pending links whose deadline passed by `now`.
+    /// The app asks for parked link `id` again (signed in now): it goes to the coordinator, as
+    /// the newest link. Asked while its redirect is still on its way back, it goes as soon as it
+    /// comes. Nil when the link is neither parked nor on its way (it ended: superseded, expired).
+    mutating func resume(_ id: LinkID, now: Duration) -> [Action]? {
+        if let link = parked, link.id == id {
+            parked = nil
+            pending = [link]
+            return pump(now: now)
+        }
+        guard let going = delivering, going.id == id, supersedingDelivery == nil else { return nil }
+        resumeOnAnswer = id
+        return []
+    }
+
+    /// Ends the pending and parked links whose deadline passed by `now`.
     mutating func expire(now: Duration) -> [Action] {
         var actions: [Action] = []
         pending.removeAll { link in
@@ -125,15 +162,20 @@ struct InboxMachine: Sendable {
             actions.append(.end(link.id, .expired(waited: now - link.arrived)))
             return true
         }
+        if let link = parked, link.deadline <= now {
+            parked = nil
+            actions.append(.end(link.id, .expired(waited: now - link.arrived)))
+        }
         return actions
     }
 
-    /// The earliest deadline of a pending link, if any.
-    var nextDeadline: Duration? { pending.map(\.deadline).min() }
+    /// The earliest deadline of a pending or parked link, if any.
+    var nextDeadline: Duration? { (pending + (parked.map { [$0] } ?? [])).map(\.deadline).min() }
 
-    /// The pending links as saved: how long each may still wait from `now`.
+    /// The pending, delivering and parked links as saved: how long each may still wait from
+    /// `now`. A parked link is saved as waiting: after a relaunch it goes through the guards again.
     func saved(now: Duration) -> [SavedLink] {
-        (pending + (delivering.map { [$0] } ?? [])).sorted { $0.id < $1.id }
+        (pending + (delivering.map { [$0] } ?? []) + (parked.map { [$0] } ?? [])).sorted { $0.id < $1.id }
             .map { SavedLink(id: $0.id, route: $0.route, remaining: max(.zero, $0.deadline - now)) }
     }
 

@@ -11,9 +11,12 @@
 ///   the one on its way is withdrawn if it was not admitted yet.
 /// - **Expiry.** A link that waited longer than its expiry before its turn ends as expired,
 ///   whether or not the inbox ever opens (a timer on the coordinator's clock).
+/// - **Behind sign-in.** A link a guard redirects does not end: it is parked while the redirect
+///   (the sign-in screen) is shown, and ``Coordinator/resumeRedirected()`` sends it again, through
+///   the guards; it ends as that answer says. A newer link supersedes it; its expiry still runs.
 /// - **Restoration.** ``saved()`` gives the links still waiting (``SavedLink`` is `Codable`);
 ///   ``restore(_:)`` takes them back after a relaunch, with their ids and what remained of
-///   their expiry.
+///   their expiry (a parked link comes back waiting: it meets the guards again).
 ///
 /// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
 /// (``InboxMachine``); links are delivered by tasks of their own, outside every transition (a
@@ -59,6 +62,8 @@ public actor LinkInbox {
     private var machine: InboxMachine
     private var routes: [LinkID: Route] = [:]
     private var waiters: [LinkID: CheckedContinuation<LinkOutcome, Never>] = [:]
+    /// Callers of ``resume(_:)``, each waiting for the coordinator's answer to its link.
+    private var resumers: [LinkID: CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>] = [:]
     private var delivery: (id: LinkID, task: Task<Void, Never>)?
     private var sleeper: (deadline: Duration, task: Task<Void, Never>)?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -139,7 +144,27 @@ public actor LinkInbox {
         }
     }
 
+    /// Idle: nothing waits for its turn or is on its way (a parked link waits for the app, not the inbox).
     private var isIdle: Bool { machine.pending.isEmpty && machine.delivering == nil }
+
+    /// Whether a link a guard redirected waits for ``Coordinator/resumeRedirected()``.
+    public var hasParkedLink: Bool { machine.parked != nil }
+
+    /// Sends parked link `id` to the coordinator again and returns its answer: the record, nil
+    /// when the app is there already, or the refusal (a guard may redirect it again: it is parked
+    /// again). Nil, at once, when the link is no longer parked (superseded or expired). Asked while
+    /// the link's redirect is still on its way back, it goes as soon as that comes.
+    func resume(_ id: LinkID) async -> Result<TransitionRecord?, TransitionError>? {
+        // Decided and parked in one body (see ``receive(_:expiry:)``).
+        await withCheckedContinuation { continuation in
+            guard resumers[id] == nil, let actions = machine.resume(id, now: coordinator.clock.elapsed()) else {
+                continuation.resume(returning: nil)
+                return
+            }
+            resumers[id] = continuation
+            carryOut(actions)
+        }
+    }
 
     /// Carries out the machine's actions, in order, then rearms the expiry timer.
     private func carryOut(_ actions: [InboxMachine.Action]) {
@@ -150,6 +175,8 @@ public actor LinkInbox {
                 continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome,
                                          delivered: id == answering))
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
+                // Ended without an answer to the resume (superseded or expired before it went).
+                resumers.removeValue(forKey: id)?.resume(returning: nil)
             case .deliver(let link):
                 deliver(link)
             case .withdraw(let id):
@@ -171,7 +198,7 @@ public actor LinkInbox {
             let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue([]) {
                 do throws(TransitionError) {
                     return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
-                                                                   source: .link, link: link.id))
+                                                                   source: .link, link: link.id, inbox: self))
                 } catch {
                     return .failure(error)
                 }
@@ -183,9 +210,17 @@ public actor LinkInbox {
 
     private func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
         if delivery?.id == id { delivery = nil }
+        // The resume's caller hears the answer itself, whether the link ends or is parked again.
+        let resumer = resumers.removeValue(forKey: id)
         answering = id
-        defer { answering = nil }
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
+        answering = nil
+        guard let resumer else { return }
+        if machine.delivering?.id == id || machine.pending.contains(where: { $0.id == id }) {
+            resumers[id] = resumer  // Its redirect came back after the resume was asked: it went again.
+        } else {
+            resumer.resume(returning: answer)
+        }
     }
 
     /// Keeps one timer, for the earliest deadline of a waiting link.

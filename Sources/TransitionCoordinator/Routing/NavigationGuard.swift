@@ -18,6 +18,16 @@ public enum NavigationSource: String, Sendable, Hashable, Codable, CaseIterable 
 
     /// Whether guards are asked about transitions from this source.
     public var isGuarded: Bool { self != .user && self != .lifecycle }
+
+    /// The source of `request` when its caller names none: the user's reports, the lifecycle's
+    /// state changes, else the app.
+    public static func implied(by request: TransitionRequest) -> NavigationSource {
+        switch request {
+        case .userDid: .user
+        case .setApplicationState: .lifecycle
+        default: .app
+        }
+    }
 }
 
 /// What a guard is asked about: an admitted transition, before anything of it is carried out.

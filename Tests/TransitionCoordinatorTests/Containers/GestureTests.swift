@@ -38,7 +38,7 @@ struct GestureTests {
         var probe = EventProbe(coordinator)
         let before = await coordinator.snapshot
         let gesture = try await coordinator.beginGesture(.pop("form"))
-        await #expect(throws: TransitionError.busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form"))))) {
+        await #expect(throws: TransitionError.busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form")), source: .gesture))) {
             try await coordinator.stack("form").push(Screen("help"))
         }
         let waiter = Task { await attempt { try await coordinator.stack("form").push(Screen("step3"), policy: .enqueue) } }

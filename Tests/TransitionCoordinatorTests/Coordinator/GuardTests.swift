@@ -35,22 +35,48 @@ struct GuardTests {
     static func route(_ path: String) throws -> Route { try Route(parsing: path) }
     static func root(_ coordinator: Coordinator) async -> WindowContent? { await coordinator.snapshot.windows.first?.content }
 
-    @Test("guards are asked for the app's requests, links, restoration and gestures, not for the user's reports or the lifecycle")
-    func everySource() async throws {
-        let log = Box<[NavigationSource]>([])
-        let coordinator = await Self.coordinator(Session(), log: log)
-        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+    /// One transition from each source, in this order: app, link, restoration, app, user, app,
+    /// gesture, lifecycle; returns the link's outcome.
+    static func oneOfEachSource(_ coordinator: Coordinator) async throws -> LinkOutcome {
+        try await coordinator.navigate(to: try route("^/home/friend"))
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
-        _ = await inbox.receive(try Self.route("^/home/mail"))
-        try await coordinator.restore(SavedNavigation(route: try Self.route("^/home"), schema: 1, savedAt: .zero),
+        let linked = await inbox.receive(try route("^/home/mail"))
+        try await coordinator.restore(SavedNavigation(route: try route("^/home"), schema: 1, savedAt: .zero),
                                       policy: RestorationPolicy(), now: .zero)
-        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        try await coordinator.navigate(to: try route("^/home/friend"))
         try await coordinator.perform(.userDid(.pop(ContainerID("^"))))
-        try await coordinator.navigate(to: try Self.route("^/home/friend"))
+        try await coordinator.navigate(to: try route("^/home/friend"))
         let swipe = try await coordinator.beginGesture(.pop(ContainerID("^")))
         try await swipe.commit()
         try await coordinator.setApplicationState(.inactive)
+        return linked
+    }
+
+    @Test("guards are asked for the app's requests, links, restoration and gestures, not for the user's reports or the lifecycle")
+    func everySource() async throws {
+        let log = Box<[NavigationSource]>([])
+        _ = try await Self.oneOfEachSource(await Self.coordinator(Session(), log: log))
         #expect(log.value == [.app, .link, .restoration, .app, .app, .gesture])
+    }
+
+    @Test("each transition's began says its source and link, as its record does: app, link, restoration, user, gesture, lifecycle")
+    func beganSaysTheSource() async throws {
+        let coordinator = await Self.coordinator(Session())
+        let events = coordinator.events()
+        guard case .navigated(let linked) = try await Self.oneOfEachSource(coordinator) else {
+            Issue.record("the link did not navigate"); return
+        }
+        var began: [InFlightTransition] = [], ended: [TransitionRecord] = []
+        for await event in events {
+            if case .began(let transition, _) = event { began.append(transition) }
+            if case .ended(let record) = event { ended.append(record) }
+            if ended.count == 8 { break }
+        }
+        #expect(began.map(\.source) == [.app, .link, .restoration, .app, .user, .app, .gesture, .lifecycle])
+        #expect(began.map(\.source) == ended.map(\.source))
+        #expect(began.map(\.link) == ended.map(\.link))
+        #expect(began[1].link == linked.link && linked.link != nil, "the link's id is on its began, its record and its outcome")
+        #expect(began.allSatisfy { $0.link == nil || $0.source == .link })
     }
 
     @Test("a denial names the guard and changes nothing; observers see the transition begin and be cancelled")
@@ -97,6 +123,50 @@ struct GuardTests {
         let resumed = try #require(try await coordinator.resumeRedirected())
         #expect(resumed.after.windows[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
+    }
+
+    @Test("a link behind sign-in is parked while sign-in shows, saved with the inbox, and ends once, navigated, when resumed")
+    func linkBehindSignIn() async throws {
+        let session = Session()
+        let coordinator = await Self.coordinator(session)
+        var probe = EventProbe(coordinator)
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let vault = try Self.route("^/home/vault(code=1234)")
+        let id = await inbox.post(vault)
+        _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+        await inbox.idle()
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/alert")), "sign-in shows")
+        let (parked, endedSoFar) = (await inbox.hasParkedLink, await inbox.endedCount)
+        #expect(parked && endedSoFar == 0, "parked, not ended")
+        #expect(await inbox.saved().map(\.id) == [id], "a relaunch during sign-in keeps the link")
+        session.signedIn.mutate { $0 = true }
+        let resumed = try #require(try await coordinator.resumeRedirected())
+        #expect(resumed.source == .link && resumed.link == id, "resumed as the same link, through its inbox")
+        #expect(resumed.after.windows[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == id && ended.outcome == .navigated(resumed) && ended.delivered)
+        let (stillParked, endedNow) = (await inbox.hasParkedLink, await inbox.endedCount)
+        #expect(endedNow == 1 && !stillParked)
+        #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
+    }
+
+    @Test("a link parked behind sign-in that a newer link supersedes is not resumed: it ended once, superseded")
+    func parkedLinkSuperseded() async throws {
+        let coordinator = await Self.coordinator(Session())
+        var probe = EventProbe(coordinator)
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let parked = await inbox.post(try Self.route("^/home/vault(code=1234)"))
+        _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+        await inbox.idle()
+        let newer = await inbox.receive(try Self.route("^/home/friend"))
+        guard case .navigated = newer else { Issue.record("the newer link did not navigate: \(newer)"); return }
+        let before = await coordinator.snapshot
+        #expect(try await coordinator.resumeRedirected() == nil, "nothing to resume: the link ended")
+        #expect(await coordinator.snapshot == before)
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        #expect(await outcomes.next()?.outcome == .superseded(by: LinkID(parked.rawValue + 1)))
+        #expect(await inbox.endedCount == 2)
     }
 
     @Test("a guard that never answers denies at the timeout; the slot is handed on")

@@ -62,7 +62,7 @@ struct TransitionMachineTests {
                 steps.append("defer \(words(request))")
             case .admit(let ticket, let next):
                 steps.append("admit \(words(ticket.request))")
-                ticket.deliver(.success(Admission(id: next.id, plan: next.plan, waited: next.waited, admittedAt: .zero)))
+                ticket.deliver(.success(Admission(next.transition, plan: next.plan, waited: next.waited, admittedAt: .zero)))
                 return (steps, next)
             }
         }
@@ -95,6 +95,21 @@ struct TransitionMachineTests {
         #expect(grant.id == TransitionID(1) && grant.publishes && grant.waited == nil)
         #expect(machine.slot?.transition.id == grant.id)
         #expect(machine.snapshot.window(at: .low) == nil, "nothing is committed before the commit event")
+    }
+
+    @Test("a waiter keeps where it comes from: its grant names the source and link it arrived with")
+    func waiterKeepsItsOrigin() throws {
+        var machine = try Self.machine()
+        let first = try Self.admit(.push(Self.a, at: .low), in: &machine)
+        #expect(first.transition.source == .app && first.transition.link == nil, "a request's implied source")
+        let origin = Machine.Origin(source: .link, link: LinkID(7))
+        _ = try #require(Self.wait(machine.arrive(.push(Self.b, at: .medium), from: origin, mode: .policy(.enqueue),
+                                                  deferrable: false, Self.idle)))
+        machine.commit(first.plan.after)
+        machine.release()
+        guard case .admit(_, let next)? = machine.handOver(hostFault: nil) else { Issue.record("no hand-over"); return }
+        #expect(next.transition == InFlightTransition(id: next.id, request: .push(Self.b, at: .medium), source: .link, link: LinkID(7)))
+        #expect(machine.slot?.transition == next.transition, "the slot, and so a busy refusal, names it with its origin")
     }
 
     @Test("a request that does not fit the state is refused with the planner's error and takes no slot")
@@ -278,7 +293,7 @@ struct TransitionMachineTests {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
         let swipe = TransitionRequest.userDid(.pop("s"), at: nil)
         let grant = try Self.admit(swipe, in: &machine)
-        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         guard case .admit(let event, let effects) = machine.arrive(.setApplicationState(.inactive), mode: .lifecycle,
                                                                    deferrable: false, Self.idle) else {
@@ -297,7 +312,7 @@ struct TransitionMachineTests {
     func gestureEnds(committing: Bool) throws {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
         let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
-        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         switch machine.endGesture(grant.id, committing: committing) {
         case .apply(let admission):
@@ -325,7 +340,7 @@ struct TransitionMachineTests {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])),
                                        mutations: [.cancelledGestureApplied])
         let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
-        machine.holdAsGesture(Admission(id: grant.id, plan: grant.plan, waited: nil, admittedAt: .zero))
+        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
         guard case .apply = machine.endGesture(grant.id, committing: false) else {
             Issue.record("the mutant applies the cancelled gesture")
             return

@@ -125,4 +125,59 @@ struct InboxMachineTests {
         let (_, actions) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
         #expect(Self.ends(actions).isEmpty)
     }
+
+    static let redirect = TransitionError.redirected(guard: "session", to: Route(absolute: true, [.push(RouteTarget("signin"))]))
+
+    @Test("a redirected link is parked, not ended; resumed, it goes again and ends once, as the coordinator answers")
+    func parkedThenResumed() {
+        var machine = InboxMachine(open: true)
+        let (id, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(machine.answered(id, .failure(Self.redirect), now: .seconds(1)).isEmpty, "no outcome: it waits for sign-in")
+        #expect(machine.parked?.id == id && machine.delivering == nil && machine.pending.isEmpty)
+        #expect(machine.saved(now: .seconds(1)).map(\.id) == [id], "saved with the inbox: it survives a relaunch")
+        #expect(machine.nextDeadline == .seconds(60), "its expiry still runs")
+        let resumed = machine.resume(id, now: .seconds(2))
+        #expect(resumed.map(Self.delivered) == [id] && machine.parked == nil)
+        #expect(machine.resume(id, now: .seconds(2)) == [], "a second resume while it is on its way only asks again")
+        #expect(machine.answered(id, .success(nil), now: .seconds(3)) == [.end(id, .alreadyThere)])
+        #expect(machine.resume(id, now: .seconds(4)) == nil, "ended: nothing to resume")
+    }
+
+    @Test("a parked link ends once: superseded by a newer link, a duplicate's original, or expired")
+    func parkedEndsOnce() {
+        var machine = InboxMachine(open: true)
+        let (parked, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        _ = machine.answered(parked, .failure(Self.redirect), now: .zero)
+        let (again, duplicate) = machine.receive(Self.home, now: .seconds(1), expiry: Self.minute)
+        #expect(duplicate == [.end(again, .duplicate(of: parked))])
+        let (newer, arrival) = machine.receive(Self.friend, now: .seconds(2), expiry: Self.minute)
+        #expect(Self.ends(arrival) == [parked: "superseded"] && Self.delivered(arrival) == [newer])
+        #expect(machine.resume(parked, now: .seconds(3)) == nil)
+
+        var expiring = InboxMachine(open: true)
+        let (late, _) = expiring.receive(Self.home, now: .zero, expiry: .seconds(5))
+        _ = expiring.answered(late, .failure(Self.redirect), now: .seconds(1))
+        #expect(expiring.expire(now: .seconds(5)) == [.end(late, .expired(waited: .seconds(5)))])
+        #expect(expiring.parked == nil && expiring.resume(late, now: .seconds(6)) == nil)
+    }
+
+    @Test("a resume asked before the redirect comes back sends the link again as soon as it does")
+    func resumeBeforeTheRedirectReturns() {
+        var machine = InboxMachine(open: true)
+        let (id, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(machine.resume(id, now: .zero) == [])
+        #expect(Self.delivered(machine.answered(id, .failure(Self.redirect), now: .zero)) == [id])
+        #expect(machine.parked == nil && machine.delivering?.id == id)
+    }
+
+    @Test("a link redirected after a newer one arrived is not parked: it ends refused, and the newer one goes")
+    func redirectedWhileSuperseded() throws {
+        var machine = InboxMachine(open: true)
+        let (first, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        let (second, _) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        let actions = machine.answered(first, .failure(Self.redirect), now: .zero)
+        let going = try #require(machine.delivering)
+        #expect(actions == [.end(first, .refused(Self.redirect)), .deliver(going)])
+        #expect(machine.parked == nil && machine.delivering?.id == second)
+    }
 }
