@@ -22,18 +22,40 @@ public enum LinkTask {
     /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose flow.
     public static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry()
-        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault"] { registry.screen(name) }
+        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] { registry.screen(name) }
+        registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
         registry.tabs("ltabs", tabs: ["la", "lb"])
         return registry
     }
 
-    /// The harness app's guard: no screen named `lvault` may ever be shown, whoever asks.
-    public static func guards() -> [NavigationGuard] {
+    /// Whether the harness app's person is signed in (the link task signs in near the end).
+    public final class Session: Sendable {
+        private let state = Locked(false)
+        /// A session, signed out.
+        public init() {}
+        /// Whether the person signed in.
+        public var isSignedIn: Bool { state.withLock { $0 } }
+        /// Signs in, for good.
+        public func signIn() { state.withLock { $0 = true } }
+    }
+
+    /// Where the session guard sends a person who is not signed in.
+    static let signIn = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lsignin"))])
+
+    /// The harness app's guards: no screen named `lvault` may ever be shown, whoever asks; and
+    /// `lsecure` is shown only once `session` is signed in (until then, a redirect to sign-in).
+    public static func guards(session: Session) -> [NavigationGuard] {
         [NavigationGuard("vault") { context in
             context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
+        },
+         NavigationGuard("session") { context in
+            context.arriving.contains { $0.name == "lsecure" } && !session.isSignedIn ? .redirect(signIn) : .allow
         }]
     }
+
+    /// Links behind sign-in: redirected and parked until the link task signs in and resumes them.
+    static let secure = ["^/lhome/lsecure", "^/ltabs#la/lsecure(id=2)"]
 
     /// Links to the vault: well formed, always denied by the guard.
     static let guarded = ["^/lhome/lvault", "^/ltabs#lb/lvault(id=1)", "^/lhome!/lvault"]
@@ -50,7 +72,8 @@ public enum LinkTask {
     static let unparsable = ["^/lhome(", "", "lhome//lfeed", "^/lhome/up(n=0)", "^/l%ZZ", "^/lhome/\u{7}"]
 
     static func run(rounds: Int, pause: Duration, configuration: StressConfiguration, host: HarnessHost,
-                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, session: Session,
+                    seed: UInt64) async {
         let hostTimeout = configuration.hostTimeout
         var rng = SplitMix64(seed: seed).split(0x11AC)
         let registry = coordinator.screens
@@ -66,11 +89,21 @@ public enum LinkTask {
                 }
             }
         }
-        // The draws for restores, bursts and animators come from a stream of their own.
+        // The draws for restores, bursts and animators come from a stream of their own; those for
+        // links behind sign-in and their resumes, from another.
         var extra = SplitMix64(seed: seed).split(0xB0057)
+        var secure = SplitMix64(seed: seed).split(0x5EC)
         let restoreAt = rounds - 1 - extra.below(max(1, rounds / 4))
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
+            if secure.chance(15) {
+                // A link behind sign-in, through the inbox: redirected to sign-in and parked there.
+                await postSecure(secure.pick(Self.secure), inbox: inbox, checker: checker, registry: registry)
+            }
+            if secure.chance(10) {
+                // A resume before the person signed in: redirected again, and parked again.
+                _ = try? await coordinator.resumeRedirected()
+            }
             if round == restoreAt {
                 // A relaunch's saved links restored while links are arriving: each must still end once.
                 let saved = (0..<1 + extra.below(3)).map { index in
@@ -132,11 +165,33 @@ public enum LinkTask {
             await checker.checkRestorable(saved, root: root, registry: registry)
         }
         await inbox.open()
+        // A last link behind sign-in, parked when the person signs in: it must go again and end.
+        await postSecure(secure.pick(Self.secure), inbox: inbox, checker: checker, registry: registry)
         await inbox.idle()
+        // Signed in (the checker first, so no record it checks was let through before): the parked link goes again.
+        await checker.noteSignedIn()
+        session.signIn()
+        _ = try? await coordinator.resumeRedirected()
+        await inbox.idle()
+        if await inbox.hasParkedLink {
+            await checker.noteViolation(.init(.answered, "a link is still parked after sign-in and resumeRedirected(): it would never end"))
+        }
+        await checker.expectRedirects(parked: await inbox.parkedCount, navigations: await coordinator.redirectsStarted)
         let ended = await inbox.endedCount
         await checker.waitForInboxEnds(ended)
         reader.cancel()
         await checker.inboxFinished(endedCount: ended)
+    }
+
+    /// Posts a link behind sign-in to the inbox (it lands on its route once resumed after sign-in).
+    private static func postSecure(_ path: String, inbox: LinkInbox, checker: StressChecker, registry: ScreenRegistry) async {
+        guard let route = try? Route(parsing: path) else {
+            await checker.noteViolation(.init(.answered, "the link path \(path) does not parse"))
+            return
+        }
+        // A long expiry: signing in takes a while.
+        let id = await inbox.post(route, expiry: .seconds(3_600))
+        await checker.inboxPosted(id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.

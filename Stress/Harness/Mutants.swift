@@ -108,6 +108,7 @@ public enum StressHarness {
         case .savedStateDropsParameters: "a saved state that restores other screens (parameters left out)"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"
+        case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
         }
     }
 }

@@ -70,6 +70,27 @@ extension StressChecker {
                                 + "but its record says \(record.source.rawValue) \(record.link.map(\.description) ?? "no link")"))
     }
 
+    /// The harness's guards, on a committed record: the vault is refused to every source, and the
+    /// secure screen to every source until the link task signs in: a record showing either bypassed a guard.
+    func checkGuards(_ record: TransitionRecord) {
+        for (name, allowed) in [("lvault", false), ("lsecure", signedIn)] where !allowed {
+            if record.after.windows.contains(where: { $0.content.screens.contains { $0.name == name } }) {
+                violations.append(.init(.answered, "\(record.id) '\(record.request)' shows \(name), which a guard refuses: a guard was skipped"))
+            }
+        }
+    }
+
+    /// The link task signs in (before the session guard lets `lsecure` through).
+    public func noteSignedIn() { signedIn = true }
+
+    /// Events nobody answers to the harness: each parked link's transition (`began`, `cancelled`),
+    /// and each redirect's navigation (its first event; its `began` adds its end when seen).
+    public func expectRedirects(parked: Int, navigations: Int) {
+        expectedEvents += 2 * parked + navigations
+        linkOutcomes["inbox: parked behind sign-in", default: 0] += parked
+        linkOutcomes["redirects to sign-in", default: 0] += navigations
+    }
+
     /// A link was posted to the inbox.
     public func inboxPosted(_ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?) {
         inboxPosts[id] = (route, kind, expected)

@@ -43,9 +43,10 @@ public enum StressRunner {
         // A seed without stuck calls reaches the host inline, as the default host is reached.
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
+        let session = LinkTask.Session()
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(),
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session),
                                             mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()
@@ -86,7 +87,8 @@ public enum StressRunner {
             let linkRounds = max(4, configuration.requests / 50)
             group.addTask(executorPreference: environment.taskExecutor) {
                 await LinkTask.run(rounds: linkRounds, pause: configuration.maxPause * 2, configuration: configuration, host: host,
-                                   environment: environment, coordinator: coordinator, checker: checker, seed: configuration.seed)
+                                   environment: environment, coordinator: coordinator, checker: checker, session: session,
+                                   seed: configuration.seed)
             }
             if workload.rootContent != .screen(Screen("home")) {
                 let rounds = max(1, configuration.requests / 200)

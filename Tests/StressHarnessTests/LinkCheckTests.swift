@@ -124,6 +124,35 @@ struct LinkCheckTests {
         #expect(await denied.violations.isEmpty)
     }
 
+    @Test("a record showing the secure screen before the link task signed in is reported; after, it passes")
+    func secureBeforeSignIn() async throws {
+        let route = try Route(parsing: "^/lhome/lsecure")
+        let secure = try RouteCompiler.content(for: route, registry: LinkTask.registry())
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.linkAnswered(route, kind: .wellFormed, expected: secure, answer: .success(Self.record(showing: secure)),
+                                   label: Self.label, asked: .zero, answered: .zero)
+        #expect(await checker.violations.map(\.detail).contains { $0.contains("shows lsecure, which a guard refuses") })
+        let signedIn = StressChecker(answerBound: .seconds(1))
+        await signedIn.noteSignedIn()
+        await signedIn.linkAnswered(route, kind: .wellFormed, expected: secure, answer: .success(Self.record(showing: secure)),
+                                    label: Self.label, asked: .zero, answered: .zero)
+        #expect(await signedIn.violations.isEmpty)
+    }
+
+    @Test("the session guard redirects the secure screen to sign-in until signed in, then lets it through")
+    func sessionGuard() async throws {
+        let session = LinkTask.Session()
+        let coordinator = await Coordinator(root: Screen("lhome"), screens: LinkTask.registry(), guards: LinkTask.guards(session: session))
+        let route = try Route(parsing: "^/lhome/lsecure")
+        await #expect(throws: TransitionError.redirected(guard: "session", to: try Route(parsing: "^/lhome/lsignin"))) {
+            try await coordinator.navigate(to: route)
+        }
+        #expect(await coordinator.redirectsStarted == 1, "the redirect's navigation, whose events the harness expects")
+        session.signIn()
+        let resumed = try #require(try await coordinator.resumeRedirected())
+        #expect(resumed.after.windows[0].content == (try RouteCompiler.content(for: route, registry: LinkTask.registry())))
+    }
+
     @Test("a transition whose began names another source or link than its record is reported; the same origin passes")
     func beganAndRecordAgree() async throws {
         let target = try #require(Self.target)

@@ -20,6 +20,7 @@ extension Coordinator {
             // A link goes back to its inbox, parked there (saved with it) until the resume.
             redirected = Redirected(request: plan.request, source: source, link: admission.link,
                                     inbox: admission.link == nil ? nil : linkInbox)
+            redirectsStarted += 1
             _ = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
                 await TransitionScope.$chain.withValue([]) {

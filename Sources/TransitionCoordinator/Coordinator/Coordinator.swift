@@ -108,6 +108,8 @@ public actor Coordinator {
     var redirected: Redirected?
     /// The inbox whose link is being navigated to, for a redirect to hand the link back to.
     weak var linkInbox: LinkInbox?
+    /// How many redirects' navigations were started (the harness expects their events).
+    package internal(set) var redirectsStarted = 0
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }

@@ -72,6 +72,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// `began` names no source or link (the source its request implies instead): analytics
     /// cannot follow a link from its start to its end (issue 10).
     case beganWithoutOrigin
+    /// The inbox loses track of a link parked behind sign-in: a resume finds nothing, and the
+    /// link waits until it expires (issue 10).
+    case parkedLinkNotResumed
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -144,6 +144,7 @@ struct InboxMachine: Sendable {
     /// the newest link. Asked while its redirect is still on its way back, it goes as soon as it
     /// comes. Nil when the link is neither parked nor on its way (it ended: superseded, expired).
     mutating func resume(_ id: LinkID, now: Duration) -> [Action]? {
+        if mutations.contains(.parkedLinkNotResumed) { return nil }
         if let link = parked, link.id == id {
             parked = nil
             pending = [link]

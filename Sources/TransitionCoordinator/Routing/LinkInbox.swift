@@ -74,6 +74,9 @@ public actor LinkInbox {
     public nonisolated let outcomes: AsyncStream<Ended>
     /// How many links have ended.
     public private(set) var endedCount = 0
+    /// How many times a link was parked behind a guard's redirect (a link parked again after a
+    /// resume counts again).
+    public private(set) var parkedCount = 0
 
     /// The inbox's coordinator's executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { coordinator.unownedExecutor }
@@ -212,9 +215,11 @@ public actor LinkInbox {
         if delivery?.id == id { delivery = nil }
         // The resume's caller hears the answer itself, whether the link ends or is parked again.
         let resumer = resumers.removeValue(forKey: id)
+        let wasParked = machine.parked != nil
         answering = id
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
         answering = nil
+        if !wasParked, machine.parked?.id == id { parkedCount += 1 }
         guard let resumer else { return }
         if machine.delivering?.id == id || machine.pending.contains(where: { $0.id == id }) {
             resumers[id] = resumer  // Its redirect came back after the resume was asked: it went again.
