@@ -70,6 +70,18 @@ enum RouteParser {
         static func isOperator(_ byte: UInt8) -> Bool { byte == slash || byte == bang || byte == hash }
     }
 
+    /// No pairs, but room for `count` of them: `Dictionary(uniqueKeysWithValues: Room(count: 4))` is
+    /// an empty dictionary with room for four, like `Dictionary(minimumCapacity: 4)`, but made by
+    /// inlined code that knows the storage's type, where `init(minimumCapacity:)` and
+    /// `reserveCapacity(_:)` are compiled once for all types and look the type up at run time.
+    struct Room: Sequence {
+        /// How many pairs to make room for.
+        let count: Int
+
+        var underestimatedCount: Int { count }
+        func makeIterator() -> EmptyCollection<(String, String)>.Iterator { EmptyCollection().makeIterator() }
+    }
+
     /// Where a piece of text stands: it decides which bytes end it and which are refused.
     enum Place {
         case name, key, value
@@ -211,7 +223,7 @@ enum RouteParser {
             let open = index
             index += 1
             // Most links give a step one to four parameters: one allocation, no regrowth.
-            var parameters = [String: String](minimumCapacity: 4)
+            var parameters = [String: String](uniqueKeysWithValues: Room(count: 4))
             while true {
                 guard !atEnd else { throw .unclosedParameters(position: position(open)) }
                 if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
