@@ -43,50 +43,6 @@ enum RouteParser {
         return try result.get()
     }
 
-    /// The grammar's reserved bytes (computed, so the per-byte loop compares with constants
-    /// rather than loading lazily initialized globals).
-    enum Byte {
-        static var slash: UInt8 { 0x2F }
-        static var bang: UInt8 { 0x21 }
-        static var hash: UInt8 { 0x23 }
-        static var caret: UInt8 { 0x5E }
-        static var open: UInt8 { 0x28 }
-        static var close: UInt8 { 0x29 }
-        static var comma: UInt8 { 0x2C }
-        static var equals: UInt8 { 0x3D }
-        static var backslash: UInt8 { 0x5C }
-        static var percent: UInt8 { 0x25 }
-        static var dot: UInt8 { 0x2E }
-
-        /// Whether `byte` may follow a backslash.
-        static func isEscapable(_ byte: UInt8) -> Bool {
-            switch byte {
-            case slash, bang, hash, caret, open, close, comma, equals, backslash: true
-            default: false
-            }
-        }
-
-        /// Whether `byte` begins a step's operator.
-        static func isOperator(_ byte: UInt8) -> Bool { byte == slash || byte == bang || byte == hash }
-    }
-
-    /// No pairs, but room for `count` of them: `Dictionary(uniqueKeysWithValues: Room(count: 4))` is
-    /// an empty dictionary with room for four, like `Dictionary(minimumCapacity: 4)`, but made by
-    /// inlined code that knows the storage's type, where `init(minimumCapacity:)` and
-    /// `reserveCapacity(_:)` are compiled once for all types and look the type up at run time.
-    struct Room: Sequence {
-        /// How many pairs to make room for.
-        let count: Int
-
-        var underestimatedCount: Int { count }
-        func makeIterator() -> EmptyCollection<(String, String)>.Iterator { EmptyCollection().makeIterator() }
-    }
-
-    /// Where a piece of text stands: it decides which bytes end it and which are refused.
-    enum Place {
-        case name, key, value
-    }
-
     struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let limits: RouteLimits
@@ -181,9 +137,11 @@ enum RouteParser {
             }
             let (name, escapedName) = try text(.name)
             if name.isEmpty { throw .emptyName(position: position(elementStart)) }
-            var parameters: [String: String] = [:]
-            if current == Byte.open { parameters = try self.parameters() }
-            if name == "up", !escapedName, index > elementStart + 2, bytes[elementStart + 2] == Byte.open {
+            // `up(`: the name `up` written plainly, then parameters (compared as bytes, not as strings).
+            let isUpCall = !escapedName && index == elementStart + 2 && current == Byte.open
+                && bytes[elementStart] == UInt8(ascii: "u") && bytes[elementStart + 1] == UInt8(ascii: "p")
+            let parameters = current == Byte.open ? try self.parameters() : [String: String]()
+            if isUpCall {
                 guard op == .push else {
                     throw .unexpected(position: position(elementStart), found: "`up(`", expected: "a screen name (`up(n=…)` goes up only first or after `/`)")
                 }
@@ -199,6 +157,7 @@ enum RouteParser {
         }
 
         /// Whether `..` stands at `byte` as a whole element (followed by an operator or the end).
+        @inline(__always)
         func isUp(at byte: Int) -> Bool {
             guard byte + 1 < bytes.count, bytes[byte] == Byte.dot, bytes[byte + 1] == Byte.dot else { return false }
             return byte + 2 == bytes.count || Byte.isOperator(bytes[byte + 2])
@@ -252,11 +211,26 @@ enum RouteParser {
         }
 
         /// A name, key or value up to the byte that ends it, decoded; and whether it held an escape.
+        /// Plain bytes are skipped with one test each (``Stops``); text that ends with no escape
+        /// and no error (most of it) becomes a string straight from the path's bytes.
+        @inline(__always)
         mutating func text(_ place: Place) throws(RouteError) -> (String, Bool) {
+            let stops = Stops(place)
             let start = index
+            while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
+            if index < bytes.count, !ends(place, at: bytes[index]) { return try escapedText(place, from: start) }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
+        }
+
+        /// The rest of ``text(_:)`` from a byte that neither is plain nor ends the text: escapes
+        /// decoded into the scratch space, and the errors.
+        @inline(never)
+        mutating func escapedText(_ place: Place, from start: Int) throws(RouteError) -> (String, Bool) {
+            let stops = Stops(place)
             var escaped = false
-            scratch.removeAll(keepingCapacity: true)
             var percentAt: Int?
+            // Whether a percent-encoded byte was not ASCII (only then can the text not be UTF-8).
+            var percentHigh = false
             while let byte = current {
                 if byte < 0x20 || byte == 0x7F { throw .controlCharacter(position: position(index), scalar: UInt32(byte)) }
                 if ends(place, at: byte) { break }
@@ -266,7 +240,7 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if !escaped { startScratch(from: start); escaped = true }
                     scratch.append(bytes[index + 1])
                     index += 2
                 case Byte.percent:
@@ -275,30 +249,44 @@ enum RouteParser {
                         throw .badEscape(position: position(index),
                                          found: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     }
-                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if !escaped { startScratch(from: start); escaped = true }
                     if percentAt == nil { percentAt = index }
                     let decoded = high << 4 | low
                     if place != .value, decoded < 0x20 || decoded == 0x7F {
                         throw .controlCharacter(position: position(index), scalar: UInt32(decoded))
                     }
+                    if decoded >= 0x80 { percentHigh = true }
                     scratch.append(decoded)
                     index += 3
                 default:
                     if let refusal = refuses(place, byte) {
                         throw .unexpected(position: position(index), found: found(at: index), expected: refusal)
                     }
+                    // Not reached while ``Stops`` holds every byte handled above; kept so that it cannot matter.
                     if escaped { scratch.append(byte) }
+                    index += 1
+                }
+                // The plain bytes up to the next stop, one at a time (the runs between escapes are short).
+                while index < bytes.count, !stops.contains(bytes[index]) {
+                    if escaped { scratch.append(bytes[index]) }
                     index += 1
                 }
             }
             guard escaped else {
                 return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
             }
-            // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String).
-            if percentAt != nil, !Self.isUTF8(scratch) {
+            // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String,
+            // whole characters at a time), and only a decoded byte past ASCII can.
+            if percentHigh, !Self.isUTF8(scratch) {
                 throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
             }
             return (String(decoding: scratch, as: UTF8.self), true)
+        }
+
+        /// Empties the scratch space and copies into it the plain bytes from `start` to `index`.
+        mutating func startScratch(from start: Int) {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
 
         /// Whether `byte` ends a piece of text in `place`.
@@ -321,42 +309,6 @@ enum RouteParser {
                 "a value (escape it with `\\`)"
             default:
                 nil
-            }
-        }
-
-        /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
-        /// Non-generic, unlike `String(validating:as:)`, whose metadata lookup cost more than the check.
-        static func isUTF8(_ bytes: [UInt8]) -> Bool {
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                let length: Int
-                var low: UInt8 = 0x80, high: UInt8 = 0xBF
-                switch lead {
-                case 0x00...0x7F: index += 1; continue
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return false
-                }
-                guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return false }
-                for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) { return false }
-                index += length
-            }
-            return true
-        }
-
-        /// The value of hex digit `byte`, or nil.
-        static func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
             }
         }
     }
