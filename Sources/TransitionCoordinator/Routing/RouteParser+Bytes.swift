@@ -92,6 +92,11 @@ extension RouteParser.Parser {
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
     /// Non-generic, unlike `String(validating:as:)`, whose metadata lookup cost more than the check.
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isUTF8($0) }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (as for an array, above).
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]

@@ -29,29 +29,31 @@ enum RouteParser {
         let count = path.utf8.count
         guard count > 0 else { throw .empty }
         guard count <= limits.maxLength else { throw .tooLong(length: count, limit: limits.maxLength) }
-        let parsed: Result<Route, RouteError>? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            var parser = Parser(bytes: bytes, limits: limits)
-            return Result { () throws(RouteError) in try parser.route() }
-        }
+        let parsed = path.utf8.withContiguousStorageIfAvailable { bytes in route(bytes, limits: limits) }
         if let parsed { return try parsed.get() }
         // A bridged string without contiguous UTF-8: copy it once.
-        let copy = Array(path.utf8)
-        let result: Result<Route, RouteError> = copy.withUnsafeBufferPointer { bytes in
-            var parser = Parser(bytes: bytes, limits: limits)
+        return try Array(path.utf8).withUnsafeBufferPointer { bytes in route(bytes, limits: limits) }.get()
+    }
+
+    /// Parses the path's `bytes`. Decoded text is never longer than the path, so one buffer of its
+    /// length (on the stack when small) serves every piece of text with escapes.
+    static func route(_ bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) -> Result<Route, RouteError> {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+            var parser = Parser(bytes: bytes, scratch: scratch, limits: limits)
             return Result { () throws(RouteError) in try parser.route() }
         }
-        return try result.get()
     }
 
     struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let limits: RouteLimits
         var index = 0
-        /// Scratch space for text with escapes (reused across tokens).
-        var scratch: [UInt8] = []
+        /// Scratch space for text with escapes (reused across tokens), as long as the path.
+        let scratch: UnsafeMutableBufferPointer<UInt8>
 
-        init(bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) {
+        init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, limits: RouteLimits) {
             self.bytes = bytes
+            self.scratch = scratch
             self.limits = limits
         }
 
@@ -228,6 +230,8 @@ enum RouteParser {
         mutating func escapedText(_ place: Place, from start: Int) throws(RouteError) -> (String, Bool) {
             let stops = Stops(place)
             var escaped = false
+            // The length of the decoded text in `scratch`, once escaped (never more than `index - start`).
+            var length = 0
             var percentAt: Int?
             // Whether a percent-encoded byte was not ASCII (only then can the text not be UTF-8).
             var percentHigh = false
@@ -240,8 +244,9 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { startScratch(from: start); escaped = true }
-                    scratch.append(bytes[index + 1])
+                    if !escaped { length = startScratch(from: start); escaped = true }
+                    scratch[length] = bytes[index + 1]
+                    length += 1
                     index += 2
                 case Byte.percent:
                     guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2]) else {
@@ -249,26 +254,27 @@ enum RouteParser {
                         throw .badEscape(position: position(index),
                                          found: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     }
-                    if !escaped { startScratch(from: start); escaped = true }
+                    if !escaped { length = startScratch(from: start); escaped = true }
                     if percentAt == nil { percentAt = index }
                     let decoded = high << 4 | low
                     if place != .value, decoded < 0x20 || decoded == 0x7F {
                         throw .controlCharacter(position: position(index), scalar: UInt32(decoded))
                     }
                     if decoded >= 0x80 { percentHigh = true }
-                    scratch.append(decoded)
+                    scratch[length] = decoded
+                    length += 1
                     index += 3
                 default:
                     if let refusal = refuses(place, byte) {
                         throw .unexpected(position: position(index), found: found(at: index), expected: refusal)
                     }
                     // Not reached while ``Stops`` holds every byte handled above; kept so that it cannot matter.
-                    if escaped { scratch.append(byte) }
+                    if escaped { scratch[length] = byte; length += 1 }
                     index += 1
                 }
                 // The plain bytes up to the next stop, one at a time (the runs between escapes are short).
                 while index < bytes.count, !stops.contains(bytes[index]) {
-                    if escaped { scratch.append(bytes[index]) }
+                    if escaped { scratch[length] = bytes[index]; length += 1 }
                     index += 1
                 }
             }
@@ -277,16 +283,17 @@ enum RouteParser {
             }
             // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String,
             // whole characters at a time), and only a decoded byte past ASCII can.
-            if percentHigh, !Self.isUTF8(scratch) {
+            let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
+            if percentHigh, !Self.isUTF8(decoded) {
                 throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
             }
-            return (String(decoding: scratch, as: UTF8.self), true)
+            return (String(decoding: decoded, as: UTF8.self), true)
         }
 
-        /// Empties the scratch space and copies into it the plain bytes from `start` to `index`.
-        mutating func startScratch(from start: Int) {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        /// Copies the plain bytes from `start` to `index` to the start of the scratch space; returns their count.
+        func startScratch(from start: Int) -> Int {
+            for offset in start..<index { scratch[offset - start] = bytes[offset] }
+            return index - start
         }
 
         /// Whether `byte` ends a piece of text in `place`.
