@@ -29,61 +29,31 @@ enum RouteParser {
         let count = path.utf8.count
         guard count > 0 else { throw .empty }
         guard count <= limits.maxLength else { throw .tooLong(length: count, limit: limits.maxLength) }
-        let parsed: Result<Route, RouteError>? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            var parser = Parser(bytes: bytes, limits: limits)
-            return Result { () throws(RouteError) in try parser.route() }
-        }
+        let parsed = path.utf8.withContiguousStorageIfAvailable { bytes in route(bytes, limits: limits) }
         if let parsed { return try parsed.get() }
         // A bridged string without contiguous UTF-8: copy it once.
-        let copy = Array(path.utf8)
-        let result: Result<Route, RouteError> = copy.withUnsafeBufferPointer { bytes in
-            var parser = Parser(bytes: bytes, limits: limits)
+        return try Array(path.utf8).withUnsafeBufferPointer { bytes in route(bytes, limits: limits) }.get()
+    }
+
+    /// Parses the path's `bytes`. Decoded text is never longer than the path, so one buffer of its
+    /// length (on the stack when small) serves every piece of text with escapes.
+    static func route(_ bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) -> Result<Route, RouteError> {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+            var parser = Parser(bytes: bytes, scratch: scratch, limits: limits)
             return Result { () throws(RouteError) in try parser.route() }
         }
-        return try result.get()
-    }
-
-    /// The grammar's reserved bytes (computed, so the per-byte loop compares with constants
-    /// rather than loading lazily initialized globals).
-    enum Byte {
-        static var slash: UInt8 { 0x2F }
-        static var bang: UInt8 { 0x21 }
-        static var hash: UInt8 { 0x23 }
-        static var caret: UInt8 { 0x5E }
-        static var open: UInt8 { 0x28 }
-        static var close: UInt8 { 0x29 }
-        static var comma: UInt8 { 0x2C }
-        static var equals: UInt8 { 0x3D }
-        static var backslash: UInt8 { 0x5C }
-        static var percent: UInt8 { 0x25 }
-        static var dot: UInt8 { 0x2E }
-
-        /// Whether `byte` may follow a backslash.
-        static func isEscapable(_ byte: UInt8) -> Bool {
-            switch byte {
-            case slash, bang, hash, caret, open, close, comma, equals, backslash: true
-            default: false
-            }
-        }
-
-        /// Whether `byte` begins a step's operator.
-        static func isOperator(_ byte: UInt8) -> Bool { byte == slash || byte == bang || byte == hash }
-    }
-
-    /// Where a piece of text stands: it decides which bytes end it and which are refused.
-    enum Place {
-        case name, key, value
     }
 
     struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let limits: RouteLimits
         var index = 0
-        /// Scratch space for text with escapes (reused across tokens).
-        var scratch: [UInt8] = []
+        /// Scratch space for text with escapes (reused across tokens), as long as the path.
+        let scratch: UnsafeMutableBufferPointer<UInt8>
 
-        init(bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) {
+        init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, limits: RouteLimits) {
             self.bytes = bytes
+            self.scratch = scratch
             self.limits = limits
         }
 
@@ -169,9 +139,11 @@ enum RouteParser {
             }
             let (name, escapedName) = try text(.name)
             if name.isEmpty { throw .emptyName(position: position(elementStart)) }
-            var parameters: [String: String] = [:]
-            if current == Byte.open { parameters = try self.parameters() }
-            if name == "up", !escapedName, index > elementStart + 2, bytes[elementStart + 2] == Byte.open {
+            // `up(`: the name `up` written plainly, then parameters (compared as bytes, not as strings).
+            let isUpCall = !escapedName && index == elementStart + 2 && current == Byte.open
+                && bytes[elementStart] == UInt8(ascii: "u") && bytes[elementStart + 1] == UInt8(ascii: "p")
+            let parameters = current == Byte.open ? try self.parameters() : [String: String]()
+            if isUpCall {
                 guard op == .push else {
                     throw .unexpected(position: position(elementStart), found: "`up(`", expected: "a screen name (`up(n=…)` goes up only first or after `/`)")
                 }
@@ -187,6 +159,7 @@ enum RouteParser {
         }
 
         /// Whether `..` stands at `byte` as a whole element (followed by an operator or the end).
+        @inline(__always)
         func isUp(at byte: Int) -> Bool {
             guard byte + 1 < bytes.count, bytes[byte] == Byte.dot, bytes[byte + 1] == Byte.dot else { return false }
             return byte + 2 == bytes.count || Byte.isOperator(bytes[byte + 2])
@@ -211,7 +184,7 @@ enum RouteParser {
             let open = index
             index += 1
             // Most links give a step one to four parameters: one allocation, no regrowth.
-            var parameters = [String: String](minimumCapacity: 4)
+            var parameters = [String: String](uniqueKeysWithValues: Room(count: 4))
             while true {
                 guard !atEnd else { throw .unclosedParameters(position: position(open)) }
                 if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
@@ -240,11 +213,28 @@ enum RouteParser {
         }
 
         /// A name, key or value up to the byte that ends it, decoded; and whether it held an escape.
+        /// Plain bytes are skipped with one test each (``Stops``); text that ends with no escape
+        /// and no error (most of it) becomes a string straight from the path's bytes.
+        @inline(__always)
         mutating func text(_ place: Place) throws(RouteError) -> (String, Bool) {
+            let stops = Stops(place)
             let start = index
+            while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
+            if index < bytes.count, !ends(place, at: bytes[index]) { return try escapedText(place, from: start) }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
+        }
+
+        /// The rest of ``text(_:)`` from a byte that neither is plain nor ends the text: escapes
+        /// decoded into the scratch space, and the errors.
+        @inline(never)
+        mutating func escapedText(_ place: Place, from start: Int) throws(RouteError) -> (String, Bool) {
+            let stops = Stops(place)
             var escaped = false
-            scratch.removeAll(keepingCapacity: true)
+            // The length of the decoded text in `scratch`, once escaped (never more than `index - start`).
+            var length = 0
             var percentAt: Int?
+            // Whether a percent-encoded byte was not ASCII (only then can the text not be UTF-8).
+            var percentHigh = false
             while let byte = current {
                 if byte < 0x20 || byte == 0x7F { throw .controlCharacter(position: position(index), scalar: UInt32(byte)) }
                 if ends(place, at: byte) { break }
@@ -254,8 +244,9 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
-                    scratch.append(bytes[index + 1])
+                    if !escaped { length = startScratch(from: start); escaped = true }
+                    scratch[length] = bytes[index + 1]
+                    length += 1
                     index += 2
                 case Byte.percent:
                     guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2]) else {
@@ -263,30 +254,46 @@ enum RouteParser {
                         throw .badEscape(position: position(index),
                                          found: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     }
-                    if !escaped { scratch.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if !escaped { length = startScratch(from: start); escaped = true }
                     if percentAt == nil { percentAt = index }
                     let decoded = high << 4 | low
                     if place != .value, decoded < 0x20 || decoded == 0x7F {
                         throw .controlCharacter(position: position(index), scalar: UInt32(decoded))
                     }
-                    scratch.append(decoded)
+                    if decoded >= 0x80 { percentHigh = true }
+                    scratch[length] = decoded
+                    length += 1
                     index += 3
                 default:
                     if let refusal = refuses(place, byte) {
                         throw .unexpected(position: position(index), found: found(at: index), expected: refusal)
                     }
-                    if escaped { scratch.append(byte) }
+                    // Not reached while ``Stops`` holds every byte handled above; kept so that it cannot matter.
+                    if escaped { scratch[length] = byte; length += 1 }
+                    index += 1
+                }
+                // The plain bytes up to the next stop, one at a time (the runs between escapes are short).
+                while index < bytes.count, !stops.contains(bytes[index]) {
+                    if escaped { scratch[length] = bytes[index]; length += 1 }
                     index += 1
                 }
             }
             guard escaped else {
                 return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
             }
-            // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String).
-            if percentAt != nil, !Self.isUTF8(scratch) {
+            // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String,
+            // whole characters at a time), and only a decoded byte past ASCII can.
+            let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
+            if percentHigh, !Self.isUTF8(decoded) {
                 throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
             }
-            return (String(decoding: scratch, as: UTF8.self), true)
+            return (String(decoding: decoded, as: UTF8.self), true)
+        }
+
+        /// Copies the plain bytes from `start` to `index` to the start of the scratch space; returns their count.
+        func startScratch(from start: Int) -> Int {
+            for offset in start..<index { scratch[offset - start] = bytes[offset] }
+            return index - start
         }
 
         /// Whether `byte` ends a piece of text in `place`.
@@ -309,42 +316,6 @@ enum RouteParser {
                 "a value (escape it with `\\`)"
             default:
                 nil
-            }
-        }
-
-        /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
-        /// Non-generic, unlike `String(validating:as:)`, whose metadata lookup cost more than the check.
-        static func isUTF8(_ bytes: [UInt8]) -> Bool {
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                let length: Int
-                var low: UInt8 = 0x80, high: UInt8 = 0xBF
-                switch lead {
-                case 0x00...0x7F: index += 1; continue
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return false
-                }
-                guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return false }
-                for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) { return false }
-                index += length
-            }
-            return true
-        }
-
-        /// The value of hex digit `byte`, or nil.
-        static func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
             }
         }
     }
