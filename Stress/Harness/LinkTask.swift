@@ -43,14 +43,24 @@ public enum LinkTask {
     /// Where the session guard sends a person who is not signed in.
     static let signIn = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lsignin"))])
 
-    /// The harness app's guards: no screen named `lvault` may ever be shown, whoever asks; and
-    /// `lsecure` is shown only once `session` is signed in (until then, a redirect to sign-in).
-    public static func guards(session: Session) -> [NavigationGuard] {
-        [NavigationGuard("vault") { context in
+    /// The harness app's guards: no screen named `lvault` may ever be shown, whoever asks;
+    /// `lsecure` is shown only once `session` is signed in (until then, a redirect to sign-in);
+    /// and, given `stall`, when `ldraft`, `lcompose` or `lfriend` arrives (from a link, every time; else every
+    /// other time) a guard stalls in it
+    /// (past the animation timeout, say: the transition is then denied, and the slot handed on).
+    public static func guards(session: Session, stall: (@Sendable () async -> Void)? = nil) -> [NavigationGuard] {
+        let drafts = Locked(0)
+        return [NavigationGuard("vault") { context in
             context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
         },
          NavigationGuard("session") { context in
             context.arriving.contains { $0.name == "lsecure" } && !session.isSignedIn ? .redirect(signIn) : .allow
+        },
+         NavigationGuard("slow") { context in
+            guard let stall, context.arriving.contains(where: { ["ldraft", "lcompose", "lfriend"].contains($0.name) }),
+                  context.source == .link || drafts.withLock({ count in count += 1; return count % 2 == 0 }) else { return .allow }
+            await stall()
+            return .allow
         }]
     }
 
@@ -181,6 +191,24 @@ public enum LinkTask {
         await checker.waitForInboxEnds(ended)
         reader.cancel()
         await checker.inboxFinished(endedCount: ended)
+        await relaunch(coordinator: coordinator, session: session, environment: environment, checker: checker)
+    }
+
+    /// A relaunch: the state saved now, restored into a fresh coordinator (signed in, as the
+    /// session is by now), shows what the root shows.
+    private static func relaunch(coordinator: Coordinator, session: Session, environment: StressEnvironment,
+                                 checker: StressChecker) async {
+        let (saved, root) = await coordinator.savedNavigationBesideRoot()
+        guard case .success(let state) = saved, let root, StressChecker.isRoutable(root, registry: registry()) else { return }
+        let fresh = await Coordinator(root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+                                      taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        let restored: Result<Coordinator.Restored, RestorationError>
+        do throws(RestorationError) {
+            restored = .success(try await fresh.restore(state, policy: RestorationPolicy(), now: state.savedAt))
+        } catch {
+            restored = .failure(error)
+        }
+        await checker.relaunched(state, root: root, restored: restored, shows: await fresh.snapshot.rootWindow?.content)
     }
 
     /// Posts a link behind sign-in to the inbox (it lands on its route once resumed after sign-in).

@@ -109,6 +109,7 @@ public enum StressHarness {
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
+        case .guardWithoutTimeout: "a stalled guard holds the slot past the timeout"
         }
     }
 }

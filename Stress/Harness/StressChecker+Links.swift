@@ -180,9 +180,30 @@ extension StressChecker {
     /// What the root showed and the state saved in the same step: restoring it must show the same
     /// content (the saved route compiles, through the same registry, to what was shown). A root
     /// no route of the registry builds (the workload's own trees and screens) is counted and skipped.
+    /// The state saved as `state` when the root showed `root` was restored into a fresh
+    /// coordinator (`restored`), which now `shows` this: it must show `root` again, through the guards.
+    public func relaunched(_ state: SavedNavigation, root: WindowContent, restored: Result<Coordinator.Restored, RestorationError>,
+                           shows: WindowContent?) {
+        linkOutcomes["relaunch: " + ((try? restored.get()) == nil ? "refused" : "restored"), default: 0] += 1
+        switch restored {
+        case .failure(let error):
+            violations.append(.init(.atomic, "the state saved as \(state.route) did not restore into a fresh coordinator: \(error)"))
+        case .success where shows != root:
+            violations.append(.init(.atomic, "the state saved as \(state.route) restored into a fresh coordinator shows "
+                                    + "\(shows.map(\.description) ?? "nothing"), not \(root)"))
+        case .success:
+            break
+        }
+    }
+
+    /// Whether `root` is content a route builds through `registry` (a workload's containers are not).
+    public nonisolated static func isRoutable(_ root: WindowContent, registry: ScreenRegistry) -> Bool {
+        guard let route = try? RouteCompiler.route(of: root) else { return false }
+        return (try? RouteCompiler.content(for: route, registry: registry)) == root
+    }
+
     public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry) {
-        guard let root, let reference = try? RouteCompiler.route(of: root),
-              (try? RouteCompiler.content(for: reference, registry: registry)) == root else {
+        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root) else {
             linkOutcomes["saved: not the registry's", default: 0] += 1
             return
         }

@@ -149,7 +149,8 @@ public actor StressChecker {
         expectedEvents += 1
         rejections[error.code, default: 0] += 1
         // A guard's refusal ends an admitted transition: `began` and `cancelled`, no `rejected`.
-        if case .denied = error { expectedEvents += 1 } else if case .redirected = error { expectedEvents += 1 }
+        if case .denied(let name, _) = error { expectedEvents += 1; linkOutcomes["denied by " + name, default: 0] += 1 }
+        if case .redirected = error { expectedEvents += 1 }
         switch error {
         case .reentrant:
             violations.append(.init(.serial, "a worker's request '\(request)' outside any transition was refused as re-entrant"))

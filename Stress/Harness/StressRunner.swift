@@ -46,7 +46,9 @@ public enum StressRunner {
         let session = LinkTask.Session()
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session),
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, stall: { [environment, configuration] in
+                                                try? await environment.sleep(configuration.animationTimeout * 2)
+                                            }),
                                             mutations: configuration.mutations)
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()

@@ -171,4 +171,26 @@ struct LinkCheckTests {
             #expect(found.allSatisfy { $0.invariant == .answered && $0.detail.contains("its record says link L4") })
         }
     }
+
+    @Test("a relaunch that restores other content into a fresh coordinator, or fails to restore, is reported")
+    func relaunchChecked() async throws {
+        let route = try Route(parsing: "^/lhome/lfeed")
+        let target = try #require(Self.target)
+        let state = SavedNavigation(route: route, schema: 1, savedAt: .zero)
+        let fresh = await Coordinator(root: Screen("lhome"), screens: LinkTask.registry())
+        let restored = try await fresh.restore(state, policy: RestorationPolicy(), now: .zero)
+        let shows = await fresh.snapshot.rootWindow?.content
+        #expect(shows == target)
+        let kept = StressChecker(answerBound: .seconds(1))
+        await kept.relaunched(state, root: target, restored: .success(restored), shows: shows)
+        #expect(await kept.violations.isEmpty)
+        let elsewhere = StressChecker(answerBound: .seconds(1))
+        await elsewhere.relaunched(state, root: target, restored: .success(restored), shows: .screen(Screen("lhome")))
+        #expect(await elsewhere.violations.map(\.invariant) == [.atomic])
+        let refused = StressChecker(answerBound: .seconds(1))
+        await refused.relaunched(state, root: target, restored: .failure(.tooOld(age: .seconds(9), maxAge: .seconds(1))), shows: nil)
+        #expect(await refused.violations.map(\.invariant) == [.atomic])
+        #expect(StressChecker.isRoutable(target, registry: LinkTask.registry()))
+        #expect(!StressChecker.isRoutable(.screen(Screen("chained")), registry: LinkTask.registry()), "a workload's screen is skipped")
+    }
 }

@@ -66,8 +66,7 @@ extension Coordinator {
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
         machine.commit(plan.after)
-        history.append(record)
-        if history.count > configuration.historyLimit { history.removeFirst(history.count - configuration.historyLimit) }
+        recent.append(record)
         hub.send(.ended(record))
         release()
         return record

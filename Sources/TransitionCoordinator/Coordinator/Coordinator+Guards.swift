@@ -7,7 +7,9 @@ extension Coordinator {
     func vet(_ admission: Admission, source: NavigationSource, chain: [TransitionScope.Marker]) async -> TransitionError? {
         let plan = admission.plan
         let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
-        guard let refusal = await GuardRunner.vet(context, guards: guards, timeout: configuration.animationTimeout,
+        // Mutant: a guard that does not answer holds the slot a hundred times longer.
+        let timeout = configuration.animationTimeout * (mutations.contains(.guardWithoutTimeout) ? 100 : 1)
+        guard let refusal = await GuardRunner.vet(context, guards: guards, timeout: timeout,
                                                   watchdog: watchdog, taskExecutor: taskExecutor, chain: chain) else { return nil }
         switch refusal.decision {
         case .allow:

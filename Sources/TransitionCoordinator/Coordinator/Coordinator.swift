@@ -76,7 +76,9 @@ public actor Coordinator {
     /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
     public var snapshot: NavigationSnapshot { machine.snapshot }
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
-    public internal(set) var history: [TransitionRecord] = []
+    public var history: [TransitionRecord] { recent.records }
+    /// The records behind ``history``, in a ring.
+    var recent: HistoryRing
 
     /// How a request asks to be admitted.
     typealias Mode = TransitionMachine.Mode
@@ -148,6 +150,7 @@ public actor Coordinator {
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
         let rootWindow = Window(id: WindowID(1), level: .root, content: rootContent)
         self.configuration = configuration
+        recent = HistoryRing(limit: configuration.historyLimit)
         self.host = HostLink(host ?? InMemoryHost())
         let clock = CoordinatorClock(clock)
         self.clock = clock

@@ -75,6 +75,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The inbox loses track of a link parked behind sign-in: a resume finds nothing, and the
     /// link waits until it expires (issue 10).
     case parkedLinkNotResumed
+    /// A guard that does not answer is waited for far past the animation timeout: the slot is
+    /// held, and everything behind it waits (issue 10).
+    case guardWithoutTimeout
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
