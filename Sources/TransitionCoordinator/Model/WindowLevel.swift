@@ -32,6 +32,12 @@ public struct WindowLevel: Sendable, Hashable, Comparable, Codable, CustomString
         (lhs.rawValue, lhs.name) < (rhs.rawValue, rhs.name)
     }
 
+    /// Hashes the raw value alone (levels equal in name and raw value hash alike): looking a
+    /// level up, as the commit does for each level it hands over, hashes no string.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
     /// The level's name and raw value, as `medium(2000)`.
     public var description: String { "\(name)(\(rawValue))" }
 }
