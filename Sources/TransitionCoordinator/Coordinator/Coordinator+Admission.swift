@@ -22,6 +22,10 @@ extension Coordinator {
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
         switch await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked) {
         case .admitted(let admission):
+            // Nothing to await: carried out in this step, without entering another async function.
+            if let inline = inlineCarryOut(admission, animator: animator) {
+                return carryOutInline(admission, inline, hadAnimator: animator != nil, items: items)
+            }
             return await carryOut(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }

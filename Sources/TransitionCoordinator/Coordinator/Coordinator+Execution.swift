@@ -9,13 +9,15 @@ extension Coordinator {
     /// admission says where the request comes from (guards, `began` and the record say so).
     func carryOut(_ admission: Admission, animator: (any Animator)?,
                   items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
+        if let inline = inlineCarryOut(admission, animator: animator) {
+            return carryOutInline(admission, inline, hadAnimator: animator != nil, items: items)
+        }
         let source = admission.source
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
         // this transition changes. A refusal ends it with no await before the slot is handed on.
-        if !guards.isEmpty, source.isGuarded, !(source == .link && mutations.contains(.guardSkippedForLinks)),
-           let refusal = await vet(admission, source: source, chain: chain) {
+        if asksGuards(source), let refusal = await vet(admission, source: source, chain: chain) {
             marker.end()
             announceCancelled(admission.transition)
             release()
@@ -24,8 +26,42 @@ extension Coordinator {
         let result = await TransitionScope.$chain.withValue(chain) {
             await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
+        return finish(admission, marker: marker, result: result, hadAnimator: animator != nil, items: items)
+    }
+
+    /// Whether the guards are asked about a transition from `source`.
+    private func asksGuards(_ source: NavigationSource) -> Bool {
+        !guards.isEmpty && source.isGuarded && !(source == .link && mutations.contains(.guardSkippedForLinks))
+    }
+
+    /// The synchronous host and the reason the animation is skipped, when `admission` has nothing
+    /// to await: no guard to ask, a host called inline that is neither stuck nor behind, and no
+    /// animation to run. Nil otherwise.
+    func inlineCarryOut(_ admission: Admission, animator: (any Animator)?) -> (any SynchronousWindowHost, SkipReason)? {
+        guard case .inline(let synchronous) = host, stuckHost == nil, hostBehind == nil, !asksGuards(admission.source),
+              let skipped = admission.plan.skipReason(hasAnimator: animator != nil) else { return nil }
+        return (synchronous, skipped)
+    }
+
+    /// ``carryOut(_:animator:items:)`` in one synchronous step, for an admission that has nothing
+    /// to await (``inlineCarryOut(_:animator:)``): no async frame, no executor check, the same
+    /// calls in the same order.
+    @inline(never)
+    func carryOutInline(_ admission: Admission, _ inline: (host: any SynchronousWindowHost, skipped: SkipReason),
+                        hadAnimator: Bool, items: [ScreenID: ScreenCallbacks]) -> Submitted {
+        let (marker, chain) = enterScope(admission)
+        let result = TransitionScope.$chain.withValue(chain) {
+            executeInline(admission.plan, id: admission.id, on: inline.host, skipped: inline.skipped)
+        }
+        return finish(admission, marker: marker, result: result, hadAnimator: hadAnimator, items: items)
+    }
+
+    /// The end of a transition carried out: its link ended, the commit, then the callbacks and
+    /// the hop stays it ends.
+    private func finish(_ admission: Admission, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
+                        items: [ScreenID: ScreenCallbacks]) -> Submitted {
         marker.end()
-        let record = commit(admission, hadAnimator: animator != nil, result: result)
+        let record = commit(admission, hadAnimator: hadAnimator, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
         if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
         return .committed(record)
@@ -70,6 +106,19 @@ extension Coordinator {
         hub.send(.ended(record))
         release()
         return record
+    }
+
+    /// ``execute(_:id:animator:chain:)`` when it has nothing to await: a synchronous host that is
+    /// neither stuck nor behind, and an animation skipped for `skipped`. Same calls, same order.
+    @inline(never)
+    private func executeInline(_ plan: TransitionPlan, id: TransitionID, on host: any SynchronousWindowHost,
+                               skipped: SkipReason) -> Executed {
+        beforeAnimation(plan) { host.apply($0) }
+        let result = Executed(animation: .skipped(skipped))
+        if let middle = halfway(plan) { machine.showMiddle(middle) }
+        commitLevels(plan, id: id)
+        afterAnimation(plan, outcome: result.animation) { host.apply($0) }
+        return result
     }
 
     /// The host calls and the animation, in the order ``WindowHost`` documents.

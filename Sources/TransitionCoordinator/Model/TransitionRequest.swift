@@ -3,7 +3,7 @@
 /// Requests are planned against the current snapshot by a pure function
 /// (``TransitionPlanner``); a request that does not fit the state is rejected with a typed
 /// ``TransitionError`` and changes nothing.
-public enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConvertible {
+public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Shows `screen` in a new window at `level`; the level must be free.
     case push(Screen, at: WindowLevel)
     /// Shows `content` (a screen, or a tree of containers) in a new window at `level`; the level
