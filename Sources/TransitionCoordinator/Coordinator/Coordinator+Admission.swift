@@ -22,10 +22,9 @@ extension Coordinator {
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
         switch await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked) {
         case .admitted(let admission):
-            // Nothing to await: carried out in this step, without entering another async function.
-            if let inline = inlineCarryOut(admission, animator: animator) {
-                return carryOutInline(admission, inline, hadAnimator: animator != nil, items: items)
-            }
+            // Nothing to await: carried out in this step, without entering another async function
+            // (decided in a function of its own: a waiter's frame, this one, stays one slab).
+            if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
             return await carryOut(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }

@@ -9,9 +9,7 @@ extension Coordinator {
     /// admission says where the request comes from (guards, `began` and the record say so).
     func carryOut(_ admission: Admission, animator: (any Animator)?,
                   items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
-        if let inline = inlineCarryOut(admission, animator: animator) {
-            return carryOutInline(admission, inline, hadAnimator: animator != nil, items: items)
-        }
+        if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
         let source = admission.source
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
@@ -34,26 +32,20 @@ extension Coordinator {
         !guards.isEmpty && source.isGuarded && !(source == .link && mutations.contains(.guardSkippedForLinks))
     }
 
-    /// The synchronous host and the reason the animation is skipped, when `admission` has nothing
-    /// to await: no guard to ask, a host called inline that is neither stuck nor behind, and no
-    /// animation to run. Nil otherwise.
-    func inlineCarryOut(_ admission: Admission, animator: (any Animator)?) -> (any SynchronousWindowHost, SkipReason)? {
+    /// ``carryOut(_:animator:items:)`` in one synchronous step, when `admission` has nothing to
+    /// await: no guard to ask, a host called inline that is neither stuck nor behind, and no
+    /// animation to run (no async frame, no executor check; the same calls in the same order).
+    /// Nil, having done nothing, otherwise.
+    @inline(never)
+    func carryOutIfInline(_ admission: Admission, animator: (any Animator)?,
+                          items: [ScreenID: ScreenCallbacks]) -> Submitted? {
         guard case .inline(let synchronous) = host, stuckHost == nil, hostBehind == nil, !asksGuards(admission.source),
               let skipped = admission.plan.skipReason(hasAnimator: animator != nil) else { return nil }
-        return (synchronous, skipped)
-    }
-
-    /// ``carryOut(_:animator:items:)`` in one synchronous step, for an admission that has nothing
-    /// to await (``inlineCarryOut(_:animator:)``): no async frame, no executor check, the same
-    /// calls in the same order.
-    @inline(never)
-    func carryOutInline(_ admission: Admission, _ inline: (host: any SynchronousWindowHost, skipped: SkipReason),
-                        hadAnimator: Bool, items: [ScreenID: ScreenCallbacks]) -> Submitted {
         let (marker, chain) = enterScope(admission)
         let result = TransitionScope.$chain.withValue(chain) {
-            executeInline(admission.plan, id: admission.id, on: inline.host, skipped: inline.skipped)
+            executeInline(admission.plan, id: admission.id, on: synchronous, skipped: skipped)
         }
-        return finish(admission, marker: marker, result: result, hadAnimator: hadAnimator, items: items)
+        return finish(admission, marker: marker, result: result, hadAnimator: animator != nil, items: items)
     }
 
     /// The end of a transition carried out: its link ended, the commit, then the callbacks and
