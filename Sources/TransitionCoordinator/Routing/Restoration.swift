@@ -2,11 +2,13 @@
 /// app's policy and registry, the time, and a link that arrived at launch.
 ///
 /// In order: too old → refused; the app's migrations bring the route to the current schema (one
-/// missing → refused); the first step naming a never-restored screen and what follows it are
-/// dropped; then the route is compiled, and where a step fails (a screen renamed or removed, a
-/// parameter whose type changed, a factory that declines) that step and what follows it are
-/// dropped, falling back to the nearest ancestor that compiles. Every dropped step is listed with
-/// its reason: nothing is wiped silently, and nothing crashes.
+/// missing → refused); each step naming a never-restored screen is dropped with what stands on
+/// it; then the route is compiled, and where a step fails (a screen renamed or removed, a
+/// parameter whose type changed, a factory that declines) that step and what stands on it are
+/// dropped, falling back to the nearest ancestor that compiles. What stands on a step is the rest
+/// of its branch: the steps after it up to the next tab of the same tab bar (``branchEnd(of:in:registry:)``),
+/// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed
+/// with its reason: nothing is wiped silently, and nothing crashes.
 public enum Restoration {
     /// A step left out, and why.
     public struct Dropped: Sendable, Hashable, CustomStringConvertible {
@@ -61,10 +63,11 @@ public enum Restoration {
         }
         var dropped: [Dropped] = []
         func cut(at index: Int, _ reason: String) {
-            dropped += route.steps[index...].map { Dropped(step: $0, reason: reason) }
-            route.steps.removeSubrange(index...)
+            let end = branchEnd(of: index, in: route.steps, registry: registry)
+            dropped += route.steps[index..<end].map { Dropped(step: $0, reason: reason) }
+            route.steps.removeSubrange(index..<end)
         }
-        if let index = route.steps.firstIndex(where: { step in
+        while let index = route.steps.firstIndex(where: { step in
             step.target.map { policy.neverRestored.contains($0.name) } ?? false
         }) {
             cut(at: index, "never restored")
@@ -83,6 +86,31 @@ public enum Restoration {
                 cut(at: step, error.description)
             }
         }
+    }
+
+    /// Where the branch of step `index` ends: the index of the next step that selects a sibling
+    /// tab of the tab bar `index` stands in, or the route's end. A step stands in a tab bar's
+    /// branch when a tab step comes before it with no modal between; the branch runs on while no
+    /// step presents a modal or names a tab bar (whose tabs the following tab steps would select).
+    static func branchEnd(of index: Int, in steps: [RouteStep], registry: ScreenRegistry) -> Int {
+        func opensLayer(_ step: RouteStep) -> Bool {
+            switch step {
+            case .modal, .modalStack: true
+            case .push(let target), .tab(let target):
+                if case .tabs? = registry.kind(of: target.name) { true } else { false }
+            case .up: false
+            }
+        }
+        // In a branch: a tab step before `index`, and nothing since that opens another layer.
+        guard let tab = steps[..<index].lastIndex(where: { if case .tab = $0 { true } else { false } }),
+              !steps[(tab + 1)..<index].contains(where: opensLayer) else { return steps.count }
+        var next = index
+        while next < steps.count {
+            if next > index, case .tab = steps[next] { return next }
+            if opensLayer(steps[next]) { return steps.count }
+            next += 1
+        }
+        return steps.count
     }
 }
 

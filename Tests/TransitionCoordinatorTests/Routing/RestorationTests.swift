@@ -42,6 +42,26 @@ struct RestorationTests {
         #expect(plan.dropped.first?.reason.contains("no screen named `lounge`") == true)
     }
 
+    @Test("a screen renamed in one tab drops only that tab's branch: the other tabs and the selected one stay")
+    func fallbackPerBranch() throws {
+        let plan = try Self.plan(try Self.saved("^/main#settings/lounge/friend#inbox/mail!/compose"))
+        #expect(plan.route.path == "^/main#settings#inbox/mail!/compose")
+        #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])
+        #expect(plan.content == (try RouteCompiler.content(for: try Self.route("^/main#settings#inbox/mail!/compose"),
+                                                           registry: Self.registry)))
+        let policy = RestorationPolicy(neverRestored: ["alert"])
+        let background = try Self.plan(try Self.saved("^/main#profile/alert/friend#settings/alert#inbox/mail"), policy)
+        #expect(background.route.path == "^/main#profile#settings#inbox/mail", "each never-restored screen, in every tab")
+        #expect(background.dropped.count == 3)
+    }
+
+    @Test("what a modal stands on goes with it: a renamed screen under a modal drops the modal too")
+    func fallbackUnderAModal() throws {
+        let plan = try Self.plan(try Self.saved("^/main#inbox/lounge!/compose#settings"))
+        #expect(plan.route.path == "^/main#inbox")
+        #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .modalStack(RouteTarget("compose")), .tab(RouteTarget("settings"))])
+    }
+
     @Test("the app's migrations run from the saved schema to the current one, in order")
     func migrations() throws {
         let rename = RestorationPolicy.Migration(from: 1) { route in
