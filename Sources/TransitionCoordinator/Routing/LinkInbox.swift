@@ -64,6 +64,10 @@ public actor LinkInbox {
     private var waiters: [LinkID: CheckedContinuation<LinkOutcome, Never>] = [:]
     /// Callers of ``resume(_:)``, each waiting for the coordinator's answer to its link.
     private var resumers: [LinkID: CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>] = [:]
+    /// Callers of ``resume(_:)`` that asked while their link was on its way: each waits for the
+    /// answer of the link's next trip (its redirect comes back first). Kept apart from
+    /// ``resumers``: the caller of a resume already on its way (redirected again) waits there.
+    private var resumersOnAnswer: [LinkID: CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>] = [:]
     private var delivery: (id: LinkID, task: Task<Void, Never>)?
     private var sleeper: (deadline: Duration, task: Task<Void, Never>)?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -160,11 +164,14 @@ public actor LinkInbox {
     func resume(_ id: LinkID) async -> Result<TransitionRecord?, TransitionError>? {
         // Decided and parked in one body (see ``receive(_:expiry:)``).
         await withCheckedContinuation { continuation in
-            guard resumers[id] == nil, let actions = machine.resume(id, now: coordinator.clock.elapsed()) else {
+            // On its way: the resume is for its next trip, whoever waits for this one's answer.
+            let onItsWay = machine.delivering?.id == id
+            guard (onItsWay ? resumersOnAnswer[id] : resumers[id]) == nil,
+                  let actions = machine.resume(id, now: coordinator.clock.elapsed()) else {
                 continuation.resume(returning: nil)
                 return
             }
-            resumers[id] = continuation
+            if onItsWay { resumersOnAnswer[id] = continuation } else { resumers[id] = continuation }
             carryOut(actions)
         }
     }
@@ -215,16 +222,20 @@ public actor LinkInbox {
         if delivery?.id == id { delivery = nil }
         // The resume's caller hears the answer itself, whether the link ends or is parked again.
         let resumer = resumers.removeValue(forKey: id)
+        let next = resumersOnAnswer.removeValue(forKey: id)
         let wasParked = machine.parked != nil
         answering = id
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
         answering = nil
         if !wasParked, machine.parked?.id == id { parkedCount += 1 }
-        guard let resumer else { return }
         if machine.delivering?.id == id || machine.pending.contains(where: { $0.id == id }) {
-            resumers[id] = resumer  // Its redirect came back after the resume was asked: it went again.
+            // Its redirect came back after a resume was asked: it went again, for that resume's
+            // caller; the caller of the trip that ended here (if another) hears its answer.
+            if let waiting = next ?? resumer { resumers[id] = waiting }
+            if next != nil { resumer?.resume(returning: answer) }
         } else {
-            resumer.resume(returning: answer)
+            resumer?.resume(returning: answer)
+            next?.resume(returning: answer)
         }
     }
 

@@ -1,0 +1,97 @@
+import Testing
+@testable import TransitionCoordinator
+
+/// Review of links behind sign-in: resumes that meet a redirect on its way back. Order is
+/// decided by a first-in first-out scheduler the test drives (``ReviewScheduler``).
+@Suite("Review: link resumes")
+struct ReviewLinkResumeTests {
+    static let vault = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("vault", ["code": "1234"]))])
+    static let signIn = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("alert"))])
+
+    /// What the scenario's tasks found, for the test to check.
+    struct Found: Sendable {
+        var first: Result<TransitionRecord?, TransitionError>?
+        var second: Result<TransitionRecord?, TransitionError>?
+        var parkedAtEnd: Bool?
+        var ended: [LinkInbox.Ended] = []
+        var endedCount = 0
+        var link: LinkID?
+    }
+
+    static func resume(_ coordinator: Coordinator) async -> Result<TransitionRecord?, TransitionError> {
+        do throws(TransitionError) { return .success(try await coordinator.resumeRedirected()) } catch { return .failure(error) }
+    }
+
+    @Test("a resume asked while a resumed link's second redirect is on its way back is not lost: the link goes again and ends once")
+    func resumeDuringSecondRedirect() {
+        let scheduler = ReviewScheduler()
+        let signedIn = Box(false)
+        let (asked, gate) = (Gate(), Gate())
+        let vaultAsks = Box(0)
+        let found = Box(Found())
+        let parts = Box<(Coordinator, LinkInbox)?>(nil)
+        let session = NavigationGuard("session") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.value else { return .allow }
+            if vaultAsks.update({ $0 += 1; return $0 }) == 2 {
+                asked.open()
+                await gate.wait()
+            }
+            return .redirect(Self.signIn)
+        }
+        let phase = Box(0)
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), executor: scheduler.serialExecutor,
+                                                taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(),
+                                                guards: [session])
+            var probe = EventProbe(coordinator)
+            let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+            parts.value = (coordinator, inbox)
+            let id = await inbox.post(Self.vault)
+            found.mutate { $0.link = id }
+            _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+            await inbox.idle()
+            // Parked; the first resume sends it again, and the guard (still signed out) is asked.
+            _ = Task(executorPreference: scheduler.taskExecutor) {
+                let answer = await Self.resume(coordinator)
+                found.mutate { $0.first = answer }
+            }
+            await asked.wait()
+            phase.value = 1
+        }
+        #expect(scheduler.run { phase.value == 1 })
+        guard let (coordinator, inbox) = parts.value else { Issue.record("no coordinator"); return }
+
+        // The guard redirects again; the coordinator's step that takes the redirect in waits in
+        // its queue, and the app (signed in now) asks to resume behind it.
+        scheduler.holdsSerial = true
+        gate.open()
+        scheduler.runDry()
+        let vetWaiting = scheduler.serialWaiting
+        signedIn.value = true
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            let answer = await Self.resume(coordinator)
+            found.mutate { $0.second = answer }
+        }
+        scheduler.runDry()
+        #expect(scheduler.serialWaiting == vetWaiting + 1, "the second resume waits behind the vet")
+        scheduler.holdsSerial = false
+        #expect(scheduler.run { found.value.first != nil && found.value.second != nil })
+
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            await inbox.idle()
+            let parked = await inbox.hasParkedLink
+            let count = await inbox.endedCount
+            found.mutate { $0.parkedAtEnd = parked; $0.endedCount = count }
+        }
+        #expect(scheduler.run { found.value.parkedAtEnd != nil })
+        let result = found.value
+        #expect(result.parkedAtEnd == false, "no link is left parked with nothing kept to resume it")
+        #expect(result.endedCount == 1)
+        guard case .success(let record?)? = result.second else {
+            Issue.record("the second resume was lost: \(String(describing: result.second)); first: \(String(describing: result.first))")
+            return
+        }
+        #expect(record.link == result.link && record.source == .link)
+        #expect(result.first == .failure(.redirected(guard: "session", to: Self.signIn)), "the first resume was redirected again")
+    }
+}
