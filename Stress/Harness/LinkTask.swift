@@ -32,8 +32,13 @@ public enum LinkTask {
     /// Whether the harness app's person is signed in (the link task signs in near the end).
     public final class Session: Sendable {
         private let state = Locked(false)
+        private let asked = Locked(0)
         /// A session, signed out.
         public init() {}
+        /// How many times the session guard was asked about the secure screen.
+        public var asks: Int { asked.withLock { $0 } }
+        /// The session guard was asked.
+        func noteAsked() { asked.withLock { $0 += 1 } }
         /// Whether the person signed in.
         public var isSignedIn: Bool { state.withLock { $0 } }
         /// Signs in, for good.
@@ -45,16 +50,23 @@ public enum LinkTask {
 
     /// The harness app's guards: no screen named `lvault` may ever be shown, whoever asks;
     /// `lsecure` is shown only once `session` is signed in (until then, a redirect to sign-in);
-    /// and, given `stall`, when `ldraft`, `lcompose` or `lfriend` arrives (from a link, every time; else every
-    /// other time) a guard stalls in it
+    /// given `hesitate`, the session guard takes that long to redirect (a window for a second
+    /// resume to meet the first at the guard); and, given `stall`, when `ldraft`, `lcompose` or
+    /// `lfriend` arrives (from a link, every time; else every other time) a guard stalls in it
     /// (past the animation timeout, say: the transition is then denied, and the slot handed on).
-    public static func guards(session: Session, stall: (@Sendable () async -> Void)? = nil) -> [NavigationGuard] {
+    public static func guards(session: Session, hesitate: (@Sendable () async -> Void)? = nil,
+                              stall: (@Sendable () async -> Void)? = nil) -> [NavigationGuard] {
         let drafts = Locked(0)
         return [NavigationGuard("vault") { context in
             context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
         },
          NavigationGuard("session") { context in
-            context.arriving.contains { $0.name == "lsecure" } && !session.isSignedIn ? .redirect(signIn) : .allow
+            guard context.arriving.contains(where: { $0.name == "lsecure" }) else { return .allow }
+            // Decided on arrival; the answer may take a while.
+            let signedIn = session.isSignedIn
+            session.noteAsked()
+            if !signedIn, let hesitate { await hesitate() }
+            return signedIn ? .allow : .redirect(signIn)
         },
          NavigationGuard("slow") { context in
             guard let stall, context.arriving.contains(where: { ["ldraft", "lcompose", "lfriend"].contains($0.name) }),
@@ -178,10 +190,21 @@ public enum LinkTask {
         // A last link behind sign-in, parked when the person signs in: it must go again and end.
         await postSecure(secure.pick(Self.secure), inbox: inbox, checker: checker, registry: registry)
         await inbox.idle()
-        // Signed in (the checker first, so no record it checks was let through before): the parked link goes again.
+        // Two resumes around the sign-in (its completion, and the app becoming active, say): the
+        // first may meet the guard again, and the second must not be lost meanwhile, whether it
+        // comes while the first is on its way to the guard or once the guard redirected it again.
+        // The checker stops looking for the secure screen first: nothing it checks was let through
+        // after the sign-in, and no await stands between the first resume's redirect and the second.
         await checker.noteSignedIn()
+        let asks = session.asks
+        let first = Task(executorPreference: environment.taskExecutor) { _ = try? await coordinator.resumeRedirected() }
+        if secure.chance(50) {
+            // Half the time, the second resume comes while the session guard hesitates over the first.
+            for _ in 0..<2_000 where session.asks == asks { await Task.yield() }
+        }
         session.signIn()
         _ = try? await coordinator.resumeRedirected()
+        await first.value
         await inbox.idle()
         if await inbox.hasParkedLink {
             await checker.noteViolation(.init(.answered, "a link is still parked after sign-in and resumeRedirected(): it would never end"))

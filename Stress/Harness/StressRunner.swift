@@ -46,7 +46,9 @@ public enum StressRunner {
         let session = LinkTask.Session()
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, stall: { [environment, configuration] in
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, hesitate: { [environment, configuration] in
+                                                try? await environment.sleep(configuration.animationTimeout / 4)
+                                            }, stall: { [environment, configuration] in
                                                 try? await environment.sleep(configuration.animationTimeout * 2)
                                             }),
                                             mutations: configuration.mutations)

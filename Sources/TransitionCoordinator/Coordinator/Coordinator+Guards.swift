@@ -43,9 +43,13 @@ extension Coordinator {
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
         // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
         // resumes the same request twice.
-        guard let kept = redirected else { return nil }
+        // A link being resumed (its answer not back yet) is asked for again: a guard may redirect
+        // it once more, and this call, made meanwhile (once signed in, say), must not be lost.
+        guard let kept = redirected ?? resumingLink else { return nil }
         redirected = nil
         if let link = kept.link {
+            resumingLink = kept
+            defer { if resumingLink?.link == link { resumingLink = nil } }
             guard let answer = await kept.inbox?.resume(link) else { return nil }
             return try answer.get()
         }

@@ -108,6 +108,8 @@ public actor Coordinator {
     public nonisolated let guards: [NavigationGuard]
     /// The request a guard redirected last, kept for ``resumeRedirected()``.
     var redirected: Redirected?
+    /// The link ``resumeRedirected()`` is resuming, until its inbox answers.
+    var resumingLink: Redirected?
     /// The inbox whose link is being navigated to, for a redirect to hand the link back to.
     weak var linkInbox: LinkInbox?
     /// How many redirects' navigations were started (the harness expects their events).

@@ -154,6 +154,9 @@ public actor LinkInbox {
     /// Idle: nothing waits for its turn or is on its way (a parked link waits for the app, not the inbox).
     private var isIdle: Bool { machine.pending.isEmpty && machine.delivering == nil }
 
+    /// How many callers of ``resume(_:)`` wait for an answer (tests line resumes up with it).
+    var waitingResumes: Int { resumers.count + resumersOnAnswer.count }
+
     /// Whether a link a guard redirected waits for ``Coordinator/resumeRedirected()``.
     public var hasParkedLink: Bool { machine.parked != nil }
 
@@ -187,6 +190,7 @@ public actor LinkInbox {
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
                 // Ended without an answer to the resume (superseded or expired before it went).
                 resumers.removeValue(forKey: id)?.resume(returning: nil)
+                resumersOnAnswer.removeValue(forKey: id)?.resume(returning: nil)
             case .deliver(let link):
                 deliver(link)
             case .withdraw(let id):
@@ -234,8 +238,12 @@ public actor LinkInbox {
             if let waiting = next ?? resumer { resumers[id] = waiting }
             if next != nil { resumer?.resume(returning: answer) }
         } else {
-            resumer?.resume(returning: answer)
-            next?.resume(returning: answer)
+            // It did not go again: parked again (the redirect is its answer), or it ended. A
+            // redirect whose link then ended (expired, superseded) kept nothing to resume: nil.
+            let settled: Result<TransitionRecord?, TransitionError>?
+            if case .failure(.redirected) = answer, machine.parked?.id != id { settled = nil } else { settled = answer }
+            resumer?.resume(returning: settled)
+            next?.resume(returning: settled)
         }
     }
 

@@ -4,7 +4,7 @@ import TransitionCoordinator
 /// executor and every task's executor: ``run(until:)`` runs ready jobs one at a time on the
 /// calling thread. While ``holdsSerial`` is set, the serial executor's jobs wait (in order) and
 /// only task jobs run, so a test can line jobs up on the actors' queue and then let them go.
-final class ReviewScheduler: Sendable {
+final class SteppedScheduler: Sendable {
     enum Kind { case serial, task }
 
     private struct State {
@@ -13,13 +13,13 @@ final class ReviewScheduler: Sendable {
     }
 
     private let state = Box(State())
-    let serialExecutor: ReviewSerialExecutor
-    let taskExecutor: ReviewTaskExecutor
+    let serialExecutor: SteppedSerialExecutor
+    let taskExecutor: SteppedTaskExecutor
 
     init() {
-        let owner = Box<ReviewScheduler?>(nil)
-        serialExecutor = ReviewSerialExecutor(owner)
-        taskExecutor = ReviewTaskExecutor(owner)
+        let owner = Box<SteppedScheduler?>(nil)
+        serialExecutor = SteppedSerialExecutor(owner)
+        taskExecutor = SteppedTaskExecutor(owner)
         owner.value = self
     }
 
@@ -56,16 +56,16 @@ final class ReviewScheduler: Sendable {
     func runDry() { run { false } }
 }
 
-/// The serial executor of a ``ReviewScheduler``.
-final class ReviewSerialExecutor: SerialExecutor, Sendable {
-    private let owner: Box<ReviewScheduler?>
-    fileprivate init(_ owner: Box<ReviewScheduler?>) { self.owner = owner }
+/// The serial executor of a ``SteppedScheduler``.
+final class SteppedSerialExecutor: SerialExecutor, Sendable {
+    private let owner: Box<SteppedScheduler?>
+    fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
     func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .serial) }
 }
 
-/// The task executor of a ``ReviewScheduler``.
-final class ReviewTaskExecutor: TaskExecutor, Sendable {
-    private let owner: Box<ReviewScheduler?>
-    fileprivate init(_ owner: Box<ReviewScheduler?>) { self.owner = owner }
+/// The task executor of a ``SteppedScheduler``.
+final class SteppedTaskExecutor: TaskExecutor, Sendable {
+    private let owner: Box<SteppedScheduler?>
+    fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
     func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .task) }
 }

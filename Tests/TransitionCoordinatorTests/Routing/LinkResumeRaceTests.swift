@@ -1,10 +1,10 @@
 import Testing
 @testable import TransitionCoordinator
 
-/// Review of links behind sign-in: resumes that meet a redirect on its way back. Order is
-/// decided by a first-in first-out scheduler the test drives (``ReviewScheduler``).
-@Suite("Review: link resumes")
-struct ReviewLinkResumeTests {
+/// Links behind sign-in: resumes that meet a redirect on its way back. Order is
+/// decided by a first-in first-out scheduler the test drives (``SteppedScheduler``).
+@Suite("Link resumes that race")
+struct LinkResumeRaceTests {
     static let vault = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("vault", ["code": "1234"]))])
     static let signIn = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("alert"))])
 
@@ -24,7 +24,7 @@ struct ReviewLinkResumeTests {
 
     @Test("a resume asked while a resumed link's second redirect is on its way back is not lost: the link goes again and ends once")
     func resumeDuringSecondRedirect() {
-        let scheduler = ReviewScheduler()
+        let scheduler = SteppedScheduler()
         let signedIn = Box(false)
         let (asked, gate) = (Gate(), Gate())
         let vaultAsks = Box(0)
@@ -93,5 +93,47 @@ struct ReviewLinkResumeTests {
         }
         #expect(record.link == result.link && record.source == .link)
         #expect(result.first == .failure(.redirected(guard: "session", to: Self.signIn)), "the first resume was redirected again")
+    }
+
+    @Test("a resume asked while the link's first resume waits at a guard is not lost: it goes again when the guard redirects it")
+    func resumeWhileAtTheGuard() async throws {
+        let hold = Box(false), gate = Gate(), asked = Box(0)
+        let (entered, arrived) = AsyncStream.makeStream(of: Void.self)
+        let guards = [
+            NavigationGuard("hold") { context in
+                guard context.arriving.contains(where: { $0.name == "vault" }), hold.value else { return .allow }
+                hold.mutate { $0 = false }
+                arrived.yield()
+                await gate.wait()
+                return .allow
+            },
+            // Signed in only after its second look at the vault: the first resume is redirected again.
+            NavigationGuard("session") { context in
+                guard context.arriving.contains(where: { $0.name == "vault" }) else { return .allow }
+                asked.mutate { $0 += 1 }
+                return asked.value <= 2 ? .redirect(Self.signIn) : .allow
+            },
+        ]
+        let coordinator = await Coordinator(root: Screen("launch"), screens: RouteCompilerTests.registry(), guards: guards)
+        var probe = EventProbe(coordinator)
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let id = await inbox.post(Self.vault)
+        _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+        await inbox.idle()
+        hold.mutate { $0 = true }
+        let first = Task { try await coordinator.resumeRedirected() }
+        var waiting = entered.makeAsyncIterator()
+        _ = await waiting.next()
+        // The first resume is at the guard, its request taken: the second must still reach the link.
+        let second = Task { try await coordinator.resumeRedirected() }
+        for _ in 0..<10_000 where await inbox.waitingResumes < 2 { await Task.yield() }
+        #expect(await inbox.waitingResumes == 2, "the second resume waits for the link's next trip")
+        gate.open()
+        await #expect(throws: TransitionError.redirected(guard: "session", to: Self.signIn)) { try await first.value }
+        let record = try #require(try await second.value)
+        #expect(record.link == id && record.source == .link)
+        await inbox.idle()
+        let (parked, ended) = (await inbox.hasParkedLink, await inbox.endedCount)
+        #expect(!parked && ended == 1, "the link ended once, navigated")
     }
 }

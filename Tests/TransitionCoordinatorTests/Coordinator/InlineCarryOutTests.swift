@@ -1,11 +1,11 @@
 import Testing
 @testable import TransitionCoordinator
 
-/// Review of the inline carry-out: the same scenario carried out inline (no guard) and on the
+/// The inline carry-out: the same scenario carried out inline (no guard) and on the
 /// async path (a guard that allows everything) makes the same host calls, in the same order,
 /// under the same re-entrancy chain, and the same records.
-@Suite("Review: inline carry-out")
-struct ReviewInlineCarryOutTests {
+@Suite("Inline carry-out")
+struct InlineCarryOutTests {
     /// A synchronous host that notes each call with the transitions its chain names.
     final class ChainHost: SynchronousWindowHost {
         let calls = Box<[String]>([])
