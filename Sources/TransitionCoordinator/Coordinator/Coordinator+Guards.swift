@@ -38,6 +38,9 @@ extension Coordinator {
     ///
     /// A link is asked for through its ``LinkInbox``, which parked it: the link then ends with
     /// this answer, exactly once (nil, and no navigation, when it was superseded or expired meanwhile).
+    /// One request is kept, the newest redirected: a parked link whose place a later redirect took
+    /// ends as its inbox decides (a newer link, its expiry). A call made while a link's resume is
+    /// out (at a guard, or on its way back) waits for that link's next trip.
     /// - Throws: what the request throws now (a guard may refuse or redirect it again).
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {

@@ -18,6 +18,8 @@
 ///   ``restore(_:)`` takes them back after a relaunch, with their ids and what remained of
 ///   their expiry (a parked link comes back waiting: it meets the guards again).
 ///
+/// One inbox per coordinator: a redirect hands its link back to the inbox that last delivered.
+///
 /// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
 /// (``InboxMachine``); links are delivered by tasks of their own, outside every transition (a
 /// link posted from an animator is not re-entrant: it waits its turn).
