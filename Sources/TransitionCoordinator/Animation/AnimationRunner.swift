@@ -12,7 +12,7 @@ enum AnimationRunner {
     /// or the timeout passes.
     static func run(_ animator: any Animator, context: TransitionContext, race: AnimationRace,
                     timeout: Duration?, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
-                    chain: [TransitionScope.Marker]) async -> AnimationOutcome {
+                    chain: TransitionScope.Chain) async -> AnimationOutcome {
         let animation = Task.detached(executorPreference: taskExecutor) {
             guard race.enter() else { return }
             // Armed once the animator is sure to be called, so its time counts from its call,

@@ -61,16 +61,14 @@ extension Coordinator {
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
     @inline(never)
-    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, [TransitionScope.Marker]) {
+    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
         if mutations.contains(.lateBegan) {
             // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
             hub.send(.began(admission.transition, before: admission.plan.before))
         }
-        let marker = TransitionScope.Marker(coordinator: markerIdentity, transition: admission.id)
         let inherited = TransitionScope.chain
-        var chain = mutations.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.filter(\.isLive)
-        chain.append(marker)
-        return (marker, chain)
+        let kept = mutations.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
+        return kept.entering(markerIdentity, admission.id)
     }
 
     /// What ``execute(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
@@ -115,7 +113,7 @@ extension Coordinator {
 
     /// The host calls and the animation, in the order ``WindowHost`` documents.
     private func execute(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
-                         chain: [TransitionScope.Marker]) async -> Executed {
+                         chain: TransitionScope.Chain) async -> Executed {
         var result = Executed(animation: .skipped(.topWindowUnchanged))
         if let fault = refreshHost() {
             result.host = .skipped(fault)
@@ -298,7 +296,7 @@ extension Coordinator {
     /// call got stuck, after noting what the host needs once it answers again.
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
     func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
-                   chain: [TransitionScope.Marker]) async -> HostFault? {
+                   chain: TransitionScope.Chain) async -> HostFault? {
         let timeout = mutations.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
         let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)

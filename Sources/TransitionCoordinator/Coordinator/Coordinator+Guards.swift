@@ -4,7 +4,7 @@ extension Coordinator {
     /// Asks the guards about `admission` from `source`; returns the refusal to answer with, or nil
     /// to go on. A redirect keeps the request for ``resumeRedirected()`` and asks for the redirect
     /// route next, in a task of its own (a redirect from a redirect is a denial: no loop).
-    func vet(_ admission: Admission, source: NavigationSource, chain: [TransitionScope.Marker]) async -> TransitionError? {
+    func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
         let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
@@ -25,7 +25,7 @@ extension Coordinator {
             redirectsStarted += 1
             _ = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
-                await TransitionScope.$chain.withValue([]) {
+                await TransitionScope.$chain.withValue(.empty) {
                     _ = try? await self?.navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect)
                 }
             }

@@ -172,7 +172,7 @@ public actor Coordinator {
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
                                          configuration: configuration, mutations: self.mutations)
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
-        _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: [])
+        _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
     }
 
     deinit { watchdog.close() }

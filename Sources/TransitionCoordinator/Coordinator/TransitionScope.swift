@@ -14,19 +14,36 @@ import Synchronization
 /// commits: a new transition's chain keeps only the links still in flight, so a chain is never
 /// longer than the transitions that really enclose it.
 package enum TransitionScope {
-    /// One link of the chain.
+    /// One link of the chain: a transition of a coordinator, and the link it runs inside.
     final class Marker: Sendable {
         let coordinator: UInt64
         let transition: TransitionID
+        /// The link enclosing this one (the chain runs innermost to outermost through it).
+        let parent: Marker?
+        /// The link this one stands for in a pruned chain (its liveness is that link's); nil for an original.
+        private let original: Marker?
         private let live = Atomic<Bool>(true)
 
-        init(coordinator: UInt64, transition: TransitionID) {
+        init(coordinator: UInt64, transition: TransitionID, parent: Marker? = nil) {
             self.coordinator = coordinator
             self.transition = transition
+            self.parent = parent
+            original = nil
         }
 
+        /// A link standing for `original` under another `parent` (a pruned chain).
+        private init(standingFor original: Marker, parent: Marker?) {
+            coordinator = original.coordinator
+            transition = original.transition
+            self.parent = parent
+            self.original = original
+        }
+
+        /// `self` under `parent`, standing for the same transition.
+        func under(_ parent: Marker?) -> Marker { Marker(standingFor: original ?? self, parent: parent) }
+
         /// Whether the transition is still in flight.
-        var isLive: Bool { live.load(ordering: .acquiring) }
+        var isLive: Bool { (original ?? self).live.load(ordering: .acquiring) }
 
         /// Marks the transition ended (at its commit).
         func end() { live.store(false, ordering: .releasing) }
@@ -37,8 +54,67 @@ package enum TransitionScope {
         }
     }
 
-    /// The transitions the current task runs on behalf of, outermost first.
-    @TaskLocal static var chain: [Marker] = []
+    /// The transitions a task runs on behalf of: a linked list of markers, innermost first, so a
+    /// chain of one is one object (no array to allocate for each transition).
+    struct Chain: Sendable {
+        /// The innermost link, if any.
+        let innermost: Marker?
+
+        /// No transition encloses the task.
+        static let empty = Chain(innermost: nil)
+
+        /// Whether no transition encloses the task.
+        var isEmpty: Bool { innermost == nil }
+
+        /// The links, outermost first.
+        var markers: [Marker] {
+            var links: [Marker] = []
+            var link = innermost
+            while let current = link {
+                links.append(current)
+                link = current.parent
+            }
+            return links.reversed()
+        }
+
+        /// How many links the chain holds.
+        var count: Int {
+            var count = 0
+            var link = innermost
+            while let current = link {
+                count += 1
+                link = current.parent
+            }
+            return count
+        }
+
+        /// Whether a link satisfies `predicate`.
+        func contains(where predicate: (Marker) -> Bool) -> Bool {
+            var link = innermost
+            while let current = link {
+                if predicate(current) { return true }
+                link = current.parent
+            }
+            return false
+        }
+
+        /// The chain without the links whose transitions ended (itself when all are live).
+        func pruned() -> Chain {
+            guard contains(where: { !$0.isLive }) else { return self }
+            var rebuilt: Marker?
+            for link in markers where link.isLive { rebuilt = link.under(rebuilt) }
+            return Chain(innermost: rebuilt)
+        }
+
+        /// The chain with a new innermost link for `transition` of `coordinator`.
+        func entering(_ coordinator: UInt64, _ transition: TransitionID) -> (Marker, Chain) {
+            let marker = Marker(coordinator: coordinator, transition: transition, parent: innermost)
+            return (marker, Chain(innermost: marker))
+        }
+    }
+
+    /// The transitions the current task runs on behalf of.
+    @TaskLocal static var chain: Chain = .empty
 
     /// The number of links the current task's chain holds (the harness checks it stays small).
     package static var depth: Int { chain.count }

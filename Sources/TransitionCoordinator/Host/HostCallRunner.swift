@@ -18,7 +18,7 @@ enum HostCallRunner {
     /// Sends `commands` to `host` and waits for them, at most `timeout` (no limit when nil: only
     /// the ``Mutation/unboundedHostCalls`` mutant). An empty phase costs nothing.
     static func run(_ commands: [HostCommand], on link: HostLink, timeout: Duration?, watchdog: Watchdog,
-                    taskExecutor: (any TaskExecutor)?, chain: [TransitionScope.Marker]) async -> Result {
+                    taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain) async -> Result {
         guard !commands.isEmpty else { return .completed }
         let host: any WindowHost
         switch link {

@@ -211,7 +211,7 @@ public actor LinkInbox {
     private func deliver(_ link: InboxMachine.Link) {
         let coordinator = coordinator
         let task = Task(executorPreference: coordinator.taskExecutor) { [weak self] in
-            let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue([]) {
+            let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue(.empty) {
                 do throws(TransitionError) {
                     return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
                                                                    source: .link, link: link.id, inbox: self))

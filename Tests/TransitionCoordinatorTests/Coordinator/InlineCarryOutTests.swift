@@ -10,7 +10,7 @@ struct InlineCarryOutTests {
     final class ChainHost: SynchronousWindowHost {
         let calls = Box<[String]>([])
         func apply(_ command: HostCommand) {
-            let chain = TransitionScope.chain.map { "\($0.transition)\($0.isLive ? "" : "(ended)")" }
+            let chain = TransitionScope.chain.markers.map { "\($0.transition)\($0.isLive ? "" : "(ended)")" }
             calls.mutate { $0.append("\(command) chain=\(chain)") }
         }
     }
