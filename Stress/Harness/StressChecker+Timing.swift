@@ -2,6 +2,13 @@ import TransitionCoordinator
 
 /// Invariant 7's time bounds: how long a transition may take, and when a stuck call is given up.
 extension StressChecker {
+    /// Invariant 7's bound on one answer: within the animation timeout plus the run's grace.
+    func checkAnswerTime(_ wall: Duration, _ what: String) {
+        if wall > answerBound {
+            violations.append(.init(.answered, "\(what) was answered after \(wall), beyond \(answerBound)"))
+        }
+    }
+
     /// Invariant 7's time bound on one committed transition: from admission to commit within the
     /// animation timeout (plus the run's grace), whatever its animator did.
     func checkDuration(_ record: TransitionRecord) {

@@ -56,7 +56,7 @@ public actor StressChecker {
     let ignoresUnmanagedWindows: Bool
     private let executor: (any SerialExecutor)?
     private let home = CheckerHome()
-    private let answerBound: Duration
+    let answerBound: Duration
     let transitionBound: Duration
     var animatorCalls: Set<TransitionID> = []
     /// Whether each animator's task was cancelled when it returned (simulation only; written
@@ -380,12 +380,6 @@ public actor StressChecker {
 
     func count(_ kind: TransitionKind, _ outcome: String) {
         answers[kind, default: [:]][outcome, default: 0] += 1
-    }
-
-    private func checkAnswerTime(_ wall: Duration, _ what: String) {
-        if wall > answerBound {
-            violations.append(.init(.answered, "\(what) was answered after \(wall), beyond \(answerBound)"))
-        }
     }
 
     static func name(of outcome: AnimationOutcome) -> String {
