@@ -80,8 +80,8 @@ public actor LinkInbox {
     public nonisolated let outcomes: AsyncStream<Ended>
     /// How many links have ended.
     public private(set) var endedCount = 0
-    /// How many times a link was parked behind a guard's redirect (a link parked again after a
-    /// resume counts again).
+    /// How many times a guard's redirect held a link back without ending it: parked, or sent
+    /// again at once for a resume asked while the redirect was on its way (each counts).
     public private(set) var parkedCount = 0
 
     /// The inbox's coordinator's executor.
@@ -233,8 +233,11 @@ public actor LinkInbox {
         answering = id
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
         answering = nil
+        let wentAgain = machine.delivering?.id == id || machine.pending.contains(where: { $0.id == id })
+        // Held back by the redirect: parked, or sent again at once for a resume already asked.
         if !wasParked, machine.parked?.id == id { parkedCount += 1 }
-        if machine.delivering?.id == id || machine.pending.contains(where: { $0.id == id }) {
+        if wentAgain, case .failure(.redirected) = answer { parkedCount += 1 }
+        if wentAgain {
             // Its redirect came back after a resume was asked: it went again, for that resume's
             // caller; the caller of the trip that ended here (if another) hears its answer.
             if let waiting = next ?? resumer { resumers[id] = waiting }
