@@ -109,34 +109,27 @@ struct LinkCheckTests {
         #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
     }
 
-    @Test("a committed record that shows the vault, which the harness's guard refuses to every source, is reported")
-    func guardBypassed() async throws {
-        let route = try Route(parsing: "^/lhome/lvault")
-        let vault = try RouteCompiler.content(for: route, registry: LinkTask.registry())
+    @Test("a record showing a screen the harness's guards refuse is reported: the vault always, the secure screen before sign-in",
+          arguments: [("^/lhome/lvault", false, true), ("^/lhome/lvault", true, true),
+                      ("^/lhome/lsecure", false, true), ("^/lhome/lsecure", true, false)])
+    func guardBypassed(path: String, signedIn: Bool, reported: Bool) async throws {
+        let route = try Route(parsing: path)
+        let content = try RouteCompiler.content(for: route, registry: LinkTask.registry())
         let checker = StressChecker(answerBound: .seconds(1))
-        await checker.linkAnswered(route, kind: .wellFormed, expected: nil, answer: .success(Self.record(showing: vault)),
+        if signedIn { await checker.noteSignedIn() }
+        await checker.linkAnswered(route, kind: .wellFormed, expected: content, answer: .success(Self.record(showing: content)),
                                    label: Self.label, asked: .zero, answered: .zero)
-        #expect(await checker.violations.contains { $0.detail.contains("a guard was skipped") })
+        #expect(await checker.violations.contains { $0.detail.contains("which a guard refuses: a guard was skipped") } == reported)
+    }
+
+    @Test("a guard's denial of a link is no violation")
+    func denialIsAnswer() async throws {
+        let route = try Route(parsing: "^/lhome/lvault")
         let denied = StressChecker(answerBound: .seconds(1))
         await denied.linkAnswered(route, kind: .wellFormed, expected: nil,
                                   answer: .failure(.denied(guard: "vault", reason: "the vault is never shown")),
                                   label: Self.label, asked: .zero, answered: .zero)
         #expect(await denied.violations.isEmpty)
-    }
-
-    @Test("a record showing the secure screen before the link task signed in is reported; after, it passes")
-    func secureBeforeSignIn() async throws {
-        let route = try Route(parsing: "^/lhome/lsecure")
-        let secure = try RouteCompiler.content(for: route, registry: LinkTask.registry())
-        let checker = StressChecker(answerBound: .seconds(1))
-        await checker.linkAnswered(route, kind: .wellFormed, expected: secure, answer: .success(Self.record(showing: secure)),
-                                   label: Self.label, asked: .zero, answered: .zero)
-        #expect(await checker.violations.map(\.detail).contains { $0.contains("shows lsecure, which a guard refuses") })
-        let signedIn = StressChecker(answerBound: .seconds(1))
-        await signedIn.noteSignedIn()
-        await signedIn.linkAnswered(route, kind: .wellFormed, expected: secure, answer: .success(Self.record(showing: secure)),
-                                    label: Self.label, asked: .zero, answered: .zero)
-        #expect(await signedIn.violations.isEmpty)
     }
 
     @Test("the session guard redirects the secure screen to sign-in until signed in, then lets it through")

@@ -25,7 +25,7 @@ extension Coordinator {
             // Nothing to await: carried out in this step, without entering another async function
             // (decided in a function of its own: a waiter's frame, this one, stays one slab).
             if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
-            return await carryOut(admission, animator: animator, items: items)
+            return await carryOutAwaiting(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }
     }

@@ -10,6 +10,13 @@ extension Coordinator {
     func carryOut(_ admission: Admission, animator: (any Animator)?,
                   items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
         if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
+        return await carryOutAwaiting(admission, animator: animator, items: items)
+    }
+
+    /// ``carryOut(_:animator:items:)`` for an admission ``carryOutIfInline(_:animator:items:)``
+    /// declined: the guards, the host phases and the animation, awaited.
+    func carryOutAwaiting(_ admission: Admission, animator: (any Animator)?,
+                          items: [ScreenID: ScreenCallbacks]) async -> Submitted {
         let source = admission.source
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or

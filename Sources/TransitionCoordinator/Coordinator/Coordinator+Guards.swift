@@ -45,9 +45,9 @@ extension Coordinator {
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
         // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
-        // resumes the same request twice.
-        // A link being resumed (its answer not back yet) is asked for again: a guard may redirect
-        // it once more, and this call, made meanwhile (once signed in, say), must not be lost.
+        // resumes the same request twice. A link whose resume is still out is asked for again
+        // through its inbox, which sends it once more only if a guard redirects it again: a call
+        // made meanwhile (once signed in, say) is not lost, and the link never goes twice at once.
         guard let kept = redirected ?? resumingLink else { return nil }
         redirected = nil
         if let link = kept.link {
