@@ -135,7 +135,10 @@ struct LinkCheckTests {
     @Test("the session guard redirects the secure screen to sign-in until signed in, then lets it through")
     func sessionGuard() async throws {
         let session = LinkTask.Session()
-        let coordinator = await Coordinator(root: Screen("lhome"), screens: LinkTask.registry(), guards: LinkTask.guards(session: session))
+        // A timeout no loaded machine reaches: the guard's answer, not its watchdog, decides.
+        let configuration = try CoordinatorConfiguration(animationTimeout: .seconds(3_600))
+        let coordinator = await Coordinator(root: Screen("lhome"), configuration: configuration, screens: LinkTask.registry(),
+                                            guards: LinkTask.guards(session: session))
         let route = try Route(parsing: "^/lhome/lsecure")
         await #expect(throws: TransitionError.redirected(guard: "session", to: try Route(parsing: "^/lhome/lsignin"))) {
             try await coordinator.navigate(to: route)

@@ -114,7 +114,9 @@ struct LinkResumeRaceTests {
                 return asked.value <= 2 ? .redirect(Self.signIn) : .allow
             },
         ]
-        let coordinator = await Coordinator(root: Screen("launch"), screens: RouteCompilerTests.registry(), guards: guards)
+        // A manual clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
+        let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: RouteCompilerTests.registry(),
+                                            guards: guards)
         var probe = EventProbe(coordinator)
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
         let id = await inbox.post(Self.vault)
