@@ -4,17 +4,40 @@
 /// is reserved for the root window; ``low``, ``medium`` and ``high`` are built in, and an app may
 /// declare any number of custom levels between or above them in ``CoordinatorConfiguration``.
 /// Two levels are equal when both their raw value and their name are equal.
+///
+/// Names are kept once per process in ``LevelNames`` (a level holds the name's number), so a
+/// level is as cheap to copy and compare as two integers.
 public struct WindowLevel: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The z-order of the level: higher stands above lower. Only ``root`` may use 0.
     public let rawValue: Int
+    /// The name's number in the process's table of level names (``LevelNames``): a level is two
+    /// integers, so copying one (in every window a snapshot copies), comparing or hashing one
+    /// touches no string.
+    private let nameNumber: Int
+
     /// A name for logs, snapshots and errors.
-    public let name: String
+    public var name: String { LevelNames.shared.name(nameNumber) }
 
     /// Declares a level; give it a positive raw value unless it is ``root``.
     public init(_ name: String, rawValue: Int) {
-        self.name = name
         self.rawValue = rawValue
+        self.nameNumber = LevelNames.shared.number(for: name)
     }
+
+    /// Decodes `rawValue` and `name`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(String.self, forKey: .name), rawValue: try container.decode(Int.self, forKey: .rawValue))
+    }
+
+    /// Encodes `rawValue` and `name`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rawValue, forKey: .rawValue)
+        try container.encode(name, forKey: .name)
+    }
+
+    private enum CodingKeys: String, CodingKey { case rawValue, name }
 
     /// The root window's level, below every other level.
     public static let root = WindowLevel("root", rawValue: 0)
@@ -29,7 +52,8 @@ public struct WindowLevel: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Orders levels bottom to top by raw value.
     public static func < (lhs: WindowLevel, rhs: WindowLevel) -> Bool {
-        (lhs.rawValue, lhs.name) < (rhs.rawValue, rhs.name)
+        if lhs.rawValue != rhs.rawValue { return lhs.rawValue < rhs.rawValue }
+        return lhs.nameNumber != rhs.nameNumber && lhs.name < rhs.name
     }
 
     /// Hashes the raw value alone (levels equal in name and raw value hash alike): looking a
