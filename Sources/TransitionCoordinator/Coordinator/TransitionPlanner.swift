@@ -22,7 +22,8 @@ public enum TransitionPlanner {
                              nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
                              mutations: Mutations) throws(TransitionError) -> TransitionPlan {
         let covers = snapshot.covers
-        var after = snapshot
+        // Built as bare fields and boxed once at the end (see ``NavigationSnapshot/Fields``).
+        var after = snapshot.fields
         var created: [Window] = []
         var destroyed: [Window] = []
         var next = nextWindowID
@@ -196,7 +197,7 @@ public enum TransitionPlanner {
                 after.unmanagedWindows[index].isKey = false
             }
         }
-        return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
+        return TransitionPlan(request: request, before: snapshot, after: NavigationSnapshot(fields: after), created: created, destroyed: destroyed,
                               revealed: revealed, concealed: concealed, contentChange: contentChange,
                               contentWindow: contentWindow)
     }

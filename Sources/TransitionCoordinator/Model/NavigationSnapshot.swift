@@ -4,9 +4,9 @@
 /// ``description`` prints it as a tree, levels top-down, the key window marked.
 public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The snapshot's values, under one reference: copying a snapshot (into a plan, a record, an
-    /// event) retains one object instead of every array and string in it; the first change to a
-    /// shared copy copies the values once (copy on write).
-    private struct Fields: Sendable, Hashable, Codable {
+    /// event) retains one object instead of every array and string in it. The planner builds the
+    /// next state as a `Fields` and boxes it once (``init(fields:)``).
+    struct Fields: Sendable, Hashable, Codable {
         var version: UInt64
         var levels: [WindowLevel]
         var windows: [Window]
@@ -14,35 +14,36 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
         var covers: LifecycleCovers
+
+        /// The window with `id`, if it is live.
+        func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
+
+        /// The top-most window that is not hidden.
+        var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
     }
 
-    /// The box; only ever mutated while uniquely referenced (see ``fields``).
-    ///
-    /// Why `@unchecked Sendable` is safe (the compiler cannot check a class with a `var`):
-    /// - `fields` is `Sendable`, and `Storage` is private to this file: the only code that writes
-    ///   it is `NavigationSnapshot.fields`' `_modify`, reached through a `mutating` access of one
-    ///   snapshot value, which the caller holds exclusively (Swift's exclusivity rule).
-    /// - `_modify` first checks `isKnownUniquelyReferenced(&storage)` and copies the box when it
-    ///   fails, so it writes only a box that no other snapshot value references. No other thread
-    ///   can then reach it: another thread sees a box only through a snapshot value it was given,
-    ///   and such a copy would hold a second reference. (This is how `Array` keeps value semantics.)
-    /// - Every other access reads. Reads of a shared box never overlap a write, since shared boxes
-    ///   are never written.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
+    /// The box, immutable: a change makes a new one (``fields``), so a box is shared freely and
+    /// read with no exclusivity check.
+    private final class Storage: Sendable {
+        let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
 
-    /// Read through the box; written after making it unique.
-    private var fields: Fields {
+    /// Every value at once; a change boxes the changed values anew (the coordinator changes
+    /// snapshots only through the planner, which boxes once per plan).
+    var fields: Fields {
         get { storage.fields }
         _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            yield &storage.fields
+            var fields = storage.fields
+            yield &fields
+            storage = Storage(fields)
         }
     }
+
+    /// A snapshot of `fields`.
+    init(fields: Fields) { storage = Storage(fields) }
 
     /// Increases by one with every committed transition; the chain check relies on it.
     public var version: UInt64 {
