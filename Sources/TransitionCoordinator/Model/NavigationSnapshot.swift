@@ -114,7 +114,18 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
 
     /// The window whose content shows the screen `id`, if any.
     public func window(showing id: ScreenID) -> Window? {
-        windows.first { $0.content.shows(id) }
+        let windows = storage.fields.windows
+        for index in windows.indices where Self.shows(windows[index].content, id) { return windows[index] }
+        return nil
+    }
+
+    /// Whether `content` shows `id`, a lone screen checked without copying it out of its box (a
+    /// push scans every window with this).
+    private static func shows(_ content: borrowing WindowContent, _ id: ScreenID) -> Bool {
+        switch content {
+        case .screen(let screen): screen.id == id
+        default: (copy content).shows(id)
+        }
     }
 
     /// The top-most window that is not hidden: the one a person sees.
