@@ -156,17 +156,8 @@ public enum TransitionPlanner {
         // Only the windows that change are touched: removals and insertions keep the level
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
-        if !destroyed.isEmpty {
-            if destroyed.count == 1, let gone = destroyed.first?.id {
-                after.windows.removeAll { $0.id == gone }
-            } else {
-                let gone = Set(destroyed.map(\.id))
-                after.windows.removeAll { gone.contains($0.id) }
-            }
-        }
-        for window in created {
-            let index = after.windows.lastIndex { $0.level < window.level }.map { $0 + 1 } ?? 0
-            after.windows.insert(window, at: index)
+        if !destroyed.isEmpty || !created.isEmpty {
+            after.windows = Self.merged(after.windows, removing: destroyed, inserting: created)
         }
         let firstCreated = nextWindowID
         var revealed: [Window] = [], concealed: [Window] = []
@@ -200,5 +191,32 @@ public enum TransitionPlanner {
         return TransitionPlan(request: request, before: snapshot, after: NavigationSnapshot(fields: after), created: created, destroyed: destroyed,
                               revealed: revealed, concealed: concealed, contentChange: contentChange,
                               contentWindow: contentWindow)
+    }
+
+    /// `windows` (bottom to top) without `destroyed` and with `created` each in its level's place,
+    /// built in one pass into a new array: each staying window is copied once, by specialized
+    /// code (a removal and an insertion on a shared array would copy it through the runtime's
+    /// generic copy, then move it again).
+    static func merged(_ windows: [Window], removing destroyed: [Window], inserting created: [Window]) -> [Window] {
+        let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
+        let gone: WindowID? = destroyed.count == 1 ? destroyed.first?.id : nil
+        let goneSet: Set<WindowID> = destroyed.count > 1 ? Set(destroyed.map(\.id)) : []
+        var result: [Window] = []
+        result.reserveCapacity(windows.count + incoming.count)
+        var next = incoming.startIndex
+        for window in windows {
+            if window.id == gone || (!goneSet.isEmpty && goneSet.contains(window.id)) { continue }
+            // A new window stands below the first staying window at its level or above.
+            while next < incoming.endIndex, !(incoming[next].level > window.level) {
+                result.append(incoming[next])
+                next += 1
+            }
+            result.append(window)
+        }
+        while next < incoming.endIndex {
+            result.append(incoming[next])
+            next += 1
+        }
+        return result
     }
 }
