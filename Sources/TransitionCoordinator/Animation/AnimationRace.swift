@@ -25,7 +25,7 @@ final class AnimationRace: Sendable {
         var end: End?
         var animator = Animator.notCalled
         var deadlinePassed = false
-        var waiter: CheckedContinuation<AnimationOutcome, Never>?
+        var waiter: UnsafeContinuation<AnimationOutcome, Never>?
         var outcome: AnimationOutcome?
         /// Cancels the animator's task; taken (set to nil) when the end is decided.
         var cancelAnimator: (@Sendable () -> Void)?
@@ -91,8 +91,13 @@ final class AnimationRace: Sendable {
     }
 
     /// Waits until the race settles and returns what the animation did.
+    ///
+    /// An unsafe continuation (a checked one allocates a canary per animation), resumed exactly
+    /// once: here at once when the outcome is already set, else it is stored under the lock and
+    /// only the one ``update(_:)`` that sets the outcome takes it (`outcome` is set once, and
+    /// `waiter` is cleared in the same critical section); a race is settled by one caller.
     func settled() async -> AnimationOutcome {
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             let ready: AnimationOutcome? = state.withLock { state in
                 if let outcome = state.outcome { return outcome }
                 state.waiter = continuation
@@ -103,7 +108,7 @@ final class AnimationRace: Sendable {
     }
 
     private func update(_ event: (inout State) -> Void) {
-        typealias Effects = (waiter: CheckedContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
+        typealias Effects = (waiter: UnsafeContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
                              cancel: (@Sendable () -> Void)?)
         let effects: Effects = state.withLock { state in
             guard state.outcome == nil else { return (nil, nil, nil) }

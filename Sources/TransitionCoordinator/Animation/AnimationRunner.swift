@@ -13,7 +13,7 @@ enum AnimationRunner {
     static func run(_ animator: any Animator, context: TransitionContext, race: AnimationRace,
                     timeout: Duration?, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
                     chain: TransitionScope.Chain) async -> AnimationOutcome {
-        let animation = Task.detached(executorPreference: taskExecutor) {
+        let animation = Self.detached(preferring: taskExecutor) {
             guard race.enter() else { return }
             // Armed once the animator is sure to be called, so its time counts from its call,
             // however long the task waited for a thread (a nil timeout is only ever the noTimeout
@@ -38,5 +38,13 @@ enum AnimationRunner {
         }
         animation.cancel()
         return outcome
+    }
+
+    /// A detached task preferring `executor`; with none, a plain detached task (asking for no
+    /// preference still records one, at an allocation per task).
+    private static func detached(preferring executor: (any TaskExecutor)?,
+                                 _ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+        if let executor { return Task.detached(executorPreference: executor, operation: operation) }
+        return Task.detached(operation: operation)
     }
 }

@@ -45,8 +45,14 @@ public struct TransitionContext: Sendable {
         /// level's raw value), unmanaged ones among them unless ignored; a tie puts the managed first.
         func underlying(_ snapshot: NavigationSnapshot, below top: Window) -> [AnyWindow] {
             if !includesUnmanaged || snapshot.unmanagedWindows.isEmpty {
-                // Managed windows alone are already top-down by level.
-                return snapshot.visibleWindowsTopDown.compactMap { $0.id == top.id ? nil : .managed($0) }
+                // Managed windows alone are already top-down by level: built in one pass, with no
+                // array at all when the top window is the only visible one.
+                let windows = snapshot.windows
+                guard windows.count > 1 else { return [] }
+                var list: [AnyWindow] = []
+                list.reserveCapacity(windows.count - 1)
+                for window in windows.reversed() where !window.isHidden && window.id != top.id { list.append(.managed(window)) }
+                return list
             }
             var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map { (z: $0.level.rawValue, window: AnyWindow.managed($0)) }
             if includesUnmanaged { list += snapshot.unmanagedWindows.map { (z: $0.zOrder, window: AnyWindow.unmanaged($0)) } }
