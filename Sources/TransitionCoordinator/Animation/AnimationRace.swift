@@ -28,7 +28,22 @@ final class AnimationRace: Sendable {
         var waiter: UnsafeContinuation<AnimationOutcome, Never>?
         var outcome: AnimationOutcome?
         /// Cancels the animator's task; taken (set to nil) when the end is decided.
-        var cancelAnimator: (@Sendable () -> Void)?
+        var cancelAnimator: Canceller?
+    }
+
+    /// What cancels the animator's task: the task itself (no closure to allocate), or an action.
+    /// A nominal type, so handing it out of the lock's generic body reabstracts no closure (a bare
+    /// closure in the returned tuple cost two allocations per animation).
+    private enum Canceller {
+        case task(Task<Void, Never>)
+        case action(@Sendable () -> Void)
+
+        func callAsFunction() {
+            switch self {
+            case .task(let task): task.cancel()
+            case .action(let action): action()
+            }
+        }
     }
 
     private let state = Locked(State())
@@ -47,6 +62,15 @@ final class AnimationRace: Sendable {
     /// Gives the race the action that cancels the animator's task. Runs it at once when the end
     /// is already decided. Called once, by the runner, right after it starts the task.
     func attach(cancel: @escaping @Sendable () -> Void) {
+        attach(.action(cancel))
+    }
+
+    /// ``attach(cancel:)`` with the animator's task itself: a cut cancels it.
+    func attach(_ task: Task<Void, Never>) {
+        attach(.task(task))
+    }
+
+    private func attach(_ cancel: Canceller) {
         let cancelNow: Bool = state.withLock { state in
             guard state.end == nil else { return true }
             state.cancelAnimator = cancel
@@ -109,7 +133,7 @@ final class AnimationRace: Sendable {
 
     private func update(_ event: (inout State) -> Void) {
         typealias Effects = (waiter: UnsafeContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
-                             cancel: (@Sendable () -> Void)?)
+                             cancel: Canceller?)
         let effects: Effects = state.withLock { state in
             guard state.outcome == nil else { return (nil, nil, nil) }
             event(&state)

@@ -30,7 +30,7 @@ enum AnimationRunner {
                 }
             }
         }
-        race.attach { animation.cancel() }
+        race.attach(animation)
         let outcome = await withTaskCancellationHandler {
             await race.settled()
         } onCancel: {
