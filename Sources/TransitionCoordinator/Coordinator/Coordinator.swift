@@ -72,13 +72,23 @@ public actor Coordinator {
     let identity = TransitionScope.newCoordinatorIdentity()
 
     /// Every decision: the committed state, the slot, the waiters, the gesture, the hop stays.
-    var machine: TransitionMachine
+    ///
+    /// `machine` and `recent` are read and changed on every transition, so they skip Swift's
+    /// run-time exclusivity check (two per transition each; 4% of an unanimated one). Why no two
+    /// accesses to either can overlap, which is all the check would catch:
+    /// - Both are actor-isolated, so every access runs on this actor's serial executor, one job at
+    ///   a time, and no access spans an `await`: every method called on them (`TransitionMachine`'s
+    ///   and `HistoryRing`'s `mutating` methods) is synchronous.
+    /// - Those methods are value-type code with no reference to the coordinator, and take no
+    ///   closure, so while one runs nothing can reach `self.machine` or `self.recent` again.
+    /// - Their arguments are evaluated before the access begins.
+    @exclusivity(unchecked) var machine: TransitionMachine
     /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
     public var snapshot: NavigationSnapshot { machine.snapshot }
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
     public var history: [TransitionRecord] { recent.records }
-    /// The records behind ``history``, in a ring.
-    var recent: HistoryRing
+    /// The records behind ``history``, in a ring (unchecked: see ``machine``).
+    @exclusivity(unchecked) var recent: HistoryRing
 
     /// How a request asks to be admitted.
     typealias Mode = TransitionMachine.Mode
