@@ -124,6 +124,8 @@ final class AnimationRace: Sendable {
         await withUnsafeContinuation { continuation in
             let ready: AnimationOutcome? = state.withLock { state in
                 if let outcome = state.outcome { return outcome }
+                // A second waiter would overwrite the first, which would never resume.
+                precondition(state.waiter == nil, "an animation race is settled by one caller")
                 state.waiter = continuation
                 return nil
             }

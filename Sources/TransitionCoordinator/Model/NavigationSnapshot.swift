@@ -37,8 +37,10 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         get { storage.fields }
         _modify {
             var fields = storage.fields
+            // Boxed on every exit, so a change made before a throwing access threw is kept, as it
+            // would be in a stored property.
+            defer { storage = Storage(fields) }
             yield &fields
-            storage = Storage(fields)
         }
     }
 

@@ -136,6 +136,19 @@ struct NavigationSnapshotStorageTests {
         #expect(copy != original)
     }
 
+    @Test("a change made through a snapshot's property before the access throws is kept, as in a stored property")
+    func changeBeforeAThrowIsKept() {
+        struct Stop: Error {}
+        func appendThenThrow(_ windows: inout [Window]) throws {
+            windows.append(NavigationSnapshotTests.tutorial)
+            throw Stop()
+        }
+        var snapshot = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [NavigationSnapshotTests.root],
+                                          keyWindow: WindowID(1))
+        #expect(throws: Stop.self) { try appendThenThrow(&snapshot.windows) }
+        #expect(snapshot.windows.map(\.id) == [WindowID(1), WindowID(2)])
+    }
+
     @Test("a snapshot and a record encode their fields under their properties' names and decode to equal values")
     func codable() throws {
         let snapshot = NavigationSnapshot(version: 4, levels: WindowLevel.builtIn,
