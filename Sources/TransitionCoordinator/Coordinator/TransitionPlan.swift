@@ -109,6 +109,8 @@ public struct TransitionPlan: Sendable, Hashable {
     /// Unmanaged windows that held key status (before, or as registered by this request) and no
     /// longer do after: the host is told they resign.
     public var resigningUnmanagedWindows: [String] {
+        // Most states have no unmanaged window: nothing to copy or scan (every commit asks).
+        if after.unmanagedWindows.isEmpty { return [] }
         var candidates = before.unmanagedWindows
         if case .registerUnmanagedWindow(let window) = request { candidates.append(window) }
         var seen = Set<String>()
