@@ -195,14 +195,17 @@ extension Coordinator {
     /// The admission of a grant (the slot is taken): stamped with the time, announced (`began`),
     /// and then published on the busy gate when the machine says so, so no refusal naming the
     /// transition may be seen before its `began`.
-    private func take(_ grant: TransitionMachine.Grant) -> Admission {
-        let transition = grant.transition
-        // Mutant: `began` says the request's implied source, and no link.
-        let announced = mutations.contains(.beganWithoutOrigin)
-            ? InFlightTransition(id: grant.id, request: grant.plan.request) : transition
-        if !mutations.contains(.lateBegan) { hub.send(.began(announced, before: grant.plan.before)) }
-        if grant.publishes { gate.publish(transition) }
-        return Admission(transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
+    private func take(_ grant: consuming TransitionMachine.Grant) -> Admission {
+        // The event's values are built only past the hub's check (with a subscriber).
+        if !mutations.contains(.lateBegan) { hub.send(.began(announcement(of: grant), before: grant.plan.before)) }
+        if grant.publishes { gate.publish(grant.transition) }
+        return Admission(grant.transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
+    }
+
+    /// The transition `began` names: `grant`'s, or under the ``Mutation/beganWithoutOrigin``
+    /// mutant the request's implied source, and no link.
+    private func announcement(of grant: borrowing TransitionMachine.Grant) -> InFlightTransition {
+        mutations.contains(.beganWithoutOrigin) ? InFlightTransition(id: grant.id, request: grant.plan.request) : grant.transition
     }
 
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
