@@ -39,10 +39,11 @@ extension Coordinator {
     /// leave. Called from the commit step; only windows that come, go or change content are read.
     func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
         // The common case, a window showing one stack that changed: one write, no dictionaries.
+        // The contents are handed on as they are (re-wrapping each stack would box it anew).
         if !plan.touchesContainers, let changed = plan.contentWindow,
-           case .stack(let old)? = plan.before.window(changed)?.content,
-           case .stack(let new)? = plan.after.window(changed)?.content, old.id == new.id {
-            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: .stack(old), with: .stack(new)) != true {
+           let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
+           let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id {
+            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
                 ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
             }
             return

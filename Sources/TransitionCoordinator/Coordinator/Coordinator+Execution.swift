@@ -271,13 +271,14 @@ extension Coordinator {
             if !window.isHidden { emit(.show(window.id)) }
         }
         for window in plan.revealed { emit(.show(window.id)) }
-        if let change = plan.contentChange, let window = plan.contentWindow {
+        // The change's parts are read where they lie (copying the whole change retained each of them).
+        if let window = plan.contentWindow, let content = plan.contentAfter {
             // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
             if let middle = halfway(plan)?.window(window) {
                 emit(.setContent(middle.content, of: window))
             }
-            for screen in change.arrived { emit(.createScreen(screen, in: window)) }
-            emit(.setContent(change.after, of: window))
+            for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
+            emit(.setContent(content, of: window))
         }
     }
 
@@ -293,8 +294,8 @@ extension Coordinator {
             let resigning = plan.resigningUnmanagedWindows
             if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }
         }
-        if let change = plan.contentChange, let window = plan.contentWindow {
-            for screen in change.departed { emit(.destroyScreen(screen, in: window)) }
+        if let window = plan.contentWindow {
+            for screen in plan.departedScreens { emit(.destroyScreen(screen, in: window)) }
         }
         for window in plan.destroyed { emit(.destroy(window.id)) }
     }

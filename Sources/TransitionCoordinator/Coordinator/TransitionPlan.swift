@@ -40,6 +40,10 @@ public struct TransitionPlan: Sendable, Hashable {
     public var contentChange: ContentChange? { storage.value.contentChange }
     /// The window whose content ``contentChange`` changes (it stays, at its level).
     public var contentWindow: WindowID? { storage.value.contentWindow }
+    /// Parts of ``contentChange``, read without copying the whole change (the host phases' hot path).
+    var contentAfter: WindowContent? { storage.value.contentChange?.after }
+    var arrivedScreens: [Screen] { storage.value.contentChange?.arrived ?? [] }
+    var departedScreens: [Screen] { storage.value.contentChange?.departed ?? [] }
 
     /// A plan; only ``TransitionPlanner`` makes them.
     init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [Window],
