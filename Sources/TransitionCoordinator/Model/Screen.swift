@@ -32,6 +32,15 @@ public struct Screen: Sendable, Hashable, Codable, CustomStringConvertible {
         self.parameters = parameters
     }
 
+    /// Screens are equal when id, name and parameters are. Parameters are compared only when
+    /// either screen has some (comparing two empty dictionaries still retained both: a stack's
+    /// push or pop compares the screens both states share).
+    public static func == (lhs: Screen, rhs: Screen) -> Bool {
+        guard lhs.id == rhs.id, lhs.name == rhs.name else { return false }
+        if lhs.parameters.isEmpty { return rhs.parameters.isEmpty }
+        return lhs.parameters == rhs.parameters
+    }
+
     /// `name`, the id when it differs, and the parameters sorted by key: `item[item-7](id=7)`.
     public var description: String {
         var text = name
