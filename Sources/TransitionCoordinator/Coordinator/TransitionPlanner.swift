@@ -22,8 +22,12 @@ public enum TransitionPlanner {
                              nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
                              mutations: Mutations) throws(TransitionError) -> TransitionPlan {
         let covers = snapshot.covers
-        // Built as bare fields and boxed once at the end (see ``NavigationSnapshot/Fields``).
-        var after = snapshot.fields
+        // The next state's changing parts, built as locals and boxed once at the end (see
+        // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
+        // twice (`consume` of such a local is refused on this toolchain).
+        var windows = snapshot.windows
+        var unmanaged = snapshot.unmanagedWindows
+        var applicationState = snapshot.applicationState
         var created: [Window] = []
         var destroyed: [Window] = []
         var next = nextWindowID
@@ -73,7 +77,7 @@ public enum TransitionPlanner {
 
         case .content(let operation, let level), .userDid(let operation, let level):
             let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
-            after.windows[index].content = change.after
+            windows[index].content = change.after
             contentChange = change
             contentWindow = snapshot.windows[index].id
 
@@ -87,7 +91,7 @@ public enum TransitionPlanner {
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
             let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining, mutations: mutations)
-            after.windows[root].content = change.after
+            windows[root].content = change.after
             contentChange = change
             contentWindow = snapshot.windows[root].id
 
@@ -119,7 +123,7 @@ public enum TransitionPlanner {
             created = [make(screen, at: .root)]
 
         case .setApplicationState(let state):
-            after.applicationState = state
+            applicationState = state
             if let shield = covers.shield {
                 let up = snapshot.window(at: shield.level)
                 if state != .active, up == nil { created.append(make(shield.screen, at: shield.level)) }
@@ -139,16 +143,16 @@ public enum TransitionPlanner {
             destroyed = [lock]
 
         case .registerUnmanagedWindow(let window):
-            after.unmanagedWindows.removeAll { $0.id == window.id }
-            after.unmanagedWindows.append(window)
-            after.unmanagedWindows.sort { ($0.zOrder, $0.id) < ($1.zOrder, $1.id) }
+            unmanaged.removeAll { $0.id == window.id }
+            unmanaged.append(window)
+            unmanaged.sort { ($0.zOrder, $0.id) < ($1.zOrder, $1.id) }
 
         case .unregisterUnmanagedWindow(let id):
             guard snapshot.unmanagedWindows.contains(where: { $0.id == id }) else { throw .unknownUnmanagedWindow(id) }
-            after.unmanagedWindows.removeAll { $0.id == id }
+            unmanaged.removeAll { $0.id == id }
         }
 
-        if mutations.contains(.lockAfterAcknowledgement), let lock = covers.lock, after.applicationState == .background,
+        if mutations.contains(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
            snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock {
             // Mutant: the lock goes up with the transition after the background acknowledgement.
             created.append(make(lock.screen, at: lock.level))
@@ -157,38 +161,44 @@ public enum TransitionPlanner {
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
         if !destroyed.isEmpty || !created.isEmpty {
-            after.windows = Self.merged(after.windows, removing: destroyed, inserting: created)
+            windows = Self.merged(windows, removing: destroyed, inserting: created)
         }
         let firstCreated = nextWindowID
         var revealed: [Window] = [], concealed: [Window] = []
         if covers.shield != nil || covers.lock != nil {
-            let shieldUp = covers.shield.map { shield in after.windows.contains { $0.level == shield.level } } ?? false
-            let lockUp = covers.lock.map { lock in after.windows.contains { $0.level == lock.level } } ?? false
-            for index in after.windows.indices {
-                let window = after.windows[index]
+            var shieldUp = false, lockUp = false
+            for window in windows {
+                if window.level == covers.shield?.level { shieldUp = true }
+                if window.level == covers.lock?.level { lockUp = true }
+            }
+            for index in windows.indices {
+                let window = windows[index]
                 let hidden = covers.hides(window.level, shieldUp: shieldUp, lockUp: lockUp)
                 guard hidden != window.isHidden else { continue }
-                after.windows[index].isHidden = hidden
-                if window.id < firstCreated { hidden ? concealed.append(after.windows[index]) : revealed.append(after.windows[index]) }
+                windows[index].isHidden = hidden
+                if window.id < firstCreated { hidden ? concealed.append(windows[index]) : revealed.append(windows[index]) }
             }
         }
         // The created windows as committed (a cover may hide one), bottom to top, updated in place.
         if !created.isEmpty {
             for index in created.indices {
-                if let committed = after.window(created[index].id) { created[index] = committed }
+                let id = created[index].id
+                if let committed = windows.first(where: { $0.id == id }) { created[index] = committed }
             }
             if created.count > 1 { created.sort { $0.level < $1.level } }
         }
 
         nextWindowID = next
-        after.version = snapshot.version + 1
-        after.keyWindow = after.topMostVisibleWindow?.id
-        if !ignoresUnmanagedWindows, after.keyWindow != nil, after.unmanagedWindows.contains(where: \.isKey) {
-            for index in after.unmanagedWindows.indices where after.unmanagedWindows[index].isKey {
-                after.unmanagedWindows[index].isKey = false
+        let keyWindow = windows.last(where: { !$0.isHidden })?.id
+        if !ignoresUnmanagedWindows, keyWindow != nil, unmanaged.contains(where: \.isKey) {
+            for index in unmanaged.indices where unmanaged[index].isKey {
+                unmanaged[index].isKey = false
             }
         }
-        return TransitionPlan(request: request, before: snapshot, after: NavigationSnapshot(fields: after), created: created, destroyed: destroyed,
+        let after = NavigationSnapshot(fields: .init(version: snapshot.version + 1, levels: snapshot.levels, windows: windows,
+                                                     keyWindow: keyWindow, unmanagedWindows: unmanaged,
+                                                     applicationState: applicationState, covers: covers))
+        return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
                               revealed: revealed, concealed: concealed, contentChange: contentChange,
                               contentWindow: contentWindow)
     }
