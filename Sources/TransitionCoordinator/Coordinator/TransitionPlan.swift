@@ -125,17 +125,18 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// Whether the top-most visible window differs between before and after.
     public var changesTopWindow: Bool {
-        before.topMostVisibleWindow?.id != after.topMostVisibleWindow?.id
+        before.topMostVisibleWindowID != after.topMostVisibleWindowID
     }
 
     /// Whether the top-most visible content differs: another top window, or, for a content
     /// change, another screen on top of the same window (by id: a screen replaced by one with the
     /// same id and other parameters is not animated).
     public var changesTopContent: Bool {
-        let from = before.topMostVisibleWindow, to = after.topMostVisibleWindow
-        if from?.id != to?.id { return true }
-        guard let window = contentWindow, window == to?.id else { return false }
-        return from?.content.topScreen.id != to?.content.topScreen.id
+        // By id first: a window transition copies no window to decide (every animated one asks).
+        let toID = after.topMostVisibleWindowID
+        if before.topMostVisibleWindowID != toID { return true }
+        guard let window = contentWindow, window == toID else { return false }
+        return before.topMostVisibleWindow?.content.topScreen.id != after.topMostVisibleWindow?.content.topScreen.id
     }
 
     /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).

@@ -133,6 +133,12 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     /// The top-most window that is not hidden: the one a person sees.
     public var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
 
+    /// ``topMostVisibleWindow``'s id, found without copying the window.
+    var topMostVisibleWindowID: WindowID? {
+        let windows = storage.fields.windows
+        return windows.lastIndex { !$0.isHidden }.map { windows[$0].id }
+    }
+
     /// Visible windows, top to bottom.
     public var visibleWindowsTopDown: [Window] { windows.reversed().filter { !$0.isHidden } }
 
