@@ -250,7 +250,7 @@ extension Coordinator {
         }
         if plan.contentWindow != nil || plan.touchesContainers { commitContainers(plan, id: id) }
         plan.forEachChangedLevel { level in
-            let old = plan.before.window(at: level), new = plan.after.window(at: level)
+            let old = plan.before.windowInLevelOrder(at: level), new = plan.after.windowInLevelOrder(at: level)
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
             guard let owner = levelActors[level] else { return }
             if !owner.replaceOnSharedExecutor(expecting: old?.id, with: new) {

@@ -52,7 +52,7 @@ public enum TransitionPlanner {
         // refusal), the level is free.
         func requireOpenable(at level: WindowLevel, showing content: WindowContent) throws(TransitionError) {
             if level == .root { throw .rootLevelReserved }
-            guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
+            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if covers.reserves(level) { throw .levelReserved(level) }
             if case .screen(let screen) = content {
                 try requireUnreserved(screen)
@@ -60,7 +60,7 @@ public enum TransitionPlanner {
                 for screen in content.screens { try requireUnreserved(screen) }
             }
             if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
-            if let occupant = snapshot.window(at: level) { throw .levelOccupied(level, by: occupant) }
+            if let occupant = snapshot.windowInLevelOrder(at: level) { throw .levelOccupied(level, by: occupant) }
         }
 
         switch request {
@@ -97,10 +97,10 @@ public enum TransitionPlanner {
 
         case .pop(let level):
             if level == .root { throw .rootLevelReserved }
-            guard snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
+            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
             if let lock = snapshot.lockWindow, level == lock.level { throw .locked(lock: lock) }
             if covers.reserves(level) { throw .levelReserved(level) }
-            guard let window = snapshot.window(at: level) else { throw .nothingToPop(level) }
+            guard let window = snapshot.windowInLevelOrder(at: level) else { throw .nothingToPop(level) }
             destroyed = [window]
 
         case .popScreen(let id):

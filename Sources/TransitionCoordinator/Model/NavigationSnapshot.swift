@@ -114,6 +114,33 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     /// The window with `id`, if it is live.
     public func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
 
+    /// ``window(at:)`` by binary search, for a snapshot whose windows stand in level order, one
+    /// per level, as in every snapshot a coordinator makes (invariant 3; the planner and the
+    /// commit ask on every transition, over up to every configured level). On a snapshot out of
+    /// that order it may miss a window.
+    func windowInLevelOrder(at level: WindowLevel) -> Window? {
+        let windows = storage.fields.windows
+        var low = windows.startIndex, high = windows.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if windows[middle].level.rawValue < level.rawValue { low = middle + 1 } else { high = middle }
+        }
+        guard low < windows.endIndex, windows[low].level == level else { return nil }
+        return windows[low]
+    }
+
+    /// Whether `level` is one of ``levels``, by binary search: a coordinator's levels are sorted
+    /// by raw value, which no two share (``CoordinatorConfiguration`` checks it).
+    func configures(_ level: WindowLevel) -> Bool {
+        let levels = storage.fields.levels
+        var low = levels.startIndex, high = levels.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if levels[middle].rawValue < level.rawValue { low = middle + 1 } else { high = middle }
+        }
+        return low < levels.endIndex && levels[low] == level
+    }
+
     /// The window whose content shows the screen `id`, if any.
     public func window(showing id: ScreenID) -> Window? {
         let windows = storage.fields.windows

@@ -53,3 +53,25 @@ struct WindowLevelTests {
         }
     }
 }
+
+@Suite("Lookups by level in a coordinator's snapshot")
+struct LevelOrderLookupTests {
+    static let levels = (1...9).map { WindowLevel("l\($0)", rawValue: $0 * 10) }
+
+    /// A snapshot with a window at each of `standing` (indices into ``levels``), in level order.
+    static func snapshot(_ standing: [Int]) -> NavigationSnapshot {
+        let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("root")))
+        let windows = [root] + standing.map { Window(id: WindowID(UInt64($0 + 2)), level: levels[$0], content: .screen(Screen("s\($0)"))) }
+        return NavigationSnapshot(version: 0, levels: levels, windows: windows, keyWindow: windows.last?.id)
+    }
+
+    @Test("the binary search finds what the linear one finds, for every level, standing or not",
+          arguments: [[], [0], [8], [0, 8], [1, 3, 5, 7], [0, 1, 2, 3, 4, 5, 6, 7, 8]])
+    func agreesWithTheScan(standing: [Int]) {
+        let snapshot = Self.snapshot(standing)
+        for level in [WindowLevel.root] + Self.levels + [WindowLevel("l3", rawValue: 31), WindowLevel("other", rawValue: 30)] {
+            #expect(snapshot.windowInLevelOrder(at: level) == snapshot.window(at: level))
+            #expect(snapshot.configures(level) == snapshot.levels.contains(level))
+        }
+    }
+}
