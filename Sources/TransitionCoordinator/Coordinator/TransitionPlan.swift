@@ -40,9 +40,12 @@ public struct TransitionPlan: Sendable, Hashable {
     public var contentChange: ContentChange? { storage.value.contentChange }
     /// The window whose content ``contentChange`` changes (it stays, at its level).
     public var contentWindow: WindowID? { storage.value.contentWindow }
-    /// Parts of ``contentChange``, read without copying the whole change (the host phases' hot path).
+    /// ``contentChange``'s content after, read without copying the whole change (the host
+    /// phases' hot path; a copy retained each of its parts).
     var contentAfter: WindowContent? { storage.value.contentChange?.after }
+    /// ``contentChange``'s arrived screens (none without a change), read the same way.
     var arrivedScreens: [Screen] { storage.value.contentChange?.arrived ?? [] }
+    /// ``contentChange``'s departed screens (none without a change), read the same way.
     var departedScreens: [Screen] { storage.value.contentChange?.departed ?? [] }
 
     /// A plan; only ``TransitionPlanner`` makes them.
