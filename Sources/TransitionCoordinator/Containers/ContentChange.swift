@@ -59,23 +59,15 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
 
     /// Where two lists stop being equal from the front (`start`) and from the back (the end of
     /// each's differing middle), comparing screens, hashing none.
-    ///
-    /// The screens are compared where they lie (through buffer pointers that do not outlive the
-    /// call): reading them out of the arrays copied each, three retains apiece, for every step of
-    /// a stack's push or pop.
     static func sharedEnds(_ old: [Screen], _ new: [Screen]) -> (start: Int, oldEnd: Int, newEnd: Int) {
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                var start = 0
-                while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
-                var oldEnd = old.count, newEnd = new.count
-                while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
-                    oldEnd -= 1
-                    newEnd -= 1
-                }
-                return (start, oldEnd, newEnd)
-            }
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
         }
+        return (start, oldEnd, newEnd)
     }
 
     /// `push mail onto inbox: list → mail (push)`.
