@@ -14,12 +14,6 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
         var covers: LifecycleCovers
-
-        /// The window with `id`, if it is live.
-        func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
-
-        /// The top-most window that is not hidden.
-        var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
     }
 
     /// The box, immutable: a change makes a new one (``fields``), so a box is shared freely and
@@ -31,9 +25,9 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
 
     private var storage: Storage
 
-    /// Every value at once; a change boxes the changed values anew (the coordinator changes
-    /// snapshots only through the planner, which boxes once per plan).
-    var fields: Fields {
+    /// Every value at once, for the properties' setters; a change boxes the changed values anew
+    /// (the coordinator changes snapshots only through the planner, which boxes once per plan).
+    private var fields: Fields {
         get { storage.fields }
         _modify {
             var fields = storage.fields
@@ -120,25 +114,27 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     /// that order it may miss a window.
     func windowInLevelOrder(at level: WindowLevel) -> Window? {
         let windows = storage.fields.windows
-        var low = windows.startIndex, high = windows.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if windows[middle].level.rawValue < level.rawValue { low = middle + 1 } else { high = middle }
-        }
-        guard low < windows.endIndex, windows[low].level == level else { return nil }
-        return windows[low]
+        let index = Self.firstIndex(notBelow: level, count: windows.count) { windows[$0].level }
+        return index < windows.endIndex && windows[index].level == level ? windows[index] : nil
     }
 
     /// Whether `level` is one of ``levels``, by binary search: a coordinator's levels are sorted
     /// by raw value, which no two share (``CoordinatorConfiguration`` checks it).
     func configures(_ level: WindowLevel) -> Bool {
         let levels = storage.fields.levels
-        var low = levels.startIndex, high = levels.endIndex
+        let index = Self.firstIndex(notBelow: level, count: levels.count) { levels[$0] }
+        return index < levels.endIndex && levels[index] == level
+    }
+
+    /// The first of `count` positions, in raw-value order, whose level (`levelAt`) is not below
+    /// `level`'s raw value (`count` when none is): a binary search.
+    private static func firstIndex(notBelow level: WindowLevel, count: Int, levelAt: (Int) -> WindowLevel) -> Int {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if levels[middle].rawValue < level.rawValue { low = middle + 1 } else { high = middle }
+            if levelAt(middle).rawValue < level.rawValue { low = middle + 1 } else { high = middle }
         }
-        return low < levels.endIndex && levels[low] == level
+        return low
     }
 
     /// The window whose content shows the screen `id`, if any.
