@@ -20,6 +20,8 @@ let package = Package(
                     path: "Tests/TransitionCoordinatorTests"),
         .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TransitionCoordinator"],
                     path: "Tests/StressHarnessTests"),
+        .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
+                    path: "Tests/StressBenchTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,6 +66,9 @@ public enum Bench {
             Case(name: "push + pop, 64 levels, 32 windows up", unit: "pair") {
                 try await timed(try await CoordinatorCases.pushPop(crowded, at: top, pairs: pairs / 2))
             },
+            Case(name: "floor: transition with a one-suspension animator keeping the contract, plain Swift", unit: "transition") {
+                try await timed(2 * (try await ContractFloor.animatedPushPop(pairs: pairs / 2, host: NoopHost())))
+            },
             Case(name: "transition with a one-suspension animator", unit: "transition") {
                 try await timed(2 * (try await CoordinatorCases.pushPop(animated, at: .low, pairs: pairs / 2,
                                                                          animator: YieldingAnimator())))
@@ -80,6 +83,15 @@ public enum Bench {
                 try await timed(try await CoordinatorCases.enqueued(tasks: 64, each: 1_000 / scale))
             },
         ]
+        if options.only != nil {
+            // What each step of the contract costs: asked for by name only (`--only contract`).
+            for (steps, run) in ContractFloor.ablations {
+                let name = steps == .all ? "every step but the hop" : steps.name
+                cases.append(Case(name: "contract floor without \(name)", unit: "pair") {
+                    try await timed(try await run(pairs, NoopHost()))
+                })
+            }
+        }
         let stacked = try await ContainerCases.coordinator()
         cases.append(Case(name: "push + pop on a stack, unanimated, one caller", unit: "pair") {
             try await timed(try await ContainerCases.pushPop(stacked, pairs: pairs))

@@ -71,6 +71,9 @@ public struct BenchReport: Sendable {
         let rules: [(matches: (String) -> Bool, against: String?, ratio: Double?, absolute: Double?)] = [
             ({ $0 == pair }, call, 20, nil),
             ({ $0.hasPrefix("floor: push + pop keeping the contract") }, call, nil, nil),
+            ({ $0 == "contract floor without every step but the hop" }, call, nil, nil),
+            ({ $0.hasPrefix("contract floor without") }, "floor: push + pop keeping the contract, plain Swift", nil, nil),
+            ({ $0.hasPrefix("floor: transition with a one-suspension animator keeping") }, "floor: one suspension behind an in-flight flag", nil, nil),
             ({ $0.hasPrefix("push + pop, 64 levels") }, pair, 1.5, nil),
             ({ $0.hasPrefix("transition with a one-suspension") }, "floor: one suspension behind an in-flight flag", 3, nil),
             ({ $0.hasPrefix("busy rejection") }, call, 3, nil),
