@@ -110,6 +110,10 @@ enum ContractFloor {
 
     /// The one-shot end of an animation: the first of its return, the timeout or a cut wins, and
     /// the caller's continuation is resumed once, by whichever comes second of the win and the wait.
+    ///
+    /// Why the continuation may be unsafe: it enters the state only from `.running` (so once), and
+    /// leaves it only in `end`, which moves the state to `.settled` under the lock and resumes it
+    /// after; a wait that finds the race ended resumes its own continuation at once, never storing it.
     final class Settle: Sendable {
         private enum State {
             case running
