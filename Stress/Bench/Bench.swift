@@ -86,8 +86,7 @@ public enum Bench {
         if options.only != nil {
             // What each step of the contract costs: asked for by name only (`--only contract`).
             for (steps, run) in ContractFloor.ablations {
-                let name = steps == .all ? "every step but the hop" : steps.name
-                cases.append(Case(name: "contract floor without \(name)", unit: "pair") {
+                cases.append(Case(name: "contract floor without \(steps.name)", unit: "pair") {
                     try await timed(try await run(pairs, NoopHost()))
                 })
             }

@@ -60,7 +60,8 @@ enum ContractFloor {
             case .levels: "the level owner's write"
             case .history: "the history ring"
             case .events: "the subscriber check"
-            default: "\(rawValue)"
+            case .all: "every step but the hop"
+            default: "steps \(rawValue)"
             }
         }
     }
@@ -162,6 +163,8 @@ enum ContractFloor {
     enum Everything: LeavingOut { static var steps: Steps { .all } }
 
     /// Each floor that leaves steps out, by what it leaves out, and its run of `pairs` push + pop pairs on a host.
+    /// Spelled out one type at a time: a call through an opened `any LeavingOut.Type` would run the
+    /// unspecialized floor, with its checks, and price the checks instead of the step.
     static let ablations: [(steps: Steps, run: @Sendable (Int, any SynchronousWindowHost) async throws -> Int)] = [
         (Reentrancy.steps, { try await pushPop(pairs: $0, host: $1, leavingOut: Reentrancy.self) }),
         (Cancellation.steps, { try await pushPop(pairs: $0, host: $1, leavingOut: Cancellation.self) }),
