@@ -29,8 +29,13 @@ package final class Locked<Value> {
     /// (a `pthread_mutex_t` must not be moved or copied once initialised).
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// The protected value; only ``withLock(_:)`` touches it, and only with `mutex` held.
-    private var value: Value
+    /// The protected value, in the same allocation as the mutex; only ``withLock(_:)`` touches it,
+    /// and only with `mutex` held.
+    ///
+    /// Memory the lock owns rather than a stored `var`: the mutex already makes every access
+    /// exclusive, and a stored property of a class pays a dynamic exclusivity check (a runtime call
+    /// reading thread-local storage) on each access, four times in every transition.
+    private let value: UnsafeMutablePointer<Value>
 
     /// A lock holding `value`.
     ///
@@ -41,9 +46,13 @@ package final class Locked<Value> {
     ///   sleeping and waking costs far more than the wait. Such a lock does not detect a reentrant
     ///   call: it hangs instead of stopping the process, so its bodies must be obviously flat.
     package init(_ value: Value, spinsFirst: Bool = false) {
-        self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        // One allocation: the mutex, then the value at the next offset its alignment allows.
+        let layout = Self.layout
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: layout.size, alignment: layout.alignment)
+        mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
+        self.value = (memory + layout.valueOffset).bindMemory(to: Value.self, capacity: 1)
+        self.value.initialize(to: value)
         var attributes = pthread_mutexattr_t()
         // These calls fail only for invalid arguments or exhausted memory: nothing a caller could
         // recover from, so a failure stops the process rather than leave an unusable lock behind.
@@ -65,8 +74,17 @@ package final class Locked<Value> {
         // Fails only if the mutex is still locked or was never initialised: memory corruption or
         // misuse, never a recoverable condition.
         precondition(pthread_mutex_destroy(mutex) == 0, "pthread_mutex_destroy failed")
+        value.deinitialize(count: 1)
         mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        UnsafeMutableRawPointer(mutex).deallocate()
+    }
+
+    /// The shared allocation's size and alignment, and where the value starts in it.
+    private static var layout: (size: Int, alignment: Int, valueOffset: Int) {
+        let alignment = max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment)
+        let valueAlignment = MemoryLayout<Value>.alignment
+        let valueOffset = (MemoryLayout<pthread_mutex_t>.size + valueAlignment - 1) / valueAlignment * valueAlignment
+        return (max(1, valueOffset + MemoryLayout<Value>.size), alignment, valueOffset)
     }
 
     /// Runs `body` with exclusive access to the value, holding the lock, and returns what it returns.
@@ -82,17 +100,21 @@ package final class Locked<Value> {
     package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed (a reentrant withLock?)")
         defer { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
 
 // Why this is safe, since the compiler cannot check it for a class holding a raw pointer and a `var`:
-// - `value` is private and only accessed in `withLock`, between `pthread_mutex_lock` and
+// - The value (`value.pointee`) is only accessed in `withLock`, between `pthread_mutex_lock` and
 //   `pthread_mutex_unlock` on `mutex`, so accesses from different threads never overlap and each
 //   happens after the previous one (the mutex orders them and publishes their writes).
-// - `mutex` is a `let`, allocated and initialised once in `init` before `self` can be shared, and
-//   destroyed and freed once in `deinit`, which runs only when no other reference exists, so no
-//   thread can be using it then. Between the two it is only passed to pthread_mutex_lock/unlock,
-//   which are safe to call from any thread.
+// - No two accesses overlap on one thread either, which is what the dynamic exclusivity check
+//   of a stored `var` would have enforced: the only access is the `inout` handed to `body`, and
+//   a second one would need a reentrant `withLock`, which never reaches it (the error-checking
+//   mutex stops the process; the adaptive one, for flat bodies only, would hang first).
+// - `mutex` and `value` are `let`s into one allocation made and initialised in `init` before
+//   `self` can be shared, and deinitialised and freed once in `deinit`, which runs only when no
+//   other reference exists, so no thread can be using them then. Between the two the mutex is
+//   only passed to pthread_mutex_lock/unlock, which are safe to call from any thread.
 // - `Value: Sendable` is required, so a value put in on one thread may be taken out on another.
 extension Locked: @unchecked Sendable where Value: Sendable {}
