@@ -34,7 +34,7 @@ package final class Locked<Value> {
     ///
     /// Memory the lock owns rather than a stored `var`: the mutex already makes every access
     /// exclusive, and a stored property of a class pays a dynamic exclusivity check (a runtime call
-    /// reading thread-local storage) on each access, four times in every transition.
+    /// reading thread-local storage) on each access (a transition made four of them here).
     private let value: UnsafeMutablePointer<Value>
 
     /// A lock holding `value`.
@@ -84,7 +84,7 @@ package final class Locked<Value> {
         let alignment = max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment)
         let valueAlignment = MemoryLayout<Value>.alignment
         let valueOffset = (MemoryLayout<pthread_mutex_t>.size + valueAlignment - 1) / valueAlignment * valueAlignment
-        return (max(1, valueOffset + MemoryLayout<Value>.size), alignment, valueOffset)
+        return (valueOffset + MemoryLayout<Value>.size, alignment, valueOffset)
     }
 
     /// Runs `body` with exclusive access to the value, holding the lock, and returns what it returns.
@@ -104,7 +104,7 @@ package final class Locked<Value> {
     }
 }
 
-// Why this is safe, since the compiler cannot check it for a class holding a raw pointer and a `var`:
+// Why this is safe, since the compiler cannot check it for a class holding raw pointers to mutable memory:
 // - The value (`value.pointee`) is only accessed in `withLock`, between `pthread_mutex_lock` and
 //   `pthread_mutex_unlock` on `mutex`, so accesses from different threads never overlap and each
 //   happens after the previous one (the mutex orders them and publishes their writes).
