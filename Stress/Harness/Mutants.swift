@@ -110,6 +110,7 @@ public enum StressHarness {
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
         case .guardWithoutTimeout: "a stalled guard holds the slot past the timeout"
+        case .staleChunk: "a chunk of the window list that loses a window is kept as it was"
         }
     }
 }

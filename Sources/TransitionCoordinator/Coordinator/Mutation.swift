@@ -78,6 +78,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A guard that does not answer is waited for far past the animation timeout: the slot is
     /// held, and everything behind it waits (issue 10).
     case guardWithoutTimeout
+    /// A merge into a chunked window list keeps a chunk that only loses a window, so a closed
+    /// window stays in the state (issue 8: the chunked list).
+    case staleChunk
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

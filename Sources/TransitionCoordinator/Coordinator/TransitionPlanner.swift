@@ -24,8 +24,9 @@ public enum TransitionPlanner {
         let covers = snapshot.covers
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
-        // twice (`consume` of such a local is refused on this toolchain).
-        var windows = snapshot.windows
+        // twice (`consume` of such a local is refused on this toolchain). The windows are changed
+        // a chunk at a time (``WindowList``).
+        var windows = snapshot.windowList
         var unmanaged = snapshot.unmanagedWindows
         var applicationState = snapshot.applicationState
         var created: [Window] = []
@@ -77,7 +78,7 @@ public enum TransitionPlanner {
 
         case .content(let operation, let level), .userDid(let operation, let level):
             let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
-            windows[index].content = change.after
+            windows.update(at: index) { $0.content = change.after }
             contentChange = change
             contentWindow = snapshot.windows[index].id
 
@@ -91,7 +92,7 @@ public enum TransitionPlanner {
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
             let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining, mutations: mutations)
-            windows[root].content = change.after
+            windows.update(at: root) { $0.content = change.after }
             contentChange = change
             contentWindow = snapshot.windows[root].id
 
@@ -161,7 +162,7 @@ public enum TransitionPlanner {
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
         if !destroyed.isEmpty || !created.isEmpty {
-            windows = Self.merged(windows, removing: destroyed, inserting: created)
+            windows = windows.merged(removing: destroyed, inserting: created, mutations: mutations)
         }
         let firstCreated = nextWindowID
         var revealed: [Window] = [], concealed: [Window] = []
@@ -171,12 +172,16 @@ public enum TransitionPlanner {
                 if window.level == covers.shield?.level { shieldUp = true }
                 if window.level == covers.lock?.level { lockUp = true }
             }
-            for index in windows.indices {
-                let window = windows[index]
-                let hidden = covers.hides(window.level, shieldUp: shieldUp, lockUp: lockUp)
-                guard hidden != window.isHidden else { continue }
-                windows[index].isHidden = hidden
-                if window.id < firstCreated { hidden ? concealed.append(windows[index]) : revealed.append(windows[index]) }
+            var flips: [Int] = []
+            for (position, window) in windows.enumerated()
+            where covers.hides(window.level, shieldUp: shieldUp, lockUp: lockUp) != window.isHidden {
+                flips.append(position)
+            }
+            for position in flips {
+                windows.update(at: position) { window in
+                    window.isHidden.toggle()
+                    if window.id < firstCreated { window.isHidden ? concealed.append(window) : revealed.append(window) }
+                }
             }
         }
         // The created windows as committed (a cover may hide one), bottom to top, updated in place.
@@ -189,7 +194,7 @@ public enum TransitionPlanner {
         }
 
         nextWindowID = next
-        let keyWindow = windows.last(where: { !$0.isHidden })?.id
+        let keyWindow = windows.last { $0.isHidden ? nil : $0.id }
         if !ignoresUnmanagedWindows, keyWindow != nil, unmanaged.contains(where: \.isKey) {
             for index in unmanaged.indices where unmanaged[index].isKey {
                 unmanaged[index].isKey = false
@@ -201,32 +206,5 @@ public enum TransitionPlanner {
         return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
                               revealed: revealed, concealed: concealed, contentChange: contentChange,
                               contentWindow: contentWindow)
-    }
-
-    /// `windows` (bottom to top) without `destroyed` and with `created` each in its level's place,
-    /// built in one pass into a new array: each staying window is copied once, by specialized
-    /// code (a removal and an insertion on a shared array would copy it through the runtime's
-    /// generic copy, then move it again).
-    static func merged(_ windows: [Window], removing destroyed: [Window], inserting created: [Window]) -> [Window] {
-        let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
-        let gone: WindowID? = destroyed.count == 1 ? destroyed.first?.id : nil
-        let goneSet: Set<WindowID> = destroyed.count > 1 ? Set(destroyed.map(\.id)) : []
-        var result: [Window] = []
-        result.reserveCapacity(windows.count + incoming.count)
-        var next = incoming.startIndex
-        for window in windows {
-            if window.id == gone || (!goneSet.isEmpty && goneSet.contains(window.id)) { continue }
-            // A new window stands below the first staying window at its level or above.
-            while next < incoming.endIndex, !(incoming[next].level > window.level) {
-                result.append(incoming[next])
-                next += 1
-            }
-            result.append(window)
-        }
-        while next < incoming.endIndex {
-            result.append(incoming[next])
-            next += 1
-        }
-        return result
     }
 }

@@ -9,7 +9,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     struct Fields: Sendable, Hashable, Codable {
         var version: UInt64
         var levels: [WindowLevel]
-        var windows: [Window]
+        var windows: WindowList
         var keyWindow: WindowID?
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
@@ -41,6 +41,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     /// A snapshot of `fields`.
     init(fields: Fields) { storage = Storage(fields) }
 
+    /// This snapshot with its windows chunked at `chunkCapacity` (see ``WindowList``).
+    func chunked(at chunkCapacity: Int) -> NavigationSnapshot {
+        var fields = storage.fields
+        fields.windows = WindowList(fields.windows.array, chunkCapacity: chunkCapacity)
+        return NavigationSnapshot(fields: fields)
+    }
+
     /// Increases by one with every committed transition; the chain check relies on it.
     public var version: UInt64 {
         get { storage.fields.version }
@@ -53,9 +60,16 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
     /// Managed windows ordered bottom to top; the first is the root window.
     public var windows: [Window] {
-        get { storage.fields.windows }
-        _modify { yield &fields.windows }
+        get { storage.fields.windows.array }
+        _modify {
+            var windows = storage.fields.windows.array
+            let chunkCapacity = storage.fields.windows.chunkCapacity
+            defer { fields.windows = WindowList(windows, chunkCapacity: chunkCapacity) }
+            yield &windows
+        }
     }
+    /// ``windows`` as stored: read without copying, changed by copying a chunk (see ``WindowList``).
+    var windowList: WindowList { storage.fields.windows }
     /// The key window, the top-most visible managed window.
     public var keyWindow: WindowID? {
         get { storage.fields.keyWindow }
@@ -81,7 +95,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
-        storage = Storage(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,
+        storage = Storage(Fields(version: version, levels: levels, windows: WindowList(windows), keyWindow: keyWindow,
                                  unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
     }
 
@@ -100,23 +114,19 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     /// The root window (the one at ``WindowLevel/root``).
-    public var rootWindow: Window? { windows.first { $0.level == .root } }
+    public var rootWindow: Window? { windowList.first { $0.level == .root } }
 
     /// The window at `level`, if any.
-    public func window(at level: WindowLevel) -> Window? { windows.first { $0.level == level } }
+    public func window(at level: WindowLevel) -> Window? { windowList.first { $0.level == level } }
 
     /// The window with `id`, if it is live.
-    public func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
+    public func window(_ id: WindowID) -> Window? { windowList.first { $0.id == id } }
 
     /// ``window(at:)`` by binary search, for a snapshot whose windows stand in level order, one
     /// per level, as in every snapshot a coordinator makes (invariant 3; the planner and the
     /// commit ask on every transition, over up to every configured level). On a snapshot out of
     /// that order it may miss a window.
-    func windowInLevelOrder(at level: WindowLevel) -> Window? {
-        let windows = storage.fields.windows
-        let index = Self.firstIndex(notBelow: level, count: windows.count) { windows[$0].level }
-        return index < windows.endIndex && windows[index].level == level ? windows[index] : nil
-    }
+    func windowInLevelOrder(at level: WindowLevel) -> Window? { storage.fields.windows.inLevelOrder(at: level) }
 
     /// Whether `level` is one of ``levels``, by binary search: a coordinator's levels are sorted
     /// by raw value, which no two share (``CoordinatorConfiguration`` checks it).
@@ -138,11 +148,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The window whose content shows the screen `id`, if any.
-    public func window(showing id: ScreenID) -> Window? {
-        let windows = storage.fields.windows
-        for index in windows.indices where Self.shows(windows[index].content, id) { return windows[index] }
-        return nil
-    }
+    public func window(showing id: ScreenID) -> Window? { storage.fields.windows.first { Self.shows($0.content, id) } }
 
     /// Whether `content` shows `id`, a lone screen checked without copying it out of its box (a
     /// push scans every window with this).
@@ -154,16 +160,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The top-most window that is not hidden: the one a person sees.
-    public var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
+    public var topMostVisibleWindow: Window? { windowList.last { $0.isHidden ? nil : $0 } }
 
     /// ``topMostVisibleWindow``'s id, found without copying the window.
-    var topMostVisibleWindowID: WindowID? {
-        let windows = storage.fields.windows
-        return windows.lastIndex { !$0.isHidden }.map { windows[$0].id }
-    }
+    var topMostVisibleWindowID: WindowID? { windowList.last { $0.isHidden ? nil : $0.id } }
 
     /// Visible windows, top to bottom.
-    public var visibleWindowsTopDown: [Window] { windows.reversed().filter { !$0.isHidden } }
+    public var visibleWindowsTopDown: [Window] { windowList.filter { !$0.isHidden }.reversed() }
 
     /// The levels above the root that hold no window.
     public var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }
