@@ -180,18 +180,17 @@ public enum TransitionPlanner {
             for position in flips {
                 windows.update(at: position) { window in
                     window.isHidden.toggle()
-                    if window.id < firstCreated { window.isHidden ? concealed.append(window) : revealed.append(window) }
+                    if window.id < firstCreated {
+                        window.isHidden ? concealed.append(window) : revealed.append(window)
+                    } else if let index = created.firstIndex(where: { $0.id == window.id }) {
+                        // A created window as committed: a cover hides it.
+                        created[index] = window
+                    }
                 }
             }
         }
-        // The created windows as committed (a cover may hide one), bottom to top, updated in place.
-        if !created.isEmpty {
-            for index in created.indices {
-                let id = created[index].id
-                if let committed = windows.first(where: { $0.id == id }) { created[index] = committed }
-            }
-            if created.count > 1 { created.sort { $0.level < $1.level } }
-        }
+        // The created windows bottom to top (each as committed: only a cover changes one, above).
+        if created.count > 1 { created.sort { $0.level < $1.level } }
 
         nextWindowID = next
         let keyWindow = windows.last { $0.isHidden ? nil : $0.id }

@@ -197,8 +197,16 @@ struct WindowList: Sendable, Sequence {
             let removes = !mutations.contains(.staleChunk)
             // Each chunk is retained once as it passes, and kept by `result` when it does not change.
             for chunk in chunks {
-                // A chunk is kept as it is unless a window leaves it or a new one goes in it.
-                let touched = chunk.contains { (removes && removal.removes($0)) || (next < incoming.endIndex && !(incoming[next].level > $0.level)) }
+                // A chunk is kept as it is unless a window leaves it or a new one goes in it
+                // (by index, reading two fields: no window is copied).
+                var touched = false
+                for index in chunk.indices {
+                    if (removes && removal.removes(chunk[index].id))
+                        || (next < incoming.endIndex && !(incoming[next].level > chunk[index].level)) {
+                        touched = true
+                        break
+                    }
+                }
                 guard touched else { result.append(chunk); continue }
                 Self.append(Self.merged(chunk, removal: removal, incoming: incoming, next: &next, flushing: false),
                             to: &result, capacity: chunkCapacity)
@@ -239,7 +247,7 @@ struct WindowList: Sendable, Sequence {
             goneSet = destroyed.count > 1 ? Set(destroyed.map(\.id)) : []
         }
         @inline(__always)
-        func removes(_ window: Window) -> Bool { window.id == gone || (!goneSet.isEmpty && goneSet.contains(window.id)) }
+        func removes(_ id: WindowID) -> Bool { id == gone || (!goneSet.isEmpty && goneSet.contains(id)) }
     }
 
     /// `windows` without `removal`'s and with `incoming[next...]` inserted where they go, advancing
@@ -249,7 +257,7 @@ struct WindowList: Sendable, Sequence {
         var result: [Window] = []
         result.reserveCapacity(windows.count + incoming.count - next)
         for window in windows {
-            if removal.removes(window) { continue }
+            if removal.removes(window.id) { continue }
             while next < incoming.endIndex, !(incoming[next].level > window.level) {
                 result.append(incoming[next])
                 next += 1
