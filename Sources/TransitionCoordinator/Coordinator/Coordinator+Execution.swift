@@ -249,11 +249,10 @@ extension Coordinator {
             ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
         }
         if plan.contentWindow != nil || plan.touchesContainers { commitContainers(plan, id: id) }
-        plan.forEachChangedLevel { level in
-            let old = plan.before.windowInLevelOrder(at: level), new = plan.after.windowInLevelOrder(at: level)
+        plan.forEachChangedLevel { level, old, new in
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
             guard let owner = levelActors[level] else { return }
-            if !owner.replaceOnSharedExecutor(expecting: old?.id, with: new) {
+            if !owner.replaceOnSharedExecutor(expecting: old, with: new) {
                 ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
             }
         }

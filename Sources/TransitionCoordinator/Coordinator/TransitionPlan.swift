@@ -74,14 +74,18 @@ public struct TransitionPlan: Sendable, Hashable {
     /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.
     public var changedLevels: [WindowLevel] {
         var levels: [WindowLevel] = []
-        forEachChangedLevel { levels.append($0) }
+        forEachChangedLevel { level, _, _ in levels.append(level) }
         if levels.count > 1 { levels.sort() }
         return levels
     }
 
     /// Calls `body` once with each level whose window changes, in no particular order, without
-    /// building a list (the commit's hot path; a plan changes a handful of windows).
-    func forEachChangedLevel(_ body: (WindowLevel) -> Void) {
+    /// building a list (the commit's hot path; a plan changes a handful of windows), with the id
+    /// of the window there before and the window there after. Those are read from the plan's
+    /// lists, not searched for in its two snapshots: in a plan made from a state with one window
+    /// a level (invariant 3), the window before is the one destroyed, shown or hidden there, and
+    /// the window after is the one created, shown or hidden there.
+    func forEachChangedLevel(_ body: (WindowLevel, _ before: WindowID?, _ after: Window?) -> Void) {
         let fields = storage.value
         func list(_ number: Int) -> [Window] {
             switch number {
@@ -102,7 +106,13 @@ public struct TransitionPlan: Sendable, Hashable {
         for number in 0..<4 {
             let windows = list(number)
             for position in windows.indices where !seen(windows[position].level, before: number, position) {
-                body(windows[position].level)
+                let level = windows[position].level
+                func at(_ windows: [Window]) -> Window? {
+                    for index in windows.indices where windows[index].level == level { return windows[index] }
+                    return nil
+                }
+                let flipped = at(fields.revealed) ?? at(fields.concealed)
+                body(level, at(fields.destroyed)?.id ?? flipped?.id, at(fields.created) ?? flipped)
             }
         }
     }

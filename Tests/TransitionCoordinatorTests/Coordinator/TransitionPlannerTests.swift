@@ -184,17 +184,27 @@ struct TransitionPlannerTests {
         #expect(first == second)
     }
 
-    @Test("a plan names each level whose window changes once, whether it lost, gained or hid a window",
+    @Test("a plan names each level whose window changes once, whether it lost, gained or hid a window, with its windows before and after",
           arguments: [(TransitionRequest.replaceRoot(Screens.login), [WindowLevel.root, .low, .medium]),
                       (.push(Screens.shield, at: .high), [.high]),
                       (.pop(.medium), [.medium]),
-                      (.popAll, [.low, .medium])])
+                      (.popAll, [.low, .medium]),
+                      (.unlock, [.low, .medium])])
     func changedLevels(_ request: TransitionRequest, _ levels: [WindowLevel]) throws {
         var next = WindowID(4)
-        let plan = try TransitionPlanner.plan(request, in: Self.stacked, nextWindowID: &next)
+        // An unlock, in an active app, destroys the lock and shows the window it hid.
+        var unlockable = Self.locked
+        unlockable.applicationState = .active
+        let plan = try TransitionPlanner.plan(request, in: request == .unlock ? unlockable : Self.stacked, nextWindowID: &next)
+        if request == .unlock { #expect(plan.revealed.map(\.level) == [.medium]) }
         #expect(plan.changedLevels == levels)
         var visited: [WindowLevel] = []
-        plan.forEachChangedLevel { visited.append($0) }
+        plan.forEachChangedLevel { level, before, after in
+            visited.append(level)
+            // The windows it names, read from its lists, are the ones its two states hold there.
+            #expect(before == plan.before.window(at: level)?.id, "before, at \(level)")
+            #expect(after == plan.after.window(at: level), "after, at \(level)")
+        }
         #expect(visited.sorted() == levels)
     }
 }
