@@ -78,9 +78,12 @@ public enum TransitionPlanner {
 
         case .content(let operation, let level), .userDid(let operation, let level):
             let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
-            windows.update(at: index) { $0.content = change.after }
+            // The window's id read where it is changed (the snapshot's `windows` would join its chunks).
+            windows.update(at: index) { window in
+                window.content = change.after
+                contentWindow = window.id
+            }
             contentChange = change
-            contentWindow = snapshot.windows[index].id
 
         case .navigate(let route, let target):
             // A link waits for the unlock: it would change what the lock hides.
@@ -92,9 +95,11 @@ public enum TransitionPlanner {
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
             let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining, mutations: mutations)
-            windows.update(at: root) { $0.content = change.after }
+            windows.update(at: root) { window in
+                window.content = change.after
+                contentWindow = window.id
+            }
             contentChange = change
-            contentWindow = snapshot.windows[root].id
 
         case .pop(let level):
             if level == .root { throw .rootLevelReserved }

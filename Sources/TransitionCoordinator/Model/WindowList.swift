@@ -2,8 +2,8 @@
 ///
 /// Up to ``chunkCapacity`` windows (8 unless the harness asks for fewer: an app's usual state)
 /// are one array, as a `[Window]` was. Beyond that they are chunks of at most ``chunkCapacity``
-/// windows each: a change copies the
-/// chunks it touches and the list of chunks, and shares the rest with the state it came from.
+/// windows each: a change copies the chunks it touches and the list of chunks, and shares the
+/// rest with the state it came from.
 /// With 32 windows up, a push or a pop copies (and, once its record leaves the history, frees)
 /// about 12 references instead of 32.
 ///
