@@ -18,7 +18,34 @@ struct WindowList: Sendable, Sequence {
         /// At most ``chunkCapacity`` windows.
         case flat([Window])
         /// More than ``chunkCapacity`` windows, in chunks of 1 to ``chunkCapacity`` each.
-        case chunked([[Window]])
+        case chunked([Chunk])
+    }
+
+    /// Some windows of a chunked list, with the bounds a merge or a search checks before it reads
+    /// them: a chunk a change cannot touch is passed by these alone, its windows unread.
+    fileprivate struct Chunk: Sendable {
+        /// The chunk's windows, in the list's order.
+        let windows: [Window]
+        /// The highest level's raw value among ``windows``.
+        let highestLevel: Int
+        /// The lowest and highest ids among ``windows``.
+        let lowestID: UInt64, highestID: UInt64
+
+        /// `windows` (at least one) and their bounds, read in one pass.
+        init(_ windows: [Window]) {
+            var highestLevel = Int.min, lowestID = UInt64.max, highestID = UInt64.min
+            for index in windows.indices {
+                highestLevel = Swift.max(highestLevel, windows[index].level.rawValue)
+                lowestID = Swift.min(lowestID, windows[index].id.rawValue)
+                highestID = Swift.max(highestID, windows[index].id.rawValue)
+            }
+            self.windows = windows
+            self.highestLevel = highestLevel
+            self.lowestID = lowestID
+            self.highestID = highestID
+        }
+
+        var count: Int { windows.count }
     }
 
     private var storage: Storage
@@ -39,7 +66,7 @@ struct WindowList: Sendable, Sequence {
     var array: [Window] {
         switch storage {
         case .flat(let windows): windows
-        case .chunked(let chunks): Array(chunks.joined())
+        case .chunked(let chunks): Array(chunks.lazy.map(\.windows).joined())
         }
     }
 
@@ -64,6 +91,15 @@ struct WindowList: Sendable, Sequence {
         }
     }
 
+    /// Where each chunk's windows lie, bottom to top (for tests: a chunk a merge kept lies where
+    /// it lay in the list it came from).
+    var chunkAddresses: [UnsafeRawPointer?] {
+        switch storage {
+        case .flat(let windows): [windows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }]
+        case .chunked(let chunks): chunks.map { chunk in chunk.windows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        }
+    }
+
     // MARK: Reading without copying the list
 
     /// Calls `body` with each array the windows lie in, bottom to top, until it returns false.
@@ -71,7 +107,7 @@ struct WindowList: Sendable, Sequence {
     private func forEachChunk(_ body: ([Window]) -> Bool) {
         switch storage {
         case .flat(let windows): _ = body(windows)
-        case .chunked(let chunks): for chunk in chunks where !body(chunk) { return }
+        case .chunked(let chunks): for chunk in chunks where !body(chunk.windows) { return }
         }
     }
 
@@ -116,7 +152,7 @@ struct WindowList: Sendable, Sequence {
             var index = chunks.endIndex
             while index > chunks.startIndex {
                 index -= 1
-                if let found = Self.last(in: chunks[index], transform) { return found }
+                if let found = Self.last(in: chunks[index].windows, transform) { return found }
             }
             return nil
         }
@@ -137,13 +173,14 @@ struct WindowList: Sendable, Sequence {
         switch storage {
         case .flat(let windows): return Self.inLevelOrder(at: level, in: windows)
         case .chunked(let chunks):
-            // The first chunk whose top window is not below `level` is the only one that may hold it.
+            // The first chunk whose top window is not below `level` is the only one that may hold it
+            // (found by the chunks' bounds: no chunk's windows are read but that one's).
             var low = 0, high = chunks.count
             while low < high {
                 let middle = (low + high) / 2
-                if let top = chunks[middle].last, top.level.rawValue < level.rawValue { low = middle + 1 } else { high = middle }
+                if chunks[middle].highestLevel < level.rawValue { low = middle + 1 } else { high = middle }
             }
-            return low < chunks.endIndex ? Self.inLevelOrder(at: level, in: chunks[low]) : nil
+            return low < chunks.endIndex ? Self.inLevelOrder(at: level, in: chunks[low].windows) : nil
         }
     }
 
@@ -171,7 +208,10 @@ struct WindowList: Sendable, Sequence {
             var base = 0
             for index in chunks.indices {
                 if position < base + chunks[index].count {
-                    body(&chunks[index][position - base])
+                    var windows = chunks[index].windows
+                    chunks[index] = Chunk([])   // `windows` is then the chunk's only reference
+                    body(&windows[position - base])
+                    chunks[index] = Chunk(windows)
                     break
                 }
                 base += chunks[index].count
@@ -192,32 +232,30 @@ struct WindowList: Sendable, Sequence {
             let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
             let removal = Removal(destroyed)
             var next = incoming.startIndex
-            var result: [[Window]] = []
+            var result: [Chunk] = []
             result.reserveCapacity(chunks.count + 1)
             let removes = !mutations.contains(.staleChunk)
             // Each chunk is retained once as it passes, and kept by `result` when it does not change.
             for chunk in chunks {
-                // A chunk is kept as it is unless a window leaves it or a new one goes in it
-                // (by index, reading two fields: no window is copied).
-                var touched = false
-                for index in chunk.indices {
-                    if (removes && removal.removes(chunk[index].id))
-                        || (next < incoming.endIndex && !(incoming[next].level > chunk[index].level)) {
-                        touched = true
-                        break
-                    }
+                // A chunk is kept as it is unless a window may leave it (a destroyed id within its
+                // ids' bounds) or a new one goes in it (one stands below the first window at its
+                // level or above, so in this chunk if its highest level is not below): its bounds
+                // decide, its windows unread. A chunk rebuilt needlessly comes out the same.
+                let inserts = next < incoming.endIndex && incoming[next].level.rawValue <= chunk.highestLevel
+                guard inserts || (removes && removal.mayRemove(from: chunk)) else {
+                    result.append(chunk)
+                    continue
                 }
-                guard touched else { result.append(chunk); continue }
-                Self.append(Self.merged(chunk, removal: removal, incoming: incoming, next: &next, flushing: false),
+                Self.append(Self.merged(chunk.windows, removal: removal, incoming: incoming, next: &next, flushing: false),
                             to: &result, capacity: chunkCapacity)
             }
             if next < incoming.endIndex {
-                var last = result.popLast() ?? []
+                var last = result.popLast()?.windows ?? []
                 last.append(contentsOf: incoming[next...])
                 Self.append(last, to: &result, capacity: chunkCapacity)
             }
             let total = result.reduce(0) { $0 + $1.count }
-            return total <= chunkCapacity ? WindowList(Array(result.joined()), chunkCapacity: chunkCapacity)
+            return total <= chunkCapacity ? WindowList(Array(result.lazy.map(\.windows).joined()), chunkCapacity: chunkCapacity)
                 : WindowList(storage: .chunked(result), chunkCapacity: chunkCapacity)
         }
     }
@@ -242,12 +280,19 @@ struct WindowList: Sendable, Sequence {
     private struct Removal {
         let gone: WindowID?
         let goneSet: Set<WindowID>
+        /// The lowest and highest id removed (`lowest > highest` when none is).
+        let lowest: UInt64, highest: UInt64
         init(_ destroyed: [Window]) {
             gone = destroyed.count == 1 ? destroyed.first?.id : nil
             goneSet = destroyed.count > 1 ? Set(destroyed.map(\.id)) : []
+            lowest = destroyed.lazy.map(\.id.rawValue).min() ?? .max
+            highest = destroyed.lazy.map(\.id.rawValue).max() ?? .min
         }
         @inline(__always)
         func removes(_ id: WindowID) -> Bool { id == gone || (!goneSet.isEmpty && goneSet.contains(id)) }
+        /// Whether `chunk` may hold a removed window: their ids' bounds overlap.
+        @inline(__always)
+        func mayRemove(from chunk: Chunk) -> Bool { lowest <= chunk.highestID && chunk.lowestID <= highest }
     }
 
     /// `windows` without `removal`'s and with `incoming[next...]` inserted where they go, advancing
@@ -276,26 +321,26 @@ struct WindowList: Sendable, Sequence {
     /// Appends a changed chunk to `chunks`: dropped when empty, split when over capacity, and
     /// joined to the chunk below when both fit in one and it is under half full (so chunks do
     /// not shrink to a window each as windows come and go).
-    private static func append(_ chunk: [Window], to chunks: inout [[Window]], capacity: Int) {
+    private static func append(_ chunk: [Window], to chunks: inout [Chunk], capacity: Int) {
         if chunk.isEmpty { return }
         if chunk.count > capacity {
             chunks.append(contentsOf: split(chunk[...], capacity: capacity))
         } else if chunk.count < capacity / 2, let below = chunks.last, below.count + chunk.count <= capacity {
-            chunks[chunks.count - 1].append(contentsOf: chunk)
+            chunks[chunks.count - 1] = Chunk(below.windows + chunk)
         } else {
-            chunks.append(chunk)
+            chunks.append(Chunk(chunk))
         }
     }
 
     /// `windows` in as few chunks as hold them, of nearly equal sizes.
-    private static func split(_ windows: ArraySlice<Window>, capacity: Int) -> [[Window]] {
+    private static func split(_ windows: ArraySlice<Window>, capacity: Int) -> [Chunk] {
         let pieces = (windows.count + capacity - 1) / capacity
-        var chunks: [[Window]] = []
+        var chunks: [Chunk] = []
         chunks.reserveCapacity(pieces)
         var start = windows.startIndex
         for piece in 0..<pieces {
             let size = (windows.count - (start - windows.startIndex)) / (pieces - piece)
-            chunks.append(Array(windows[start..<start + size]))
+            chunks.append(Chunk(Array(windows[start..<start + size])))
             start += size
         }
         return chunks
@@ -305,7 +350,7 @@ struct WindowList: Sendable, Sequence {
 
     /// Walks the windows bottom to top.
     struct Iterator: IteratorProtocol {
-        private let chunks: [[Window]]
+        private let chunks: [Chunk]
         private var chunk = 0
         private var current: IndexingIterator<[Window]>
 
@@ -316,7 +361,7 @@ struct WindowList: Sendable, Sequence {
                 current = windows.makeIterator()
             case .chunked(let chunks):
                 self.chunks = chunks
-                current = (chunks.first ?? []).makeIterator()
+                current = (chunks.first?.windows ?? []).makeIterator()
             }
         }
 
@@ -325,7 +370,7 @@ struct WindowList: Sendable, Sequence {
                 if let window = current.next() { return window }
                 chunk += 1
                 guard chunk < chunks.endIndex else { return nil }
-                current = chunks[chunk].makeIterator()
+                current = chunks[chunk].windows.makeIterator()
             }
         }
     }

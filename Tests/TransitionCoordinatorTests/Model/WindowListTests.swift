@@ -80,6 +80,31 @@ struct WindowListTests {
         }
     }
 
+    @Test("a pop or a push rebuilds only the chunk it changes; every other chunk is the one it came from",
+          arguments: [1, 9, 20, 31])
+    func untouchedChunksAreShared(position: Int) {
+        let windows = Self.spaced(32)
+        let list = WindowList(windows)
+        for merged in [list.merged(removing: [windows[position]], inserting: []),
+                       list.merged(removing: [], inserting: [Self.window(position * 2 + 1, id: 1_000)])] {
+            let kept = Set(list.chunkAddresses.compactMap { $0 }).intersection(merged.chunkAddresses.compactMap { $0 })
+            #expect(kept.count == list.chunkAddresses.count - 1, "chunks \(list.chunkSizes) → \(merged.chunkSizes)")
+        }
+    }
+
+    @Test("ids scattered across the list, not rising with the levels, are removed wherever they lie", arguments: [3, 8])
+    func scatteredIDsAreRemoved(capacity: Int) {
+        // Ids by a fixed permutation of the positions: each chunk's ids span most of the range.
+        let windows = (0..<30).map { Self.window($0 * 2, id: ($0 * 17) % 30 + 1) }
+        for gone in windows.dropFirst() {
+            let merged = WindowList(windows, chunkCapacity: capacity).merged(removing: [gone], inserting: [])
+            Self.expectWellFormed(merged, holding: WindowList.merged(windows, removing: [gone], inserting: []), capacity: capacity)
+        }
+        let several = [windows[3], windows[17], windows[29]]
+        Self.expectWellFormed(WindowList(windows, chunkCapacity: capacity).merged(removing: several, inserting: []),
+                              holding: WindowList.merged(windows, removing: several, inserting: []), capacity: capacity)
+    }
+
     @Test("pushes and pops back and forth keep every chunk between one and the capacity", arguments: [3, 8])
     func churnKeepsChunksInBounds(capacity: Int) {
         var windows = Self.spaced(24)
