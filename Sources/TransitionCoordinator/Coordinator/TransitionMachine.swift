@@ -59,7 +59,9 @@ struct TransitionMachine {
     struct Effects {
         /// A gesture holding the slot was cut short: withdraw the busy gate and announce it
         /// `cancelled` (the slot is free).
-        var cancelledGesture: InFlightTransition?
+        var cancelledGesture: InFlightTransition? { cutGesture?.transition }
+        /// The gesture's admission (a reference: a decision is copied several times per arrival).
+        var cutGesture: Admission?
         /// Tell the animation in flight to finish now.
         var cutsInFlight = false
         /// Waiters this request superseded, claimed: each is answered with ``superseding``.
@@ -119,8 +121,11 @@ struct TransitionMachine {
     // MARK: - Arrival
 
     /// A request arrives under `mode`: admit it, put it in line (and say so), or refuse it.
-    @inline(never)
     /// `origin` is where it comes from (the source its request implies when nil); a waiter keeps it.
+    ///
+    /// Inlined into the actor's step, so the decision (~150 bytes) is built where it is read,
+    /// not copied out of a call.
+    @inline(__always)
     mutating func arrive(_ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
                          _ circumstances: Circumstances) -> Decision {
         let origin = origin ?? Origin(source: .implied(by: request))
@@ -160,7 +165,7 @@ struct TransitionMachine {
         switch mode {
         case .lifecycle where gesture?.id == current.transition.id:
             // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
-            effects.cancelledGesture = cutGesture()
+            effects.cutGesture = cutGestureAdmission()
             return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)
@@ -197,6 +202,7 @@ struct TransitionMachine {
     /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
     /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
     /// coalescing group does not count (the request supersedes it). O(1).
+    @inline(__always)  // called from a mutating step: an outlined call copied the whole machine (360 bytes)
     private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
         if let slot, slot.transition.request.pushedScreen == screen {
             throw .screenAlreadyRequested(screen, by: slot.transition.request)
@@ -207,6 +213,7 @@ struct TransitionMachine {
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
     /// members of its group it will replace as free). O(1): cancelled waiters are already off the
     /// counts, and a group has one member at most (the one this request supersedes).
+    @inline(__always)  // called from a mutating step: an outlined call copied the whole machine (360 bytes)
     private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
         switch lane {
         case .lifecycle:
@@ -258,11 +265,13 @@ struct TransitionMachine {
     /// Plans against the committed snapshot; returns the plan and the next window id to keep.
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
         var next = nextWindowID
-        return Result { () throws(TransitionError) in
+        do throws(TransitionError) {
             let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
                                                   mutations: mutations)
-            return (plan, next)
+            return .success((plan, next))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -386,10 +395,13 @@ struct TransitionMachine {
 
     /// Ends the gesture in flight unapplied and frees the slot (the caller hands it over, or a
     /// lifecycle event takes it); returns the transition given up.
-    mutating func cutGesture() -> InFlightTransition? {
+    mutating func cutGesture() -> InFlightTransition? { cutGestureAdmission()?.transition }
+
+    /// ``cutGesture()``, handing back the gesture's admission.
+    private mutating func cutGestureAdmission() -> Admission? {
         guard let admission = gesture else { return nil }
         gesture = nil
         slot = nil
-        return admission.transition
+        return admission
     }
 }

@@ -5,26 +5,50 @@
 /// shield and lock are recorded, and shown as soon as the host answers). When the stuck call
 /// returns, the first transition after it sends the host what it missed, in one catch-up phase.
 public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The fault's values, stored once: a fault is one reference wide, so every value that may
+    /// carry one (an arrival's circumstances, a transition's host outcome, an error) stays small
+    /// and is copied cheaply on every transition, though a fault is rare.
+    private struct Fields: Sendable, Hashable, Codable {
+        var call: HostCall
+        var transition: TransitionID
+        var phase: HostPhase
+        var since: Duration
+        var phaseBegan: Duration
+    }
+
+    private let storage: SharedValue<Fields>
+
     /// The call that did not return.
-    public let call: HostCall
+    public var call: HostCall { storage.value.call }
     /// The transition that made it (``TransitionID`` 0: the coordinator's creation).
-    public let transition: TransitionID
+    public var transition: TransitionID { storage.value.transition }
     /// Where in that transition the call stood.
-    public let phase: HostPhase
+    public var phase: HostPhase { storage.value.phase }
     /// When the coordinator gave up waiting, on its clock (since its creation).
-    public let since: Duration
+    public var since: Duration { storage.value.since }
     /// When the phase's first call was made, on the same clock: `since - phaseBegan` is the host
     /// timeout the phase was given (the harness checks it is never more).
-    public let phaseBegan: Duration
+    public var phaseBegan: Duration { storage.value.phaseBegan }
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
     public init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
-        self.call = call
-        self.transition = transition
-        self.phase = phase
-        self.since = since
-        self.phaseBegan = phaseBegan ?? since
+        storage = SharedValue(Fields(call: call, transition: transition, phase: phase, since: since,
+                                     phaseBegan: phaseBegan ?? since))
     }
+
+    /// Decodes the fields a fault encodes (the same keys as its properties).
+    public init(from decoder: any Decoder) throws { storage = SharedValue(try Fields(from: decoder)) }
+
+    /// Encodes every field under its property's name.
+    public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
+
+    /// Faults are equal when every field is.
+    public static func == (lhs: HostFault, rhs: HostFault) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// As `'create #5' of T12 (before the animation), stuck since 2.0 seconds`.
     public var description: String { "'\(call)' of \(transition) (\(phase)), stuck since \(since)" }

@@ -73,23 +73,45 @@ public enum WaitLane: Int, Sendable, Hashable, Codable, CaseIterable, Comparable
 
 /// How a committed transition waited before it was admitted.
 public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The wait's values, stored once: a wait is one reference wide, so an admission, which
+    /// carries an optional one and is copied several times on every transition, stays small.
+    private struct Fields: Sendable, Hashable, Codable {
+        var lane: WaitLane
+        var sequence: UInt64
+        var group: String?
+        var newestArrival: UInt64
+    }
+
+    private let storage: SharedValue<Fields>
+
     /// The lane it waited in last.
-    public let lane: WaitLane
+    public var lane: WaitLane { storage.value.lane }
     /// Its place in arrival order across all lanes (FIFO within a lane means increasing here).
-    public let sequence: UInt64
+    public var sequence: UInt64 { storage.value.sequence }
     /// Its coalescing group, if it asked with ``AdmissionPolicy/coalesce(group:)``.
-    public let group: String?
+    public var group: String? { storage.value.group }
     /// The sequence of the newest request that had arrived in any lane when this one was admitted:
     /// every waiter with a sequence up to this one was waiting beside it or before it.
-    public let newestArrival: UInt64
+    public var newestArrival: UInt64 { storage.value.newestArrival }
 
     /// Describes a wait.
     public init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {
-        self.lane = lane
-        self.sequence = sequence
-        self.group = group
-        self.newestArrival = newestArrival ?? sequence
+        storage = SharedValue(Fields(lane: lane, sequence: sequence, group: group, newestArrival: newestArrival ?? sequence))
     }
+
+    /// Decodes the fields a wait encodes (the same keys as its properties).
+    public init(from decoder: any Decoder) throws { storage = SharedValue(try Fields(from: decoder)) }
+
+    /// Encodes every field under its property's name.
+    public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
+
+    /// Waits are equal when every field is.
+    public static func == (lhs: WaitInfo, rhs: WaitInfo) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// As `queued #4`.
     public var description: String { "\(lane) #\(sequence)" }

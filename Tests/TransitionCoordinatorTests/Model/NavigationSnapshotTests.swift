@@ -165,4 +165,28 @@ struct NavigationSnapshotStorageTests {
         let snapshotKeys = try #require(try JSONSerialization.jsonObject(with: snapshotJSON) as? [String: Any]).keys
         #expect(Set(snapshotKeys) == ["version", "levels", "windows", "keyWindow", "unmanagedWindows", "applicationState", "covers"])
     }
+
+    @Test("a record's wait and host fault, each stored behind one reference, encode their fields under their properties' names")
+    func waitAndFaultCodable() throws {
+        let snapshot = NavigationSnapshot(version: 4, levels: WindowLevel.builtIn, windows: [NavigationSnapshotTests.root],
+                                          keyWindow: WindowID(1))
+        let fault = HostFault(call: HostCommand.show(WindowID(2)).call, transition: TransitionID(4), phase: .beforeAnimation,
+                              since: .seconds(3), phaseBegan: .seconds(1))
+        let waited = WaitInfo(lane: .queued, sequence: 7, group: "search", newestArrival: 9)
+        let record = TransitionRecord(id: TransitionID(4), request: .pop(.medium), before: snapshot, after: snapshot,
+                                      hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
+                                      startedAt: .seconds(1), endedAt: .seconds(4), waited: waited, host: .stuck(fault))
+        let json = try JSONEncoder().encode(record)
+        let decoded = try JSONDecoder().decode(TransitionRecord.self, from: json)
+        #expect(decoded == record && decoded.waited == waited && decoded.host.fault == fault)
+        #expect(decoded.waited?.group == "search" && decoded.waited?.newestArrival == 9 && decoded.host.fault?.phaseBegan == .seconds(1))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let waitKeys = try #require(object["waited"] as? [String: Any]).keys
+        #expect(Set(waitKeys) == ["lane", "sequence", "group", "newestArrival"])
+        let host = try #require(object["host"] as? [String: Any])
+        let faultObject = try #require((host["stuck"] as? [String: Any])?["_0"] as? [String: Any])
+        #expect(Set(faultObject.keys) == ["call", "transition", "phase", "since", "phaseBegan"])
+        #expect(WaitInfo(lane: .queued, sequence: 7) != waited && HostFault(call: fault.call, transition: TransitionID(5),
+                                                                            phase: .beforeAnimation, since: .seconds(3)) != fault)
+    }
 }
