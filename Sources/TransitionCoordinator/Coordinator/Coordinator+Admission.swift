@@ -20,12 +20,16 @@ extension Coordinator {
                 whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
                 link: LinkID? = nil) async -> Submitted {
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
-        switch await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked) {
+        // Admitted on arrival with nothing to await: carried out in the step that admitted it,
+        // without entering another async function or boxing the admission.
+        switch await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked,
+                               carryingOut: { carryOutIfInline($0, animator: animator, items: items) }) {
+        case .carriedOut(let done):
+            return done
         case .admitted(let admission):
-            // Nothing to await: carried out in this step, without entering another async function
-            // (decided in a function of its own: a waiter's frame, this one, stays one slab).
-            if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
-            return await carryOutAwaiting(admission, animator: animator, items: items)
+            // A waiter's turn, or an admission with something to await (carried out in a function
+            // of its own: a waiter's frame, this one, stays one slab).
+            return await carryOut(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }
     }
@@ -33,11 +37,18 @@ extension Coordinator {
     /// Steps 1 and 2: decides, waits for the turn when the policy says so, and hands back the
     /// admission (the slot is then held) or the refusal (announced).
     ///
+    /// An admission on arrival is first offered to `carryingOut`, in the step that admitted it:
+    /// what it returns is handed back as carried out; when it returns nil the admission is boxed
+    /// and handed back. A waiter's admission is always handed back (its task carries it out).
+    ///
     /// Inlined, so a waiting request keeps no frame of its own for it (see the memory note above).
     @inline(__always)
-    func admission(for request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-                   whenLocked: LockedBehavior) async -> Turn {
-        switch decideOrRefuse(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
+    func admission<Done>(for request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+                         whenLocked: LockedBehavior, carryingOut: (borrowing Admitted) -> Done?) async -> Turn<Done> {
+        switch decideOrRefuse(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked,
+                              carryingOut: carryingOut) {
+        case .carriedOut(let done):
+            return .carriedOut(done)
         case .admitted(let admitted):
             return .admitted(admitted)
         case .wait(let ticket, let pinned):
@@ -49,6 +60,14 @@ extension Coordinator {
         case .refused(let refusal):
             return .refused(refusal)
         }
+    }
+
+    /// ``admission(for:from:mode:whenLocked:carryingOut:)`` that carries nothing out: the
+    /// admission is always handed back (a gesture holds it).
+    @inline(__always)
+    func admission(for request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+                   whenLocked: LockedBehavior) async -> Turn<Never> {
+        await admission(for: request, from: origin, mode: mode, whenLocked: whenLocked, carryingOut: { _ in nil })
     }
 
     /// What ``submit(_:animator:mode:whenLocked:items:source:link:)`` hands back: the record, or the refusal.
@@ -65,15 +84,17 @@ extension Coordinator {
         }
     }
 
-    /// A waiter's turn once its wait ended: admitted, or refused (and said so).
-    enum Turn {
+    /// A request's turn: carried out already (`Done`: what carrying it out gave), admitted, or
+    /// refused (and said so).
+    enum Turn<Done> {
+        case carriedOut(Done)
         case admitted(Admission)
         case refused(TransitionError)
     }
 
     /// Reads the ticket's outcome after the wait; a refusal is announced here.
     @inline(never)
-    private func turn(of ticket: AdmissionTicket) -> Turn {
+    private func turn<Done>(of ticket: AdmissionTicket) -> Turn<Done> {
         switch ticket.outcome() {
         case .success(let admission): return .admitted(admission)
         case .failure(let error): return .refused(refuse(ticket.request, error))
@@ -114,8 +135,10 @@ extension Coordinator {
         throw refusal
     }
 
-    /// What admission decided, carried out: the slot taken, a ticket to wait on, or a refusal.
-    private enum Decision {
+    /// What admission decided, carried out: the transition done already, the slot taken, a
+    /// ticket to wait on, or a refusal.
+    private enum Decision<Done> {
+        case carriedOut(Done)
         case admitted(Admission)
         case wait(AdmissionTicket, pinned: Bool)
         case staleRead
@@ -125,9 +148,12 @@ extension Coordinator {
     /// Step 1: the machine decides the request's arrival (``TransitionMachine/arrive(_:mode:deferrable:_:)``)
     /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call),
     /// and the actor carries the decision's effects out, in the same synchronous step.
+    ///
+    /// An admission is offered to `carryingOut` first (see
+    /// ``admission(for:from:mode:whenLocked:carryingOut:)``), and boxed only when it declines.
     @inline(never)
-    private func decideOrRefuse(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-                                deferrable: Bool) -> Decision {
+    private func decideOrRefuse<Done>(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+                                      deferrable: Bool, carryingOut: (borrowing Admitted) -> Done?) -> Decision<Done> {
         var circumstances = TransitionMachine.Circumstances(cancelled: Task.isCancelled, hostFault: refreshHost())
         if let slot = machine.slot {
             let chain = TransitionScope.chain
@@ -136,7 +162,9 @@ extension Coordinator {
         switch machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances) {
         case .admit(let grant, let effects):
             carryOut(effects, of: request)
-            return .admitted(take(grant))
+            let admitted = take(grant)
+            if let done = carryingOut(admitted) { return .carriedOut(done) }
+            return .admitted(Admission(admitted))
         case .wait(let ticket, let pinned, let effects):
             carryOut(effects, of: request)
             return .wait(ticket, pinned: pinned)
@@ -161,15 +189,15 @@ extension Coordinator {
 
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
     @inline(never)
-    private func staleAdmission(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Turn {
+    private func staleAdmission<Done>(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Turn<Done> {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
         do throws(TransitionError) {
             let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            return .admitted(take(machine.occupy(plan, from: origin, nextWindowID: next, waited: nil,
-                                                 hostStuck: stuckHost != nil)))
+            return .admitted(Admission(take(machine.occupy(plan, from: origin, nextWindowID: next, waited: nil,
+                                                           hostStuck: stuckHost != nil))))
         } catch {
             return .refused(refuse(request, error))
         }
@@ -186,7 +214,7 @@ extension Coordinator {
             case .deferred(let request):
                 hub.send(.waiting(request, lane: .deferred))
             case .admit(let ticket, let grant):
-                ticket.deliver(.success(take(grant)))
+                ticket.deliver(.success(Admission(take(grant))))
                 return
             }
         }
@@ -195,11 +223,14 @@ extension Coordinator {
     /// The admission of a grant (the slot is taken): stamped with the time, announced (`began`),
     /// and then published on the busy gate when the machine says so, so no refusal naming the
     /// transition may be seen before its `began`.
-    private func take(_ grant: consuming TransitionMachine.Grant) -> Admission {
+    ///
+    /// It borrows the grant: consumed, it was copied whole through its value witness first (three
+    /// retains and releases a transition).
+    private func take(_ grant: borrowing TransitionMachine.Grant) -> Admitted {
         // The event's values are built only past the hub's check (with a subscriber).
         if !mutations.contains(.lateBegan) { hub.send(.began(announcement(of: grant), before: grant.plan.before)) }
         if grant.publishes { gate.publish(grant.transition) }
-        return Admission(grant.transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
+        return Admitted(transition: grant.transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
     }
 
     /// The transition `began` names: `grant`'s, or under the ``Mutation/beganWithoutOrigin``

@@ -44,7 +44,7 @@ extension Coordinator {
     /// animation to run (no async frame, no executor check; the same calls in the same order).
     /// Nil, having done nothing, otherwise.
     @inline(never)
-    func carryOutIfInline(_ admission: Admission, animator: (any Animator)?,
+    func carryOutIfInline(_ admission: borrowing Admitted, animator: (any Animator)?,
                           items: [ScreenID: ScreenCallbacks]) -> Submitted? {
         guard case .inline(let synchronous) = host, stuckHost == nil, hostBehind == nil, !asksGuards(admission.source),
               let skipped = admission.plan.skipReason(hasAnimator: animator != nil) else { return nil }
@@ -55,9 +55,33 @@ extension Coordinator {
         return finish(admission, marker: marker, result: result, hadAnimator: animator != nil, items: items)
     }
 
+    // The boxed admission's forms of the steps below. Functions of their own, not inlined: read
+    // in an async function, the admission's values (~70 bytes) took room in its frame, and so in
+    // every waiting request's (see ``submit(_:animator:mode:whenLocked:items:source:link:)``).
+
+    /// ``carryOutIfInline(_:animator:items:)`` for a boxed admission.
+    @inline(never)
+    func carryOutIfInline(_ admission: Admission, animator: (any Animator)?,
+                          items: [ScreenID: ScreenCallbacks]) -> Submitted? {
+        carryOutIfInline(admission.admitted, animator: animator, items: items)
+    }
+
+    /// ``enterScope(_:)`` for a boxed admission.
+    @inline(never)
+    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
+        enterScope(admission.admitted)
+    }
+
+    /// ``finish(_:marker:result:hadAnimator:items:)`` for a boxed admission.
+    @inline(never)
+    private func finish(_ admission: Admission, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
+                        items: [ScreenID: ScreenCallbacks]) -> Submitted {
+        finish(admission.admitted, marker: marker, result: result, hadAnimator: hadAnimator, items: items)
+    }
+
     /// The end of a transition carried out: its link ended, the commit, then the callbacks and
     /// the hop stays it ends.
-    private func finish(_ admission: Admission, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
+    private func finish(_ admission: borrowing Admitted, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
                         items: [ScreenID: ScreenCallbacks]) -> Submitted {
         marker.end()
         let record = commit(admission, hadAnimator: hadAnimator, result: result)
@@ -68,7 +92,7 @@ extension Coordinator {
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
     @inline(never)
-    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
+    private func enterScope(_ admission: borrowing Admitted) -> (TransitionScope.Marker, TransitionScope.Chain) {
         if mutations.contains(.lateBegan) {
             // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
             hub.send(.began(admission.transition, before: admission.plan.before))
@@ -89,7 +113,7 @@ extension Coordinator {
     /// Step 5's state change: the record, the snapshot, the history, the `ended` event, then the
     /// slot is handed on (``release()``), all in one synchronous step.
     @inline(never)
-    private func commit(_ admission: Admission, hadAnimator: Bool, result: Executed) -> TransitionRecord {
+    private func commit(_ admission: borrowing Admitted, hadAnimator: Bool, result: Executed) -> TransitionRecord {
         let plan = admission.plan
         let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
                                       hadAnimator: hadAnimator, animation: result.animation,

@@ -23,6 +23,8 @@ extension Coordinator {
             return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
         case .refused(let error):
             throw error
+        case .carriedOut(let never):
+            switch never {}
         }
     }
 

@@ -1,8 +1,10 @@
-/// An admitted transition handed from the coordinator to the task that asked for it.
+/// An admitted transition's values: its id, request and origin as `began` announced them, the
+/// plan, how it waited, and when it took the slot.
 ///
-/// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
-/// hold a reference, not the plan's few hundred bytes.
-final class Admission: Sendable {
+/// A value, so that a transition carried out in the step that admitted it (nothing to await:
+/// the usual case) allocates nothing for it; one that must cross an await is boxed in an
+/// ``Admission``.
+struct Admitted: Sendable {
     /// The transition: its id, request and origin, as `began` announced it.
     let transition: InFlightTransition
     /// The transition's id.
@@ -17,13 +19,36 @@ final class Admission: Sendable {
     let waited: WaitInfo?
     /// When it took the in-flight slot (a waiter's task resumes a little later).
     let admittedAt: Duration
+}
+
+/// An admitted transition handed from the coordinator to the task that asked for it.
+///
+/// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
+/// hold a reference, not the plan's few hundred bytes.
+final class Admission: Sendable {
+    /// The admitted transition's values.
+    let admitted: Admitted
+    /// The transition: its id, request and origin, as `began` announced it.
+    var transition: InFlightTransition { admitted.transition }
+    /// The transition's id.
+    var id: TransitionID { admitted.id }
+    /// Where it comes from.
+    var source: NavigationSource { admitted.source }
+    /// The link it follows, if any.
+    var link: LinkID? { admitted.link }
+    /// What it does.
+    var plan: TransitionPlan { admitted.plan }
+    /// How it waited, if it did.
+    var waited: WaitInfo? { admitted.waited }
+    /// When it took the in-flight slot.
+    var admittedAt: Duration { admitted.admittedAt }
+
+    /// `admitted`, boxed.
+    init(_ admitted: Admitted) { self.admitted = admitted }
 
     /// An admission of `plan` as `transition`.
-    init(_ transition: InFlightTransition, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
-        self.transition = transition
-        self.plan = plan
-        self.waited = waited
-        self.admittedAt = admittedAt
+    convenience init(_ transition: InFlightTransition, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
+        self.init(Admitted(transition: transition, plan: plan, waited: waited, admittedAt: admittedAt))
     }
 }
 
