@@ -19,10 +19,18 @@ actor ContainerActor {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
     /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share.
-    /// `assumeIsolated` traps unless the caller runs there, so the write can never race; its two
-    /// allocations are paid only by transitions that change containers.
+    ///
+    /// `assumeIsolated` without its two allocations a call (every stack push and pop paid them),
+    /// as ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` writes it and argues it:
+    /// `preconditionIsolated` stops the process unless the caller runs on this actor's executor,
+    /// so the write can never race, and `write` captures nothing, so the cast changes only how the
+    /// type checker sees its first parameter.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        assumeIsolated { $0.replace(expecting: expected, with: new) }
+        preconditionIsolated("a container actor is written only on the executor it shares with its coordinator")
+        typealias Isolated = (isolated ContainerActor, WindowContent?, WindowContent?) -> Bool
+        typealias Plain = (ContainerActor, WindowContent?, WindowContent?) -> Bool
+        let write: Isolated = { actor, expected, new in actor.replace(expecting: expected, with: new) }
+        return unsafeBitCast(write, to: Plain.self)(self, expected, new)
     }
 
     /// Replaces the node if the current one is the expected one; returns whether it did.

@@ -17,10 +17,12 @@ extension TransitionPlanner {
         } catch {
             throw .container(error, in: window)
         }
-        for screen in change.arrived {
-            if let cover = covers.cover(showing: screen.id) { throw .screenReservedForCover(screen.id, coverLevel: cover.level) }
-            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen.id) }) {
-                throw .duplicateScreen(screen.id, shownIn: other)
+        // By index, reading each arrived screen's id alone (a screen copied is three retains).
+        for index in change.arrived.indices {
+            let screen = change.arrived[index].id
+            if let cover = covers.cover(showing: screen) { throw .screenReservedForCover(screen, coverLevel: cover.level) }
+            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen) }) {
+                throw .duplicateScreen(screen, shownIn: other)
             }
         }
         // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers.

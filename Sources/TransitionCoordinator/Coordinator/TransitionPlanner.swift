@@ -78,9 +78,11 @@ public enum TransitionPlanner {
 
         case .content(let operation, let level), .userDid(let operation, let level):
             let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
+            // Only the content after is captured below: capturing the change copied it whole.
+            let after = change.after
             // The window's id read where it is changed (the snapshot's `windows` would join its chunks).
             windows.update(at: index) { window in
-                window.content = change.after
+                window.content = after
                 contentWindow = window.id
             }
             contentChange = change
