@@ -28,7 +28,8 @@ extension Coordinator {
             return done
         case .admitted(let admission):
             // A waiter's turn, or an admission with something to await (carried out in a function
-            // of its own: a waiter's frame, this one, stays one slab).
+            // of its own: a waiter's frame, this one, stays one slab). For the latter the inline
+            // check runs again: a few reads, on a path that then awaits host calls or an animator.
             return await carryOut(admission, animator: animator, items: items)
         case .refused(let refusal): return .refused(refusal)
         }

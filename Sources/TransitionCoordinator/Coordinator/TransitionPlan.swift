@@ -57,13 +57,6 @@ public struct TransitionPlan: Sendable, Hashable {
                                  contentWindow: contentWindow))
     }
 
-    /// Plans are equal when every field is.
-    public static func == (lhs: TransitionPlan, rhs: TransitionPlan) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
-    }
-
-    /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// Windows alive both before and after.
     public var staying: [Window] {

@@ -42,13 +42,6 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes every field under its property's name.
     public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
-    /// Faults are equal when every field is.
-    public static func == (lhs: HostFault, rhs: HostFault) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
-    }
-
-    /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// As `'create #5' of T12 (before the animation), stuck since 2.0 seconds`.
     public var description: String { "'\(call)' of \(transition) (\(phase)), stuck since \(since)" }

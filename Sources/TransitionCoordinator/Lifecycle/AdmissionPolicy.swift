@@ -105,13 +105,6 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes every field under its property's name.
     public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
-    /// Waits are equal when every field is.
-    public static func == (lhs: WaitInfo, rhs: WaitInfo) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
-    }
-
-    /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// As `queued #4`.
     public var description: String { "\(lane) #\(sequence)" }

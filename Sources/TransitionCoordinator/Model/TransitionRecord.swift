@@ -79,13 +79,6 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// Encodes every field under its property's name.
     public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
-    /// Records are equal when every field is.
-    public static func == (lhs: TransitionRecord, rhs: TransitionRecord) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
-    }
-
-    /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
 
     /// What happened to each screen, in the documented order (see ``ScreenEvent``): worked out
     /// from the request and the states before and after each time it is read, linear in the
