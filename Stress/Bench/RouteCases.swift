@@ -29,7 +29,7 @@ enum RouteCases {
     /// The registry the navigation cases use: any name is a screen, and `main` is tabs of three.
     static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry.open
-        registry.tabs("main", tabs: ["t0", "t1", "t2"])
+        do { try registry.tabs("main", tabs: ["t0", "t1", "t2"]) } catch { fatalError("the bench registry: \(error)") }
         return registry
     }
 

@@ -25,7 +25,7 @@ public enum LinkTask {
         for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] { registry.screen(name) }
         registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
-        registry.tabs("ltabs", tabs: ["la", "lb"])
+        do { try registry.tabs("ltabs", tabs: ["la", "lb"]) } catch { fatalError("the harness registry: \(error)") }
         return registry
     }
 

@@ -105,6 +105,7 @@ public enum StressHarness {
         case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"
         case .routeStepByStep: "a route applied step by step: observers see the middle"
         case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
+        case .restoredDuplicateLink: "restored links sharing an id keep it, so one link ends twice"
         case .savedStateDropsParameters: "a saved state that restores other screens (parameters left out)"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"

@@ -49,7 +49,8 @@ extension Coordinator {
     /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
     func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
         do {
-            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content)
+            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content,
+                                                     limits: configuration.routeLimits)
             let target = try RouteCompiler.content(resolved: absolute, registry: screens)
             return .navigate(absolute, target: target)
         } catch {

@@ -50,7 +50,8 @@ extension Coordinator {
     @discardableResult
     public func restore(_ saved: SavedNavigation, policy: RestorationPolicy, now: Duration,
                         link: Route? = nil) async throws(RestorationError) -> Restored {
-        let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link)
+        let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link,
+                                        limits: configuration.routeLimits)
         do {
             let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
                                           whenLocked: .deferUntilUnlocked, source: .restoration).get()

@@ -22,6 +22,9 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// How long one phase of a transition's host calls (those before the animation, or those
     /// after it) may take before the coordinator stops waiting for the host; see ``HostFault``.
     public let hostTimeout: Duration
+    /// The bounds every route navigated to must keep, however it was made (parsed, built in
+    /// code, restored): see ``Route/validate(limits:)``.
+    public let routeLimits: RouteLimits
 
     /// A validated configuration.
     ///
@@ -30,7 +33,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
                 ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
-                queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2)) throws(ConfigurationError) {
+                queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2),
+                routeLimits: RouteLimits = .standard) throws(ConfigurationError) {
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)
         }
@@ -64,6 +68,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         self.queueLimit = queueLimit
         self.deferredLimit = deferredLimit
         self.hostTimeout = hostTimeout
+        self.routeLimits = routeLimits
     }
 
     private init(builtIn: Void) {
@@ -76,10 +81,12 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         queueLimit = 32
         deferredLimit = 32
         hostTimeout = .seconds(2)
+        routeLimits = .standard
     }
 
     /// The built-in levels, a 5 s animation timeout, a 2 s host timeout, 100 records of history,
-    /// 256 buffered events, no covers, 32 waiting and 32 deferred requests at most.
+    /// 256 buffered events, no covers, 32 waiting and 32 deferred requests at most, and the
+    /// standard route limits.
     public static let standard = CoordinatorConfiguration(builtIn: ())
 }
 

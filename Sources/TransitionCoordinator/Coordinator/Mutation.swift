@@ -64,6 +64,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link superseded while waiting in the inbox is forgotten with no outcome: its sender
     /// never hears of it (issue 10).
     case linkDroppedFromInbox
+    /// The inbox keeps the ids of restored links even when two share one, so a link ends twice.
+    case restoredDuplicateLink
     /// The saved state leaves the screens' parameters out: restoring it shows other screens
     /// (issue 10).
     case savedStateDropsParameters

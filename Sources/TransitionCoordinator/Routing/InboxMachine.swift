@@ -59,6 +59,8 @@ struct InboxMachine: Sendable {
     mutating func receive(_ route: Route, now: Duration, expiry: Duration) -> (LinkID, [Action]) {
         let id = LinkID(nextID)
         nextID += 1
+        // An expiry from the app is brought into the trusted range before it is added to `now`.
+        let expiry = TrustedDuration.clamped(expiry, to: TrustedDuration.bound)
         // Overdue links end first, so a new link is never the duplicate of one about to expire.
         var actions = expire(now: now)
         // The link on its way stands for the same route only while it is not being withdrawn.
@@ -84,13 +86,21 @@ struct InboxMachine: Sendable {
     }
 
     /// Takes saved links back in (a restore) and returns them with the ids they take, and the
-    /// actions. Before any link arrived they keep their ids; after, they take new ones (ids are
-    /// never given twice) and, being older than any link that arrived since, are superseded by
-    /// the newest one waiting or on its way. Otherwise the newest restored link waits and the
-    /// older ones are superseded by it.
-    mutating func restore(_ saved: [SavedLink], now: Duration) -> (links: [SavedLink], actions: [Action]) {
+    /// actions. Saved data is untrusted: a remaining wait is brought into `0...longest` (a
+    /// negative one expires at once), and ids are kept only when no link arrived yet, no two
+    /// share an id, and all are below 2⁶³ (room for the ids to come); otherwise every restored link takes
+    /// a new id (ids are never given twice). Links restored after others arrived are older than
+    /// those, so they are superseded by the newest one waiting or on its way. Otherwise the
+    /// newest restored link waits and the older ones are superseded by it. Each ends once.
+    mutating func restore(_ saved: [SavedLink], now: Duration, longest: Duration) -> (links: [SavedLink], actions: [Action]) {
         var links = saved.sorted { $0.id < $1.id }
-        if nextID > 1 || delivering != nil || !pending.isEmpty {
+        for index in links.indices { links[index].remaining = TrustedDuration.clamped(links[index].remaining, to: longest) }
+        let distinct = zip(links, links.dropFirst()).allSatisfy { $0.id != $1.id }
+        // Room for every id to come: below 2⁶³, the next ids cannot run out.
+        let roomAfter = (links.last?.id.rawValue ?? 0) < UInt64(Int64.max)
+        // Mutant: duplicate ids are kept as saved, so one link can end twice.
+        let keepsDuplicates = mutations.contains(.restoredDuplicateLink)
+        if nextID > 1 || delivering != nil || !pending.isEmpty || parked != nil || !(distinct || keepsDuplicates) || !roomAfter {
             for index in links.indices {
                 links[index].id = LinkID(nextID)
                 nextID += 1

@@ -30,11 +30,15 @@ public actor LinkInbox {
         public var expiry: Duration
         /// Whether the inbox starts open (the root content is ready when the coordinator is made).
         public var startsOpen: Bool
+        /// How many ends ``outcomes`` keeps for a reader that has not read them (the newest).
+        public var outcomeBuffer: Int
 
-        /// Links expire after `expiry`; the inbox opens when the app says so unless `startsOpen`.
-        public init(expiry: Duration = .seconds(60), startsOpen: Bool = false) {
+        /// Links expire after `expiry`; the inbox opens when the app says so unless `startsOpen`;
+        /// ``outcomes`` keeps the newest `outcomeBuffer` ends not yet read (at least one).
+        public init(expiry: Duration = .seconds(60), startsOpen: Bool = false, outcomeBuffer: Int = 4_096) {
             self.expiry = expiry
             self.startsOpen = startsOpen
+            self.outcomeBuffer = max(1, outcomeBuffer)
         }
     }
 
@@ -49,13 +53,17 @@ public actor LinkInbox {
         /// Whether it had gone to the coordinator: its outcome is the coordinator's answer (or, for
         /// `superseded`, its request withdrawn there), not the inbox's own decision.
         public let delivered: Bool
+        /// Its place among the inbox's ends: 1 for the first link to end, then one more for each.
+        /// A reader that sees it jump missed exactly the ends numbered in between (see ``outcomes``).
+        public let sequence: Int
 
         /// An end, as the inbox reports it (tests and replays make their own).
-        public init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false) {
+        public init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false, sequence: Int = 0) {
             self.id = id
             self.route = route
             self.outcome = outcome
             self.delivered = delivered
+            self.sequence = sequence
         }
     }
 
@@ -76,7 +84,15 @@ public actor LinkInbox {
     /// The link whose coordinator answer is being carried out.
     private var answering: LinkID?
     private let continuation: AsyncStream<Ended>.Continuation
-    /// Every link's end, in order (the newest 4,096 kept for a slow reader).
+    /// Every link's end, in order, numbered by ``Ended/sequence``.
+    ///
+    /// The stream keeps the newest ``Configuration/outcomeBuffer`` ends that no reader has taken
+    /// (4,096 by default), so memory stays flat when nobody reads. A reader that starts late, or
+    /// falls further behind, gets the newest ones it has not read and learns exactly which it
+    /// missed: the first end it reads, or the next after a gap, has a ``Ended/sequence`` past the
+    /// one it expected, and the ends numbered in between were dropped. ``endedCount`` is the
+    /// sequence of the latest end. A caller that needs its own link's end never misses it: it
+    /// waits with ``receive(_:expiry:)``.
     public nonisolated let outcomes: AsyncStream<Ended>
     /// How many links have ended.
     public private(set) var endedCount = 0
@@ -92,7 +108,8 @@ public actor LinkInbox {
         self.coordinator = coordinator
         self.configuration = configuration
         machine = InboxMachine(open: configuration.startsOpen, mutations: coordinator.mutations)
-        (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self, bufferingPolicy: .bufferingNewest(4_096))
+        (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self,
+                                                          bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))
     }
 
     /// Whether links may go to the coordinator now.
@@ -133,12 +150,18 @@ public actor LinkInbox {
     /// The links waiting or on their way, to save with the app's state.
     public func saved() -> [SavedLink] { machine.saved(now: coordinator.clock.elapsed()) }
 
-    /// Takes saved links back (after a relaunch); returns them with the ids they take. Called
-    /// before any link arrives, they keep their ids; after, they take new ones and are
-    /// superseded by the newest link that arrived since (it is newer), each ending once.
+    /// Takes saved links back (after a relaunch); returns them with the ids and remaining waits
+    /// they take. Saved data is untrusted, and every link ends exactly once whatever it says:
+    /// - ids: kept when called before any link arrives, no two share one and all are below 2⁶³;
+    ///   otherwise every restored link takes a new id. Restored after other links arrived, they
+    ///   are superseded by the newest of those (it is newer).
+    /// - time: a remaining wait counts from the restore, at most the inbox's
+    ///   ``Configuration/expiry`` (a negative one expires at once).
+    /// - routes: a route that breaks the grammar's rules cannot be decoded; one made in code
+    ///   that does is refused by the coordinator when its turn comes (it ends `refused`).
     @discardableResult
     public func restore(_ saved: [SavedLink]) -> [SavedLink] {
-        let (links, actions) = machine.restore(saved, now: coordinator.clock.elapsed())
+        let (links, actions) = machine.restore(saved, now: coordinator.clock.elapsed(), longest: configuration.expiry)
         for link in links { routes[link.id] = link.route }
         carryOut(actions)
         return links
@@ -188,7 +211,7 @@ public actor LinkInbox {
             case .end(let id, let outcome):
                 endedCount += 1
                 continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome,
-                                         delivered: id == answering))
+                                         delivered: id == answering, sequence: endedCount))
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
                 // Ended without an answer to the resume (superseded or expired before it went).
                 resumers.removeValue(forKey: id)?.resume(returning: nil)

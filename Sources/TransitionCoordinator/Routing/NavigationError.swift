@@ -3,6 +3,10 @@
 ///
 /// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
 public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The route breaks the grammar's rules or limits (``Route/validate(limits:)``): an `up`
+    /// of zero, a negative or a huge count, an empty name, too many steps… The route error's
+    /// position is a character offset in the route's printed ``Route/path``.
+    case invalidRoute(RouteError)
     /// The route names no screen at all (`^/` alone, or everything gone up).
     case emptyRoute
     /// An absolute route must name the root's content first: it starts with `step` instead.
@@ -34,7 +38,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// The step the error names, when it names one (an index into the absolute route compiled).
     public var step: Int? {
         switch self {
-        case .emptyRoute, .noRootScreen, .notRoutable: nil
+        case .invalidRoute, .emptyRoute, .noRootScreen, .notRoutable: nil
         case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
              .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
              .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
@@ -45,6 +49,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// A stable short code for logs and metrics, as `unknownScreen`.
     public var code: String {
         switch self {
+        case .invalidRoute(let error): "invalidRoute.\(error.code)"
         case .emptyRoute: "emptyRoute"
         case .noRootScreen: "noRootScreen"
         case .upPastStart: "upPastStart"
@@ -64,6 +69,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// What went wrong, at which step, and what to do.
     public var description: String {
         switch self {
+        case .invalidRoute(let error):
+            "the route breaks the path grammar's rules: \(error)"
         case .emptyRoute:
             "the route names no screen; an absolute route starts with the root's screen, as ^/home"
         case .noRootScreen(let step):

@@ -35,29 +35,44 @@ public enum Restoration {
     }
 
     /// The plan for `saved` under `policy`, at `now` (the app's wall clock), with `link` the
-    /// route of a link that arrived at launch, if any.
-    /// - Throws: ``RestorationError`` when the state is too old, from a newer schema, lacks a
-    ///   migration, or keeps nothing that compiles (and no link stands in for it).
+    /// route of a link that arrived at launch, if any. Every route (saved, migrated, the link's)
+    /// must keep the grammar's rules and `limits` (``Route/validate(limits:)``).
+    /// - Throws: ``RestorationError`` when the state is too old, its time is out of range, it is
+    ///   from a newer schema, lacks a migration, a migration returns a route that breaks the
+    ///   rules, or it keeps nothing that compiles (and no link stands in for it).
     public static func plan(_ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
-                            link: Route? = nil) throws(RestorationError) -> Plan {
+                            link: Route? = nil, limits: RouteLimits = .standard) throws(RestorationError) -> Plan {
         if let link, policy.launchRule == .linkWins {
             do {
-                return Plan(route: link, content: try RouteCompiler.content(for: link, registry: registry), dropped: [],
-                            links: saved.links)
+                return Plan(route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
+                            dropped: [], links: saved.links)
             } catch {
                 throw .linkRefused(error)
             }
         }
-        if let maxAge = policy.maxAge, now - saved.savedAt > maxAge { throw .tooOld(age: now - saved.savedAt, maxAge: maxAge) }
+        if let maxAge = policy.maxAge {
+            // Times from disk are checked before they are subtracted (an out-of-range one would trap).
+            guard TrustedDuration.contains(saved.savedAt), TrustedDuration.contains(now) else {
+                throw .timeOutOfRange(savedAt: saved.savedAt, now: now)
+            }
+            if now - saved.savedAt > maxAge { throw .tooOld(age: now - saved.savedAt, maxAge: maxAge) }
+        }
         guard saved.schema <= policy.schema else { throw .newerSchema(saved: saved.schema, current: policy.schema) }
         var route = saved.route
-        for version in saved.schema..<policy.schema {
-            guard let migration = policy.migrations.first(where: { $0.from == version }) else { throw .missingMigration(from: version) }
-            route = migration.migrate(route)
+        if saved.schema < policy.schema {
+            for version in saved.schema..<policy.schema {
+                guard let migration = policy.migrations.first(where: { $0.from == version }) else { throw .missingMigration(from: version) }
+                route = migration.migrate(route)
+                do {
+                    try route.validate(limits: limits)
+                } catch {
+                    throw .migrationBrokeRoute(from: version, error)
+                }
+            }
         }
         route.isAbsolute = true
         do {
-            route = try RouteCompiler.resolve(route, from: nil)
+            route = try RouteCompiler.resolve(route, from: nil, limits: limits)
         } catch {
             throw .nothingRestorable(error)
         }
@@ -122,6 +137,12 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
     case newerSchema(saved: Int, current: Int)
     /// No migration reads schema `from`.
     case missingMigration(from: Int)
+    /// The migration from schema `from` returned a route that breaks the grammar's rules or
+    /// limits (an `up` of zero or less, an empty name…): the app's migration has a bug.
+    case migrationBrokeRoute(from: Int, RouteError)
+    /// The saved time (or `now`) lies outside the range a time is trusted in (±2⁴⁰ seconds), so
+    /// the state's age cannot be told: corrupt saved data.
+    case timeOutOfRange(savedAt: Duration, now: Duration)
     /// Not even the first step compiles.
     case nothingRestorable(NavigationError)
     /// The launch link won, but does not compile.
@@ -135,6 +156,8 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
         case .tooOld: "tooOld"
         case .newerSchema: "newerSchema"
         case .missingMigration: "missingMigration"
+        case .migrationBrokeRoute(_, let error): "migrationBrokeRoute.\(error.code)"
+        case .timeOutOfRange: "timeOutOfRange"
         case .nothingRestorable(let error): "nothingRestorable.\(error.code)"
         case .linkRefused(let error): "linkRefused.\(error.code)"
         case .refused(let error): "refused.\(error.code)"
@@ -147,6 +170,10 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
         case .tooOld(let age, let maxAge): "the saved state is \(age) old, older than \(maxAge); not restored"
         case .newerSchema(let saved, let current): "the saved state is of schema \(saved), newer than this app's \(current); not restored"
         case .missingMigration(let from): "no migration reads schema \(from); not restored"
+        case .migrationBrokeRoute(let from, let error):
+            "the migration from schema \(from) returned a route that breaks the path rules (\(error)); not restored"
+        case .timeOutOfRange(let savedAt, let now):
+            "the saved time \(savedAt) (now \(now)) is out of the trusted range; the saved data is corrupt; not restored"
         case .nothingRestorable(let error): "nothing of the saved state compiles (\(error)); not restored"
         case .linkRefused(let error): "the launch link does not compile: \(error)"
         case .refused(let error): "the restoring transition was refused: \(error)"

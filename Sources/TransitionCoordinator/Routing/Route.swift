@@ -58,6 +58,22 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path (see ``path``).
     public var description: String { path }
 
+    private enum CodingKeys: String, CodingKey { case isAbsolute, steps }
+
+    /// Decodes a route and checks it under ``RouteLimits/standard`` (``validate(limits:)``): a
+    /// route from disk is untrusted, so one that breaks the rules (an `up(-1)`, an empty name,
+    /// too many steps) is a `DecodingError` naming what is wrong, never a route.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isAbsolute = try container.decode(Bool.self, forKey: .isAbsolute)
+        steps = try container.decode([RouteStep].self, forKey: .steps)
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .steps, in: container, debugDescription: "\(error)")
+        }
+    }
+
     /// The route as a tree, one step per line, as `stress route` prints it.
     public var tree: String {
         var lines = [isAbsolute ? "route from the root window (^/)" : "route from the current screen"]
@@ -107,10 +123,13 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         self.parameters = parameters
     }
 
-    /// As `show (id=9, tab=top)`, parameters sorted by key.
+    /// As `show (id=9, tab=top)`, parameters sorted by key; control characters in names and
+    /// values are shown as `%XX`, so a description stays on one line.
     public var description: String {
-        parameters.isEmpty ? name
-            : name + " (" + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+        let name = RouteError.shown(name)
+        return parameters.isEmpty ? name
+            : name + " (" + parameters.sorted { $0.key < $1.key }.map { "\(RouteError.shown($0.key))=\(RouteError.shown($0.value))" }
+                .joined(separator: ", ") + ")"
     }
 
     /// Appends the target as the grammar writes it.

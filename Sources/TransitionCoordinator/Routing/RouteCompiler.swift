@@ -29,9 +29,9 @@ public enum RouteCompiler {
     /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:)``
     ///   gives) and what was wrong; every screen is made before the content is returned, so a name
     ///   the registry does not know, or a factory that declines, fails the whole route.
-    public static func content(for route: Route, from current: WindowContent? = nil,
-                               registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
-        try compile(resolve(route, from: current).steps, registry: registry)
+    public static func content(for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
+                               limits: RouteLimits = .standard) throws(NavigationError) -> WindowContent {
+        try compile(resolve(route, from: current, limits: limits).steps, registry: registry)
     }
 
     /// ``content(for:from:registry:)`` for a route ``resolve(_:from:)`` gave already (absolute,
@@ -41,9 +41,17 @@ public enum RouteCompiler {
     }
 
     /// The absolute route, without `up` steps, that `route` means from `current`.
-    /// - Throws: ``NavigationError/upPastStart(step:)`` (the step's index in `route`), or
-    ///   ``NavigationError/notRoutable(_:reason:)`` when a relative route meets content no route writes.
-    public static func resolve(_ route: Route, from current: WindowContent?) throws(NavigationError) -> Route {
+    /// - Throws: ``NavigationError/invalidRoute(_:)`` when `route` breaks the grammar's rules or
+    ///   `limits` (checked first, whoever made the route), ``NavigationError/upPastStart(step:)``
+    ///   (the step's index in `route`), or ``NavigationError/notRoutable(_:reason:)`` when a
+    ///   relative route meets content no route writes.
+    public static func resolve(_ route: Route, from current: WindowContent?,
+                               limits: RouteLimits = .standard) throws(NavigationError) -> Route {
+        do {
+            try route.validate(limits: limits)
+        } catch {
+            throw .invalidRoute(error)
+        }
         var steps: [RouteStep] = []
         if !route.isAbsolute, let current { steps = try self.route(of: current).steps }
         steps.reserveCapacity(steps.count + route.steps.count)

@@ -3,8 +3,9 @@
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path is empty (a link that names nothing).
     case empty
-    /// The path is longer than the limit (in UTF-8 bytes).
-    case tooLong(length: Int, limit: Int)
+    /// The path is longer than the limit (in UTF-8 bytes); `position` is the first character
+    /// past the limit.
+    case tooLong(length: Int, limit: Int, position: Int)
     /// The route has more steps than the limit.
     case tooDeep(position: Int, limit: Int)
     /// A step has more parameters than the limit.
@@ -23,20 +24,22 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A backslash before a character that needs no escape, or at the end; or a `%` not followed
     /// by two hex digits; or percent-encoded bytes that are not UTF-8.
     case badEscape(position: Int, found: String)
-    /// `up(n=…)` with a count that is not a whole number from 1 to the limit.
-    case badUpCount(position: Int, found: String)
+    /// `up(n=…)` (or an up step built in code) with a count that is not a whole number from 1
+    /// to the limit.
+    case badUpCount(position: Int, found: String, limit: Int)
     /// An absolute route (`^/…`) that goes up past the root window's base.
     case upPastRoot(position: Int)
     /// Something else than what the grammar allows at `position`.
     case unexpected(position: Int, found: String, expected: String)
 
-    /// Where in the path the problem is, in characters from the start; nil for a whole-path problem.
+    /// Where in the path the problem is, in characters from the start; nil for an empty path.
+    /// For a route built in code or decoded, the path is the one it prints (``Route/path``).
     public var position: Int? {
         switch self {
-        case .empty, .tooLong: nil
-        case .tooDeep(let position, _), .tooManyParameters(let position, _), .controlCharacter(let position, _),
+        case .empty: nil
+        case .tooLong(_, _, let position), .tooDeep(let position, _), .tooManyParameters(let position, _), .controlCharacter(let position, _),
              .emptyName(let position), .emptyParameterKey(let position), .duplicateParameter(_, let position),
-             .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _),
+             .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
              .upPastRoot(let position), .unexpected(let position, _, _):
             position
         }
@@ -66,8 +69,8 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .empty:
             "the path is empty: write at least one step, as `top` or `^/top`"
-        case .tooLong(let length, let limit):
-            "the path is \(length) bytes long, over the limit of \(limit)"
+        case .tooLong(let length, let limit, let position):
+            "at \(position): the path is \(length) bytes long, over the limit of \(limit)"
         case .tooDeep(let position, let limit):
             "at \(position): more than \(limit) steps"
         case .tooManyParameters(let position, let limit):
@@ -79,24 +82,43 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyParameterKey(let position):
             "at \(position): expected a parameter as `key=value`"
         case .duplicateParameter(let key, let position):
-            "at \(position): parameter `\(key)` given twice in one step"
+            "at \(position): parameter `\(RouteTarget.escaped(key))` given twice in one step"
         case .unclosedParameters(let position):
             "at \(position): `(` is never closed: expected `)` after the parameters"
         case .badEscape(let position, let found):
-            "at \(position): bad escape `\(found)`: write `\\` before one of / ! # ^ ( ) , = \\, or `%` and two hex digits of UTF-8"
-        case .badUpCount(let position, let found):
-            "at \(position): `up(n=\(found))`: n must be a whole number of at least 1"
+            "at \(position): bad escape `\(Self.shown(found))`: write `\\` before one of / ! # ^ ( ) , = \\, or `%` and two hex digits of UTF-8"
+        case .badUpCount(let position, let found, let limit):
+            "at \(position): `up(n=\(Self.shown(found)))`: n must be a whole number from 1 to \(limit)"
         case .upPastRoot(let position):
             "at \(position): goes up past the root window's base"
         case .unexpected(let position, let found, let expected):
-            "at \(position): found \(found), expected \(expected)"
+            "at \(position): found \(Self.shown(found)), expected \(expected)"
         }
     }
 
+    /// `text` from a path, echoed in a message: control characters (a newline, say) written as
+    /// `%XX`, so that an error stays on one line and shows what was there.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// `path`, then a caret under the problem's position on the next line, then the description:
-    /// what `stress route` prints for a bad path.
+    /// what `stress route` prints for a bad path. Control characters in the path are shown as
+    /// `%XX`, so the caret stays under the character it names.
     public func caret(under path: String) -> String {
-        guard let position else { return path + "\n" + description }
-        return path + "\n" + String(repeating: " ", count: position) + "^\n" + description
+        // Each control character widens by two (`%0A`): the caret moves with the ones before it.
+        let shownPath = Self.shown(path)
+        guard let position else { return shownPath + "\n" + description }
+        let before = path.prefix(position).unicodeScalars.filter { $0.value < 0x20 || $0.value == 0x7F }.count
+        return shownPath + "\n" + String(repeating: " ", count: position + 2 * before) + "^\n" + description
     }
 }

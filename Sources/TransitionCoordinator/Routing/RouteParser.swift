@@ -28,11 +28,26 @@ enum RouteParser {
     static func parse(_ path: String, limits: RouteLimits) throws(RouteError) -> Route {
         let count = path.utf8.count
         guard count > 0 else { throw .empty }
-        guard count <= limits.maxLength else { throw .tooLong(length: count, limit: limits.maxLength) }
+        guard count <= limits.maxLength else {
+            throw .tooLong(length: count, limit: limits.maxLength, position: Self.firstCharacter(past: limits.maxLength, in: path))
+        }
         let parsed = path.utf8.withContiguousStorageIfAvailable { bytes in route(bytes, limits: limits) }
         if let parsed { return try parsed.get() }
         // A bridged string without contiguous UTF-8: copy it once.
         return try Array(path.utf8).withUnsafeBufferPointer { bytes in route(bytes, limits: limits) }.get()
+    }
+
+    /// The position (in characters) of the first character of `text` whose last byte lies past
+    /// its first `limit` UTF-8 bytes: where a path over the length limit stops fitting.
+    static func firstCharacter(past limit: Int, in text: String) -> Int {
+        var bytes = 0
+        var position = 0
+        for character in text {
+            bytes += character.utf8.count
+            if bytes > limit { break }
+            position += 1
+        }
+        return position
     }
 
     /// Parses the path's `bytes`. Decoded text is never longer than the path, so one buffer of its
@@ -174,7 +189,7 @@ enum RouteParser {
             }
             guard text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text),
                   (1...limits.maxUpCount).contains(count) else {
-                throw .badUpCount(position: position(byte + 5), found: text)
+                throw .badUpCount(position: position(byte + 5), found: text, limit: limits.maxUpCount)
             }
             return count
         }

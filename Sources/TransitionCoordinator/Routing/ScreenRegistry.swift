@@ -74,7 +74,13 @@ public struct ScreenRegistry: Sendable {
 
     /// Registers the tab bar `name` with its tabs, in order (each tab is a screen name, registered
     /// on its own; the first is selected when a route does not say `#tab`).
-    public mutating func tabs(_ name: String, tabs: [String]) {
+    /// - Throws: ``RegistryError`` when it has no tab, a tab twice, or an empty name: such a tab
+    ///   bar could never be navigated. Nothing is registered then.
+    public mutating func tabs(_ name: String, tabs: [String]) throws(RegistryError) {
+        guard !tabs.isEmpty else { throw .noTabs(tabBar: name) }
+        guard !name.isEmpty, !tabs.contains("") else { throw .emptyName(tabBar: name) }
+        var seen: Set<String> = []
+        for tab in tabs where !seen.insert(tab).inserted { throw .duplicateTab(tab, tabBar: name) }
         entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
     }
 

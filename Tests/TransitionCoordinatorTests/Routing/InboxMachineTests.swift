@@ -84,7 +84,7 @@ struct InboxMachineTests {
         #expect(saved == [SavedLink(id: first, route: Self.home, remaining: .seconds(40))])
         var relaunched = InboxMachine(open: false)
         let older = SavedLink(id: LinkID(9), route: Self.inbox, remaining: .seconds(5))
-        let restored = relaunched.restore(saved + [older], now: .seconds(100))
+        let restored = relaunched.restore(saved + [older], now: .seconds(100), longest: Self.minute)
         #expect(restored.actions == [.end(first, .superseded(by: LinkID(9)))])
         #expect(restored.links.map(\.id) == [first, LinkID(9)], "before any link arrived, ids are kept")
         let (next, _) = relaunched.receive(Self.friend, now: .seconds(100), expiry: Self.minute)
@@ -96,7 +96,7 @@ struct InboxMachineTests {
         var machine = InboxMachine(open: false)
         let (live, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
         let saved = [SavedLink(id: LinkID(1), route: Self.inbox, remaining: Self.minute)]
-        let (links, actions) = machine.restore(saved, now: .zero)
+        let (links, actions) = machine.restore(saved, now: .zero, longest: .seconds(60))
         #expect(links.map(\.id) == [LinkID(2)])
         #expect(actions == [.end(LinkID(2), .superseded(by: live))])
         #expect(machine.pending.map(\.id) == [live])

@@ -15,7 +15,7 @@ struct RouteCompilerTests {
         registry.screen("vault", parameters: ["code": .init(.text)]) { request in
             request.parameters["code"] == "1234" ? Screen("vault", id: request.id, parameters: request.parameters) : nil
         }
-        registry.tabs("main", tabs: ["inbox", "settings", "profile"])
+        do { try registry.tabs("main", tabs: ["inbox", "settings", "profile"]) } catch { preconditionFailure("\(error)") }
         return registry
     }
 

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import TransitionCoordinator
+
+/// Data from outside (a route built in code, a saved state read from disk, a migration, saved
+/// links) that breaks the rules: each gets a typed error naming what is wrong, nothing changes,
+/// nothing traps, and every link ends exactly once. Written against the public API, as an app.
+@Suite("Untrusted input")
+struct UntrustedInputTests {
+    static let registry = RouteCompilerTests.registry()
+
+    static func coordinator() async -> Coordinator {
+        await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: registry)
+    }
+
+    /// A saved state's JSON with `edit` applied to its dictionary.
+    static func corrupted(_ saved: SavedNavigation, _ edit: (inout [String: Any]) -> Void) throws -> Data {
+        var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(saved)) as? [String: Any])
+        edit(&object)
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test("a route built in code with an up of zero, a negative or a huge count is refused, naming the step, and nothing changes",
+          arguments: [0, -1, -2, Int.min, 257, Int.max])
+    func badUpInCode(count: Int) async throws {
+        let coordinator = await Self.coordinator()
+        let before = await coordinator.snapshot
+        let route = Route(absolute: true, [.push(RouteTarget("home")), .up(count)])
+        await #expect {
+            try await coordinator.navigate(to: route)
+        } throws: { error in
+            guard case .route(.invalidRoute(.badUpCount(let position, let found, let limit)), _)? = error as? TransitionError else { return false }
+            return position == 6 && found == String(count) && limit == 256
+        }
+        #expect(await coordinator.snapshot == before)
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("routes built in code keep every rule a parsed path keeps", arguments: [
+        (Route([]), "empty"),
+        (Route(absolute: true, [.push(RouteTarget(""))]), "emptyName"),
+        (Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a\nb"))]), "controlCharacter"),
+        (Route(absolute: true, [.push(RouteTarget("home", ["": "1"]))]), "emptyParameterKey"),
+        (Route(absolute: true, [.up(1)]), "upPastRoot"),
+        (Route(absolute: true, Array(repeating: .push(RouteTarget("home")), count: 257)), "tooDeep"),
+        (Route(absolute: true, [.push(RouteTarget(String(repeating: "h", count: 5_000)))]), "tooLong"),
+    ])
+    func rulesInCode(route: Route, code: String) {
+        #expect(throws: RouteError.self) { try route.validate() }
+        do { try route.validate() } catch { #expect(error.code == code) }
+        #expect(throws: NavigationError.self) { try RouteCompiler.content(for: route, registry: Self.registry) }
+    }
+
+    @Test("a route that keeps the rules prints to a path that parses back to it")
+    func validRoundTrips() throws {
+        let route = Route(absolute: true, [.push(RouteTarget("main")), .tab(RouteTarget("inbox")), .push(RouteTarget("a/b", ["k": "v\n"])),
+                                           .up(1), .modalStack(RouteTarget("compose"))])
+        try route.validate()
+        #expect(try Route(parsing: route.path) == route)
+    }
+
+    @Test("a saved link whose route holds up(-1) is refused when decoded; restoring the state then fails as corrupt data")
+    func savedLinkWithBadUp() throws {
+        let link = SavedLink(id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
+        let data = try JSONEncoder().encode(SavedNavigation(route: try Route(parsing: "^/home"), links: [link], schema: 1, savedAt: .zero))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedNavigation.self, from: data) }
+    }
+
+    @Test("a saved link made in code with up(-1) ends refused when its turn comes: the app does not trap")
+    func savedLinkInCodeEndsRefused() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator)
+        let link = SavedLink(id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
+        await inbox.restore([link])
+        await inbox.open()
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        let ended = try #require(await outcomes.next())
+        guard case .refused(.route(.invalidRoute(.badUpCount), _)) = ended.outcome else {
+            Issue.record("expected refused as an invalid route, got \(ended.outcome)")
+            return
+        }
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("a migration that returns a route ending in up(-2) fails the restore, naming the migration; nothing changes")
+    func migrationBreaksRoute() async throws {
+        let coordinator = await Self.coordinator()
+        let saved = SavedNavigation(route: try Route(parsing: "^/home/friend"), schema: 1, savedAt: .zero)
+        let policy = RestorationPolicy(schema: 2, migrations: [.init(from: 1) { route in
+            var route = route
+            route.steps.append(.up(-2))
+            return route
+        }])
+        await #expect(throws: RestorationError.migrationBrokeRoute(from: 1, .badUpCount(position: 13, found: "-2", limit: 256))) {
+            try await coordinator.restore(saved, policy: policy, now: .zero)
+        }
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("a tab bar with no tab, a tab twice or an empty name is refused when registered", arguments: [
+        ("bar", [String](), RegistryError.noTabs(tabBar: "bar")),
+        ("bar", ["a", "a"], RegistryError.duplicateTab("a", tabBar: "bar")),
+        ("", ["a"], RegistryError.emptyName(tabBar: "")),
+        ("bar", ["a", ""], RegistryError.emptyName(tabBar: "bar")),
+    ])
+    func badTabBars(name: String, tabs: [String], expected: RegistryError) {
+        var screens = ScreenRegistry.open
+        #expect(throws: expected) { try screens.tabs(name, tabs: tabs) }
+        #expect(screens.kind(of: name) != .tabs(tabs), "nothing is registered")
+    }
+
+    @Test("restored links with an id of UInt64.max take new ids; the next link's id does not overflow")
+    func hugeLinkID() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator)
+        let restored = await inbox.restore([SavedLink(id: LinkID(.max), route: try Route(parsing: "^/home"), remaining: .seconds(5))])
+        #expect(restored.map(\.id) == [LinkID(1)])
+        let next = await inbox.post(try Route(parsing: "^/home/friend"))
+        #expect(next == LinkID(2))
+    }
+
+    @Test("a saved state whose time is the smallest Duration is refused as out of range under a maximum age")
+    func smallestSavedAt() async throws {
+        let coordinator = await Self.coordinator()
+        let saved = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .zero)
+        // The smallest Duration, as a corrupt file can hold it: the high word's least value.
+        let data = try Self.corrupted(saved) { $0["savedAt"] = [Int64.min, 0] }
+        let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
+        await #expect {
+            try await coordinator.restore(decoded, policy: RestorationPolicy(maxAge: .seconds(60)), now: .seconds(10))
+        } throws: { error in
+            if case .timeOutOfRange? = error as? RestorationError { true } else { false }
+        }
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("a restored link whose remaining time is the largest Duration waits at most the inbox's expiry")
+    func largestRemaining() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: .seconds(30)))
+        let data = try JSONEncoder().encode(SavedLink(id: LinkID(3), route: try Route(parsing: "^/home"), remaining: .zero))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["remaining"] = [Int64.max, UInt64.max]
+        let link = try JSONDecoder().decode(SavedLink.self, from: try JSONSerialization.data(withJSONObject: object))
+        let restored = await inbox.restore([link])
+        #expect(restored.map(\.remaining) == [.seconds(30)])
+        #expect(await inbox.saved().map(\.remaining) == [.seconds(30)])
+    }
+
+    @Test("an app's expiry of the largest Duration does not trap: the link waits")
+    func largestExpiry() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator)
+        let id = await inbox.post(try Route(parsing: "^/home"), expiry: Duration(secondsComponent: .max, attosecondsComponent: 0))
+        #expect(await inbox.saved().map(\.id) == [id])
+    }
+
+    @Test("two saved links with the same id end once each, under two ids")
+    func duplicateSavedIDs() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: false))
+        let links = [SavedLink(id: LinkID(4), route: try Route(parsing: "^/home"), remaining: .seconds(5)),
+                     SavedLink(id: LinkID(4), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5))]
+        let restored = await inbox.restore(links)
+        #expect(Set(restored.map(\.id)).count == 2, "ids are never shared")
+        await inbox.open()
+        await inbox.idle()
+        var ends: [LinkInbox.Ended] = []
+        for await ended in inbox.outcomes {
+            ends.append(ended)
+            if ends.count == 2 { break }
+        }
+        #expect(Set(ends.map(\.id)) == Set(restored.map(\.id)), "each link ends, once")
+        #expect(ends.contains { if case .superseded(let by) = $0.outcome { by != $0.id } else { false } },
+                "a link is never superseded by itself")
+        #expect(await inbox.endedCount == 2)
+    }
+
+    @Test("a reader that starts late gets the newest ends and learns exactly which it missed from the sequence")
+    func lateReader() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(outcomeBuffer: 4))
+        // Each link supersedes the one before it while the inbox is closed: 9 ends, then the last goes.
+        for index in 0..<10 { await inbox.post(try Route(parsing: "^/home(n=\(index))")) }
+        await inbox.open()
+        await inbox.idle()
+        #expect(await inbox.endedCount == 10)
+        var read: [Int] = []
+        for await ended in inbox.outcomes {
+            read.append(ended.sequence)
+            if ended.sequence == 10 { break }
+        }
+        #expect(read == [7, 8, 9, 10], "the newest four; ends 1 to 6 were dropped, and the first sequence read says so")
+    }
+}
