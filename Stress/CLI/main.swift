@@ -137,7 +137,8 @@ let results = Swarm.run(configuration, seeds: seedList, swarm: seeds != nil) { r
     if seeds != nil, !json { print(result.line) }
 }
 let failing = results.filter { !$0.violations.isEmpty }
-let gaps = seeds != nil ? Swarm.coverageGaps(results) : []
+var gaps = seeds != nil ? Swarm.coverageGaps(results) : []
+if seeds == nil, let shortfall = results.first?.run.report.workloadShortfall { gaps.append("workload: \(shortfall)") }
 if json {
     print(Swarm.json(results, gaps: gaps))
 } else {
@@ -146,6 +147,7 @@ if json {
         print("simulation            \(only.run.steps) scheduler steps · \(only.run.stalls) queue stalls · virtual time "
               + "\(only.run.report.virtualTime) · digest \(only.run.digest) · "
               + (only.deterministic ? "replayed: same digest" : "replayed: DIFFERENT digest"))
+        for gap in gaps { print("✗ \(gap)") }
     } else {
         print(Swarm.summary(results, gaps: gaps))
     }

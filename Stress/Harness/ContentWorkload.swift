@@ -19,9 +19,12 @@ extension Workload {
     /// gestures are on.
     var rootContent: WindowContent {
         guard faults.rate(.containerOperation) > 0 || faults.rate(.interactiveGesture) > 0 else { return .screen(Screen("home")) }
-        return .tabs(TabBar(id: Self.tabsID, .stack(NavigationStack(id: "c0", root: Screen("home"))),
-                            .stack(NavigationStack(id: "c1", root: Screen("content", id: "k0")))))
+        return Self.startingTabs
     }
+
+    /// Tabs of two stacks, `c0` and `c1`: the root's content at the start.
+    static let startingTabs = WindowContent.tabs(TabBar(id: tabsID, .stack(NavigationStack(id: "c0", root: Screen("home"))),
+                                                        .stack(NavigationStack(id: "c1", root: Screen("content", id: "k0")))))
 
     /// One content request: now and then what the user did (a back swipe or tap, a tab tap, a
     /// sheet swiped away), reported by the host.
@@ -35,8 +38,8 @@ extension Workload {
         }
         switch rng.below(100) {
         case 0..<6: return .show(tree(&rng), at: rng.pick(levels))
-        case 6..<20: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
-        case 20..<32: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
+        case 6..<13: return .content(.replace(with: tree(&rng)), at: rng.chance(85) ? .root : rng.pick(levels))
+        case 13..<32: return .content(.push(contentScreen(&rng), onto: anyContainer(&rng)))
         case 32..<37: return .content(.pop(anyContainer(&rng)))
         case 37..<40: return .content(.popTo(ScreenID("k\(rng.below(Self.contentScreenPool))"), in: anyContainer(&rng)))
         case 40..<44: return .content(.popToRoot(anyContainer(&rng)))

@@ -50,7 +50,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public static let standard = FaultPlan(rates: [
         .delayedAnimator: 25, .neverFinishingAnimator: 7, .twiceFinishingAnimator: 8, .throwingAnimator: 8,
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
-        .stuckHost: 8, .chainedAnimator: 10, .coordinatorChurn: 50, .coverScreenID: 9,
+        .stuckHost: 5, .chainedAnimator: 10, .coordinatorChurn: 50, .coverScreenID: 9,
         .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45, .interactiveGesture: 15,
     ])
 

@@ -116,6 +116,15 @@ public enum LinkTask {
         var extra = SplitMix64(seed: seed).split(0xB0057)
         var secure = SplitMix64(seed: seed).split(0x5EC)
         let restoreAt = rounds - 1 - extra.below(max(1, rounds / 4))
+        // Untrusted data, from a stream of its own: saved links corrupted before any link arrives,
+        // routes built in code that break the path rules, and a tab bar no route could navigate.
+        var forged = SplitMix64(seed: seed).split(0xF0F6ED)
+        await restoreCorrupted(&forged, inbox: inbox, pause: pause, checker: checker, registry: registry)
+        var probe = registry
+        do throws(RegistryError) {
+            try probe.tabs("lempty", tabs: [])
+            await checker.noteViolation(.init(.answered, "a tab bar with no tab was registered: no route could ever navigate it"))
+        } catch {}
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
             if secure.chance(15) {
@@ -139,6 +148,18 @@ public enum LinkTask {
             }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
+            if forged.chance(6) {
+                // A route built in code with an `up` no path can write: refused, through the inbox or not.
+                let route = Self.forgedRoute(&forged)
+                if forged.chance(50) {
+                    let id = await inbox.post(route)
+                    await checker.inboxPosted(id, route: route, kind: .malformed, expected: nil)
+                } else {
+                    await navigate(route, kind: .malformed, expected: nil, animator: nil, rng: &forged, environment: environment,
+                                   coordinator: coordinator, checker: checker)
+                }
+                continue
+            }
             let path: String
             let kind: Kind
             var guardedLink = false
@@ -217,6 +238,44 @@ public enum LinkTask {
         await relaunch(coordinator: coordinator, session: session, environment: environment, checker: checker)
     }
 
+    /// The counts of `up` that no path can write: zero, negative, past the limit.
+    static let forgedUpCounts = [0, -1, -2, Int.min, 257, Int.max]
+
+    /// A route built in code that breaks the path rules: a well-formed link with a bad `up` added.
+    static func forgedRoute(_ rng: inout SplitMix64) -> Route {
+        var route = (try? Route(parsing: rng.pick(absolute))) ?? Route(absolute: true, [.push(RouteTarget("lhome"))])
+        route.steps.insert(.up(rng.pick(forgedUpCounts)), at: rng.below(route.steps.count + 1))
+        return route
+    }
+
+    /// A relaunch's saved links, corrupted as data on disk can be, restored before any link
+    /// arrives (most runs): ids shared or at the top of the range, remaining waits negative or
+    /// huge, a route built in code that breaks the rules; then the same list restored again. Every
+    /// link must end exactly once, under an id no other link has.
+    private static func restoreCorrupted(_ rng: inout SplitMix64, inbox: LinkInbox, pause: Duration, checker: StressChecker,
+                                         registry: ScreenRegistry) async {
+        guard rng.chance(90) else { return }
+        // Most often ids shared (a file written twice, merged), else ids at the top of the range.
+        let ids: [UInt64] = rng.chance(80) ? [1, 2] : [1, .max, .max - 1, UInt64(Int64.max)]
+        let waits: [Duration] = [pause, pause * 3, .zero - pause, .seconds(Int64.max)]
+        let saved = (0..<3 + rng.below(2)).map { _ in
+            SavedLink(id: LinkID(rng.pick(ids)),
+                      route: rng.chance(20) ? forgedRoute(&rng) : (try? Route(parsing: rng.pick(absolute))) ?? Route([]),
+                      remaining: rng.pick(waits))
+        }
+        for _ in 0..<(rng.chance(50) ? 2 : 1) {
+            let restored = await inbox.restore(saved)
+            if Set(restored.map(\.id)).count != restored.count {
+                await checker.noteViolation(.init(.answered, "restored links share an id: \(restored.map(\.id)); a link could end twice"))
+            }
+            for link in restored {
+                let valid = (try? link.route.validate()) != nil
+                await checker.inboxPosted(link.id, route: link.route, kind: valid ? .wellFormed : .malformed,
+                                          expected: valid ? try? RouteCompiler.content(for: link.route, registry: registry) : nil)
+            }
+        }
+    }
+
     /// A relaunch: the state saved now, restored into a fresh coordinator (signed in, as the
     /// session is by now), shows what the root shows.
     private static func relaunch(coordinator: Coordinator, session: Session, environment: StressEnvironment,
@@ -225,6 +284,7 @@ public enum LinkTask {
         guard case .success(let state) = saved, let root, StressChecker.isRoutable(root, registry: registry()) else { return }
         let fresh = await Coordinator(root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
                                       taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        await restoreCorrupted(state, into: fresh, checker: checker)
         let restored: Result<Coordinator.Restored, RestorationError>
         do throws(RestorationError) {
             restored = .success(try await fresh.restore(state, policy: RestorationPolicy(), now: state.savedAt))
@@ -232,6 +292,33 @@ public enum LinkTask {
             restored = .failure(error)
         }
         await checker.relaunched(state, root: root, restored: restored, shows: await fresh.snapshot.rootWindow?.content)
+    }
+
+    /// `state` corrupted as data on disk or an app's migration can corrupt it (a saved time out of
+    /// range under a maximum age, a migration that returns `up(-2)`), restored into `fresh`: each
+    /// must be refused with its typed error, and nothing may change.
+    private static func restoreCorrupted(_ state: SavedNavigation, into fresh: Coordinator, checker: StressChecker) async {
+        var old = state
+        old.savedAt = .zero - .seconds(Int64.max)
+        let broken = RestorationPolicy(schema: state.schema + 1, migrations: [.init(from: state.schema) { route in
+            var route = route
+            route.steps.append(.up(-2))
+            return route
+        }])
+        for (saved, policy, code) in [(old, RestorationPolicy(maxAge: .seconds(60)), "timeOutOfRange"),
+                                      (state, broken, "migrationBrokeRoute.badUpCount")] {
+            do throws(RestorationError) {
+                let restored = try await fresh.restore(saved, policy: policy, now: state.savedAt)
+                await checker.noteViolation(.init(.answered, "a corrupt saved state was restored: \(restored.plan.route)"))
+            } catch {
+                if error.code != code {
+                    await checker.noteViolation(.init(.answered, "a corrupt saved state was refused as \(error.code), not \(code)"))
+                }
+            }
+        }
+        if await !fresh.history.isEmpty {
+            await checker.noteViolation(.init(.answered, "refusing a corrupt saved state changed what is shown"))
+        }
     }
 
     /// Posts a link behind sign-in to the inbox (it lands on its route once resumed after sign-in).

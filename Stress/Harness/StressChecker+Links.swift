@@ -123,6 +123,8 @@ extension StressChecker {
         case .superseded where ended.delivered:
             // Withdrawn from the coordinator: its request was refused as cancelled there (one event).
             expectedEvents += 1
+        case .superseded(let by) where by == ended.id:
+            violations.append(.init(.answered, "link \(ended.id) was superseded by itself: two links share its id"))
         case .expired, .superseded, .duplicate:
             // The inbox's own decision: nothing reached the coordinator, no event.
             break

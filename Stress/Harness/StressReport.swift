@@ -107,6 +107,21 @@ public struct StressReport: Sendable {
     /// Whether the run found no violation.
     public var passed: Bool { violations.isEmpty }
 
+    /// The least percentage of content requests a run with the standard faults must commit: a
+    /// workload whose content requests are mostly refused gives the commit paths (the planner,
+    /// the callbacks, the host's content calls) few turns and the refusal paths the rest.
+    public static let minimumContentCommitShare = 40
+
+    /// Why the run's workload gave the commit paths too few turns, or nil: under the standard
+    /// faults, fewer than ``minimumContentCommitShare`` percent of its content requests committed.
+    public var workloadShortfall: String? {
+        guard configuration.faults == .standard, let answers = checker?.answers[.content] else { return nil }
+        let asked = answers.values.reduce(0, +), committed = answers["committed", default: 0]
+        guard asked > 0, committed * 100 < Self.minimumContentCommitShare * asked else { return nil }
+        return "only \(StressSummary.percent(committed, of: asked)) of content requests committed, under the "
+            + "\(Self.minimumContentCommitShare)% a run needs to give the commit paths their turns"
+    }
+
     /// The report as text: requests by kind and outcome, rejections, animations, violations, throughput, seed.
     public func render() -> String {
         guard let summary = checker else { return "stress run could not start: \(setupError ?? "unknown")" }
@@ -128,6 +143,11 @@ public struct StressReport: Sendable {
         let totals: [Int] = kinds.map { summary.answers[$0]?.values.reduce(0, +) ?? 0 }
         let totalCells: [String] = ["  all"] + totals.map { String($0) } + [String(answered)]
         table.append(totalCells)
+        // The share that commits, per kind: a workload whose requests are mostly refused gives the
+        // commit paths few turns.
+        let committedCounts: [Int] = kinds.map { summary.answers[$0]?["committed"] ?? 0 }
+        table.append(["  committed share"] + zip(committedCounts, totals).map { StressSummary.percent($0, of: $1) }
+            + [StressSummary.percent(committedCounts.reduce(0, +), of: answered)])
         lines += Self.align(table)
         lines.append("")
         lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm"],

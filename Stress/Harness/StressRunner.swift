@@ -37,7 +37,7 @@ public enum StressRunner {
                 levels: levels, animationTimeout: configuration.animationTimeout,
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
-                covers: covers, queueLimit: max(2, configuration.tasks / 4), deferredLimit: max(2, configuration.tasks / 16),
+                covers: covers, queueLimit: max(2, configuration.tasks / 2), deferredLimit: max(2, configuration.tasks / 16),
                 hostTimeout: configuration.hostTimeout)
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
@@ -165,15 +165,16 @@ public enum StressRunner {
         if operation.gesture != nil {
             return await gesture(operation, environment: environment, coordinator: coordinator, checker: checker, tally: tally)
         }
+        // A reader: while a transition is in flight, the snapshot must still be its before-state.
+        let (seen, inFlight) = await coordinator.snapshotInFlight
+        if let inFlight { await checker.animatorSaw(inFlight, seen) }
         let (request, kind, policy, whenLocked, cancels) =
-            (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
+            (Workload.aimed(operation.request, roll: operation.aim, at: seen), operation.animator, operation.policy,
+             operation.whenLocked, operation.cancels)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
                                     timeout: configuration.animationTimeout)
-        // A reader: while a transition is in flight, the snapshot must still be its before-state.
-        let (seen, inFlight) = await coordinator.snapshotInFlight
-        if let inFlight { await checker.animatorSaw(inFlight, seen) }
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {

@@ -16,7 +16,9 @@ struct Workload: Sendable {
         case 34..<58: return .pop(level)
         case 58..<68: return .popScreen(ScreenID("s\(rng.below(Self.screenPool))"))
         case 68..<76: return .popAll
-        case 76..<86: return .replaceRoot(screen(&rng))
+        // The root replaced by one screen, rarely when windows show content (it takes every container with it).
+        case 76..<86 where faults.rate(.containerOperation) == 0 || rng.chance(40): return .replaceRoot(screen(&rng))
+        case 76..<86: return .push(screen(&rng), at: level)
         case 86..<95: return .unlock
         default:
             let id = "overlay\(rng.below(2))"
@@ -26,7 +28,19 @@ struct Workload: Sendable {
         }
     }
 
-    /// The admission policy of a request: all four, reject most often.
+    /// The admission policy of a request: all four; for a window request reject most often, for a
+    /// content request (what an app's screens ask, one after another) enqueue most often.
+    func policy(for request: TransitionRequest, _ rng: inout SplitMix64) -> AdmissionPolicy {
+        guard request.kind == .content else { return policy(&rng) }
+        switch rng.below(100) {
+        case 0..<10: return .reject
+        case 10..<75: return .enqueue
+        case 75..<90: return .coalesce(group: "g\(rng.below(3))")
+        default: return .preempt
+        }
+    }
+
+    /// The admission policy of a window request: all four, reject most often.
     func policy(_ rng: inout SplitMix64) -> AdmissionPolicy {
         switch rng.below(100) {
         case 0..<40: .reject
@@ -100,6 +114,9 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     /// For a ``TransitionRequest/userDid(_:at:)`` of a pop: asked as an interactive gesture,
     /// begun, held for ``delay`` and then ended this way; nil for everything else.
     public var gesture: GestureEnd? = nil
+    /// The draw that aims a content request at a container that exists when it fires
+    /// (``Workload/aimed(_:roll:at:)``).
+    public var aim: UInt64 = 0
 
     /// How a worker's interactive gesture ends.
     public enum GestureEnd: String, Sendable, Hashable {
@@ -144,12 +161,14 @@ extension Workload {
             let share = configuration.requests / configuration.tasks + (task < configuration.requests % configuration.tasks ? 1 : 0)
             var rng = root.split(UInt64(task))
             return (0..<share).flatMap { _ in
+                let request = request(&rng)
                 var operation = Operation(
-                    request: request(&rng), animator: animator(&rng), policy: policy(&rng),
+                    request: request, animator: animator(&rng), policy: policy(for: request, &rng),
                     whenLocked: lockedBehavior(&rng), cancels: rng.chance(faults.rate(.cancelledCaller)),
                     delay: configuration.maxAnimationDelay * (Double(rng.below(1_000)) / 1_000),
                     // A quarter of the answers are followed at once by the next request (a double tap).
-                    pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000))
+                    pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000),
+                    aim: rng.next())
                 guard rng.chance(faults.rate(.interactiveGesture)) else { return [operation] }
                 // A screen pushed, then the user's swipe back over it: begun (most waiting their
                 // turn, as a host that queues a swipe made during an animation), held, then

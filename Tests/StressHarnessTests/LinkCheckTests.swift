@@ -189,4 +189,14 @@ struct LinkCheckTests {
         #expect(StressChecker.isRoutable(target, registry: LinkTask.registry()))
         #expect(!StressChecker.isRoutable(.screen(Screen("chained")), registry: LinkTask.registry()), "a workload's screen is skipped")
     }
+
+    @Test("a link superseded by itself is reported: two links share its id")
+    func supersededBySelf() async throws {
+        let checker = StressChecker(answerBound: .seconds(1))
+        let route = try #require(Self.route)
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(5))))
+        #expect(await checker.violations.isEmpty)
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(4))))
+        #expect(await checker.violations.contains { $0.detail.contains("superseded by itself") })
+    }
 }
