@@ -192,4 +192,35 @@ struct UntrustedInputTests {
         }
         #expect(read == [7, 8, 9, 10], "the newest four; ends 1 to 6 were dropped, and the first sequence read says so")
     }
+
+    @Test("an up count past the limit is refused naming the limit, not as a count below one")
+    func upPastLimitNamesLimit() {
+        #expect(throws: RouteError.badUpCount(position: 13, found: "257", limit: 256)) { try Route(parsing: "^/a/b/c/up(n=257)") }
+        do { _ = try Route(parsing: "up(n=257)") } catch {
+            #expect(error.description.contains("from 1 to 256"))
+        }
+    }
+
+    @Test("a path over the length limit is refused at the first character past it")
+    func tooLongHasPosition() {
+        let path = "^/" + String(repeating: "é", count: 3_000)
+        #expect(throws: RouteError.tooLong(length: 6_002, limit: 4_096, position: 2_049)) { try Route(parsing: path) }
+    }
+
+    @Test("control characters are shown as %XX in errors, carets and trees, so each stays on its lines")
+    func controlCharactersEchoed() throws {
+        let path = "^/home/x" + "\u{0A}" + "y"
+        do {
+            _ = try Route(parsing: path)
+            Issue.record("a raw newline parsed")
+        } catch {
+            let caret = error.caret(under: path)
+            #expect(caret.split(separator: "\n").count == 3, "the path, the caret, the description: \(caret)")
+            #expect(caret.hasPrefix("^/home/x%0Ay\n        ^\n"), "the caret under the character it names")
+        }
+        let route = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a", ["k": "line" + "\u{0A}" + "break"]))])
+        #expect(route.tree.split(separator: "\n").count == 3)
+        #expect(route.tree.contains("line%0Abreak"))
+        #expect(try Route(parsing: route.path) == route)
+    }
 }
