@@ -37,12 +37,7 @@ enum HopFlowTask {
                           checker: checker)
             }
             let hop = TransitionRequest.content(.hop(to: .screen(screen), in: container))
-            // Asked again, twice at most, after a refusal (a full queue, a stuck host), as a client would.
-            var hopped = false
-            for attempt in 0..<3 where !hopped {
-                if attempt > 0 { try? await environment.sleep(hostTimeout) }
-                hopped = await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
-            }
+            let hopped = await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
             guard hopped else { continue }
             let started = Locked(false), ended = Locked(false)
             let flow = Task(executorPreference: environment.taskExecutor) { () async -> Result<any Sendable, TransitionError> in
