@@ -52,12 +52,10 @@ struct HopStays {
             event.kind == .didRemove ? byScreen.removeValue(forKey: event.screen.id) : nil
         }
         guard !ignoringMoves, !byScreen.isEmpty else { return ended }
+        let moved = byScreen.compactMap { screen, wait in Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen }
         // In screen order, so that the flows are told in the same order in every process.
-        let moved = byScreen.filter { screen, wait in !Self.isCurrent(screen, in: wait.container, of: record.after) }
-            .sorted { $0.key.rawValue < $1.key.rawValue }
-        for (screen, wait) in moved {
-            byScreen[screen] = nil
-            ended.append(wait)
+        for screen in moved.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let wait = byScreen.removeValue(forKey: screen) { ended.append(wait) }
         }
         return ended
     }
