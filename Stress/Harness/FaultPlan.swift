@@ -32,6 +32,12 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         /// A push onto a stack followed by the user's swipe back over it (of requests): begun,
         /// held while other requests and lifecycle events race it, then committed or cancelled.
         case interactiveGesture
+        /// A replace that moves a hop flow's screen into a stack of the same window while the flow
+        /// waits (of hop flow rounds): still shown, no longer the hop container's current child.
+        case movedFlowScreen
+        /// A second flow that hops to the screen a flow waits on, its task cancelled as it begins
+        /// to wait (of hop flow rounds): the first flow must wait on.
+        case cancelledRivalFlow
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -52,6 +58,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
         .stuckHost: 5, .chainedAnimator: 10, .coordinatorChurn: 50, .coverScreenID: 9,
         .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45, .interactiveGesture: 15,
+        .movedFlowScreen: 50, .cancelledRivalFlow: 50,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

@@ -6,14 +6,22 @@ import TransitionCoordinator
 /// pop windows, replace trees and background the app meanwhile, so a wait may end because the
 /// screen left (`leftBeforeUnhop`), and an unhop may find the screen gone (`notCurrent`).
 ///
+/// Two faults race the waiting flow itself: a replace that moves its screen into a stack of the
+/// same window (``FaultPlan/Kind/movedFlowScreen``: still shown, no longer the hop's current
+/// child), and a second flow that hops to the same screen and whose task is cancelled as it begins
+/// to wait (``FaultPlan/Kind/cancelledRivalFlow``).
+///
 /// What must hold: a flow that gets a value gets the one its screen was unhopped with, and only
-/// after that unhop succeeded; every wait ends (a flow left waiting forever stalls the run, which
-/// the simulation reports as nothing able to run).
+/// after that unhop succeeded; a flow whose task was not cancelled never ends `cancelled`; and no
+/// flow waits past its screen's stay: once the round's unhop was answered, the flow's wait ends
+/// (within `grace`) unless its screen is still the current child and was not unhopped (see
+/// ``StressChecker/flowStillWaits(screen:hop:round:unhopped:in:)``). A flow still waiting then is
+/// cancelled, so the run goes on.
 enum HopFlowTask {
     static let container: ContainerID = "flow"
 
-    static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
-                    coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+    static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, grace: Duration, faults: FaultPlan,
+                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
         var rng = SplitMix64(seed: seed).split(0xF10)
         let levels = ScriptedRequest.freeLevels(levels, of: coordinator)
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
@@ -28,9 +36,27 @@ enum HopFlowTask {
                 await ScriptedRequest.send(.show(tree, at: rng.pick(levels)), label: label, environment: environment, coordinator: coordinator,
                           checker: checker)
             }
-            let hopped = await ScriptedRequest.send(.content(.hop(to: .screen(screen), in: container)), label: label, environment: environment,
-                                   coordinator: coordinator, checker: checker)
+            let hop = TransitionRequest.content(.hop(to: .screen(screen), in: container))
+            let hopped = await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
             guard hopped else { continue }
+            let started = Locked(false), ended = Locked(false)
+            let flow = Task(executorPreference: environment.taskExecutor) { () async -> Result<any Sendable, TransitionError> in
+                started.withLock { $0 = true }
+                let waited = await wait(for: screen, hop: hop, coordinator: coordinator)
+                ended.withLock { $0 = true }
+                return waited
+            }
+            // The faults race a flow that waits: once its task asked to wait, the coordinator
+            // (an actor) parks it before it serves anything asked later.
+            while !started.withLock({ $0 }) { await Task.yield() }
+            let rival = rng.chance(faults.rate(.cancelledRivalFlow))
+                ? await cancelledRival(screen: screen, hop: hop, label: label, yields: rng.chance(50), environment: environment,
+                                       coordinator: coordinator, checker: checker)
+                : nil
+            if rng.chance(faults.rate(.movedFlowScreen)) {
+                await move(screen, round: round, label: label, retryAfter: hostTimeout, environment: environment, coordinator: coordinator,
+                           checker: checker)
+            }
             let delay = Duration.microseconds(rng.below(2_000))
             let unhopper = Task(executorPreference: environment.taskExecutor) { () async -> Bool in
                 try? await environment.sleep(delay)
@@ -41,15 +67,77 @@ enum HopFlowTask {
                     return false
                 }
             }
-            let waited: Result<any Sendable, TransitionError>
-            do throws(TransitionError) {
-                waited = .success(try await coordinator.awaitUnhop(of: screen.id, in: container,
-                                                                  request: .content(.hop(to: .screen(screen), in: container))))
-            } catch {
-                waited = .failure(error)
-            }
             let unhopped = await unhopper.value
-            await checker.flowEnded(screen: screen.id, round: round, waited: waited, unhopped: unhopped)
+            if let rival {
+                await checker.flowEnded(screen: screen.id, round: round, waited: await rival.value, unhopped: unhopped, cancelled: true)
+            }
+            // No flow waits past its screen's stay: given time to be told, it must have ended. In a
+            // simulation, virtual time moves only once every ready job ran, so the shortest sleep
+            // lets a flow that was told run (a longer one would let later departures end it).
+            let step = environment.isSimulated ? Duration.nanoseconds(1) : hostTimeout
+            var waitedFor = Duration.zero
+            repeat {
+                try? await environment.sleep(step)
+                waitedFor += step
+            } while !ended.withLock({ $0 }) && waitedFor < (environment.isSimulated ? step : grace)
+            var cancelled = false
+            if !ended.withLock({ $0 }) {
+                await checker.flowStillWaits(screen: screen.id, hop: container, round: round, unhopped: unhopped,
+                                             in: await coordinator.snapshot)
+                flow.cancel()
+                cancelled = true
+            }
+            await checker.flowEnded(screen: screen.id, round: round, waited: await flow.value, unhopped: unhopped, cancelled: cancelled)
         }
+    }
+
+    /// A flow's wait for `screen`, as ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` waits after its hop.
+    private static func wait(for screen: Screen, hop: TransitionRequest, coordinator: Coordinator) async -> Result<any Sendable, TransitionError> {
+        do throws(TransitionError) {
+            return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, request: hop))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A second flow hops to `screen` (already shown: the hop changes nothing), and its task is
+    /// cancelled as it begins to wait (at once, or after a yield); nil when its hop was refused.
+    private static func cancelledRival(screen: Screen, hop: TransitionRequest, label: RequestLabel, yields: Bool,
+                                       environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker)
+        async -> Task<Result<any Sendable, TransitionError>, Never>? {
+        await checker.noteFault(.cancelledRivalFlow)
+        guard await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker) else {
+            return nil
+        }
+        let rival = Task(executorPreference: environment.taskExecutor) { () async -> Result<any Sendable, TransitionError> in
+            await wait(for: screen, hop: hop, coordinator: coordinator)
+        }
+        if yields { await Task.yield() }
+        rival.cancel()
+        return rival
+    }
+
+    /// Replaces the content of the window whose hop container shows `screen` with tabs of the hop
+    /// (now showing another screen) and a stack holding `screen`: the screen stays in the window.
+    private static func move(_ screen: Screen, round: Int, label: RequestLabel, retryAfter hostTimeout: Duration, environment: StressEnvironment,
+                             coordinator: Coordinator, checker: StressChecker) async {
+        await checker.noteFault(.movedFlowScreen)
+        guard let window = await coordinator.snapshot.windows.first(where: { isCurrent(screen.id, hop: container, in: $0.content) }) else {
+            return
+        }
+        let hop = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)")))))
+        let tree = WindowContent.tabs(TabBar(id: "flowTabs", hop, .stack(NavigationStack(id: "flowStack", root: screen))))
+        var moved = false
+        for attempt in 0..<3 where !moved {
+            if attempt > 0 { try? await environment.sleep(hostTimeout) }
+            moved = await ScriptedRequest.send(.content(.replace(with: tree), at: window.level), label: label, environment: environment,
+                                            coordinator: coordinator, checker: checker)
+        }
+    }
+
+    /// Whether `screen` is the current child of hop container `hop` in `content`.
+    static func isCurrent(_ screen: ScreenID, hop: ContainerID, in content: WindowContent) -> Bool {
+        guard case .hop(let container)? = content.find(hop)?.base else { return false }
+        return container.current.shows(screen)
     }
 }

@@ -112,6 +112,8 @@ public enum StressHarness {
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
         case .guardWithoutTimeout: "a stalled guard holds the slot past the timeout"
         case .staleChunk: "a chunk of the window list that loses a window is kept as it was"
+        case .cancelEndsAllWaiters: "a flow's cancellation ends every flow waiting on its screen"
+        case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
         }
     }
 }

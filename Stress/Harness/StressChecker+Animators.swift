@@ -117,8 +117,10 @@ extension StressChecker {
     }
 
     /// A hop flow's wait for `screen` (hopped to in `round`) ended: with a value, which must be
-    /// the round's and follow a successful unhop, or with a typed error.
-    public func flowEnded(screen: ScreenID, round: Int, waited: Result<any Sendable, TransitionError>, unhopped: Bool) {
+    /// the round's and follow a successful unhop, or with a typed error; with a cancellation only
+    /// when its own task was `cancelled` (another flow's cancellation must not end it).
+    public func flowEnded(screen: ScreenID, round: Int, waited: Result<any Sendable, TransitionError>, unhopped: Bool,
+                          cancelled: Bool = false) {
         switch waited {
         case .success(let value):
             flowOutcomes["unhopped", default: 0] += 1
@@ -128,6 +130,10 @@ extension StressChecker {
             }
         case .failure(let error):
             flowOutcomes[error.code, default: 0] += 1
+            if case .cancelled = error, !cancelled {
+                violations.append(.init(.answered, "the flow waiting on \(screen) in round \(round) ended cancelled, "
+                                        + "but its task was not cancelled: \(error)"))
+            }
         }
     }
 

@@ -101,8 +101,10 @@ public enum StressRunner {
             if workload.rootContent != .screen(Screen("home")) {
                 let rounds = max(1, configuration.requests / 200)
                 group.addTask(executorPreference: environment.taskExecutor) {
-                    await HopFlowTask.run(rounds: rounds, levels: workload.levels, pause: configuration.maxPause * 2,
-                                          hostTimeout: configuration.hostTimeout, environment: environment,
+                    // One round per 50 requests: the moves and cancellations that race a waiting flow need turns.
+                    await HopFlowTask.run(rounds: 4 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
+                                          hostTimeout: configuration.hostTimeout, grace: configuration.answerGrace,
+                                          faults: configuration.faults, environment: environment,
                                           coordinator: coordinator, checker: checker, seed: configuration.seed)
                 }
                 group.addTask(executorPreference: environment.taskExecutor) {

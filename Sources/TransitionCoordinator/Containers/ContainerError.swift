@@ -34,8 +34,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     case alreadyUnhopped(ScreenID, hop: ContainerID)
     /// A second flow waiting for the same screen to unhop.
     case alreadyAwaited(ScreenID, hop: ContainerID)
-    /// The screen a flow waited on left its hop container (another hop, a replaced tree, a
-    /// window that went) before it unhopped: the flow's wait ends with this.
+    /// The screen a flow waited on stopped being its hop container's current child (another hop,
+    /// a replaced tree, a window that went, or a move elsewhere that leaves it in the window)
+    /// before it unhopped: the flow's wait ends with this.
     case leftBeforeUnhop(ScreenID, hop: ContainerID)
     /// The screen unhopped with a value of another type than the flow waits for.
     case unhopValueMismatch(ScreenID, expected: String, actual: String)

@@ -25,11 +25,22 @@ public struct HopFlow: Sendable {
     ///   - returning: the type of the value (inferred from the caller's use).
     ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
     ///     by default.
+    /// One flow waits on a screen at a time. Its wait ends in one of three ways, whatever other
+    /// flows do:
+    /// - the screen unhops: the flow returns the value;
+    /// - the screen stops being the container's current child, as the transition that does it
+    ///   commits: removed, hopped away from, or moved elsewhere by a replace (into a stack of the
+    ///   same window, say: the screen is still shown, but no longer as this container's child);
+    /// - this flow's task is cancelled: this flow alone ends; a flow waiting on the same screen
+    ///   waits on, and gets the unhop.
+    ///
     /// - Throws: the hop's refusal (nothing changed); or, after the hop committed,
-    ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen left before it unhopped,
-    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it,
-    ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of another type, and
-    ///   ``TransitionError/cancelled(_:)`` when the task is cancelled while it waits (nothing is
+    ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen stopped being the container's
+    ///   current child before it unhopped (as above),
+    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it (that flow
+    ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of
+    ///   another type, and ``TransitionError/cancelled(_:)`` when the task is cancelled while it
+    ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
     ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
     public func hop<Value: Sendable>(to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
                                      policy: AdmissionPolicy = .enqueue,

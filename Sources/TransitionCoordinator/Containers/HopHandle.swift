@@ -21,7 +21,9 @@ public struct HopHandle: ContainerHandle {
 
     /// Unhops `screen`, the container's current child, with `value`: the flow waiting in
     /// ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` returns it (or the next flow to
-    /// wait on this screen does). Changes nothing on screen and takes no slot.
+    /// wait on this screen does). Changes nothing on screen and takes no slot. A screen that is no
+    /// longer the current child (hopped away from, removed, or moved elsewhere by a replace) has
+    /// already ended its flow's wait with ``ContainerError/leftBeforeUnhop(_:hop:)``.
     ///
     /// - Throws: ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the current child,
     ///   ``ContainerError/alreadyUnhopped(_:hop:)`` on a second unhop of the same hop, and

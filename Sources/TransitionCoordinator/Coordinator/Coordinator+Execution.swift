@@ -86,7 +86,10 @@ extension Coordinator {
         marker.end()
         let record = commit(admission, hadAnimator: hadAnimator, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
-        if !machine.stays.isEmpty { for stay in machine.stays.departures(in: record) { stay.end() } }
+        if !machine.stays.isEmpty {
+            // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
+            for stay in machine.stays.departures(in: record, ignoringMoves: mutations.contains(.movedScreenIgnored)) { stay.end() }
+        }
         return .committed(record)
     }
 

@@ -40,12 +40,24 @@ struct HopStays {
         return (keep(screen, in: container), window)
     }
 
-    /// Forgets the stays of the screens `record` removed and hands them back: the actor tells
-    /// their waiting flows they left (``UnhopWait/end()``).
-    mutating func departures(in record: TransitionRecord) -> [UnhopWait] {
-        record.screenEvents.compactMap { event in
+    /// Forgets the stays that `record` ended and hands them back: the actor tells their waiting
+    /// flows they left (``UnhopWait/end()``). A stay ends when the record removed its screen, or
+    /// when its screen is no longer the current child of its hop container in `record.after`
+    /// (hopped away from, or moved elsewhere: into a stack of the same window, say, where no
+    /// departure is seen). Only the stays kept are looked up, each once in the new state.
+    ///
+    /// `ignoringMoves` is the harness's ``Mutation/movedScreenIgnored``: only removals end stays.
+    mutating func departures(in record: TransitionRecord, ignoringMoves: Bool = false) -> [UnhopWait] {
+        var ended = record.screenEvents.compactMap { event in
             event.kind == .didRemove ? byScreen.removeValue(forKey: event.screen.id) : nil
         }
+        guard !ignoringMoves, !byScreen.isEmpty else { return ended }
+        let moved = byScreen.compactMap { screen, wait in Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen }
+        // In screen order, so that the flows are told in the same order in every process.
+        for screen in moved.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let wait = byScreen.removeValue(forKey: screen) { ended.append(wait) }
+        }
+        return ended
     }
 
     /// A new stay of `screen` in `container`, kept (replacing a stay in another container).

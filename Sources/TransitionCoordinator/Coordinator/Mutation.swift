@@ -83,6 +83,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A merge into a chunked window list keeps a chunk that only loses a window, so a closed
     /// window stays in the state (issue 8: the chunked list).
     case staleChunk
+    /// A flow's cancellation ends the wait of whichever flow waits on its screen: a flow that was
+    /// not cancelled is told it was.
+    case cancelEndsAllWaiters
+    /// A flow waits on when its screen is moved out of its hop container by a transition that
+    /// leaves it in the window: it is never ended.
+    case movedScreenIgnored
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -1,44 +1,68 @@
 /// One stay of a screen in a hop container, as a flow sees it: not unhopped yet, unhopped with a
 /// value nobody has taken, awaited by a flow, or done. Resolved exactly once per stay.
 ///
+/// One flow waits on a stay at a time: a second is refused (``ContainerError/alreadyAwaited(_:hop:)``)
+/// and the first keeps waiting. Each wait is named by a ``Token`` drawn before it begins, so a
+/// cancellation ends the wait of the task that was cancelled and no other: a flow whose task is
+/// cancelled while another flow waits on the same screen leaves that flow waiting.
+///
 /// The coordinator creates and ends it on its actor; a waiting flow's cancellation handler may
 /// run on any thread, so the state lives under a lock, and each continuation is taken out of it
 /// under the lock before it is resumed, once.
 final class UnhopWait: Sendable {
     typealias Answer = Result<any Sendable, TransitionError>
 
-    private enum State {
+    /// Names one flow's wait on this stay (drawn by ``token()`` before the wait begins).
+    struct Token: Hashable, Sendable {
+        fileprivate let number: UInt64
+    }
+
+    private enum Phase {
         /// Nobody unhopped and nobody waits.
         case pending
         /// Unhopped with a value no flow has taken yet.
         case unhopped(any Sendable)
-        /// A flow waits.
-        case awaited(CheckedContinuation<Answer, Never>)
-        /// A flow took the value: the stay's unhop is spent.
+        /// The flow named by the token waits.
+        case awaited(Token, CheckedContinuation<Answer, Never>)
+        /// A flow took the value, or the stay ended: the stay's unhop is spent.
         case done
+    }
+
+    private struct State {
+        var phase = Phase.pending
+        /// Tokens drawn so far.
+        var drawn: UInt64 = 0
     }
 
     /// The hop container the screen stays in.
     let container: ContainerID
     /// The screen.
     let screen: ScreenID
-    private let state = Locked(State.pending)
+    private let state = Locked(State())
 
     init(screen: ScreenID, container: ContainerID) {
         self.screen = screen
         self.container = container
     }
 
+    /// A token no other wait on this stay holds.
+    func token() -> Token {
+        state.withLock { state in
+            state.drawn += 1
+            return Token(number: state.drawn)
+        }
+    }
+
     /// Unhops with `value`: hands it to the waiting flow, or keeps it for the next one. Throws
     /// ``ContainerError/alreadyUnhopped(_:hop:)`` when this stay unhopped before.
     func unhop(with value: any Sendable) throws(ContainerError) {
         let waiter: CheckedContinuation<Answer, Never>? = try state.withLock { (state: inout State) throws(ContainerError) in
-            switch state {
+            switch state.phase {
             case .pending:
-                state = .unhopped(value)
+                state.phase = .unhopped(value)
                 return nil
-            case .awaited(let continuation):
-                state = .done
+            case .awaited(_, let continuation):
+                state.phase = .done
                 return continuation
             case .unhopped, .done:
                 throw .alreadyUnhopped(screen, hop: container)
@@ -47,22 +71,23 @@ final class UnhopWait: Sendable {
         waiter?.resume(returning: .success(value))
     }
 
-    /// Takes the value if the screen unhopped already; else parks `continuation` until it does
-    /// (or the stay ends, or the waiting task is cancelled). Resumes at once with the refusal
-    /// when another flow waits or the value was taken, and with `cancelled` when the calling
-    /// task is cancelled: checked under the lock, so a cancellation handler that ran before the
-    /// continuation was parked (and found nothing to resume) is never missed.
-    func await(_ continuation: CheckedContinuation<Answer, Never>, cancelled: TransitionError) {
+    /// Takes the value if the screen unhopped already; else parks `continuation` under `token`
+    /// until it does (or the stay ends, or the waiting task is cancelled). A task already
+    /// cancelled takes a kept value, or else resumes at once with `cancelled` (it neither waits
+    /// nor is refused for another flow's wait): checked under the lock, so a cancellation handler
+    /// that ran before the continuation was parked (and found nothing to resume) is never missed.
+    /// Otherwise it resumes at once with the refusal when another flow waits or the value was taken.
+    func await(_ continuation: CheckedContinuation<Answer, Never>, token: Token, cancelled: TransitionError) {
         let answer: Answer? = state.withLock { state in
-            switch state {
-            case .pending where Task.isCancelled:
+            switch state.phase {
+            case .unhopped(let value):
+                state.phase = .done
+                return .success(value)
+            case .pending where Task.isCancelled, .awaited where Task.isCancelled:
                 return .failure(cancelled)
             case .pending:
-                state = .awaited(continuation)
+                state.phase = .awaited(token, continuation)
                 return nil
-            case .unhopped(let value):
-                state = .done
-                return .success(value)
             case .awaited:
                 return .failure(.container(.alreadyAwaited(screen, hop: container), in: nil))
             case .done:
@@ -72,22 +97,27 @@ final class UnhopWait: Sendable {
         if let answer { continuation.resume(returning: answer) }
     }
 
-    /// Ends the waiting flow's wait with `error` (its task was cancelled); a later unhop is kept
-    /// for the next flow.
-    func cancel(with error: TransitionError) {
+    /// Ends the wait named by `token` with `error` (its task was cancelled); a later unhop is kept
+    /// for the next flow. Another flow's wait is left as it is; so is a wait that has not begun
+    /// (``await(_:token:cancelled:)`` sees the cancellation itself).
+    ///
+    /// `anyWaiter` is the harness's ``Mutation/cancelEndsAllWaiters``: the waiting flow is ended
+    /// whichever task was cancelled.
+    func cancel(_ token: Token, with error: TransitionError, anyWaiter: Bool = false) {
         let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            guard case .awaited(let continuation) = state else { return nil }
-            state = .pending
+            guard case .awaited(let waiting, let continuation) = state.phase, waiting == token || anyWaiter else { return nil }
+            state.phase = .pending
             return continuation
         }
         waiter?.resume(returning: .failure(error))
     }
 
-    /// The screen left its hop container: a waiting flow is told so.
+    /// The screen left its hop container (it left the window, or is no longer the container's
+    /// current child): a waiting flow is told so.
     func end() {
         let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            defer { state = .done }
-            guard case .awaited(let continuation) = state else { return nil }
+            defer { state.phase = .done }
+            guard case .awaited(_, let continuation) = state.phase else { return nil }
             return continuation
         }
         waiter?.resume(returning: .failure(.container(.leftBeforeUnhop(screen, hop: container), in: nil)))

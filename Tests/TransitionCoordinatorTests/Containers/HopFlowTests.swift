@@ -15,10 +15,10 @@ struct HopFlowTests {
         return try await Coordinator(root: launch, configuration: configuration, clock: ManualClock())
     }
 
-    /// Waits until the hop to `screen` commits.
-    static func hopped(to screen: Screen, _ probe: inout EventProbe) async {
+    /// Waits until the hop to `screen` in `container` commits.
+    static func hopped(to screen: Screen, in container: ContainerID = "launch", _ probe: inout EventProbe) async {
         _ = await probe.next { event in
-            if case .ended(let record) = event, record.request == .content(.hop(to: .screen(screen), in: "launch")) { return true }
+            if case .ended(let record) = event, record.request == .content(.hop(to: .screen(screen), in: container)) { return true }
             return false
         }
     }
@@ -131,5 +131,56 @@ struct HopFlowTests {
         try await coordinator.hop("launch").unhop(T.signUp.id)
         try await flow.value
         #expect(await coordinator.snapshot.windows.map(\.content.topScreen) == [T.signUp])
+    }
+
+    @Test("a flow cancelled while another waits on the same screen ends only itself; the other gets the screen's unhop")
+    func cancellationEndsOnlyItsOwnFlow() async throws {
+        // A guard the test holds, for the second flow's hop only: admitted, not yet carried out.
+        let holding = Box(false), entered = Gate(), release = Gate()
+        let held = NavigationGuard("held") { _ in
+            guard holding.value else { return .allow }
+            entered.open()
+            await release.wait()
+            return .allow
+        }
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
+        let coordinator = try await Coordinator(root: Self.launch, configuration: configuration, clock: ManualClock(), guards: [held])
+        var probe = EventProbe(coordinator)
+        let first = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        holding.value = true
+        let second = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        await entered.wait()
+        second.cancel()
+        release.open()
+        let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
+        #expect(await second.result.failure as? TransitionError == .cancelled(hop), "the cancelled flow ends with its cancellation")
+        #expect(await coordinator.history.filter { $0.request == hop }.count == 2, "its hop committed before it was told")
+        try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
+        #expect(try await first.value == 7, "the flow that was not cancelled still waits, and gets the value")
+    }
+
+    @Test("a flow whose screen a replace moves out of its hop container is told it left, though the screen is still in the window")
+    func movedScreenEndsTheWait() async throws {
+        let boot = Screen("boot"), other = Screen("other"), x = Screen("x")
+        func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
+            .tabs(TabBar(id: "root", .hop(HopContainer(id: "h", showing: .screen(current))),
+                         .stack(NavigationStack(id: "st", root: stack[0], pushed: Array(stack.dropFirst())))))
+        }
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
+        let coordinator = try await Coordinator(root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: ManualClock())
+        var probe = EventProbe(coordinator)
+        let flow = Task { () async throws -> Void in try await coordinator.flow("h").hop(to: T.splash) }
+        await Self.hopped(to: T.splash, in: "h", &probe)
+        try await coordinator.change(.replace(with: tree(hopShowing: other, stack: [x, T.splash])), at: .root)
+        let root = await coordinator.snapshot.windows[0]
+        #expect(root.content.screens.contains(T.splash), "the screen is still in the window, in the stack")
+        await #expect(throws: TransitionError.container(.notCurrent(T.splash.id, hop: "h"), in: root)) {
+            try await coordinator.hop("h").unhop(T.splash.id)
+        }
+        // Its wait ended with the replace: a cancellation now changes nothing.
+        flow.cancel()
+        #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "h"), in: nil))
+        #expect(await coordinator.machine.stays.isEmpty, "nothing is left waiting")
     }
 }

@@ -368,6 +368,26 @@ struct TransitionMachineTests {
         #expect(machine.stays.isEmpty)
     }
 
+    @Test("hop stays: a stay whose screen a replace moves out of its hop container, though still in the window, ends as it commits")
+    func movedStayEnds() throws {
+        func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
+            .tabs(TabBar(id: "t", .hop(HopContainer(id: "launch", showing: .screen(current))),
+                         .stack(NavigationStack(id: "s", root: stack[0], pushed: Array(stack.dropFirst())))))
+        }
+        var machine = try Self.machine(root: tree(hopShowing: Self.a, stack: [Self.b]))
+        _ = try machine.stayToAwait(Self.a.id, in: "launch")
+        let grant = try Self.admit(.content(.replace(with: tree(hopShowing: Self.c, stack: [Self.b, Self.a])), at: .root), in: &machine)
+        _ = Self.finish(grant, in: &machine)
+        let record = TransitionRecord(id: grant.id, request: grant.plan.request, before: grant.plan.before,
+                                      after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
+                                      extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        #expect(!record.screenEvents.contains { $0.kind == .didRemove && $0.screen == Self.a }, "no departure is seen")
+        var ignoring = machine.stays
+        #expect(ignoring.departures(in: record, ignoringMoves: true).isEmpty, "the mutant keeps the stay")
+        #expect(machine.stays.departures(in: record).map(\.screen) == [Self.a.id])
+        #expect(machine.stays.isEmpty)
+    }
+
     @Test("an unhop is refused for an unknown container, a container that is not a hop, and a screen that is not current")
     func unhopRefusals() throws {
         let root = WindowContent.stack(NavigationStack(id: "s", root: Self.a))
