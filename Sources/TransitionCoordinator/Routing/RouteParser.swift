@@ -188,7 +188,7 @@ enum RouteParser {
                                   expected: "exactly `n` in `up(n=…)`")
             }
             guard text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text),
-                  (1...limits.maxUpCount).contains(count) else {
+                  count >= 1, count <= limits.maxUpCount else {
                 throw .badUpCount(position: position(byte + 5), found: text, limit: limits.maxUpCount)
             }
             return count

@@ -223,4 +223,13 @@ struct UntrustedInputTests {
         #expect(route.tree.contains("line%0Abreak"))
         #expect(try Route(parsing: route.path) == route)
     }
+
+    @Test("limits of zero or less refuse what they bound, and never trap", arguments: [0, -1, Int.min])
+    func degenerateLimits(bound: Int) {
+        let limits = RouteLimits(maxLength: bound, maxSteps: bound, maxParameters: bound, maxUpCount: bound)
+        #expect(throws: RouteError.self) { try Route(parsing: "up(n=1)", limits: limits) }
+        #expect(throws: RouteError.self) { try Route(absolute: true, [.push(RouteTarget("a")), .up(1)]).validate(limits: limits) }
+        let upOnly = RouteLimits(maxUpCount: bound)
+        #expect(throws: RouteError.badUpCount(position: 5, found: "1", limit: bound)) { try Route(parsing: "up(n=1)", limits: upOnly) }
+    }
 }
