@@ -3,9 +3,18 @@ extension Coordinator {
     /// What the app saves now: the root window's content as the absolute route that navigates to
     /// it (``RouteCompiler/route(of:)``), with `links` (``LinkInbox/saved()``).
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
-    ///   writes (a hop container, tabs not built from a route).
+    ///   writes (a hop container, tabs not built from a route), and
+    ///   ``NavigationError/invalidRoute(_:)`` when its route breaks the rules or the standard
+    ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
+    ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
+    ///   not at the next launch.
     public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
         var route = try machine.snapshot.rootRoute()
+        do {
+            try route.validate()
+        } catch {
+            throw .invalidRoute(error)
+        }
         if mutations.contains(.savedStateDropsParameters) {
             // Mutant: every step's parameters left out.
             route.steps = route.steps.map { step in

@@ -214,6 +214,14 @@ public actor Coordinator {
                                          items: [ScreenID: ScreenCallbacks]) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
+        // A `.navigate` made by hand carries a route for the record and the guards: it keeps the rules.
+        if case .navigate(let route, _) = request {
+            do {
+                try route.validate(limits: configuration.routeLimits)
+            } catch {
+                throw .route(.invalidRoute(error), route: route)
+            }
+        }
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
         return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items).get()
     }

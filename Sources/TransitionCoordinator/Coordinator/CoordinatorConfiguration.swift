@@ -29,7 +29,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// A validated configuration.
     ///
     /// - Throws: ``ConfigurationError`` when a level uses the root's raw value (0 or less) or two
-    ///   levels share a raw value or a name, when the timeout is not positive, or a bound is below 1.
+    ///   levels share a raw value or a name, when a timeout is not positive or past 2⁴⁰ seconds, or
+    ///   a bound is below 1.
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
                 ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
@@ -48,6 +49,10 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         }
         guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
         guard hostTimeout > .zero else { throw .nonPositiveTimeout(hostTimeout) }
+        // Deadlines are the clock's time plus a timeout: one past the trusted range could overflow.
+        for timeout in [animationTimeout, hostTimeout] where !TrustedDuration.contains(timeout) {
+            throw .timeoutTooLong(timeout)
+        }
         guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }
         guard eventBufferSize >= 1 else { throw .boundTooSmall("eventBufferSize", eventBufferSize) }
         guard queueLimit >= 1 else { throw .boundTooSmall("queueLimit", queueLimit) }
@@ -98,6 +103,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case duplicateLevel(WindowLevel, WindowLevel)
     /// The animation timeout or the host timeout is zero or negative.
     case nonPositiveTimeout(Duration)
+    /// The animation timeout or the host timeout is longer than 2⁴⁰ seconds (about 34,000 years):
+    /// a deadline that far could not be computed.
+    case timeoutTooLong(Duration)
     /// A bound (named) is below 1.
     case boundTooSmall(String, Int)
     /// A cover's level is not among the configured levels.
@@ -113,6 +121,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         case .levelNotAboveRoot(let level): "level \(level) must have a raw value above 0 (the root's)"
         case .duplicateLevel(let a, let b): "levels \(a) and \(b) share a raw value or a name"
         case .nonPositiveTimeout(let timeout): "timeout \(timeout) must be positive"
+        case .timeoutTooLong(let timeout): "timeout \(timeout) is longer than 2^40 seconds; give a shorter one"
         case .boundTooSmall(let name, let value): "\(name) is \(value); it must be at least 1"
         case .coverLevelNotConfigured(let level): "cover level \(level) is not one of the configured levels"
         case .shieldNotAboveLock(let shield, let lock): "the shield at \(shield) must stand above the lock at \(lock)"

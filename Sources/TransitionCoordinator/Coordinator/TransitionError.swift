@@ -59,6 +59,9 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     case screenReservedForCover(ScreenID, coverLevel: WindowLevel)
     /// A content request named a level where no window stands.
     case noWindow(at: WindowLevel)
+    /// Window ids ran out: the next id would pass `UInt64.max` (only a planner handed such an id
+    /// by its caller can meet this; a coordinator counts from 1).
+    case windowIDsExhausted
     /// A content request does not fit the window's content (a pop at a stack's root, a tab out of
     /// range, an unknown container, a screen shown twice): what and where, as ``ContainerError``
     /// says, and the window it was planned against (nil when no window holds what it names).
@@ -103,6 +106,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .screenReservedForCover: "screenReservedForCover"
         case .hostUnresponsive: "hostUnresponsive"
         case .noWindow: "noWindow"
+        case .windowIDsExhausted: "windowIDsExhausted"
         case .container(let error, _): "container.\(error.code)"
         case .route(let error, _): "route.\(error.code)"
         case .alreadyThere: "alreadyThere"
@@ -161,6 +165,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "the host has not returned from \(fault); nothing changed. Requests are served again once it returns"
         case .screenReservedForCover(let id, let level):
             "screen id '\(id)' is reserved for the cover at \(level); give the app's screen another id"
+        case .windowIDsExhausted:
+            "window ids ran out: the next would pass UInt64.max"
         case .noWindow(let level):
             "no window stands at level \(level) to change the content of"
         case .container(let error, let window):

@@ -31,6 +31,7 @@ public enum TransitionPlanner {
         var applicationState = snapshot.applicationState
         var created: [Window] = []
         var destroyed: [Window] = []
+        guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .windowIDsExhausted }
         var next = nextWindowID
         var contentChange: ContentChange?
         var contentWindow: WindowID?

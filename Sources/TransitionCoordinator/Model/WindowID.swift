@@ -15,6 +15,11 @@ public struct WindowID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     /// `#` and the number, as `#3`.
     public var description: String { "#\(rawValue)" }
 
-    /// The id that follows this one.
+    /// The id that follows this one. A plan makes a handful of windows at most, and the planner
+    /// refuses to start within ``headroom`` of the end (``TransitionError/windowIDsExhausted``),
+    /// so this never passes `UInt64.max`.
     var next: WindowID { WindowID(rawValue + 1) }
+
+    /// How many ids a plan needs left after its first (more than it can make: a window and two covers).
+    static let headroom: UInt64 = 16
 }

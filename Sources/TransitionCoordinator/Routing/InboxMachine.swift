@@ -85,6 +85,14 @@ struct InboxMachine: Sendable {
         return (id, actions + pump(now: now))
     }
 
+    /// A link whose route breaks the path rules arrives at `now`: it takes an id and ends at
+    /// once, refused with `error`, touching no other link (it is never delivered, nor saved).
+    mutating func refuse(_ route: Route, because error: TransitionError, now: Duration) -> (LinkID, [Action]) {
+        let id = LinkID(nextID)
+        nextID += 1
+        return (id, expire(now: now) + [.end(id, .refused(error))])
+    }
+
     /// Takes saved links back in (a restore) and returns them with the ids they take, and the
     /// actions. Saved data is untrusted: a remaining wait is brought into `0...longest` (a
     /// negative one expires at once), and ids are kept only when no link arrived yet, no two

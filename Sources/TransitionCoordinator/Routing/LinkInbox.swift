@@ -115,7 +115,9 @@ public actor LinkInbox {
     /// Whether links may go to the coordinator now.
     public var isOpen: Bool { machine.isOpen }
 
-    /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``.
+    /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``. A
+    /// route that breaks the path rules or the coordinator's limits ends at once as
+    /// `refused(.route(.invalidRoute(…)))`, touching no other link.
     @discardableResult
     public func post(_ route: Route, expiry: Duration? = nil) -> LinkID {
         let (id, actions) = accept(route, expiry: expiry)
@@ -135,9 +137,18 @@ public actor LinkInbox {
         }
     }
 
-    /// A link arriving: its id, noted with its route, and what the machine says to do.
+    /// A link arriving: its id, noted with its route, and what the machine says to do. A route
+    /// that breaks the path rules (built in code, or from a table) ends at once, refused.
     private func accept(_ route: Route, expiry: Duration?) -> (LinkID, [InboxMachine.Action]) {
-        let (id, actions) = machine.receive(route, now: coordinator.clock.elapsed(), expiry: expiry ?? configuration.expiry)
+        let now = coordinator.clock.elapsed()
+        do {
+            try route.validate(limits: coordinator.configuration.routeLimits)
+        } catch {
+            let (id, actions) = machine.refuse(route, because: .route(.invalidRoute(error), route: route), now: now)
+            routes[id] = route
+            return (id, actions)
+        }
+        let (id, actions) = machine.receive(route, now: now, expiry: expiry ?? configuration.expiry)
         routes[id] = route
         return (id, actions)
     }

@@ -7,6 +7,9 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateTab(String, tabBar: String)
     /// A tab bar or a tab with an empty name (no path can write it).
     case emptyName(tabBar: String)
+    /// A tab that is a tab bar (the bar itself, or one registered before): a tab's stack starts
+    /// with a screen, never with tabs.
+    case tabIsTabBar(String, tabBar: String)
 
     /// A stable short code, as `noTabs`.
     public var code: String {
@@ -14,6 +17,7 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noTabs: "noTabs"
         case .duplicateTab: "duplicateTab"
         case .emptyName: "emptyName"
+        case .tabIsTabBar: "tabIsTabBar"
         }
     }
 
@@ -24,6 +28,8 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .duplicateTab(let tab, let tabBar):
             "the tab bar `\(RouteError.shown(tabBar))` lists the tab `\(RouteError.shown(tab))` twice; each tab once"
         case .emptyName(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` or one of its tabs has an empty name"
+        case .tabIsTabBar(let tab, let tabBar):
+            "the tab bar `\(RouteError.shown(tabBar))` lists `\(RouteError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
         }
     }
 }

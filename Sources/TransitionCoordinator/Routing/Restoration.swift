@@ -56,6 +56,9 @@ public enum Restoration {
                 throw .timeOutOfRange(savedAt: saved.savedAt, now: now)
             }
             if now - saved.savedAt > maxAge { throw .tooOld(age: now - saved.savedAt, maxAge: maxAge) }
+            // Saved ahead of now by more than the maximum age: a clock set back far, or a file
+            // tampered with; its age cannot be told.
+            if saved.savedAt - now > maxAge { throw .timeOutOfRange(savedAt: saved.savedAt, now: now) }
         }
         guard saved.schema <= policy.schema else { throw .newerSchema(saved: saved.schema, current: policy.schema) }
         var route = saved.route
@@ -87,10 +90,23 @@ public enum Restoration {
         }) {
             cut(at: index, "never restored")
         }
-        if let link, case .linkOnTop = policy.launchRule, let first = link.steps.first?.target {
-            // Presented over the restored state as a modal stack: the link's first screen, then its steps.
+        if let link, case .linkOnTop = policy.launchRule {
+            // The link keeps the rules on its own, then, presented over the restored state as a
+            // modal stack (its first screen, then its steps), together with what it stands on.
+            let steps: [RouteStep]
+            do {
+                steps = try RouteCompiler.resolve(link, from: nil, limits: limits).steps
+            } catch {
+                throw .linkRefused(error)
+            }
+            guard let first = steps.first?.target else { throw .linkRefused(.emptyRoute) }
             route.steps.append(.modalStack(first))
-            route.steps += link.steps.dropFirst()
+            route.steps += steps.dropFirst()
+            do {
+                try route.validate(limits: limits)
+            } catch {
+                throw .linkRefused(.invalidRoute(error))
+            }
         }
         while true {
             do {
@@ -140,8 +156,9 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
     /// The migration from schema `from` returned a route that breaks the grammar's rules or
     /// limits (an `up` of zero or less, an empty name…): the app's migration has a bug.
     case migrationBrokeRoute(from: Int, RouteError)
-    /// The saved time (or `now`) lies outside the range a time is trusted in (±2⁴⁰ seconds), so
-    /// the state's age cannot be told: corrupt saved data.
+    /// The saved time (or `now`) lies outside the range a time is trusted in (±2⁴⁰ seconds), or
+    /// ahead of `now` by more than the maximum age, so the state's age cannot be told: corrupt
+    /// saved data, or a clock set back far.
     case timeOutOfRange(savedAt: Duration, now: Duration)
     /// Not even the first step compiles.
     case nothingRestorable(NavigationError)

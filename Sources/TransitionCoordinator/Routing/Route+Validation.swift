@@ -22,12 +22,13 @@ extension Route {
             if index >= limits.maxSteps { throw .tooDeep(position: position(ofStep: index), limit: limits.maxSteps) }
             guard let target = step.target else {
                 guard case .up(let count) = step else { continue }
-                guard count >= 1, count <= limits.maxUpCount else {
+                // The parser reads at most nine digits: a count past them could not be parsed back.
+                guard count >= 1, count <= min(limits.maxUpCount, RouteParser.largestUpCount) else {
                     throw .badUpCount(position: position(ofStep: index), found: String(count), limit: limits.maxUpCount)
                 }
                 depth -= count
                 if isAbsolute, depth < 1 { throw .upPastRoot(position: position(ofStep: index)) }
-                longest += 14
+                longest += 16  // `/up(n=` and nine digits and `)`
                 continue
             }
             depth += 1

@@ -96,14 +96,24 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `text` from a path, echoed in a message: control characters (a newline, say) written as
-    /// `%XX`, so that an error stays on one line and shows what was there.
+    /// Whether `scalar` is a control character (below U+0020, or U+007F…U+009F) or breaks a line
+    /// (U+2028, U+2029): shown percent-encoded in messages.
+    static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `text` from a path, echoed in a message: control characters and line separators (a
+    /// newline, U+0085, U+2028, say) written as their percent-encoded UTF-8, so that an error
+    /// stays on one line and shows what was there.
     static func shown(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        guard text.unicodeScalars.contains(where: breaksLine) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
+            if breaksLine(scalar) {
+                // UTF-8, percent-encoded, as a path writes it.
+                for byte in String(scalar).utf8 {
+                    out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                }
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -115,10 +125,12 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// what `stress route` prints for a bad path. Control characters in the path are shown as
     /// `%XX`, so the caret stays under the character it names.
     public func caret(under path: String) -> String {
-        // Each control character widens by two (`%0A`): the caret moves with the ones before it.
         let shownPath = Self.shown(path)
-        guard let position else { return shownPath + "\n" + description }
-        let before = path.prefix(position).unicodeScalars.filter { $0.value < 0x20 || $0.value == 0x7F }.count
-        return shownPath + "\n" + String(repeating: " ", count: position + 2 * before) + "^\n" + description
+        guard let at = position.map({ max(0, $0) }) else { return shownPath + "\n" + description }
+        // Each shown scalar widens by its encoding (`%0A` is three characters, not one): the
+        // caret moves with the ones before it.
+        let widening = path.prefix(at).unicodeScalars.filter(Self.breaksLine)
+            .reduce(0) { $0 + 3 * String($1).utf8.count - 1 }
+        return shownPath + "\n" + String(repeating: " ", count: at + widening) + "^\n" + description
     }
 }

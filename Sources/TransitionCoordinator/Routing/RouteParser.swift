@@ -24,6 +24,9 @@ public struct RouteLimits: Sendable, Hashable {
 
 /// The path parser: one pass over the path's UTF-8 bytes, O(length), no backtracking. Pure.
 enum RouteParser {
+    /// The largest `n` of `up(n=…)` the grammar can write (nine digits), whatever the limits say.
+    static let largestUpCount = 999_999_999
+
     /// Parses `path` under `limits` (see ``Route/init(parsing:limits:)``).
     static func parse(_ path: String, limits: RouteLimits) throws(RouteError) -> Route {
         let count = path.utf8.count

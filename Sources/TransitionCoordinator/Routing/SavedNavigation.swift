@@ -21,6 +21,10 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
     public var route: Route
     /// The inbox's links that were waiting or on their way.
     public var links: [SavedLink]
+    /// How many saved links could not be read when this value was decoded (a route that breaks
+    /// the path rules, a missing field): they are left out, so one bad link never costs the saved
+    /// screens. Not encoded; 0 for a value made in code.
+    public var unreadableLinks = 0
 
     /// A saved state of `route` and `links`, at `savedAt`, in the app's `schema`.
     public init(route: Route, links: [SavedLink] = [], schema: Int, savedAt: Duration) {
@@ -33,14 +37,18 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case format, schema, savedAt, path, links }
 
-    /// Decodes a saved state; a format newer than this library's, or a path that does not parse,
-    /// is a `DecodingError` (the app then starts fresh; nothing is guessed).
+    /// Decodes a saved state; a format this library never wrote (newer, or below 1), or a path
+    /// that does not parse, is a `DecodingError` (the app then starts fresh; nothing is guessed).
+    /// A saved link that cannot be read is left out and counted in ``unreadableLinks``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(Int.self, forKey: .format)
         guard format <= Self.currentFormat else {
             throw DecodingError.dataCorruptedError(forKey: .format, in: container,
                                                    debugDescription: "format \(format) is newer than \(Self.currentFormat)")
+        }
+        guard format >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: "format \(format) was never written")
         }
         schema = try container.decode(Int.self, forKey: .schema)
         savedAt = try container.decode(Duration.self, forKey: .savedAt)
@@ -50,7 +58,17 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .path, in: container, debugDescription: "\(error)")
         }
-        links = try container.decodeIfPresent([SavedLink].self, forKey: .links) ?? []
+        // One link at a time: a link that cannot be read is left out and counted, not the whole state.
+        let readable = try container.decodeIfPresent([ReadableLink].self, forKey: .links) ?? []
+        links = readable.compactMap(\.link)
+        unreadableLinks = readable.count - links.count
+    }
+
+    /// A saved link, or nil when it cannot be read; decoding one never fails, so a list of them
+    /// reads on past a bad one.
+    private struct ReadableLink: Decodable {
+        let link: SavedLink?
+        init(from decoder: any Decoder) throws { link = try? SavedLink(from: decoder) }
     }
 
     /// Encodes the route as its path, readable in the saved file.

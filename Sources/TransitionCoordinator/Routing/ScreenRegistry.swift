@@ -74,13 +74,17 @@ public struct ScreenRegistry: Sendable {
 
     /// Registers the tab bar `name` with its tabs, in order (each tab is a screen name, registered
     /// on its own; the first is selected when a route does not say `#tab`).
-    /// - Throws: ``RegistryError`` when it has no tab, a tab twice, or an empty name: such a tab
-    ///   bar could never be navigated. Nothing is registered then.
+    /// - Throws: ``RegistryError`` when it has no tab, a tab twice, an empty name, or a tab that
+    ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
+    ///   navigated. Nothing is registered then.
     public mutating func tabs(_ name: String, tabs: [String]) throws(RegistryError) {
         guard !tabs.isEmpty else { throw .noTabs(tabBar: name) }
         guard !name.isEmpty, !tabs.contains("") else { throw .emptyName(tabBar: name) }
         var seen: Set<String> = []
         for tab in tabs where !seen.insert(tab).inserted { throw .duplicateTab(tab, tabBar: name) }
+        for tab in tabs where tab == name || { if case .tabs? = entries[tab]?.kind { true } else { false } }() {
+            throw .tabIsTabBar(tab, tabBar: name)
+        }
         entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
     }
 

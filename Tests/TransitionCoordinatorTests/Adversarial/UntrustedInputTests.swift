@@ -59,11 +59,16 @@ struct UntrustedInputTests {
         #expect(try Route(parsing: route.path) == route)
     }
 
-    @Test("a saved link whose route holds up(-1) is refused when decoded; restoring the state then fails as corrupt data")
+    @Test("a saved link whose route holds up(-1) cannot be read: it is left out and counted, and the saved screens stay")
     func savedLinkWithBadUp() throws {
         let link = SavedLink(id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
-        let data = try JSONEncoder().encode(SavedNavigation(route: try Route(parsing: "^/home"), links: [link], schema: 1, savedAt: .zero))
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedNavigation.self, from: data) }
+        let good = SavedLink(id: LinkID(2), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5))
+        let data = try JSONEncoder().encode(SavedNavigation(route: try Route(parsing: "^/home"), links: [link, good], schema: 1, savedAt: .zero))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedLink.self, from: try JSONEncoder().encode(link)) }
+        let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
+        #expect(decoded.route == (try Route(parsing: "^/home")))
+        #expect(decoded.links == [good])
+        #expect(decoded.unreadableLinks == 1)
     }
 
     @Test("a saved link made in code with up(-1) ends refused when its turn comes: the app does not trap")
@@ -231,5 +236,136 @@ struct UntrustedInputTests {
         #expect(throws: RouteError.self) { try Route(absolute: true, [.push(RouteTarget("a")), .up(1)]).validate(limits: limits) }
         let upOnly = RouteLimits(maxUpCount: bound)
         #expect(throws: RouteError.badUpCount(position: 5, found: "1", limit: bound)) { try Route(parsing: "up(n=1)", limits: upOnly) }
+    }
+
+    @Test("an up count past nine digits is refused even under limits that allow it, and never overflows")
+    func upPastNineDigits() {
+        let limits = RouteLimits(maxUpCount: .max)
+        #expect(throws: RouteError.self) { try Route([.push(RouteTarget("a")), .up(Int.max), .up(Int.max)]).validate(limits: limits) }
+        #expect(throws: RouteError.self) { try Route([.push(RouteTarget("a")), .push(RouteTarget("b")), .up(1_000_000_000)]).validate(limits: limits) }
+        let longest = Route([.push(RouteTarget("a")), .up(999_999_999)])
+        #expect((try? longest.validate(limits: limits)) != nil)
+        #expect((try? Route(parsing: longest.path, limits: limits)) == longest)
+        #expect(throws: RouteError.self) { try Route([.up(999_999_999)]).validate(limits: RouteLimits(maxLength: 14, maxUpCount: .max)) }
+    }
+
+    @Test("a timeout past 2^40 seconds is refused when the configuration is made", arguments: [true, false])
+    func hugeTimeouts(animation: Bool) throws {
+        let huge = try JSONDecoder().decode(Duration.self, from: Data("[9223372036854775807,18446744073709551615]".utf8))
+        #expect(throws: ConfigurationError.timeoutTooLong(huge)) {
+            _ = animation ? try CoordinatorConfiguration(animationTimeout: huge) : try CoordinatorConfiguration(hostTimeout: huge)
+        }
+    }
+
+    @Test("a planner handed the last window id refuses, typed, instead of overflowing")
+    func windowIDsRunOut() async throws {
+        let coordinator = await Self.coordinator()
+        let snapshot = await coordinator.snapshot
+        var id = WindowID(.max)
+        #expect(throws: TransitionError.windowIDsExhausted) {
+            _ = try TransitionPlanner.plan(.push(Screen("x"), at: .high), in: snapshot, nextWindowID: &id)
+        }
+    }
+
+    @Test("a caret under a position made by hand, negative, stays at the start")
+    func negativeCaret() {
+        #expect(RouteError.emptyName(position: -3).caret(under: "abc").hasPrefix("abc\n^\n"))
+    }
+
+    @Test("a launch link over the restored state keeps the rules: one that breaks them is refused, naming it")
+    func linkOnTopChecked() throws {
+        let saved = SavedNavigation(route: try Route(parsing: "^/home/friend"), schema: 1, savedAt: .zero)
+        let policy = RestorationPolicy(launchRule: .linkOnTop)
+        let bad = Route([.push(RouteTarget("compose")), .push(RouteTarget("")), .up(-3)])
+        #expect {
+            try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero, link: bad)
+        } throws: { error in
+            if case .linkRefused(.invalidRoute)? = error as? RestorationError { true } else { false }
+        }
+        let long = Route(absolute: true, Array(repeating: .push(RouteTarget("draft")), count: 255))
+        #expect {
+            try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero, link: long)
+        } throws: { error in
+            if case .linkRefused(.invalidRoute(.tooDeep))? = error as? RestorationError { true } else { false }
+        }
+        let good = try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero,
+                                        link: try Route(parsing: "^/compose/draft"))
+        #expect(good.route.path == "^/home/friend!/compose/draft")
+    }
+
+    @Test("what the coordinator saves reads back: a state its decoder would refuse is refused when saved")
+    func savedStateReadsBack() async throws {
+        let coordinator = await Coordinator(root: Screen(""), clock: ManualClock(), screens: .open)
+        await #expect(throws: NavigationError.invalidRoute(.emptyName(position: 2))) {
+            try await coordinator.savedNavigation(schema: 1, savedAt: .zero)
+        }
+        let wide = await Coordinator(root: Screen("home", parameters: ["k": String(repeating: "v", count: 5_000)]), clock: ManualClock(),
+                                     screens: .open)
+        await #expect {
+            try await wide.savedNavigation(schema: 1, savedAt: .zero)
+        } throws: { error in
+            if case .invalidRoute(.tooLong)? = error as? NavigationError { true } else { false }
+        }
+    }
+
+    @Test("a link whose route breaks the rules ends refused at once, is never saved, and leaves the other links waiting")
+    func badLinkEndsAtOnce() async throws {
+        let coordinator = await Self.coordinator()
+        let inbox = LinkInbox(coordinator: coordinator)
+        let good = await inbox.post(try Route(parsing: "^/home"))
+        let bad = await inbox.post(Route([.push(RouteTarget("a" + "\u{0A}" + "b"))]))
+        #expect(await inbox.saved().map(\.id) == [good])
+        var outcomes = inbox.outcomes.makeAsyncIterator()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == bad)
+        guard case .refused(.route(.invalidRoute(.controlCharacter), _)) = ended.outcome else {
+            Issue.record("expected refused as an invalid route, got \(ended.outcome)")
+            return
+        }
+    }
+
+    @Test("a saved time ahead of now by more than the maximum age is refused as out of range")
+    func futureSavedAt() throws {
+        let saved = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .seconds(1 << 39))
+        #expect(throws: RestorationError.timeOutOfRange(savedAt: .seconds(1 << 39), now: .seconds(1_000))) {
+            try Restoration.plan(saved, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry, now: .seconds(1_000))
+        }
+        let skewed = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .seconds(1_010))
+        #expect((try? Restoration.plan(skewed, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry,
+                                       now: .seconds(1_000))) != nil, "a clock a little behind is not refused")
+    }
+
+    @Test("a navigate request made by hand keeps the rules too")
+    func performNavigateChecked() async {
+        let coordinator = await Self.coordinator()
+        await #expect {
+            try await coordinator.perform(.navigate(Route([.up(-1)]), target: .screen(Screen("x"))))
+        } throws: { error in
+            if case .route(.invalidRoute(.badUpCount), _)? = error as? TransitionError { true } else { false }
+        }
+        #expect(await coordinator.history.isEmpty)
+    }
+
+    @Test("line separators beyond the control characters are shown encoded too", arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineBreaks(separator: String) {
+        let route = Route([.push(RouteTarget("a" + separator + "b", ["k": "v" + separator + "w"]))])
+        #expect(route.tree.split(whereSeparator: \.isNewline).count == 2)
+        let caret = RouteError.unclosedParameters(position: 4).caret(under: "a" + separator + "b/(")
+        #expect(caret.split(whereSeparator: \.isNewline).count == 3)
+    }
+
+    @Test("a saved state of a format never written is refused", arguments: [0, -5])
+    func formatBelowOne(format: Int) throws {
+        let saved = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .zero)
+        let data = try Self.corrupted(saved) { $0["format"] = format }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedNavigation.self, from: data) }
+    }
+
+    @Test("a tab that is itself a tab bar is refused when registered")
+    func tabThatIsTabBar() throws {
+        var screens = ScreenRegistry.open
+        #expect(throws: RegistryError.tabIsTabBar("x", tabBar: "x")) { try screens.tabs("x", tabs: ["x"]) }
+        try screens.tabs("inner", tabs: ["a"])
+        #expect(throws: RegistryError.tabIsTabBar("inner", tabBar: "outer")) { try screens.tabs("outer", tabs: ["b", "inner"]) }
     }
 }
