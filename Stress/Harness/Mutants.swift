@@ -111,6 +111,8 @@ public enum StressHarness {
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
         case .guardWithoutTimeout: "a stalled guard holds the slot past the timeout"
         case .staleChunk: "a chunk of the window list that loses a window is kept as it was"
+        case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
+        case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         }
     }
 }
