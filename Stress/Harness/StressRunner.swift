@@ -241,17 +241,26 @@ extension StressRunner {
             await checker.rejected(operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
             return
         }
+        // A swipe to be finished: the stack's owner asks for the stack it believes in meanwhile (see ``OwnerStack``).
+        let owner = end == .commit
+            ? await OwnerStack.ask(during: change, swipePolicy: operation.policy, environment: environment,
+                                   coordinator: coordinator, tally: tally)
+            : nil
         // A swipe is quicker than most animations: held a quarter of the drawn delay.
         try? await environment.sleep(operation.delay / 4)
         switch end {
         case .commit:
+            let waited = await owner?.isWaiting(in: coordinator) ?? false
+            var swiped: TransitionRecord?
             do throws(TransitionError) {
                 let record = try await gesture.commit()
+                swiped = record
                 tally.committed(record)
                 await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
             } catch {
                 await checker.gestureEnded(gesture.id)
             }
+            await owner?.finish(afterSwipe: swiped, waitedBehindIt: waited, environment: environment, checker: checker, tally: tally)
         case .cancel:
             await gesture.cancel()
             await checker.gestureEnded(gesture.id)
