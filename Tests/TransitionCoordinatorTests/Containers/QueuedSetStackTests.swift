@@ -53,6 +53,30 @@ struct QueuedSetStackTests {
         #expect(record.request == .content(.setStack("form", [Screen("boot"), Screen("one")])))
     }
 
+    @Test("a dropped screen's callbacks are not kept, even when a screen with its id shows elsewhere by then")
+    func droppedCallbacks() async throws {
+        let tabs = WindowContent.tabs(TabBar(id: "main", .stack(NavigationStack(id: "form", root: Screen("boot"))),
+                                             .stack(NavigationStack(id: "other", root: Screen("home")))))
+        let coordinator = try await Coordinator(root: tabs, clock: ManualClock())
+        let log = CallbackLog()
+        try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
+        var probe = EventProbe(coordinator)
+        let swipe = try await coordinator.beginGesture(.pop("form"))
+        let moved = Task { await attempt { try await coordinator.stack("other").push(Screen("one"), policy: .enqueue) } }
+        _ = await probe.waiting(.content(.push(Screen("one"), onto: "other")))
+        let queued = Task {
+            await attempt { try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))],
+                                                                          policy: .enqueue) }
+        }
+        _ = await probe.waiting(.content(.setStack("form", [Screen("boot"), Screen("one")])))
+        try await swipe.commit()
+        _ = try #require(await moved.value.success)
+        _ = try #require(await queued.value.success)
+        log.clear()
+        try await coordinator.stack("other").pop()
+        #expect(log.calls.isEmpty, "one in other is not the form's item: its callbacks stayed with the form's list")
+    }
+
     @Test("a list left empty by the user's removals is refused as an empty stack; nothing changes")
     func emptiedList() async throws {
         let (coordinator, _) = try await Self.form()
