@@ -32,6 +32,10 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         /// A push onto a stack followed by the user's swipe back over it (of requests): begun,
         /// held while other requests and lifecycle events race it, then committed or cancelled.
         case interactiveGesture
+        /// A modal presented or dismissed, or another tab selected, as a whole tree replacing the
+        /// root window's content (what a link resolves to), built from the content at the time
+        /// (of requests): the animator must be told the same kind a handle call would give.
+        case treeChange
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -52,6 +56,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
         .stuckHost: 8, .chainedAnimator: 10, .coordinatorChurn: 50, .coverScreenID: 9,
         .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45, .interactiveGesture: 15,
+        .treeChange: 15,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

@@ -165,8 +165,10 @@ public enum StressRunner {
         if operation.gesture != nil {
             return await gesture(operation, environment: environment, coordinator: coordinator, checker: checker, tally: tally)
         }
-        let (request, kind, policy, whenLocked, cancels) =
-            (operation.request, operation.animator, operation.policy, operation.whenLocked, operation.cancels)
+        let (kind, policy, whenLocked, cancels) = (operation.animator, operation.policy, operation.whenLocked, operation.cancels)
+        let tree = operation.treeChange ? TreeChange.request(in: await coordinator.snapshot, at: environment.elapsed()) : nil
+        if tree != nil { await checker.noteFault(.treeChange) }
+        let request = tree ?? operation.request
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
