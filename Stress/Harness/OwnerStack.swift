@@ -34,9 +34,9 @@ struct OwnerStack {
                 return .failure(error)
             }
         }
-        return OwnerStack(request: request, stack: stack, top: top,
-                          label: RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false),
-                          asked: environment.elapsed(), answer: answer)
+        var label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false)
+        label.fromOwner = true
+        return OwnerStack(request: request, stack: stack, top: top, label: label, asked: environment.elapsed(), answer: answer)
     }
 
     /// Whether the list waits in the coordinator's queue now (asked before what happens next).

@@ -317,6 +317,8 @@ public struct RequestLabel: Sendable, Hashable {
     public var fromLinks: Bool = false
     /// Whether a worker asked it on its own before a swipe-back, to have something to swipe from.
     public var beforeSwipe: Bool = false
+    /// Whether a stack's owner asked it while a worker's swipe was held (see ``OwnerStack``).
+    public var fromOwner: Bool = false
 
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
@@ -334,6 +336,7 @@ public struct RequestLabel: Sendable, Hashable {
         if fromSheetFlow { return "sheet flow" }
         if fromLinks { return "links" }
         if beforeSwipe { return "before a swipe" }
+        if fromOwner { return "owner stack" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"
