@@ -10,7 +10,9 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     public let before: WindowContent
     /// The content after.
     public let after: WindowContent
-    /// How the change is shown.
+    /// How the change is shown: the kind of the change itself, as the trees before and after
+    /// say it, whichever call made it (a handle's push or present, a link, a whole tree): the
+    /// same change is always the same kind.
     public let animation: ContentAnimation
     /// Screens that leave the window (by id, or replaced by a screen with the same id and other
     /// parameters), in the order ``WindowContent/screens`` lists them before.
