@@ -143,9 +143,6 @@ public enum ContentAnimation: String, Sendable, Hashable, Codable, CustomStringC
 
     /// A pop when `after`'s top screen is in `before` as it is, a push when it is new.
     private static func fallback(_ before: WindowContent, _ after: WindowContent) -> ContentAnimation {
-        let to = after.topScreen
-        var below = false
-        before.forEachScreen { if !below, $0 == to { below = true } }
-        return below ? .pop : .push
+        before.shows(after.topScreen) ? .pop : .push
     }
 }

@@ -152,6 +152,18 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
         }
     }
 
+    /// Whether the content shows `screen` itself (same id and parameters) anywhere, reading each
+    /// screen in place (copying each out, as ``forEachScreen(_:)`` does, retains its parts).
+    func shows(_ screen: Screen) -> Bool {
+        switch self {
+        case .screen(let shown): shown == screen
+        case .stack(let stack): stack.items.contains { $0 == screen }
+        case .tabs(let tabs): tabs.tabs.contains { $0.shows(screen) }
+        case .hop(let hop): hop.current.shows(screen)
+        case .presenting(let base, let modal): base.shows(screen) || modal.shows(screen)
+        }
+    }
+
     /// Whether the content holds the container `id` anywhere.
     public func holds(_ id: ContainerID) -> Bool {
         find(id) != nil
