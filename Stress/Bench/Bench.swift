@@ -104,6 +104,13 @@ public enum Bench {
                 })
             }
         }
+        for size in [1_000, 4_000] {
+            // Linear on the default host: the 4,000-item row takes about four times the 1,000-item one.
+            let replaced = try await ContainerCases.defaultHostCoordinator(stackOf: size)
+            cases.append(Case(name: "setStack replacing all \(size.formatted) items, default host", unit: "setStack") {
+                try await timed(try await ContainerCases.replaceEvery(replaced, size: size, changes: options.quick ? 4 : 16))
+            })
+        }
         for steps in [8, 64] {
             let path = RouteCases.path(steps: steps)
             cases.append(Case(name: "parse a \(steps)-step path", unit: "parse") {

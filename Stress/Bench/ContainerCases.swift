@@ -47,6 +47,24 @@ enum ContainerCases {
         return changes
     }
 
+    /// A coordinator on the default host (``InMemoryHost``, the one a coordinator made without a
+    /// host keeps) whose root window shows the stack `bench` of `count` screens.
+    static func defaultHostCoordinator(stackOf count: Int) async throws -> Coordinator {
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, historyLimit: 16)
+        let screens = items(count)
+        let stack = NavigationStack(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
+        return try await Coordinator(root: .stack(stack), configuration: configuration)
+    }
+
+    /// `changes` `setStack`s on a stack of `size` that replace every item, alternating between two
+    /// lists that share no screen: each destroys and creates `size` screens at the host.
+    static func replaceEvery(_ coordinator: Coordinator, size: Int, changes: Int) async throws -> Int {
+        let lists = [items(size, prefix: "a"), items(size)]
+        let stack = coordinator.stack("bench")
+        for change in 0..<changes { try await stack.setStack(lists[change % 2]) }
+        return changes
+    }
+
     /// A stack of `count` screens set at once on a coordinator: the time of the `setStack`, and the
     /// resident bytes per screen the coordinator keeps (its snapshot, its container actor, the
     /// record in its history, sharing one list), measured after the allocator handed freed memory back.

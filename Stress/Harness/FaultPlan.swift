@@ -38,6 +38,10 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         /// A second flow that hops to the screen a flow waits on, its task cancelled as it begins
         /// to wait (of hop flow rounds): the first flow must wait on.
         case cancelledRivalFlow
+        /// A modal presented or dismissed, or another tab selected, as a whole tree replacing the
+        /// root window's content (what a link resolves to), built from the content at the time
+        /// (of requests): the animator must be told the same kind a handle call would give.
+        case treeChange
 
         /// Orders kinds by declaration.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
@@ -58,7 +62,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         .lateFinishingAnimator: 4, .reentrantAnimator: 7, .cancelledCaller: 4, .lifecycleBurst: 15, .queueStall: 2,
         .stuckHost: 5, .chainedAnimator: 10, .coordinatorChurn: 50, .coverScreenID: 9,
         .stubbornAnimator: 20, .lockedSpell: 15, .containerOperation: 45, .interactiveGesture: 15,
-        .movedFlowScreen: 50, .cancelledRivalFlow: 50,
+        .movedFlowScreen: 50, .cancelledRivalFlow: 50, .treeChange: 15,
     ])
 
     /// The swarm plan of `seed`: each kind off with probability 1/4, otherwise at a drawn rate.

@@ -71,6 +71,10 @@ struct HostileAnimator: Animator {
         let dead = contextWindows.map(\.id).filter { !live.contains($0) }
         let depth = TransitionScope.depth
         await checker.animatorCalled(context.transitionID, deadWindows: dead, chainDepth: depth)
+        if let change = context.contentChange {
+            await checker.animatorKind(context.transitionID, told: change.animation,
+                                       derived: .between(change.before, change.after))
+        }
         // What anyone reading the coordinator sees while it animates: still the committed state.
         let (seen, inFlight) = await coordinator.snapshotInFlight
         if inFlight == context.transitionID { await checker.animatorSaw(context.transitionID, seen) }

@@ -114,6 +114,8 @@ public enum StressHarness {
         case .staleChunk: "a chunk of the window list that loses a window is kept as it was"
         case .cancelEndsAllWaiters: "a flow's cancellation ends every flow waiting on its screen"
         case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
+        case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
+        case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         }
     }
 }

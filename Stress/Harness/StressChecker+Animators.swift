@@ -2,6 +2,30 @@ import TransitionCoordinator
 
 /// The feeds from animators and the tasks they start: calls, chained follow-ups, coordinator churn.
 extension StressChecker {
+    /// The animator of `transition` was told the content change was `told`; `derived` is the
+    /// kind worked out from the change's trees before and after
+    /// (``ContentAnimation/between(_:_:)``). The same change must reach an animator as the same
+    /// kind, whichever call made it (a handle, a link, a whole tree).
+    public func animatorKind(_ transition: TransitionID, told: ContentAnimation, derived: ContentAnimation) {
+        guard told != derived else { return }
+        violations.append(.init(.skipRules, "the animator of \(transition) was told \(told), but the change it shows "
+                                + "is a \(derived): the same change must reach an animator as the same kind, whichever call made it"))
+    }
+
+    /// An owner's `setStack` asked while the user's swipe held the slot ran after the swipe
+    /// removed `removed` (whose `remove` told the owner it was gone): its record must not bring
+    /// `removed` back into `stack` (it may keep it only if the stack held it again by then).
+    public func ownerStackAfterSwipe(_ record: TransitionRecord, stack: ContainerID, removed: ScreenID) {
+        func holds(_ snapshot: NavigationSnapshot) -> Bool {
+            snapshot.windows.contains { window in
+                if case .stack(let found)? = window.content.find(stack)?.base { found.items.contains { $0.id == removed } } else { false }
+            }
+        }
+        guard holds(record.after), !holds(record.before) else { return }
+        violations.append(.init(.callbacks, "\(record.id) set \(stack) back with \(removed), which the user's swipe removed "
+                                + "(its remove told the owner it was gone) after the list was asked: a stale stack applied as asked"))
+    }
+
     /// An animator was called for `transition`: once only, with every window of its context
     /// live at the host, and inside a re-entrancy chain of its own transition alone.
     public func animatorCalled(_ transition: TransitionID, deadWindows: [WindowID] = [], chainDepth: Int = 1) {

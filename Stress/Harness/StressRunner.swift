@@ -170,9 +170,10 @@ public enum StressRunner {
         // A reader: while a transition is in flight, the snapshot must still be its before-state.
         let (seen, inFlight) = await coordinator.snapshotInFlight
         if let inFlight { await checker.animatorSaw(inFlight, seen) }
-        let (request, kind, policy, whenLocked, cancels) =
-            (Workload.aimed(operation.request, roll: operation.aim, at: seen), operation.animator, operation.policy,
-             operation.whenLocked, operation.cancels)
+        let (kind, policy, whenLocked, cancels) = (operation.animator, operation.policy, operation.whenLocked, operation.cancels)
+        let tree = operation.treeChange ? TreeChange.request(in: await coordinator.snapshot, at: environment.elapsed()) : nil
+        if tree != nil { await checker.noteFault(.treeChange) }
+        let request = tree ?? Workload.aimed(operation.request, roll: operation.aim, at: seen)
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
@@ -244,17 +245,26 @@ extension StressRunner {
             await checker.rejected(operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
             return
         }
+        // A swipe to be finished: the stack's owner asks for the stack it believes in meanwhile (see ``OwnerStack``).
+        let owner = end == .commit
+            ? await OwnerStack.ask(during: change, swipePolicy: operation.policy, environment: environment,
+                                   coordinator: coordinator, tally: tally)
+            : nil
         // A swipe is quicker than most animations: held a quarter of the drawn delay.
         try? await environment.sleep(operation.delay / 4)
         switch end {
         case .commit:
+            let waited = await owner?.isWaiting(in: coordinator) ?? false
+            var swiped: TransitionRecord?
             do throws(TransitionError) {
                 let record = try await gesture.commit()
+                swiped = record
                 tally.committed(record)
                 await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
             } catch {
                 await checker.gestureEnded(gesture.id)
             }
+            await owner?.finish(afterSwipe: swiped, waitedBehindIt: waited, environment: environment, checker: checker, tally: tally)
         case .cancel:
             await gesture.cancel()
             await checker.gestureEnded(gesture.id)
@@ -309,6 +319,8 @@ public struct RequestLabel: Sendable, Hashable {
     public var fromLinks: Bool = false
     /// Whether a worker asked it on its own before a swipe-back, to have something to swipe from.
     public var beforeSwipe: Bool = false
+    /// Whether a stack's owner asked it while a worker's swipe was held (see ``OwnerStack``).
+    public var fromOwner: Bool = false
 
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
@@ -326,6 +338,7 @@ public struct RequestLabel: Sendable, Hashable {
         if fromSheetFlow { return "sheet flow" }
         if fromLinks { return "links" }
         if beforeSwipe { return "before a swipe" }
+        if fromOwner { return "owner stack" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"

@@ -117,6 +117,9 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     /// The draw that aims a content request at a container that exists when it fires
     /// (``Workload/aimed(_:roll:at:)``).
     public var aim: UInt64 = 0
+    /// Asked instead as a whole tree that presents, dismisses or selects a tab in what the root
+    /// window shows when it is fired (see ``TreeChange``).
+    public var treeChange = false
 
     /// How a worker's interactive gesture ends.
     public enum GestureEnd: String, Sendable, Hashable {
@@ -148,7 +151,7 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(request) · \(policy)" + (whenLocked == .deferUntilUnlocked ? " · defer" : "")
             + (animator == .none ? "" : " · \(animator.rawValue) animator") + (cancels ? " · cancelled" : "")
-            + (gesture.map { " · gesture, then \($0.rawValue)" } ?? "")
+            + (gesture.map { " · gesture, then \($0.rawValue)" } ?? "") + (treeChange ? " · as a tree change" : "")
     }
 }
 
@@ -169,7 +172,9 @@ extension Workload {
                     // A quarter of the answers are followed at once by the next request (a double tap).
                     pause: rng.chance(25) ? .zero : configuration.maxPause * (Double(rng.below(1_000)) / 1_000),
                     aim: rng.next())
+                operation.treeChange = rng.chance(faults.rate(.treeChange))
                 guard rng.chance(faults.rate(.interactiveGesture)) else { return [operation] }
+                operation.treeChange = false
                 // A screen pushed, then the user's swipe back over it: begun (most waiting their
                 // turn, as a host that queues a swipe made during an animation), held, then
                 // finished or let go.

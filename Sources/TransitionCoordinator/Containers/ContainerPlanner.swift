@@ -73,16 +73,26 @@ public enum ContainerPlanner {
                 try requireFits(next, in: content, replacing: hop.current)
                 node = node.replacingBase(with: .hop(HopContainer(id: id, showing: next)))
             }
-            return ContentChange(operation, before: content, after: after, animation: .hop)
+            // Worked out from the trees, as a link making the same change is (a child with the
+            // same container id is that child changed).
+            return ContentChange(operation, before: content, after: after, animation: .between(content, after))
         case .replace(let target):
             let problems = ContentInvariants.check(target, in: "the target")
             if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
             return ContentChange(operation, before: content, after: target,
-                                 animation: ContentAnimation.replacing(content, with: target))
+                                 animation: mutations.contains(.navigateKindsFlattened)
+                                    ? flattened(content, target) : .between(content, target))
         }
     }
 
-    /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/replacing(_:with:)``).
+    /// The ``Mutation/navigateKindsFlattened`` mutant: a whole tree's change is a push or a pop.
+    private static func flattened(_ before: WindowContent, _ after: WindowContent) -> ContentAnimation {
+        if before.topScreen == after.topScreen { return .none }
+        return before.shows(after.topScreen.id) ? .pop : .push
+    }
+
+    /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/between(_:_:)``
+    /// of the stack alone: a push, a pop or none).
     private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
                                  operation: ContainerOperation, mutations: Mutations) throws(ContainerError) -> ContentChange {
         guard !items.isEmpty else { throw .emptyStack(id) }
@@ -102,8 +112,8 @@ public enum ContainerPlanner {
             // Mutant: a stack set to its root alone is left empty.
             stack.items = mutations.contains(.stackWithoutRoot) && items.count == 1 ? [] : items
         }
-        let animation = ContentAnimation.replacing(.stack(NavigationStack(id: id, unchecked: old)),
-                                                   with: .stack(NavigationStack(id: id, unchecked: items)))
+        let animation = ContentAnimation.between(.stack(NavigationStack(id: id, unchecked: old)),
+                                                 .stack(NavigationStack(id: id, unchecked: items)))
         return ContentChange(operation, before: content, after: after, animation: animation)
     }
 

@@ -10,7 +10,9 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     public let before: WindowContent
     /// The content after.
     public let after: WindowContent
-    /// How the change is shown.
+    /// How the change is shown: the kind of the change itself, as the trees before and after
+    /// say it, whichever call made it (a handle's push or present, a link, a whole tree): the
+    /// same change is always the same kind.
     public let animation: ContentAnimation
     /// Screens that leave the window (by id, or replaced by a screen with the same id and other
     /// parameters), in the order ``WindowContent/screens`` lists them before.
@@ -94,11 +96,53 @@ public enum ContentAnimation: String, Sendable, Hashable, Codable, CustomStringC
     /// The raw value.
     public var description: String { rawValue }
 
-    /// For a change of a whole stack or tree: a push when the new top is new, a pop when it was
-    /// already there (below), none when it is the same screen id.
-    static func replacing(_ before: WindowContent, with after: WindowContent) -> ContentAnimation {
-        let from = before.topScreen.id, to = after.topScreen.id
-        if from == to { return .none }
-        return before.shows(to) ? .pop : .push
+    /// The kind of the change from `before` to `after`, worked out from the two trees alone, so
+    /// the same change is the same kind whichever call made it (a handle, a link, a whole tree):
+    ///
+    /// - none when the top screen is the same screen (same id and parameters);
+    /// - otherwise, following the shown path down both trees while it names the same nodes: a
+    ///   modal that comes up is a present, one that goes away (and the screen under it shows) a
+    ///   dismiss, another modal in its place a present; another tab selected is a select; a hop
+    ///   container showing another child (or another screen) is a hop;
+    /// - where the paths part otherwise (a stack's top, a node replaced): a pop when the new top
+    ///   screen was already in the tree, below, as it is; a push when it is new. A screen with the
+    ///   same id and other parameters is a new screen.
+    ///
+    /// Linear in the depth of the trees, plus one search of `before` for the new top.
+    package static func between(_ before: WindowContent, _ after: WindowContent) -> ContentAnimation {
+        if before.topScreen == after.topScreen { return .none }
+        var old = before, new = after
+        while old.nodeID == new.nodeID {
+            switch (old.presented, new.presented) {
+            case (nil, _?):
+                return .present
+            case (_?, nil):
+                return .dismiss
+            case (let was?, let now?):
+                if was.nodeID != now.nodeID { return .present }
+                (old, new) = (was, now)
+                continue
+            case (nil, nil):
+                break
+            }
+            switch (old, new) {
+            case (.tabs(let was), .tabs(let now)):
+                if was.selected != now.selected { return .select }
+                guard let shown = was.selectedContent, let showing = now.selectedContent else { return fallback(before, after) }
+                (old, new) = (shown, showing)
+            case (.hop(let was), .hop(let now)):
+                if was.current.nodeID != now.current.nodeID { return .hop }
+                if case .screen = now.current { return .hop }
+                (old, new) = (was.current, now.current)
+            default:
+                return fallback(before, after)
+            }
+        }
+        return fallback(before, after)
+    }
+
+    /// A pop when `after`'s top screen is in `before` as it is, a push when it is new.
+    private static func fallback(_ before: WindowContent, _ after: WindowContent) -> ContentAnimation {
+        before.shows(after.topScreen) ? .pop : .push
     }
 }

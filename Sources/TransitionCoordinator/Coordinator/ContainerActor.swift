@@ -35,9 +35,47 @@ actor ContainerActor {
 
     /// Replaces the node if the current one is the expected one; returns whether it did.
     func replace(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        guard node == expected else { return false }
+        guard Self.identical(node, expected) || node == expected else { return false }
         node = new
         return true
+    }
+}
+
+extension ContainerActor {
+    /// Whether `a` and `b` are the same tree value, read from their bits alone: the same boxed
+    /// tree (a node handed back as it was given), or both nil. Same bits mean equal values; other
+    /// bits may still be equal values, which `==` then says. Comparing a deep modal chain node by
+    /// node, once for each container in the chain, made a long route's commit quadratic.
+    static func identical(_ a: WindowContent?, _ b: WindowContent?) -> Bool {
+        withUnsafeBytes(of: a) { left in withUnsafeBytes(of: b) { right in left.elementsEqual(right) } }
+    }
+
+    /// Whether the node `new` of a container equals its node `old`, reading the nodes of the
+    /// containers it holds or presents from `known` (whether each of those is unchanged, worked
+    /// out before, deepest first) instead of comparing them again: linear in the tree over all
+    /// its containers, where comparing each container's node whole was quadratic in the depth of
+    /// a chain of modals.
+    static func unchanged(_ old: WindowContent, _ new: WindowContent, known: [ContainerID: Bool]) -> Bool {
+        if identical(old, new) { return true }
+        func child(_ old: WindowContent, _ new: WindowContent) -> Bool {
+            if case .container(let id) = new.nodeID, old.nodeID == new.nodeID, let same = known[id] { return same }
+            return unchanged(old, new, known: known)
+        }
+        switch (old, new) {
+        case (.screen(let a), .screen(let b)):
+            return a == b
+        case (.stack(let a), .stack(let b)):
+            return a == b
+        case (.tabs(let a), .tabs(let b)):
+            return a.id == b.id && a.selected == b.selected && a.tabs.count == b.tabs.count
+                && zip(a.tabs, b.tabs).allSatisfy { child($0, $1) }
+        case (.hop(let a), .hop(let b)):
+            return a.id == b.id && child(a.current, b.current)
+        case (.presenting(let oldBase, let oldModal), .presenting(let newBase, let newModal)):
+            return unchanged(oldBase, newBase, known: known) && child(oldModal, newModal)
+        default:
+            return false
+        }
     }
 }
 
@@ -57,11 +95,21 @@ extension Coordinator {
             return
         }
         var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
+        // The containers after in tree order (each before what it holds), to visit deepest first.
+        var order: [ContainerID] = []
         for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
-        for window in plan.created { window.content.forEachContainer { after[$0] = $1 } }
+        for window in plan.created {
+            window.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
+        }
         if let changed = plan.contentWindow {
             plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
-            plan.after.window(changed)?.content.forEachContainer { after[$0] = $1 }
+            plan.after.window(changed)?.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
         }
         func fault(_ container: ContainerID, _ what: String) {
             ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
@@ -71,9 +119,13 @@ extension Coordinator {
                 fault(container, "empty")
             }
         }
-        for (container, node) in after {
+        var unchanged: [ContainerID: Bool] = [:]
+        for container in order.reversed() {
+            guard let node = after[container] else { continue }
             if let old = before[container] {
-                if old != node, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
+                let same = ContainerActor.unchanged(old, node, known: unchanged)
+                unchanged[container] = same
+                if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
                     fault(container, "write")
                 }
             } else if containerActors[container] != nil {

@@ -22,7 +22,14 @@ extension Coordinator {
             if mutations.contains(.removeTwice), event.callsRemove { callbacks.remove?() }
             if event.kind == .didRemove { screenCallbacks[event.screen.id] = nil }
         }
-        for (id, callbacks) in items where !callbacks.isEmpty && record.after.window(showing: id) != nil {
+        // A `setStack` that waited may have run with fewer screens than were asked (those the
+        // user removed meanwhile): the dropped ones' callbacks are not kept, even where a screen
+        // with that id shows elsewhere.
+        var ran: Set<ScreenID>?
+        if case .content(.setStack(_, let screens), _) = record.request, screens.count < items.count {
+            ran = Set(screens.map(\.id))
+        }
+        for (id, callbacks) in items where !callbacks.isEmpty && record.after.window(showing: id) != nil && ran?.contains(id) != false {
             screenCallbacks[id] = callbacks
         }
         for event in events[added...] { screenCallbacks[event.screen.id]?.call(for: event) }

@@ -126,6 +126,7 @@ extension Coordinator {
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
         machine.commit(plan.after)
+        machine.noteRemovals(plan)
         recent.append(record)
         hub.send(.ended(record))
         release()

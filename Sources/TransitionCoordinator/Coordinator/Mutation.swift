@@ -89,6 +89,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A flow waits on when its screen is moved out of its hop container by a transition that
     /// leaves it in the window: it is never ended.
     case movedScreenIgnored
+    /// A `setStack` that waited is applied as it was asked, bringing back screens the user
+    /// removed meanwhile (whose `remove` told the owner they were gone).
+    case staleStackApplied
+    /// A whole tree's change (a link, a replaced tree) is told to the animator as a push or a
+    /// pop, even when it presents or dismisses a modal, selects a tab or hops.
+    case navigateKindsFlattened
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

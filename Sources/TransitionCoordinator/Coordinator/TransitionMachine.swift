@@ -39,6 +39,10 @@ struct TransitionMachine {
     private(set) var peakDeferred = 0
     /// The stays in hop containers that a flow waits on or that unhopped.
     var stays = HopStays()
+    /// While requests wait: each screen removed by anything but its own stack's `setStack` (its
+    /// `remove` fired), with the newest arrival's sequence then (a waiter that arrived at or
+    /// before it was asked before the removal). Empty while nobody waits.
+    private(set) var userRemovals: [ScreenID: UInt64] = [:]
     let configuration: CoordinatorConfiguration
     let mutations: Mutations
 
@@ -228,6 +232,38 @@ struct TransitionMachine {
         snapshot = after
     }
 
+    /// Notes the screens `plan` removes other than through their own stack's `setStack` (those
+    /// whose ``StackItem/remove`` fires), for the `setStack`s waiting now (see ``pruned(_:arrivedAt:)``);
+    /// forgets them all once nobody waits. Linear in the plan's departures; nothing to do while
+    /// nobody waits.
+    mutating func noteRemovals(_ plan: TransitionPlan) {
+        guard waiting.storageCount > 0 else {
+            if !userRemovals.isEmpty { userRemovals = [:] }
+            return
+        }
+        if case .content(.setStack, _) = plan.request { return }
+        let departed = plan.departedScreens
+        if departed.isEmpty { return }
+        let now = waiting.newestSequence
+        for screen in departed { userRemovals[screen.id] = now }
+    }
+
+    /// `request` as a waiter that arrived at `sequence` runs it: a `setStack` drops the screens
+    /// removed since it was asked (their `remove` fired: the owner's state says they are gone)
+    /// that its stack does not hold now. Every other request, and a list with none of them, as asked.
+    func pruned(_ request: TransitionRequest, arrivedAt sequence: UInt64) -> TransitionRequest {
+        guard !userRemovals.isEmpty, !mutations.contains(.staleStackApplied),
+              case .content(.setStack(let id, let items), let level) = request else { return request }
+        func removed(_ screen: Screen) -> Bool { userRemovals[screen.id].map { $0 >= sequence } ?? false }
+        guard items.contains(where: removed) else { return request }
+        var held: [Screen] = []
+        for window in snapshot.windows {
+            if case .stack(let stack)? = window.content.find(id)?.base { held = stack.items; break }
+        }
+        let kept = items.filter { screen in !removed(screen) || held.contains { $0.id == screen.id } }
+        return .content(.setStack(id, kept), at: level)
+    }
+
     /// The ``Mutation/setStackStepByStep`` mutant: observers are shown a middle state.
     mutating func showMiddle(_ middle: NavigationSnapshot) {
         snapshot = middle
@@ -268,7 +304,7 @@ struct TransitionMachine {
                 if ticket.claim() { return .refuse(ticket, .hostUnresponsive(hostFault)) }
                 continue
             }
-            let planned = plan(ticket.request)
+            let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
             if case .failure(.locked) = planned, ticket.deferrable {
                 if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
                     if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }

@@ -137,14 +137,15 @@ public struct TransitionPlan: Sendable, Hashable {
     }
 
     /// Whether the top-most visible content differs: another top window, or, for a content
-    /// change, another screen on top of the same window (by id: a screen replaced by one with the
-    /// same id and other parameters is not animated).
+    /// change, another screen on top of the same window. Screens are compared as values (id and
+    /// parameters): a screen replaced by one with the same id and other parameters is a new
+    /// screen, as its events say (it is removed and added, hidden and shown), so it is animated.
     public var changesTopContent: Bool {
         // By id first: a window transition copies no window to decide (every animated one asks).
         let toID = after.topMostVisibleWindowID
         if before.topMostVisibleWindowID != toID { return true }
         guard let window = contentWindow, window == toID else { return false }
-        return before.topMostVisibleWindow?.content.topScreen.id != after.topMostVisibleWindow?.content.topScreen.id
+        return before.topMostVisibleWindow?.content.topScreen != after.topMostVisibleWindow?.content.topScreen
     }
 
     /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).

@@ -55,30 +55,19 @@ public struct HostLedger: Sendable, Hashable {
     /// Each live window's screens: those its content held when it was created (through
     /// ``apply(command:)``), plus those created in it since, less those destroyed. A
     /// window's entry goes when it is destroyed, its screens with it.
-    public var screens: [WindowID: Set<Screen>] { liveScreens.mapValues(\.set) }
-
-    /// A window's live screens: one (a window showing a single screen: no set is allocated on
-    /// the window hot path), or several.
-    private enum LiveScreens: Sendable, Hashable {
-        case one(Screen)
-        case many(Set<Screen>)
-
-        var set: Set<Screen> {
-            switch self {
-            case .one(let screen): [screen]
-            case .many(let screens): screens
-            }
-        }
-        var count: Int {
-            switch self {
-            case .one: 1
-            case .many(let screens): screens.count
-            }
-        }
+    public var screens: [WindowID: Set<Screen>] {
+        var all = screenSets
+        for (window, screen) in singleScreens { all[window] = [screen] }
+        return all
     }
 
-    /// The storage behind ``screens``.
-    private var liveScreens: [WindowID: LiveScreens] = [:]
+    /// The live screens of windows that hold exactly the one screen they were created with (no
+    /// set is allocated on the window hot path).
+    private var singleScreens: [WindowID: Screen] = [:]
+    /// The live screens of every other live window, each set changed in place: one screen created
+    /// or destroyed costs O(1), however many the window holds.
+    private var screenSets: [WindowID: Set<Screen>] = [:]
+
     /// How many screens were created: with their windows, and by `createScreen` calls.
     public private(set) var screenCreatedCount = 0
     /// How many screens were destroyed: by `destroyScreen` calls, and with their windows.
@@ -111,13 +100,13 @@ public struct HostLedger: Sendable, Hashable {
         apply(command.call)
         if case .create(let window) = command {
             if case .screen(let screen) = window.content {
-                liveScreens[window.id] = .one(screen)
+                singleScreens[window.id] = screen
                 screenCreatedCount += 1
             } else {
                 var set = Set<Screen>()
                 window.content.forEachScreen { set.insert($0) }
-                liveScreens[window.id] = .many(set)
                 screenCreatedCount += set.count
+                screenSets[window.id] = set
             }
         }
     }
@@ -150,25 +139,32 @@ public struct HostLedger: Sendable, Hashable {
             visible.remove(id)
             resets[id] = nil
             if key == id { key = nil }
-            screenDestroyedCount += liveScreens.removeValue(forKey: id)?.count ?? 0
+            if singleScreens.removeValue(forKey: id) != nil { screenDestroyedCount += 1 }
+            screenDestroyedCount += screenSets.removeValue(forKey: id)?.count ?? 0
             contentUpdates[id] = nil
         case .createScreen(let screen, let window):
             screenCreatedCount += 1
             if requireLive(window, call) {
-                var set = liveScreens[window]?.set ?? []
-                if !set.insert(screen).inserted { note("screen \(screen) created twice in \(window)") }
-                liveScreens[window] = .many(set)
+                unfoldSingle(window)
+                if !screenSets[window, default: []].insert(screen).inserted { note("screen \(screen) created twice in \(window)") }
             }
         case .setContent(let window):
             if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }
         case .destroyScreen(let screen, let window):
             screenDestroyedCount += 1
             if requireLive(window, call) {
-                var set = liveScreens[window]?.set ?? []
-                if set.remove(screen) == nil { note("screen \(screen) destroyed in \(window) while not live there") }
-                liveScreens[window] = .many(set)
+                unfoldSingle(window)
+                if screenSets[window, default: []].remove(screen) == nil {
+                    note("screen \(screen) destroyed in \(window) while not live there")
+                }
             }
         }
+    }
+
+    /// Moves `window`'s single screen, if it has one, into a set of its own (before one is
+    /// created or destroyed there).
+    private mutating func unfoldSingle(_ window: WindowID) {
+        if let single = singleScreens.removeValue(forKey: window) { screenSets[window] = [single] }
     }
 
     /// Notes an anomaly unless `id` is live; returns whether it is.

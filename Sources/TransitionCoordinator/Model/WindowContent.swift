@@ -86,13 +86,28 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// Every container id in the content, in tree order (a container before what it holds).
+    /// Linear in the tree: each id is appended once to one list (joining the lists of a modal
+    /// chain level by level copied the chain's ids once per level).
     public var containers: [ContainerID] {
+        var ids: [ContainerID] = []
+        appendContainers(to: &ids)
+        return ids
+    }
+
+    /// Appends the container ids of the content to `ids`, in the order of ``containers``.
+    private func appendContainers(to ids: inout [ContainerID]) {
         switch self {
-        case .screen: []
-        case .stack(let stack): [stack.id]
-        case .tabs(let tabs): [tabs.id] + tabs.tabs.flatMap(\.containers)
-        case .hop(let hop): [hop.id] + hop.current.containers
-        case .presenting(let base, let modal): base.containers + modal.containers
+        case .screen: break
+        case .stack(let stack): ids.append(stack.id)
+        case .tabs(let tabs):
+            ids.append(tabs.id)
+            for tab in tabs.tabs { tab.appendContainers(to: &ids) }
+        case .hop(let hop):
+            ids.append(hop.id)
+            hop.current.appendContainers(to: &ids)
+        case .presenting(let base, let modal):
+            base.appendContainers(to: &ids)
+            modal.appendContainers(to: &ids)
         }
     }
 
@@ -134,6 +149,18 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
         case .tabs(let tabs): tabs.tabs.contains { $0.shows(id) }
         case .hop(let hop): hop.current.shows(id)
         case .presenting(let base, let modal): base.shows(id) || modal.shows(id)
+        }
+    }
+
+    /// Whether the content shows `screen` itself (same id and parameters) anywhere, reading each
+    /// screen in place (copying each out, as ``forEachScreen(_:)`` does, retains its parts).
+    func shows(_ screen: Screen) -> Bool {
+        switch self {
+        case .screen(let shown): shown == screen
+        case .stack(let stack): stack.items.contains { $0 == screen }
+        case .tabs(let tabs): tabs.tabs.contains { $0.shows(screen) }
+        case .hop(let hop): hop.current.shows(screen)
+        case .presenting(let base, let modal): base.shows(screen) || modal.shows(screen)
         }
     }
 
