@@ -46,8 +46,9 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     public let pattern: String
     /// The scheme it requires (`https`, `myapp`), lowercased; nil for any.
     let scheme: String?
-    /// The host it requires, lowercased; nil for any.
-    let host: String?
+    /// The authority it requires: nil for any (a pattern without a scheme and host); else the
+    /// URL's host, user and port must be these (a host of nil: the URL names no host).
+    let authority: (host: String?, user: String?, port: Int?)?
     /// The path's segments: a literal, or a placeholder's name.
     let segments: [Segment]
     /// Query parameters it reads: the URL's parameter name, the placeholder, whether required.
@@ -62,18 +63,25 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         case placeholder(String)
     }
 
-    /// A pattern: `[scheme://host]/path/:placeholder[?name=:placeholder[&name=:optional?]]`, the
-    /// route template it leads to, and the placeholders' types (text when not given).
+    /// A pattern: `[scheme://host[:port]]/path/:placeholder[?name=:placeholder[&name=:optional?]]`,
+    /// the route template it leads to, and the placeholders' types (text when not given). Without
+    /// a scheme and host it fits any scheme and host; with a scheme and no host (`myapp:/item` or
+    /// `myapp:///item`, the same URL) it fits only URLs that name no host.
     ///
     /// - Throws: ``LinkError/badPattern(_:reason:)`` for a pattern, template or type that does not
     ///   fit (a placeholder used in the template but not bound by the URL, a route template that
-    ///   does not parse).
+    ///   does not parse, a pattern that is not a URL, as a port that is not a number).
     public init(_ pattern: String, route template: String, types: [String: ValueType] = [:]) throws(LinkError) {
         self.pattern = pattern
         self.types = types
-        let url = LinkURL(pattern)
+        let url: LinkURL
+        do throws(LinkURL.Malformed) {
+            url = try LinkURL(pattern)
+        } catch {
+            throw .badPattern(pattern, reason: "at \(error.position): \(error.reason)")
+        }
         scheme = url.scheme
-        host = url.host
+        authority = url.scheme == nil && url.host == nil ? nil : (url.host, url.user, url.port)
         segments = url.path.map { $0.hasPrefix(":") && $0.count > 1 ? .placeholder(String($0.dropFirst())) : .literal($0) }
         var query: [(String, String, Bool)] = []
         for (name, value) in url.query {
@@ -125,8 +133,8 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             guard url.scheme == scheme else { return .miss(score: score, reason: "scheme `\(url.scheme ?? "")` is not `\(scheme)`") }
             score += 1
         }
-        if let host {
-            guard url.host == host else { return .miss(score: score, reason: "host `\(url.host ?? "")` is not `\(host)`") }
+        if let authority {
+            if let reason = Self.authorityMismatch(url, authority, scheme: scheme) { return .miss(score: score, reason: reason) }
             score += 1
         }
         var values: [String: String] = [:]
@@ -159,6 +167,34 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             guard type.accepts(value) else { return .refused(.parameterType(name, value: value, expected: type, pattern: pattern)) }
         }
         return .route(route.filling(values))
+    }
+}
+
+extension LinkPattern {
+    /// Where `url`'s host, user or port differs from `authority`'s; nil when they are the same.
+    static func authorityMismatch(_ url: LinkURL, _ authority: (host: String?, user: String?, port: Int?),
+                                  scheme: String?) -> String? {
+        switch (url.host, authority.host) {
+        case (let found?, nil):
+            return "the URL names host `\(found)`, the pattern none (in `\(scheme ?? ""):///\(found)/…` the path starts at `\(found)`)"
+        case (nil, let wanted?):
+            return "the URL names no host, the pattern `\(wanted)`"
+        case (let found?, let wanted?) where found != wanted:
+            return "host `\(found)` is not `\(wanted)`"
+        default:
+            break
+        }
+        if url.user != authority.user {
+            func written(_ user: String?) -> String { user.map { "`\($0)@`" } ?? "none" }
+            return "the URL's user is \(written(url.user)), the pattern's \(written(authority.user))"
+        }
+        if url.port != authority.port {
+            func written(_ port: Int?) -> String {
+                (port ?? scheme.flatMap { LinkURL.defaultPorts[$0] }).map { "\($0)" } ?? "none"
+            }
+            return "port \(written(url.port)) is not the pattern's (\(written(authority.port)))"
+        }
+        return nil
     }
 }
 
