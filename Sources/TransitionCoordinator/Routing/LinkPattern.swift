@@ -126,8 +126,8 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         case miss(score: Int, reason: String)
     }
 
-    /// Matches `url` (see ``Match``).
-    func match(_ url: LinkURL) -> Match {
+    /// Matches `url`, split from `text` (see ``Match``).
+    func match(_ url: LinkURL, url text: String) -> Match {
         var score = 0
         if let scheme {
             guard url.scheme == scheme else { return .miss(score: score, reason: "scheme `\(url.scheme ?? "")` is not `\(scheme)`") }
@@ -166,7 +166,31 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             let type = types[name] ?? .text
             guard type.accepts(value) else { return .refused(.parameterType(name, value: value, expected: type, pattern: pattern)) }
         }
-        return .route(route.filling(values))
+        let filled = route.filling(values)
+        if let reason = Self.unroutable(filled, template: route, values: values) {
+            return .refused(.unroutable(text, reason: reason, pattern: pattern))
+        }
+        return .route(filled)
+    }
+
+    /// Why `filled` (`template` with `values`) breaks the path grammar's rules, naming the
+    /// placeholder where one is to blame; nil when it prints to a path that parses back to it.
+    static func unroutable(_ filled: Route, template: Route, values: [String: String]) -> String? {
+        // Names may not be empty or hold control characters; values may hold anything.
+        for step in template.steps {
+            guard let name = step.target?.name, name.hasPrefix(":"), let value = values[String(name.dropFirst())] else { continue }
+            if value.isEmpty { return "names a screen with `\(name)`, which is empty" }
+            if let control = value.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                return "names a screen with `\(name)`, `\(RouteTarget.escaped(value))`, which holds the control character U+"
+                    + String(control.value, radix: 16, uppercase: true)
+            }
+        }
+        do throws(RouteError) {
+            guard try Route(parsing: filled.path) == filled else { return "does not parse back from its path" }
+            return nil
+        } catch {
+            return "breaks the path's rules: \(error)"
+        }
     }
 }
 

@@ -18,8 +18,9 @@ public struct LinkTable: Sendable {
     ///   hexadecimal digits, percent-encoded bytes that are not UTF-8); when no pattern fits, the
     ///   error of the first pattern whose shape fit but a value did not
     ///   (``LinkError/parameterType(_:value:expected:pattern:)``,
-    ///   ``LinkError/missingParameter(_:pattern:)``), else ``LinkError/noMatch(_:nearest:reason:)``
-    ///   naming the pattern that came closest and where it parted: never a bare no-match.
+    ///   ``LinkError/missingParameter(_:pattern:)``, ``LinkError/unroutable(_:reason:pattern:)``),
+    ///   else ``LinkError/noMatch(_:nearest:reason:)`` naming the pattern that came closest and
+    ///   where it parted: never a bare no-match.
     public func route(for url: String) throws(LinkError) -> Route {
         let parsed: LinkURL
         do throws(LinkURL.Malformed) {
@@ -30,7 +31,7 @@ public struct LinkTable: Sendable {
         var refusal: LinkError?
         var nearest: (pattern: String, score: Int, reason: String)?
         for pattern in patterns {
-            switch pattern.match(parsed) {
+            switch pattern.match(parsed, url: url) {
             case .route(let route):
                 return route
             case .refused(let error):
@@ -54,6 +55,11 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingParameter(String, pattern: String)
     /// The pattern, its route template or its types do not fit together.
     case badPattern(String, reason: String)
+    /// The URL fits the pattern, but the route its values fill in breaks the path grammar's rules
+    /// (``Route/init(parsing:limits:)``): a screen named by a value that is empty or holds a
+    /// control character, a route longer than ``RouteLimits/standard``. Every route a table gives
+    /// prints to a path that parses back to it.
+    case unroutable(String, reason: String, pattern: String)
     /// The text is not a URL: what is wrong, at `position` (in characters from the start, 0 the
     /// first).
     case badURL(String, position: Int, reason: String)
@@ -71,6 +77,7 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingParameter: "missingParameter"
         case .badPattern: "badPattern"
         case .badURL: "badURL"
+        case .unroutable: "unroutable"
         }
     }
 
@@ -85,6 +92,8 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
             "the query parameter `\(name)` is required by \(pattern)"
         case .badPattern(let pattern, let reason):
             "link pattern \(pattern): \(reason)"
+        case .unroutable(let url, let reason, let pattern):
+            "\(url) fits \(pattern), but its route \(reason)"
         case .badURL(let url, let position, let reason):
             "\(url) is not a URL: at \(position), \(reason)"
         }

@@ -6,7 +6,8 @@
 /// same as `/`; and an empty authority (`myapp:///item/7`) the same as none (`myapp:/item/7`: no
 /// host either way). Empty path segments are skipped (`a//b/` is `a/b`).
 ///
-/// Refused, with the character position (0 is the first) and why: a port that is not a number
+/// Refused, with the character position (0 is the first) and why: a control character (RFC 3986
+/// has none; percent-encoded, it may stand in a value), a port that is not a number
 /// from 0 to 65535, an `http` or `https` URL without a host, a `%` not followed by two
 /// hexadecimal digits, and percent-encoded bytes that are not UTF-8. Anything else splits. No
 /// Foundation: the package is platform-neutral and dependency-free.
@@ -33,6 +34,10 @@ struct LinkURL {
 
     init(_ text: String) throws(Malformed) {
         func position(_ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }
+        if let control = text.unicodeScalars.firstIndex(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Malformed(position: position(control), reason: "a control character (U+"
+                            + String(text.unicodeScalars[control].value, radix: 16, uppercase: true) + ") is never part of a URL; percent-encode it")
+        }
         var rest = Substring(text)
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         var queryText: Substring = ""

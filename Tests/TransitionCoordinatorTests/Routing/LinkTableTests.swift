@@ -184,6 +184,26 @@ struct LinkTableTests {
         #expect(expected.code == "noMatch" || "\(expected)".contains("at \(expected.position ?? -1)"))
     }
 
+    static let named = "/go/:screen?tab=:tab"
+    static let unroutable: [(String, LinkError)] = [
+        ("/go/ma%18il?tab=x", .unroutable("/go/ma%18il?tab=x", reason: "names a screen with `:screen`, `ma%18il`, which holds the control character U+18",
+                                          pattern: named)),
+        ("/go/mail?tab=", .unroutable("/go/mail?tab=", reason: "names a screen with `:tab`, which is empty", pattern: named)),
+        ("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+         .unroutable("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+                     reason: "breaks the path's rules: the path is 5004 bytes long, over the limit of 4096", pattern: named)),
+        ("/go/ma\u{18}il?tab=x", .badURL("/go/ma\u{18}il?tab=x", position: 6,
+                                          reason: "a control character (U+18) is never part of a URL; percent-encode it")),
+    ]
+
+    @Test("a URL whose values would make a route that does not parse back is refused, naming the placeholder",
+          arguments: unroutable.indices)
+    func unroutableValues(_ index: Int) throws {
+        let table = LinkTable([try LinkPattern(Self.named, route: "^/:screen#:tab")])
+        let (url, expected) = Self.unroutable[index]
+        #expect(throws: expected) { try table.route(for: url) }
+    }
+
     @Test("a pattern that is not a URL is refused when made, naming where")
     func badPatternURL() {
         #expect(throws: LinkError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {
