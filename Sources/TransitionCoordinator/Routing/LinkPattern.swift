@@ -138,6 +138,8 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             score += 1
         }
         var values: [String: String] = [:]
+        // The placeholders in the order the URL binds them.
+        var order: [String] = []
         for (index, segment) in segments.enumerated() {
             guard index < url.path.count else {
                 return .miss(score: score, reason: "the path ends before segment \(index + 1) (`\(segment.written)`)")
@@ -148,7 +150,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
                     return .miss(score: score, reason: "path segment \(index + 1) is `\(url.path[index])`, not `\(literal)`")
                 }
             case .placeholder(let name):
-                values[name] = url.path[index]
+                if values.updateValue(url.path[index], forKey: name) == nil { order.append(name) }
             }
             score += 1
         }
@@ -157,12 +159,14 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         }
         for (name, placeholder, required) in query {
             if let value = url.query.last(where: { $0.name == name })?.value {
-                values[placeholder] = value
+                if values.updateValue(value, forKey: placeholder) == nil { order.append(placeholder) }
             } else if required {
                 return .refused(.missingParameter(name, pattern: pattern))
             }
         }
-        for (name, value) in values {
+        // Checked in the URL's order, so the same URL is always refused for the same value.
+        for name in order {
+            guard let value = values[name] else { continue }
             let type = types[name] ?? .text
             guard type.accepts(value) else { return .refused(.parameterType(name, value: value, expected: type, pattern: pattern)) }
         }

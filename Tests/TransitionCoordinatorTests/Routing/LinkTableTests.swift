@@ -204,6 +204,15 @@ struct LinkTableTests {
         #expect(throws: expected) { try table.route(for: url) }
     }
 
+    @Test("a URL with two bad values is always refused for the first, in the URL's order")
+    func firstBadValue() throws {
+        let table = try Self.table()
+        let expected = LinkError.parameterType("id", value: "42W", expected: .integer, pattern: Self.post)
+        for _ in 0..<64 {
+            #expect(throws: expected) { try table.route(for: "https://example.com/users/42W/posts/7x") }
+        }
+    }
+
     @Test("a pattern that is not a URL is refused when made, naming where")
     func badPatternURL() {
         #expect(throws: LinkError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {
