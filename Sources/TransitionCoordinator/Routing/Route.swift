@@ -29,7 +29,9 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path that parses back to this route: `^/` when absolute, steps joined by their
     /// operators (a relative route's first push has none), `..` for one step up and `up(n=k)`
     /// for more, parameters sorted by key, and in names and values every character that the
-    /// grammar reserves escaped (``RouteTarget/escaped(_:)``).
+    /// grammar reserves escaped (``RouteTarget/escaped(_:)``, except that only a screen named
+    /// `..` without parameters has a dot encoded, `%2E.`). A parsed route never prints longer
+    /// than the path it was parsed from, so it prints within the same ``RouteLimits``.
     public var path: String {
         var out = isAbsolute ? "^/" : ""
         for (index, step) in steps.enumerated() {
@@ -115,15 +117,23 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Appends the target as the grammar writes it.
     func write(to out: inout String) {
-        // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded.
-        out += name == "up" && !parameters.isEmpty ? "%75p" : Self.escaped(name)
+        // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded;
+        // `..` alone is the up step too, while `..(…)` is a name. Nothing else needs a dot encoded,
+        // so a path never prints longer than it was written (and stays within its length limit).
+        if name == "up" && !parameters.isEmpty {
+            out += "%75p"
+        } else if name == ".." && parameters.isEmpty {
+            out += "%2E."
+        } else {
+            out += Self.escaped(name, encodingDots: false)
+        }
         guard !parameters.isEmpty else { return }
         out += "("
         for (index, (key, value)) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { out += "," }
-            out += Self.escaped(key)
+            out += Self.escaped(key, encodingDots: false)
             out += "="
-            out += Self.escaped(value)
+            out += Self.escaped(value, encodingDots: false)
         }
         out += ")"
     }
@@ -135,16 +145,20 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters,
     /// space included, are percent-encoded, and a name made only of dots has its first dot
     /// percent-encoded (`..` means up).
-    public static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
+
+    /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
+    /// only when `encodingDots`.
+    static func escaped(_ text: String, encodingDots: Bool) -> String {
         // Most names and values need nothing escaped: then the text is returned as it is.
         let plain = text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: ".")
+            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
                 && !Self.reservedBytes.contains(byte)
         }
         if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        let onlyDots = !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
+        let onlyDots = encodingDots && !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
         for (index, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
             case "/", "!", "#", "^", "(", ")", ",", "=", "\\":
