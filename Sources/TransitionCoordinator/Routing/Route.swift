@@ -142,9 +142,10 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     private static let reservedBytes: [UInt8] = Array("/!#^(),=\\".utf8)
 
     /// `text` as a name, key or value is written in a path: characters the grammar gives a
-    /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters,
-    /// space included, are percent-encoded, and a name made only of dots has its first dot
-    /// percent-encoded (`..` means up).
+    /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters
+    /// are percent-encoded (a space is written as it is, as the parser reads it, so printing never
+    /// makes a path longer), and a text made only of dots has its first dot percent-encoded (`..`
+    /// means up).
     public static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
 
     /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
@@ -152,7 +153,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     static func escaped(_ text: String, encodingDots: Bool) -> String {
         // Most names and values need nothing escaped: then the text is returned as it is.
         let plain = text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
+            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
                 && !Self.reservedBytes.contains(byte)
         }
         if plain { return text }
@@ -169,7 +170,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
             case "." where onlyDots && index == 0:
                 out += "%2E"
             default:
-                if scalar.value < 0x21 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
                 } else {
                     out.unicodeScalars.append(scalar)
