@@ -29,8 +29,8 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path that parses back to this route: `^/` when absolute, steps joined by their
     /// operators (a relative route's first push has none), `..` for one step up and `up(n=k)`
     /// for more, parameters sorted by key, and in names and values every character that the
-    /// grammar reserves escaped (``RouteTarget/escaped(_:)``, except that only a screen named
-    /// `..` without parameters has a dot encoded, `%2E.`). A parsed route never prints longer
+    /// grammar reserves escaped (``RouteTarget/escaped(_:)``, except that a value's `/ ! # ^`
+    /// stay as they are and only a screen named `..` without parameters has a dot encoded, `%2E.`). A parsed route never prints longer
     /// than the path it was parsed from, so it prints within the same ``RouteLimits``.
     public var path: String {
         var out = isAbsolute ? "^/" : ""
@@ -133,7 +133,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
             if index > 0 { out += "," }
             out += Self.escaped(key, encodingDots: false)
             out += "="
-            out += Self.escaped(value, encodingDots: false)
+            out += Self.escaped(value, encodingDots: false, inValue: true)
         }
         out += ")"
     }
@@ -148,13 +148,16 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// means up).
     public static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
 
+    /// The reserved characters a value may hold as they are: the operators.
+    private static let valueBytes: [UInt8] = Array("/!#^".utf8)
+
     /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
-    /// only when `encodingDots`.
-    static func escaped(_ text: String, encodingDots: Bool) -> String {
+    /// only when `encodingDots`; in a value (`inValue`), the operators `/ ! # ^` as they are.
+    static func escaped(_ text: String, encodingDots: Bool, inValue: Bool = false) -> String {
         // Most names and values need nothing escaped: then the text is returned as it is.
         let plain = text.utf8.allSatisfy { byte in
             byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
-                && !Self.reservedBytes.contains(byte)
+                && (!Self.reservedBytes.contains(byte) || (inValue && Self.valueBytes.contains(byte)))
         }
         if plain { return text }
         var out = ""
@@ -163,7 +166,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         for (index, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
             case "/", "!", "#", "^", "(", ")", ",", "=", "\\":
-                out += "\\"
+                if !inValue || !["/", "!", "#", "^"].contains(scalar) { out += "\\" }
                 out.unicodeScalars.append(scalar)
             case "%":
                 out += "%25"
