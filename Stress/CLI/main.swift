@@ -13,7 +13,7 @@ import TransitionCoordinator
 // caught by more than half of them.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
-let usageLine = "usage: stress route 'PATH'\n       stress bench [--quick] [--repetitions N] [--only 'NAME[|NAME...]'] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
+let usageLine = "usage: stress route 'PATH'\n       stress fuzz [--iterations N] [--seed S] [--only path|link|restore|navigate] [--trace] [--write-corpus DIR]\n       stress bench [--quick] [--repetitions N] [--only 'NAME[|NAME...]'] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
@@ -39,6 +39,53 @@ if CommandLine.arguments.dropFirst().first == "route" {
         print(error.caret(under: path))
         exit(1)
     }
+}
+
+if CommandLine.arguments.dropFirst().first == "fuzz" {
+    // swift run -c release stress fuzz [--iterations N] [--seed S] [--only TARGET] [--trace] [--write-corpus DIR]:
+    // the libFuzzer targets' checks (Stress/Fuzz) on inputs drawn from the seed; exits 1 when a
+    // promise breaks (a trap stops the run: --trace names each input before it runs).
+    var iterations = 2_000
+    var seed: UInt64 = 1
+    var targets = FuzzChecks.Target.allCases
+    var trace = false
+    var rest = CommandLine.arguments.dropFirst(2)
+    while let flag = rest.popFirst() {
+        switch flag {
+        case "--iterations": iterations = positive(rest.popFirst() ?? "", flag)
+        case "--seed":
+            guard let value = rest.popFirst(), let number = UInt64(value) else { usage("--seed takes a whole number") }
+            seed = number
+        case "--only":
+            guard let value = rest.popFirst(), let target = FuzzChecks.Target(rawValue: value) else {
+                usage("--only takes one of " + FuzzChecks.Target.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            targets = [target]
+        case "--trace": trace = true
+        case "--write-corpus":
+            // The seed corpus, one file a value: DIR/TARGET/seed-N.
+            guard let directory = rest.popFirst() else { usage("--write-corpus takes a folder") }
+            for target in FuzzChecks.Target.allCases {
+                for (index, input) in StructuredFuzz.corpus(target).enumerated() {
+                    let path = "\(directory)/\(target.rawValue)/seed-\(index)"
+                    guard let file = fopen(path, "wb") else { print("stress fuzz: cannot write \(path)"); exit(1) }
+                    _ = input.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+                    fclose(file)
+                }
+            }
+            exit(0)
+        default: usage("fuzz takes --iterations N, --seed S, --only TARGET, --trace and --write-corpus DIR, not \(flag)")
+        }
+    }
+    @Sendable func traceInput(_ target: FuzzChecks.Target, _ index: Int, _ input: [UInt8]) {
+        print("\(target.rawValue) #\(index): \(input.count) bytes: " + String(decoding: input, as: UTF8.self).debugDescription)
+    }
+    let tracer: (@Sendable (FuzzChecks.Target, Int, [UInt8]) -> Void)? = trace ? traceInput : nil
+    let failures = await StructuredFuzz.run(seed: seed, iterations: iterations, targets: targets, trace: tracer)
+    for failure in failures { print("stress fuzz: a promise broke: \(failure)") }
+    print("stress fuzz: \(targets.count) targets × \(iterations) inputs from seed \(seed): "
+          + (failures.isEmpty ? "every check held" : "\(failures.count) inputs broke a promise"))
+    exit(failures.isEmpty ? 0 : 1)
 }
 
 if CommandLine.arguments.dropFirst().first == "bench" {

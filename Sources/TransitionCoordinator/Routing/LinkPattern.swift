@@ -46,8 +46,9 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     public let pattern: String
     /// The scheme it requires (`https`, `myapp`), lowercased; nil for any.
     let scheme: String?
-    /// The host it requires, lowercased; nil for any.
-    let host: String?
+    /// The authority it requires: nil for any (a pattern without a scheme and host); else the
+    /// URL's host, user and port must be these (a host of nil: the URL names no host).
+    let authority: (host: String?, user: String?, port: Int?)?
     /// The path's segments: a literal, or a placeholder's name.
     let segments: [Segment]
     /// Query parameters it reads: the URL's parameter name, the placeholder, whether required.
@@ -62,18 +63,25 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         case placeholder(String)
     }
 
-    /// A pattern: `[scheme://host]/path/:placeholder[?name=:placeholder[&name=:optional?]]`, the
-    /// route template it leads to, and the placeholders' types (text when not given).
+    /// A pattern: `[scheme://host[:port]]/path/:placeholder[?name=:placeholder[&name=:optional?]]`,
+    /// the route template it leads to, and the placeholders' types (text when not given). Without
+    /// a scheme and host it fits any scheme and host; with a scheme and no host (`myapp:/item` or
+    /// `myapp:///item`, the same URL) it fits only URLs that name no host.
     ///
     /// - Throws: ``LinkError/badPattern(_:reason:)`` for a pattern, template or type that does not
     ///   fit (a placeholder used in the template but not bound by the URL, a route template that
-    ///   does not parse).
+    ///   does not parse, a pattern that is not a URL, as a port that is not a number).
     public init(_ pattern: String, route template: String, types: [String: ValueType] = [:]) throws(LinkError) {
         self.pattern = pattern
         self.types = types
-        let url = LinkURL(pattern)
+        let url: LinkURL
+        do throws(LinkURL.Malformed) {
+            url = try LinkURL(pattern)
+        } catch {
+            throw .badPattern(pattern, reason: "at \(error.position): \(error.reason)")
+        }
         scheme = url.scheme
-        host = url.host
+        authority = url.scheme == nil && url.host == nil ? nil : (url.host, url.user, url.port)
         segments = url.path.map { $0.hasPrefix(":") && $0.count > 1 ? .placeholder(String($0.dropFirst())) : .literal($0) }
         var query: [(String, String, Bool)] = []
         for (name, value) in url.query {
@@ -118,18 +126,20 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         case miss(score: Int, reason: String)
     }
 
-    /// Matches `url` (see ``Match``).
-    func match(_ url: LinkURL) -> Match {
+    /// Matches `url`, split from `text` (see ``Match``).
+    func match(_ url: LinkURL, url text: String) -> Match {
         var score = 0
         if let scheme {
             guard url.scheme == scheme else { return .miss(score: score, reason: "scheme `\(url.scheme ?? "")` is not `\(scheme)`") }
             score += 1
         }
-        if let host {
-            guard url.host == host else { return .miss(score: score, reason: "host `\(url.host ?? "")` is not `\(host)`") }
+        if let authority {
+            if let reason = Self.authorityMismatch(url, authority, scheme: scheme) { return .miss(score: score, reason: reason) }
             score += 1
         }
         var values: [String: String] = [:]
+        // The placeholders in the order the URL binds them.
+        var order: [String] = []
         for (index, segment) in segments.enumerated() {
             guard index < url.path.count else {
                 return .miss(score: score, reason: "the path ends before segment \(index + 1) (`\(segment.written)`)")
@@ -140,7 +150,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
                     return .miss(score: score, reason: "path segment \(index + 1) is `\(url.path[index])`, not `\(literal)`")
                 }
             case .placeholder(let name):
-                values[name] = url.path[index]
+                if values.updateValue(url.path[index], forKey: name) == nil { order.append(name) }
             }
             score += 1
         }
@@ -149,16 +159,70 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         }
         for (name, placeholder, required) in query {
             if let value = url.query.last(where: { $0.name == name })?.value {
-                values[placeholder] = value
+                if values.updateValue(value, forKey: placeholder) == nil { order.append(placeholder) }
             } else if required {
                 return .refused(.missingParameter(name, pattern: pattern))
             }
         }
-        for (name, value) in values {
+        // Checked in the URL's order, so the same URL is always refused for the same value.
+        for name in order {
+            guard let value = values[name] else { continue }
             let type = types[name] ?? .text
             guard type.accepts(value) else { return .refused(.parameterType(name, value: value, expected: type, pattern: pattern)) }
         }
-        return .route(route.filling(values))
+        let filled = route.filling(values)
+        if let reason = Self.unroutable(filled, template: route, values: values) {
+            return .refused(.unroutable(text, reason: reason, pattern: pattern))
+        }
+        return .route(filled)
+    }
+
+    /// Why `filled` (`template` with `values`) breaks the path grammar's rules, naming the
+    /// placeholder where one is to blame; nil when it prints to a path that parses back to it.
+    static func unroutable(_ filled: Route, template: Route, values: [String: String]) -> String? {
+        // Names may not be empty or hold control characters; values may hold anything.
+        for step in template.steps {
+            guard let name = step.target?.name, name.hasPrefix(":"), let value = values[String(name.dropFirst())] else { continue }
+            if value.isEmpty { return "names a screen with `\(name)`, which is empty" }
+            if let control = value.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                return "names a screen with `\(name)`, `\(RouteTarget.escaped(value))`, which holds the control character U+"
+                    + String(control.value, radix: 16, uppercase: true)
+            }
+        }
+        do throws(RouteError) {
+            guard try Route(parsing: filled.path) == filled else { return "does not parse back from its path" }
+            return nil
+        } catch {
+            return "breaks the path's rules: \(error)"
+        }
+    }
+}
+
+extension LinkPattern {
+    /// Where `url`'s host, user or port differs from `authority`'s; nil when they are the same.
+    static func authorityMismatch(_ url: LinkURL, _ authority: (host: String?, user: String?, port: Int?),
+                                  scheme: String?) -> String? {
+        switch (url.host, authority.host) {
+        case (let found?, nil):
+            return "the URL names host `\(found)`, the pattern none (in `\(scheme ?? ""):///\(found)/…` the path starts at `\(found)`)"
+        case (nil, let wanted?):
+            return "the URL names no host, the pattern `\(wanted)`"
+        case (let found?, let wanted?) where found != wanted:
+            return "host `\(found)` is not `\(wanted)`"
+        default:
+            break
+        }
+        if url.user != authority.user {
+            func written(_ user: String?) -> String { user.map { "`\($0)@`" } ?? "none" }
+            return "the URL's user is \(written(url.user)), the pattern's \(written(authority.user))"
+        }
+        if url.port != authority.port {
+            func written(_ port: Int?) -> String {
+                (port ?? scheme.flatMap { LinkURL.defaultPorts[$0] }).map { "\($0)" } ?? "none"
+            }
+            return "port \(written(url.port)) is not the pattern's (\(written(authority.port)))"
+        }
+        return nil
     }
 }
 

@@ -7,18 +7,31 @@ public struct LinkTable: Sendable {
     /// A table of `patterns`.
     public init(_ patterns: [LinkPattern]) { self.patterns = patterns }
 
-    /// The route `url` leads to: the first pattern whose shape and values it fits.
+    /// The route `url` leads to: the first pattern whose shape and values it fits. URLs that
+    /// RFC 3986 calls the same lead to the same route: scheme and host in any case, an explicit
+    /// default port (`https://example.com:443/`) or none, unreserved characters percent-encoded
+    /// or not, `.` and `..` segments, an empty path or `/`, and an empty authority
+    /// (`myapp:///item/7`) or none (`myapp:/item/7`). Pure; never traps, whatever the text.
     ///
-    /// - Throws: when no pattern fits, the error of the first pattern whose shape fit but a value
-    ///   did not (``LinkError/parameterType(_:value:expected:pattern:)``,
-    ///   ``LinkError/missingParameter(_:pattern:)``), else ``LinkError/noMatch(_:nearest:reason:)``
-    ///   naming the pattern that came closest and where it parted: never a bare no-match.
+    /// - Throws: ``LinkError/badURL(_:position:reason:)`` when the text is not a URL (a port that
+    ///   is not a number up to 65535, an `http(s)` URL without a host, a `%` without two
+    ///   hexadecimal digits, percent-encoded bytes that are not UTF-8); when no pattern fits, the
+    ///   error of the first pattern whose shape fit but a value did not
+    ///   (``LinkError/parameterType(_:value:expected:pattern:)``,
+    ///   ``LinkError/missingParameter(_:pattern:)``, ``LinkError/unroutable(_:reason:pattern:)``),
+    ///   else ``LinkError/noMatch(_:nearest:reason:)`` naming the pattern that came closest and
+    ///   where it parted: never a bare no-match.
     public func route(for url: String) throws(LinkError) -> Route {
-        let parsed = LinkURL(url)
+        let parsed: LinkURL
+        do throws(LinkURL.Malformed) {
+            parsed = try LinkURL(url)
+        } catch {
+            throw .badURL(url, position: error.position, reason: error.reason)
+        }
         var refusal: LinkError?
         var nearest: (pattern: String, score: Int, reason: String)?
         for pattern in patterns {
-            switch pattern.match(parsed) {
+            switch pattern.match(parsed, url: url) {
             case .route(let route):
                 return route
             case .refused(let error):
@@ -42,6 +55,19 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingParameter(String, pattern: String)
     /// The pattern, its route template or its types do not fit together.
     case badPattern(String, reason: String)
+    /// The URL fits the pattern, but the route its values fill in breaks the path grammar's rules
+    /// (``Route/init(parsing:limits:)``): a screen named by a value that is empty or holds a
+    /// control character, a route longer than ``RouteLimits/standard``. Every route a table gives
+    /// prints to a path that parses back to it.
+    case unroutable(String, reason: String, pattern: String)
+    /// The text is not a URL: what is wrong, at `position` (in characters from the start, 0 the
+    /// first).
+    case badURL(String, position: Int, reason: String)
+
+    /// Where in the URL the problem is, in characters from the start; nil for any but ``badURL(_:position:reason:)``.
+    public var position: Int? {
+        if case .badURL(_, let position, _) = self { position } else { nil }
+    }
 
     /// A stable short code for logs and metrics, as `parameterType`.
     public var code: String {
@@ -50,6 +76,8 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .parameterType: "parameterType"
         case .missingParameter: "missingParameter"
         case .badPattern: "badPattern"
+        case .badURL: "badURL"
+        case .unroutable: "unroutable"
         }
     }
 
@@ -64,6 +92,10 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
             "the query parameter `\(name)` is required by \(pattern)"
         case .badPattern(let pattern, let reason):
             "link pattern \(pattern): \(reason)"
+        case .unroutable(let url, let reason, let pattern):
+            "\(url) fits \(pattern), but its route \(reason)"
+        case .badURL(let url, let position, let reason):
+            "\(url) is not a URL: at \(position), \(reason)"
         }
     }
 }

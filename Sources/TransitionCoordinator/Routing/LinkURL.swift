@@ -1,14 +1,43 @@
-/// A URL split the way link patterns read it: `scheme://host/seg/seg?name=value&name=value#fragment`,
-/// scheme and host lowercased, path segments and query names and values percent-decoded (`+` is a
-/// space in the query). Lenient: any string splits, and what does not fit a pattern is told by
-/// the pattern. No Foundation: the package is platform-neutral and dependency-free.
+/// A URL split the way link patterns read it, `scheme://user@host:port/seg/seg?name=value#fragment`,
+/// and normalised as RFC 3986 (6.2.2, 6.2.3) says two URLs are the same: scheme and host
+/// lowercased; percent-encoding decoded (`%7E` is `~`, `%41` is `A`; `+` is a space in the query);
+/// `.` and `..` path segments removed (never above the root); the default port of `http` (80) and
+/// `https` (443) the same as none, and an empty port (`host:`) the same as none; an empty path the
+/// same as `/`; and an empty authority (`myapp:///item/7`) the same as none (`myapp:/item/7`: no
+/// host either way). Empty path segments are skipped (`a//b/` is `a/b`).
+///
+/// Refused, with the character position (0 is the first) and why: a control character (RFC 3986
+/// has none; percent-encoded, it may stand in a value), a port that is not a number
+/// from 0 to 65535, an `http` or `https` URL without a host, a `%` not followed by two
+/// hexadecimal digits, and percent-encoded bytes that are not UTF-8. Anything else splits. No
+/// Foundation: the package is platform-neutral and dependency-free.
 struct LinkURL {
+    /// Why a text is not a URL, and where (in characters from the start).
+    struct Malformed: Error {
+        var position: Int
+        var reason: String
+    }
+
     var scheme: String?
+    /// Whether the URL has an authority (`//…`) that names a host; false for `myapp:/item`,
+    /// `myapp:///item` and `/item` alike.
     var host: String?
+    /// The user information before `@` in the authority, as written.
+    var user: String?
+    /// The port, nil when none was written or it is the scheme's default.
+    var port: Int?
     var path: [String] = []
     var query: [(name: String, value: String)] = []
 
-    init(_ text: String) {
+    /// The ports that are the same as none.
+    static let defaultPorts: [String: Int] = ["http": 80, "https": 443, "ws": 80, "wss": 443]
+
+    init(_ text: String) throws(Malformed) {
+        func position(_ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }
+        if let control = text.unicodeScalars.firstIndex(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Malformed(position: position(control), reason: "a control character (U+"
+                            + String(text.unicodeScalars[control].value, radix: 16, uppercase: true) + ") is never part of a URL; percent-encode it")
+        }
         var rest = Substring(text)
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         var queryText: Substring = ""
@@ -17,39 +46,83 @@ struct LinkURL {
             rest = rest[..<mark]
         }
         if let colon = rest.firstIndex(of: ":"), colon > rest.startIndex,
-           rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+           rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             scheme = rest[..<colon].lowercased()
             rest = rest[rest.index(after: colon)...]
         }
         if rest.hasPrefix("//") {
             rest = rest.dropFirst(2)
             let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            host = Self.decoded(rest[..<end]).lowercased()
+            var authority = rest[..<end]
             rest = rest[end...]
+            if let at = authority.lastIndex(of: "@") {
+                user = String(authority[..<at])
+                authority = authority[authority.index(after: at)...]
+            }
+            // The port follows the last `:`, unless that stands inside an IP literal (`[::1]`).
+            if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+                let digits = authority[authority.index(after: colon)...]
+                if !digits.isEmpty {
+                    guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                        throw Malformed(position: position(digits.startIndex), reason: "the port `\(digits)` is not a number")
+                    }
+                    guard digits.utf8.count <= 5, let number = Int(digits), number <= 65_535 else {
+                        throw Malformed(position: position(digits.startIndex), reason: "the port `\(digits)` is over 65535")
+                    }
+                    port = number
+                }
+                authority = authority[..<colon]
+            }
+            let name = try Self.decoded(authority, in: text).lowercased()
+            if !name.isEmpty { host = name }
         }
-        path = rest.split(separator: "/").map { Self.decoded($0) }
-        query = queryText.split(separator: "&").map { pair in
+        if let scheme, scheme == "http" || scheme == "https", host == nil {
+            throw Malformed(position: position(rest.startIndex), reason: "an \(scheme) URL needs a host")
+        }
+        if let scheme, port == Self.defaultPorts[scheme] { port = nil }
+        for segment in rest.split(separator: "/") {
+            switch try Self.decoded(segment, in: text) {
+            case ".": break
+            case "..": path.removeLast(path.isEmpty ? 0 : 1)
+            case let decoded: path.append(decoded)
+            }
+        }
+        for pair in queryText.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let plus = { (text: Substring) in Substring(String(text.map { $0 == "+" ? " " : $0 })) }
-            return (Self.decoded(plus(parts[0])), parts.count > 1 ? Self.decoded(plus(parts[1])) : "")
+            let name = try Self.decoded(parts[0], in: text, plusIsSpace: true)
+            let value = parts.count > 1 ? try Self.decoded(parts[1], in: text, plusIsSpace: true) : ""
+            query.append((name, value))
         }
     }
 
-    /// `text` with `%XX` decoded as UTF-8 (invalid sequences and lone `%` kept as written).
-    static func decoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+    /// `piece` (a part of `text`) with `%XX` decoded as UTF-8, and `+` as a space when asked.
+    /// - Throws: a `%` not followed by two hexadecimal digits, or bytes that are not UTF-8.
+    static func decoded(_ piece: Substring, in text: String, plusIsSpace: Bool = false) throws(Malformed) -> String {
+        guard piece.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return String(piece)
+        }
         var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
+        bytes.reserveCapacity(piece.utf8.count)
+        var utf8 = piece.utf8[...]
         while let byte = utf8.first {
-            if byte == UInt8(ascii: "%"), utf8.count >= 3,
-               let high = RouteParser.Parser.hex(utf8[utf8.startIndex + 1]), let low = RouteParser.Parser.hex(utf8[utf8.startIndex + 2]) {
+            if byte == UInt8(ascii: "%") {
+                let digits = utf8.dropFirst().prefix(2)
+                guard digits.count == 2, let high = RouteParser.Parser.hex(digits[digits.startIndex]),
+                      let low = RouteParser.Parser.hex(digits[digits.index(after: digits.startIndex)]) else {
+                    throw Malformed(position: text.distance(from: text.startIndex, to: utf8.startIndex),
+                                    reason: "`%` is not followed by two hexadecimal digits")
+                }
                 bytes.append(high << 4 | low)
                 utf8 = utf8.dropFirst(3)
             } else {
-                bytes.append(byte)
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 utf8 = utf8.dropFirst()
             }
         }
-        return RouteParser.Parser.isUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : String(text)
+        guard RouteParser.Parser.isUTF8(bytes) else {
+            throw Malformed(position: text.distance(from: text.startIndex, to: piece.startIndex),
+                            reason: "the percent-encoded bytes of `\(piece)` are not UTF-8 text")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -29,7 +29,9 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path that parses back to this route: `^/` when absolute, steps joined by their
     /// operators (a relative route's first push has none), `..` for one step up and `up(n=k)`
     /// for more, parameters sorted by key, and in names and values every character that the
-    /// grammar reserves escaped (``RouteTarget/escaped(_:)``).
+    /// grammar reserves escaped (``RouteTarget/escaped(_:)``, except that a value's `/ ! # ^`
+    /// stay as they are and only a screen named `..` without parameters has a dot encoded, `%2E.`). A parsed route never prints longer
+    /// than the path it was parsed from, so it prints within the same ``RouteLimits``.
     public var path: String {
         var out = isAbsolute ? "^/" : ""
         for (index, step) in steps.enumerated() {
@@ -134,15 +136,23 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Appends the target as the grammar writes it.
     func write(to out: inout String) {
-        // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded.
-        out += name == "up" && !parameters.isEmpty ? "%75p" : Self.escaped(name)
+        // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded;
+        // `..` alone is the up step too, while `..(…)` is a name. Nothing else needs a dot encoded,
+        // so a path never prints longer than it was written (and stays within its length limit).
+        if name == "up" && !parameters.isEmpty {
+            out += "%75p"
+        } else if name == ".." && parameters.isEmpty {
+            out += "%2E."
+        } else {
+            out += Self.escaped(name, encodingDots: false)
+        }
         guard !parameters.isEmpty else { return }
         out += "("
         for (index, (key, value)) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { out += "," }
-            out += Self.escaped(key)
+            out += Self.escaped(key, encodingDots: false)
             out += "="
-            out += Self.escaped(value)
+            out += Self.escaped(value, encodingDots: false, inValue: true)
         }
         out += ")"
     }
@@ -151,30 +161,38 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     private static let reservedBytes: [UInt8] = Array("/!#^(),=\\".utf8)
 
     /// `text` as a name, key or value is written in a path: characters the grammar gives a
-    /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters,
-    /// space included, are percent-encoded, and a name made only of dots has its first dot
-    /// percent-encoded (`..` means up).
-    public static func escaped(_ text: String) -> String {
+    /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters
+    /// are percent-encoded (a space is written as it is, as the parser reads it, so printing never
+    /// makes a path longer), and a text made only of dots has its first dot percent-encoded (`..`
+    /// means up).
+    public static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
+
+    /// The reserved characters a value may hold as they are: the operators.
+    private static let valueBytes: [UInt8] = Array("/!#^".utf8)
+
+    /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
+    /// only when `encodingDots`; in a value (`inValue`), the operators `/ ! # ^` as they are.
+    static func escaped(_ text: String, encodingDots: Bool, inValue: Bool = false) -> String {
         // Most names and values need nothing escaped: then the text is returned as it is.
         let plain = text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: ".")
-                && !Self.reservedBytes.contains(byte)
+            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
+                && (!Self.reservedBytes.contains(byte) || (inValue && Self.valueBytes.contains(byte)))
         }
         if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        let onlyDots = !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
+        let onlyDots = encodingDots && !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
         for (index, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
             case "/", "!", "#", "^", "(", ")", ",", "=", "\\":
-                out += "\\"
+                if !inValue || !["/", "!", "#", "^"].contains(scalar) { out += "\\" }
                 out.unicodeScalars.append(scalar)
             case "%":
                 out += "%25"
             case "." where onlyDots && index == 0:
                 out += "%2E"
             default:
-                if scalar.value < 0x21 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
                 } else {
                     out.unicodeScalars.append(scalar)

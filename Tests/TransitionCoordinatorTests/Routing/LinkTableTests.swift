@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
 import Testing
 import TransitionCoordinator
 
@@ -28,7 +33,7 @@ struct LinkTableTests {
         ("https://example.com/users/42/posts/7", "^/users/user(id=42)/post(id=7)"),
         ("myapp://inbox/1B4E28BA-2FA1-11D2-883F-0016D3CCA427", "^/inbox!thread(id=1B4E28BA-2FA1-11D2-883F-0016D3CCA427)"),
         ("https://example.com/settings/privacy", "^/settings/section(name=privacy)"),
-        ("https://example.com/search?q=a%2Cb%29+c", #"^/search(q=a\,b\)%20c)"#),
+        ("https://example.com/search?q=a%2Cb%29+c", #"^/search(q=a\,b\) c)"#),
     ]
 
     @Test("a URL that fits a pattern leads to its route, placeholders filled in, escapes kept", arguments: fitting.indices)
@@ -97,10 +102,136 @@ struct LinkTableTests {
             do throws(LinkError) {
                 route = try table.route(for: url)
             } catch {
-                #expect(["noMatch", "parameterType", "missingParameter"].contains(error.code), "\(url): \(error)")
+                #expect(["noMatch", "parameterType", "missingParameter", "badURL"].contains(error.code), "\(url): \(error)")
                 continue
             }
             #expect(try Route(parsing: route.path) == route, "\(url)")
         }
     }
+
+    // MARK: URLs RFC 3986 calls the same
+
+    static let item = "myapp:///item/:id"
+    static let debug = "http://localhost:8080/debug/:screen"
+
+    /// The table above, with a home page, a custom-scheme pattern without a host, and one on a port.
+    static func wideTable() throws -> LinkTable {
+        LinkTable([try LinkPattern(item, route: "^/item(id=:id)", types: ["id": .integer])] + (try table().patterns) + [
+            try LinkPattern("https://example.com/", route: "^/home"),
+            try LinkPattern(debug, route: "^/debug(screen=:screen)"),
+        ])
+    }
+
+    static let same: [(String, String)] = [
+        ("https://example.com:443/users/42", "^/users/user(id=42)"),
+        ("https://example.com:/users/42", "^/users/user(id=42)"),
+        ("HTTPS://EXAMPLE.COM:443/users/42", "^/users/user(id=42)"),
+        ("https://Ex%61mple.com/users/42", "^/users/user(id=42)"),
+        ("https://example.com/%75sers/%34%32", "^/users/user(id=42)"),
+        ("https://example.com/users/%2d7", "^/users/user(id=-7)"),
+        ("https://example.com/a/../users/./42", "^/users/user(id=42)"),
+        ("https://example.com/users/%2E/42", "^/users/user(id=42)"),
+        ("https://example.com", "^/home"),
+        ("https://example.com/", "^/home"),
+        ("https://example.com:443", "^/home"),
+        ("myapp:///item/7", "^/item(id=7)"),
+        ("myapp:/item/7", "^/item(id=7)"),
+        ("MyApp:/item/7", "^/item(id=7)"),
+        ("http://LOCALHOST:8080/debug/a", "^/debug(screen=a)"),
+    ]
+
+    @Test("a URL that RFC 3986 calls the same as one a pattern fits leads to the same route", arguments: same.indices)
+    func sameURL(_ index: Int) throws {
+        let (url, path) = Self.same[index]
+        let route = try Self.wideTable().route(for: url)
+        #expect(route.path == path, "\(url)")
+    }
+
+    @Test("a pattern without a host fits the URL with an empty authority and the one with none, whichever it is written as",
+          arguments: ["myapp:///item/:id", "myapp:/item/:id"], ["myapp:///item/7", "myapp:/item/7"])
+    func emptyAuthority(_ pattern: String, _ url: String) throws {
+        let table = LinkTable([try LinkPattern(pattern, route: "^/item(id=:id)")])
+        #expect(try table.route(for: url).path == "^/item(id=7)")
+    }
+
+    static let different: [(String, LinkError)] = [
+        ("https://example.com:8443/users/42", .noMatch("https://example.com:8443/users/42", nearest: user,
+                                                      reason: "port 8443 is not the pattern's (443)")),
+        ("http://localhost/debug/a", .noMatch("http://localhost/debug/a", nearest: debug,
+                                              reason: "port 80 is not the pattern's (8080)")),
+        ("https://someone@example.com/users/42", .noMatch("https://someone@example.com/users/42", nearest: user,
+                                                          reason: "the URL's user is `someone@`, the pattern's none")),
+        ("myapp://item/7", .noMatch("myapp://item/7", nearest: item,
+                                    reason: "the URL names host `item`, the pattern none (in `myapp:///item/…` the path starts at `item`)")),
+        ("https://example.com:abc/users/42", .badURL("https://example.com:abc/users/42", position: 20,
+                                                     reason: "the port `abc` is not a number")),
+        ("https://example.com:99999/users/42", .badURL("https://example.com:99999/users/42", position: 20,
+                                                       reason: "the port `99999` is over 65535")),
+        ("https:///users/42", .badURL("https:///users/42", position: 8, reason: "an https URL needs a host")),
+        ("https://example.com/users/4%2", .badURL("https://example.com/users/4%2", position: 27,
+                                                  reason: "`%` is not followed by two hexadecimal digits")),
+        ("https://example.com/search?q=%zz", .badURL("https://example.com/search?q=%zz", position: 29,
+                                                     reason: "`%` is not followed by two hexadecimal digits")),
+        ("https://example.com/users/%FF", .badURL("https://example.com/users/%FF", position: 26,
+                                                  reason: "the percent-encoded bytes of `%FF` are not UTF-8 text")),
+    ]
+
+    @Test("a URL that is not the same, or not a URL, is refused naming what differs or what is wrong and where",
+          arguments: different.indices)
+    func differentURL(_ index: Int) throws {
+        let (url, expected) = Self.different[index]
+        #expect(throws: expected) { try Self.wideTable().route(for: url) }
+        #expect(expected.code == "noMatch" || "\(expected)".contains("at \(expected.position ?? -1)"))
+    }
+
+    static let named = "/go/:screen?tab=:tab"
+    static let unroutable: [(String, LinkError)] = [
+        ("/go/ma%18il?tab=x", .unroutable("/go/ma%18il?tab=x", reason: "names a screen with `:screen`, `ma%18il`, which holds the control character U+18",
+                                          pattern: named)),
+        ("/go/mail?tab=", .unroutable("/go/mail?tab=", reason: "names a screen with `:tab`, which is empty", pattern: named)),
+        ("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+         .unroutable("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+                     reason: "breaks the path's rules: the path is 5004 bytes long, over the limit of 4096", pattern: named)),
+        ("/go/ma\u{18}il?tab=x", .badURL("/go/ma\u{18}il?tab=x", position: 6,
+                                          reason: "a control character (U+18) is never part of a URL; percent-encode it")),
+    ]
+
+    @Test("a URL whose values would make a route that does not parse back is refused, naming the placeholder",
+          arguments: unroutable.indices)
+    func unroutableValues(_ index: Int) throws {
+        let table = LinkTable([try LinkPattern(Self.named, route: "^/:screen#:tab")])
+        let (url, expected) = Self.unroutable[index]
+        #expect(throws: expected) { try table.route(for: url) }
+    }
+
+    @Test("a URL with two bad values is always refused for the first, in the URL's order")
+    func firstBadValue() throws {
+        let table = try Self.table()
+        let expected = LinkError.parameterType("id", value: "42W", expected: .integer, pattern: Self.post)
+        for _ in 0..<64 {
+            #expect(throws: expected) { try table.route(for: "https://example.com/users/42W/posts/7x") }
+        }
+    }
+
+    @Test("a pattern that is not a URL is refused when made, naming where")
+    func badPatternURL() {
+        #expect(throws: LinkError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {
+            try LinkPattern("https://example.com:x/a", route: "^/a")
+        }
+    }
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+    @Test("a URL value leads where its text does, and its errors name its text", arguments: same.indices)
+    func urlValue(_ index: Int) throws {
+        let (text, path) = Self.same[index]
+        let url = try #require(URL(string: text))
+        #expect(try Self.wideTable().route(for: url).path == path, "\(text)")
+    }
+
+    @Test("a URL value that fits no pattern is refused as its text is")
+    func urlValueRefused() throws {
+        let url = try #require(URL(string: "https://example.com:8443/users/42"))
+        #expect(throws: Self.different[0].1) { try Self.wideTable().route(for: url) }
+    }
+#endif
 }

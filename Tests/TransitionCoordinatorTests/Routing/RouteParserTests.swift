@@ -95,6 +95,29 @@ struct RouteParserTests {
     ]
 
     /// (A step's position is where it begins: its operator, when it has one.)
+    /// Paths of exactly the length limit, made of what the printer could write longer: names and
+    /// values of dots, `..` with parameters (a name: `(` follows), spaces, and the operators a
+    /// value may hold as they are.
+    static let atTheLimit: [String] = [
+        String(repeating: "a", count: 3_596) + String(repeating: "/.", count: 250),
+        String(repeating: "a", count: 3_096) + String(repeating: "/...", count: 250),
+        "a" + String(repeating: "/b(k=..)", count: 254) + "/" + String(repeating: "c", count: 4_096 - 1 - 254 * 8 - 1),
+        "a" + String(repeating: "/..(k=v)", count: 254) + "/" + String(repeating: "c", count: 4_096 - 1 - 254 * 8 - 1),
+        "a" + String(repeating: " ", count: 4_094) + "b",
+        "a(k=" + String(repeating: " ", count: 4_091) + ")",
+        "a(k=" + String(repeating: "/!#^", count: 1_022) + "/!#)",
+    ]
+
+    @Test("a path within the length limit prints to one no longer, which parses back to the same route",
+          arguments: atTheLimit.indices)
+    func printingNeverGrows(_ index: Int) throws {
+        let path = Self.atTheLimit[index]
+        #expect(path.utf8.count == 4_096)
+        let route = try Route(parsing: path)
+        #expect(route.path.utf8.count <= path.utf8.count)
+        #expect(try Route(parsing: route.path) == route)
+    }
+
     @Test("bad paths get a typed error naming the position and what was expected", arguments: bad.indices)
     func refuses(_ index: Int) {
         let (path, code, position) = Self.bad[index]
