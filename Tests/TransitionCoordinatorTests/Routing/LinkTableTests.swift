@@ -191,7 +191,7 @@ struct LinkTableTests {
         ("/go/mail?tab=", .unroutable("/go/mail?tab=", reason: "names a screen with `:tab`, which is empty", pattern: named)),
         ("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
          .unroutable("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
-                     reason: "breaks the path's rules: the path is 5004 bytes long, over the limit of 4096", pattern: named)),
+                     reason: "breaks the path's rules: at 4096: the path is 5004 bytes long, over the limit of 4096", pattern: named)),
         ("/go/ma\u{18}il?tab=x", .badURL("/go/ma\u{18}il?tab=x", position: 6,
                                           reason: "a control character (U+18) is never part of a URL; percent-encode it")),
     ]
