@@ -19,8 +19,17 @@ public enum ContentInvariants {
         return found
     }
 
+    /// The deepest content a window may show, in nested nodes (a tab bar, a hop container, a node
+    /// presenting a modal each add one): about 500 modals, each presented over the last. Deeper
+    /// content is refused before anything walks it, since walking a tree recurses once a level.
+    public static let maxDepth = 1_000
+
     /// Every violation of invariant 8 in one window's `content`.
     public static func check(_ content: WindowContent, in window: String) -> [InvariantViolation] {
+        // Checked first, without recursion: the checks below recurse once a level.
+        if depth(of: content, over: maxDepth) {
+            return [.init(.containers, "the content of \(window) is nested deeper than \(maxDepth) levels")]
+        }
         var found: [InvariantViolation] = []
         walk(content, in: window, into: &found)
         var screens = Set<ScreenID>()
@@ -58,6 +67,22 @@ public enum ContentInvariants {
             found.append(.init(.containers, "\(record.id) dismissed what \(presenter) presented, but it still presents \(still.nodeID)"))
         }
         return found
+    }
+
+    /// Whether `content` nests deeper than `limit` levels: a walk with a stack of its own, so it
+    /// never recurses, and it stops as soon as the limit is passed.
+    static func depth(of content: WindowContent, over limit: Int) -> Bool {
+        var pending: [(WindowContent, Int)] = [(content, 1)]
+        while let (node, level) = pending.popLast() {
+            if level > limit { return true }
+            switch node {
+            case .screen, .stack: break
+            case .tabs(let tabs): pending += tabs.tabs.map { ($0, level + 1) }
+            case .hop(let hop): pending.append((hop.current, level + 1))
+            case .presenting(let base, let modal): pending += [(base, level + 1), (modal, level + 1)]
+            }
+        }
+        return false
     }
 
     private static func walk(_ content: WindowContent, in window: String, into found: inout [InvariantViolation]) {

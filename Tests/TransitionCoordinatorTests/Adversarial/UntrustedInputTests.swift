@@ -368,4 +368,28 @@ struct UntrustedInputTests {
         try screens.tabs("inner", tabs: ["a"])
         #expect(throws: RegistryError.tabIsTabBar("inner", tabBar: "outer")) { try screens.tabs("outer", tabs: ["b", "inner"]) }
     }
+
+    @Test("content nested deeper than the bound is refused before anything walks it, never overflowing the stack")
+    func deepContent() async throws {
+        var content = WindowContent.screen(Screen("leaf"))
+        for index in 0..<10_000 { content = .hop(HopContainer(id: ContainerID("h\(index)"), showing: content)) }
+        await #expect {
+            _ = try await Coordinator(root: content, clock: ManualClock())
+        } throws: { error in
+            if case .container(.invalidContent(let problems), _)? = error as? TransitionError {
+                problems.contains { $0.contains("nested deeper than 1000 levels") }
+            } else {
+                false
+            }
+        }
+        let coordinator = await Self.coordinator()
+        await #expect(throws: TransitionError.self) { try await coordinator.change(.replace(with: content), at: .root) }
+        #expect(await coordinator.history.isEmpty)
+        // A route of 10,000 modals, under limits raised to let it through the grammar's checks.
+        let unbounded = try CoordinatorConfiguration(routeLimits: RouteLimits(maxLength: .max, maxSteps: .max))
+        let linked = await Coordinator(root: Screen("launch"), configuration: unbounded, clock: ManualClock(), screens: .open)
+        let modals = Route(absolute: true, [.push(RouteTarget("home"))] + (0..<10_000).map { .modal(RouteTarget("m\($0)")) })
+        await #expect(throws: TransitionError.self) { try await linked.navigate(to: modals) }
+        #expect(await linked.history.isEmpty)
+    }
 }
