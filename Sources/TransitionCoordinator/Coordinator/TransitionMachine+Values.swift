@@ -6,8 +6,10 @@ extension TransitionMachine {
     struct Slot {
         /// Its id and request.
         let transition: InFlightTransition
-        /// The state it commits (a preempting request is planned against it).
-        let after: NavigationSnapshot
+        /// What it does (a preempting request is planned against it, and behind its removals).
+        let plan: TransitionPlan
+        /// The state it commits.
+        var after: NavigationSnapshot { plan.after }
         /// A preempting request or lifecycle event asked its animation to finish now.
         var preempted = false
     }

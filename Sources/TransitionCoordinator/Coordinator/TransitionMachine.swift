@@ -124,7 +124,8 @@ struct TransitionMachine {
             }
             var scratch = nextWindowID
             do {
-                _ = try TransitionPlanner.plan(request, in: current.after, nextWindowID: &scratch,
+                // Planned as it will run: a `setStack` without what the transition in flight removes.
+                _ = try TransitionPlanner.plan(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch,
                                                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
                                                mutations: mutations)
             } catch {
@@ -221,7 +222,7 @@ struct TransitionMachine {
         admitted += 1
         let transition = InFlightTransition(id: TransitionID(admitted), request: plan.request, source: origin.source,
                                             link: origin.link)
-        slot = Slot(transition: transition, after: plan.after)
+        slot = Slot(transition: transition, plan: plan)
         let publishes = !hostStuck && !waiting.holdsPushes && !mutations.contains(.noBusyCheck)
         return Grant(transition: transition, plan: plan, waited: waited, publishes: publishes)
     }
@@ -252,12 +253,30 @@ struct TransitionMachine {
     /// removed since it was asked (their `remove` fired: the owner's state says they are gone)
     /// that its stack does not hold now. Every other request, and a list with none of them, as asked.
     func pruned(_ request: TransitionRequest, arrivedAt sequence: UInt64) -> TransitionRequest {
-        guard !userRemovals.isEmpty, !mutations.contains(.staleStackApplied),
-              case .content(.setStack(let id, let items), let level) = request else { return request }
-        func removed(_ screen: Screen) -> Bool { userRemovals[screen.id].map { $0 >= sequence } ?? false }
-        guard items.contains(where: removed) else { return request }
+        guard !userRemovals.isEmpty else { return request }
+        return pruned(request, in: snapshot) { userRemovals[$0.id].map { $0 >= sequence } ?? false }
+    }
+
+    /// `request`, arriving now, as it will run once `inFlight` commits: a `setStack` drops the
+    /// screens `inFlight` removes (their `remove` fires as it commits, after the list was asked;
+    /// ``noteRemovals(_:)`` notes them then). A preempting request is planned so before it cuts
+    /// the animation, so that the list that cuts is the list that runs.
+    func pruned(_ request: TransitionRequest, behind inFlight: TransitionPlan) -> TransitionRequest {
+        guard case .content(.setStack, _) = request else { return request }
+        if case .content(.setStack, _) = inFlight.request { return request }
+        let departed = Set(inFlight.departedScreens.map(\.id))
+        guard !departed.isEmpty else { return request }
+        return pruned(request, in: inFlight.after) { departed.contains($0.id) }
+    }
+
+    /// `request` with the screens `removed` says were removed left out of a `setStack`'s list,
+    /// unless its stack holds them again in `state`; every other request as it is.
+    private func pruned(_ request: TransitionRequest, in state: NavigationSnapshot,
+                        removed: (Screen) -> Bool) -> TransitionRequest {
+        guard !mutations.contains(.staleStackApplied),
+              case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
         var held: [Screen] = []
-        for window in snapshot.windows {
+        for window in state.windows {
             if case .stack(let stack)? = window.content.find(id)?.base { held = stack.items; break }
         }
         let kept = items.filter { screen in !removed(screen) || held.contains { $0.id == screen.id } }

@@ -88,4 +88,30 @@ struct QueuedSetStackTests {
         #expect(await queued.value.failure == .container(.emptyStack("form"), in: popped.after.windows[0]))
         #expect(await coordinator.stack("form").items() == [Screen("boot")])
     }
+
+    @Test("a preempting setStack that will run without what the transition in flight removes is planned so before it cuts")
+    func preemptBehindRemoval() async throws {
+        let (coordinator, _) = try await Self.form()
+        let animator = GatedAnimator()
+        let pop = Task { await attempt { try await coordinator.stack("form").pop(animator: animator) } }
+        await animator.started()
+        // `one` leaves as the pop commits: the list will run as [], which no stack may be.
+        await #expect {
+            try await coordinator.stack("form").setStack([Screen("one")], policy: .preempt)
+        } throws: { error in
+            if case .container(.emptyStack, _)? = error as? TransitionError { true } else { false }
+        }
+        animator.open()
+        let record = try #require(await pop.value.success)
+        #expect(record.animation != .cutShort(.preempted), "a preempt that will not run never cuts the animation")
+        // One that keeps something runs next, as it cut.
+        let second = GatedAnimator()
+        let push = Task { await attempt { try await coordinator.stack("form").push(Screen("two"), animator: second) } }
+        await second.started()
+        let preempt = Task { await attempt { try await coordinator.stack("form").setStack([Screen("boot"), Screen("two"), Screen("three")], policy: .preempt) } }
+        let pushed = try #require(await push.value.success)
+        #expect(pushed.animation == .cutShort(.preempted))
+        let ran = try #require(await preempt.value.success)
+        #expect(ran.request == .content(.setStack("form", [Screen("boot"), Screen("two"), Screen("three")])))
+    }
 }
