@@ -65,6 +65,8 @@ public struct StackHandle: ContainerHandle {
     /// ``StackItem/remove`` fires, so the owner's state says they are gone) is dropped from the
     /// list, unless the stack holds it again by then. The record's request is the list that ran.
     /// A list left empty is refused with ``ContainerError/emptyStack(_:)``; nothing changes then.
+    /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens
+    /// that transition removes), so one that would be refused never cuts it.
     @discardableResult
     public nonisolated(nonsending) func setStack(_ items: [Screen?], animator: (any Animator)? = nil,
                                                  policy: AdmissionPolicy = .reject,
