@@ -112,10 +112,12 @@ public struct StressReport: Sendable {
     /// the callbacks, the host's content calls) few turns and the refusal paths the rest.
     public static let minimumContentCommitShare = 40
 
-    /// Why the run's workload gave the commit paths too few turns, or nil: under the standard
-    /// faults, fewer than ``minimumContentCommitShare`` percent of its content requests committed.
+    /// Why the run's workload gave the commit paths too few turns, or nil: in a run of at least
+    /// 2,000 requests under the standard faults, fewer than ``minimumContentCommitShare`` percent
+    /// of its content requests committed (a smaller run's share moves too much from seed to seed).
     public var workloadShortfall: String? {
-        guard configuration.faults == .standard, let answers = checker?.answers[.content] else { return nil }
+        guard configuration.faults == .standard, configuration.requests >= 2_000,
+              let answers = checker?.answers[.content] else { return nil }
         let asked = answers.values.reduce(0, +), committed = answers["committed", default: 0]
         guard asked > 0, committed * 100 < Self.minimumContentCommitShare * asked else { return nil }
         return "only \(StressSummary.percent(committed, of: asked)) of content requests committed, under the "

@@ -21,6 +21,8 @@ struct WorkloadShareTests {
         swarm.faults = .swarm(seed: 3)
         #expect(StressReport(configuration: swarm, checker: Self.summary(contentCommitted: 1, refused: 99)).workloadShortfall == nil,
                 "a swarm seed's own fault plan may refuse what it likes")
+        #expect(StressReport(configuration: StressConfiguration(requests: 200), checker: Self.summary(contentCommitted: 1, refused: 99))
+            .workloadShortfall == nil, "a small run's share is left to chance")
     }
 
     static let tabs = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn,
