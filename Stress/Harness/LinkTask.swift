@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// Deep links racing everything else (issue 10): round after round, a link arrives, as from a
+/// Deep links racing everything else: round after round, a link arrives, as from a
 /// notification or a web page, and the app navigates to it. Most are well formed (absolute, or
 /// relative to what the root shows), some name screens the registry refuses, and some are not
 /// paths at all. Workers, the sheet and hop flows and the lifecycle run meanwhile, so a link may

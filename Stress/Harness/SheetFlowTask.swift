@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// A user's compose flow racing everything else (issue 9's "a parent dismissed under a child
+/// A user's compose flow racing everything else ("a parent dismissed under a child
 /// sheet"): round after round, a window holding the stack `sheetBase` is opened if none stands;
 /// a compose sheet is presented from it, its form's steps sometimes pushed or set at once, an attachment sheet is presented
 /// from the compose sheet, and then the base's sheet is dismissed, by the app or by the user's

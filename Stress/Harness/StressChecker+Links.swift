@@ -63,7 +63,7 @@ extension StressChecker {
     }
 
     /// A transition ended (`ended` with `record`, after `began` named it): both say the same
-    /// source and link, so analytics can follow a link from its start to its end (issue 10, 8).
+    /// source and link, so analytics can follow a link from its start to its end.
     func checkOrigin(began: InFlightTransition, ended record: TransitionRecord) {
         guard began.source != record.source || began.link != record.link else { return }
         violations.append(.init(.answered, "\(record.id) began from \(began.source.rawValue) \(began.link.map(\.description) ?? "no link") "

@@ -15,27 +15,27 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case lockAfterAcknowledgement
     /// The waiting queue ignores its limit.
     case unboundedQueue
-    /// Unlock is accepted while the app is inactive or in the background (issue 7, hole 1).
+    /// Unlock is accepted while the app is inactive or in the background.
     case unlockWhileNotActive
-    /// Host calls are awaited without a bound: a stuck host hangs the coordinator (hole 2).
+    /// Host calls are awaited without a bound: a stuck host hangs the coordinator.
     case unboundedHostCalls
-    /// A request moved to the deferred lane at hand-over ignores the deferred limit (hole 3).
+    /// A request moved to the deferred lane at hand-over ignores the deferred limit.
     case unboundedDeferred
-    /// A coalescing request supersedes only the queued lane, not the deferred one (hole 4).
+    /// A coalescing request supersedes only the queued lane, not the deferred one.
     case coalesceQueuedLaneOnly
-    /// A preempting request cuts the animation short before it knows it will run (hole 5).
+    /// A preempting request cuts the animation short before it knows it will run.
     case preemptBeforeAdmission
-    /// The animation ends as soon as its task starts, so the animator may run after its windows are gone (hole 6).
+    /// The animation ends as soon as its task starts, so the animator may run after its windows are gone.
     case animatorAfterCut
-    /// App screens may use the covers' screen ids (hole 7).
+    /// App screens may use the covers' screen ids.
     case coverScreenIDsUnreserved
-    /// A handed-over transition's `began` event is sent when its task resumes, after rejections naming it (hole 8).
+    /// A handed-over transition's `began` event is sent when its task resumes, after rejections naming it.
     case lateBegan
-    /// Re-entrancy markers name the coordinator by its address, which a later coordinator may reuse (hole 9).
+    /// Re-entrancy markers name the coordinator by its address, which a later coordinator may reuse.
     case addressMarkers
-    /// The re-entrancy chain keeps the markers of transitions that have ended (hole 9).
+    /// The re-entrancy chain keeps the markers of transitions that have ended.
     case unprunedChain
-    /// A cover is shown before the windows it must hide are hidden (hole 10).
+    /// A cover is shown before the windows it must hide are hidden.
     case showCoverBeforeHiding
     /// A cut (preemption, lifecycle event, the caller's cancellation) is not passed on to the
     /// animator's task, so the transition waits for the animator or the whole timeout.
@@ -44,44 +44,44 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// in their callers' context naming a transition that has ended (until the next one begins).
     case staleBusyGate
     /// A pop that reaches a stack's root, or a `setStack` to the root alone, removes the root as
-    /// well: a stack left without its root (issue 9).
+    /// well: a stack left without its root.
     case stackWithoutRoot
-    /// A screen's `remove` callback is called twice when it leaves (issue 9).
+    /// A screen's `remove` callback is called twice when it leaves.
     case removeTwice
-    /// A cancelled interactive gesture is applied as if committed (issue 9).
+    /// A cancelled interactive gesture is applied as if committed.
     case cancelledGestureApplied
     /// A `setStack` is shown step by step: while it animates, the snapshot holds the stack cut
     /// back to what it shares with the new one (the pops done, the pushes not), a state observers
-    /// must never see (issue 9).
+    /// must never see.
     case setStackStepByStep
     /// Dismissing a modal that presents another leaves that child behind, presented by the
-    /// dismissing node: a child sheet outlives its parent (issue 9).
+    /// dismissing node: a child sheet outlives its parent.
     case childModalLeftBehind
     /// A route is applied step by step: while it animates, the snapshot and the host hold the
     /// route's target without its last step (the last modal not yet presented, or the last push
-    /// not yet made), a state observers must never see (issue 10).
+    /// not yet made), a state observers must never see.
     case routeStepByStep
     /// A link superseded while waiting in the inbox is forgotten with no outcome: its sender
-    /// never hears of it (issue 10).
+    /// never hears of it.
     case linkDroppedFromInbox
     /// The inbox keeps the ids of restored links even when two share one, so a link ends twice.
     case restoredDuplicateLink
     /// The saved state leaves the screens' parameters out: restoring it shows other screens
-    /// (issue 10).
+    ///.
     case savedStateDropsParameters
-    /// Guards are not asked about links the inbox delivers: one source bypasses them (issue 10).
+    /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `began` names no source or link (the source its request implies instead): analytics
-    /// cannot follow a link from its start to its end (issue 10).
+    /// cannot follow a link from its start to its end.
     case beganWithoutOrigin
     /// The inbox loses track of a link parked behind sign-in: a resume finds nothing, and the
-    /// link waits until it expires (issue 10).
+    /// link waits until it expires.
     case parkedLinkNotResumed
     /// A guard that does not answer is waited for far past the animation timeout: the slot is
-    /// held, and everything behind it waits (issue 10).
+    /// held, and everything behind it waits.
     case guardWithoutTimeout
     /// A merge into a chunked window list keeps a chunk that only loses a window, so a closed
-    /// window stays in the state (issue 8: the chunked list).
+    /// window stays in the state.
     case staleChunk
     /// A flow's cancellation ends the wait of whichever flow waits on its screen: a flow that was
     /// not cancelled is told it was.
