@@ -18,19 +18,11 @@ actor ContainerActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share.
-    ///
-    /// `assumeIsolated` without its two allocations a call (every stack push and pop paid them),
-    /// as ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` writes it and argues it:
-    /// `preconditionIsolated` stops the process unless the caller runs on this actor's executor,
-    /// so the write can never race, and `write` captures nothing, so the cast changes only how the
-    /// type checker sees its first parameter.
+    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share
+    /// (`assumeIsolated` stops the process if the caller is not on it), as
+    /// ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` does.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        preconditionIsolated("a container actor is written only on the executor it shares with its coordinator")
-        typealias Isolated = (isolated ContainerActor, WindowContent?, WindowContent?) -> Bool
-        typealias Plain = (ContainerActor, WindowContent?, WindowContent?) -> Bool
-        let write: Isolated = { actor, expected, new in actor.replace(expecting: expected, with: new) }
-        return unsafeBitCast(write, to: Plain.self)(self, expected, new)
+        assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the node if the current one is the expected one; returns whether it did.

@@ -19,8 +19,12 @@ extension Coordinator {
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
+        #if TC_MUTANTS
         // Mutant: a cancellation ends whichever flow waits on the screen, not only its own.
-        let anyWaiter = mutations.contains(.cancelEndsAllWaiters)
+        let anyWaiter = mutants.contains(.cancelEndsAllWaiters)
+        #else
+        let anyWaiter = false
+        #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, token: token, cancelled: .cancelled(request))
