@@ -45,8 +45,8 @@ extension ContainerActor {
     /// Whether the node `new` of a container equals its node `old`, reading the nodes of the
     /// containers it holds or presents from `known` (whether each of those is unchanged, worked
     /// out before, deepest first) instead of comparing them again: linear in the tree over all
-    /// its containers, where comparing each container's node whole was quadratic in the depth of
-    /// a chain of modals.
+    /// its containers (comparing each container's node whole would be quadratic in the depth of a
+    /// chain of modals).
     static func unchanged(_ old: WindowContent, _ new: WindowContent, known: [ContainerID: Bool]) -> Bool {
         if identical(old, new) { return true }
         func child(_ old: WindowContent, _ new: WindowContent) -> Bool {

@@ -1,4 +1,4 @@
-/// Hop flows (seed 002): a flow hops to a screen and waits, outside every transition, until that
+/// Hop flows: a flow hops to a screen and waits, outside every transition, until that
 /// screen unhops; the value it unhops with is what the flow's `hop` returns.
 extension Coordinator {
     /// Waits until `screen`, the current child of hop container `container`, unhops; returns its

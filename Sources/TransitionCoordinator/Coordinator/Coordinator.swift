@@ -14,7 +14,7 @@
 /// the step that gave that transition the slot (its ``BusyGate``); the answer and its `rejected`
 /// event are the ones the actor would give, ordered between the transition's `began` and `ended`.
 ///
-/// **A request's path.** 1. ``submit``: the request enters the actor. 2. `admit`: the
+/// **A request's path.** 1. `submit`: the request enters the actor. 2. `admit`: the
 /// ``TransitionMachine`` decides its arrival and plans it (admitted, waiting on an
 /// ``AdmissionTicket``, or refused). 3. `run`: the guards are asked. 4. `animate`: the host phases
 /// and the animation. 5. `commit`: the ``TransitionRecord``, the snapshot, the `ended` event.
