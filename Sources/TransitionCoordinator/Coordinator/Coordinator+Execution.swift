@@ -246,6 +246,62 @@ extension Coordinator {
         }
     }
 
+    /// Hands every container a transition changes to its actor: actors for containers that
+    /// arrive, a write for those whose node changed, an empty write (then none) for those that
+    /// leave. Called from the commit step; only windows that come, go or change content are read.
+    private func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
+        // The common case, a window showing one stack that changed: one write, no dictionaries.
+        // The contents are handed on as they are (re-wrapping each stack would box it anew).
+        if !plan.touchesContainers, let changed = plan.contentWindow,
+           let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
+           let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id {
+            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
+                ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
+            }
+            return
+        }
+        var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
+        // The containers after in tree order (each before what it holds), to visit deepest first.
+        var order: [ContainerID] = []
+        for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
+        for window in plan.created {
+            window.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
+        }
+        if let changed = plan.contentWindow {
+            plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
+            plan.after.window(changed)?.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
+        }
+        func fault(_ container: ContainerID, _ what: String) {
+            ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
+        }
+        for (container, node) in before where after[container] == nil {
+            if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
+                fault(container, "empty")
+            }
+        }
+        var unchanged: [ContainerID: Bool] = [:]
+        for container in order.reversed() {
+            guard let node = after[container] else { continue }
+            if let old = before[container] {
+                let same = ContainerActor.unchanged(old, node, known: unchanged)
+                unchanged[container] = same
+                if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
+                    fault(container, "write")
+                }
+            } else if containerActors[container] != nil {
+                fault(container, "create an existing")
+            } else {
+                containerActors[container] = ContainerActor(id: container, node: node, executor: executor)
+            }
+        }
+    }
+
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
     /// show what a cover stopped hiding, then create the screens arriving in a window's content
