@@ -31,9 +31,14 @@ enum CoordinatorChurn {
 
     private static func round(configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
                               mutations: Set<Mutation>, next: Mailbox, previous: Mailbox?) async {
+        #if TC_MUTANTS
         let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
                                             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
                                             mutations: mutations)
+        #else
+        let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
+                                            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        #endif
         let animator = AnyAnimator { [weak coordinator] _ in
             // Xᵢ: a child of this transition's animator task, so it carries its marker.
             Task(executorPreference: environment.taskExecutor) {

@@ -48,6 +48,7 @@ public enum StressRunner {
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let session = LinkTask.Session()
+        #if TC_MUTANTS
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, hesitate: { [environment, configuration] in
@@ -56,6 +57,16 @@ public enum StressRunner {
                                                 try? await environment.sleep(configuration.animationTimeout * 2)
                                             }),
                                             mutations: configuration.mutations, windowChunkCapacity: windowChunkCapacity)
+        #else
+        let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
+                                            clock: environment.clock, executor: environment.serialExecutor,
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, hesitate: { [environment, configuration] in
+                                                try? await environment.sleep(configuration.animationTimeout / 4)
+                                            }, stall: { [environment, configuration] in
+                                                try? await environment.sleep(configuration.animationTimeout * 2)
+                                            }),
+                                            windowChunkCapacity: windowChunkCapacity)
+        #endif
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()
         let checker = StressChecker(ignoresUnmanagedWindows: false,

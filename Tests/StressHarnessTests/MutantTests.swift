@@ -20,6 +20,7 @@ struct MutantTests {
         #expect(StressHarness.configuration(StressConfiguration(), withMutant: "noSuchMutant") == nil)
     }
 
+    #if TC_MUTANTS
     @Test("a planted bug is caught and counted, with the seed and violation that caught it first")
     func huntAndCount() throws {
         let catches = try #require(StressHarness.catches(Mutation.noBusyCheck.rawValue, base: StressConfiguration(), seeds: 4))
@@ -29,6 +30,7 @@ struct MutantTests {
         #expect(catches.line.contains("caught by \(catches.caught)/4 seeds (first: seed "))
         #expect(StressHarness.hunt(Mutation.noBusyCheck.rawValue, base: StressConfiguration()) != nil)
     }
+    #endif
 
     @Test("with no mutant the same seeds pass")
     func cleanPasses() {
@@ -49,6 +51,7 @@ struct MutantTests {
 /// Shrinking keeps a failure while cutting the operations down.
 @Suite("Shrinker")
 struct ShrinkerTests {
+    #if TC_MUTANTS
     @Test("a failing run shrinks to far fewer operations that still fail, and a passing one does not shrink")
     func shrinks() throws {
         var failing = StressConfiguration(requests: 300, tasks: 16, seed: 1)
@@ -60,4 +63,5 @@ struct ShrinkerTests {
         #expect(!StressRunner.simulate(shrunk.configuration).violations.isEmpty)
         #expect(Shrinker.shrink(StressConfiguration(requests: 100, tasks: 4, seed: 1)) == nil)
     }
+    #endif
 }

@@ -18,19 +18,11 @@ actor ContainerActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share.
-    ///
-    /// `assumeIsolated` without its two allocations a call (every stack push and pop paid them),
-    /// as ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` writes it and argues it:
-    /// `preconditionIsolated` stops the process unless the caller runs on this actor's executor,
-    /// so the write can never race, and `write` captures nothing, so the cast changes only how the
-    /// type checker sees its first parameter.
+    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share
+    /// (`assumeIsolated` stops the process if the caller is not on it), as
+    /// ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` does.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        preconditionIsolated("a container actor is written only on the executor it shares with its coordinator")
-        typealias Isolated = (isolated ContainerActor, WindowContent?, WindowContent?) -> Bool
-        typealias Plain = (ContainerActor, WindowContent?, WindowContent?) -> Bool
-        let write: Isolated = { actor, expected, new in actor.replace(expecting: expected, with: new) }
-        return unsafeBitCast(write, to: Plain.self)(self, expected, new)
+        assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the node if the current one is the expected one; returns whether it did.
@@ -53,8 +45,8 @@ extension ContainerActor {
     /// Whether the node `new` of a container equals its node `old`, reading the nodes of the
     /// containers it holds or presents from `known` (whether each of those is unchanged, worked
     /// out before, deepest first) instead of comparing them again: linear in the tree over all
-    /// its containers, where comparing each container's node whole was quadratic in the depth of
-    /// a chain of modals.
+    /// its containers (comparing each container's node whole would be quadratic in the depth of a
+    /// chain of modals).
     static func unchanged(_ old: WindowContent, _ new: WindowContent, known: [ContainerID: Bool]) -> Bool {
         if identical(old, new) { return true }
         func child(_ old: WindowContent, _ new: WindowContent) -> Bool {
@@ -80,62 +72,6 @@ extension ContainerActor {
 }
 
 extension Coordinator {
-    /// Hands every container a transition changes to its actor: actors for containers that
-    /// arrive, a write for those whose node changed, an empty write (then none) for those that
-    /// leave. Called from the commit step; only windows that come, go or change content are read.
-    func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
-        // The common case, a window showing one stack that changed: one write, no dictionaries.
-        // The contents are handed on as they are (re-wrapping each stack would box it anew).
-        if !plan.touchesContainers, let changed = plan.contentWindow,
-           let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
-           let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id {
-            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
-                ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
-            }
-            return
-        }
-        var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
-        // The containers after in tree order (each before what it holds), to visit deepest first.
-        var order: [ContainerID] = []
-        for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
-        for window in plan.created {
-            window.content.forEachContainer { id, node in
-                after[id] = node
-                order.append(id)
-            }
-        }
-        if let changed = plan.contentWindow {
-            plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
-            plan.after.window(changed)?.content.forEachContainer { id, node in
-                after[id] = node
-                order.append(id)
-            }
-        }
-        func fault(_ container: ContainerID, _ what: String) {
-            ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
-        }
-        for (container, node) in before where after[container] == nil {
-            if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
-                fault(container, "empty")
-            }
-        }
-        var unchanged: [ContainerID: Bool] = [:]
-        for container in order.reversed() {
-            guard let node = after[container] else { continue }
-            if let old = before[container] {
-                let same = ContainerActor.unchanged(old, node, known: unchanged)
-                unchanged[container] = same
-                if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
-                    fault(container, "write")
-                }
-            } else if containerActors[container] != nil {
-                fault(container, "create an existing")
-            } else {
-                containerActors[container] = ContainerActor(id: container, node: node, executor: executor)
-            }
-        }
-    }
-
     /// Invariant 8's ownership half: every container the snapshot shows has an actor owning
     /// exactly its node, and no actor owns a container the snapshot does not show. Stops
     /// comparing when a transition is admitted during one of its awaits.

@@ -9,7 +9,6 @@ extension Coordinator {
     /// Screens leaving drop their callbacks before the new items' are kept, so a screen replaced
     /// by one with the same id gets the new item's callbacks, and a screen that stays keeps the
     /// newest item's.
-    @inline(never)
     func callBack(_ record: TransitionRecord, items: [ScreenID: ScreenCallbacks]) {
         let events = record.screenEvents
         var added = events.startIndex
@@ -18,8 +17,10 @@ extension Coordinator {
             added = index + 1
             guard let callbacks = screenCallbacks[event.screen.id] else { continue }
             callbacks.call(for: event)
+            #if TC_MUTANTS
             // Mutant: the owner is told its screen left twice.
-            if mutations.contains(.removeTwice), event.callsRemove { callbacks.remove?() }
+            if mutants.contains(.removeTwice), event.callsRemove { callbacks.remove?() }
+            #endif
             if event.kind == .didRemove { screenCallbacks[event.screen.id] = nil }
         }
         // A `setStack` that waited may have run with fewer screens than were asked (those the

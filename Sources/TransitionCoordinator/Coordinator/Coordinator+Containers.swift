@@ -13,7 +13,7 @@ extension Coordinator {
         let problems = ContentInvariants.check(root, in: "the root window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
         await self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                        taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
+                        taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).
@@ -22,7 +22,7 @@ extension Coordinator {
     public nonisolated func tabs(_ id: ContainerID) -> TabsHandle { TabsHandle(id: id, coordinator: self) }
     /// The hop container `id`, wherever it is shown (checked at each call, not now).
     public nonisolated func hop(_ id: ContainerID) -> HopHandle { HopHandle(id: id, coordinator: self) }
-    /// A flow over the hop container `id` (seed 002): hops that wait for their screen to unhop.
+    /// A flow over the hop container `id`: hops that wait for their screen to unhop.
     public nonisolated func flow(_ id: ContainerID) -> HopFlow { HopFlow(id: id, coordinator: self) }
 
     /// Shows `content` (a screen or a tree of containers) in a new window at `level`. See

@@ -1,122 +1,75 @@
-/// Steps 3 to 5 of a transition: prepare, animate, commit; and the host phases they send.
+/// A request's path, steps 3 to 5: run an admitted transition (its guards), animate it (the host
+/// phases and the animation), and commit it; step 6 hands the slot over (``handOver()``).
 extension Coordinator {
-    /// Carries an admitted transition out and releases the slot. Never throws: an admitted
-    /// transition completes.
+    /// Step 3: carries an admitted transition out and hands the slot over. Never fails once the
+    /// guards let it through: an admitted transition completes.
     ///
-    /// The synchronous parts (entering the re-entrancy scope, committing) live in functions of
-    /// their own, so the async frames a transition allocates hold only what crosses an await.
     /// `items` are the callbacks of the screens the request names (see ``StackItem``); the
     /// admission says where the request comes from (guards, `began` and the record say so).
-    func carryOut(_ admission: Admission, animator: (any Animator)?,
-                  items: [ScreenID: ScreenCallbacks] = [:]) async -> Submitted {
-        if let done = carryOutIfInline(admission, animator: animator, items: items) { return done }
-        return await carryOutAwaiting(admission, animator: animator, items: items)
-    }
-
-    /// ``carryOut(_:animator:items:)`` for an admission ``carryOutIfInline(_:animator:items:)``
-    /// declined: the guards, the host phases and the animation, awaited.
-    func carryOutAwaiting(_ admission: Admission, animator: (any Animator)?,
-                          items: [ScreenID: ScreenCallbacks]) async -> Submitted {
-        let source = admission.source
+    func run(_ admission: Admission, animator: (any Animator)?,
+             items: [ScreenID: ScreenCallbacks] = [:]) async -> Result<TransitionRecord, TransitionError> {
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
         // this transition changes. A refusal ends it with no await before the slot is handed on.
-        if asksGuards(source), let refusal = await vet(admission, source: source, chain: chain) {
+        if asksGuards(admission.source), let refusal = await vet(admission, source: admission.source, chain: chain) {
             marker.end()
             announceCancelled(admission.transition)
-            release()
-            return .refused(refusal)
+            handOver()
+            return .failure(refusal)
         }
         let result = await TransitionScope.$chain.withValue(chain) {
-            await execute(admission.plan, id: admission.id, animator: animator, chain: chain)
+            await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
-        return finish(admission, marker: marker, result: result, hadAnimator: animator != nil, items: items)
+        marker.end()
+        let record = commit(admission, hadAnimator: animator != nil, result: result)
+        if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
+        if !machine.stays.isEmpty {
+            #if TC_MUTANTS
+            // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
+            let ignoringMoves = mutants.contains(.movedScreenIgnored)
+            #else
+            let ignoringMoves = false
+            #endif
+            for stay in machine.stays.departures(in: record, ignoringMoves: ignoringMoves) { stay.end() }
+        }
+        return .success(record)
     }
 
     /// Whether the guards are asked about a transition from `source`.
     private func asksGuards(_ source: NavigationSource) -> Bool {
-        !guards.isEmpty && source.isGuarded && !(source == .link && mutations.contains(.guardSkippedForLinks))
-    }
-
-    /// ``carryOut(_:animator:items:)`` in one synchronous step, when `admission` has nothing to
-    /// await: no guard to ask, a host called inline that is neither stuck nor behind, and no
-    /// animation to run (no async frame, no executor check; the same calls in the same order).
-    /// Nil, having done nothing, otherwise.
-    @inline(never)
-    func carryOutIfInline(_ admission: borrowing Admitted, animator: (any Animator)?,
-                          items: [ScreenID: ScreenCallbacks]) -> Submitted? {
-        guard case .inline(let synchronous) = host, stuckHost == nil, hostBehind == nil, !asksGuards(admission.source),
-              let skipped = admission.plan.skipReason(hasAnimator: animator != nil) else { return nil }
-        let (marker, chain) = enterScope(admission)
-        let result = TransitionScope.$chain.withValue(chain) {
-            executeInline(admission.plan, id: admission.id, on: synchronous, skipped: skipped)
-        }
-        return finish(admission, marker: marker, result: result, hadAnimator: animator != nil, items: items)
-    }
-
-    // The boxed admission's forms of the steps below. Functions of their own, not inlined: read
-    // in an async function, the admission's values (~70 bytes) took room in its frame, and so in
-    // every waiting request's (see ``submit(_:animator:mode:whenLocked:items:source:link:)``).
-
-    /// ``carryOutIfInline(_:animator:items:)`` for a boxed admission.
-    @inline(never)
-    func carryOutIfInline(_ admission: Admission, animator: (any Animator)?,
-                          items: [ScreenID: ScreenCallbacks]) -> Submitted? {
-        carryOutIfInline(admission.admitted, animator: animator, items: items)
-    }
-
-    /// ``enterScope(_:)`` for a boxed admission.
-    @inline(never)
-    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
-        enterScope(admission.admitted)
-    }
-
-    /// ``finish(_:marker:result:hadAnimator:items:)`` for a boxed admission.
-    @inline(never)
-    private func finish(_ admission: Admission, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
-                        items: [ScreenID: ScreenCallbacks]) -> Submitted {
-        finish(admission.admitted, marker: marker, result: result, hadAnimator: hadAnimator, items: items)
-    }
-
-    /// The end of a transition carried out: its link ended, the commit, then the callbacks and
-    /// the hop stays it ends.
-    private func finish(_ admission: borrowing Admitted, marker: TransitionScope.Marker, result: Executed, hadAnimator: Bool,
-                        items: [ScreenID: ScreenCallbacks]) -> Submitted {
-        marker.end()
-        let record = commit(admission, hadAnimator: hadAnimator, result: result)
-        if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
-        if !machine.stays.isEmpty {
-            // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
-            for stay in machine.stays.departures(in: record, ignoringMoves: mutations.contains(.movedScreenIgnored)) { stay.end() }
-        }
-        return .committed(record)
+        #if TC_MUTANTS
+        if source == .link && mutants.contains(.guardSkippedForLinks) { return false }
+        #endif
+        return !guards.isEmpty && source.isGuarded
     }
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
-    @inline(never)
-    private func enterScope(_ admission: borrowing Admitted) -> (TransitionScope.Marker, TransitionScope.Chain) {
-        if mutations.contains(.lateBegan) {
+    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
+        let inherited = TransitionScope.chain
+        #if TC_MUTANTS
+        if mutants.contains(.lateBegan) {
             // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
             hub.send(.began(admission.transition, before: admission.plan.before))
         }
-        let inherited = TransitionScope.chain
-        let kept = mutations.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
+        let kept = mutants.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
+        #else
+        let kept = inherited.isEmpty ? inherited : inherited.pruned()
+        #endif
         return kept.entering(markerIdentity, admission.id)
     }
 
-    /// What ``execute(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
-    struct Executed: Sendable {
+    /// What ``animate(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
+    struct Animated: Sendable {
         var animation: AnimationOutcome
         var extraFinishCalls = 0
         var host = HostOutcome.completed
         var animationEndedAt: Duration?
     }
 
-    /// Step 5's state change: the record, the snapshot, the history, the `ended` event, then the
-    /// slot is handed on (``release()``), all in one synchronous step.
-    @inline(never)
-    private func commit(_ admission: borrowing Admitted, hadAnimator: Bool, result: Executed) -> TransitionRecord {
+    /// Step 5: the record, the snapshot, the history, the `ended` event, then the slot is handed
+    /// on (``handOver()``), all in one synchronous step.
+    private func commit(_ admission: Admission, hadAnimator: Bool, result: Animated) -> TransitionRecord {
         let plan = admission.plan
         let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
                                       hadAnimator: hadAnimator, animation: result.animation,
@@ -124,32 +77,25 @@ extension Coordinator {
                                       endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
                                       source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
-        if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
+        #if TC_MUTANTS
+        if !mutants.contains(.staleBusyGate) { gate.publish(nil) }
+        #else
+        gate.publish(nil)
+        #endif
         machine.commit(plan.after)
         machine.noteRemovals(plan)
         recent.append(record)
         hub.send(.ended(record))
-        release()
+        handOver()
         return record
     }
 
-    /// ``execute(_:id:animator:chain:)`` when it has nothing to await: a synchronous host that is
-    /// neither stuck nor behind, and an animation skipped for `skipped`. Same calls, same order.
-    @inline(never)
-    private func executeInline(_ plan: TransitionPlan, id: TransitionID, on host: any SynchronousWindowHost,
-                               skipped: SkipReason) -> Executed {
-        beforeAnimation(plan) { host.apply($0) }
-        let result = Executed(animation: .skipped(skipped))
-        if let middle = halfway(plan) { machine.showMiddle(middle) }
-        commitLevels(plan, id: id)
-        afterAnimation(plan, outcome: result.animation) { host.apply($0) }
-        return result
-    }
-
-    /// The host calls and the animation, in the order ``WindowHost`` documents.
-    private func execute(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
-                         chain: TransitionScope.Chain) async -> Executed {
-        var result = Executed(animation: .skipped(.topWindowUnchanged))
+    /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
+    /// and container owners take the new state between the animation and the host's last phase.
+    /// A synchronous host is called inline, each command as it is decided.
+    private func animate(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
+                         chain: TransitionScope.Chain) async -> Animated {
+        var result = Animated(animation: .skipped(.topWindowUnchanged))
         if let fault = refreshHost() {
             result.host = .skipped(fault)
         } else if let behind = hostBehind {
@@ -173,10 +119,15 @@ extension Coordinator {
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
+        #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
+        // Mutant: the animation may run forever.
+        let timeout: Duration? = mutants.contains(.noTimeout) ? nil : configuration.animationTimeout
+        #else
+        let timeout: Duration? = configuration.animationTimeout
+        #endif
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
-            result.animation = await AnimationRunner.run(animator, context: context, race: race,
-                                                         timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
+            result.animation = await AnimationRunner.run(animator, context: context, race: race, timeout: timeout,
                                                          watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
@@ -199,11 +150,12 @@ extension Coordinator {
         return result
     }
 
+    #if TC_MUTANTS
     /// The middle state a step-by-step mutant shows, when one is on and `plan` has a middle.
     private func halfway(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard !mutations.isEmpty else { return nil }
-        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
-        if mutations.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
+        guard !mutants.isEmpty else { return nil }
+        if mutants.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
+        if mutants.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
         return nil
     }
 
@@ -251,16 +203,25 @@ extension Coordinator {
         state.windows[index].content = middle.after
         return state
     }
+    #endif
 
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
-    @inline(never)
     private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
+        #if TC_MUTANTS
+        let ledger = AnimationLedger(dropsExtraFinishes: mutants.contains(.noOneShotFinish))
+        #else
+        let ledger = AnimationLedger()
+        #endif
         guard let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                              ledger: AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish)))
+                                              ledger: ledger)
         else { return nil }
-        let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
-                                 cancelsOnCut: !mutations.contains(.noCancelOnCut))
+        #if TC_MUTANTS
+        let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutants.contains(.animatorAfterCut),
+                                 cancelsOnCut: !mutants.contains(.noCancelOnCut))
+        #else
+        let race = AnimationRace(timeout: configuration.animationTimeout)
+        #endif
         self.race = race
         if machine.slot?.preempted == true { race.cut(.preempted) }
         return (context, race)
@@ -269,7 +230,6 @@ extension Coordinator {
     /// Hands each changed level to its new window. The level actors run on this coordinator's
     /// executor (see ``ExecutorChoice``), so the write happens in this step, with no await between
     /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
-    @inline(never)
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
         // A content change keeps its window at its level: the level's owner gets the new value.
         if let changed = plan.contentWindow, let window = plan.after.window(changed),
@@ -286,13 +246,73 @@ extension Coordinator {
         }
     }
 
+    /// Hands every container a transition changes to its actor: actors for containers that
+    /// arrive, a write for those whose node changed, an empty write (then none) for those that
+    /// leave. Called from the commit step; only windows that come, go or change content are read.
+    private func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
+        // The common case, a window showing one stack that changed: one write, no dictionaries.
+        // The contents are handed on as they are (re-wrapping each stack would box it anew).
+        if !plan.touchesContainers, let changed = plan.contentWindow,
+           let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
+           let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id {
+            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
+                ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
+            }
+            return
+        }
+        var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
+        // The containers after in tree order (each before what it holds), to visit deepest first.
+        var order: [ContainerID] = []
+        for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
+        for window in plan.created {
+            window.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
+        }
+        if let changed = plan.contentWindow {
+            plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
+            plan.after.window(changed)?.content.forEachContainer { id, node in
+                after[id] = node
+                order.append(id)
+            }
+        }
+        func fault(_ container: ContainerID, _ what: String) {
+            ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
+        }
+        for (container, node) in before where after[container] == nil {
+            if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
+                fault(container, "empty")
+            }
+        }
+        var unchanged: [ContainerID: Bool] = [:]
+        for container in order.reversed() {
+            guard let node = after[container] else { continue }
+            if let old = before[container] {
+                let same = ContainerActor.unchanged(old, node, known: unchanged)
+                unchanged[container] = same
+                if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
+                    fault(container, "write")
+                }
+            } else if containerActors[container] != nil {
+                fault(container, "create an existing")
+            } else {
+                containerActors[container] = ContainerActor(id: container, node: node, executor: executor)
+            }
+        }
+    }
+
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
     /// show what a cover stopped hiding, then create the screens arriving in a window's content
     /// and set that content. Each command goes to `emit` in that order.
-    @inline(never)
     private func beforeAnimation(_ plan: TransitionPlan, _ emit: (HostCommand) -> Void) {
-        if !mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        #if TC_MUTANTS
+        let hidesFirst = !mutants.contains(.showCoverBeforeHiding)
+        #else
+        let hidesFirst = true
+        #endif
+        if hidesFirst { for window in plan.concealed { emit(.hide(window.id)) } }
         for window in plan.created {
             emit(.create(window))
             if !window.isHidden { emit(.show(window.id)) }
@@ -300,10 +320,12 @@ extension Coordinator {
         for window in plan.revealed { emit(.show(window.id)) }
         // The change's parts are read where they lie (copying the whole change retained each of them).
         if let window = plan.contentWindow, let content = plan.contentAfter {
+            #if TC_MUTANTS
             // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
             if let middle = halfway(plan)?.window(window) {
                 emit(.setContent(middle.content, of: window))
             }
+            #endif
             for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
             emit(.setContent(content, of: window))
         }
@@ -312,11 +334,12 @@ extension Coordinator {
     /// After the animation: reset what the animator may have moved, make the new key window key,
     /// destroy the screens that left a window's content, then destroy the outgoing windows (a key
     /// window is never destroyed before its successor is key). Each command goes to `emit` in that order.
-    @inline(never)
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
         if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
+        #if TC_MUTANTS
         // Mutant: the cover went up before this, with what it must hide still visible.
-        if mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        if mutants.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        #endif
         if let key = plan.after.keyWindow {
             let resigning = plan.resigningUnmanagedWindows
             if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }
@@ -332,7 +355,11 @@ extension Coordinator {
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
     func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
                    chain: TransitionScope.Chain) async -> HostFault? {
-        let timeout = mutations.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
+        #if TC_MUTANTS
+        let timeout: Duration? = mutants.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
+        #else
+        let timeout: Duration? = configuration.hostTimeout
+        #endif
         let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }

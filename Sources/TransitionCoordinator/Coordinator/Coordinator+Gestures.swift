@@ -16,23 +16,17 @@ extension Coordinator {
     public func beginGesture(_ operation: ContainerOperation, at level: WindowLevel? = nil,
                              policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
         // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
-        switch await admission(for: .userDid(operation, at: level), from: .init(source: .gesture), mode: .policy(policy),
-                               whenLocked: .refuse) {
-        case .admitted(let admission):
-            machine.holdAsGesture(admission)
-            return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
-        case .refused(let error):
-            throw error
-        case .carriedOut(let never):
-            switch never {}
-        }
+        // The machine holds an admission from a gesture as a gesture (``TransitionMachine/Phase/gestureHeld(_:)``).
+        let admission = try await admit(.userDid(operation, at: level), from: .init(source: .gesture), mode: .policy(policy),
+                                        deferrable: false).get()
+        return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
     }
 
     /// Applies gesture `id` as one transition (never animated: the user moved it) and returns its
     /// record; throws ``TransitionError/gestureEnded(_:)`` when it was cancelled or cut short.
     ///
-    /// **The doors.** `gesture` is cleared in the same step that decides to commit, before the
-    /// first await, while the in-flight slot stays taken until the commit step: a second
+    /// **While it commits.** The gesture becomes a transition in flight in the same step that
+    /// decides to commit, before the first await, and the slot stays taken until the commit step: a second
     /// `commit()` or a `cancel()` arriving during the host calls finds no gesture (refused, or
     /// nothing to do), a lifecycle event finds no gesture to cut and waits in its lane as for any
     /// transition, and every other request sees the slot taken. Between `beginGesture` and this
@@ -40,7 +34,7 @@ extension Coordinator {
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
         guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .gestureEnded(id) }
         // A guard's veto (a form that must not be left) ends the gesture as cancelled: nothing changed.
-        return try await carryOut(admission, animator: nil).get()
+        return try await run(admission, animator: nil).get()
     }
 
     /// Gives gesture `id` up with nothing changed (no record, no callback) and hands the slot
@@ -49,22 +43,13 @@ extension Coordinator {
         switch machine.endGesture(id, committing: false) {
         case .apply(let admission):
             // The ``Mutation/cancelledGestureApplied`` mutant: the cancelled swipe is counted as a pop.
-            _ = await carryOut(admission, animator: nil)
+            _ = await run(admission, animator: nil)
         case .cancelled(let transition):
             announceCancelled(transition)
-            release()
+            handOver()
         case .ended:
             return
         }
-    }
-}
-
-extension Coordinator {
-    /// A gesture given up (cancelled, or cut short by a lifecycle event): the busy gate stops
-    /// naming it, then `cancelled` is sent. The caller hands the slot on, or a lifecycle event takes it.
-    func announceCancelled(_ transition: InFlightTransition) {
-        gate.publish(nil)
-        hub.send(.cancelled(transition))
     }
 }
 

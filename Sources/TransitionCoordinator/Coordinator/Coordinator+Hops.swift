@@ -1,4 +1,4 @@
-/// Hop flows (seed 002): a flow hops to a screen and waits, outside every transition, until that
+/// Hop flows: a flow hops to a screen and waits, outside every transition, until that
 /// screen unhops; the value it unhops with is what the flow's `hop` returns.
 extension Coordinator {
     /// Waits until `screen`, the current child of hop container `container`, unhops; returns its
@@ -19,8 +19,12 @@ extension Coordinator {
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
+        #if TC_MUTANTS
         // Mutant: a cancellation ends whichever flow waits on the screen, not only its own.
-        let anyWaiter = mutations.contains(.cancelEndsAllWaiters)
+        let anyWaiter = mutants.contains(.cancelEndsAllWaiters)
+        #else
+        let anyWaiter = false
+        #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, token: token, cancelled: .cancelled(request))

@@ -11,8 +11,16 @@
 /// **Where a request runs.** The request methods are `nonisolated(nonsending)`: they start in the
 /// caller's context and enter the actor once. A `.reject` request that finds a transition in
 /// flight is refused there, without entering the actor, from what the coordinator published in
-/// the step that gave that transition the slot (its busy gate); the answer and its `rejected` event
-/// are the ones the actor would give, ordered between the transition's `began` and `ended`.
+/// the step that gave that transition the slot (its ``BusyGate``); the answer and its `rejected`
+/// event are the ones the actor would give, ordered between the transition's `began` and `ended`.
+///
+/// **A request's path.** 1. `submit`: the request enters the actor. 2. `admit`: the
+/// ``TransitionMachine`` decides its arrival and plans it (admitted, waiting on an
+/// ``AdmissionTicket``, or refused). 3. `run`: the guards are asked. 4. `animate`: the host phases
+/// and the animation. 5. `commit`: the ``TransitionRecord``, the snapshot, the `ended` event.
+/// 6. `handOver`: the slot goes to the next waiter. The values carried along are the request, its
+/// ticket while it waits, the machine's ``TransitionMachine/Decision``, and the admitted
+/// ``TransitionPlan`` (in an `Admission`).
 ///
 /// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot
 /// over, end a gesture, find a hop stay) is an event of a ``TransitionMachine`` value, which
@@ -24,9 +32,10 @@
 /// planned state; its ``TransitionRecord`` says what the animation did. ``snapshot`` and every event
 /// only ever show committed states.
 ///
-/// **Every `await` is a door.** While a transition awaits its host or animator, other requests
-/// enter the actor; they see the in-flight slot, which is set at admission (before the first
-/// await) and cleared at commit (after the last), so no state read before a door is stale after it.
+/// **Every `await` lets other requests in.** While a transition awaits its host or animator, other
+/// requests enter the actor; they see the in-flight slot, which is set at admission (before the
+/// first await) and cleared at commit (after the last), so no state read before an `await` is
+/// stale after it.
 /// When the slot is freed it is handed to the next waiter in the same synchronous step, so no
 /// arriving request slips in between; waiters hold tickets whose state lives under a lock, so a
 /// hand-over, a supersession and a cancellation resolve each ticket exactly once, in any order.
@@ -71,24 +80,15 @@ public actor Coordinator {
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
 
-    /// Every decision: the committed state, the slot, the waiters, the gesture, the hop stays.
-    ///
-    /// `machine` and `recent` are read and changed on every transition, so they skip Swift's
-    /// run-time exclusivity check (two per transition each; 4% of an unanimated one). Why no two
-    /// accesses to either can overlap, which is all the check would catch:
-    /// - Both are actor-isolated, so every access runs on this actor's serial executor, one job at
-    ///   a time, and no access spans an `await`: every method called on them (`TransitionMachine`'s
-    ///   and `HistoryRing`'s `mutating` methods) is synchronous.
-    /// - Those methods are value-type code with no reference to the coordinator, and take no
-    ///   closure, so while one runs nothing can reach `self.machine` or `self.recent` again.
-    /// - Their arguments are evaluated before the access begins.
-    @exclusivity(unchecked) var machine: TransitionMachine
+    /// Every decision: the committed state, the phase (idle, a transition in flight, a gesture
+    /// held), the waiters, the hop stays.
+    var machine: TransitionMachine
     /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
     public var snapshot: NavigationSnapshot { machine.snapshot }
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
     public var history: [TransitionRecord] { recent.records }
-    /// The records behind ``history``, in a ring (unchecked: see ``machine``).
-    @exclusivity(unchecked) var recent: HistoryRing
+    /// The records behind ``history``, in a ring.
+    var recent: HistoryRing
 
     /// How a request asks to be admitted.
     typealias Mode = TransitionMachine.Mode
@@ -110,8 +110,10 @@ public actor Coordinator {
     var stuckHost: StuckHost?
     /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
     var hostBehind: HostView?
+    #if TC_MUTANTS
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    let mutations: Mutations
+    let mutants: Mutations
+    #endif
     /// The screens routes may name.
     public nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
@@ -146,18 +148,53 @@ public actor Coordinator {
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
         await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
-    /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
-    /// ``Mutation``) and to chunk the window list at `windowChunkCapacity` windows instead of 8
-    /// (see ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    #if TC_MUTANTS
+    /// The harness's initializer, with the deliberate bugs `mutations` switched on (see ``Mutation``)
+    /// and the window list chunked at `windowChunkCapacity` windows instead of 8 (see
+    /// ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
                  mutations: Set<Mutation>, windowChunkCapacity: Int? = nil) async {
-        self.mutations = Mutations(mutations)
+        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+                        windowChunkCapacity: windowChunkCapacity, build: Build(mutants: Mutations(mutations)))
+    }
+    #endif
+
+    /// The harness's initializer: the window list chunked at `windowChunkCapacity` windows instead
+    /// of 8 (see ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
+                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+                 windowChunkCapacity: Int? = nil) async {
+        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+                        windowChunkCapacity: windowChunkCapacity, build: Build())
+    }
+
+    /// What differs between the library and the harness's mutant build: nothing in the library;
+    /// the deliberate bugs switched on, with `TC_MUTANTS`.
+    private struct Build {
+        #if TC_MUTANTS
+        var mutants: Mutations = []
+        #endif
+    }
+
+    /// The designated initializer.
+    private init(rootContent: WindowContent, configuration: CoordinatorConfiguration,
+                 host: (any WindowHost)?, clock: some Clock<Duration>,
+                 executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
+                 screens: ScreenRegistry, guards: [NavigationGuard],
+                 windowChunkCapacity: Int?, build: Build) async {
+        #if TC_MUTANTS
+        self.mutants = build.mutants
+        #endif
         self.screens = screens
         self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
@@ -181,8 +218,13 @@ public actor Coordinator {
         var snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                           keyWindow: rootWindow.id, covers: configuration.covers)
         if let windowChunkCapacity { snapshot = snapshot.chunked(at: windowChunkCapacity) }
+        #if TC_MUTANTS
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
-                                         configuration: configuration, mutations: self.mutations)
+                                         configuration: configuration, mutants: build.mutants)
+        #else
+        self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
+                                         configuration: configuration)
+        #endif
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
         _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
     }

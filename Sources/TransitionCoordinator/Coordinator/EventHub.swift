@@ -53,17 +53,12 @@ final class EventHub: Sendable {
     /// Yields outside the lock, so a subscriber's termination handler can never wait on it. With
     /// no subscriber the event is never built. A subscriber that arrives during a send may miss
     /// that event: a stream sees the events sent after `subscribe()` returned.
-    ///
-    /// The check is inlined into the caller, so with no subscriber not even the values the event
-    /// would carry are copied (the autoclosure's captures are made only past it).
-    @inline(__always)
     func send(_ event: @autoclosure () -> CoordinatorEvent) {
         guard count.load(ordering: .acquiring) > 0 else { return }
         deliver(event())
     }
 
     /// ``send(_:)`` past its check: fans `event` out.
-    @inline(never)
     private func deliver(_ event: CoordinatorEvent) {
         let subscribers = state.withLock { $0.fanOut }
         var dropped = 0

@@ -1,6 +1,5 @@
 /// The newest records, at most `limit` of them, kept in a ring: adding one is O(1) and moves no
-/// other (an array trimmed with `removeFirst` shifted every record on each commit, ~6% of an
-/// unanimated push + pop in `perf`).
+/// other (an array trimmed with `removeFirst` would shift every record on each commit).
 struct HistoryRing {
     /// The records, in ring order: once full, `oldest` is where the next one goes.
     private var storage: [TransitionRecord] = []

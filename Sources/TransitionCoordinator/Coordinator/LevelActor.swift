@@ -17,21 +17,10 @@ actor LevelActor {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
     /// ``replace(expecting:with:)`` called from the coordinator's own step: the level actor runs on
-    /// the coordinator's executor, so the caller is already isolated to it.
-    ///
-    /// This is `assumeIsolated` without its allocations (two per call on this toolchain: the
-    /// closure's context and its escape check), written the way the standard library writes it:
-    /// - `preconditionIsolated` stops the process unless the current executor is this actor's,
-    ///   so the isolated function below only ever runs isolated to this actor, as if called with
-    ///   `await` from here; nothing else can run on that serial executor meanwhile.
-    /// - `write` captures nothing, so the cast changes only how the type checker sees its first
-    ///   parameter (`isolated` or not), not the function's representation or calling convention.
+    /// the coordinator's executor, so the caller is already isolated to it (`assumeIsolated` stops
+    /// the process if it is not), and the write happens in the caller's step, with no await.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: Window?) -> Bool {
-        preconditionIsolated("a level actor is written only on the executor it shares with its coordinator")
-        typealias Isolated = (isolated LevelActor, WindowID?, Window?) -> Bool
-        typealias Plain = (LevelActor, WindowID?, Window?) -> Bool
-        let write: Isolated = { actor, expected, new in actor.replace(expecting: expected, with: new) }
-        return unsafeBitCast(write, to: Plain.self)(self, expected, new)
+        assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the window if the current one has the expected id; returns whether it did.

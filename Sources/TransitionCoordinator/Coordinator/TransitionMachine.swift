@@ -2,8 +2,11 @@
 /// where, which is refused and why, who gets the slot when it is freed, what a gesture's end does
 /// and which hop stays a departure ends. Each event is a `mutating` call that returns the actions
 /// to carry out; the ``Coordinator`` actor only carries them out (sends events, resumes waiters,
-/// cuts an animation, publishes its busy gate). No call suspends, reads a clock or a task-local,
-/// so every decision is tested synchronously, without tasks (`TransitionMachineTests`).
+/// cuts an animation). No call suspends, reads a clock or a task-local (the time of an admission
+/// is handed in), so every decision is tested synchronously, without tasks (`TransitionMachineTests`).
+///
+/// Its state is a ``Phase``: idle, a transition in flight, or a gesture held; the slot and the
+/// gesture cannot disagree, because they are one value.
 ///
 /// What the machine cannot see is handed to the event that needs it: whether the request comes
 /// from inside the transition in flight, whether its task is cancelled, and the host's stuck call.
@@ -21,12 +24,32 @@ struct TransitionMachine {
         case lifecycle
     }
 
+    /// Who holds the in-flight slot, if anyone.
+    enum Phase {
+        /// Nothing is in flight: the next request is admitted at once.
+        case idle
+        /// A transition holds the slot, from its admission to its commit.
+        case inFlight(Slot)
+        /// An admitted gesture holds the slot until the user's finger lifts: committed (it then
+        /// runs as ``inFlight(_:)``), given up, or cut short by a lifecycle event.
+        case gestureHeld(Slot)
+    }
+
     /// The committed state.
     private(set) var snapshot: NavigationSnapshot
-    /// The transition holding the slot, if any.
-    private(set) var slot: Slot?
-    /// The admitted gesture holding the slot, until it is committed or cancelled.
-    private(set) var gesture: Admission?
+    /// Who holds the slot.
+    private(set) var phase: Phase = .idle
+    /// The transition holding the slot, if any (in flight, or a gesture held).
+    var slot: Slot? {
+        switch phase {
+        case .idle: nil
+        case .inFlight(let slot), .gestureHeld(let slot): slot
+        }
+    }
+    /// The admitted gesture holding the slot, until it is committed or given up.
+    var gesture: Admission? {
+        if case .gestureHeld(let slot) = phase { slot.admission } else { nil }
+    }
     /// The requests waiting for the slot.
     private(set) var waiting = WaitQueue()
     /// The id the next new window takes.
@@ -44,25 +67,37 @@ struct TransitionMachine {
     /// before it was asked before the removal). Empty while nobody waits.
     private(set) var userRemovals: [ScreenID: UInt64] = [:]
     let configuration: CoordinatorConfiguration
-    let mutations: Mutations
+    #if TC_MUTANTS
+    /// The deliberate bugs switched on (see ``Mutation``).
+    let mutants: Mutations
+    #endif
 
     /// A machine whose committed state is `snapshot`, idle, with nobody waiting.
-    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
-         mutations: Mutations = []) {
+    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration) {
         self.snapshot = snapshot
         self.nextWindowID = nextWindowID
         self.configuration = configuration
-        self.mutations = mutations
+        #if TC_MUTANTS
+        self.mutants = []
+        #endif
     }
+
+    #if TC_MUTANTS
+    /// ``init(snapshot:nextWindowID:configuration:)`` with the deliberate bugs `mutants` switched on.
+    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
+         mutants: Mutations) {
+        self.snapshot = snapshot
+        self.nextWindowID = nextWindowID
+        self.configuration = configuration
+        self.mutants = mutants
+    }
+    #endif
 
     // MARK: - Arrival
 
-    /// A request arrives under `mode`: admit it, put it in line (and say so), or refuse it.
-    /// `origin` is where it comes from (the source its request implies when nil); a waiter keeps it.
-    ///
-    /// Inlined into the actor's step, so the decision (~150 bytes) is built where it is read,
-    /// not copied out of a call.
-    @inline(__always)
+    /// A request arrives under `mode`: admit it (planned against the committed state), put it in
+    /// line (and say so), or refuse it. `origin` is where it comes from (the source its request
+    /// implies when nil); a waiter keeps it.
     mutating func arrive(_ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
                          _ circumstances: Circumstances) -> Decision {
         let origin = origin ?? Origin(source: .implied(by: request))
@@ -79,11 +114,13 @@ struct TransitionMachine {
         if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
         if circumstances.cancelled { throw .cancelled(request) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .hostUnresponsive(fault) }
-        if mutations.contains(.staleRead), slot == nil { return .staleRead }
-        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
+        #if TC_MUTANTS
+        if mutants.contains(.staleRead), slot == nil { return .staleRead }
+        if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
            case .success(let (plan, next)) = plan(request) {
-            return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, hostStuck: false), effects)
+            return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
         }
+        #endif
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
         if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
@@ -91,56 +128,54 @@ struct TransitionMachine {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
             case .success(let (plan, next)):
-                return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil,
-                                     hostStuck: circumstances.hostFault != nil), effects)
+                return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
             case .failure(.locked) where deferrable:
-                return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), cancellable: true, effects)
             case .failure(let error):
                 throw error
             }
         }
         switch mode {
-        case .lifecycle where gesture?.id == current.transition.id:
+        case .lifecycle where gesture != nil:
             // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
-            effects.cutGesture = cutGestureAdmission()
+            effects.cancelledGesture = cutGesture()
             return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+            return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), cancellable: false, effects)
         case .policy(.reject):
             throw .busy(inFlight: current.transition)
         case .policy(.enqueue), .policy(.coalesce):
-            return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
+            return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), cancellable: true, effects)
         case .policy(.preempt):
-            if mutations.contains(.preemptBeforeAdmission) {
+            #if TC_MUTANTS
+            if mutants.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight(&effects)
-                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: true, effects)
             }
+            #endif
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
             if current.preempted {
-                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: true, effects)
             }
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
-                _ = try TransitionPlanner.plan(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch,
-                                               ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                               mutations: mutations)
+                _ = try planned(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch)
             } catch {
                 guard case .locked = error, deferrable else { throw error }
-                return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
+                return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), cancellable: true, effects)
             }
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
+            return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: false, effects)
         }
     }
 
     /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
     /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
     /// coalescing group does not count (the request supersedes it). O(1).
-    @inline(__always)  // called from a mutating step: an outlined call copied the whole machine (360 bytes)
     private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
         if let slot, slot.transition.request.pushedScreen == screen {
             throw .screenAlreadyRequested(screen, by: slot.transition.request)
@@ -151,15 +186,16 @@ struct TransitionMachine {
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
     /// members of its group it will replace as free). O(1): cancelled waiters are already off the
     /// counts, and a group has one member at most (the one this request supersedes).
-    @inline(__always)  // called from a mutating step: an outlined call copied the whole machine (360 bytes)
     private func requireRoom(in lane: WaitLane, group: String?) throws(TransitionError) {
         switch lane {
         case .lifecycle:
             return
         case .preempt, .queued:
             let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
-            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
-               !mutations.contains(.unboundedQueue) {
+            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit {
+                #if TC_MUTANTS
+                if mutants.contains(.unboundedQueue) { return }
+                #endif
                 throw .queueFull(limit: configuration.queueLimit)
             }
         case .deferred:
@@ -177,7 +213,11 @@ struct TransitionMachine {
                                   _ effects: inout Effects) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
-            let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+            #if TC_MUTANTS
+            let lanes: Set<WaitLane> = mutants.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+            #else
+            let lanes: Set<WaitLane> = [.queued, .deferred]
+            #endif
             for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
                 effects.superseded.append(entry.ticket)
             }
@@ -194,7 +234,15 @@ struct TransitionMachine {
 
     /// Marks the transition in flight as preempted and asks for its animation to be cut.
     private mutating func preemptInFlight(_ effects: inout Effects) {
-        slot?.preempted = true
+        switch phase {
+        case .idle: return
+        case .inFlight(var slot):
+            slot.preempted = true
+            phase = .inFlight(slot)
+        case .gestureHeld(var slot):
+            slot.preempted = true
+            phase = .gestureHeld(slot)
+        }
         effects.cutsInFlight = true
     }
 
@@ -204,27 +252,46 @@ struct TransitionMachine {
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
         var next = nextWindowID
         do throws(TransitionError) {
-            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                                  mutations: mutations)
+            let plan = try planned(request, in: snapshot, nextWindowID: &next)
             return .success((plan, next))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Gives the slot to `plan`. It is published on the busy gate unless a host call is stuck
-    /// (that answer comes first), a push waits (only the actor reads the queue), or under the
-    /// mutant that skips the busy check.
+    /// ``TransitionPlanner/plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` under this machine's configuration.
+    func planned(_ request: TransitionRequest, in state: NavigationSnapshot,
+                 nextWindowID next: inout WindowID) throws(TransitionError) -> TransitionPlan {
+        #if TC_MUTANTS
+        try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
+                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutations: mutants)
+        #else
+        try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
+                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+        #endif
+    }
+
+    /// Gives the slot to `plan`, admitted at `now`: in flight, or held as a gesture when it comes
+    /// from one (``NavigationSource/gesture``).
     mutating func occupy(_ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
-                         hostStuck: Bool) -> Grant {
+                         at now: Duration) -> Admission {
         nextWindowID = next
         admitted += 1
         let transition = InFlightTransition(id: TransitionID(admitted), request: plan.request, source: origin.source,
                                             link: origin.link)
-        slot = Slot(transition: transition, plan: plan)
-        let publishes = !hostStuck && !waiting.holdsPushes && !mutations.contains(.noBusyCheck)
-        return Grant(transition: transition, plan: plan, waited: waited, publishes: publishes)
+        let admission = Admission(transition: transition, plan: plan, waited: waited, admittedAt: now)
+        phase = origin.source == .gesture ? .gestureHeld(Slot(admission: admission)) : .inFlight(Slot(admission: admission))
+        return admission
+    }
+
+    /// Whether the transition in flight may be published on the coordinator's busy gate (so a
+    /// `.reject` request is refused without entering the actor): not while a host call is stuck
+    /// (that answer comes first), nor while a push waits (only the actor reads the queue).
+    func publishesOnGate(hostStuck: Bool) -> Bool {
+        #if TC_MUTANTS
+        if mutants.contains(.noBusyCheck) { return false }
+        #endif
+        return slot != nil && !hostStuck && !waiting.holdsPushes
     }
 
     /// The transition in flight committed `after`: it becomes the committed state. The slot stays
@@ -273,8 +340,10 @@ struct TransitionMachine {
     /// unless its stack holds them again in `state`; every other request as it is.
     private func pruned(_ request: TransitionRequest, in state: NavigationSnapshot,
                         removed: (Screen) -> Bool) -> TransitionRequest {
-        guard !mutations.contains(.staleStackApplied),
-              case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
+        #if TC_MUTANTS
+        if mutants.contains(.staleStackApplied) { return request }
+        #endif
+        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
         var held: [Screen] = []
         for window in state.windows {
             if case .stack(let stack)? = window.content.find(id)?.base { held = stack.items; break }
@@ -283,10 +352,12 @@ struct TransitionMachine {
         return .content(.setStack(id, kept), at: level)
     }
 
+    #if TC_MUTANTS
     /// The ``Mutation/setStackStepByStep`` mutant: observers are shown a middle state.
     mutating func showMiddle(_ middle: NavigationSnapshot) {
         snapshot = middle
     }
+    #endif
 
     // MARK: - Hand-over
     /// One step of a hand-over: what the actor does for one waiter.
@@ -296,15 +367,15 @@ struct TransitionMachine {
         /// The waiter met the lock and went (back) to the deferred lane, keeping its place:
         /// announce it `waiting` there; then ask for the next step.
         case deferred(TransitionRequest)
-        /// The (claimed) waiter takes the slot: hand it the grant. The hand-over is done.
-        case admit(AdmissionTicket, Grant)
+        /// The (claimed) waiter takes the slot: hand it the admission. The hand-over is done.
+        case admit(AdmissionTicket, Admission)
     }
 
     /// The transition in flight ended (committed, or a gesture given up): the slot is free. Call
     /// ``handOver(hostFault:)`` until it returns nil or an admission, in the same synchronous
     /// step, so no arriving request slips in before the waiter the slot goes to.
     mutating func release() {
-        slot = nil
+        phase = .idle
     }
 
     /// The next step of the hand-over, or nil when nobody eligible waits (the slot stays free).
@@ -314,8 +385,9 @@ struct TransitionMachine {
     /// longer fits is refused with the planning error; while a host call is stuck (`hostFault`),
     /// every waiter but a lifecycle event is refused with ``TransitionError/hostUnresponsive(_:)``.
     /// A deferrable waiter that meets the lock goes (back) to the deferred lane while it has room.
-    mutating func handOver(hostFault: HostFault?) -> HandOver? {
-        guard slot == nil else { return nil }
+    /// An admission is stamped `now`.
+    mutating func handOver(hostFault: HostFault?, now: Duration = .zero) -> HandOver? {
+        guard case .idle = phase else { return nil }
         while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
             let ticket = entry.ticket
             guard ticket.isLive else { continue }
@@ -325,7 +397,12 @@ struct TransitionMachine {
             }
             let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
             if case .failure(.locked) = planned, ticket.deferrable {
-                if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
+                #if TC_MUTANTS
+                let full = waiting.count(in: .deferred) >= configuration.deferredLimit && !mutants.contains(.unboundedDeferred)
+                #else
+                let full = waiting.count(in: .deferred) >= configuration.deferredLimit
+                #endif
+                if full {
                     if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }
                     continue
                 }
@@ -339,8 +416,7 @@ struct TransitionMachine {
             case .success(let (plan, next)):
                 let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
                                       newestArrival: waiting.newestSequence)
-                return .admit(ticket, occupy(plan, from: ticket.origin, nextWindowID: next, waited: waited,
-                                             hostStuck: hostFault != nil))
+                return .admit(ticket, occupy(plan, from: ticket.origin, nextWindowID: next, waited: waited, at: now))
             case .failure(let error):
                 return .refuse(ticket, error)
             }
@@ -360,36 +436,32 @@ struct TransitionMachine {
         case ended
     }
 
-    /// The admitted `admission` (a ``TransitionRequest/userDid(_:at:)``) holds the slot as a gesture.
-    mutating func holdAsGesture(_ admission: Admission) {
-        guard slot?.transition.id == admission.id else { return }
-        gesture = admission
-    }
-
     /// The user lifted the finger past the point of no return (`commit`) or gave up.
     ///
-    /// Committing clears the gesture in this step and keeps the slot taken until the commit step,
-    /// so a second end finds nothing to do. Cancelling frees the slot with nothing changed.
+    /// Committing turns the held gesture into a transition in flight in this step (the slot stays
+    /// taken until the commit step), so a second end finds nothing to do. Cancelling frees the
+    /// slot with nothing changed.
     mutating func endGesture(_ id: TransitionID, committing: Bool) -> GestureEnd {
-        guard let admission = gesture, admission.id == id else { return .ended }
-        if committing || mutations.contains(.cancelledGestureApplied) {
-            // (Under the mutant, the cancelled swipe is counted as a pop.)
-            gesture = nil
-            return .apply(admission)
+        guard case .gestureHeld(let slot) = phase, slot.transition.id == id else { return .ended }
+        #if TC_MUTANTS
+        // Under the mutant, the cancelled swipe is counted as a pop.
+        let applies = committing || mutants.contains(.cancelledGestureApplied)
+        #else
+        let applies = committing
+        #endif
+        if applies {
+            phase = .inFlight(slot)
+            return .apply(slot.admission)
         }
         guard let cancelled = cutGesture() else { return .ended }
         return .cancelled(cancelled)
     }
 
-    /// Ends the gesture in flight unapplied and frees the slot (the caller hands it over, or a
+    /// Ends the gesture held unapplied and frees the slot (the caller hands it over, or a
     /// lifecycle event takes it); returns the transition given up.
-    mutating func cutGesture() -> InFlightTransition? { cutGestureAdmission()?.transition }
-
-    /// ``cutGesture()``, handing back the gesture's admission.
-    private mutating func cutGestureAdmission() -> Admission? {
-        guard let admission = gesture else { return nil }
-        gesture = nil
-        slot = nil
-        return admission
+    mutating func cutGesture() -> InFlightTransition? {
+        guard case .gestureHeld(let slot) = phase else { return nil }
+        phase = .idle
+        return slot.transition
     }
 }

@@ -1,10 +1,11 @@
-/// An admitted transition's values: its id, request and origin as `began` announced them, the
-/// plan, how it waited, and when it took the slot.
+/// An admitted transition: what the ``TransitionMachine`` gave the in-flight slot, carried by the
+/// coordinator through the transition's steps (guards, animation, commit) to its record.
 ///
-/// A value, so that a transition carried out in the step that admitted it (nothing to await:
-/// the usual case) allocates nothing for it; one that must cross an await is boxed in an
-/// ``Admission``.
-struct Admitted: Sendable {
+/// Its id, request and origin are those `began` announced; a waiter gets it from its ticket.
+///
+/// A class, so that the async frames a waiting request keeps alive hold a reference, not the
+/// plan's few hundred bytes (the bench's "resident memory per waiter").
+final class Admission: Sendable {
     /// The transition: its id, request and origin, as `began` announced it.
     let transition: InFlightTransition
     /// The transition's id.
@@ -19,36 +20,13 @@ struct Admitted: Sendable {
     let waited: WaitInfo?
     /// When it took the in-flight slot (a waiter's task resumes a little later).
     let admittedAt: Duration
-}
-
-/// An admitted transition handed from the coordinator to the task that asked for it.
-///
-/// A class, so that the async frames a waiting request keeps alive (each with room for its answer)
-/// hold a reference, not the plan's few hundred bytes.
-final class Admission: Sendable {
-    /// The admitted transition's values.
-    let admitted: Admitted
-    /// The transition: its id, request and origin, as `began` announced it.
-    var transition: InFlightTransition { admitted.transition }
-    /// The transition's id.
-    var id: TransitionID { admitted.id }
-    /// Where it comes from.
-    var source: NavigationSource { admitted.source }
-    /// The link it follows, if any.
-    var link: LinkID? { admitted.link }
-    /// What it does.
-    var plan: TransitionPlan { admitted.plan }
-    /// How it waited, if it did.
-    var waited: WaitInfo? { admitted.waited }
-    /// When it took the in-flight slot.
-    var admittedAt: Duration { admitted.admittedAt }
-
-    /// `admitted`, boxed.
-    init(_ admitted: Admitted) { self.admitted = admitted }
 
     /// An admission of `plan` as `transition`.
-    convenience init(_ transition: InFlightTransition, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
-        self.init(Admitted(transition: transition, plan: plan, waited: waited, admittedAt: admittedAt))
+    init(transition: InFlightTransition, plan: TransitionPlan, waited: WaitInfo?, admittedAt: Duration) {
+        self.transition = transition
+        self.plan = plan
+        self.waited = waited
+        self.admittedAt = admittedAt
     }
 }
 
@@ -89,7 +67,7 @@ final class AdmissionTicket: Sendable {
     /// Where the wait stands. The waiter's continuation carries no value (the outcome is read from
     /// here once it resumes), so the suspended frames need no room for an outcome.
     ///
-    /// **Why the continuation may be unchecked.** A continuation enters the state only in ``wait(pinned:)``
+    /// **Why the continuation may be unchecked.** A continuation enters the state only in ``wait(cancellable:)``
     /// (as `.waiting(c)` or `.claimed(c)`), and leaves it only when a locked step replaces that
     /// state with `.resolved` and hands `c` to its caller, which resumes it once, after the lock;
     /// `wait` resumes at once, itself, only a continuation it did not store (the ticket was
@@ -250,17 +228,17 @@ final class AdmissionTicket: Sendable {
     /// ticket is cancelled and leaves the line; nothing changed). Then ``outcome()`` has the answer.
     /// Called once, by the task that asked, in its caller's isolation (the coordinator's).
     ///
-    /// A `pinned` request (a lifecycle event, a preempting request that cut the animation short)
-    /// has already acted and is not withdrawn by cancellation.
+    /// A request that is not `cancellable` (a lifecycle event, a preempting request that cut the
+    /// animation short) has already acted and keeps its place when its task is cancelled.
     ///
     /// The coordinator puts the ticket in line in the same synchronous step as the decision to
     /// queue it, before this is called: even the call of an `async` function may suspend before its
-    /// body runs (a simulated run found that door), and the ticket keeps a hand-over made then.
+    /// body runs (a simulated schedule found that suspension point), and the ticket keeps a
+    /// hand-over made then.
     ///
-    /// It neither throws nor returns a value, and it is the only frame between the coordinator's
-    /// `submit` and the continuation: a waiting request's frames are what it keeps in memory (the
-    /// bench's "resident memory per waiter"), and they must fit in one task-allocator slab.
-    nonisolated(nonsending) func wait(pinned: Bool) async {
+    /// It neither throws nor returns a value: a waiting request's frames are what it keeps in
+    /// memory (the bench's "resident memory per waiter").
+    nonisolated(nonsending) func wait(cancellable: Bool) async {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let ready: Bool = place.withLock { place in
@@ -279,7 +257,7 @@ final class AdmissionTicket: Sendable {
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            if !pinned { cancel() }
+            if cancellable { cancel() }
         }
     }
 

@@ -11,30 +11,40 @@ struct TransitionMachineTests {
     static let lockCover = LifecycleCover(screen: Screen("lock"), level: .medium)
 
     /// A machine whose root window shows `root`, with the built-in levels.
-    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false,
-                        mutations: Mutations = []) throws -> Machine {
+    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false) throws -> Machine {
         let configuration = try CoordinatorConfiguration(covers: LifecycleCovers(lock: lock ? lockCover : nil),
                                                          queueLimit: queueLimit)
         let window = Window(id: WindowID(1), level: .root, content: root)
         let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
                                           keyWindow: window.id, covers: configuration.covers)
-        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutations: mutations)
+        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration)
     }
+
+    #if TC_MUTANTS
+    /// ``machine(root:queueLimit:lock:)`` with the deliberate bugs `mutants` switched on.
+    static func machine(root: WindowContent, mutants: Mutations) throws -> Machine {
+        let configuration = CoordinatorConfiguration.standard
+        let window = Window(id: WindowID(1), level: .root, content: root)
+        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
+                                          keyWindow: window.id, covers: configuration.covers)
+        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutants: mutants)
+    }
+    #endif
 
     static let idle = Machine.Circumstances()
     static let fault = HostFault(call: HostCommand.show(WindowID(1)).call, transition: TransitionID(1),
                                  phase: .beforeAnimation, since: .zero)
 
-    /// The grant of an admission, or nil (recording the decision otherwise).
-    static func grant(_ decision: Machine.Decision) -> Machine.Grant? {
+    /// The admission of a decision, or nil (recording the decision otherwise).
+    static func grant(_ decision: Machine.Decision) -> Admission? {
         if case .admit(let grant, _) = decision { return grant }
         Issue.record("expected an admission, got \(decision)")
         return nil
     }
 
     /// The ticket of a wait and its effects, or nil.
-    static func wait(_ decision: Machine.Decision) -> (AdmissionTicket, pinned: Bool, Machine.Effects)? {
-        if case .wait(let ticket, let pinned, let effects) = decision { return (ticket, pinned, effects) }
+    static func wait(_ decision: Machine.Decision) -> (AdmissionTicket, cancellable: Bool, Machine.Effects)? {
+        if case .wait(let ticket, let cancellable, let effects) = decision { return (ticket, cancellable, effects) }
         Issue.record("expected a wait, got \(decision)")
         return nil
     }
@@ -48,8 +58,8 @@ struct TransitionMachineTests {
     /// Commits the transition holding the slot as `grant` planned it, frees the slot and runs the
     /// hand-over to its end: its steps as words (`admit push b at low`, `refuse push c at low:
     /// levelOccupied`, `defer …`), and the grant of the waiter that took the slot, if one did.
-    static func finish(_ grant: Machine.Grant, in machine: inout Machine,
-                       hostFault: HostFault? = nil) -> (steps: [String], next: Machine.Grant?) {
+    static func finish(_ grant: Admission, in machine: inout Machine,
+                       hostFault: HostFault? = nil) -> (steps: [String], next: Admission?) {
         machine.commit(grant.plan.after)
         machine.release()
         var steps: [String] = []
@@ -62,7 +72,7 @@ struct TransitionMachineTests {
                 steps.append("defer \(words(request))")
             case .admit(let ticket, let next):
                 steps.append("admit \(words(ticket.request))")
-                ticket.deliver(.success(Admission(next.transition, plan: next.plan, waited: next.waited, admittedAt: .zero)))
+                ticket.deliver(.success(next))
                 return (steps, next)
             }
         }
@@ -75,14 +85,19 @@ struct TransitionMachineTests {
     }
 
     /// Admits `request` on an idle machine (recording an issue otherwise).
-    static func admit(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)) throws -> Machine.Grant {
+    static func admit(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)) throws -> Admission {
         try #require(grant(machine.arrive(request, mode: mode, deferrable: false, idle)))
+    }
+
+    /// Admits `request` from a gesture on an idle machine: it holds the slot as a gesture.
+    static func admitGesture(_ request: TransitionRequest, in machine: inout Machine) throws -> Admission {
+        try #require(grant(machine.arrive(request, from: .init(source: .gesture), mode: .policy(.reject), deferrable: false, idle)))
     }
 
     /// Puts `request` in line under `mode` (recording an issue otherwise).
     @discardableResult
     static func enqueue(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.enqueue),
-                        deferrable: Bool = false) throws -> (AdmissionTicket, pinned: Bool, Machine.Effects) {
+                        deferrable: Bool = false) throws -> (AdmissionTicket, cancellable: Bool, Machine.Effects) {
         try #require(wait(machine.arrive(request, mode: mode, deferrable: deferrable, idle)))
     }
 
@@ -92,7 +107,7 @@ struct TransitionMachineTests {
     func idleAdmits() throws {
         var machine = try Self.machine()
         let grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
-        #expect(grant.id == TransitionID(1) && grant.publishes && grant.waited == nil)
+        #expect(grant.id == TransitionID(1) && machine.publishesOnGate(hostStuck: false) && grant.waited == nil)
         #expect(machine.slot?.transition.id == grant.id)
         #expect(machine.snapshot.window(at: .low) == nil, "nothing is committed before the commit event")
     }
@@ -152,7 +167,8 @@ struct TransitionMachineTests {
         let stuck = Machine.Circumstances(hostFault: Self.fault)
         #expect(Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck)) == .hostUnresponsive(Self.fault))
         let lifecycle = try #require(Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
-        #expect(!lifecycle.publishes, "the busy gate must not answer while only the actor knows the host is stuck")
+        #expect(lifecycle.id == TransitionID(1) && !machine.publishesOnGate(hostStuck: true),
+                "the busy gate must not answer while only the actor knows the host is stuck")
     }
 
     // MARK: - Waiting and the hand-over
@@ -162,9 +178,10 @@ struct TransitionMachineTests {
         var machine = try Self.machine()
         var grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         for screen in [Self.b, Self.c] {
-            let (_, pinned, effects) = try Self.enqueue(.push(screen, at: .medium), in: &machine)
-            #expect(!pinned && effects.waitsIn == .queued && !effects.cutsInFlight)
+            let (_, cancellable, effects) = try Self.enqueue(.push(screen, at: .medium), in: &machine)
+            #expect(cancellable && effects.waitsIn == .queued && !effects.cutsInFlight)
             #expect(effects.withdrawsGate, "a waiting push withdraws the gate: only the actor can answer a second push")
+            #expect(!machine.publishesOnGate(hostStuck: false), "nor is the next transition published while a push waits")
         }
         var finished = Self.finish(grant, in: &machine)
         #expect(finished.steps == ["admit push b"])
@@ -176,25 +193,25 @@ struct TransitionMachineTests {
         #expect(machine.slot == nil)
     }
 
-    @Test("a lifecycle event cuts the animation in flight, waits pinned, and is handed the slot ahead of queued waiters")
+    @Test("a lifecycle event cuts the animation in flight, waits (kept when cancelled), and is handed the slot ahead of queued waiters")
     func lifecycleFirst() throws {
         var machine = try Self.machine()
         let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
         try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
-        let (_, pinned, effects) = try Self.enqueue(.setApplicationState(.inactive), in: &machine, mode: .lifecycle)
-        #expect(pinned && effects.cutsInFlight && effects.waitsIn == .lifecycle)
+        let (_, cancellable, effects) = try Self.enqueue(.setApplicationState(.inactive), in: &machine, mode: .lifecycle)
+        #expect(!cancellable && effects.cutsInFlight && effects.waitsIn == .lifecycle)
         #expect(machine.slot?.preempted == true)
         #expect(Self.finish(grant, in: &machine).steps == ["admit set application state inactive"])
     }
 
-    @Test("the first .preempt request cuts the animation and is pinned; a second one waits behind it without cutting")
+    @Test("the first .preempt request cuts the animation and keeps its place when cancelled; a second one waits behind it without cutting")
     func preemptOnce() throws {
         var machine = try Self.machine()
         let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
         let first = try Self.enqueue(.push(Self.b, at: .medium), in: &machine, mode: .policy(.preempt))
-        #expect(first.pinned && first.2.cutsInFlight && first.2.waitsIn == .preempt)
+        #expect(!first.cancellable && first.2.cutsInFlight && first.2.waitsIn == .preempt)
         let second = try Self.enqueue(.push(Self.c, at: .high), in: &machine, mode: .policy(.preempt))
-        #expect(!second.pinned && !second.2.cutsInFlight)
+        #expect(second.cancellable && !second.2.cutsInFlight)
         #expect(Self.finish(grant, in: &machine).steps == ["admit push b"])
     }
 
@@ -262,7 +279,7 @@ struct TransitionMachineTests {
         try Self.enqueue(.push(Self.c, at: .high), in: &machine)
         var finished = Self.finish(grant, in: &machine, hostFault: Self.fault)
         #expect(finished.steps == ["admit set application state inactive"])
-        #expect(finished.next?.publishes == false)
+        #expect(finished.next != nil && !machine.publishesOnGate(hostStuck: true))
         finished = Self.finish(try #require(finished.next), in: &machine, hostFault: Self.fault)
         #expect(finished.steps == ["refuse push b: hostUnresponsive", "refuse push c: hostUnresponsive"])
     }
@@ -292,15 +309,14 @@ struct TransitionMachineTests {
     func lifecycleCutsGesture() throws {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
         let swipe = TransitionRequest.userDid(.pop("s"), at: nil)
-        let grant = try Self.admit(swipe, in: &machine)
-        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
+        let grant = try Self.admitGesture(swipe, in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         guard case .admit(let event, let effects) = machine.arrive(.setApplicationState(.inactive), mode: .lifecycle,
                                                                    deferrable: false, Self.idle) else {
             Issue.record("the lifecycle event should take the slot at once")
             return
         }
-        #expect(effects.cancelledGesture == InFlightTransition(id: grant.id, request: swipe))
+        #expect(effects.cancelledGesture == grant.transition && grant.source == .gesture)
         #expect(event.id == TransitionID(2) && machine.gesture == nil)
         guard case .ended = machine.endGesture(grant.id, committing: true) else {
             Issue.record("a gesture cut short cannot be committed")
@@ -311,8 +327,7 @@ struct TransitionMachineTests {
     @Test("a committed gesture is applied once; cancelling one frees the slot for the next waiter", arguments: [true, false])
     func gestureEnds(committing: Bool) throws {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
-        let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
-        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
+        let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         switch machine.endGesture(grant.id, committing: committing) {
         case .apply(let admission):
@@ -335,16 +350,38 @@ struct TransitionMachineTests {
         }
     }
 
+    #if TC_MUTANTS
     @Test("under the cancelledGestureApplied mutant a cancelled gesture is applied: the check that catches it can fire")
     func cancelledGestureMutant() throws {
         var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])),
-                                       mutations: [.cancelledGestureApplied])
-        let grant = try Self.admit(.userDid(.pop("s"), at: nil), in: &machine)
-        machine.holdAsGesture(Admission(grant.transition, plan: grant.plan, waited: nil, admittedAt: .zero))
+                                       mutants: [.cancelledGestureApplied])
+        let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         guard case .apply = machine.endGesture(grant.id, committing: false) else {
             Issue.record("the mutant applies the cancelled gesture")
             return
         }
+    }
+    #endif
+
+    @Test("an admission from a gesture holds the slot as a gesture; any other holds it in flight; committing turns the gesture in flight")
+    func gesturePhase() throws {
+        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        guard case .idle = machine.phase else { Issue.record("a new machine is idle"); return }
+        let swipe = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
+        guard case .gestureHeld(let held) = machine.phase, held.transition == swipe.transition else {
+            Issue.record("an admission from a gesture is held as one, got \(machine.phase)")
+            return
+        }
+        guard case .apply = machine.endGesture(swipe.id, committing: true), case .inFlight(let slot) = machine.phase,
+              slot.transition == swipe.transition, machine.gesture == nil else {
+            Issue.record("a committed gesture is a transition in flight, got \(machine.phase)")
+            return
+        }
+        machine.commit(swipe.plan.after)
+        machine.release()
+        _ = try Self.admit(.push(Self.c, at: .low), in: &machine)
+        guard case .inFlight = machine.phase else { Issue.record("a push is in flight, got \(machine.phase)"); return }
+        #expect(machine.gesture == nil)
     }
 
     // MARK: - Hop stays
