@@ -56,8 +56,10 @@ extension Coordinator {
             // In line already (see ``AdmissionTicket/wait(pinned:)``): no hand-over can be lost.
             await ticket.wait(pinned: pinned)
             return turn(of: ticket)
+        #if TC_MUTANTS
         case .staleRead:
             return await staleAdmission(request, from: origin)
+        #endif
         case .refused(let refusal):
             return .refused(refusal)
         }
@@ -142,7 +144,9 @@ extension Coordinator {
         case carriedOut(Done)
         case admitted(Admission)
         case wait(AdmissionTicket, pinned: Bool)
+        #if TC_MUTANTS
         case staleRead
+        #endif
         case refused(TransitionError)
     }
 
@@ -172,8 +176,10 @@ extension Coordinator {
         case .refuse(let error, let effects):
             carryOut(effects, of: request)
             return .refused(refuse(request, error))
+        #if TC_MUTANTS
         case .staleRead:
             return .staleRead
+        #endif
         }
     }
 
@@ -188,6 +194,7 @@ extension Coordinator {
         if let lane = effects.waitsIn { hub.send(.waiting(request, lane: lane)) }
     }
 
+    #if TC_MUTANTS
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
     @inline(never)
     private func staleAdmission<Done>(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Turn<Done> {
@@ -203,6 +210,7 @@ extension Coordinator {
             return .refused(refuse(request, error))
         }
     }
+    #endif
 
     /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
     /// step, so no arriving request can slip in between (see ``TransitionMachine/handOver(hostFault:)``).
@@ -229,7 +237,12 @@ extension Coordinator {
     /// retains and releases a transition).
     private func take(_ grant: borrowing TransitionMachine.Grant) -> Admitted {
         // The event's values are built only past the hub's check (with a subscriber).
-        if !mutations.contains(.lateBegan) { hub.send(.began(announcement(of: grant), before: grant.plan.before)) }
+        #if TC_MUTANTS
+        let announces = !mutants.contains(.lateBegan)
+        #else
+        let announces = true
+        #endif
+        if announces { hub.send(.began(announcement(of: grant), before: grant.plan.before)) }
         if grant.publishes { gate.publish(grant.transition) }
         return Admitted(transition: grant.transition, plan: grant.plan, waited: grant.waited, admittedAt: clock.elapsed())
     }
@@ -237,7 +250,10 @@ extension Coordinator {
     /// The transition `began` names: `grant`'s, or under the ``Mutation/beganWithoutOrigin``
     /// mutant the request's implied source, and no link.
     private func announcement(of grant: borrowing TransitionMachine.Grant) -> InFlightTransition {
-        mutations.contains(.beganWithoutOrigin) ? InFlightTransition(id: grant.id, request: grant.plan.request) : grant.transition
+        #if TC_MUTANTS
+        if mutants.contains(.beganWithoutOrigin) { return InFlightTransition(id: grant.id, request: grant.plan.request) }
+        #endif
+        return grant.transition
     }
 
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
@@ -252,6 +268,9 @@ extension Coordinator {
 
     /// The number re-entrancy markers name this coordinator by (its address under the ``Mutation/addressMarkers`` mutant).
     nonisolated var markerIdentity: UInt64 {
-        mutations.contains(.addressMarkers) ? UInt64(UInt(bitPattern: ObjectIdentifier(self))) : identity
+        #if TC_MUTANTS
+        if mutants.contains(.addressMarkers) { return UInt64(UInt(bitPattern: ObjectIdentifier(self))) }
+        #endif
+        return identity
     }
 }

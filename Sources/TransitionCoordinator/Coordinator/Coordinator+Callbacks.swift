@@ -18,8 +18,10 @@ extension Coordinator {
             added = index + 1
             guard let callbacks = screenCallbacks[event.screen.id] else { continue }
             callbacks.call(for: event)
+            #if TC_MUTANTS
             // Mutant: the owner is told its screen left twice.
-            if mutations.contains(.removeTwice), event.callsRemove { callbacks.remove?() }
+            if mutants.contains(.removeTwice), event.callsRemove { callbacks.remove?() }
+            #endif
             if event.kind == .didRemove { screenCallbacks[event.screen.id] = nil }
         }
         // A `setStack` that waited may have run with fewer screens than were asked (those the

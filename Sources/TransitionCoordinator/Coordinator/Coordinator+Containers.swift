@@ -13,7 +13,7 @@ extension Coordinator {
         let problems = ContentInvariants.check(root, in: "the root window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
         await self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                        taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
+                        taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).

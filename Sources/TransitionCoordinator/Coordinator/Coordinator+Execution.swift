@@ -36,7 +36,10 @@ extension Coordinator {
 
     /// Whether the guards are asked about a transition from `source`.
     private func asksGuards(_ source: NavigationSource) -> Bool {
-        !guards.isEmpty && source.isGuarded && !(source == .link && mutations.contains(.guardSkippedForLinks))
+        #if TC_MUTANTS
+        if source == .link, mutants.contains(.guardSkippedForLinks) { return false }
+        #endif
+        return !guards.isEmpty && source.isGuarded
     }
 
     /// ``carryOut(_:animator:items:)`` in one synchronous step, when `admission` has nothing to
@@ -87,8 +90,14 @@ extension Coordinator {
         let record = commit(admission, hadAnimator: hadAnimator, result: result)
         if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
         if !machine.stays.isEmpty {
+            #if TC_MUTANTS
             // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
-            for stay in machine.stays.departures(in: record, ignoringMoves: mutations.contains(.movedScreenIgnored)) { stay.end() }
+            if mutants.contains(.movedScreenIgnored) {
+                for stay in machine.stays.removals(in: record) { stay.end() }
+                return .committed(record)
+            }
+            #endif
+            for stay in machine.stays.departures(in: record) { stay.end() }
         }
         return .committed(record)
     }
@@ -96,12 +105,17 @@ extension Coordinator {
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
     @inline(never)
     private func enterScope(_ admission: borrowing Admitted) -> (TransitionScope.Marker, TransitionScope.Chain) {
-        if mutations.contains(.lateBegan) {
+        #if TC_MUTANTS
+        if mutants.contains(.lateBegan) {
             // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
             hub.send(.began(admission.transition, before: admission.plan.before))
         }
+        #endif
         let inherited = TransitionScope.chain
-        let kept = mutations.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
+        var kept = inherited.isEmpty ? inherited : inherited.pruned()
+        #if TC_MUTANTS
+        if mutants.contains(.unprunedChain) { kept = inherited }
+        #endif
         return kept.entering(markerIdentity, admission.id)
     }
 
@@ -124,7 +138,11 @@ extension Coordinator {
                                       endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
                                       source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
-        if !mutations.contains(.staleBusyGate) { gate.publish(nil) }
+        #if TC_MUTANTS
+        if !mutants.contains(.staleBusyGate) { gate.publish(nil) }
+        #else
+        gate.publish(nil)
+        #endif
         machine.commit(plan.after)
         machine.noteRemovals(plan)
         recent.append(record)
@@ -140,7 +158,9 @@ extension Coordinator {
                                skipped: SkipReason) -> Executed {
         beforeAnimation(plan) { host.apply($0) }
         let result = Executed(animation: .skipped(skipped))
+        #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
+        #endif
         commitLevels(plan, id: id)
         afterAnimation(plan, outcome: result.animation) { host.apply($0) }
         return result
@@ -173,10 +193,12 @@ extension Coordinator {
 
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
+        #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
+        #endif
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(animator, context: context, race: race,
-                                                         timeout: mutations.contains(.noTimeout) ? nil : configuration.animationTimeout,
+                                                         timeout: configuration.animationTimeout,
                                                          watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
@@ -199,11 +221,12 @@ extension Coordinator {
         return result
     }
 
+    #if TC_MUTANTS
     /// The middle state a step-by-step mutant shows, when one is on and `plan` has a middle.
     private func halfway(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard !mutations.isEmpty else { return nil }
-        if mutations.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
-        if mutations.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
+        guard !mutants.isEmpty else { return nil }
+        if mutants.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
+        if mutants.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
         return nil
     }
 
@@ -252,15 +275,22 @@ extension Coordinator {
         return state
     }
 
+    #endif
+
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
     @inline(never)
     private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
+        #if TC_MUTANTS
+        let ledger = AnimationLedger(mutants: mutants)
+        let race = AnimationRace(timeout: configuration.animationTimeout, mutants: mutants)
+        #else
+        let ledger = AnimationLedger()
+        let race = AnimationRace(timeout: configuration.animationTimeout)
+        #endif
         guard let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                              ledger: AnimationLedger(dropsExtraFinishes: mutations.contains(.noOneShotFinish)))
+                                              ledger: ledger)
         else { return nil }
-        let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutations.contains(.animatorAfterCut),
-                                 cancelsOnCut: !mutations.contains(.noCancelOnCut))
         self.race = race
         if machine.slot?.preempted == true { race.cut(.preempted) }
         return (context, race)
@@ -292,7 +322,12 @@ extension Coordinator {
     /// and set that content. Each command goes to `emit` in that order.
     @inline(never)
     private func beforeAnimation(_ plan: TransitionPlan, _ emit: (HostCommand) -> Void) {
-        if !mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        #if TC_MUTANTS
+        let hidesFirst = !mutants.contains(.showCoverBeforeHiding)
+        #else
+        let hidesFirst = true
+        #endif
+        if hidesFirst { for window in plan.concealed { emit(.hide(window.id)) } }
         for window in plan.created {
             emit(.create(window))
             if !window.isHidden { emit(.show(window.id)) }
@@ -300,10 +335,12 @@ extension Coordinator {
         for window in plan.revealed { emit(.show(window.id)) }
         // The change's parts are read where they lie (copying the whole change retained each of them).
         if let window = plan.contentWindow, let content = plan.contentAfter {
+            #if TC_MUTANTS
             // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
             if let middle = halfway(plan)?.window(window) {
                 emit(.setContent(middle.content, of: window))
             }
+            #endif
             for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
             emit(.setContent(content, of: window))
         }
@@ -315,8 +352,10 @@ extension Coordinator {
     @inline(never)
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
         if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
+        #if TC_MUTANTS
         // Mutant: the cover went up before this, with what it must hide still visible.
-        if mutations.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        if mutants.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
+        #endif
         if let key = plan.after.keyWindow {
             let resigning = plan.resigningUnmanagedWindows
             if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }
@@ -332,8 +371,7 @@ extension Coordinator {
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
     func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
                    chain: TransitionScope.Chain) async -> HostFault? {
-        let timeout = mutations.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
-        let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
+        let result = await HostCallRunner.run(commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
         let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed(),

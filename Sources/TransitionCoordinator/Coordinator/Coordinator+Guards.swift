@@ -7,8 +7,11 @@ extension Coordinator {
     func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
         let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
+        var timeout = configuration.animationTimeout
+        #if TC_MUTANTS
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
-        let timeout = configuration.animationTimeout * (mutations.contains(.guardWithoutTimeout) ? 100 : 1)
+        if mutants.contains(.guardWithoutTimeout) { timeout = timeout * 100 }
+        #endif
         guard let refusal = await GuardRunner.vet(context, guards: guards, timeout: timeout,
                                                   watchdog: watchdog, taskExecutor: taskExecutor, chain: chain) else { return nil }
         switch refusal.decision {

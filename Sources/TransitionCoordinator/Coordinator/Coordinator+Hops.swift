@@ -19,14 +19,19 @@ extension Coordinator {
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
+        #if TC_MUTANTS
         // Mutant: a cancellation ends whichever flow waits on the screen, not only its own.
-        let anyWaiter = mutations.contains(.cancelEndsAllWaiters)
+        let anyWaiter = mutants.contains(.cancelEndsAllWaiters)
+        #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, token: token, cancelled: .cancelled(request))
             }
         } onCancel: {
-            wait.cancel(token, with: .cancelled(request), anyWaiter: anyWaiter)
+            #if TC_MUTANTS
+            if anyWaiter { return wait.cancelAnyWaiter(with: .cancelled(request)) }
+            #endif
+            wait.cancel(token, with: .cancelled(request))
         }
         return try answer.get()
     }

@@ -15,7 +15,8 @@ extension Coordinator {
         } catch {
             throw .invalidRoute(error)
         }
-        if mutations.contains(.savedStateDropsParameters) {
+        #if TC_MUTANTS
+        if mutants.contains(.savedStateDropsParameters) {
             // Mutant: every step's parameters left out.
             route.steps = route.steps.map { step in
                 switch step {
@@ -27,6 +28,7 @@ extension Coordinator {
                 }
             }
         }
+        #endif
         return SavedNavigation(route: route, links: links, schema: schema, savedAt: savedAt)
     }
 

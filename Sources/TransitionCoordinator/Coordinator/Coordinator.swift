@@ -110,8 +110,10 @@ public actor Coordinator {
     var stuckHost: StuckHost?
     /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
     var hostBehind: HostView?
+    #if TC_MUTANTS
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    let mutations: Mutations
+    let mutants: Mutations
+    #endif
     /// The screens routes may name.
     public nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
@@ -146,18 +148,55 @@ public actor Coordinator {
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
         await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, mutations: [])
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
-    /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
-    /// ``Mutation``) and to chunk the window list at `windowChunkCapacity` windows instead of 8
-    /// (see ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    /// The initializer the harness uses to chunk the window list at `windowChunkCapacity` windows
+    /// instead of 8 (see ``WindowList``); `rootContent` must keep invariant 8 (the public
+    /// initializers check it).
+    package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
+                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+                 windowChunkCapacity: Int? = nil) async {
+        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+                        settings: HarnessSettings(windowChunkCapacity: windowChunkCapacity))
+    }
+
+    #if TC_MUTANTS
+    /// ``init(rootContent:configuration:host:clock:executor:taskExecutor:screens:guards:windowChunkCapacity:)``
+    /// with the harness's deliberate bugs switched on (see ``Mutation``).
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
                  mutations: Set<Mutation>, windowChunkCapacity: Int? = nil) async {
-        self.mutations = Mutations(mutations)
+        var settings = HarnessSettings(windowChunkCapacity: windowChunkCapacity)
+        settings.mutants = Mutations(mutations)
+        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+                        settings: settings)
+    }
+    #endif
+
+    /// What the harness's initializers set beyond the public ones.
+    struct HarnessSettings {
+        var windowChunkCapacity: Int?
+        #if TC_MUTANTS
+        var mutants: Mutations = []
+        #endif
+    }
+
+    /// The designated initializer.
+    private init(rootContent: WindowContent, configuration: CoordinatorConfiguration,
+                 host: (any WindowHost)?, clock: some Clock<Duration>,
+                 executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
+                 screens: ScreenRegistry, guards: [NavigationGuard], settings: HarnessSettings) async {
+        let windowChunkCapacity = settings.windowChunkCapacity
+        #if TC_MUTANTS
+        mutants = settings.mutants
+        #endif
         self.screens = screens
         self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
@@ -181,8 +220,13 @@ public actor Coordinator {
         var snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                           keyWindow: rootWindow.id, covers: configuration.covers)
         if let windowChunkCapacity { snapshot = snapshot.chunked(at: windowChunkCapacity) }
+        #if TC_MUTANTS
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
-                                         configuration: configuration, mutations: self.mutations)
+                                         configuration: configuration, mutants: settings.mutants)
+        #else
+        self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
+                                         configuration: configuration)
+        #endif
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
         _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
     }

@@ -44,16 +44,25 @@ struct TransitionMachine {
     /// before it was asked before the removal). Empty while nobody waits.
     private(set) var userRemovals: [ScreenID: UInt64] = [:]
     let configuration: CoordinatorConfiguration
-    let mutations: Mutations
+    #if TC_MUTANTS
+    /// The harness's deliberate bugs (none unless built with them).
+    private(set) var mutants: Mutations = []
+    #endif
 
     /// A machine whose committed state is `snapshot`, idle, with nobody waiting.
-    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
-         mutations: Mutations = []) {
+    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration) {
         self.snapshot = snapshot
         self.nextWindowID = nextWindowID
         self.configuration = configuration
-        self.mutations = mutations
     }
+
+    #if TC_MUTANTS
+    /// A machine with the harness's `mutants` switched on.
+    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration, mutants: Mutations) {
+        self.init(snapshot: snapshot, nextWindowID: nextWindowID, configuration: configuration)
+        self.mutants = mutants
+    }
+    #endif
 
     // MARK: - Arrival
 
@@ -79,11 +88,13 @@ struct TransitionMachine {
         if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
         if circumstances.cancelled { throw .cancelled(request) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .hostUnresponsive(fault) }
-        if mutations.contains(.staleRead), slot == nil { return .staleRead }
-        if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
+        #if TC_MUTANTS
+        if mutants.contains(.staleRead), slot == nil { return .staleRead }
+        if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
            case .success(let (plan, next)) = plan(request) {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, hostStuck: false), effects)
         }
+        #endif
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
         if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
@@ -112,11 +123,13 @@ struct TransitionMachine {
         case .policy(.enqueue), .policy(.coalesce):
             return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
         case .policy(.preempt):
-            if mutations.contains(.preemptBeforeAdmission) {
+            #if TC_MUTANTS
+            if mutants.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight(&effects)
                 return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), pinned: false, effects)
             }
+            #endif
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
             if current.preempted {
@@ -125,9 +138,14 @@ struct TransitionMachine {
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
+                #if TC_MUTANTS
                 _ = try TransitionPlanner.plan(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch,
                                                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                               mutations: mutations)
+                                               mutants: mutants)
+                #else
+                _ = try TransitionPlanner.plan(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch,
+                                               ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+                #endif
             } catch {
                 guard case .locked = error, deferrable else { throw error }
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
@@ -158,8 +176,10 @@ struct TransitionMachine {
             return
         case .preempt, .queued:
             let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
-            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
-               !mutations.contains(.unboundedQueue) {
+            #if TC_MUTANTS
+            if mutants.contains(.unboundedQueue) { return }
+            #endif
+            if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit {
                 throw .queueFull(limit: configuration.queueLimit)
             }
         case .deferred:
@@ -177,7 +197,10 @@ struct TransitionMachine {
                                   _ effects: inout Effects) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
-            let lanes: Set<WaitLane> = mutations.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+            var lanes: Set<WaitLane> = [.queued, .deferred]
+            #if TC_MUTANTS
+            if mutants.contains(.coalesceQueuedLaneOnly) { lanes = [.queued] }
+            #endif
             for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
                 effects.superseded.append(entry.ticket)
             }
@@ -204,9 +227,14 @@ struct TransitionMachine {
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
         var next = nextWindowID
         do throws(TransitionError) {
+            #if TC_MUTANTS
             let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
                                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
-                                                  mutations: mutations)
+                                                  mutants: mutants)
+            #else
+            let plan = try TransitionPlanner.plan(request, in: snapshot, nextWindowID: &next,
+                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            #endif
             return .success((plan, next))
         } catch {
             return .failure(error)
@@ -223,7 +251,10 @@ struct TransitionMachine {
         let transition = InFlightTransition(id: TransitionID(admitted), request: plan.request, source: origin.source,
                                             link: origin.link)
         slot = Slot(transition: transition, plan: plan)
-        let publishes = !hostStuck && !waiting.holdsPushes && !mutations.contains(.noBusyCheck)
+        var publishes = !hostStuck && !waiting.holdsPushes
+        #if TC_MUTANTS
+        if mutants.contains(.noBusyCheck) { publishes = false }
+        #endif
         return Grant(transition: transition, plan: plan, waited: waited, publishes: publishes)
     }
 
@@ -273,8 +304,10 @@ struct TransitionMachine {
     /// unless its stack holds them again in `state`; every other request as it is.
     private func pruned(_ request: TransitionRequest, in state: NavigationSnapshot,
                         removed: (Screen) -> Bool) -> TransitionRequest {
-        guard !mutations.contains(.staleStackApplied),
-              case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
+        #if TC_MUTANTS
+        if mutants.contains(.staleStackApplied) { return request }
+        #endif
+        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
         var held: [Screen] = []
         for window in state.windows {
             if case .stack(let stack)? = window.content.find(id)?.base { held = stack.items; break }
@@ -325,7 +358,12 @@ struct TransitionMachine {
             }
             let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
             if case .failure(.locked) = planned, ticket.deferrable {
-                if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
+                #if TC_MUTANTS
+                let full = waiting.count(in: .deferred) >= configuration.deferredLimit && !mutants.contains(.unboundedDeferred)
+                #else
+                let full = waiting.count(in: .deferred) >= configuration.deferredLimit
+                #endif
+                if full {
                     if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }
                     continue
                 }
@@ -372,8 +410,13 @@ struct TransitionMachine {
     /// so a second end finds nothing to do. Cancelling frees the slot with nothing changed.
     mutating func endGesture(_ id: TransitionID, committing: Bool) -> GestureEnd {
         guard let admission = gesture, admission.id == id else { return .ended }
-        if committing || mutations.contains(.cancelledGestureApplied) {
-            // (Under the mutant, the cancelled swipe is counted as a pop.)
+        #if TC_MUTANTS
+        // (Under the mutant, the cancelled swipe is counted as a pop.)
+        let applies = committing || mutants.contains(.cancelledGestureApplied)
+        #else
+        let applies = committing
+        #endif
+        if applies {
             gesture = nil
             return .apply(admission)
         }

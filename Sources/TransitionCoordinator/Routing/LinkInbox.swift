@@ -107,7 +107,11 @@ public actor LinkInbox {
     public init(coordinator: Coordinator, configuration: Configuration = Configuration()) {
         self.coordinator = coordinator
         self.configuration = configuration
-        machine = InboxMachine(open: configuration.startsOpen, mutations: coordinator.mutations)
+        #if TC_MUTANTS
+        machine = InboxMachine(open: configuration.startsOpen, mutants: coordinator.mutants)
+        #else
+        machine = InboxMachine(open: configuration.startsOpen)
+        #endif
         (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self,
                                                           bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))
     }
