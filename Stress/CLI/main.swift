@@ -164,7 +164,8 @@ while let flag = arguments.popFirst() {
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
 
-let command = "swift run -c release stress --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
+// A mutant run reproduces only in the mutant build (StressHarness.mutantBuildCommand).
+let command = (mutantFlag.isEmpty ? "swift run -c release stress" : ".build-mutants/release/stress") + " --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
 
 if mutants {
     // Every mutant must be caught by most seeds (each run with its own swarm fault plan), or the

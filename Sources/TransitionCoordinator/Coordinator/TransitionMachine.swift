@@ -242,8 +242,7 @@ struct TransitionMachine {
     }
 
     /// Gives the slot to `plan`. It is published on the busy gate unless a host call is stuck
-    /// (that answer comes first), a push waits (only the actor reads the queue), or under the
-    /// mutant that skips the busy check.
+    /// (that answer comes first) or a push waits (only the actor reads the queue).
     mutating func occupy(_ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
                          hostStuck: Bool) -> Grant {
         nextWindowID = next
@@ -316,10 +315,12 @@ struct TransitionMachine {
         return .content(.setStack(id, kept), at: level)
     }
 
+    #if TC_MUTANTS
     /// The ``Mutation/setStackStepByStep`` mutant: observers are shown a middle state.
     mutating func showMiddle(_ middle: NavigationSnapshot) {
         snapshot = middle
     }
+    #endif
 
     // MARK: - Hand-over
     /// One step of a hand-over: what the actor does for one waiter.

@@ -223,7 +223,8 @@ struct WindowList: Sendable, Sequence {
     /// The list without `destroyed` and with `created` each in its level's place, copying only
     /// the chunks that change; see ``merged(_:removing:inserting:)`` for where a window goes.
     ///
-    /// With the ``Mutation/staleChunk`` mutant, a chunk that only loses a window is kept as it was.
+    /// In a build with the harness's mutants (`TC_MUTANTS`), the `staleChunk` mutant keeps a chunk
+    /// that only loses a window as it was.
     func merged(removing destroyed: [Window], inserting created: [Window]) -> WindowList {
         switch storage {
         case .flat(let windows):
