@@ -10,13 +10,22 @@ import TransitionCoordinator
 // swift run -c release stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS]
 //                              [--threads] [--mutants] [--json]
 // --mutants runs every mutant on seeds 1...K (64 unless --seeds K) and fails unless each is
-// caught by more than half of them.
+// caught by more than half of them; --mutant NAME runs one. Both need a build with the mutants
+// compiled in (StressHarness.mutantBuildCommand): a plain build refuses them, saying how.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 
 let usageLine = "usage: stress route 'PATH'\n       stress fuzz [--iterations N] [--seed S] [--only path|link|restore|navigate] [--trace] [--write-corpus DIR]\n       stress bench [--quick] [--repetitions N] [--only 'NAME[|NAME...]'] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
 
 func usage(_ problem: String) -> Never {
     print("stress: \(problem)\n\(usageLine)")
+    exit(2)
+}
+
+/// Refuses a mutant run in a build without the library's mutants, saying how to build one.
+func requireMutantBuild(_ flag: String) {
+    guard !StressHarness.buildHasLibraryMutants else { return }
+    print("stress: \(flag) needs a build with the mutants compiled in (the library an app links has none):\n"
+          + "  \(StressHarness.mutantBuildCommand)")
     exit(2)
 }
 
@@ -125,7 +134,10 @@ var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
     case "--threads": threads = true; continue
-    case "--mutants": mutants = true; continue
+    case "--mutants":
+        requireMutantBuild(flag)
+        mutants = true
+        continue
     case "--json": json = true; continue
     case "--shrink": shrink = true; continue
     case "--help", "-h": print(usageLine); exit(0)
@@ -137,8 +149,9 @@ while let flag = arguments.popFirst() {
     case "--tasks": configuration.tasks = positive(value, flag)
     case "--seeds": seeds = positive(value, flag)
     case "--mutant":
+        requireMutantBuild(flag)
         guard let mutated = StressHarness.configuration(configuration, withMutant: value) else {
-            usage("--mutant takes one of \(StressHarness.mutationNames.map(\.name).joined(separator: ", "))")
+            usage("--mutant takes one of \(StressHarness.mutantNames.map(\.name).joined(separator: ", "))")
         }
         configuration = mutated
         mutantFlag = " --mutant \(value)"
@@ -151,7 +164,8 @@ while let flag = arguments.popFirst() {
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
 
-let command = "swift run -c release stress --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
+// A mutant run reproduces only in the mutant build (StressHarness.mutantBuildCommand).
+let command = (mutantFlag.isEmpty ? "swift run -c release stress" : ".build-mutants/release/stress") + " --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
 
 if mutants {
     // Every mutant must be caught by most seeds (each run with its own swarm fault plan), or the
@@ -159,15 +173,15 @@ if mutants {
     let count = seeds ?? 64
     let started = ContinuousClock.now
     var weak = 0
-    for mutation in StressHarness.mutationNames {
-        guard let catches = StressHarness.catches(mutation.name, base: configuration, seeds: count) else { continue }
+    for mutant in StressHarness.mutantNames {
+        guard let catches = StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
         print(catches.line)
         if !catches.byMajority { weak += 1 }
     }
     let total = started.duration(to: .now).components
     let tenths = Int(total.seconds) * 10 + Int(total.attoseconds / 100_000_000_000_000_000)
     print(weak == 0
-          ? "mutants: all \(StressHarness.mutationNames.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
+          ? "mutants: all \(StressHarness.mutantNames.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
           : "mutants: \(weak) caught by \(count / 2) seeds or fewer — FAILED")
     exit(weak == 0 ? 0 : 1)
 }

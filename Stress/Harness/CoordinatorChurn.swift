@@ -10,7 +10,7 @@ import TransitionCoordinator
 /// flight. Xᵢ₋₁ was started inside a transition of a coordinator that is gone: the right answer is
 /// busy. Cᵢ is freed before Cᵢ₊₁ is made, so an allocator may give Cᵢ₊₁ its address.
 enum CoordinatorChurn {
-    static func run(rounds: Int, environment: StressEnvironment, checker: StressChecker, mutations: Set<Mutation>) async {
+    static func run(rounds: Int, environment: StressEnvironment, checker: StressChecker, stress: StressConfiguration) async {
         guard rounds > 0 else { return }
         let configuration: CoordinatorConfiguration
         do {
@@ -22,7 +22,7 @@ enum CoordinatorChurn {
         for _ in 0..<rounds {
             let next = Mailbox()
             let handOver = previous
-            await round(configuration: configuration, environment: environment, checker: checker, mutations: mutations,
+            await round(configuration: configuration, environment: environment, checker: checker, stress: stress,
                         next: next, previous: handOver)
             previous = next
         }
@@ -30,11 +30,11 @@ enum CoordinatorChurn {
     }
 
     private static func round(configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
-                              mutations: Set<Mutation>, next: Mailbox, previous: Mailbox?) async {
+                              stress: StressConfiguration, next: Mailbox, previous: Mailbox?) async {
         #if TC_MUTANTS
         let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
                                             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
-                                            mutations: mutations)
+                                            mutations: stress.mutants)
         #else
         let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
                                             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)

@@ -61,8 +61,18 @@ struct HostileAnimator: Animator {
     var hops = 0
     /// The coordinator's animation timeout.
     let timeout: Duration
+    /// The ``SeamMutant/noCancelOnCut`` seam mutant: the animator runs in a task of its own, which
+    /// a cut (preemption, lifecycle event, the caller's cancellation) never reaches.
+    var cutUnheard = false
 
     func animate(_ context: TransitionContext) async throws {
+        if cutUnheard {
+            var unheard = self
+            unheard.cutUnheard = false
+            // Unstructured: it keeps the task-locals (the re-entrancy chain), not the cancellation.
+            try await Task(executorPreference: environment.taskExecutor) { try await unheard.animate(context) }.value
+            return
+        }
         // First, before any await: the windows handed over must be live, and the re-entrancy
         // chain must hold only this transition (the harness nests no transition in another).
         let live = host.liveWindows

@@ -178,7 +178,8 @@ extension StressRunner {
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2,
-                                    host: host, timeout: configuration.animationTimeout)
+                                    host: host, timeout: configuration.animationTimeout,
+                                    cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
         let asked = environment.elapsed()
         let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false, fromLifecycleTask: true)
         do {

@@ -200,7 +200,8 @@ public enum LinkTask {
             let animator: (any Animator)? = extra.chance(50) ? nil
                 : HostileAnimator(kind: extra.chance(50) ? .instant : .delayed, delay: pause / 4, coordinator: coordinator,
                                   checker: checker, environment: environment, lateBy: configuration.animationTimeout * 2,
-                                  host: host, timeout: configuration.animationTimeout)
+                                  host: host, timeout: configuration.animationTimeout,
+                                  cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
             await navigate(route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
                            coordinator: coordinator, checker: checker)
             // As the app going to the background would: save the state, and check it restores.

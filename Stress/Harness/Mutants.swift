@@ -1,8 +1,37 @@
 import TransitionCoordinator
 
-/// The harness's view of the library's test-only mutants (``Mutation`` is `package` access).
+/// A deliberate bug planted at one of the harness's own seams (the coordinator's configuration, its
+/// animators), so the library needs no code for it: the harness must catch it all the same.
+///
+/// Present in every build, so a plain `swift test` can show the harness failing; the library's own
+/// mutants (``Mutation``) exist only in a build with `-Xswiftc -DTC_MUTANTS`.
+package enum SeamMutant: String, CaseIterable, Sendable, Hashable {
+    /// The coordinator is given a host timeout a thousand times the one the host and the checks
+    /// are told: a stuck host's calls are awaited to their end, and hold the coordinator.
+    case unboundedHostCalls
+    /// Every animator runs in a task of its own, which a cut (preemption, lifecycle event, the
+    /// caller's cancellation) never reaches: the transition waits for the animator or the whole timeout.
+    case noCancelOnCut
+
+    /// The host timeout the coordinator is configured with: `configuration`'s, or a thousand times
+    /// it under ``unboundedHostCalls``.
+    static func coordinatorHostTimeout(_ configuration: StressConfiguration) -> Duration {
+        configuration.seamMutants.contains(.unboundedHostCalls) ? configuration.hostTimeout * 1_000 : configuration.hostTimeout
+    }
+
+    /// The bug it plants, in a few words.
+    var summary: String {
+        switch self {
+        case .unboundedHostCalls: "host calls awaited without a bound"
+        case .noCancelOnCut: "a cut never reaches the animator's task"
+        }
+    }
+}
+
+/// The harness's mutants by name: the seam mutants in every build, and the library's own
+/// (``Mutation``, `package` access) in a build with `-Xswiftc -DTC_MUTANTS`.
 public enum StressHarness {
-    /// A mutant the CLI can name without seeing the library's package-only type.
+    /// A mutant the CLI can name without seeing the package-only types.
     public struct MutantName: Sendable {
         /// The mutant's name.
         public let name: String
@@ -10,15 +39,33 @@ public enum StressHarness {
         public let summary: String
     }
 
-    /// Every mutant, by name.
-    public static var mutationNames: [MutantName] {
-        Mutation.allCases.map { MutantName(name: $0.rawValue, summary: summary(of: $0)) }
+    /// Whether this build has the library's mutants (`-Xswiftc -DTC_MUTANTS`).
+    public static var buildHasLibraryMutants: Bool {
+        #if TC_MUTANTS
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// How to build the stress tool with every mutant.
+    public static let mutantBuildCommand = "swift build -c release --product stress -Xswiftc -DTC_MUTANTS --scratch-path .build-mutants"
+        + " && .build-mutants/release/stress --mutants"
+
+    /// Every mutant of this build, by name: the library's (with `TC_MUTANTS`), then the seam mutants.
+    public static var mutantNames: [MutantName] {
+        var names: [MutantName] = []
+        #if TC_MUTANTS
+        names += Mutation.allCases.map { MutantName(name: $0.rawValue, summary: summary(of: $0)) }
+        #endif
+        names += SeamMutant.allCases.map { MutantName(name: $0.rawValue, summary: $0.summary) }
+        return names
     }
 
     /// Hunts the mutant named `name` over 64 seeds; nil when it survived (or the name is unknown).
     public static func hunt(_ name: String, base: StressConfiguration) -> (seed: UInt64, violation: InvariantViolation)? {
-        guard let mutation = Mutation(rawValue: name) else { return nil }
-        return Swarm.hunt(mutation, base: huntConfiguration(base))
+        guard let planted = configuration(huntConfiguration(base), withMutant: name) else { return nil }
+        return Swarm.hunt(planted)
     }
 
     /// How one mutant fared over a swarm of seeds.
@@ -52,11 +99,11 @@ public enum StressHarness {
     /// Runs the mutant named `name` on every seed 1...`seeds` (the hunt's configuration, each seed
     /// with its swarm fault plan) and counts the seeds that catch it; nil for an unknown name.
     public static func catches(_ name: String, base: StressConfiguration, seeds: Int = 64) -> Catches? {
-        guard let mutation = Mutation(rawValue: name) else { return nil }
+        guard let planted = configuration(huntConfiguration(base), withMutant: name),
+              let mutant = mutantNames.first(where: { $0.name == name }) else { return nil }
         let started = ContinuousClock.now
-        let caught = Swarm.catches(mutation, base: huntConfiguration(base), seeds: (1...UInt64(max(1, seeds))).map { $0 })
-        return Catches(mutant: MutantName(name: name, summary: summary(of: mutation)), seeds: max(1, seeds),
-                       catches: caught, wall: started.duration(to: .now))
+        let caught = Swarm.catches(planted, seeds: (1...UInt64(max(1, seeds))).map { $0 })
+        return Catches(mutant: mutant, seeds: max(1, seeds), catches: caught, wall: started.duration(to: .now))
     }
 
     /// The configuration mutants are hunted with: at most 1,000 requests from 32 tasks, a lifecycle
@@ -69,16 +116,25 @@ public enum StressHarness {
         return small
     }
 
-    /// `configuration` with the mutant named `name` switched on; nil for an unknown name.
+    /// `configuration` with the mutant named `name` switched on; nil for a name this build does not know.
     public static func configuration(_ configuration: StressConfiguration, withMutant name: String) -> StressConfiguration? {
-        guard let mutation = Mutation(rawValue: name) else { return nil }
-        var mutated = configuration
-        mutated.mutations = [mutation]
-        return mutated
+        var planted = configuration
+        if let seam = SeamMutant(rawValue: name) {
+            planted.seamMutants = [seam]
+            return planted
+        }
+        #if TC_MUTANTS
+        if let mutant = Mutation(rawValue: name) {
+            planted.mutants = [mutant]
+            return planted
+        }
+        #endif
+        return nil
     }
 
-    static func summary(of mutation: Mutation) -> String {
-        switch mutation {
+    #if TC_MUTANTS
+    static func summary(of mutant: Mutation) -> String {
+        switch mutant {
         case .noBusyCheck: "no busy check"
         case .staleRead: "state read before an await and written after"
         case .noOneShotFinish: "no one-shot finish bookkeeping"
@@ -86,7 +142,6 @@ public enum StressHarness {
         case .lockAfterAcknowledgement: "lock applied after the background acknowledgement"
         case .unboundedQueue: "unbounded waiting queue"
         case .unlockWhileNotActive: "unlock accepted while the app is not active"
-        case .unboundedHostCalls: "host calls awaited without a bound"
         case .unboundedDeferred: "deferred limit ignored at hand-over"
         case .coalesceQueuedLaneOnly: "coalescing ignores the deferred lane"
         case .preemptBeforeAdmission: "a preempt cuts the animation before it knows it will run"
@@ -96,7 +151,6 @@ public enum StressHarness {
         case .addressMarkers: "re-entrancy markers name coordinators by address"
         case .unprunedChain: "the re-entrancy chain keeps ended transitions"
         case .showCoverBeforeHiding: "a cover shown before what it hides is hidden"
-        case .noCancelOnCut: "a cut never reaches the animator's task"
         case .staleBusyGate: "busy refusals name a transition that has ended"
         case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
         case .removeTwice: "a screen's remove callback called twice"
@@ -118,4 +172,5 @@ public enum StressHarness {
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         }
     }
+    #endif
 }

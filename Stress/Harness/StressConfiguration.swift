@@ -28,8 +28,14 @@ public struct StressConfiguration: Sendable, Hashable {
     public var faults: FaultPlan
     /// The worker tasks' operations, when given (a shrunk run); drawn from the seed otherwise.
     public var scripts: [[Operation]]?
+    /// Deliberate bugs planted at the harness's seams (its host, its animators, the coordinator's
+    /// configuration); empty for real runs. See ``SeamMutant``.
+    package var seamMutants: Set<SeamMutant> = []
+    #if TC_MUTANTS
     /// Deliberate bugs switched on in the coordinator (mutation testing); empty for real runs.
-    package var mutations: Set<Mutation> = []
+    /// Only in a build with `-Xswiftc -DTC_MUTANTS`.
+    package var mutants: Set<Mutation> = []
+    #endif
 
     /// The default run: 10,000 requests from 64 tasks.
     public init(requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,

@@ -8,7 +8,7 @@ public enum StressRunner {
     static let levels = WindowLevel.builtIn + [WindowLevel("toast", rawValue: 1_500), WindowLevel("banner", rawValue: 2_500),
                                                WindowLevel("overlay", rawValue: 3_500)]
     /// The coordinator's window list is chunked at 3 windows instead of 8, so that the harness's
-    /// few windows (at most 7) exercise the chunked list and its merges (``Mutation/staleChunk``);
+    /// few windows (at most 7) exercise the chunked list and its merges (the `staleChunk` mutant);
     /// the digest is the same as with 8, because chunks are never seen.
     static let windowChunkCapacity = 3
     /// The covers, as CFANavigationWindow's demo: a shield at `high`, a PIN at `medium`.
@@ -38,7 +38,7 @@ public enum StressRunner {
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
                 covers: covers, queueLimit: max(2, configuration.tasks / 2), deferredLimit: max(2, configuration.tasks / 16),
-                hostTimeout: configuration.hostTimeout)
+                hostTimeout: SeamMutant.coordinatorHostTimeout(configuration))
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
@@ -48,23 +48,20 @@ public enum StressRunner {
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let session = LinkTask.Session()
+        let guards = LinkTask.guards(session: session, hesitate: { [environment, configuration] in
+            try? await environment.sleep(configuration.animationTimeout / 4)
+        }, stall: { [environment, configuration] in
+            try? await environment.sleep(configuration.animationTimeout * 2)
+        })
         #if TC_MUTANTS
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, hesitate: { [environment, configuration] in
-                                                try? await environment.sleep(configuration.animationTimeout / 4)
-                                            }, stall: { [environment, configuration] in
-                                                try? await environment.sleep(configuration.animationTimeout * 2)
-                                            }),
-                                            mutations: configuration.mutations, windowChunkCapacity: windowChunkCapacity)
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
+                                            mutations: configuration.mutants, windowChunkCapacity: windowChunkCapacity)
         #else
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: LinkTask.guards(session: session, hesitate: { [environment, configuration] in
-                                                try? await environment.sleep(configuration.animationTimeout / 4)
-                                            }, stall: { [environment, configuration] in
-                                                try? await environment.sleep(configuration.animationTimeout * 2)
-                                            }),
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
                                             windowChunkCapacity: windowChunkCapacity)
         #endif
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
@@ -100,7 +97,7 @@ public enum StressRunner {
             let churnRounds = configuration.lifecycleEvents * configuration.faults.rate(.coordinatorChurn) / 100
             group.addTask(executorPreference: environment.taskExecutor) {
                 await CoordinatorChurn.run(rounds: churnRounds, environment: environment, checker: checker,
-                                           mutations: configuration.mutations)
+                                           stress: configuration)
             }
             // Links in every run: they replace the root's content, whatever the workload put there.
             let linkRounds = max(4, configuration.requests / 50)
@@ -188,7 +185,8 @@ public enum StressRunner {
         let animator: (any Animator)? = kind == .none
             ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
                                     environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
-                                    timeout: configuration.animationTimeout)
+                                    timeout: configuration.animationTimeout,
+                                    cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
         let asked = environment.elapsed()
         let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {

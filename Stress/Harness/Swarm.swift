@@ -78,12 +78,10 @@ public enum Swarm {
         return faults + kinds + (timedOut == 0 && slowOn ? ["the animation timeout was never reached"] : [])
     }
 
-    /// Runs the harness with `mutation` switched on, over seeds 1...`limit`, until a seed catches
-    /// it; returns the catching seed and its first violation, or nil when the mutant survived.
-    package static func hunt(_ mutation: Mutation, base: StressConfiguration, limit: Int = 64)
-        -> (seed: UInt64, violation: InvariantViolation)? {
-        var configuration = base
-        configuration.mutations = [mutation]
+    /// Runs `planted` (a configuration with a mutant switched on) over seeds 1...`limit`, until a
+    /// seed catches it; returns the catching seed and its first violation, or nil when the mutant survived.
+    package static func hunt(_ planted: StressConfiguration, limit: Int = 64) -> (seed: UInt64, violation: InvariantViolation)? {
+        var configuration = planted
         for seed in 1...UInt64(limit) {
             configuration.seed = seed
             configuration.faults = FaultPlan.swarm(seed: seed)
@@ -94,13 +92,11 @@ public enum Swarm {
         return nil
     }
 
-    /// Runs the harness with `mutation` switched on over every one of `seeds` (each with its own
-    /// swarm fault plan, run once: a caught mutant needs no replay); returns the seeds that caught
-    /// it, each with its first violation, in seed order.
-    package static func catches(_ mutation: Mutation, base: StressConfiguration, seeds: [UInt64])
-        -> [(seed: UInt64, violation: InvariantViolation)] {
-        var configuration = base
-        configuration.mutations = [mutation]
+    /// Runs `planted` (a configuration with a mutant switched on) over every one of `seeds` (each
+    /// with its own swarm fault plan, run once: a caught mutant needs no replay); returns the seeds
+    /// that caught it, each with its first violation, in seed order.
+    package static func catches(_ planted: StressConfiguration, seeds: [UInt64]) -> [(seed: UInt64, violation: InvariantViolation)] {
+        var configuration = planted
         return seeds.compactMap { seed in
             configuration.seed = seed
             configuration.faults = FaultPlan.swarm(seed: seed)

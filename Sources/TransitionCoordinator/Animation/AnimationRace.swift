@@ -48,16 +48,30 @@ final class AnimationRace: Sendable {
 
     private let state = Locked(State())
     private let timeout: Duration
+    #if TC_MUTANTS
     /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never bar the door.
     private let settlesEarly: Bool
-    /// The ``Mutation/noCancelOnCut`` mutant: a cut never reaches the animator's task.
-    private let cancelsOnCut: Bool
+    /// The ``Mutation/noTimeout`` mutant: the timeout passing ends nothing.
+    private let ignoresTimeout: Bool
+    #endif
 
-    init(timeout: Duration, settlesEarly: Bool = false, cancelsOnCut: Bool = true) {
+    init(timeout: Duration) {
         self.timeout = timeout
-        self.settlesEarly = settlesEarly
-        self.cancelsOnCut = cancelsOnCut
+        #if TC_MUTANTS
+        settlesEarly = false
+        ignoresTimeout = false
+        #endif
     }
+
+    #if TC_MUTANTS
+    /// A race with the harness's ``Mutation/animatorAfterCut`` and ``Mutation/noTimeout`` mutants
+    /// switched on where `mutants` holds them.
+    init(timeout: Duration, mutants: Mutations) {
+        self.timeout = timeout
+        settlesEarly = mutants.contains(.animatorAfterCut)
+        ignoresTimeout = mutants.contains(.noTimeout)
+    }
+    #endif
 
     /// Gives the race the action that cancels the animator's task. Runs it at once when the end
     /// is already decided. Called once, by the runner, right after it starts the task.
@@ -76,13 +90,18 @@ final class AnimationRace: Sendable {
             state.cancelAnimator = cancel
             return false
         }
-        if cancelNow, cancelsOnCut { cancel() }
+        if cancelNow { cancel() }
     }
 
     /// The animator's task is about to call the animator; returns false when it must not.
     func enter() -> Bool {
         state.withLock { state in
-            guard state.animator == .notCalled, state.end == nil || settlesEarly else {
+            #if TC_MUTANTS
+            let open = state.end == nil || settlesEarly
+            #else
+            let open = state.end == nil
+            #endif
+            guard state.animator == .notCalled, open else {
                 if state.animator == .notCalled { state.animator = .barred }
                 return false
             }
@@ -101,6 +120,9 @@ final class AnimationRace: Sendable {
 
     /// The timeout passed.
     func timeUp() {
+        #if TC_MUTANTS
+        if ignoresTimeout { return }
+        #endif
         update { state in
             state.deadlinePassed = true
             if state.end == nil { state.end = .timedOut }
@@ -143,16 +165,25 @@ final class AnimationRace: Sendable {
             // The end is decided: whatever the animator is doing, it is no longer wanted.
             let cancel = state.cancelAnimator
             state.cancelAnimator = nil
-            if state.animator == .notCalled, !settlesEarly { state.animator = .barred }
-            let settles = settlesEarly || state.animator != .running || state.deadlinePassed
+            #if TC_MUTANTS
+            if settlesEarly {
+                // The mutant: settled at once, counted as called, the door left open.
+                let outcome = Self.outcome(end, called: true, timeout: timeout)
+                state.outcome = outcome
+                defer { state.waiter = nil }
+                return (state.waiter, outcome, cancel)
+            }
+            #endif
+            if state.animator == .notCalled { state.animator = .barred }
+            let settles = state.animator != .running || state.deadlinePassed
             guard settles else { return (nil, nil, cancel) }
-            let outcome = Self.outcome(end, called: state.animator == .running || state.animator == .returned || settlesEarly,
+            let outcome = Self.outcome(end, called: state.animator == .running || state.animator == .returned,
                                        timeout: timeout)
             state.outcome = outcome
             defer { state.waiter = nil }
             return (state.waiter, outcome, cancel)
         }
-        if cancelsOnCut { effects.cancel?() }
+        effects.cancel?()
         if let waiter = effects.waiter, let outcome = effects.outcome { waiter.resume(returning: outcome) }
     }
 

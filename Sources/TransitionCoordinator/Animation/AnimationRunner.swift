@@ -11,21 +11,21 @@ enum AnimationRunner {
     /// called at most once, only while its windows are live, and they stay live until it returns
     /// or the timeout passes.
     static func run(_ animator: any Animator, context: TransitionContext, race: AnimationRace,
-                    timeout: Duration?, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
+                    timeout: Duration, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
                     chain: TransitionScope.Chain) async -> AnimationOutcome {
         let animation = Self.detached(preferring: taskExecutor) {
             guard race.enter() else { return }
             // Armed once the animator is sure to be called, so its time counts from its call,
-            // however long the task waited for a thread (a nil timeout is only ever the noTimeout
-            // mutant: no alarm). Disarming by token never touches a later transition's alarm.
-            let alarm = timeout.map { watchdog.arm(in: $0) { race.timeUp() } }
+            // however long the task waited for a thread. Disarming by token never touches a later
+            // transition's alarm.
+            let alarm = watchdog.arm(in: timeout) { race.timeUp() }
             await TransitionScope.$chain.withValue(chain) {
                 do {
                     try await animator.animate(context)
-                    if let alarm { watchdog.disarm(alarm) }
+                    watchdog.disarm(alarm)
                     race.returned(failure: nil)
                 } catch {
-                    if let alarm { watchdog.disarm(alarm) }
+                    watchdog.disarm(alarm)
                     race.returned(failure: String(describing: error))
                 }
             }

@@ -8,12 +8,9 @@ public enum ContainerPlanner {
     /// The change `operation` makes to `content`.
     public static func plan(_ operation: ContainerOperation,
                             in content: WindowContent) throws(ContainerError) -> ContentChange {
-        try plan(operation, in: content, mutations: [])
-    }
-
-    /// ``plan(_:in:)`` with deliberate bugs, for the harness's mutants.
-    package static func plan(_ operation: ContainerOperation, in content: WindowContent,
-                             mutations: Mutations) throws(ContainerError) -> ContentChange {
+        #if TC_MUTANTS
+        let mutants = Mutations.planted
+        #endif
         switch operation {
         case .push(let screen, let id):
             try requireAbsent(screen.id, from: content, for: id)
@@ -22,25 +19,34 @@ public enum ContainerPlanner {
         case .pop(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
-                stack.items.removeLast(mutations.contains(.stackWithoutRoot) && stack.items.count == 2 ? 2 : 1)
+                #if TC_MUTANTS
+                if mutants.contains(.stackWithoutRoot), stack.items.count == 2 { stack.items.removeAll(); return }
+                #endif
+                stack.items.removeLast()
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .popTo(let screen, let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard let index = stack.items.firstIndex(where: { $0.id == screen }) else { throw .notInStack(screen, stack: id) }
                 if index == stack.items.count - 1 { throw .alreadyOnTop(screen, stack: id) }
-                stack.items.removeSubrange((mutations.contains(.stackWithoutRoot) && index == 0 ? 0 : index + 1)...)
+                #if TC_MUTANTS
+                if mutants.contains(.stackWithoutRoot), index == 0 { stack.items.removeAll(); return }
+                #endif
+                stack.items.removeSubrange((index + 1)...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .popToRoot(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
+                #if TC_MUTANTS
                 // Mutant (here and in the pops above): a pop that reaches the root takes it too.
-                stack.items.removeSubrange((mutations.contains(.stackWithoutRoot) ? 0 : 1)...)
+                if mutants.contains(.stackWithoutRoot) { stack.items.removeAll(); return }
+                #endif
+                stack.items.removeSubrange(1...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .setStack(let id, let items):
-            return try setStack(id, to: items, in: content, operation: operation, mutations: mutations)
+            return try setStack(id, to: items, in: content, operation: operation)
         case .select(let tab, let id):
             let after = try edit(id, in: content) { node throws(ContainerError) in
                 guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
@@ -59,12 +65,14 @@ public enum ContainerPlanner {
         case .dismiss(let presenter):
             let after = try edit(presenter, in: content) { node throws(ContainerError) in
                 guard let shown = node.presented else { throw .nothingPresented(presenter) }
-                if mutations.contains(.childModalLeftBehind), let child = shown.presented {
+                #if TC_MUTANTS
+                if mutants.contains(.childModalLeftBehind), let child = shown.presented {
                     // Mutant: the dismissed modal's own modal stays, now presented by this node.
                     node = .presenting(node.base, modal: child)
-                } else {
-                    node = node.base
+                    return
                 }
+                #endif
+                node = node.base
             }
             return ContentChange(operation, before: content, after: after, animation: .dismiss)
         case .hop(let next, let id):
@@ -79,10 +87,22 @@ public enum ContainerPlanner {
         case .replace(let target):
             let problems = ContentInvariants.check(target, in: "the target")
             if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
-            return ContentChange(operation, before: content, after: target,
-                                 animation: mutations.contains(.navigateKindsFlattened)
-                                    ? flattened(content, target) : .between(content, target))
+            #if TC_MUTANTS
+            if mutants.contains(.navigateKindsFlattened) {
+                return ContentChange(operation, before: content, after: target, animation: flattened(content, target))
+            }
+            #endif
+            return ContentChange(operation, before: content, after: target, animation: .between(content, target))
         }
+    }
+
+    #if TC_MUTANTS
+    /// ``plan(_:in:)`` with the harness's `mutants` planted.
+    package static func plan(_ operation: ContainerOperation, in content: WindowContent,
+                             mutants: Mutations) throws(ContainerError) -> ContentChange {
+        try Mutations.$planted.withValue(mutants) { () -> Result<ContentChange, ContainerError> in
+            do throws(ContainerError) { return .success(try plan(operation, in: content)) } catch { return .failure(error) }
+        }.get()
     }
 
     /// The ``Mutation/navigateKindsFlattened`` mutant: a whole tree's change is a push or a pop.
@@ -90,11 +110,12 @@ public enum ContainerPlanner {
         if before.topScreen == after.topScreen { return .none }
         return before.shows(after.topScreen.id) ? .pop : .push
     }
+    #endif
 
     /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/between(_:_:)``
     /// of the stack alone: a push, a pop or none).
     private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
-                                 operation: ContainerOperation, mutations: Mutations) throws(ContainerError) -> ContentChange {
+                                 operation: ContainerOperation) throws(ContainerError) -> ContentChange {
         guard !items.isEmpty else { throw .emptyStack(id) }
         var old: [Screen] = []
         let after = try editStack(id, in: content) { stack throws(ContainerError) in
@@ -109,8 +130,11 @@ public enum ContainerPlanner {
                 throw .duplicateScreen(screen.id, container: id)
             }
             old = stack.items
+            stack.items = items
+            #if TC_MUTANTS
             // Mutant: a stack set to its root alone is left empty.
-            stack.items = mutations.contains(.stackWithoutRoot) && items.count == 1 ? [] : items
+            if Mutations.planted.contains(.stackWithoutRoot), items.count == 1 { stack.items = [] }
+            #endif
         }
         let animation = ContentAnimation.between(.stack(NavigationStack(id: id, unchecked: old)),
                                                  .stack(NavigationStack(id: id, unchecked: items)))

@@ -27,11 +27,12 @@ extension Coordinator {
         if !machine.stays.isEmpty {
             #if TC_MUTANTS
             // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
-            let ignoringMoves = mutants.contains(.movedScreenIgnored)
-            #else
-            let ignoringMoves = false
+            if mutants.contains(.movedScreenIgnored) {
+                for stay in machine.stays.removals(in: record) { stay.end() }
+                return .success(record)
+            }
             #endif
-            for stay in machine.stays.departures(in: record, ignoringMoves: ignoringMoves) { stay.end() }
+            for stay in machine.stays.departures(in: record) { stay.end() }
         }
         return .success(record)
     }
@@ -121,13 +122,9 @@ extension Coordinator {
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
         #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
-        // Mutant: the animation may run forever.
-        let timeout: Duration? = mutants.contains(.noTimeout) ? nil : configuration.animationTimeout
-        #else
-        let timeout: Duration? = configuration.animationTimeout
         #endif
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
-            result.animation = await AnimationRunner.run(animator, context: context, race: race, timeout: timeout,
+            result.animation = await AnimationRunner.run(animator, context: context, race: race, timeout: configuration.animationTimeout,
                                                          watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
@@ -209,7 +206,7 @@ extension Coordinator {
     /// preemption came first); nil when either top window is missing.
     private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
         #if TC_MUTANTS
-        let ledger = AnimationLedger(dropsExtraFinishes: mutants.contains(.noOneShotFinish))
+        let ledger = AnimationLedger(mutants: mutants)
         #else
         let ledger = AnimationLedger()
         #endif
@@ -217,8 +214,7 @@ extension Coordinator {
                                               ledger: ledger)
         else { return nil }
         #if TC_MUTANTS
-        let race = AnimationRace(timeout: configuration.animationTimeout, settlesEarly: mutants.contains(.animatorAfterCut),
-                                 cancelsOnCut: !mutants.contains(.noCancelOnCut))
+        let race = AnimationRace(timeout: configuration.animationTimeout, mutants: mutants)
         #else
         let race = AnimationRace(timeout: configuration.animationTimeout)
         #endif
@@ -355,12 +351,7 @@ extension Coordinator {
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
     func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
                    chain: TransitionScope.Chain) async -> HostFault? {
-        #if TC_MUTANTS
-        let timeout: Duration? = mutants.contains(.unboundedHostCalls) ? nil : configuration.hostTimeout
-        #else
-        let timeout: Duration? = configuration.hostTimeout
-        #endif
-        let result = await HostCallRunner.run(commands, on: host, timeout: timeout, watchdog: watchdog,
+        let result = await HostCallRunner.run(commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
         let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed(),

@@ -22,15 +22,16 @@ extension Coordinator {
         #if TC_MUTANTS
         // Mutant: a cancellation ends whichever flow waits on the screen, not only its own.
         let anyWaiter = mutants.contains(.cancelEndsAllWaiters)
-        #else
-        let anyWaiter = false
         #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, token: token, cancelled: .cancelled(request))
             }
         } onCancel: {
-            wait.cancel(token, with: .cancelled(request), anyWaiter: anyWaiter)
+            #if TC_MUTANTS
+            if anyWaiter { return wait.cancelAnyWaiter(with: .cancelled(request)) }
+            #endif
+            wait.cancel(token, with: .cancelled(request))
         }
         return try answer.get()
     }

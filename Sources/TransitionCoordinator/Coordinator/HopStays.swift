@@ -49,19 +49,22 @@ struct HopStays {
     /// when its screen is no longer the current child of its hop container in `record.after`
     /// (hopped away from, or moved elsewhere: into a stack of the same window, say, where no
     /// departure is seen). Only the stays kept are looked up, each once in the new state.
-    ///
-    /// `ignoringMoves` is the harness's ``Mutation/movedScreenIgnored``: only removals end stays.
-    mutating func departures(in record: TransitionRecord, ignoringMoves: Bool = false) -> [UnhopWait] {
-        var ended = record.screenEvents.compactMap { event in
-            event.kind == .didRemove ? byScreen.removeValue(forKey: event.screen.id) : nil
-        }
-        guard !ignoringMoves, !byScreen.isEmpty else { return ended }
+    mutating func departures(in record: TransitionRecord) -> [UnhopWait] {
+        var ended = removals(in: record)
+        guard !byScreen.isEmpty else { return ended }
         let moved = byScreen.compactMap { screen, wait in Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen }
         // In screen order, so that the flows are told in the same order in every process.
         for screen in moved.sorted(by: { $0.rawValue < $1.rawValue }) {
             if let wait = byScreen.removeValue(forKey: screen) { ended.append(wait) }
         }
         return ended
+    }
+
+    /// Forgets the stays whose screen `record` removed and hands them back.
+    mutating func removals(in record: TransitionRecord) -> [UnhopWait] {
+        record.screenEvents.compactMap { event in
+            event.kind == .didRemove ? byScreen.removeValue(forKey: event.screen.id) : nil
+        }
     }
 
     /// A new stay of `screen` in `container`, kept (replacing a stay in another container).

@@ -1,7 +1,12 @@
+#if TC_MUTANTS
+// The whole file exists only in a harness build made for mutants: `swift build -c release
+// --product stress -Xswiftc -DTC_MUTANTS --scratch-path .build-mutants`. The library an app links
+// has no mutant type, no stored set and no mutant branch.
+
 /// Deliberate bugs the stress harness switches on to prove it catches them (mutation testing).
 ///
-/// `package` access: visible to this package's harness and tests, never to users. A coordinator
-/// built through the public initializer has none; each check below costs one lookup in an empty set.
+/// Compiled only under `TC_MUTANTS`. Each check site reads `#if TC_MUTANTS` around the mutant's
+/// branch alone and asks `mutants.contains(.name)` of the coordinator's stored set.
 package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Admission forgets to check the in-flight slot: two transitions can overlap.
     case noBusyCheck
@@ -17,8 +22,6 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case unboundedQueue
     /// Unlock is accepted while the app is inactive or in the background.
     case unlockWhileNotActive
-    /// Host calls are awaited without a bound: a stuck host hangs the coordinator.
-    case unboundedHostCalls
     /// A request moved to the deferred lane at hand-over ignores the deferred limit.
     case unboundedDeferred
     /// A coalescing request supersedes only the queued lane, not the deferred one.
@@ -37,9 +40,6 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case unprunedChain
     /// A cover is shown before the windows it must hide are hidden.
     case showCoverBeforeHiding
-    /// A cut (preemption, lifecycle event, the caller's cancellation) is not passed on to the
-    /// animator's task, so the transition waits for the animator or the whole timeout.
-    case noCancelOnCut
     /// The busy gate is not withdrawn when its transition commits: `.reject` requests are refused
     /// in their callers' context naming a transition that has ended (until the next one begins).
     case staleBusyGate
@@ -66,8 +66,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case linkDroppedFromInbox
     /// The inbox keeps the ids of restored links even when two share one, so a link ends twice.
     case restoredDuplicateLink
-    /// The saved state leaves the screens' parameters out: restoring it shows other screens
-    ///.
+    /// The saved state leaves the screens' parameters out: restoring it shows other screens.
     case savedStateDropsParameters
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
@@ -103,21 +102,27 @@ package struct Mutations: Sendable, Hashable, ExpressibleByArrayLiteral {
     private var bits: UInt64 = 0
 
     /// The given mutants.
-    package init(_ mutations: some Sequence<Mutation>) {
-        for mutation in mutations { bits |= Self.bit(mutation) }
+    package init(_ mutants: some Sequence<Mutation>) {
+        for mutant in mutants { bits |= Self.bit(mutant) }
     }
 
     /// The given mutants.
-    package init(arrayLiteral mutations: Mutation...) { self.init(mutations) }
+    package init(arrayLiteral mutants: Mutation...) { self.init(mutants) }
+
+    /// The mutants the pure planners (``TransitionPlanner``, ``ContainerPlanner``, the window
+    /// list's merge) plant: static functions with no set of their own read it here, bound by the
+    /// planners' `mutants:` overloads for the one call they make.
+    @TaskLocal package static var planted: Mutations = []
 
     /// Whether no mutant is switched on (the public initializers' case).
     package var isEmpty: Bool { bits == 0 }
 
-    /// Whether `mutation` is switched on.
-    package func contains(_ mutation: Mutation) -> Bool { bits != 0 && bits & Self.bit(mutation) != 0 }
+    /// Whether `mutant` is switched on.
+    package func contains(_ mutant: Mutation) -> Bool { bits != 0 && bits & Self.bit(mutant) != 0 }
 
     /// The mutant's bit: its position among all cases (fewer than 64).
-    private static func bit(_ mutation: Mutation) -> UInt64 {
-        UInt64(1) << UInt64(Mutation.allCases.firstIndex(of: mutation) ?? 63)
+    private static func bit(_ mutant: Mutation) -> UInt64 {
+        UInt64(1) << UInt64(Mutation.allCases.firstIndex(of: mutant) ?? 63)
     }
 }
+#endif

@@ -264,7 +264,7 @@ struct TransitionMachine {
                  nextWindowID next: inout WindowID) throws(TransitionError) -> TransitionPlan {
         #if TC_MUTANTS
         try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
-                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutations: mutants)
+                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutants: mutants)
         #else
         try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
                                    ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)

@@ -3,8 +3,8 @@
 extension TransitionPlanner {
     /// The window `operation` changes (its index in `snapshot.windows`) and the change, or the
     /// typed error that says what does not fit; nothing is changed either way.
-    static func planContent(_ operation: ContainerOperation, at level: WindowLevel?, in snapshot: NavigationSnapshot,
-                            mutations: Mutations) throws(TransitionError) -> (index: Int, change: ContentChange) {
+    static func planContent(_ operation: ContainerOperation, at level: WindowLevel?,
+                            in snapshot: NavigationSnapshot) throws(TransitionError) -> (index: Int, change: ContentChange) {
         let index = try windowIndex(for: operation, at: level, in: snapshot)
         let window = snapshot.windows[index]
         let covers = snapshot.covers
@@ -13,7 +13,7 @@ extension TransitionPlanner {
         if let lock = snapshot.lockWindow, window.level > lock.level { throw .locked(lock: lock) }
         let change: ContentChange
         do {
-            change = try ContainerPlanner.plan(operation, in: window.content, mutations: mutations)
+            change = try ContainerPlanner.plan(operation, in: window.content)
         } catch {
             throw .container(error, in: window)
         }

@@ -13,14 +13,9 @@ public enum TransitionPlanner {
     public static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                             nextWindowID: inout WindowID,
                             ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
-        try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows,
-                 mutations: [])
-    }
-
-    /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with deliberate bugs, for the harness's mutants.
-    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
-                             nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool,
-                             mutations: Mutations) throws(TransitionError) -> TransitionPlan {
+        #if TC_MUTANTS
+        let mutants = Mutations.planted
+        #endif
         let covers = snapshot.covers
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
@@ -43,9 +38,10 @@ public enum TransitionPlanner {
         func isCover(_ window: Window) -> Bool { covers.reserves(window.level) }
         // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
         func requireUnreserved(_ screen: Screen) throws(TransitionError) {
-            guard !mutations.contains(.coverScreenIDsUnreserved),
-                  let cover = covers.cover(showing: screen.id)
-            else { return }
+            #if TC_MUTANTS
+            if mutants.contains(.coverScreenIDsUnreserved) { return }
+            #endif
+            guard let cover = covers.cover(showing: screen.id) else { return }
             throw .screenReservedForCover(screen.id, coverLevel: cover.level)
         }
 
@@ -78,7 +74,7 @@ public enum TransitionPlanner {
             created = [make(content, at: level)]
 
         case .content(let operation, let level), .userDid(let operation, let level):
-            let (index, change) = try planContent(operation, at: level, in: snapshot, mutations: mutations)
+            let (index, change) = try planContent(operation, at: level, in: snapshot)
             // Only the content after is captured below: capturing the change copied it whole.
             let after = change.after
             // The window's id read where it is changed (the snapshot's `windows` would join its chunks).
@@ -97,7 +93,7 @@ public enum TransitionPlanner {
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
-            let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining, mutations: mutations)
+            let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining)
             windows.update(at: root) { window in
                 window.content = change.after
                 contentWindow = window.id
@@ -138,15 +134,24 @@ public enum TransitionPlanner {
                 if state != .active, up == nil { created.append(make(shield.screen, at: shield.level)) }
                 if state == .active, let up { destroyed.append(up) }
             }
-            if let lock = covers.lock, state == .background, snapshot.lockWindow == nil,
-               !mutations.contains(.lockAfterAcknowledgement) {
-                created.append(make(lock.screen, at: lock.level))
+            if let lock = covers.lock, state == .background, snapshot.lockWindow == nil {
+                #if TC_MUTANTS
+                let raisesLock = !mutants.contains(.lockAfterAcknowledgement)
+                #else
+                let raisesLock = true
+                #endif
+                if raisesLock { created.append(make(lock.screen, at: lock.level)) }
             }
 
         case .unlock:
             guard let lock = snapshot.lockWindow else { throw .notLocked }
             // Only a person can unlock, and only an active app has one in front of it.
-            if snapshot.applicationState != .active, !mutations.contains(.unlockWhileNotActive) {
+            #if TC_MUTANTS
+            let unlocksAnyState = mutants.contains(.unlockWhileNotActive)
+            #else
+            let unlocksAnyState = false
+            #endif
+            if snapshot.applicationState != .active, !unlocksAnyState {
                 throw .unlockWhileNotActive(snapshot.applicationState)
             }
             destroyed = [lock]
@@ -161,16 +166,18 @@ public enum TransitionPlanner {
             unmanaged.removeAll { $0.id == id }
         }
 
-        if mutations.contains(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
+        #if TC_MUTANTS
+        if mutants.contains(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
            snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock {
             // Mutant: the lock goes up with the transition after the background acknowledgement.
             created.append(make(lock.screen, at: lock.level))
         }
+        #endif
         // Only the windows that change are touched: removals and insertions keep the level
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
         if !destroyed.isEmpty || !created.isEmpty {
-            windows = windows.merged(removing: destroyed, inserting: created, mutations: mutations)
+            windows = windows.merged(removing: destroyed, inserting: created)
         }
         let firstCreated = nextWindowID
         var revealed: [Window] = [], concealed: [Window] = []
@@ -215,3 +222,25 @@ public enum TransitionPlanner {
                               contentWindow: contentWindow)
     }
 }
+
+#if TC_MUTANTS
+extension TransitionPlanner {
+    /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with the harness's `mutants` planted
+    /// (in this planner, the ``ContainerPlanner`` and the window list's merge it calls).
+    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
+                             nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool = false,
+                             mutants: Mutations) throws(TransitionError) -> TransitionPlan {
+        if mutants.isEmpty {
+            return try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        }
+        return try Mutations.$planted.withValue(mutants) { () -> Result<TransitionPlan, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try plan(request, in: snapshot, nextWindowID: &nextWindowID,
+                                         ignoresUnmanagedWindows: ignoresUnmanagedWindows))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+}
+#endif

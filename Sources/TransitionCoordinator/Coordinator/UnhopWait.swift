@@ -101,17 +101,27 @@ final class UnhopWait: Sendable {
     /// Ends the wait named by `token` with `error` (its task was cancelled); a later unhop is kept
     /// for the next flow. Another flow's wait is left as it is; so is a wait that has not begun
     /// (``await(_:token:cancelled:)`` sees the cancellation itself).
-    ///
-    /// `anyWaiter` is the harness's ``Mutation/cancelEndsAllWaiters``: the waiting flow is ended
-    /// whichever task was cancelled.
-    func cancel(_ token: Token, with error: TransitionError, anyWaiter: Bool = false) {
+    func cancel(_ token: Token, with error: TransitionError) {
         let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            guard case .awaited(let waiting, let continuation) = state.phase, waiting == token || anyWaiter else { return nil }
+            guard case .awaited(let waiting, let continuation) = state.phase, waiting == token else { return nil }
             state.phase = .pending
             return continuation
         }
         waiter?.resume(returning: .failure(error))
     }
+
+    #if TC_MUTANTS
+    /// The harness's ``Mutation/cancelEndsAllWaiters`` mutant of ``cancel(_:with:)``: the waiting
+    /// flow is ended whichever task was cancelled.
+    func cancelAnyWaiter(with error: TransitionError) {
+        let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
+            guard case .awaited(_, let continuation) = state.phase else { return nil }
+            state.phase = .pending
+            return continuation
+        }
+        waiter?.resume(returning: .failure(error))
+    }
+    #endif
 
     /// The screen left its hop container (it left the window, or is no longer the container's
     /// current child): a waiting flow is told so.

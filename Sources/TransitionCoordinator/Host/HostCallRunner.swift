@@ -15,9 +15,8 @@ enum HostCallRunner {
         case stuck(index: Int, progress: HostProgress)
     }
 
-    /// Sends `commands` to `host` and waits for them, at most `timeout` (no limit when nil: only
-    /// the ``Mutation/unboundedHostCalls`` mutant). An empty phase costs nothing.
-    static func run(_ commands: [HostCommand], on link: HostLink, timeout: Duration?, watchdog: Watchdog,
+    /// Sends `commands` to `host` and waits for them, at most `timeout`. An empty phase costs nothing.
+    static func run(_ commands: [HostCommand], on link: HostLink, timeout: Duration, watchdog: Watchdog,
                     taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain) async -> Result {
         guard !commands.isEmpty else { return .completed }
         let host: any WindowHost
@@ -27,10 +26,6 @@ enum HostCallRunner {
             return .completed
         case .awaited(let awaited):
             host = awaited
-        }
-        guard let timeout else {
-            for command in commands { await command.send(to: host) }
-            return .completed
         }
         let progress = HostProgress()
         _ = Task.detached(executorPreference: taskExecutor) {

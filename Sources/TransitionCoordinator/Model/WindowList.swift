@@ -223,8 +223,9 @@ struct WindowList: Sendable, Sequence {
     /// The list without `destroyed` and with `created` each in its level's place, copying only
     /// the chunks that change; see ``merged(_:removing:inserting:)`` for where a window goes.
     ///
-    /// With the ``Mutation/staleChunk`` mutant, a chunk that only loses a window is kept as it was.
-    func merged(removing destroyed: [Window], inserting created: [Window], mutations: Mutations = []) -> WindowList {
+    /// In a build with the harness's mutants (`TC_MUTANTS`), the `staleChunk` mutant keeps a chunk
+    /// that only loses a window as it was.
+    func merged(removing destroyed: [Window], inserting created: [Window]) -> WindowList {
         switch storage {
         case .flat(let windows):
             return WindowList(Self.merged(windows, removing: destroyed, inserting: created), chunkCapacity: chunkCapacity)
@@ -234,7 +235,11 @@ struct WindowList: Sendable, Sequence {
             var next = incoming.startIndex
             var result: [Chunk] = []
             result.reserveCapacity(chunks.count + 1)
-            let removes = !mutations.contains(.staleChunk)
+            #if TC_MUTANTS
+            let removes = !Mutations.planted.contains(.staleChunk)
+            #else
+            let removes = true
+            #endif
             // Each chunk is retained once as it passes, and kept by `result` when it does not change.
             for chunk in chunks {
                 // A chunk is kept as it is unless a window may leave it (a destroyed id within its

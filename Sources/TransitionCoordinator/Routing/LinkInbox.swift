@@ -108,9 +108,9 @@ public actor LinkInbox {
         self.coordinator = coordinator
         self.configuration = configuration
         #if TC_MUTANTS
-        machine = InboxMachine(open: configuration.startsOpen, mutations: coordinator.mutants)
+        machine = InboxMachine(open: configuration.startsOpen, mutants: coordinator.mutants)
         #else
-        machine = InboxMachine(open: configuration.startsOpen, mutations: [])
+        machine = InboxMachine(open: configuration.startsOpen)
         #endif
         (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self,
                                                           bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))

@@ -53,13 +53,15 @@ struct AnimationRaceTests {
         #expect(await race.settled() == .cutShort(.callerCancelled))
     }
 
+    #if TC_MUTANTS
     @Test("the animatorAfterCut mutant settles at the cut and still calls the animator afterwards")
     func mutantSettlesEarly() async {
-        let race = AnimationRace(timeout: .seconds(1), settlesEarly: true)
+        let race = AnimationRace(timeout: .seconds(1), mutants: [.animatorAfterCut])
         race.cut(.preempted)
         #expect(await race.settled() == .cutShort(.preempted))
         #expect(race.enter())
     }
+    #endif
 
     @Test("a cut while the animator runs cancels its task at once, before the race settles",
           arguments: [CutShortReason.preempted, .callerCancelled])
@@ -94,15 +96,5 @@ struct AnimationRaceTests {
         race.timeUp()
         #expect(cancels.value == 1)
         #expect(await race.settled() == .timedOut(after: .seconds(1)))
-    }
-
-    @Test("the noCancelOnCut mutant leaves the animator's task running after a cut")
-    func mutantNeverCancels() {
-        let race = AnimationRace(timeout: .seconds(1), cancelsOnCut: false)
-        let cancels = Box(0)
-        race.attach { cancels.value += 1 }
-        #expect(race.enter())
-        race.cut(.preempted)
-        #expect(cancels.value == 0)
     }
 }
