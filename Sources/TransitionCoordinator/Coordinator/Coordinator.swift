@@ -150,13 +150,12 @@ public actor Coordinator {
     }
 
     /// The designated initializer, which the harness also uses to switch deliberate bugs on (see
-    /// ``Mutation``) and to chunk the window list at `windowChunkCapacity` windows instead of 8
-    /// (see ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-                 mutations: Set<Mutation>, windowChunkCapacity: Int? = nil) async {
+                 mutations: Set<Mutation>) async {
         self.mutations = Mutations(mutations)
         self.screens = screens
         self.guards = guards
@@ -178,9 +177,8 @@ public actor Coordinator {
         var owners: [ContainerID: ContainerActor] = [:]
         rootContent.forEachContainer { owners[$0] = ContainerActor(id: $0, node: $1, executor: choice) }
         self.containerActors = owners
-        var snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
+        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                           keyWindow: rootWindow.id, covers: configuration.covers)
-        if let windowChunkCapacity { snapshot = snapshot.chunked(at: windowChunkCapacity) }
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
                                          configuration: configuration, mutations: self.mutations)
         let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
