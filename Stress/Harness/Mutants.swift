@@ -165,7 +165,7 @@ public enum StressHarness {
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"
         case .guardWithoutTimeout: "a stalled guard holds the slot past the timeout"
-        case .staleChunk: "a chunk of the window list that loses a window is kept as it was"
+        case .staleWindow: "a transition that only closes windows leaves them in the state"
         case .cancelEndsAllWaiters: "a flow's cancellation ends every flow waiting on its screen"
         case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"

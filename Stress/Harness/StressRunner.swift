@@ -7,10 +7,6 @@ public enum StressRunner {
     /// one above the top, so covers hide windows above them and requests hit reserved levels.
     static let levels = WindowLevel.builtIn + [WindowLevel("toast", rawValue: 1_500), WindowLevel("banner", rawValue: 2_500),
                                                WindowLevel("overlay", rawValue: 3_500)]
-    /// The coordinator's window list is chunked at 3 windows instead of 8, so that the harness's
-    /// few windows (at most 7) exercise the chunked list and its merges (the `staleChunk` mutant);
-    /// the digest is the same as with 8, because chunks are never seen.
-    static let windowChunkCapacity = 3
     /// The covers, as CFANavigationWindow's demo: a shield at `high`, a PIN at `medium`.
     static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
                                         lock: LifecycleCover(screen: Screen("pin"), level: .medium))
@@ -57,12 +53,11 @@ public enum StressRunner {
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
                                             taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
-                                            mutations: configuration.mutants, windowChunkCapacity: windowChunkCapacity)
+                                            mutations: configuration.mutants)
         #else
         let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
                                             clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
-                                            windowChunkCapacity: windowChunkCapacity)
+                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards)
         #endif
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()

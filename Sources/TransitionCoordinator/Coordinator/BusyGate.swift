@@ -18,9 +18,9 @@
 /// subscribed there is nothing to order, and the caller reads ``published`` alone: the lock is
 /// held only for the copy.
 final class BusyGate: Sendable {
-    /// Taken for a few nanoseconds by every `.reject` request while a transition is in flight, so
-    /// it spins before it sleeps; the bodies below call nothing that could take it again.
-    private let state = Locked<InFlightTransition?>(nil, spinsFirst: true)
+    /// Taken for a few nanoseconds by every `.reject` request while a transition is in flight; the
+    /// bodies below call nothing that could take it again.
+    private let state = Locked<InFlightTransition?>(nil)
 
     /// Publishes the transition now holding the slot (nil: nothing the fast path may answer).
     /// Called only by the coordinator, on its executor.

@@ -152,30 +152,28 @@ public actor Coordinator {
     }
 
     #if TC_MUTANTS
-    /// The harness's initializer, with the deliberate bugs `mutations` switched on (see ``Mutation``)
-    /// and the window list chunked at `windowChunkCapacity` windows instead of 8 (see
-    /// ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    /// The mutant build's initializer: the deliberate bugs `mutations` switched on (see
+    /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-                 mutations: Set<Mutation>, windowChunkCapacity: Int? = nil) async {
+                 mutations: Set<Mutation>) async {
         await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
                         executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-                        windowChunkCapacity: windowChunkCapacity, build: Build(mutants: Mutations(mutations)))
+                        build: Build(mutants: Mutations(mutations)))
     }
     #endif
 
-    /// The harness's initializer: the window list chunked at `windowChunkCapacity` windows instead
-    /// of 8 (see ``WindowList``); `rootContent` must keep invariant 8 (the public initializers check it).
+    /// The designated initializer, which the harness uses with any content; `rootContent` must
+    /// keep invariant 8 (the public initializers check it).
     package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-                 windowChunkCapacity: Int? = nil) async {
+                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
         await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
                         executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-                        windowChunkCapacity: windowChunkCapacity, build: Build())
+                        build: Build())
     }
 
     /// What differs between the library and the harness's mutant build: nothing in the library;
@@ -186,12 +184,11 @@ public actor Coordinator {
         #endif
     }
 
-    /// The designated initializer.
+    /// Where every initializer ends.
     private init(rootContent: WindowContent, configuration: CoordinatorConfiguration,
                  host: (any WindowHost)?, clock: some Clock<Duration>,
                  executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
-                 screens: ScreenRegistry, guards: [NavigationGuard],
-                 windowChunkCapacity: Int?, build: Build) async {
+                 screens: ScreenRegistry, guards: [NavigationGuard], build: Build) async {
         #if TC_MUTANTS
         self.mutants = build.mutants
         #endif
@@ -215,9 +212,8 @@ public actor Coordinator {
         var owners: [ContainerID: ContainerActor] = [:]
         rootContent.forEachContainer { owners[$0] = ContainerActor(id: $0, node: $1, executor: choice) }
         self.containerActors = owners
-        var snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
+        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
                                           keyWindow: rootWindow.id, covers: configuration.covers)
-        if let windowChunkCapacity { snapshot = snapshot.chunked(at: windowChunkCapacity) }
         #if TC_MUTANTS
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
                                          configuration: configuration, mutants: build.mutants)

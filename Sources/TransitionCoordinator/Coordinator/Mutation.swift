@@ -79,9 +79,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A guard that does not answer is waited for far past the animation timeout: the slot is
     /// held, and everything behind it waits.
     case guardWithoutTimeout
-    /// A merge into a chunked window list keeps a chunk that only loses a window, so a closed
-    /// window stays in the state.
-    case staleChunk
+    /// A transition that only closes windows leaves them in the state.
+    case staleWindow
     /// A flow's cancellation ends the wait of whichever flow waits on its screen: a flow that was
     /// not cancelled is told it was.
     case cancelEndsAllWaiters

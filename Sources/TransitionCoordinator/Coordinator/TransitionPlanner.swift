@@ -19,9 +19,8 @@ public enum TransitionPlanner {
         let covers = snapshot.covers
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
-        // twice (`consume` of such a local is refused on this toolchain). The windows are changed
-        // a chunk at a time (``WindowList``).
-        var windows = snapshot.windowList
+        // twice (`consume` of such a local is refused on this toolchain).
+        var windows = snapshot.windows
         var unmanaged = snapshot.unmanagedWindows
         var applicationState = snapshot.applicationState
         var created: [Window] = []
@@ -77,11 +76,8 @@ public enum TransitionPlanner {
             let (index, change) = try planContent(operation, at: level, in: snapshot)
             // Only the content after is captured below: capturing the change copied it whole.
             let after = change.after
-            // The window's id read where it is changed (the snapshot's `windows` would join its chunks).
-            windows.update(at: index) { window in
-                window.content = after
-                contentWindow = window.id
-            }
+            windows[index].content = after
+            contentWindow = windows[index].id
             contentChange = change
 
         case .navigate(let route, let target):
@@ -94,10 +90,8 @@ public enum TransitionPlanner {
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
             let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining)
-            windows.update(at: root) { window in
-                window.content = change.after
-                contentWindow = window.id
-            }
+            windows[root].content = change.after
+            contentWindow = windows[root].id
             contentChange = change
 
         case .pop(let level):
@@ -177,7 +171,13 @@ public enum TransitionPlanner {
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
         if !destroyed.isEmpty || !created.isEmpty {
-            windows = windows.merged(removing: destroyed, inserting: created)
+            #if TC_MUTANTS
+            // Mutant: a transition that only closes windows leaves them in the state.
+            let keepsClosed = created.isEmpty && mutants.contains(.staleWindow)
+            #else
+            let keepsClosed = false
+            #endif
+            if !keepsClosed { windows = NavigationSnapshot.merged(windows, removing: destroyed, inserting: created) }
         }
         let firstCreated = nextWindowID
         var revealed: [Window] = [], concealed: [Window] = []
@@ -193,14 +193,13 @@ public enum TransitionPlanner {
                 flips.append(position)
             }
             for position in flips {
-                windows.update(at: position) { window in
-                    window.isHidden.toggle()
-                    if window.id < firstCreated {
-                        window.isHidden ? concealed.append(window) : revealed.append(window)
-                    } else if let index = created.firstIndex(where: { $0.id == window.id }) {
-                        // A created window as committed: a cover hides it.
-                        created[index] = window
-                    }
+                windows[position].isHidden.toggle()
+                let window = windows[position]
+                if window.id < firstCreated {
+                    window.isHidden ? concealed.append(window) : revealed.append(window)
+                } else if let index = created.firstIndex(where: { $0.id == window.id }) {
+                    // A created window as committed: a cover hides it.
+                    created[index] = window
                 }
             }
         }
@@ -208,7 +207,7 @@ public enum TransitionPlanner {
         if created.count > 1 { created.sort { $0.level < $1.level } }
 
         nextWindowID = next
-        let keyWindow = windows.last { $0.isHidden ? nil : $0.id }
+        let keyWindow = windows.last { !$0.isHidden }?.id
         if !ignoresUnmanagedWindows, keyWindow != nil, unmanaged.contains(where: \.isKey) {
             for index in unmanaged.indices where unmanaged[index].isKey {
                 unmanaged[index].isKey = false

@@ -1,5 +1,5 @@
 /// A host for tests: keeps every call in order, beside the same ``HostLedger`` as ``InMemoryHost``.
-public actor RecordingHost: LedgerHost {
+public actor RecordingHost: CommandHost {
     /// Every call received, in order.
     public private(set) var calls: [HostCall] = []
     /// The windows as the host sees them.
@@ -15,16 +15,11 @@ public actor RecordingHost: LedgerHost {
     /// The executor the host runs on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// Appends the call and applies it to the ledger.
-    public func record(_ call: HostCall) {
-        calls.append(call)
-        ledger.apply(call)
-    }
-
-    /// Records ``HostCall/create(_:)``; the ledger notes the screens of the window's content.
-    public func createWindow(_ window: Window) {
-        calls.append(.create(window.id))
-        ledger.apply(command: .create(window))
+    /// Appends the call (as a ``HostCall``) and applies it to the ledger; a created window's
+    /// screens are noted as created with it.
+    public func perform(_ command: HostCommand) {
+        calls.append(command.call)
+        ledger.apply(command: command)
     }
 
     /// Forgets the calls recorded so far (the ledger stays), so a test can look at one transition's calls.

@@ -10,32 +10,16 @@
 /// ``CoordinatorConfiguration/hostTimeout``. Such a host cannot get stuck, so the timeout and
 /// ``HostFault`` never apply to it.
 ///
-/// The ``WindowHost`` methods come for free (each forwards to `apply(_:)`), so a synchronous host
-/// can stand wherever a ``WindowHost`` can.
-public protocol SynchronousWindowHost: WindowHost {
+/// The ``WindowHost`` methods come for free (each forwards to `apply(_:)`, through
+/// ``CommandHost``), so a synchronous host can stand wherever a ``WindowHost`` can.
+public protocol SynchronousWindowHost: CommandHost {
     /// Carries one call out now, without suspending.
     func apply(_ command: HostCommand)
 }
 
 extension SynchronousWindowHost {
     /// Forwards to ``apply(_:)``.
-    public func createWindow(_ window: Window) async { apply(.create(window)) }
-    /// Forwards to ``apply(_:)``.
-    public func showWindow(_ id: WindowID) async { apply(.show(id)) }
-    /// Forwards to ``apply(_:)``.
-    public func hideWindow(_ id: WindowID) async { apply(.hide(id)) }
-    /// Forwards to ``apply(_:)``.
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { apply(.makeKey(id, resigning: unmanaged)) }
-    /// Forwards to ``apply(_:)``.
-    public func resetAppearance(_ id: WindowID) async { apply(.reset(id)) }
-    /// Forwards to ``apply(_:)``.
-    public func destroyWindow(_ id: WindowID) async { apply(.destroy(id)) }
-    /// Forwards to ``apply(_:)``.
-    public func createScreen(_ screen: Screen, in window: WindowID) async { apply(.createScreen(screen, in: window)) }
-    /// Forwards to ``apply(_:)``.
-    public func setContent(_ content: WindowContent, of window: WindowID) async { apply(.setContent(content, of: window)) }
-    /// Forwards to ``apply(_:)``.
-    public func destroyScreen(_ screen: Screen, in window: WindowID) async { apply(.destroyScreen(screen, in: window)) }
+    public func perform(_ command: HostCommand) async { apply(command) }
 }
 
 /// How the coordinator reaches its host: inline when it is synchronous, else through its async

@@ -3,91 +3,73 @@
 /// A snapshot is only ever taken between transitions, so it never shows a half-applied one.
 /// ``description`` prints it as a tree, levels top-down, the key window marked.
 public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The snapshot's values, under one reference: copying a snapshot (into a plan, a record, an
-    /// event) retains one object instead of every array and string in it. The planner builds the
-    /// next state as a `Fields` and boxes it once (``init(fields:)``).
+    /// The snapshot's values, under one reference (a ``SharedValue``): copying a snapshot (into a
+    /// plan, a record, an event) retains one object instead of every array and string in it. The
+    /// planner builds the next state as a `Fields` and boxes it once (``init(fields:)``).
     struct Fields: Sendable, Hashable, Codable {
         var version: UInt64
         var levels: [WindowLevel]
-        var windows: WindowList
+        /// Bottom to top, in level order, one window a level (invariant 3) in every snapshot a
+        /// coordinator makes.
+        var windows: [Window]
         var keyWindow: WindowID?
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
         var covers: LifecycleCovers
     }
 
-    /// The box, immutable: a change makes a new one (``fields``), so a box is shared freely and
-    /// read with no exclusivity check.
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    /// The box, immutable: a change makes a new one (``fields``), so a box is shared freely.
+    private var storage: SharedValue<Fields>
 
     /// Every value at once, for the properties' setters; a change boxes the changed values anew
     /// (the coordinator changes snapshots only through the planner, which boxes once per plan).
     private var fields: Fields {
-        get { storage.fields }
+        get { storage.value }
         _modify {
-            var fields = storage.fields
+            var fields = storage.value
             // Boxed on every exit, so a change made before a throwing access threw is kept, as it
             // would be in a stored property.
-            defer { storage = Storage(fields) }
+            defer { storage = SharedValue(fields) }
             yield &fields
         }
     }
 
     /// A snapshot of `fields`.
-    init(fields: Fields) { storage = Storage(fields) }
-
-    /// This snapshot with its windows chunked at `chunkCapacity` (see ``WindowList``).
-    func chunked(at chunkCapacity: Int) -> NavigationSnapshot {
-        var fields = storage.fields
-        fields.windows = WindowList(fields.windows.array, chunkCapacity: chunkCapacity)
-        return NavigationSnapshot(fields: fields)
-    }
+    init(fields: Fields) { storage = SharedValue(fields) }
 
     /// Increases by one with every committed transition; the chain check relies on it.
     public var version: UInt64 {
-        get { storage.fields.version }
+        get { storage.value.version }
         _modify { yield &fields.version }
     }
     /// The levels the coordinator was configured with above the root, bottom to top.
     public var levels: [WindowLevel] {
-        get { storage.fields.levels }
+        get { storage.value.levels }
         _modify { yield &fields.levels }
     }
     /// Managed windows ordered bottom to top; the first is the root window.
     public var windows: [Window] {
-        get { storage.fields.windows.array }
-        _modify {
-            var windows = storage.fields.windows.array
-            let chunkCapacity = storage.fields.windows.chunkCapacity
-            defer { fields.windows = WindowList(windows, chunkCapacity: chunkCapacity) }
-            yield &windows
-        }
+        get { storage.value.windows }
+        _modify { yield &fields.windows }
     }
-    /// ``windows`` as stored: read without copying, changed by copying a chunk (see ``WindowList``).
-    var windowList: WindowList { storage.fields.windows }
     /// The key window, the top-most visible managed window.
     public var keyWindow: WindowID? {
-        get { storage.fields.keyWindow }
+        get { storage.value.keyWindow }
         _modify { yield &fields.keyWindow }
     }
     /// Windows the app registered but the coordinator does not manage.
     public var unmanagedWindows: [UnmanagedWindow] {
-        get { storage.fields.unmanagedWindows }
+        get { storage.value.unmanagedWindows }
         _modify { yield &fields.unmanagedWindows }
     }
     /// The application state the coordinator last committed.
     public var applicationState: ApplicationState {
-        get { storage.fields.applicationState }
+        get { storage.value.applicationState }
         _modify { yield &fields.applicationState }
     }
     /// The shield and lock screen the coordinator was configured with (their levels are reserved).
     public var covers: LifecycleCovers {
-        get { storage.fields.covers }
+        get { storage.value.covers }
         _modify { yield &fields.covers }
     }
 
@@ -95,43 +77,45 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
-        storage = Storage(Fields(version: version, levels: levels, windows: WindowList(windows), keyWindow: keyWindow,
+        storage = SharedValue(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,
                                  unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
     }
 
     /// Decodes the fields a snapshot encodes (the same keys as its properties).
-    public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+    public init(from decoder: any Decoder) throws { storage = SharedValue(try Fields(from: decoder)) }
 
     /// Encodes every field under its property's name.
-    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
     /// Snapshots are equal when every field is.
-    public static func == (lhs: NavigationSnapshot, rhs: NavigationSnapshot) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
+    public static func == (lhs: NavigationSnapshot, rhs: NavigationSnapshot) -> Bool { lhs.storage == rhs.storage }
 
     /// Hashes every field.
-    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+    public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
     /// The root window (the one at ``WindowLevel/root``).
-    public var rootWindow: Window? { windowList.first { $0.level == .root } }
+    public var rootWindow: Window? { windows.first { $0.level == .root } }
 
     /// The window at `level`, if any.
-    public func window(at level: WindowLevel) -> Window? { windowList.first { $0.level == level } }
+    public func window(at level: WindowLevel) -> Window? { windows.first { $0.level == level } }
 
     /// The window with `id`, if it is live.
-    public func window(_ id: WindowID) -> Window? { windowList.first { $0.id == id } }
+    public func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
 
     /// ``window(at:)`` by binary search, for a snapshot whose windows stand in level order, one
     /// per level, as in every snapshot a coordinator makes (invariant 3; the planner and the
     /// commit ask on every transition, over up to every configured level). On a snapshot out of
     /// that order it may miss a window.
-    func windowInLevelOrder(at level: WindowLevel) -> Window? { storage.fields.windows.inLevelOrder(at: level) }
+    func windowInLevelOrder(at level: WindowLevel) -> Window? {
+        let windows = storage.value.windows
+        let index = Self.firstIndex(notBelow: level, count: windows.count) { windows[$0].level }
+        return index < windows.endIndex && windows[index].level == level ? windows[index] : nil
+    }
 
     /// Whether `level` is one of ``levels``, by binary search: a coordinator's levels are sorted
     /// by raw value, which no two share (``CoordinatorConfiguration`` checks it).
     func configures(_ level: WindowLevel) -> Bool {
-        let levels = storage.fields.levels
+        let levels = storage.value.levels
         let index = Self.firstIndex(notBelow: level, count: levels.count) { levels[$0] }
         return index < levels.endIndex && levels[index] == level
     }
@@ -147,8 +131,28 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         return low
     }
 
+    /// `windows` (bottom to top) without `destroyed` and with `created` each in its level's place,
+    /// built in one pass: a new window stands below the first staying window at its level or above.
+    static func merged(_ windows: [Window], removing destroyed: [Window], inserting created: [Window]) -> [Window] {
+        let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
+        var result: [Window] = []
+        result.reserveCapacity(windows.count + incoming.count)
+        var next = incoming.startIndex
+        // A transition closes few windows, and a snapshot holds one a level: a scan of the closed
+        // ones per window is short.
+        for window in windows where !destroyed.contains(where: { $0.id == window.id }) {
+            while next < incoming.endIndex, !(incoming[next].level > window.level) {
+                result.append(incoming[next])
+                next += 1
+            }
+            result.append(window)
+        }
+        result.append(contentsOf: incoming[next...])
+        return result
+    }
+
     /// The window whose content shows the screen `id`, if any.
-    public func window(showing id: ScreenID) -> Window? { storage.fields.windows.first { Self.shows($0.content, id) } }
+    public func window(showing id: ScreenID) -> Window? { storage.value.windows.first { Self.shows($0.content, id) } }
 
     /// Whether `content` shows `id`, a lone screen checked without copying it out of its box (a
     /// push scans every window with this).
@@ -160,13 +164,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The top-most window that is not hidden: the one a person sees.
-    public var topMostVisibleWindow: Window? { windowList.last { $0.isHidden ? nil : $0 } }
+    public var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
 
-    /// ``topMostVisibleWindow``'s id, found without copying the window.
-    var topMostVisibleWindowID: WindowID? { windowList.last { $0.isHidden ? nil : $0.id } }
+    /// ``topMostVisibleWindow``'s id.
+    var topMostVisibleWindowID: WindowID? { windows.last { !$0.isHidden }?.id }
 
     /// Visible windows, top to bottom.
-    public var visibleWindowsTopDown: [Window] { windowList.filter { !$0.isHidden }.reversed() }
+    public var visibleWindowsTopDown: [Window] { windows.filter { !$0.isHidden }.reversed() }
 
     /// The levels above the root that hold no window.
     public var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }

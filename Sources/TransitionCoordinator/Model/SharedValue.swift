@@ -1,7 +1,7 @@
 /// An immutable value behind one reference, so a struct that stores one is a pointer wide:
 /// copying it (into the history, an event, a caller's hands) retains one object instead of every
-/// array and string inside. ``TransitionRecord``, ``TransitionPlan``, ``HostFault`` and ``WaitInfo``
-/// keep their fields here, and get their equality and hashing from it.
+/// array and string inside. ``NavigationSnapshot``, ``TransitionRecord``, ``TransitionPlan``,
+/// ``HostFault`` and ``WaitInfo`` keep their fields here, and get their equality and hashing from it.
 final class SharedValue<Value: Sendable>: Sendable {
     /// The value, never changed after `init`.
     let value: Value

@@ -74,29 +74,11 @@ extension RouteParser {
             byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
         }
     }
-
-    /// No pairs, but room for `count` of them: `Dictionary(uniqueKeysWithValues: Room(count: 4))` is
-    /// an empty dictionary with room for four, like `Dictionary(minimumCapacity: 4)`, but made by
-    /// inlined code that knows the storage's type, where `init(minimumCapacity:)` and
-    /// `reserveCapacity(_:)` are compiled once for all types and look the type up at run time.
-    struct Room: Sequence {
-        /// How many pairs to make room for.
-        let count: Int
-
-        var underestimatedCount: Int { count }
-        func makeIterator() -> EmptyCollection<(String, String)>.Iterator { EmptyCollection().makeIterator() }
-    }
 }
 
 extension RouteParser.Parser {
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
-    /// Non-generic, unlike `String(validating:as:)`, whose metadata lookup cost more than the check.
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { isUTF8($0) }
-    }
-
-    /// Whether `bytes` are well-formed UTF-8 (as for an array, above).
-    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]

@@ -34,10 +34,8 @@ enum RouteParser {
         guard count <= limits.maxLength else {
             throw .tooLong(length: count, limit: limits.maxLength, position: Self.firstCharacter(past: limits.maxLength, in: path))
         }
-        let parsed = path.utf8.withContiguousStorageIfAvailable { bytes in route(bytes, limits: limits) }
-        if let parsed { return try parsed.get() }
-        // A bridged string without contiguous UTF-8: copy it once.
-        return try Array(path.utf8).withUnsafeBufferPointer { bytes in route(bytes, limits: limits) }.get()
+        var parser = Parser(bytes: Array(path.utf8), limits: limits)
+        return try parser.route()
     }
 
     /// The position (in characters) of the first character of `text` whose last byte lies past
@@ -53,25 +51,17 @@ enum RouteParser {
         return position
     }
 
-    /// Parses the path's `bytes`. Decoded text is never longer than the path, so one buffer of its
-    /// length (on the stack when small) serves every piece of text with escapes.
-    static func route(_ bytes: UnsafeBufferPointer<UInt8>, limits: RouteLimits) -> Result<Route, RouteError> {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
-            var parser = Parser(bytes: bytes, scratch: scratch, limits: limits)
-            return Result { () throws(RouteError) in try parser.route() }
-        }
-    }
-
+    /// The parser's place in a path: its UTF-8 bytes (read through bounds-checked subscripts) and
+    /// the index of the next byte to read.
     struct Parser {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: [UInt8]
         let limits: RouteLimits
         var index = 0
-        /// Scratch space for text with escapes (reused across tokens), as long as the path.
-        let scratch: UnsafeMutableBufferPointer<UInt8>
+        /// Text with escapes, decoded (reused across tokens; never longer than the path).
+        var decoded: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, limits: RouteLimits) {
+        init(bytes: [UInt8], limits: RouteLimits) {
             self.bytes = bytes
-            self.scratch = scratch
             self.limits = limits
         }
 
@@ -80,13 +70,13 @@ enum RouteParser {
 
         /// The character offset of byte offset `byte` (what errors report).
         func position(_ byte: Int) -> Int {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(byte, bytes.count)]), as: UTF8.self).count
+            String(decoding: bytes[0..<min(byte, bytes.count)], as: UTF8.self).count
         }
 
         /// What stands at `byte`, for an error: the character in backquotes, or "the end".
         func found(at byte: Int) -> String {
             guard byte < bytes.count else { return "the end" }
-            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[byte...]), as: UTF8.self)
+            let rest = String(decoding: bytes[byte...], as: UTF8.self)
             return rest.first.map { "`\($0)`" } ?? "the end"
         }
 
@@ -177,7 +167,6 @@ enum RouteParser {
         }
 
         /// Whether `..` stands at `byte` as a whole element (followed by an operator or the end).
-        @inline(__always)
         func isUp(at byte: Int) -> Bool {
             guard byte + 1 < bytes.count, bytes[byte] == Byte.dot, bytes[byte + 1] == Byte.dot else { return false }
             return byte + 2 == bytes.count || Byte.isOperator(bytes[byte + 2])
@@ -201,8 +190,8 @@ enum RouteParser {
         mutating func parameters() throws(RouteError) -> [String: String] {
             let open = index
             index += 1
-            // Most links give a step one to four parameters: one allocation, no regrowth.
-            var parameters = [String: String](uniqueKeysWithValues: Room(count: 4))
+            // Most links give a step one to four parameters: room for them, no rehashing as they come.
+            var parameters = [String: String](minimumCapacity: 4)
             while true {
                 guard !atEnd else { throw .unclosedParameters(position: position(open)) }
                 if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
@@ -233,23 +222,21 @@ enum RouteParser {
         /// A name, key or value up to the byte that ends it, decoded; and whether it held an escape.
         /// Plain bytes are skipped with one test each (``Stops``); text that ends with no escape
         /// and no error (most of it) becomes a string straight from the path's bytes.
-        @inline(__always)
         mutating func text(_ place: Place) throws(RouteError) -> (String, Bool) {
             let stops = Stops(place)
             let start = index
             while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
             if index < bytes.count, !ends(place, at: bytes[index]) { return try escapedText(place, from: start) }
-            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
+            return (String(decoding: bytes[start..<index], as: UTF8.self), false)
         }
 
         /// The rest of ``text(_:)`` from a byte that neither is plain nor ends the text: escapes
-        /// decoded into the scratch space, and the errors.
-        @inline(never)
+        /// decoded, and the errors.
         mutating func escapedText(_ place: Place, from start: Int) throws(RouteError) -> (String, Bool) {
             let stops = Stops(place)
             var escaped = false
-            // The length of the decoded text in `scratch`, once escaped (never more than `index - start`).
-            var length = 0
+            // Once an escape is met, ``decoded`` holds the plain bytes before it, then each decoded byte.
+            decoded.removeAll(keepingCapacity: true)
             var percentAt: Int?
             // Whether a percent-encoded byte was not ASCII (only then can the text not be UTF-8).
             var percentHigh = false
@@ -262,56 +249,45 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { length = startScratch(from: start); escaped = true }
-                    scratch[length] = bytes[index + 1]
-                    length += 1
+                    if !escaped { decoded.append(contentsOf: bytes[start..<index]); escaped = true }
+                    decoded.append(bytes[index + 1])
                     index += 2
                 case Byte.percent:
                     guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2]) else {
                         let end = min(index + 3, bytes.count)
                         throw .badEscape(position: position(index),
-                                         found: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                                         found: String(decoding: bytes[index..<end], as: UTF8.self))
                     }
-                    if !escaped { length = startScratch(from: start); escaped = true }
+                    if !escaped { decoded.append(contentsOf: bytes[start..<index]); escaped = true }
                     if percentAt == nil { percentAt = index }
-                    let decoded = high << 4 | low
-                    if place != .value, decoded < 0x20 || decoded == 0x7F {
-                        throw .controlCharacter(position: position(index), scalar: UInt32(decoded))
+                    let byte = high << 4 | low
+                    if place != .value, byte < 0x20 || byte == 0x7F {
+                        throw .controlCharacter(position: position(index), scalar: UInt32(byte))
                     }
-                    if decoded >= 0x80 { percentHigh = true }
-                    scratch[length] = decoded
-                    length += 1
+                    if byte >= 0x80 { percentHigh = true }
+                    decoded.append(byte)
                     index += 3
                 default:
                     if let refusal = refuses(place, byte) {
                         throw .unexpected(position: position(index), found: found(at: index), expected: refusal)
                     }
                     // Not reached while ``Stops`` holds every byte handled above; kept so that it cannot matter.
-                    if escaped { scratch[length] = byte; length += 1 }
+                    if escaped { decoded.append(byte) }
                     index += 1
                 }
                 // The plain bytes up to the next stop, one at a time (the runs between escapes are short).
                 while index < bytes.count, !stops.contains(bytes[index]) {
-                    if escaped { scratch[length] = bytes[index]; length += 1 }
+                    if escaped { decoded.append(bytes[index]) }
                     index += 1
                 }
             }
-            guard escaped else {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), false)
-            }
+            guard escaped else { return (String(decoding: bytes[start..<index], as: UTF8.self), false) }
             // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String,
             // whole characters at a time), and only a decoded byte past ASCII can.
-            let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
             if percentHigh, !Self.isUTF8(decoded) {
                 throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
             }
             return (String(decoding: decoded, as: UTF8.self), true)
-        }
-
-        /// Copies the plain bytes from `start` to `index` to the start of the scratch space; returns their count.
-        func startScratch(from start: Int) -> Int {
-            for offset in start..<index { scratch[offset - start] = bytes[offset] }
-            return index - start
         }
 
         /// Whether `byte` ends a piece of text in `place`.

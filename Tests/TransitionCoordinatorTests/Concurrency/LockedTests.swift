@@ -1,7 +1,7 @@
 import Testing
 import TransitionCoordinator
 
-/// `Locked`: the pthread-backed lock every piece of shared state in the library sits behind.
+/// `Locked`: the lock every piece of shared state in the library sits behind.
 @Suite("Locked")
 struct LockedTests {
     private struct Boom: Error, Equatable {}
@@ -43,7 +43,7 @@ struct LockedTests {
             let typed: Boom = error  // compiles only because the error keeps its type
             #expect(typed == Boom())
         }
-        // The lock is error-checking: were it still held, relocking on this thread would trap.
+        // Were the lock still held, relocking it on this thread would trap.
         #expect(value.withLock { $0 } == 2, "a change made before the throw is kept")
     }
 

@@ -34,7 +34,7 @@ struct WindowMergeTests {
         let windows = standing.map { Self.window(UInt64($0 + 1), Self.levels[$0]) }
         let destroyed = windows.filter { window in gone.contains { Self.levels[$0] == window.level } }
         let created = coming.map { Self.window(UInt64(100 + $0), Self.levels[$0]) }
-        let merged = WindowList.merged(windows, removing: destroyed, inserting: created)
+        let merged = NavigationSnapshot.merged(windows, removing: destroyed, inserting: created)
         #expect(merged == Self.stepByStep(windows, removing: destroyed, inserting: created))
         #expect(merged.map(\.level) == merged.map(\.level).sorted())
     }

@@ -1,0 +1,31 @@
+/// A host that takes each ``WindowHost`` call as one ``HostCommand``: the nine methods come for
+/// free, each forwarding its call to ``perform(_:)``, so the list of calls is written once, in
+/// ``HostCommand``.
+///
+/// ``SynchronousWindowHost`` and ``RecordingHost`` are command hosts. The calls reach
+/// ``perform(_:)`` in the order the coordinator makes them (see ``WindowHost``), one at a time.
+public protocol CommandHost: WindowHost {
+    /// Carries out one call.
+    func perform(_ command: HostCommand) async
+}
+
+extension CommandHost {
+    /// Forwards to ``perform(_:)``.
+    public func createWindow(_ window: Window) async { await perform(.create(window)) }
+    /// Forwards to ``perform(_:)``.
+    public func showWindow(_ id: WindowID) async { await perform(.show(id)) }
+    /// Forwards to ``perform(_:)``.
+    public func hideWindow(_ id: WindowID) async { await perform(.hide(id)) }
+    /// Forwards to ``perform(_:)``.
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await perform(.makeKey(id, resigning: unmanaged)) }
+    /// Forwards to ``perform(_:)``.
+    public func resetAppearance(_ id: WindowID) async { await perform(.reset(id)) }
+    /// Forwards to ``perform(_:)``.
+    public func destroyWindow(_ id: WindowID) async { await perform(.destroy(id)) }
+    /// Forwards to ``perform(_:)``.
+    public func createScreen(_ screen: Screen, in window: WindowID) async { await perform(.createScreen(screen, in: window)) }
+    /// Forwards to ``perform(_:)``.
+    public func setContent(_ content: WindowContent, of window: WindowID) async { await perform(.setContent(content, of: window)) }
+    /// Forwards to ``perform(_:)``.
+    public func destroyScreen(_ screen: Screen, in window: WindowID) async { await perform(.destroyScreen(screen, in: window)) }
+}
