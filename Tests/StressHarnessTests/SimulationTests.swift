@@ -1,5 +1,6 @@
 import Testing
 @testable import StressHarness
+import TestSupport
 import TransitionCoordinator
 
 /// The deterministic mode: one seeded scheduler, a virtual clock, the same digest for the same seed.
@@ -82,15 +83,5 @@ struct SimulationTests {
         configuration.faults = FaultPlan(rates: [.throwingAnimator: 1])
         let results = Swarm.run(configuration, seeds: [3], swarm: false)
         #expect(Swarm.coverageGaps(results).contains("fault throwingAnimator never fired"))
-    }
-}
-
-/// Shares a value between a test and the tasks it starts on the simulation.
-final class Box<Value: Sendable>: Sendable {
-    private let storage: Locked<Value>
-    init(_ value: Value) { storage = Locked(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// One seeded scheduler that decides which ready job runs next, for every actor and task of a run.
@@ -5,7 +6,7 @@ import TransitionCoordinator
 /// Every actor of the run gets ``serialExecutor`` and every task prefers ``taskExecutor``; both
 /// only hand their jobs to this scheduler, whose ``run(until:)`` loop runs them one at a time on
 /// the calling thread, picking among the ready ones with its own seeded generator. When nothing
-/// is ready it advances the ``VirtualClock`` to the next deadline. The same seed and workload
+/// is ready it advances the ``ManualClock`` to the next deadline. The same seed and workload
 /// therefore give the same interleaving, the same trace and the same digest, run after run.
 public final class SimulationScheduler: Sendable {
     private enum Kind { case serial, task }
@@ -23,8 +24,8 @@ public final class SimulationScheduler: Sendable {
     private let stallPercent: Int
 
     private let state: Locked<State>
-    /// The virtual clock time comes from; it advances only when no job is ready.
-    public let clock: VirtualClock
+    /// The clock time comes from; it advances only when no job is ready.
+    package let clock: ManualClock
     /// The serial executor every actor of the run uses.
     public let serialExecutor: SimulatedSerialExecutor
     /// The task executor every task of the run prefers.
@@ -36,7 +37,7 @@ public final class SimulationScheduler: Sendable {
         let root = SplitMix64(seed: seed)
         state = Locked(State(rng: root.split(1), faults: root.split(2)))
         self.stallPercent = stallPercent
-        clock = VirtualClock()
+        clock = ManualClock()
         serialExecutor = SimulatedSerialExecutor()
         taskExecutor = SimulatedTaskExecutor()
         serialExecutor.scheduler = self

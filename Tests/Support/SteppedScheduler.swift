@@ -4,8 +4,8 @@ import TransitionCoordinator
 /// executor and every task's executor: ``run(until:)`` runs ready jobs one at a time on the
 /// calling thread. While ``holdsSerial`` is set, the serial executor's jobs wait (in order) and
 /// only task jobs run, so a test can line jobs up on the actors' queue and then let them go.
-final class SteppedScheduler: Sendable {
-    enum Kind { case serial, task }
+package final class SteppedScheduler: Sendable {
+    package enum Kind { case serial, task }
 
     private struct State {
         var ready: [(job: UnownedJob, kind: Kind)] = []
@@ -13,10 +13,10 @@ final class SteppedScheduler: Sendable {
     }
 
     private let state = Box(State())
-    let serialExecutor: SteppedSerialExecutor
-    let taskExecutor: SteppedTaskExecutor
+    package let serialExecutor: SteppedSerialExecutor
+    package let taskExecutor: SteppedTaskExecutor
 
-    init() {
+    package init() {
         let owner = Box<SteppedScheduler?>(nil)
         serialExecutor = SteppedSerialExecutor(owner)
         taskExecutor = SteppedTaskExecutor(owner)
@@ -26,18 +26,18 @@ final class SteppedScheduler: Sendable {
     fileprivate func enqueue(_ job: UnownedJob, _ kind: Kind) { state.mutate { $0.ready.append((job, kind)) } }
 
     /// Whether serial jobs wait.
-    var holdsSerial: Bool {
+    package var holdsSerial: Bool {
         get { state.value.holdsSerial }
         set { state.mutate { $0.holdsSerial = newValue } }
     }
 
     /// The serial jobs waiting.
-    var serialWaiting: Int { state.value.ready.filter { $0.kind == .serial }.count }
+    package var serialWaiting: Int { state.value.ready.filter { $0.kind == .serial }.count }
 
     /// Runs ready jobs in arrival order (serial ones only while not held) until `done()` holds;
     /// false when nothing more can run first.
     @discardableResult
-    func run(until done: () -> Bool) -> Bool {
+    package func run(until done: () -> Bool) -> Bool {
         while !done() {
             let next: (job: UnownedJob, kind: Kind)? = state.update { state in
                 guard let index = state.ready.firstIndex(where: { !state.holdsSerial || $0.kind == .task }) else { return nil }
@@ -53,19 +53,19 @@ final class SteppedScheduler: Sendable {
     }
 
     /// Runs until no job can run.
-    func runDry() { run { false } }
+    package func runDry() { run { false } }
 }
 
 /// The serial executor of a ``SteppedScheduler``.
-final class SteppedSerialExecutor: SerialExecutor, Sendable {
+package final class SteppedSerialExecutor: SerialExecutor, Sendable {
     private let owner: Box<SteppedScheduler?>
     fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
-    func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .serial) }
+    package func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .serial) }
 }
 
 /// The task executor of a ``SteppedScheduler``.
-final class SteppedTaskExecutor: TaskExecutor, Sendable {
+package final class SteppedTaskExecutor: TaskExecutor, Sendable {
     private let owner: Box<SteppedScheduler?>
     fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
-    func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .task) }
+    package func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .task) }
 }
