@@ -4,26 +4,26 @@ import TransitionCoordinator
 /// executor and every task's executor: ``run(until:)`` runs ready jobs one at a time on the
 /// calling thread. While ``holdsSerial`` is set, the serial executor's jobs wait (in order) and
 /// only task jobs run, so a test can line jobs up on the actors' queue and then let them go.
-package final class SteppedScheduler: Sendable {
-    package enum Kind { case serial, task }
-
+package final class SteppedScheduler: JobScheduler {
     private struct State {
-        var ready: [(job: UnownedJob, kind: Kind)] = []
+        var ready: [(job: UnownedJob, kind: JobKind)] = []
         var holdsSerial = false
     }
 
     private let state = Box(State())
-    package let serialExecutor: SteppedSerialExecutor
-    package let taskExecutor: SteppedTaskExecutor
+    /// The serial executor whose jobs this scheduler runs.
+    package let serialExecutor = DrivenSerialExecutor()
+    /// The task executor whose jobs this scheduler runs.
+    package let taskExecutor = DrivenTaskExecutor()
 
+    /// A scheduler with nothing ready, serial jobs not held.
     package init() {
-        let owner = Box<SteppedScheduler?>(nil)
-        serialExecutor = SteppedSerialExecutor(owner)
-        taskExecutor = SteppedTaskExecutor(owner)
-        owner.value = self
+        serialExecutor.attach(to: self)
+        taskExecutor.attach(to: self)
     }
 
-    fileprivate func enqueue(_ job: UnownedJob, _ kind: Kind) { state.mutate { $0.ready.append((job, kind)) } }
+    /// Queues a job behind the ready ones.
+    package func enqueue(_ job: UnownedJob, _ kind: JobKind) { state.mutate { $0.ready.append((job, kind)) } }
 
     /// Whether serial jobs wait.
     package var holdsSerial: Bool {
@@ -39,7 +39,7 @@ package final class SteppedScheduler: Sendable {
     @discardableResult
     package func run(until done: () -> Bool) -> Bool {
         while !done() {
-            let next: (job: UnownedJob, kind: Kind)? = state.update { state in
+            let next: (job: UnownedJob, kind: JobKind)? = state.update { state in
                 guard let index = state.ready.firstIndex(where: { !state.holdsSerial || $0.kind == .task }) else { return nil }
                 return state.ready.remove(at: index)
             }
@@ -54,18 +54,4 @@ package final class SteppedScheduler: Sendable {
 
     /// Runs until no job can run.
     package func runDry() { run { false } }
-}
-
-/// The serial executor of a ``SteppedScheduler``.
-package final class SteppedSerialExecutor: SerialExecutor, Sendable {
-    private let owner: Box<SteppedScheduler?>
-    fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
-    package func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .serial) }
-}
-
-/// The task executor of a ``SteppedScheduler``.
-package final class SteppedTaskExecutor: TaskExecutor, Sendable {
-    private let owner: Box<SteppedScheduler?>
-    fileprivate init(_ owner: Box<SteppedScheduler?>) { self.owner = owner }
-    package func enqueue(_ job: consuming ExecutorJob) { owner.value?.enqueue(UnownedJob(job), .task) }
 }
