@@ -11,13 +11,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
-        .target(name: "StressHarness", dependencies: ["TransitionCoordinator"], path: "Stress/Harness"),
-        .target(name: "StressBench", dependencies: ["TransitionCoordinator"], path: "Stress/Bench"),
+        // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
+        // a test drives. Not a product: apps do not see it.
+        .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
+        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Harness"),
+        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Bench"),
         .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
                           path: "Stress/CLI"),
-        .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TransitionCoordinator"],
+        .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorTests"),
-        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TransitionCoordinator"],
+        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TestSupport", "TransitionCoordinator"],
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),

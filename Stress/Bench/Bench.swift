@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// `stress bench`: the hot path's costs against floors measured in the same run.

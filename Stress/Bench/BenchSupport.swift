@@ -21,59 +21,6 @@ struct AsyncNoopHost: WindowHost {
     func destroyWindow(_ id: WindowID) async {}
 }
 
-/// An animator that suspends once.
-struct YieldingAnimator: Animator {
-    func animate(_ context: TransitionContext) async throws { await Task.yield() }
-}
-
-/// A gate the bench opens itself: an animator that holds its transition until opened.
-final class HoldingAnimator: Animator, Sendable {
-    private struct State {
-        var open = false
-        var entered = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        var enteredWaiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Locked(State())
-
-    func animate(_ context: TransitionContext) async throws {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let (resumeNow, entered): (Bool, [CheckedContinuation<Void, Never>]) = state.withLock { state in
-                state.entered = true
-                defer { state.enteredWaiters = [] }
-                if state.open { return (true, state.enteredWaiters) }
-                state.waiters.append(continuation)
-                return (false, state.enteredWaiters)
-            }
-            for waiter in entered { waiter.resume() }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    /// Suspends until the animator was entered (its transition is in flight).
-    func entered() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now: Bool = state.withLock { state in
-                if state.entered { return true }
-                state.enteredWaiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-
-    /// Lets the held transition end.
-    func open() {
-        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// Resident memory and the allocator's trim, read from the system.
 enum Memory {
     /// The resident set size in bytes (Linux: `/proc/self/statm`; 0 where unavailable).

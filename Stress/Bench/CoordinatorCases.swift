@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// The cases that drive a coordinator; each returns how many operations it ran.
@@ -40,9 +41,9 @@ enum CoordinatorCases {
     /// answer is busy.
     static func busyRejections(tasks: Int, each: Int) async throws -> Int {
         let coordinator = try await coordinator()
-        let holding = HoldingAnimator()
+        let holding = GatedAnimator()
         let held = Task { try await coordinator.push(Screen("held"), at: .high, animator: holding) }
-        await holding.entered()
+        await holding.started()
         let rejected = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<tasks {
                 group.addTask {
@@ -102,9 +103,9 @@ enum CoordinatorCases {
     /// and the resident memory the waiters added, then cancels them and lets the held one end.
     static func fillQueue(_ count: Int) async throws -> (duration: Duration, bytes: Int) {
         let coordinator = try await coordinator(queueLimit: count + 1)
-        let holding = HoldingAnimator()
+        let holding = GatedAnimator()
         let held = Task { try await coordinator.push(Screen("held"), at: .high, animator: holding) }
-        await holding.entered()
+        await holding.started()
         Memory.trim()
         let before = Memory.resident()
         let clock = ContinuousClock()

@@ -1,5 +1,6 @@
 import Testing
 @testable import StressHarness
+import TestSupport
 import TransitionCoordinator
 
 /// The deterministic mode: one seeded scheduler, a virtual clock, the same digest for the same seed.
@@ -51,6 +52,28 @@ struct SimulationTests {
         #expect(clock.now.offset == .seconds(3))
     }
 
+    @Test("the clock wakes sleepers in deadline order, then in the order they fell asleep, whether stepped or jumped")
+    func wakeOrder() {
+        for jumps in [false, true] {
+            let scheduler = SteppedScheduler(), clock = ManualClock(), woken = Box<[String]>([])
+            for (name, delay) in [("a", 2), ("b", 1), ("c", 1)] {
+                _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+                    try? await clock.sleep(until: clock.now.advanced(by: .seconds(delay)), tolerance: nil)
+                    woken.mutate { $0.append(name) }
+                }
+            }
+            #expect(scheduler.run { clock.sleeperCount == 3 })
+            if jumps {
+                while clock.advanceToNextDeadline() { scheduler.runDry() }
+            } else {
+                clock.advance(by: .seconds(2))
+                scheduler.runDry()
+            }
+            #expect(woken.value == ["b", "c", "a"])
+            #expect(clock.now.offset == .seconds(2))
+        }
+    }
+
     @Test("a run that can never finish is reported as a deadlock, not a hang")
     func deadlockDetected() {
         let scheduler = SimulationScheduler(seed: 1)
@@ -82,15 +105,5 @@ struct SimulationTests {
         configuration.faults = FaultPlan(rates: [.throwingAnimator: 1])
         let results = Swarm.run(configuration, seeds: [3], swarm: false)
         #expect(Swarm.coverageGaps(results).contains("fault throwingAnimator never fired"))
-    }
-}
-
-/// Shares a value between a test and the tasks it starts on the simulation.
-final class Box<Value: Sendable>: Sendable {
-    private let storage: Locked<Value>
-    init(_ value: Value) { storage = Locked(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// One seeded scheduler that decides which ready job runs next, for every actor and task of a run.
@@ -5,13 +6,11 @@ import TransitionCoordinator
 /// Every actor of the run gets ``serialExecutor`` and every task prefers ``taskExecutor``; both
 /// only hand their jobs to this scheduler, whose ``run(until:)`` loop runs them one at a time on
 /// the calling thread, picking among the ready ones with its own seeded generator. When nothing
-/// is ready it advances the ``VirtualClock`` to the next deadline. The same seed and workload
+/// is ready it advances the ``ManualClock`` to the next deadline. The same seed and workload
 /// therefore give the same interleaving, the same trace and the same digest, run after run.
-public final class SimulationScheduler: Sendable {
-    private enum Kind { case serial, task }
-
+public final class SimulationScheduler: JobScheduler {
     private struct State {
-        var ready: [(job: UnownedJob, kind: Kind)] = []
+        var ready: [(job: UnownedJob, kind: JobKind)] = []
         var rng: SplitMix64
         var faults: SplitMix64
         var steps = 0
@@ -23,12 +22,12 @@ public final class SimulationScheduler: Sendable {
     private let stallPercent: Int
 
     private let state: Locked<State>
-    /// The virtual clock time comes from; it advances only when no job is ready.
-    public let clock: VirtualClock
+    /// The clock time comes from; it advances only when no job is ready.
+    package let clock: ManualClock
     /// The serial executor every actor of the run uses.
-    public let serialExecutor: SimulatedSerialExecutor
+    package let serialExecutor = DrivenSerialExecutor()
     /// The task executor every task of the run prefers.
-    public let taskExecutor: SimulatedTaskExecutor
+    package let taskExecutor = DrivenTaskExecutor()
 
     /// A scheduler whose choices come from `seed`; in `stallPercent` of its steps it stalls the
     /// actors' queue for a few steps (tasks run meanwhile), then releases it in random order.
@@ -36,11 +35,9 @@ public final class SimulationScheduler: Sendable {
         let root = SplitMix64(seed: seed)
         state = Locked(State(rng: root.split(1), faults: root.split(2)))
         self.stallPercent = stallPercent
-        clock = VirtualClock()
-        serialExecutor = SimulatedSerialExecutor()
-        taskExecutor = SimulatedTaskExecutor()
-        serialExecutor.scheduler = self
-        taskExecutor.scheduler = self
+        clock = ManualClock()
+        serialExecutor.attach(to: self)
+        taskExecutor.attach(to: self)
     }
 
     /// How many jobs have run.
@@ -48,15 +45,15 @@ public final class SimulationScheduler: Sendable {
     /// How many stalls of the actors' queue were injected.
     public var stalls: Int { state.withLock { $0.stalls } }
 
-    fileprivate func enqueueSerial(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .serial)) } }
-    fileprivate func enqueueTask(_ job: UnownedJob) { state.withLock { $0.ready.append((job, .task)) } }
+    /// Adds a job to the ready ones (which runs next is the seeded choice of ``run(until:)``).
+    package func enqueue(_ job: UnownedJob, _ kind: JobKind) { state.withLock { $0.ready.append((job, kind)) } }
 
     /// Runs ready jobs, one at a time in seeded random order, advancing virtual time when none is
     /// ready, until `done()` holds or nothing can ever run again. Returns whether `done()` held.
     public func run(until done: () -> Bool) -> Bool {
         while !done() {
             let stallPercent = self.stallPercent
-            let next: (job: UnownedJob, kind: Kind)? = state.withLock { state in
+            let next: (job: UnownedJob, kind: JobKind)? = state.withLock { state in
                 guard !state.ready.isEmpty else { return nil }
                 if stallPercent > 0, state.stallLeft == 0, state.faults.chance(stallPercent) {
                     state.stallLeft = 1 + state.faults.below(16)
@@ -83,33 +80,5 @@ public final class SimulationScheduler: Sendable {
             }
         }
         return true
-    }
-}
-
-/// The serial executor of a simulated run: hands every job to its ``SimulationScheduler``.
-public final class SimulatedSerialExecutor: SerialExecutor, Sendable {
-    private let owner = Locked<SimulationScheduler?>(nil)
-    fileprivate var scheduler: SimulationScheduler? {
-        get { owner.withLock { $0 } }
-        set { owner.withLock { $0 = newValue } }
-    }
-
-    /// Queues a job for the scheduler.
-    public func enqueue(_ job: consuming ExecutorJob) {
-        scheduler?.enqueueSerial(UnownedJob(job))
-    }
-}
-
-/// The task executor of a simulated run: hands every job to its ``SimulationScheduler``.
-public final class SimulatedTaskExecutor: TaskExecutor, Sendable {
-    private let owner = Locked<SimulationScheduler?>(nil)
-    fileprivate var scheduler: SimulationScheduler? {
-        get { owner.withLock { $0 } }
-        set { owner.withLock { $0 = newValue } }
-    }
-
-    /// Queues a job for the scheduler.
-    public func enqueue(_ job: consuming ExecutorJob) {
-        scheduler?.enqueueTask(UnownedJob(job))
     }
 }

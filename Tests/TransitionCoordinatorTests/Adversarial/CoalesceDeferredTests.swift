@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 4: coalescing requests deferred while locked all kept their place and all ran after the

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 6: an animation cut short before its animator's task began still called the animator,

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 3: requests that hit the lock only when their turn came went to the deferred lane with no

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Documents a sharp edge: a `Task.detached` started in an animator escapes the re-entrancy marker,

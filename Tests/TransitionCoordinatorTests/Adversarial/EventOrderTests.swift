@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 8: a waiter handed the slot said `began` only when its task resumed, so a busy rejection

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 1: an unlock that waited behind an animation while the app went to the background used to

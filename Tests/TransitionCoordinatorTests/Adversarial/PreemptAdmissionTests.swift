@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 5: a preempting request cut the running animation short before it knew whether it could

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 9: re-entrancy markers named a coordinator by its address and were never pruned, so a task

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Hole 2: a host call that never returned used to hang the caller, every later request and the

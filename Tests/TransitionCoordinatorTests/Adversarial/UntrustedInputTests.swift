@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Data from outside (a route built in code, a saved state read from disk, a migration, saved

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Whatever the animator does, the transition commits and the record says what the animation did.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The animator runs exactly when one was given, the app is active and the top-most visible window changes.

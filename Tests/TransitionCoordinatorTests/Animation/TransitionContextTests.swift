@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The animator is called exactly once, with the context that describes the transition.

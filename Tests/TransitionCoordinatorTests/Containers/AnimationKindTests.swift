@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// An animator is told the kind of the change itself, worked out from the content before and

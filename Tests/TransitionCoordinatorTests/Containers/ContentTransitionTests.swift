@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// Container operations through the coordinator: one transition each, with records, typed

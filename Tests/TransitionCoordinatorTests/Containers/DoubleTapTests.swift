@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// A double tap never pushes a screen twice: the second push of a screen whose push is in flight

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// What the user did is written back: reported changes fold in as transitions marked from the

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// Seed 002's launch flow as straight-line async code: each hop returns when its screen unhops,

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// A `setStack` that waits its turn runs against what the user did meanwhile: a screen the user

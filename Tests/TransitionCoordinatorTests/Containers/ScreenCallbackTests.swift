@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// Seed 003's callbacks through the coordinator: `remove` once for every departure the owner did

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// A `.reject` request is refused as busy in its caller's own context, from what the coordinator

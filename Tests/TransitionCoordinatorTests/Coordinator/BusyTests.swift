@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// While one transition animates, every other request is refused as busy (the default policy).

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// `events()`: began then ended per transition, rejections in between, one stream per subscriber.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// One guard pipeline for every source: allow, deny, redirect and resume, a veto on leaving a

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Records: increasing ids, chained versions, a bounded history.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// The inline carry-out: the same scenario carried out inline (no guard) and on the

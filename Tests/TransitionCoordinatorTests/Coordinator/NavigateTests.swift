@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// `navigate(to:)`: one route, one transition, compiled before anything changes.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// A request made on behalf of the transition in flight is refused at once as re-entrant: never a deadlock.

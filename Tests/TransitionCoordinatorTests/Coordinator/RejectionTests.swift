@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// A request that does not fit the state is refused with its typed error, and nothing changes.

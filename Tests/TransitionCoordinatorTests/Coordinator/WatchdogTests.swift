@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// The coordinator's one timer: alarms fire at their deadline, never late, and only while armed.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The host receives its calls in the documented order: create and show before the animation,

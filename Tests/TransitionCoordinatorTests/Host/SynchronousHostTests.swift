@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// A host whose calls never suspend is called inline: the same calls in the same order as an

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Unmanaged windows: by default they resign key and are shown to animators; ignored, they are left alone.

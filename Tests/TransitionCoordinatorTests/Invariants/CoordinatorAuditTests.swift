@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The positive side: a real coordinator's history, snapshot and host pass every check.

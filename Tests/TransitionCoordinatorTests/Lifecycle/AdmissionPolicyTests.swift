@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The four admission policies, each driven by a gated animator holding a transition in flight.

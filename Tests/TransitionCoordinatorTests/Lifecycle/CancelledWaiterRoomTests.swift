@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// A waiter whose task is cancelled gives its room in the queue back at once, while the

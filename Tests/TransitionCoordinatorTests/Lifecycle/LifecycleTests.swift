@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Background and foreground while transitions animate: the privacy shield, the lock screen and

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The seeds' own scenarios, written as a client would, against the public API only: Epoxy's

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// What users of navigation libraries report again and again (issue 9), each made impossible and
@@ -11,11 +12,6 @@ import TransitionCoordinator
 struct UserComplaintTests {
     static let list = Screen("list"), mail = Screen("mail"), thread = Screen("thread"), feed = Screen("feed")
     static let rounds = 40
-
-    /// An animator that yields once: it gives the other tasks a door in every animation.
-    struct YieldingAnimator: Animator {
-        func animate(_ context: TransitionContext) async throws { await Task.yield() }
-    }
 
     /// A coordinator whose root shows tabs of two stacks, `inbox [list]` and `news [feed]`, with a
     /// lock screen configured.

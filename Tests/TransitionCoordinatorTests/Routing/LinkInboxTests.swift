@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// The inbox on a real coordinator: cold launch, the lock, expiry, the same link twice, a

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TransitionCoordinator
 
 /// Links behind sign-in: resumes that meet a redirect on its way back. Order is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TransitionCoordinator
 
 /// Saving and restoring navigation: migrations, fallbacks, age, never-restored screens, the

@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// Screens the tests show, with ids equal to their names.

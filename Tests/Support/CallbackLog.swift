@@ -1,20 +1,23 @@
-@testable import TransitionCoordinator
+import TransitionCoordinator
 
 /// What screens' callbacks were called, in order, as `didAdd mail` lines: the tests' witness.
-final class CallbackLog: Sendable {
+package final class CallbackLog: Sendable {
     private let lines = Locked<[String]>([])
 
+    /// An empty log.
+    package init() {}
+
     /// The lines so far.
-    var calls: [String] { lines.withLock { $0 } }
+    package var calls: [String] { lines.withLock { $0 } }
 
     /// Appends `line`.
-    func note(_ line: String) { lines.withLock { $0.append(line) } }
+    package func note(_ line: String) { lines.withLock { $0.append(line) } }
 
     /// Forgets what was noted.
-    func clear() { lines.withLock { $0.removeAll() } }
+    package func clear() { lines.withLock { $0.removeAll() } }
 
     /// An item showing `screen` whose every callback notes its name and the screen's id.
-    func item(_ screen: Screen) -> StackItem {
+    package func item(_ screen: Screen) -> StackItem {
         let id = screen.id
         return StackItem(screen, remove: { self.note("remove \(id)") }, didAdd: { self.note("didAdd \(id)") },
                          didRemove: { self.note("didRemove \(id)") }, didShow: { self.note("didShow \(id)") },
@@ -22,5 +25,5 @@ final class CallbackLog: Sendable {
     }
 
     /// How many times `line` was noted.
-    func count(_ line: String) -> Int { calls.filter { $0 == line }.count }
+    package func count(_ line: String) -> Int { calls.filter { $0 == line }.count }
 }

@@ -7,8 +7,8 @@ import TransitionCoordinator
 /// entered that many times; ``open(throwing:)`` releases the oldest waiting (or the next) call,
 /// returning or throwing. A waiting call also ends, with `CancellationError`, when its task is
 /// cancelled, and ``cancelled(calls:)`` lets the test await that.
-final class GatedAnimator: Animator {
-    enum Behavior: Sendable {
+package final class GatedAnimator: Animator {
+    package enum Behavior: Sendable {
         /// Each call waits until the test calls ``open(throwing:)``.
         case waitForOpen
         /// Each call records its context and returns at once.
@@ -35,21 +35,21 @@ final class GatedAnimator: Animator {
         var cancelWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    let behavior: Behavior
+    package let behavior: Behavior
     private let state = Locked(State())
 
-    init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
+    package init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
 
     /// Every context received, in call order.
-    var contexts: [TransitionContext] { state.withLock { $0.contexts } }
+    package var contexts: [TransitionContext] { state.withLock { $0.contexts } }
 
     /// How many times ``animate(_:)`` was entered.
-    var callCount: Int { state.withLock { $0.contexts.count } }
+    package var callCount: Int { state.withLock { $0.contexts.count } }
 
     /// How many calls ended because their task was cancelled.
-    var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
+    package var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
 
-    func animate(_ context: TransitionContext) async throws {
+    package func animate(_ context: TransitionContext) async throws {
         let (call, entered): (Int, [CheckedContinuation<Void, Never>]) = state.withLock { state in
             state.contexts.append(context)
             let count = state.contexts.count
@@ -106,7 +106,7 @@ final class GatedAnimator: Animator {
     }
 
     /// Suspends until ``animate(_:)`` has been entered `calls` times in all.
-    func started(calls: Int = 1) async {
+    package func started(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.contexts.count >= calls { return true }
@@ -118,7 +118,7 @@ final class GatedAnimator: Animator {
     }
 
     /// Suspends until `calls` calls have ended because their task was cancelled.
-    func cancelled(calls: Int = 1) async {
+    package func cancelled(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.cancelledCalls >= calls { return true }
@@ -131,7 +131,7 @@ final class GatedAnimator: Animator {
 
     /// Lets the oldest waiting call (or, when none waits, the next call) return, or throw `error`.
     /// Does nothing for ``Behavior/waitForCancellation``.
-    func open(throwing error: (any Error)? = nil) {
+    package func open(throwing error: (any Error)? = nil) {
         guard case .waitForOpen = behavior else { return }
         let waiter: Waiter? = state.withLock { state in
             if !state.waiting.isEmpty { return state.waiting.removeFirst() }

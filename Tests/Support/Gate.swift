@@ -2,7 +2,7 @@ import TransitionCoordinator
 
 /// A one-way latch a test opens: `wait()` suspends until `open()`, and does not end on cancellation
 /// (so a task can be cancelled while it waits and still run on once the test opens the gate).
-final class Gate: Sendable {
+package final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,9 +10,11 @@ final class Gate: Sendable {
 
     private let state = Locked(State())
 
-    init() {}
+    /// A closed gate.
+    package init() {}
 
-    func wait() async {
+    /// Suspends until the gate is open (at once if it is).
+    package func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let open = state.withLock { state in
                 if state.isOpen { return true }
@@ -23,7 +25,8 @@ final class Gate: Sendable {
         }
     }
 
-    func open() {
+    /// Opens the gate for good and lets every waiter go.
+    package func open() {
         let waiters = state.withLock { state in
             state.isOpen = true
             defer { state.waiters.removeAll() }
@@ -31,18 +34,4 @@ final class Gate: Sendable {
         }
         for waiter in waiters { waiter.resume() }
     }
-}
-
-/// A value shared between a test and the tasks it starts.
-final class Box<Value: Sendable>: Sendable {
-    private let storage: Locked<Value>
-
-    init(_ value: Value) { storage = Locked(value) }
-
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }

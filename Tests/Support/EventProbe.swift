@@ -2,14 +2,14 @@ import TransitionCoordinator
 
 /// Reads a coordinator's events in order, so a test can wait for exactly the one it needs
 /// (a request joining a wait lane, say) instead of guessing with sleeps.
-struct EventProbe {
+package struct EventProbe {
     private var iterator: AsyncStream<CoordinatorEvent>.Iterator
 
     /// Subscribes now: every event sent from here on is seen.
-    init(_ coordinator: Coordinator) { iterator = coordinator.events().makeAsyncIterator() }
+    package init(_ coordinator: Coordinator) { iterator = coordinator.events().makeAsyncIterator() }
 
     /// Suspends until an event matching `predicate` arrives and returns it (nil if the stream ends).
-    mutating func next(where predicate: (CoordinatorEvent) -> Bool) async -> CoordinatorEvent? {
+    package mutating func next(where predicate: (CoordinatorEvent) -> Bool) async -> CoordinatorEvent? {
         while let event = await iterator.next() {
             if predicate(event) { return event }
         }
@@ -18,7 +18,7 @@ struct EventProbe {
 
     /// Suspends until `request` joins a wait lane; returns the lane.
     @discardableResult
-    mutating func waiting(_ request: TransitionRequest) async -> WaitLane? {
+    package mutating func waiting(_ request: TransitionRequest) async -> WaitLane? {
         let event = await next { event in
             if case .waiting(request, _) = event { return true }
             return false
