@@ -296,7 +296,7 @@ public actor StressChecker {
     /// The final checks, with the coordinator idle: 5 (host balance) on the ledger, the coordinator's
     /// own audit, 1 and 2 over its history, no transition left open, and 11's other half: the
     /// animator was called for exactly the transitions whose records say it was.
-    public func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
+    package func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
                        history: [TransitionRecord], droppedEvents: Int, pending: Int) {
         if pending > 0 { violations.append(.init(.answered, "\(pending) requests still pending after every task was answered")) }
         violations += Self.checkWaitOrder(committed.sorted { $0.id < $1.id })

@@ -1,7 +1,7 @@
 /// Plans a request against a snapshot: a pure function, the only place transitions are decided.
 ///
 /// It never touches an actor, a host or a clock, so every rule here is tested synchronously.
-public enum TransitionPlanner {
+package enum TransitionPlanner {
     /// Plans `request` against `snapshot`.
     ///
     /// - Parameters:
@@ -10,7 +10,7 @@ public enum TransitionPlanner {
     ///   (``LifecycleCovers``); the key window set to the top-most visible window; and unmanaged
     ///   windows' key status cleared unless `ignoresUnmanagedWindows`.
     /// - Throws: a ``TransitionError`` saying what does not fit; nothing is changed.
-    public static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
+    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                             nextWindowID: inout WindowID,
                             ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
         try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows,

@@ -1,28 +1,28 @@
 /// A host actor that keeps a ``HostLedger``: every ``WindowHost`` call becomes one ``HostCall``.
 ///
 /// Conform by providing ``record(_:)``; the protocol requirements come for free.
-public protocol LedgerHost: WindowHost, Actor {
+package protocol LedgerHost: WindowHost, Actor {
     /// Applies one call to the host's state.
     func record(_ call: HostCall)
 }
 
 extension LedgerHost {
     /// Records ``HostCall/create(_:)``.
-    public func createWindow(_ window: Window) { record(.create(window.id)) }
+    package func createWindow(_ window: Window) { record(.create(window.id)) }
     /// Records ``HostCall/show(_:)``.
-    public func showWindow(_ id: WindowID) { record(.show(id)) }
+    package func showWindow(_ id: WindowID) { record(.show(id)) }
     /// Records ``HostCall/hide(_:)``.
-    public func hideWindow(_ id: WindowID) { record(.hide(id)) }
+    package func hideWindow(_ id: WindowID) { record(.hide(id)) }
     /// Records ``HostCall/makeKey(_:resigning:)``.
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) { record(.makeKey(id, resigning: unmanaged)) }
+    package func makeKey(_ id: WindowID, resigning unmanaged: [String]) { record(.makeKey(id, resigning: unmanaged)) }
     /// Records ``HostCall/reset(_:)``.
-    public func resetAppearance(_ id: WindowID) { record(.reset(id)) }
+    package func resetAppearance(_ id: WindowID) { record(.reset(id)) }
     /// Records ``HostCall/destroy(_:)``.
-    public func destroyWindow(_ id: WindowID) { record(.destroy(id)) }
+    package func destroyWindow(_ id: WindowID) { record(.destroy(id)) }
     /// Records ``HostCall/createScreen(_:in:)``.
-    public func createScreen(_ screen: Screen, in window: WindowID) { record(.createScreen(screen, in: window)) }
+    package func createScreen(_ screen: Screen, in window: WindowID) { record(.createScreen(screen, in: window)) }
     /// Records ``HostCall/setContent(_:)``.
-    public func setContent(_ content: WindowContent, of window: WindowID) { record(.setContent(window)) }
+    package func setContent(_ content: WindowContent, of window: WindowID) { record(.setContent(window)) }
     /// Records ``HostCall/destroyScreen(_:in:)``.
-    public func destroyScreen(_ screen: Screen, in window: WindowID) { record(.destroyScreen(screen, in: window)) }
+    package func destroyScreen(_ screen: Screen, in window: WindowID) { record(.destroyScreen(screen, in: window)) }
 }
