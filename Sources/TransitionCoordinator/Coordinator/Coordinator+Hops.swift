@@ -13,7 +13,7 @@ extension Coordinator {
     /// - Throws: ``ContainerError/leftBeforeUnhop(_:hop:)`` when it is no longer current (now, or
     ///   before it unhops), ``ContainerError/alreadyUnhopped(_:hop:)`` when its value was taken,
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it, and
-    ///   ``TransitionError/cancelled(_:)`` naming `request` when the waiting task is cancelled
+    ///   ``TransitionError/Refusal/cancelled(_:)`` naming `request` when the waiting task is cancelled
     ///   (also when it was cancelled before it began to wait and no value is kept).
     package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {
@@ -23,10 +23,10 @@ extension Coordinator {
         let anyWaiter = mutations.contains(.cancelEndsAllWaiters)
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
-                wait.await(continuation, token: token, cancelled: .cancelled(request))
+                wait.await(continuation, token: token, cancelled: .refused(.cancelled(request)))
             }
         } onCancel: {
-            wait.cancel(token, with: .cancelled(request), anyWaiter: anyWaiter)
+            wait.cancel(token, with: .refused(.cancelled(request)), anyWaiter: anyWaiter)
         }
         return try answer.get()
     }

@@ -76,9 +76,9 @@ struct TransitionMachine {
 
     private mutating func decide(_ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
                                  _ circumstances: Circumstances, _ effects: inout Effects) throws(TransitionError) -> Decision {
-        if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
-        if circumstances.cancelled { throw .cancelled(request) }
-        if case .policy = mode, let fault = circumstances.hostFault { throw .hostUnresponsive(fault) }
+        if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
+        if circumstances.cancelled { throw .refused(.cancelled(request)) }
+        if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         if mutations.contains(.staleRead), slot == nil { return .staleRead }
         if mutations.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
            case .success(let (plan, next)) = plan(request) {
@@ -93,7 +93,7 @@ struct TransitionMachine {
             case .success(let (plan, next)):
                 return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil,
                                      hostStuck: circumstances.hostFault != nil), effects)
-            case .failure(.locked) where deferrable:
+            case .failure(.refused(.locked)) where deferrable:
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), pinned: false, effects)
             case .failure(let error):
                 throw error
@@ -108,7 +108,7 @@ struct TransitionMachine {
             preemptInFlight(&effects)
             return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), pinned: true, effects)
         case .policy(.reject):
-            throw .busy(inFlight: current.transition)
+            throw .refused(.busy(inFlight: current.transition))
         case .policy(.enqueue), .policy(.coalesce):
             return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), pinned: false, effects)
         case .policy(.preempt):
@@ -129,7 +129,7 @@ struct TransitionMachine {
                                                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows,
                                                mutations: mutations)
             } catch {
-                guard case .locked = error, deferrable else { throw error }
+                guard case .refused(.locked) = error, deferrable else { throw error }
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), pinned: false, effects)
             }
             preemptInFlight(&effects)
@@ -137,15 +137,15 @@ struct TransitionMachine {
         }
     }
 
-    /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
+    /// Throws ``TransitionError/Refusal/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
     /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
     /// coalescing group does not count (the request supersedes it). O(1).
     @inline(__always)  // called from a mutating step: an outlined call copied the whole machine (360 bytes)
     private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
         if let slot, slot.transition.request.pushedScreen == screen {
-            throw .screenAlreadyRequested(screen, by: slot.transition.request)
+            throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
         }
-        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .screenAlreadyRequested(screen, by: earlier) }
+        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .refused(.screenAlreadyRequested(screen, by: earlier)) }
     }
 
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
@@ -160,12 +160,12 @@ struct TransitionMachine {
             let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
             if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit,
                !mutations.contains(.unboundedQueue) {
-                throw .queueFull(limit: configuration.queueLimit)
+                throw .refused(.queueFull(limit: configuration.queueLimit))
             }
         case .deferred:
             let replaced = group.map { waiting.count(of: $0, in: .deferred) } ?? 0
             if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
-                throw .deferredQueueFull(limit: configuration.deferredLimit)
+                throw .refused(.deferredQueueFull(limit: configuration.deferredLimit))
             }
         }
     }
@@ -181,7 +181,7 @@ struct TransitionMachine {
             for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
                 effects.superseded.append(entry.ticket)
             }
-            if !effects.superseded.isEmpty { effects.superseding = .superseded(group: group, by: request) }
+            if !effects.superseded.isEmpty { effects.superseding = .refused(.superseded(group: group, by: request)) }
         }
         let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable).ticket
         // A push waits: the answer to a second push depends on the queue, which only the actor reads.
@@ -312,7 +312,7 @@ struct TransitionMachine {
     /// Waiters are served lifecycle first, then preempting, deferred (only while unlocked) and
     /// queued, first-in first-out within a lane; a cancelled one is skipped. A waiter whose plan no
     /// longer fits is refused with the planning error; while a host call is stuck (`hostFault`),
-    /// every waiter but a lifecycle event is refused with ``TransitionError/hostUnresponsive(_:)``.
+    /// every waiter but a lifecycle event is refused with ``TransitionError/Refusal/hostUnresponsive(_:)``.
     /// A deferrable waiter that meets the lock goes (back) to the deferred lane while it has room.
     mutating func handOver(hostFault: HostFault?) -> HandOver? {
         guard slot == nil else { return nil }
@@ -320,13 +320,13 @@ struct TransitionMachine {
             let ticket = entry.ticket
             guard ticket.isLive else { continue }
             if entry.lane != .lifecycle, let hostFault {
-                if ticket.claim() { return .refuse(ticket, .hostUnresponsive(hostFault)) }
+                if ticket.claim() { return .refuse(ticket, .refused(.hostUnresponsive(hostFault))) }
                 continue
             }
             let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
-            if case .failure(.locked) = planned, ticket.deferrable {
+            if case .failure(.refused(.locked)) = planned, ticket.deferrable {
                 if waiting.count(in: .deferred) >= configuration.deferredLimit, !mutations.contains(.unboundedDeferred) {
-                    if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }
+                    if ticket.claim() { return .refuse(ticket, .refused(.deferredQueueFull(limit: configuration.deferredLimit))) }
                     continue
                 }
                 // A ticket cancelled since it was popped is not put back (nobody waits on it).

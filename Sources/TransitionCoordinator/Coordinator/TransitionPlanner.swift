@@ -31,7 +31,7 @@ package enum TransitionPlanner {
         var applicationState = snapshot.applicationState
         var created: [Window] = []
         var destroyed: [Window] = []
-        guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .windowIDsExhausted }
+        guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .invalid(.windowIDsExhausted) }
         var next = nextWindowID
         var contentChange: ContentChange?
         var contentWindow: WindowID?
@@ -46,30 +46,30 @@ package enum TransitionPlanner {
             guard !mutations.contains(.coverScreenIDsUnreserved),
                   let cover = covers.cover(showing: screen.id)
             else { return }
-            throw .screenReservedForCover(screen.id, coverLevel: cover.level)
+            throw .invalid(.screenReservedForCover(screen.id, coverLevel: cover.level))
         }
 
         // A new window's checks, in this order: the level is one it may take, its screens are not
         // a cover's (both permanent: never deferred), the lock does not hide the level (a deferrable
         // refusal), the level is free.
         func requireOpenable(at level: WindowLevel, showing content: WindowContent) throws(TransitionError) {
-            if level == .root { throw .rootLevelReserved }
-            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            if covers.reserves(level) { throw .levelReserved(level) }
+            if level == .root { throw .invalid(.rootLevelReserved) }
+            guard snapshot.configures(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
+            if covers.reserves(level) { throw .invalid(.levelReserved(level)) }
             if case .screen(let screen) = content {
                 try requireUnreserved(screen)
             } else {
                 for screen in content.screens { try requireUnreserved(screen) }
             }
-            if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
-            if let occupant = snapshot.windowInLevelOrder(at: level) { throw .levelOccupied(level, by: occupant) }
+            if let lock = snapshot.lockWindow, level > lock.level { throw .refused(.locked(lock: lock)) }
+            if let occupant = snapshot.windowInLevelOrder(at: level) { throw .invalid(.levelOccupied(level, by: occupant)) }
         }
 
         switch request {
         case .push(let screen, let level):
             let content = WindowContent.screen(screen)
             try requireOpenable(at: level, showing: content)
-            if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
+            if let shown = snapshot.window(showing: screen.id) { throw .invalid(.duplicateScreen(screen.id, shownIn: shown)) }
             created = [make(content, at: level)]
 
         case .show(let content, let level):
@@ -90,9 +90,9 @@ package enum TransitionPlanner {
 
         case .navigate(let route, let target):
             // A link waits for the unlock: it would change what the lock hides.
-            if let lock = snapshot.lockWindow { throw .locked(lock: lock) }
+            if let lock = snapshot.lockWindow { throw .refused(.locked(lock: lock)) }
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .noWindow(at: .root) }
+            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
             if destroyed.isEmpty, snapshot.windows[root].content == target { throw .alreadyThere(route) }
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
@@ -105,28 +105,28 @@ package enum TransitionPlanner {
             contentChange = change
 
         case .pop(let level):
-            if level == .root { throw .rootLevelReserved }
-            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            if let lock = snapshot.lockWindow, level == lock.level { throw .locked(lock: lock) }
-            if covers.reserves(level) { throw .levelReserved(level) }
-            guard let window = snapshot.windowInLevelOrder(at: level) else { throw .nothingToPop(level) }
+            if level == .root { throw .invalid(.rootLevelReserved) }
+            guard snapshot.configures(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
+            if let lock = snapshot.lockWindow, level == lock.level { throw .refused(.locked(lock: lock)) }
+            if covers.reserves(level) { throw .invalid(.levelReserved(level)) }
+            guard let window = snapshot.windowInLevelOrder(at: level) else { throw .invalid(.nothingToPop(level)) }
             destroyed = [window]
 
         case .popScreen(let id):
-            guard let window = snapshot.window(showing: id) else { throw .screenNotShown(id) }
-            if window.level == .root { throw .screenIsRoot(id) }
-            if window.id == snapshot.lockWindow?.id { throw .locked(lock: window) }
-            if isCover(window) { throw .levelReserved(window.level) }
+            guard let window = snapshot.window(showing: id) else { throw .invalid(.screenNotShown(id)) }
+            if window.level == .root { throw .invalid(.screenIsRoot(id)) }
+            if window.id == snapshot.lockWindow?.id { throw .refused(.locked(lock: window)) }
+            if isCover(window) { throw .invalid(.levelReserved(window.level)) }
             destroyed = [window]
 
         case .popAll:
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            if destroyed.isEmpty { throw .nothingAboveRoot }
+            if destroyed.isEmpty { throw .invalid(.nothingAboveRoot) }
 
         case .replaceRoot(let screen):
             try requireUnreserved(screen)
             if let shown = snapshot.window(showing: screen.id), isCover(shown) {
-                throw .duplicateScreen(screen.id, shownIn: shown)
+                throw .invalid(.duplicateScreen(screen.id, shownIn: shown))
             }
             destroyed = snapshot.windows.filter { !isCover($0) }
             created = [make(screen, at: .root)]
@@ -144,10 +144,10 @@ package enum TransitionPlanner {
             }
 
         case .unlock:
-            guard let lock = snapshot.lockWindow else { throw .notLocked }
+            guard let lock = snapshot.lockWindow else { throw .invalid(.notLocked) }
             // Only a person can unlock, and only an active app has one in front of it.
             if snapshot.applicationState != .active, !mutations.contains(.unlockWhileNotActive) {
-                throw .unlockWhileNotActive(snapshot.applicationState)
+                throw .invalid(.unlockWhileNotActive(snapshot.applicationState))
             }
             destroyed = [lock]
 
@@ -157,7 +157,7 @@ package enum TransitionPlanner {
             unmanaged.sort { ($0.zOrder, $0.id) < ($1.zOrder, $1.id) }
 
         case .unregisterUnmanagedWindow(let id):
-            guard snapshot.unmanagedWindows.contains(where: { $0.id == id }) else { throw .unknownUnmanagedWindow(id) }
+            guard snapshot.unmanagedWindows.contains(where: { $0.id == id }) else { throw .invalid(.unknownUnmanagedWindow(id)) }
             unmanaged.removeAll { $0.id == id }
         }
 

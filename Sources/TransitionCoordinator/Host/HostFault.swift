@@ -1,7 +1,7 @@
 /// A host call that did not return within ``CoordinatorConfiguration/hostTimeout``.
 ///
 /// While a call is stuck the coordinator makes no other host call: requests are refused with
-/// ``TransitionError/hostUnresponsive(_:)`` and lifecycle events commit to the model alone (the
+/// ``TransitionError/Refusal/hostUnresponsive(_:)`` and lifecycle events commit to the model alone (the
 /// shield and lock are recorded, and shown as soon as the host answers). When the stuck call
 /// returns, the first transition after it sends the host what it missed, in one catch-up phase.
 public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -39,7 +39,7 @@ struct ReadmeExampleTests {
         var message = ""
         do {
             try await coordinator.push(Screen("tutorial2"), at: .low, animator: Self.fadeAnimator)
-        } catch .busy(let inFlight) {
+        } catch .refused(.busy(let inFlight)) {
             message = "try again after \(inFlight)"
         } catch {
             message = error.description
