@@ -64,7 +64,7 @@ public struct ScreenCallbacks: Sendable {
     }
 
     /// Whether no callback is set.
-    public var isEmpty: Bool { remove == nil && didAdd == nil && didRemove == nil && didShow == nil && didHide == nil }
+    package var isEmpty: Bool { remove == nil && didAdd == nil && didRemove == nil && didShow == nil && didHide == nil }
 
     /// Calls what `event` calls, in order: `didRemove` then `remove` for a removal.
     func call(for event: ScreenEvent) {

@@ -41,9 +41,11 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// coordinator navigates to `to` next and keeps this request for
     /// ``Coordinator/resumeRedirected()``; nothing of this one changed.
     case redirected(guard: String, to: Route)
-    /// Never reaches the app: the planner's answer to a navigation whose target the app shows
-    /// already, which ``Coordinator/navigate(to:animator:policy:whenLocked:)`` and
-    /// ``Coordinator/restore(_:policy:now:link:)`` turn into nil.
+    /// Not thrown to the app: the planner's answer to a navigation whose target the app shows
+    /// already, with nothing above the root (the same link twice), which
+    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` and
+    /// ``Coordinator/restore(_:policy:now:link:)`` return as nil. Observers see it as the reason
+    /// of a `rejected` event.
     case alreadyThere(Route)
 
     /// Why a request that may be right could not run now.

@@ -7,7 +7,7 @@ public struct WindowID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public let rawValue: UInt64
 
     /// Wraps a raw number; the coordinator is the only source of live ids.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Orders ids by creation.
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -179,7 +179,7 @@ public actor LinkInbox {
     }
 
     /// Suspends until no link is waiting or on its way.
-    public func idle() async {
+    package func idle() async {
         // Checked inside the body, not before it: the body may run after other jobs of this actor
         // (the last answer, say), and a waiter parked after that would never be woken.
         await withCheckedContinuation { continuation in

@@ -5,7 +5,7 @@ public struct LinkID: Sendable, Hashable, Codable, Comparable, CustomStringConve
     public let rawValue: UInt64
 
     /// A link id.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Arrival order.
     public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
