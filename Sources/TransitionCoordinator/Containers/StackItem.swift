@@ -53,7 +53,7 @@ public struct ScreenCallbacks: Sendable {
     public var didHide: (@Sendable () -> Void)?
 
     /// The given callbacks (all optional).
-    public init(remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
+    package init(remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
                 didRemove: (@Sendable () -> Void)? = nil, didShow: (@Sendable () -> Void)? = nil,
                 didHide: (@Sendable () -> Void)? = nil) {
         self.remove = remove

@@ -113,9 +113,9 @@ public actor Coordinator {
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
     let mutations: Mutations
     /// The screens routes may name.
-    public nonisolated let screens: ScreenRegistry
+    package nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
-    public nonisolated let guards: [NavigationGuard]
+    package nonisolated let guards: [NavigationGuard]
     /// The request a guard redirected last, kept for ``resumeRedirected()``.
     var redirected: Redirected?
     /// The link ``resumeRedirected()`` is resuming, until its inbox answers.

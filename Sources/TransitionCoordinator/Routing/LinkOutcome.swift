@@ -65,7 +65,7 @@ public struct SavedLink: Sendable, Hashable, Codable {
     public var remaining: Duration
 
     /// A saved link (the inbox makes them in ``LinkInbox/saved()``; tests and migrations may too).
-    public init(id: LinkID, route: Route, remaining: Duration) {
+    package init(id: LinkID, route: Route, remaining: Duration) {
         self.id = id
         self.route = route
         self.remaining = remaining
