@@ -52,7 +52,7 @@ enum CoordinatorCases {
                         do throws(TransitionError) {
                             try await coordinator.push(screen, at: .low)
                         } catch {
-                            if case .busy = error { busy += 1 }
+                            if case .refused(.busy) = error { busy += 1 }
                         }
                     }
                     return busy

@@ -44,7 +44,7 @@ public final class HarnessHost: WindowHost {
     }
 
     /// The windows as the host sees them.
-    public var ledger: HostLedger { state.withLock { $0.ledger } }
+    package var ledger: HostLedger { state.withLock { $0.ledger } }
 
     /// Every content the host was told to show, by window (checked against the committed states).
     public var contentsShown: [WindowID: Set<WindowContent>] { state.withLock { $0.contentsShown } }

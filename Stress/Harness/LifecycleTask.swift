@@ -265,10 +265,10 @@ extension StressRunner {
             let newerError = await newer.value
             let gotInLine: Bool
             switch newerError {
-            case .queueFull, .deferredQueueFull, .hostUnresponsive, .cancelled: gotInLine = false
+            case .refused(.queueFull), .refused(.deferredQueueFull), .refused(.hostUnresponsive), .refused(.cancelled): gotInLine = false
             default: gotInLine = true
             }
-            if firstWaits, gotInLine, case .superseded = await firstAnswer.value {} else if firstWaits, gotInLine {
+            if firstWaits, gotInLine, case .refused(.superseded) = await firstAnswer.value {} else if firstWaits, gotInLine {
                 await checker.noteViolation(.init(.answered, "storm \(number): '\(first)' of its coalescing group was still "
                                                   + "waiting when a newer one of the group got in line, but it was not superseded "
                                                   + "(\(await firstAnswer.value.map(\.code) ?? "it committed"))"))

@@ -82,7 +82,7 @@ extension StressChecker {
         case .failure(let error):
             count(.replaceRoot, error.code)
             expectedEvents += 1
-            if case .reentrant(let inFlight) = error {
+            if case .refused(.reentrant(let inFlight)) = error {
                 violations.append(.init(.serial, "a follow-up asked after \(transition) ended was refused as re-entrant in \(inFlight)"))
             }
         }
@@ -93,7 +93,7 @@ extension StressChecker {
     /// transition was in flight): busy is right; re-entrant means a stale marker matched.
     public func churnAnswered(_ answer: Result<TransitionRecord, TransitionError>) {
         faultsFired[.coordinatorChurn, default: 0] += 1
-        if case .failure(.reentrant(let inFlight)) = answer {
+        if case .failure(.refused(.reentrant(let inFlight))) = answer {
             violations.append(.init(.serial, "a task of a freed coordinator's transition was refused as re-entrant by a new "
                                + "coordinator's \(inFlight): a stale re-entrancy marker matched"))
         }
@@ -154,7 +154,7 @@ extension StressChecker {
             }
         case .failure(let error):
             flowOutcomes[error.code, default: 0] += 1
-            if case .cancelled = error, !cancelled {
+            if case .refused(.cancelled) = error, !cancelled {
                 violations.append(.init(.answered, "the flow waiting on \(screen) in round \(round) ended cancelled, "
                                         + "but its task was not cancelled: \(error)"))
             }

@@ -139,7 +139,7 @@ public actor StressChecker {
     public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind,
                          label: RequestLabel, asked: Duration, answered: Duration) {
         let wall = answered - asked
-        if case .busy(let inFlight) = error { busyRejections.append((inFlight.id, asked, answered)) }
+        if case .refused(.busy(let inFlight)) = error { busyRejections.append((inFlight.id, asked, answered)) }
         count(request.kind, error.code)
         if label.cancelled { faultsFired[.cancelledCaller, default: 0] += 1 }
         if let fault = animator.fault { faultsFired[fault, default: 0] += 1 }
@@ -152,13 +152,13 @@ public actor StressChecker {
         if case .denied(let name, _) = error { expectedEvents += 1; linkOutcomes["denied by " + name, default: 0] += 1 }
         if case .redirected = error { expectedEvents += 1 }
         switch error {
-        case .reentrant:
+        case .refused(.reentrant):
             violations.append(.init(.serial, "a worker's request '\(request)' outside any transition was refused as re-entrant"))
-        case .busy where label.policy != .reject:
+        case .refused(.busy) where label.policy != .reject:
             violations.append(.init(.answered, "'\(request)' with policy \(label.policy) was refused as busy; only reject does that"))
-        case .cancelled where !label.cancelled:
+        case .refused(.cancelled) where !label.cancelled:
             violations.append(.init(.answered, "'\(request)' was refused as cancelled but its task was never cancelled"))
-        case .superseded:
+        case .refused(.superseded):
             if case .coalesce = label.policy { break }
             violations.append(.init(.answered, "'\(request)' with policy \(label.policy) was superseded; only coalesce can be"))
         default:
@@ -204,12 +204,12 @@ public actor StressChecker {
         reentrantProbes += 1
         expectedEvents += (try? answer.get()) == nil ? 1 : 2
         switch answer {
-        case .failure(.reentrant(let inFlight)):
+        case .failure(.refused(.reentrant(let inFlight))):
             count(.push, "reentrant")
             if inFlight.id != transition {
                 violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as re-entrant in \(inFlight)"))
             }
-        case .failure(.busy(let inFlight)) where inFlight.id == transition:
+        case .failure(.refused(.busy(let inFlight))) where inFlight.id == transition:
             count(.push, "busy")
             violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as busy with its own transition, not re-entrant"))
         case .failure(let error):
@@ -260,7 +260,7 @@ public actor StressChecker {
             ended.insert(transition.id)
             cancelledTransitions.insert(transition.id)
             resumeWaiters()
-        case .rejected(let request, .busy(let named)), .rejected(let request, .reentrant(let named)):
+        case .rejected(let request, .refused(.busy(let named))), .rejected(let request, .refused(.reentrant(let named))):
             if named.id > highestBegan {
                 violations.append(.init(.serial, "'\(request)' was refused naming \(named) before \(named.id) began: "
                                    + "events must tell the story in the order it happened"))
@@ -296,7 +296,7 @@ public actor StressChecker {
     /// The final checks, with the coordinator idle: 5 (host balance) on the ledger, the coordinator's
     /// own audit, 1 and 2 over its history, no transition left open, and 11's other half: the
     /// animator was called for exactly the transitions whose records say it was.
-    public func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
+    package func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
                        history: [TransitionRecord], droppedEvents: Int, pending: Int) {
         if pending > 0 { violations.append(.init(.answered, "\(pending) requests still pending after every task was answered")) }
         violations += Self.checkWaitOrder(committed.sorted { $0.id < $1.id })

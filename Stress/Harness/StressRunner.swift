@@ -209,7 +209,7 @@ public enum StressRunner {
         }
         try? await environment.sleep(operation.pause)
         // A client told the host is stuck retries later, not at once.
-        if case .failure(.hostUnresponsive) = answer { try? await environment.sleep(configuration.hostTimeout) }
+        if case .failure(.refused(.hostUnresponsive)) = answer { try? await environment.sleep(configuration.hostTimeout) }
     }
 }
 

@@ -31,9 +31,9 @@ struct FlowCheckTests {
     func cancelledFires() async {
         let checker = StressChecker(answerBound: .seconds(1))
         let hop = TransitionRequest.content(.hop(to: .screen(Self.step), in: "flow"))
-        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.cancelled(hop)), unhopped: false, cancelled: true)
+        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false, cancelled: true)
         #expect(await checker.violations.isEmpty)
-        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.cancelled(hop)), unhopped: false)
+        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false)
         let violations = await checker.violations
         #expect(violations.count == 1)
         #expect(violations.first?.detail.contains("ended cancelled, but its task was not cancelled") == true)

@@ -51,7 +51,7 @@ struct HistoryCheckTests {
         let checker = StressChecker(answerBound: .seconds(1))
         let label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
         let named = InFlightTransition(id: TransitionID(1), request: Self.push.request)
-        await checker.rejected(.popAll, .busy(inFlight: named), animator: .none, label: label,
+        await checker.rejected(.popAll, .refused(.busy(inFlight: named)), animator: .none, label: label,
                                asked: .milliseconds(50), answered: .milliseconds(51))
         await checker.finishHistory([Self.push, Self.pop], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 4)
         #expect(await checker.violations.contains { $0.invariant == .serial && $0.detail.contains("busy rejection") })

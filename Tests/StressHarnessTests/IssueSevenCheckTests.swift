@@ -54,11 +54,11 @@ struct IssueSevenCheckTests {
     func busyBeforeBegan() async {
         let checker = StressChecker(answerBound: .seconds(1))
         let named = InFlightTransition(id: TransitionID(1), request: .popAll)
-        await checker.observe(.rejected(.popAll, .busy(inFlight: named)))
+        await checker.observe(.rejected(.popAll, .refused(.busy(inFlight: named))))
         #expect(await checker.violations.map(\.invariant) == [.serial])
         let fine = StressChecker(answerBound: .seconds(1))
         await fine.observe(.began(named, before: Self.record(1).before))
-        await fine.observe(.rejected(.popAll, .busy(inFlight: named)))
+        await fine.observe(.rejected(.popAll, .refused(.busy(inFlight: named))))
         #expect(await fine.violations.isEmpty)
     }
 
@@ -75,9 +75,9 @@ struct IssueSevenCheckTests {
     func churn() async {
         let checker = StressChecker(answerBound: .seconds(1))
         let named = InFlightTransition(id: TransitionID(1), request: .popAll)
-        await checker.churnAnswered(.failure(.busy(inFlight: named)))
+        await checker.churnAnswered(.failure(.refused(.busy(inFlight: named))))
         #expect(await checker.violations.isEmpty)
-        await checker.churnAnswered(.failure(.reentrant(inFlight: named)))
+        await checker.churnAnswered(.failure(.refused(.reentrant(inFlight: named))))
         #expect(await checker.violations.map(\.invariant) == [.serial])
     }
 

@@ -54,7 +54,7 @@ struct LinkCheckTests {
         let malformed = StressChecker(answerBound: .seconds(1))
         await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .success(Self.record(showing: target)),
                                      label: Self.label, asked: .zero, answered: .zero)
-        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .failure(.queueFull(limit: 8)),
+        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .failure(.refused(.queueFull(limit: 8))),
                                      label: Self.label, asked: .zero, answered: .zero)
         await malformed.linkAnswered(route, kind: .wellFormed, expected: target,
                                      answer: .failure(.route(.unknownScreen("lfeed", step: 1), route: route)),

@@ -85,10 +85,10 @@ struct StressCheckerTests {
         let record = Self.pushRecord()
         let transition = InFlightTransition(id: record.id, request: record.request)
         await checker.observe(.began(transition, before: record.before))
-        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
+        await checker.observe(.rejected(.popAll, .refused(.busy(inFlight: transition))))
         #expect(await checker.violations.isEmpty)
         await checker.observe(.ended(record))
-        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
+        await checker.observe(.rejected(.popAll, .refused(.busy(inFlight: transition))))
         #expect(await checker.violations.map(\.invariant) == [.serial])
     }
 
@@ -98,8 +98,8 @@ struct StressCheckerTests {
         let transition = InFlightTransition(id: record.id, request: record.request)
         let checker = Self.checker()
         await checker.observe(.began(transition, before: record.before))
-        await checker.observe(.rejected(.popAll, .busy(inFlight: transition)))
-        await checker.rejected(.popAll, .busy(inFlight: transition), animator: .none, label: Self.label, asked: .zero, answered: .zero)
+        await checker.observe(.rejected(.popAll, .refused(.busy(inFlight: transition))))
+        await checker.rejected(.popAll, .refused(.busy(inFlight: transition)), animator: .none, label: Self.label, asked: .zero, answered: .zero)
         await checker.observe(.cancelled(transition))
         await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
         #expect(await checker.violations.isEmpty)
@@ -111,8 +111,8 @@ struct StressCheckerTests {
     func missedReentrancy() async {
         let checker = Self.checker()
         let own = InFlightTransition(id: TransitionID(4), request: .popAll)
-        await checker.reentrantProbe(TransitionID(4), answer: .failure(.busy(inFlight: own)))
-        await checker.reentrantProbe(TransitionID(4), answer: .failure(.reentrant(inFlight: own)))
+        await checker.reentrantProbe(TransitionID(4), answer: .failure(.refused(.busy(inFlight: own))))
+        await checker.reentrantProbe(TransitionID(4), answer: .failure(.refused(.reentrant(inFlight: own))))
         #expect(await checker.violations.map(\.invariant) == [.serial])
     }
 

@@ -15,9 +15,9 @@
 ///
 /// What it must not do: ask the same coordinator for a transition. From the animator itself, or
 /// any task it starts with `Task {}` (which inherits the marker), the request is refused with
-/// ``TransitionError/reentrant(inFlight:)`` at once, under every policy. A `Task.detached` escapes
+/// ``TransitionError/Refusal/reentrant(inFlight:)`` at once, under every policy. A `Task.detached` escapes
 /// the marker, and its request is an ordinary one that meets the animator's own transition in
-/// flight: under ``AdmissionPolicy/reject`` it gets ``TransitionError/busy(inFlight:)``; under
+/// flight: under ``AdmissionPolicy/reject`` it gets ``TransitionError/Refusal/busy(inFlight:)``; under
 /// ``AdmissionPolicy/enqueue`` or ``AdmissionPolicy/coalesce(group:)`` it waits until that
 /// transition ends, so an animator that awaits it waits for itself until its own timeout ends the
 /// animation; under ``AdmissionPolicy/preempt`` it cuts its own transition's animation short and

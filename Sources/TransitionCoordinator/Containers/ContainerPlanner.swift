@@ -4,9 +4,9 @@
 ///
 /// Screen and container ids must stay unique in the window: the operation's new screens are
 /// checked against the whole tree, less what the operation removes.
-public enum ContainerPlanner {
+package enum ContainerPlanner {
     /// The change `operation` makes to `content`.
-    public static func plan(_ operation: ContainerOperation,
+    package static func plan(_ operation: ContainerOperation,
                             in content: WindowContent) throws(ContainerError) -> ContentChange {
         #if TC_MUTANTS
         let mutants = Mutations.planted

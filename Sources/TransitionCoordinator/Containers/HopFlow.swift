@@ -39,7 +39,7 @@ public struct HopFlow: Sendable {
     ///   current child before it unhopped (as above),
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it (that flow
     ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of
-    ///   another type, and ``TransitionError/cancelled(_:)`` when the task is cancelled while it
+    ///   another type, and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
     ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
     ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
     public func hop<Value: Sendable>(to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,

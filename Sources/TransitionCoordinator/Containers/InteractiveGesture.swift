@@ -23,7 +23,7 @@ public final class InteractiveGesture: Sendable {
     /// the user moved it), `remove` and the lifecycle callbacks fire once, and its record is
     /// returned (marked ``TransitionRequest/userDid(_:at:)``).
     ///
-    /// - Throws: ``TransitionError/gestureEnded(_:)`` when the gesture was cancelled or cut short
+    /// - Throws: ``TransitionError/Refusal/gestureEnded(_:)`` when the gesture was cancelled or cut short
     ///   by a lifecycle event; nothing changed.
     @discardableResult
     public func commit() async throws(TransitionError) -> TransitionRecord {

@@ -36,7 +36,7 @@ public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible 
     public let byOwner: Bool
 
     /// An event value; the coordinator's records list the real ones.
-    public init(_ kind: Kind, _ screen: Screen, in window: WindowID, byOwner: Bool = false) {
+    package init(_ kind: Kind, _ screen: Screen, in window: WindowID, byOwner: Bool = false) {
         self.kind = kind
         self.screen = screen
         self.window = window
@@ -44,7 +44,7 @@ public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Whether the screen's ``StackItem/remove`` is called: a `didRemove` its owner did not ask for.
-    public var callsRemove: Bool { kind == .didRemove && !byOwner }
+    package var callsRemove: Bool { kind == .didRemove && !byOwner }
 
     /// `didRemove mail in #2 (by its owner)`.
     public var description: String {

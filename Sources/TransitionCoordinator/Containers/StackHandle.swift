@@ -3,7 +3,7 @@
 ///
 /// See ``ContainerHandle`` for what every call guarantees. A push of a screen id already shown
 /// anywhere (a double tap's second push) is refused with
-/// ``ContainerError/duplicateScreen(_:container:)`` or ``TransitionError/duplicateScreen(_:shownIn:)``.
+/// ``ContainerError/duplicateScreen(_:container:)`` or ``TransitionError/InvalidRequest/duplicateScreen(_:shownIn:)``.
 public struct StackHandle: ContainerHandle {
     /// The stack's id.
     public let id: ContainerID

@@ -53,7 +53,7 @@ public struct ScreenCallbacks: Sendable {
     public var didHide: (@Sendable () -> Void)?
 
     /// The given callbacks (all optional).
-    public init(remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
+    package init(remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
                 didRemove: (@Sendable () -> Void)? = nil, didShow: (@Sendable () -> Void)? = nil,
                 didHide: (@Sendable () -> Void)? = nil) {
         self.remove = remove
@@ -64,7 +64,7 @@ public struct ScreenCallbacks: Sendable {
     }
 
     /// Whether no callback is set.
-    public var isEmpty: Bool { remove == nil && didAdd == nil && didRemove == nil && didShow == nil && didHide == nil }
+    package var isEmpty: Bool { remove == nil && didAdd == nil && didRemove == nil && didShow == nil && didHide == nil }
 
     /// Calls what `event` calls, in order: `didRemove` then `remove` for a removal.
     func call(for event: ScreenEvent) {

@@ -2,14 +2,14 @@
 /// so that such a request can be refused in its caller's own context, without entering the actor.
 ///
 /// **What it promises.** While it names a transition `T`, the actor would answer a `.reject`
-/// request (not re-entrant, not cancelled) with ``TransitionError/busy(inFlight:)`` naming `T`:
+/// request (not re-entrant, not cancelled) with ``TransitionError/Refusal/busy(inFlight:)`` naming `T`:
 /// `T` holds the in-flight slot and no host call is stuck (which would answer
-/// ``TransitionError/hostUnresponsive(_:)`` first). The coordinator publishes `T` in the step
+/// ``TransitionError/Refusal/hostUnresponsive(_:)`` first). The coordinator publishes `T` in the step
 /// that gives it the slot, after its `began` event (unless a push waits in line: a second push of
 /// its screen is answered from the queue, which only the actor reads), withdraws it when a push
 /// joins the queue or a host call gets stuck, and in the step that commits `T`, before its
 /// `ended` event. A `.reject` push of the screen `T` pushes is answered with
-/// ``TransitionError/screenAlreadyRequested(_:by:)`` instead of busy, as the actor answers it. Empty promises nothing: the
+/// ``TransitionError/Refusal/screenAlreadyRequested(_:by:)`` instead of busy, as the actor answers it. Empty promises nothing: the
 /// request goes to the actor as before.
 ///
 /// **Ordering.** A refusal that anyone can see is announced through ``announce(ifStill:_:)``,

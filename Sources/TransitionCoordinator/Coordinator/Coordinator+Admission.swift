@@ -111,9 +111,9 @@ extension Coordinator {
         if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return }
         // A second push of the screen in flight is told so, as the actor would (a double tap).
         let refusal: TransitionError = if let screen = request.pushedScreen, inFlight.request.pushedScreen == screen {
-            .screenAlreadyRequested(screen, by: inFlight.request)
+            .refused(.screenAlreadyRequested(screen, by: inFlight.request))
         } else {
-            .busy(inFlight: inFlight)
+            .refused(.busy(inFlight: inFlight))
         }
         // Someone may see the refusal: announce it only while `inFlight` is still published, under
         // the gate's lock, so it falls between its `began` and `ended`; else the actor answers.

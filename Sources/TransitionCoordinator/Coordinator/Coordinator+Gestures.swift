@@ -23,7 +23,7 @@ extension Coordinator {
     }
 
     /// Applies gesture `id` as one transition (never animated: the user moved it) and returns its
-    /// record; throws ``TransitionError/gestureEnded(_:)`` when it was cancelled or cut short.
+    /// record; throws ``TransitionError/Refusal/gestureEnded(_:)`` when it was cancelled or cut short.
     ///
     /// **While it commits.** The gesture becomes a transition in flight in the same step that
     /// decides to commit, before the first await, and the slot stays taken until the commit step: a second
@@ -32,7 +32,7 @@ extension Coordinator {
     /// transition, and every other request sees the slot taken. Between `beginGesture` and this
     /// call nothing can commit (the slot is held), so the plan made at begin still fits.
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
-        guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .gestureEnded(id) }
+        guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .refused(.gestureEnded(id)) }
         // A guard's veto (a form that must not be left) ends the gesture as cancelled: nothing changed.
         return try await run(admission, animator: nil).get()
     }

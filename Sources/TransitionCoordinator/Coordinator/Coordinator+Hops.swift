@@ -25,13 +25,13 @@ extension Coordinator {
         #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
-                wait.await(continuation, token: token, cancelled: .cancelled(request))
+                wait.await(continuation, token: token, cancelled: .refused(.cancelled(request)))
             }
         } onCancel: {
             #if TC_MUTANTS
-            if anyWaiter { return wait.cancelAnyWaiter(with: .cancelled(request)) }
+            if anyWaiter { return wait.cancelAnyWaiter(with: .refused(.cancelled(request))) }
             #endif
-            wait.cancel(token, with: .cancelled(request))
+            wait.cancel(token, with: .refused(.cancelled(request)))
         }
         return try answer.get()
     }

@@ -12,7 +12,7 @@ extension Coordinator {
     /// - The same route twice: when the app shows the target already with nothing above the
     ///   root, nothing happens and the call returns nil. Cold or warm, an absolute route builds the
     ///   same content (ids come from the route).
-    /// - While locked: refused as ``TransitionError/locked(lock:)``, or, with
+    /// - While locked: refused as ``TransitionError/Refusal/locked(lock:)``, or, with
     ///   `whenLocked: .deferUntilUnlocked`, carried out after the unlock.
     /// - Waiting (`.enqueue`): the content was compiled when the call was made; it is planned
     ///   against the state when its turn comes, as every request is.

@@ -3,10 +3,10 @@
 extension Coordinator {
     /// The window at `level`, or nil when the level is free.
     ///
-    /// - Throws: ``TransitionError/unknownLevel(_:known:)`` for a level the coordinator was not configured with.
+    /// - Throws: ``TransitionError/InvalidRequest/unknownLevel(_:known:)`` for a level the coordinator was not configured with.
     public func window(at level: WindowLevel) throws(TransitionError) -> Window? {
         guard level == .root || configuration.levels.contains(level) else {
-            throw .unknownLevel(level, known: configuration.levels)
+            throw .invalid(.unknownLevel(level, known: configuration.levels))
         }
         return snapshot.window(at: level)
     }
@@ -26,17 +26,17 @@ extension Coordinator {
 
     /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
     /// ``CoordinatorConfiguration/queueLimit``).
-    public var peakQueueDepth: Int { machine.peakWaiting }
+    package var peakQueueDepth: Int { machine.peakWaiting }
 
     /// The most requests that ever waited at once deferred until the unlock (bounded by
     /// ``CoordinatorConfiguration/deferredLimit``).
-    public var peakDeferredDepth: Int { machine.peakDeferred }
+    package var peakDeferredDepth: Int { machine.peakDeferred }
 
     /// The host call that has not returned in time, while it has not; nil when the host answers.
     public var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
 
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
-    public var waitingRequests: [TransitionRequest] {
+    package var waitingRequests: [TransitionRequest] {
         machine.waiting.waitingEntries.map(\.ticket.request)
     }
 

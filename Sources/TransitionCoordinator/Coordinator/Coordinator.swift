@@ -2,10 +2,10 @@
 ///
 /// **Serialization.** At most one transition is in flight per coordinator. A request that arrives
 /// while one is in flight follows its ``AdmissionPolicy``: refused with
-/// ``TransitionError/busy(inFlight:)`` (the default), or waiting in a bounded lane until the slot
+/// ``TransitionError/Refusal/busy(inFlight:)`` (the default), or waiting in a bounded lane until the slot
 /// is handed to it; application state changes always go first (see ``setApplicationState(_:)``).
 /// A request made from inside the transition in flight (its animator, a task the animator started,
-/// a host call) is refused with ``TransitionError/reentrant(inFlight:)`` at once, under every
+/// a host call) is refused with ``TransitionError/Refusal/reentrant(inFlight:)`` at once, under every
 /// policy, so nothing ever waits on itself.
 ///
 /// **Where a request runs.** The request methods are `nonisolated(nonsending)`: they start in the
@@ -47,12 +47,12 @@
 /// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
 /// return in time is abandoned: the transition commits to the model without the calls after it
 /// and its record names the stuck call (``HostOutcome/stuck(_:)``). Until that call returns, requests are refused with
-/// ``TransitionError/hostUnresponsive(_:)`` and lifecycle events commit to the model alone, so a
+/// ``TransitionError/Refusal/hostUnresponsive(_:)`` and lifecycle events commit to the model alone, so a
 /// stuck host (one that waits on this coordinator, on another one that waits on this, or on
 /// nothing at all) never blocks the shield or hangs a caller. The first transition after the
 /// call returns sends the host what it missed before its own calls.
 ///
-/// **Cancellation.** A caller cancelled before admission gets ``TransitionError/cancelled(_:)``
+/// **Cancellation.** A caller cancelled before admission gets ``TransitionError/Refusal/cancelled(_:)``
 /// and nothing changes. Once admitted, a transition always completes; cancelling its caller only
 /// cuts the animation short (``AnimationOutcome/cutShort(_:)``).
 ///
@@ -115,9 +115,9 @@ public actor Coordinator {
     let mutants: Mutations
     #endif
     /// The screens routes may name.
-    public nonisolated let screens: ScreenRegistry
+    package nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
-    public nonisolated let guards: [NavigationGuard]
+    package nonisolated let guards: [NavigationGuard]
     /// The request a guard redirected last, kept for ``resumeRedirected()``.
     var redirected: Redirected?
     /// The link ``resumeRedirected()`` is resuming, until its inbox answers.
@@ -278,8 +278,8 @@ public actor Coordinator {
     /// call is stuck it commits to the model alone (its record says so) and the host is sent the
     /// shield and lock as soon as it answers again.
     ///
-    /// - Throws: only ``TransitionError/reentrant(inFlight:)`` (called from inside a transition)
-    ///   or ``TransitionError/cancelled(_:)`` (the caller was cancelled before it arrived).
+    /// - Throws: only ``TransitionError/Refusal/reentrant(inFlight:)`` (called from inside a transition)
+    ///   or ``TransitionError/Refusal/cancelled(_:)`` (the caller was cancelled before it arrived).
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
         try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse).get()
@@ -292,8 +292,8 @@ public actor Coordinator {
     /// waiting unlock is planned when its turn comes, so one that waited while the app went to the
     /// background is refused then, and the lock stays up.
     ///
-    /// - Throws: ``TransitionError/notLocked`` when no lock is up,
-    ///   ``TransitionError/unlockWhileNotActive(_:)`` when the app is not active; the policy's
+    /// - Throws: ``TransitionError/InvalidRequest/notLocked`` when no lock is up,
+    ///   ``TransitionError/InvalidRequest/unlockWhileNotActive(_:)`` when the app is not active; the policy's
     ///   errors when busy.
     @discardableResult
     public nonisolated(nonsending) func unlock(animator: (any Animator)? = nil,

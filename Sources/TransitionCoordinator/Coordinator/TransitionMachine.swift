@@ -111,9 +111,9 @@ struct TransitionMachine {
 
     private mutating func decide(_ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
                                  _ circumstances: Circumstances, _ effects: inout Effects) throws(TransitionError) -> Decision {
-        if let slot, circumstances.reentrant { throw .reentrant(inFlight: slot.transition) }
-        if circumstances.cancelled { throw .cancelled(request) }
-        if case .policy = mode, let fault = circumstances.hostFault { throw .hostUnresponsive(fault) }
+        if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
+        if circumstances.cancelled { throw .refused(.cancelled(request)) }
+        if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         #if TC_MUTANTS
         if mutants.contains(.staleRead), slot == nil { return .staleRead }
         if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
@@ -129,7 +129,7 @@ struct TransitionMachine {
             switch plan(request) {
             case .success(let (plan, next)):
                 return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
-            case .failure(.locked) where deferrable:
+            case .failure(.refused(.locked)) where deferrable:
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), cancellable: true, effects)
             case .failure(let error):
                 throw error
@@ -144,7 +144,7 @@ struct TransitionMachine {
             preemptInFlight(&effects)
             return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), cancellable: false, effects)
         case .policy(.reject):
-            throw .busy(inFlight: current.transition)
+            throw .refused(.busy(inFlight: current.transition))
         case .policy(.enqueue), .policy(.coalesce):
             return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), cancellable: true, effects)
         case .policy(.preempt):
@@ -165,7 +165,7 @@ struct TransitionMachine {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
                 _ = try planned(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch)
             } catch {
-                guard case .locked = error, deferrable else { throw error }
+                guard case .refused(.locked) = error, deferrable else { throw error }
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), cancellable: true, effects)
             }
             preemptInFlight(&effects)
@@ -173,14 +173,14 @@ struct TransitionMachine {
         }
     }
 
-    /// Throws ``TransitionError/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
+    /// Throws ``TransitionError/Refusal/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
     /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
     /// coalescing group does not count (the request supersedes it). O(1).
     private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
         if let slot, slot.transition.request.pushedScreen == screen {
-            throw .screenAlreadyRequested(screen, by: slot.transition.request)
+            throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
         }
-        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .screenAlreadyRequested(screen, by: earlier) }
+        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .refused(.screenAlreadyRequested(screen, by: earlier)) }
     }
 
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
@@ -196,12 +196,12 @@ struct TransitionMachine {
                 #if TC_MUTANTS
                 if mutants.contains(.unboundedQueue) { return }
                 #endif
-                throw .queueFull(limit: configuration.queueLimit)
+                throw .refused(.queueFull(limit: configuration.queueLimit))
             }
         case .deferred:
             let replaced = group.map { waiting.count(of: $0, in: .deferred) } ?? 0
             if waiting.count(in: .deferred) - replaced >= configuration.deferredLimit {
-                throw .deferredQueueFull(limit: configuration.deferredLimit)
+                throw .refused(.deferredQueueFull(limit: configuration.deferredLimit))
             }
         }
     }
@@ -221,7 +221,7 @@ struct TransitionMachine {
             for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
                 effects.superseded.append(entry.ticket)
             }
-            if !effects.superseded.isEmpty { effects.superseding = .superseded(group: group, by: request) }
+            if !effects.superseded.isEmpty { effects.superseding = .refused(.superseded(group: group, by: request)) }
         }
         let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable).ticket
         // A push waits: the answer to a second push depends on the queue, which only the actor reads.
@@ -383,7 +383,7 @@ struct TransitionMachine {
     /// Waiters are served lifecycle first, then preempting, deferred (only while unlocked) and
     /// queued, first-in first-out within a lane; a cancelled one is skipped. A waiter whose plan no
     /// longer fits is refused with the planning error; while a host call is stuck (`hostFault`),
-    /// every waiter but a lifecycle event is refused with ``TransitionError/hostUnresponsive(_:)``.
+    /// every waiter but a lifecycle event is refused with ``TransitionError/Refusal/hostUnresponsive(_:)``.
     /// A deferrable waiter that meets the lock goes (back) to the deferred lane while it has room.
     /// An admission is stamped `now`.
     mutating func handOver(hostFault: HostFault?, now: Duration = .zero) -> HandOver? {
@@ -392,18 +392,18 @@ struct TransitionMachine {
             let ticket = entry.ticket
             guard ticket.isLive else { continue }
             if entry.lane != .lifecycle, let hostFault {
-                if ticket.claim() { return .refuse(ticket, .hostUnresponsive(hostFault)) }
+                if ticket.claim() { return .refuse(ticket, .refused(.hostUnresponsive(hostFault))) }
                 continue
             }
             let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
-            if case .failure(.locked) = planned, ticket.deferrable {
+            if case .failure(.refused(.locked)) = planned, ticket.deferrable {
                 #if TC_MUTANTS
                 let full = waiting.count(in: .deferred) >= configuration.deferredLimit && !mutants.contains(.unboundedDeferred)
                 #else
                 let full = waiting.count(in: .deferred) >= configuration.deferredLimit
                 #endif
                 if full {
-                    if ticket.claim() { return .refuse(ticket, .deferredQueueFull(limit: configuration.deferredLimit)) }
+                    if ticket.claim() { return .refuse(ticket, .refused(.deferredQueueFull(limit: configuration.deferredLimit))) }
                     continue
                 }
                 // A ticket cancelled since it was popped is not put back (nobody waits on it).

@@ -2,7 +2,7 @@
 ///
 /// A plan is a value computed by ``TransitionPlanner`` without side effects; the coordinator
 /// carries it out (host calls, animation, commit).
-public struct TransitionPlan: Sendable, Hashable {
+package struct TransitionPlan: Sendable, Hashable {
     /// The plan's values, stored once: handing a plan from admission to execution to the record
     /// retains one object.
     private struct Fields: Sendable, Hashable {
@@ -21,25 +21,25 @@ public struct TransitionPlan: Sendable, Hashable {
     private let storage: SharedValue<Fields>
 
     /// The request planned.
-    public var request: TransitionRequest { storage.value.request }
+    package var request: TransitionRequest { storage.value.request }
     /// The committed state the plan starts from.
-    public var before: NavigationSnapshot { storage.value.before }
+    package var before: NavigationSnapshot { storage.value.before }
     /// The state to commit; its version is `before.version + 1`.
-    public var after: NavigationSnapshot { storage.value.after }
+    package var after: NavigationSnapshot { storage.value.after }
     /// Windows the host must create (and show) before the animation.
-    public var created: [Window] { storage.value.created }
+    package var created: [Window] { storage.value.created }
     /// Windows the host must destroy at commit.
-    public var destroyed: [Window] { storage.value.destroyed }
+    package var destroyed: [Window] { storage.value.destroyed }
     /// Staying windows that were hidden before and are visible after (shown before the animation).
-    public var revealed: [Window] { storage.value.revealed }
+    package var revealed: [Window] { storage.value.revealed }
     /// Staying windows that were visible before and are hidden after (hidden before the new
     /// windows are shown, so nothing a cover must hide is ever visible above it).
-    public var concealed: [Window] { storage.value.concealed }
+    package var concealed: [Window] { storage.value.concealed }
 
     /// The change of one window's content, for a ``TransitionRequest/content(_:at:)`` request.
-    public var contentChange: ContentChange? { storage.value.contentChange }
+    package var contentChange: ContentChange? { storage.value.contentChange }
     /// The window whose content ``contentChange`` changes (it stays, at its level).
-    public var contentWindow: WindowID? { storage.value.contentWindow }
+    package var contentWindow: WindowID? { storage.value.contentWindow }
     /// ``contentChange``'s content after, read without copying the whole change (the host
     /// phases' hot path; a copy retained each of its parts).
     var contentAfter: WindowContent? { storage.value.contentChange?.after }
@@ -59,13 +59,13 @@ public struct TransitionPlan: Sendable, Hashable {
 
 
     /// Windows alive both before and after.
-    public var staying: [Window] {
+    package var staying: [Window] {
         let gone = Set(destroyed.map(\.id))
         return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
     }
 
     /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.
-    public var changedLevels: [WindowLevel] {
+    package var changedLevels: [WindowLevel] {
         var levels: [WindowLevel] = []
         forEachChangedLevel { level, _, _ in levels.append(level) }
         if levels.count > 1 { levels.sort() }
@@ -120,7 +120,7 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// Unmanaged windows that held key status (before, or as registered by this request) and no
     /// longer do after: the host is told they resign.
-    public var resigningUnmanagedWindows: [String] {
+    package var resigningUnmanagedWindows: [String] {
         // Most states have no unmanaged window: nothing to copy or scan (every commit asks).
         if after.unmanagedWindows.isEmpty { return [] }
         var candidates = before.unmanagedWindows
@@ -132,7 +132,7 @@ public struct TransitionPlan: Sendable, Hashable {
     }
 
     /// Whether the top-most visible window differs between before and after.
-    public var changesTopWindow: Bool {
+    package var changesTopWindow: Bool {
         before.topMostVisibleWindowID != after.topMostVisibleWindowID
     }
 
@@ -140,7 +140,7 @@ public struct TransitionPlan: Sendable, Hashable {
     /// change, another screen on top of the same window. Screens are compared as values (id and
     /// parameters): a screen replaced by one with the same id and other parameters is a new
     /// screen, as its events say (it is removed and added, hidden and shown), so it is animated.
-    public var changesTopContent: Bool {
+    package var changesTopContent: Bool {
         // By id first: a window transition copies no window to decide (every animated one asks).
         let toID = after.topMostVisibleWindowID
         if before.topMostVisibleWindowID != toID { return true }
@@ -153,7 +153,7 @@ public struct TransitionPlan: Sendable, Hashable {
     /// Checked in this order: the kind is not animatable, the user made the change already, no
     /// animator was given, the application
     /// is not active, the top-most visible content does not change (``changesTopContent``).
-    public func skipReason(hasAnimator: Bool) -> SkipReason? {
+    package func skipReason(hasAnimator: Bool) -> SkipReason? {
         if !request.kind.isAnimatable { return .notAnimatable }
         if request.isFromUser { return .madeByUser }
         if !hasAnimator { return .noAnimator }

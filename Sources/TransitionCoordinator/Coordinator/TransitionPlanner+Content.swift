@@ -8,9 +8,9 @@ extension TransitionPlanner {
         let index = try windowIndex(for: operation, at: level, in: snapshot)
         let window = snapshot.windows[index]
         let covers = snapshot.covers
-        if covers.reserves(window.level) { throw .levelReserved(window.level) }
+        if covers.reserves(window.level) { throw .invalid(.levelReserved(window.level)) }
         // The lock hides what stands above it; changing that waits for the unlock (or is refused).
-        if let lock = snapshot.lockWindow, window.level > lock.level { throw .locked(lock: lock) }
+        if let lock = snapshot.lockWindow, window.level > lock.level { throw .refused(.locked(lock: lock)) }
         let change: ContentChange
         do {
             change = try ContainerPlanner.plan(operation, in: window.content)
@@ -20,9 +20,9 @@ extension TransitionPlanner {
         // By index, reading each arrived screen's id alone (a screen copied is three retains).
         for index in change.arrived.indices {
             let screen = change.arrived[index].id
-            if let cover = covers.cover(showing: screen) { throw .screenReservedForCover(screen, coverLevel: cover.level) }
+            if let cover = covers.cover(showing: screen) { throw .invalid(.screenReservedForCover(screen, coverLevel: cover.level)) }
             if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen) }) {
-                throw .duplicateScreen(screen, shownIn: other)
+                throw .invalid(.duplicateScreen(screen, shownIn: other))
             }
         }
         // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers.
@@ -45,7 +45,7 @@ extension TransitionPlanner {
         let problems = ContentInvariants.check(content, in: "the new window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
         for screen in content.screens {
-            if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
+            if let shown = snapshot.window(showing: screen.id) { throw .invalid(.duplicateScreen(screen.id, shownIn: shown)) }
         }
         for id in content.containers {
             if let other = snapshot.windows.first(where: { $0.content.holds(id) }) {
@@ -60,8 +60,8 @@ extension TransitionPlanner {
     private static func windowIndex(for operation: ContainerOperation, at level: WindowLevel?,
                                     in snapshot: NavigationSnapshot) throws(TransitionError) -> Int {
         if let level {
-            guard level == .root || snapshot.levels.contains(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else { throw .noWindow(at: level) }
+            guard level == .root || snapshot.levels.contains(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else { throw .invalid(.noWindow(at: level)) }
             return index
         }
         switch operation.node {
@@ -76,7 +76,7 @@ extension TransitionPlanner {
             }
             return index
         case nil:
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .noWindow(at: .root) }
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
             return index
         }
     }

@@ -1,7 +1,7 @@
 /// Plans a request against a snapshot: a pure function, the only place transitions are decided.
 ///
 /// It never touches an actor, a host or a clock, so every rule here is tested synchronously.
-public enum TransitionPlanner {
+package enum TransitionPlanner {
     /// Plans `request` against `snapshot`.
     ///
     /// - Parameters:
@@ -10,7 +10,7 @@ public enum TransitionPlanner {
     ///   (``LifecycleCovers``); the key window set to the top-most visible window; and unmanaged
     ///   windows' key status cleared unless `ignoresUnmanagedWindows`.
     /// - Throws: a ``TransitionError`` saying what does not fit; nothing is changed.
-    public static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
+    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
                             nextWindowID: inout WindowID,
                             ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
         #if TC_MUTANTS
@@ -25,7 +25,7 @@ public enum TransitionPlanner {
         var applicationState = snapshot.applicationState
         var created: [Window] = []
         var destroyed: [Window] = []
-        guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .windowIDsExhausted }
+        guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .invalid(.windowIDsExhausted) }
         var next = nextWindowID
         var contentChange: ContentChange?
         var contentWindow: WindowID?
@@ -41,30 +41,30 @@ public enum TransitionPlanner {
             if mutants.contains(.coverScreenIDsUnreserved) { return }
             #endif
             guard let cover = covers.cover(showing: screen.id) else { return }
-            throw .screenReservedForCover(screen.id, coverLevel: cover.level)
+            throw .invalid(.screenReservedForCover(screen.id, coverLevel: cover.level))
         }
 
         // A new window's checks, in this order: the level is one it may take, its screens are not
         // a cover's (both permanent: never deferred), the lock does not hide the level (a deferrable
         // refusal), the level is free.
         func requireOpenable(at level: WindowLevel, showing content: WindowContent) throws(TransitionError) {
-            if level == .root { throw .rootLevelReserved }
-            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            if covers.reserves(level) { throw .levelReserved(level) }
+            if level == .root { throw .invalid(.rootLevelReserved) }
+            guard snapshot.configures(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
+            if covers.reserves(level) { throw .invalid(.levelReserved(level)) }
             if case .screen(let screen) = content {
                 try requireUnreserved(screen)
             } else {
                 for screen in content.screens { try requireUnreserved(screen) }
             }
-            if let lock = snapshot.lockWindow, level > lock.level { throw .locked(lock: lock) }
-            if let occupant = snapshot.windowInLevelOrder(at: level) { throw .levelOccupied(level, by: occupant) }
+            if let lock = snapshot.lockWindow, level > lock.level { throw .refused(.locked(lock: lock)) }
+            if let occupant = snapshot.windowInLevelOrder(at: level) { throw .invalid(.levelOccupied(level, by: occupant)) }
         }
 
         switch request {
         case .push(let screen, let level):
             let content = WindowContent.screen(screen)
             try requireOpenable(at: level, showing: content)
-            if let shown = snapshot.window(showing: screen.id) { throw .duplicateScreen(screen.id, shownIn: shown) }
+            if let shown = snapshot.window(showing: screen.id) { throw .invalid(.duplicateScreen(screen.id, shownIn: shown)) }
             created = [make(content, at: level)]
 
         case .show(let content, let level):
@@ -82,9 +82,9 @@ public enum TransitionPlanner {
 
         case .navigate(let route, let target):
             // A link waits for the unlock: it would change what the lock hides.
-            if let lock = snapshot.lockWindow { throw .locked(lock: lock) }
+            if let lock = snapshot.lockWindow { throw .refused(.locked(lock: lock)) }
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .noWindow(at: .root) }
+            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
             if destroyed.isEmpty, snapshot.windows[root].content == target { throw .alreadyThere(route) }
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
@@ -95,28 +95,28 @@ public enum TransitionPlanner {
             contentChange = change
 
         case .pop(let level):
-            if level == .root { throw .rootLevelReserved }
-            guard snapshot.configures(level) else { throw .unknownLevel(level, known: snapshot.levels) }
-            if let lock = snapshot.lockWindow, level == lock.level { throw .locked(lock: lock) }
-            if covers.reserves(level) { throw .levelReserved(level) }
-            guard let window = snapshot.windowInLevelOrder(at: level) else { throw .nothingToPop(level) }
+            if level == .root { throw .invalid(.rootLevelReserved) }
+            guard snapshot.configures(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
+            if let lock = snapshot.lockWindow, level == lock.level { throw .refused(.locked(lock: lock)) }
+            if covers.reserves(level) { throw .invalid(.levelReserved(level)) }
+            guard let window = snapshot.windowInLevelOrder(at: level) else { throw .invalid(.nothingToPop(level)) }
             destroyed = [window]
 
         case .popScreen(let id):
-            guard let window = snapshot.window(showing: id) else { throw .screenNotShown(id) }
-            if window.level == .root { throw .screenIsRoot(id) }
-            if window.id == snapshot.lockWindow?.id { throw .locked(lock: window) }
-            if isCover(window) { throw .levelReserved(window.level) }
+            guard let window = snapshot.window(showing: id) else { throw .invalid(.screenNotShown(id)) }
+            if window.level == .root { throw .invalid(.screenIsRoot(id)) }
+            if window.id == snapshot.lockWindow?.id { throw .refused(.locked(lock: window)) }
+            if isCover(window) { throw .invalid(.levelReserved(window.level)) }
             destroyed = [window]
 
         case .popAll:
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            if destroyed.isEmpty { throw .nothingAboveRoot }
+            if destroyed.isEmpty { throw .invalid(.nothingAboveRoot) }
 
         case .replaceRoot(let screen):
             try requireUnreserved(screen)
             if let shown = snapshot.window(showing: screen.id), isCover(shown) {
-                throw .duplicateScreen(screen.id, shownIn: shown)
+                throw .invalid(.duplicateScreen(screen.id, shownIn: shown))
             }
             destroyed = snapshot.windows.filter { !isCover($0) }
             created = [make(screen, at: .root)]
@@ -138,7 +138,7 @@ public enum TransitionPlanner {
             }
 
         case .unlock:
-            guard let lock = snapshot.lockWindow else { throw .notLocked }
+            guard let lock = snapshot.lockWindow else { throw .invalid(.notLocked) }
             // Only a person can unlock, and only an active app has one in front of it.
             #if TC_MUTANTS
             let unlocksAnyState = mutants.contains(.unlockWhileNotActive)
@@ -146,7 +146,7 @@ public enum TransitionPlanner {
             let unlocksAnyState = false
             #endif
             if snapshot.applicationState != .active, !unlocksAnyState {
-                throw .unlockWhileNotActive(snapshot.applicationState)
+                throw .invalid(.unlockWhileNotActive(snapshot.applicationState))
             }
             destroyed = [lock]
 
@@ -156,7 +156,7 @@ public enum TransitionPlanner {
             unmanaged.sort { ($0.zOrder, $0.id) < ($1.zOrder, $1.id) }
 
         case .unregisterUnmanagedWindow(let id):
-            guard snapshot.unmanagedWindows.contains(where: { $0.id == id }) else { throw .unknownUnmanagedWindow(id) }
+            guard snapshot.unmanagedWindows.contains(where: { $0.id == id }) else { throw .invalid(.unknownUnmanagedWindow(id)) }
             unmanaged.removeAll { $0.id == id }
         }
 

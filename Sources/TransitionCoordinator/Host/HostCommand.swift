@@ -24,7 +24,7 @@ public enum HostCommand: Sendable, Hashable {
     case destroyScreen(Screen, in: WindowID)
 
     /// The call as a ``HostCall`` names it (the window reduced to its id, the content to its window).
-    public var call: HostCall {
+    package var call: HostCall {
         switch self {
         case .create(let window): .create(window.id)
         case .show(let id): .show(id)

@@ -1,7 +1,7 @@
 /// A host call that did not return within ``CoordinatorConfiguration/hostTimeout``.
 ///
 /// While a call is stuck the coordinator makes no other host call: requests are refused with
-/// ``TransitionError/hostUnresponsive(_:)`` and lifecycle events commit to the model alone (the
+/// ``TransitionError/Refusal/hostUnresponsive(_:)`` and lifecycle events commit to the model alone (the
 /// shield and lock are recorded, and shown as soon as the host answers). When the stuck call
 /// returns, the first transition after it sends the host what it missed, in one catch-up phase.
 public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -19,7 +19,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     private let storage: SharedValue<Fields>
 
     /// The call that did not return.
-    public var call: HostCall { storage.value.call }
+    package var call: HostCall { storage.value.call }
     /// The transition that made it (``TransitionID`` 0: the coordinator's creation).
     public var transition: TransitionID { storage.value.transition }
     /// Where in that transition the call stood.
@@ -31,7 +31,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     public var phaseBegan: Duration { storage.value.phaseBegan }
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
-    public init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
+    package init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
         storage = SharedValue(Fields(call: call, transition: transition, phase: phase, since: since,
                                      phaseBegan: phaseBegan ?? since))
     }

@@ -11,51 +11,51 @@
 ///   descriptions of the first ``anomalyLimit`` anomalies beside an exact ``anomalyCount``.
 /// - Exact: every anomaly is still detected, for ids created or destroyed any time ago and for ids
 ///   that arrive in any order (the ranges then just grow in number).
-public struct HostLedger: Sendable, Hashable {
+package struct HostLedger: Sendable, Hashable {
     /// How many anomaly descriptions ``anomalies`` keeps: the first ones, since later anomalies
     /// usually follow from the first.
-    public static let anomalyLimit = 32
+    package static let anomalyLimit = 32
 
     /// How many `create` calls were applied, duplicates included.
     ///
     /// Every `create` counts, as every `destroy` counts in ``destroyedCount``, so a balanced host
     /// has `createdCount == live.count + destroyedCount` and a window created or destroyed twice
     /// breaks that equation (besides being an anomaly).
-    public private(set) var createdCount = 0
+    package private(set) var createdCount = 0
     /// How many `destroy` calls were applied, duplicates and calls on windows that were not live
     /// included.
-    public private(set) var destroyedCount = 0
+    package private(set) var destroyedCount = 0
     /// Windows created and not destroyed.
-    public private(set) var live: Set<WindowID> = []
+    package private(set) var live: Set<WindowID> = []
     /// Live windows currently shown; always a subset of ``live`` (showing a window that is not
     /// live is an anomaly and shows nothing).
-    public private(set) var visible: Set<WindowID> = []
+    package private(set) var visible: Set<WindowID> = []
     /// The window last made key; nil before any `makeKey` and once that window is destroyed.
     ///
     /// It names a window that is not live only after an anomaly (a `makeKey` on such a window).
-    public private(set) var key: WindowID?
+    package private(set) var key: WindowID?
     /// How many appearance resets each live window received; a window's entry goes when it is
     /// destroyed, and windows never reset have none.
-    public private(set) var resets: [WindowID: Int] = [:]
+    package private(set) var resets: [WindowID: Int] = [:]
     /// How many `reset` calls were applied in all, on live windows or not.
-    public private(set) var resetCount = 0
+    package private(set) var resetCount = 0
     /// How many times the host was told that each unmanaged window resigns key status, by the
     /// unmanaged window's id.
     ///
     /// Bounded by the unmanaged ids the app ever registers, not by the number of calls.
-    public private(set) var resignedUnmanaged: [String: Int] = [:]
+    package private(set) var resignedUnmanaged: [String: Int] = [:]
     /// The first ``anomalyLimit`` calls that made no sense, described, in order.
     ///
     /// ``anomalyCount`` says how many there were in all.
-    public private(set) var anomalies: [String] = []
+    package private(set) var anomalies: [String] = []
     /// How many calls made no sense in all (one call can count twice, as `destroy` of a window
     /// destroyed before is both a second destruction and a call on a window that is not live).
-    public private(set) var anomalyCount = 0
+    package private(set) var anomalyCount = 0
 
     /// Each live window's screens: those its content held when it was created (through
     /// ``apply(command:)``), plus those created in it since, less those destroyed. A
     /// window's entry goes when it is destroyed, its screens with it.
-    public var screens: [WindowID: Set<Screen>] {
+    package var screens: [WindowID: Set<Screen>] {
         var all = screenSets
         for (window, screen) in singleScreens { all[window] = [screen] }
         return all
@@ -69,11 +69,11 @@ public struct HostLedger: Sendable, Hashable {
     private var screenSets: [WindowID: Set<Screen>] = [:]
 
     /// How many screens were created: with their windows, and by `createScreen` calls.
-    public private(set) var screenCreatedCount = 0
+    package private(set) var screenCreatedCount = 0
     /// How many screens were destroyed: by `destroyScreen` calls, and with their windows.
-    public private(set) var screenDestroyedCount = 0
+    package private(set) var screenDestroyedCount = 0
     /// How many `setContent` calls each live window received.
-    public private(set) var contentUpdates: [WindowID: Int] = [:]
+    package private(set) var contentUpdates: [WindowID: Int] = [:]
 
     /// Every id a `create` named.
     private var createdIDs = WindowIDRanges()
@@ -81,14 +81,14 @@ public struct HostLedger: Sendable, Hashable {
     private var destroyedIDs = WindowIDRanges()
 
     /// An empty ledger.
-    public init() {}
+    package init() {}
 
     /// Whether a `create` call ever named `id`. O(log r) for the r ranges the ledger keeps.
-    public func wasCreated(_ id: WindowID) -> Bool { createdIDs.contains(id) }
+    package func wasCreated(_ id: WindowID) -> Bool { createdIDs.contains(id) }
 
     /// Whether a `destroy` call ever named `id` (whether or not it was live then). O(log r) for
     /// the r ranges the ledger keeps.
-    public func wasDestroyed(_ id: WindowID) -> Bool { destroyedIDs.contains(id) }
+    package func wasDestroyed(_ id: WindowID) -> Bool { destroyedIDs.contains(id) }
 
     /// How many ranges hold the created and destroyed ids: what the ledger's memory grows with
     /// beside its live windows.
@@ -96,7 +96,7 @@ public struct HostLedger: Sendable, Hashable {
 
     /// Applies one command: as its ``HostCall``, and for `create`, noting the screens of the
     /// window's content as created with it.
-    public mutating func apply(command: HostCommand) {
+    package mutating func apply(command: HostCommand) {
         apply(command.call)
         if case .create(let window) = command {
             if case .screen(let screen) = window.content {
@@ -113,7 +113,7 @@ public struct HostLedger: Sendable, Hashable {
 
     /// Applies one call. Costs O(log r) for the ranges plus, for `makeKey`, the unmanaged ids it
     /// names.
-    public mutating func apply(_ call: HostCall) {
+    package mutating func apply(_ call: HostCall) {
         switch call {
         case .create(let id):
             if !createdIDs.insert(id) { note("\(id) created twice") }

@@ -10,7 +10,7 @@ public final class InMemoryHost: SynchronousWindowHost {
     public init() {}
 
     /// The windows as the host sees them.
-    public var ledger: HostLedger { state.withLock { $0 } }
+    package var ledger: HostLedger { state.withLock { $0 } }
 
     /// Applies a call to the ledger.
     public func apply(_ command: HostCommand) {

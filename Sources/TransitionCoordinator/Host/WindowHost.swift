@@ -55,7 +55,7 @@ extension WindowHost {
 }
 
 /// One call a host received, as a ``RecordingHost`` records it.
-public enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ``WindowHost/createWindow(_:)``.
     case create(WindowID)
     /// ``WindowHost/showWindow(_:)``.
@@ -76,7 +76,7 @@ public enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
     case destroyScreen(Screen, in: WindowID)
 
     /// As `create #2`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .create(let id): "create \(id)"
         case .show(let id): "show \(id)"

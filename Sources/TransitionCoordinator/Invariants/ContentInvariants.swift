@@ -1,11 +1,11 @@
 /// Invariant 8 over content trees, as a pure function: what ``InvariantChecker/check(_:ignoresUnmanagedWindows:)``,
 /// the planner's tests and the harness use.
-public enum ContentInvariants {
+package enum ContentInvariants {
     /// Every violation of invariant 8 in `contents` (each named by `window`, for the message):
     /// a stack without its root, tabs without tabs or with a selection out of range, a node
     /// presenting while its base presents, and a screen or container id appearing twice in a
     /// window; a container id appearing in two windows, since handles find containers by id.
-    public static func check(_ contents: [(window: String, content: WindowContent)]) -> [InvariantViolation] {
+    package static func check(_ contents: [(window: String, content: WindowContent)]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         var owners: [ContainerID: String] = [:]
         for (window, content) in contents {
@@ -22,10 +22,10 @@ public enum ContentInvariants {
     /// The deepest content a window may show, in nested nodes (a tab bar, a hop container, a node
     /// presenting a modal each add one): about 500 modals, each presented over the last. Deeper
     /// content is refused before anything walks it, since walking a tree recurses once a level.
-    public static let maxDepth = 1_000
+    package static let maxDepth = 1_000
 
     /// Every violation of invariant 8 in one window's `content`.
-    public static func check(_ content: WindowContent, in window: String) -> [InvariantViolation] {
+    package static func check(_ content: WindowContent, in window: String) -> [InvariantViolation] {
         // Checked first, without recursion: the checks below recurse once a level.
         if depth(of: content, over: maxDepth) {
             return [.init(.containers, "the content of \(window) is nested deeper than \(maxDepth) levels")]
@@ -48,7 +48,7 @@ public enum ContentInvariants {
     /// Invariant 8 across a committed dismiss: every container of the modal chain the presenter
     /// showed is gone from the window after it (a child sheet never outlives its parent), and the
     /// presenter presents nothing. Checked for dismisses of a container, by the app or the user.
-    public static func checkDismiss(_ record: TransitionRecord) -> [InvariantViolation] {
+    package static func checkDismiss(_ record: TransitionRecord) -> [InvariantViolation] {
         let presenter: ContainerID
         switch record.request {
         case .content(.dismiss(.container(let id)), _), .userDid(.dismiss(.container(let id)), _): presenter = id

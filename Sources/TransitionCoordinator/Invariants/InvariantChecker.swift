@@ -2,11 +2,11 @@
 ///
 /// The coordinator's ``Coordinator/audit()``, the tests and the stress harness all use these;
 /// each check returns every violation it finds (an empty array means it holds).
-public enum InvariantChecker {
+package enum InvariantChecker {
     /// Invariants 3 (levels), 4 (key) and 10 (shield and lock) on one snapshot.
     ///
     /// With `ignoresUnmanagedWindows` an unmanaged window may hold key status beside the managed key window.
-    public static func check(_ snapshot: NavigationSnapshot, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
+    package static func check(_ snapshot: NavigationSnapshot, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         let roots = snapshot.windows.filter { $0.level == .root }
         if roots.count != 1 { found.append(.init(.levels, "\(roots.count) root windows, expected exactly 1")) }
@@ -43,7 +43,7 @@ public enum InvariantChecker {
     /// with the lock down (when one is configured); while locked, nothing but the shield visible
     /// above the lock, the lock key when the shield is down, and every window that a cover stands
     /// below hidden (and every other one visible).
-    public static func checkCovers(_ snapshot: NavigationSnapshot) -> [InvariantViolation] {
+    package static func checkCovers(_ snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         let top = snapshot.topMostVisibleWindow
         if let shield = snapshot.shieldWindow {
@@ -77,7 +77,7 @@ public enum InvariantChecker {
 
     /// Invariant 10 across one record: only an unlock removes the lock, and only while the app is
     /// active; lifecycle events destroy nothing but the shield.
-    public static func checkCoverTransition(_ record: TransitionRecord) -> [InvariantViolation] {
+    package static func checkCoverTransition(_ record: TransitionRecord) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         let before = record.before, after = record.after
         if let lock = before.lockWindow, after.window(lock.id) == nil {
@@ -105,7 +105,7 @@ public enum InvariantChecker {
     ///
     /// Atomic: replanning the record's request against its `before` must give exactly its `after`
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
-    public static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
+    package static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
         var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
             + ContentInvariants.checkDismiss(record)
         let before = Set(record.before.windows.map(\.id))
@@ -134,7 +134,7 @@ public enum InvariantChecker {
     }
 
     /// Invariants 1 (serial) and 2 (chain) between two consecutive records.
-    public static func checkSequence(_ previous: TransitionRecord, _ next: TransitionRecord) -> [InvariantViolation] {
+    package static func checkSequence(_ previous: TransitionRecord, _ next: TransitionRecord) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         if next.before != previous.after {
             found.append(.init(.chain, "\(next.id) started from v\(next.before.version), not from \(previous.id)'s after v\(previous.after.version)"))
@@ -146,7 +146,7 @@ public enum InvariantChecker {
     }
 
     /// Invariants 1 and 2 over a whole history, in order.
-    public static func checkHistory(_ records: [TransitionRecord]) -> [InvariantViolation] {
+    package static func checkHistory(_ records: [TransitionRecord]) -> [InvariantViolation] {
         zip(records, records.dropFirst()).flatMap { checkSequence($0, $1) }
     }
 
@@ -158,7 +158,7 @@ public enum InvariantChecker {
     /// ones, and the key window matches. Screens likewise: created = live + destroyed, and each
     /// window whose content the ledger knows (created through ``HostLedger/apply(command:)``)
     /// holds exactly the screens of its content in the snapshot.
-    public static func checkHost(_ ledger: HostLedger, against snapshot: NavigationSnapshot) -> [InvariantViolation] {
+    package static func checkHost(_ ledger: HostLedger, against snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found = ledger.anomalies.map { InvariantViolation(.hostBalance, $0) }
         if ledger.anomalyCount > ledger.anomalies.count {
             found.append(.init(.hostBalance, "\(ledger.anomalyCount - ledger.anomalies.count) more anomalies, not described"))

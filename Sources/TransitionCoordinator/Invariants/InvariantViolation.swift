@@ -56,7 +56,7 @@ public struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvert
     public let detail: String
 
     /// Names a violation.
-    public init(_ invariant: Invariant, _ detail: String) {
+    package init(_ invariant: Invariant, _ detail: String) {
         self.invariant = invariant
         self.detail = detail
     }

@@ -3,23 +3,23 @@
 /// Whatever the policy, a request ends with exactly one outcome: a record, or one typed error.
 /// A request from inside the transition in flight is refused as re-entrant under every policy
 /// (waiting would deadlock), and one whose task is cancelled before admission gets
-/// ``TransitionError/cancelled(_:)``.
+/// ``TransitionError/Refusal/cancelled(_:)``.
 public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Refuse at once with ``TransitionError/busy(inFlight:)`` (the default).
+    /// Refuse at once with ``TransitionError/Refusal/busy(inFlight:)`` (the default).
     case reject
-    /// Wait in the bounded FIFO queue; a full queue refuses with ``TransitionError/queueFull(limit:)``.
-    /// Cancelling the waiting task removes it with ``TransitionError/cancelled(_:)``; nothing changes.
+    /// Wait in the bounded FIFO queue; a full queue refuses with ``TransitionError/Refusal/queueFull(limit:)``.
+    /// Cancelling the waiting task removes it with ``TransitionError/Refusal/cancelled(_:)``; nothing changes.
     case enqueue
     /// Wait like ``enqueue``, but keep only the newest waiting request of `group`, in whichever
     /// lane it waits (queued, or deferred until the unlock): the ones it replaces end with
-    /// ``TransitionError/superseded(group:by:)``.
+    /// ``TransitionError/Refusal/superseded(group:by:)``.
     case coalesce(group: String)
     /// Tell the animation in flight to finish now, let that transition complete, then run next
     /// (after lifecycle events, before queued requests).
     ///
     /// The animation is cut short only by a request sure to run next: its room in the queue is
     /// checked first, and it is planned against the state the running transition commits; a
-    /// refusal there (``TransitionError/queueFull(limit:)``, a plan that does not fit) changes
+    /// refusal there (``TransitionError/Refusal/queueFull(limit:)``, a plan that does not fit) changes
     /// nothing. A request that did cut the animation short is committed to running from then on:
     /// cancelling its task no longer withdraws it (as with an admitted transition, cancellation
     /// only cuts its own animation short). It can still be refused at hand-over if a lifecycle
@@ -40,7 +40,7 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// What a request that would show something above the lock screen does while the app is locked.
 public enum LockedBehavior: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Refuse with ``TransitionError/locked(lock:)`` (the default).
+    /// Refuse with ``TransitionError/Refusal/locked(lock:)`` (the default).
     case refuse
     /// Wait, in order and bounded, and run after the unlock.
     case deferUntilUnlocked
@@ -95,7 +95,7 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     public var newestArrival: UInt64 { storage.value.newestArrival }
 
     /// Describes a wait.
-    public init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {
+    package init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {
         storage = SharedValue(Fields(lane: lane, sequence: sequence, group: group, newestArrival: newestArrival ?? sequence))
     }
 

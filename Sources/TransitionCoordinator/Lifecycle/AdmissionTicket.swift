@@ -177,16 +177,16 @@ final class AdmissionTicket: Sendable {
         }
     }
 
-    /// Ends the wait with ``TransitionError/cancelled(_:)`` unless the coordinator claimed it first.
+    /// Ends the wait with ``TransitionError/Refusal/cancelled(_:)`` unless the coordinator claimed it first.
     func cancel() {
         let waiter: UnsafeContinuation<Void, Never>? = place.withLock { place in
             switch place.state {
             case .pending:
-                place.state = .resolved(.failure(.cancelled(request)))
+                place.state = .resolved(.failure(.refused(.cancelled(request))))
                 countEnd(place)
                 return nil
             case .waiting(let continuation):
-                place.state = .resolved(.failure(.cancelled(request)))
+                place.state = .resolved(.failure(.refused(.cancelled(request))))
                 countEnd(place)
                 return continuation
             case .claimed, .resolved, .consumed:
@@ -261,11 +261,11 @@ final class AdmissionTicket: Sendable {
         }
     }
 
-    /// Takes the outcome once ``wait()`` returned: the delivered one, or ``TransitionError/cancelled(_:)``
+    /// Takes the outcome once ``wait()`` returned: the delivered one, or ``TransitionError/Refusal/cancelled(_:)``
     /// for a second taker.
     func outcome() -> Outcome {
         place.withLock { place in
-            guard case .resolved(let outcome) = place.state else { return .failure(.cancelled(request)) }
+            guard case .resolved(let outcome) = place.state else { return .failure(.refused(.cancelled(request))) }
             place.state = .consumed
             return outcome
         }

@@ -74,7 +74,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// Builds a snapshot; the coordinator makes the live ones.
-    public init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
+    package init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
         storage = SharedValue(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,

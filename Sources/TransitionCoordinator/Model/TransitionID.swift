@@ -4,7 +4,7 @@ public struct TransitionID: Sendable, Hashable, Comparable, Codable, CustomStrin
     public let rawValue: UInt64
 
     /// Wraps a raw number.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Orders transitions by admission.
     public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool { lhs.rawValue < rhs.rawValue }

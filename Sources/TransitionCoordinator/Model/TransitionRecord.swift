@@ -61,7 +61,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public var animationEndedAt: Duration? { storage.value.animationEndedAt }
 
     /// Builds a record; the coordinator makes the real ones.
-    public init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
+    package init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
                 hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
                 waited: WaitInfo? = nil, host: HostOutcome = .completed, source: NavigationSource = .app, link: LinkID? = nil,
                 animationEndedAt: Duration? = nil) {

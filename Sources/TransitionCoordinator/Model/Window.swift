@@ -10,7 +10,7 @@ public struct Window: Sendable, Hashable, Codable, CustomStringConvertible {
     public var isHidden: Bool
 
     /// A window value; only the coordinator creates live ones.
-    public init(id: WindowID, level: WindowLevel, content: WindowContent, isHidden: Bool = false) {
+    package init(id: WindowID, level: WindowLevel, content: WindowContent, isHidden: Bool = false) {
         self.id = id
         self.level = level
         self.content = content

@@ -39,7 +39,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// The node this content is, seen from outside: a presenting node is its base.
-    public var nodeID: NodeID {
+    package var nodeID: NodeID {
         switch self {
         case .screen(let screen): .screen(screen.id)
         case .stack(let stack): .container(stack.id)
@@ -73,7 +73,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// Calls `body` with every screen, in the order of ``screens``, building nothing.
-    public func forEachScreen(_ body: (Screen) -> Void) {
+    package func forEachScreen(_ body: (Screen) -> Void) {
         switch self {
         case .screen(let screen): body(screen)
         case .stack(let stack): stack.items.forEach(body)
@@ -113,7 +113,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
 
     /// Calls `body` with every container id and its node as ``find(_:)`` gives it (with the
     /// modal it presents), in the order of ``containers``, building nothing.
-    public func forEachContainer(_ body: (ContainerID, WindowContent) -> Void) {
+    package func forEachContainer(_ body: (ContainerID, WindowContent) -> Void) {
         switch self {
         case .screen: break
         case .stack(let stack): body(stack.id, self)
@@ -131,7 +131,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// How many screens the content holds, without listing them.
-    public var screenCount: Int {
+    package var screenCount: Int {
         switch self {
         case .screen: 1
         case .stack(let stack): stack.items.count

@@ -7,7 +7,7 @@ public struct WindowID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public let rawValue: UInt64
 
     /// Wraps a raw number; the coordinator is the only source of live ids.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Orders ids by creation.
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -16,7 +16,7 @@ public struct WindowID: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public var description: String { "#\(rawValue)" }
 
     /// The id that follows this one. A plan makes a handful of windows at most, and the planner
-    /// refuses to start within ``headroom`` of the end (``TransitionError/windowIDsExhausted``),
+    /// refuses to start within ``headroom`` of the end (``TransitionError/InvalidRequest/windowIDsExhausted``),
     /// so this never passes `UInt64.max`.
     var next: WindowID { WindowID(rawValue + 1) }
 

@@ -169,7 +169,7 @@ struct InboxMachine: Sendable {
         switch answer {
         case .success(let record?): outcome = .navigated(record)
         case .success(nil): outcome = .alreadyThere
-        case .failure(.cancelled) where supersedingDelivery != nil:
+        case .failure(.refused(.cancelled)) where supersedingDelivery != nil:
             outcome = .superseded(by: supersedingDelivery ?? id)
         case .failure(let error): outcome = .refused(error)
         }

@@ -58,7 +58,7 @@ public actor LinkInbox {
         public let sequence: Int
 
         /// An end, as the inbox reports it (tests and replays make their own).
-        public init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false, sequence: Int = 0) {
+        package init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false, sequence: Int = 0) {
             self.id = id
             self.route = route
             self.outcome = outcome
@@ -95,10 +95,10 @@ public actor LinkInbox {
     /// waits with ``receive(_:expiry:)``.
     public nonisolated let outcomes: AsyncStream<Ended>
     /// How many links have ended.
-    public private(set) var endedCount = 0
+    package private(set) var endedCount = 0
     /// How many times a guard's redirect held a link back without ending it: parked, or sent
     /// again at once for a resume asked while the redirect was on its way (each counts).
-    public private(set) var parkedCount = 0
+    package private(set) var parkedCount = 0
 
     /// The inbox's coordinator's executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { coordinator.unownedExecutor }
@@ -183,7 +183,7 @@ public actor LinkInbox {
     }
 
     /// Suspends until no link is waiting or on its way.
-    public func idle() async {
+    package func idle() async {
         // Checked inside the body, not before it: the body may run after other jobs of this actor
         // (the last answer, say), and a waiter parked after that would never be woken.
         await withCheckedContinuation { continuation in
@@ -198,7 +198,7 @@ public actor LinkInbox {
     var waitingResumes: Int { resumers.count + resumersOnAnswer.count }
 
     /// Whether a link a guard redirected waits for ``Coordinator/resumeRedirected()``.
-    public var hasParkedLink: Bool { machine.parked != nil }
+    package var hasParkedLink: Bool { machine.parked != nil }
 
     /// Sends parked link `id` to the coordinator again and returns its answer: the record, nil
     /// when the app is there already, or the refusal (a guard may redirect it again: it is parked

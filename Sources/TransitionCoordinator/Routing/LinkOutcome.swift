@@ -5,7 +5,7 @@ public struct LinkID: Sendable, Hashable, Codable, Comparable, CustomStringConve
     public let rawValue: UInt64
 
     /// A link id.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Arrival order.
     public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -65,7 +65,7 @@ public struct SavedLink: Sendable, Hashable, Codable {
     public var remaining: Duration
 
     /// A saved link (the inbox makes them in ``LinkInbox/saved()``; tests and migrations may too).
-    public init(id: LinkID, route: Route, remaining: Duration) {
+    package init(id: LinkID, route: Route, remaining: Duration) {
         self.id = id
         self.route = route
         self.remaining = remaining

@@ -40,7 +40,7 @@ public enum Restoration {
     /// - Throws: ``RestorationError`` when the state is too old, its time is out of range, it is
     ///   from a newer schema, lacks a migration, a migration returns a route that breaks the
     ///   rules, or it keeps nothing that compiles (and no link stands in for it).
-    public static func plan(_ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
+    package static func plan(_ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
                             link: Route? = nil, limits: RouteLimits = .standard) throws(RestorationError) -> Plan {
         if let link, policy.launchRule == .linkWins {
             do {

@@ -9,7 +9,7 @@ extension RouteCompiler {
     /// a stack of it, so what it compiles to is that stack.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for a hop container, a tab bar whose
     ///   id is not a route's, a tab that is not a stack, or a modal in a tab that is not selected.
-    public static func route(of content: WindowContent) throws(NavigationError) -> Route {
+    package static func route(of content: WindowContent) throws(NavigationError) -> Route {
         var steps: [RouteStep] = []
         try write(content, asModal: false, into: &steps)
         return Route(absolute: true, steps)

@@ -19,7 +19,7 @@
 ///   container the two share.
 /// - `..` and `up(n=k)` drop the steps before them; a relative route is appended to the route
 ///   of what the root shows now (``route(of:)``), then compiled as an absolute one.
-public enum RouteCompiler {
+package enum RouteCompiler {
     /// The root window's content that `route` names, read from `current` when it is relative.
     ///
     /// - Parameters:
@@ -29,7 +29,7 @@ public enum RouteCompiler {
     /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:)``
     ///   gives) and what was wrong; every screen is made before the content is returned, so a name
     ///   the registry does not know, or a factory that declines, fails the whole route.
-    public static func content(for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
+    package static func content(for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
                                limits: RouteLimits = .standard) throws(NavigationError) -> WindowContent {
         try compile(resolve(route, from: current, limits: limits).steps, registry: registry)
     }
@@ -45,7 +45,7 @@ public enum RouteCompiler {
     ///   `limits` (checked first, whoever made the route), ``NavigationError/upPastStart(step:)``
     ///   (the step's index in `route`), or ``NavigationError/notRoutable(_:reason:)`` when a
     ///   relative route meets content no route writes.
-    public static func resolve(_ route: Route, from current: WindowContent?,
+    package static func resolve(_ route: Route, from current: WindowContent?,
                                limits: RouteLimits = .standard) throws(NavigationError) -> Route {
         do {
             try route.validate(limits: limits)

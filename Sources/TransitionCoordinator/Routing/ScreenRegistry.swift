@@ -8,7 +8,7 @@
 /// link twice is a no-op), and must not call the coordinator.
 public struct ScreenRegistry: Sendable {
     /// What a name stands for.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A screen: pushed onto a stack, a stack's root, or presented.
         case screen
         /// A tab bar whose tabs are the screens named, in order (each registered as a screen).
@@ -89,7 +89,7 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// The kind `name` stands for, or nil when unknown.
-    public func kind(of name: String) -> Kind? {
+    package func kind(of name: String) -> Kind? {
         if let entry = entries[name] { return entry.kind }
         return acceptsAnyScreen ? .screen : nil
     }

@@ -32,8 +32,8 @@ struct AdversarialCoalesceDeferredTests {
         #expect(await coordinator.waitingRequests == [Self.requests[2]])
 
         let unlock = try await coordinator.unlock()
-        #expect(await waiters[0].value.failure == .superseded(group: "search", by: Self.requests[1]))
-        #expect(await waiters[1].value.failure == .superseded(group: "search", by: Self.requests[2]))
+        #expect(await waiters[0].value.failure == .refused(.superseded(group: "search", by: Self.requests[1])))
+        #expect(await waiters[1].value.failure == .refused(.superseded(group: "search", by: Self.requests[2])))
         let newest = try #require(await waiters[2].value.success)
         #expect(newest.before == unlock.after)
         #expect(newest.waited?.lane == .deferred)
@@ -63,7 +63,7 @@ struct AdversarialCoalesceDeferredTests {
         #expect(await probe.waiting(Self.requests[1]) == .queued)
         #expect(await coordinator.waitingRequests == [Self.requests[1]])
         animator.open()
-        #expect(await deferred.value.failure == .superseded(group: "search", by: Self.requests[1]))
+        #expect(await deferred.value.failure == .refused(.superseded(group: "search", by: Self.requests[1])))
 
         #expect(await unlock.value.success?.animation == .ran)
         let newest = try #require(await queued.value.success)

@@ -27,7 +27,7 @@ struct AdversarialCoverScreenTests {
         let before = await fixture.snapshot
 
         for policy in [AdmissionPolicy.reject, .enqueue, .preempt] {
-            await #expect(throws: TransitionError.screenReservedForCover(id, coverLevel: coverLevel)) {
+            await #expect(throws: TransitionError.invalid(.screenReservedForCover(id, coverLevel: coverLevel))) {
                 try await fixture.coordinator.perform(request, policy: policy)
             }
         }
@@ -49,7 +49,7 @@ struct AdversarialCoverScreenTests {
         try await fixture.coordinator.setApplicationState(.background)
         try await fixture.coordinator.setApplicationState(.active)
         let before = await fixture.snapshot
-        await #expect(throws: TransitionError.screenReservedForCover("pin", coverLevel: .medium)) {
+        await #expect(throws: TransitionError.invalid(.screenReservedForCover("pin", coverLevel: .medium))) {
             try await fixture.coordinator.perform(request)
         }
         #expect(await fixture.snapshot == before)
@@ -65,7 +65,7 @@ struct AdversarialCoverScreenTests {
         try await fixture.coordinator.setApplicationState(.active)
         let id: ScreenID = request.description.contains("shield") ? "shield" : "pin"
         let level: WindowLevel = id == "pin" ? .medium : .high
-        await #expect(throws: TransitionError.screenReservedForCover(id, coverLevel: level)) {
+        await #expect(throws: TransitionError.invalid(.screenReservedForCover(id, coverLevel: level))) {
             try await fixture.coordinator.perform(request, whenLocked: .deferUntilUnlocked)
         }
         #expect(await fixture.coordinator.waitingRequests.isEmpty)
@@ -75,7 +75,7 @@ struct AdversarialCoverScreenTests {
     func reservedInStacks() async throws {
         let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "main", root: Screens.home)),
                                                 configuration: Self.configuration)
-        await #expect(throws: TransitionError.screenReservedForCover("pin", coverLevel: .medium)) {
+        await #expect(throws: TransitionError.invalid(.screenReservedForCover("pin", coverLevel: .medium))) {
             try await coordinator.stack("main").push(Screens.pin)
         }
     }

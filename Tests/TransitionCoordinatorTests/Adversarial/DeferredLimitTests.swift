@@ -43,8 +43,8 @@ struct AdversarialDeferredLimitTests {
 
         try await coordinator.setApplicationState(.active)
         let unlock = try await coordinator.unlock()
-        #expect(await waiters[2].value.failure == .deferredQueueFull(limit: 2))
-        #expect(await waiters[3].value.failure == .deferredQueueFull(limit: 2))
+        #expect(await waiters[2].value.failure == .refused(.deferredQueueFull(limit: 2)))
+        #expect(await waiters[3].value.failure == .refused(.deferredQueueFull(limit: 2)))
         let first = try #require(await waiters[0].value.success)
         let second = try #require(await waiters[1].value.success)
         #expect(first.before == unlock.after)

@@ -20,7 +20,7 @@ struct AdversarialDetachedRequestTests {
             answer.value = await Task.detached { await attempt { try await coordinator.perform(Self.pushTutorial) } }.value
         }
         let record = try await coordinator.perform(Self.pushPin, animator: animator)
-        #expect(answer.value == .failure(.busy(inFlight: Self.inFlight)))
+        #expect(answer.value == .failure(.refused(.busy(inFlight: Self.inFlight))))
         #expect(record.animation == .ran)
         #expect(await coordinator.history == [record])
     }

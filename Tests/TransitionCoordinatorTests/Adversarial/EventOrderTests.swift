@@ -33,7 +33,7 @@ struct AdversarialEventOrderTests {
 
         // The slot is the waiter's now, whether or not its task has resumed.
         let handedTo = InFlightTransition(id: t(2), request: Self.pushTutorial)
-        await #expect(throws: TransitionError.busy(inFlight: handedTo)) {
+        await #expect(throws: TransitionError.refused(.busy(inFlight: handedTo))) {
             try await coordinator.perform(Self.pushLogin)
         }
         executor.release()
@@ -46,7 +46,7 @@ struct AdversarialEventOrderTests {
             if case .ended(let record) = event, record.id == tutorial.id { break }
         }
         let began = try #require(seen.firstIndex(of: .began(handedTo, before: pin.after)))
-        let rejected = try #require(seen.firstIndex(of: .rejected(Self.pushLogin, .busy(inFlight: handedTo))))
+        let rejected = try #require(seen.firstIndex(of: .rejected(Self.pushLogin, .refused(.busy(inFlight: handedTo)))))
         #expect(began < rejected)
         let pinEnded = try #require(seen.firstIndex(of: .ended(pin)))
         #expect(pinEnded < began)

@@ -30,7 +30,7 @@ struct AdversarialLockBypassTests {
         let pushed = try #require(await push.value.success)
         let backgrounded = try #require(await background.value.success)
         #expect(backgrounded.before == pushed.after)
-        #expect(await unlock.value.failure == .unlockWhileNotActive(.background))
+        #expect(await unlock.value.failure == .invalid(.unlockWhileNotActive(.background)))
 
         let snapshot = await fixture.snapshot
         #expect(snapshot.applicationState == .background)
@@ -53,7 +53,7 @@ struct AdversarialLockBypassTests {
         #expect(before.isLocked)
 
         for policy in [AdmissionPolicy.reject, .enqueue, .preempt] {
-            await #expect(throws: TransitionError.unlockWhileNotActive(state)) {
+            await #expect(throws: TransitionError.invalid(.unlockWhileNotActive(state))) {
                 try await fixture.coordinator.unlock(animator: GatedAnimator(.returnAtOnce), policy: policy)
             }
         }

@@ -27,7 +27,7 @@ struct AdversarialPreemptAdmissionTests {
         let waiter = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
         await probe.waiting(Self.pushTutorial)
 
-        await #expect(throws: TransitionError.queueFull(limit: 1)) {
+        await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
             try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
         }
         #expect(await fixture.coordinator.inFlightTransition?.id == t(1))
@@ -41,12 +41,12 @@ struct AdversarialPreemptAdmissionTests {
     }
 
     static let misfits: [(TransitionRequest, TransitionError)] = [
-        (.pop(.high), .nothingToPop(.high)),
+        (.pop(.high), .invalid(.nothingToPop(.high))),
         (.push(Screen("pin2"), at: .medium),
-         .levelOccupied(.medium, by: Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin)))),
-        (.popScreen("ghost"), .screenNotShown("ghost")),
+         .invalid(.levelOccupied(.medium, by: Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin))))),
+        (.popScreen("ghost"), .invalid(.screenNotShown("ghost"))),
         // A second push of the screen in flight is a double tap, refused before any plan.
-        (.push(Screens.pin, at: .low), .screenAlreadyRequested("pin", by: .push(Screens.pin, at: .medium))),
+        (.push(Screens.pin, at: .low), .refused(.screenAlreadyRequested("pin", by: .push(Screens.pin, at: .medium)))),
     ]
 
     @Test("a preempting request whose plan does not fit the state the running transition commits throws at once, and does not cut",

@@ -43,7 +43,7 @@ struct AdversarialReentrancyMarkerTests {
 
     @Test("a task from a freed coordinator's animator asking a new coordinator with its own T1 in flight gets busy, never reentrant")
     func freedCoordinatorsMarker() async throws {
-        let busy = TransitionError.busy(inFlight: InFlightTransition(id: t(1), request: Self.pushPin))
+        let busy = TransitionError.refused(.busy(inFlight: InFlightTransition(id: t(1), request: Self.pushPin)))
         for round in 0..<200 {
             let (answer, sameAddress) = try await Self.round()
             #expect(answer == .failure(busy), "round \(round); the new coordinator reused the freed one's address: \(sameAddress)")

@@ -60,7 +60,7 @@ struct AdversarialStuckHostTests {
         #expect(await coordinator.hostFault == fault)
 
         for policy in [AdmissionPolicy.reject, .enqueue, .coalesce(group: "g"), .preempt] {
-            await #expect(throws: TransitionError.hostUnresponsive(fault)) {
+            await #expect(throws: TransitionError.refused(.hostUnresponsive(fault))) {
                 try await coordinator.push(Screens.login, at: .medium, policy: policy)
             }
         }
@@ -108,7 +108,7 @@ struct AdversarialStuckHostTests {
         #expect(fault.call == .create(w(2)))
         await answered.wait()
         // The stuck call cannot have returned when the slot was freed: it awaits this very answer.
-        #expect(answer.value == .failure(.hostUnresponsive(fault)))
+        #expect(answer.value == .failure(.refused(.hostUnresponsive(fault))))
         await setup.untilHostAnswers()
         try await coordinator.setApplicationState(.inactive)
         try await coordinator.setApplicationState(.active)
@@ -156,7 +156,7 @@ struct AdversarialStuckHostTests {
         await answeredB.wait()
         for result in answers.value.values {
             switch result {
-            case .success, .failure(.hostUnresponsive): break
+            case .success, .failure(.refused(.hostUnresponsive)): break
             case .failure(let error): Issue.record("unexpected answer \(error)")
             }
         }

@@ -263,7 +263,7 @@ struct UntrustedInputTests {
         let coordinator = await Self.coordinator()
         let snapshot = await coordinator.snapshot
         var id = WindowID(.max)
-        #expect(throws: TransitionError.windowIDsExhausted) {
+        #expect(throws: TransitionError.invalid(.windowIDsExhausted)) {
             _ = try TransitionPlanner.plan(.push(Screen("x"), at: .high), in: snapshot, nextWindowID: &id)
         }
     }

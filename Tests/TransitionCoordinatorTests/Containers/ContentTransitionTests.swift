@@ -68,7 +68,7 @@ struct ContentTransitionTests {
         let app = try await AppFixture()
         try await app.coordinator.push(Screen("pin"), at: .medium)
         let result = await attempt { try await app.coordinator.stack("news").push(Screen("pin")) }
-        guard case .failure(.duplicateScreen("pin", let window)) = result else {
+        guard case .failure(.invalid(.duplicateScreen("pin", let window))) = result else {
             Issue.record("expected duplicateScreen, got \(result)")
             return
         }

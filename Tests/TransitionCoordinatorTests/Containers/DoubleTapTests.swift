@@ -40,7 +40,7 @@ struct DoubleTapTests {
         let first = Task { await attempt { try await coordinator.perform(Self.thread, animator: animator) } }
         await animator.started()
         let second = await attempt { try await coordinator.perform(Self.thread, policy: policy) }
-        #expect(second.failure == .screenAlreadyRequested(T.thread.id, by: Self.thread))
+        #expect(second.failure == .refused(.screenAlreadyRequested(T.thread.id, by: Self.thread)))
         animator.open()
         _ = try #require(await first.value.success)
         #expect(await coordinator.stack("inbox").items() == [T.list, T.mail, T.thread])
@@ -51,7 +51,7 @@ struct DoubleTapTests {
     func whileWaiting(policy: AdmissionPolicy) async throws {
         let queued = try await Queued(firstPolicy: .enqueue)
         let second = await attempt { try await queued.coordinator.perform(Self.thread, policy: policy) }
-        #expect(second.failure == .screenAlreadyRequested(T.thread.id, by: Self.thread))
+        #expect(second.failure == .refused(.screenAlreadyRequested(T.thread.id, by: Self.thread)))
         queued.animator.open()
         _ = try #require(await queued.holder.value.success)
         _ = try #require(await queued.first.value.success)
@@ -63,7 +63,7 @@ struct DoubleTapTests {
         let queued = try await Queued(firstPolicy: .coalesce(group: "taps"))
         let coordinator = queued.coordinator
         let second = Task { await attempt { try await coordinator.perform(Self.thread, policy: .coalesce(group: "taps")) } }
-        #expect(await queued.first.value.failure == .superseded(group: "taps", by: Self.thread))
+        #expect(await queued.first.value.failure == .refused(.superseded(group: "taps", by: Self.thread)))
         queued.animator.open()
         _ = try #require(await queued.holder.value.success)
         _ = try #require(await second.value.success)
@@ -74,7 +74,7 @@ struct DoubleTapTests {
         var queued = try await Queued(firstPolicy: .enqueue)
         let coordinator = queued.coordinator
         queued.first.cancel()
-        #expect(await queued.first.value.failure == .cancelled(Self.thread))
+        #expect(await queued.first.value.failure == .refused(.cancelled(Self.thread)))
         let again = Task { await attempt { try await coordinator.perform(Self.thread, policy: .enqueue) } }
         await queued.probe.waiting(Self.thread)
         queued.animator.open()

@@ -30,7 +30,7 @@ struct GestureTests {
         #expect(record.animation == .skipped(.madeByUser))
         #expect(await coordinator.stack("form").items() == [Screen("step1")])
         #expect(log.calls == ["didHide step2", "didRemove step2", "remove step2", "didShow step1"])
-        await #expect(throws: TransitionError.gestureEnded(gesture.id)) { try await gesture.commit() }
+        await #expect(throws: TransitionError.refused(.gestureEnded(gesture.id))) { try await gesture.commit() }
     }
 
     @Test("a cancelled swipe-back changes nothing, calls nothing, and hands the slot to the next waiter")
@@ -39,7 +39,7 @@ struct GestureTests {
         var probe = EventProbe(coordinator)
         let before = await coordinator.snapshot
         let gesture = try await coordinator.beginGesture(.pop("form"))
-        await #expect(throws: TransitionError.busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form")), source: .gesture))) {
+        await #expect(throws: TransitionError.refused(.busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form")), source: .gesture)))) {
             try await coordinator.stack("form").push(Screen("help"))
         }
         let waiter = Task { await attempt { try await coordinator.stack("form").push(Screen("step3"), policy: .enqueue) } }
@@ -58,7 +58,7 @@ struct GestureTests {
         let gesture = try await coordinator.beginGesture(.pop("form"))
         let inactive = try await coordinator.setApplicationState(.inactive)
         #expect(inactive.before.windows == inactive.after.windows)
-        await #expect(throws: TransitionError.gestureEnded(gesture.id)) { try await gesture.commit() }
+        await #expect(throws: TransitionError.refused(.gestureEnded(gesture.id))) { try await gesture.commit() }
         #expect(await coordinator.stack("form").items() == [Screen("step1"), Screen("step2")])
         #expect(log.calls.isEmpty)
     }

@@ -89,7 +89,7 @@ struct HopFlowTests {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
         flow.cancel()
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
-        #expect(await flow.result.failure as? TransitionError == .cancelled(hop))
+        #expect(await flow.result.failure as? TransitionError == .refused(.cancelled(hop)))
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
         #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop) as? Int == 7)
     }
@@ -155,7 +155,7 @@ struct HopFlowTests {
         second.cancel()
         release.open()
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
-        #expect(await second.result.failure as? TransitionError == .cancelled(hop), "the cancelled flow ends with its cancellation")
+        #expect(await second.result.failure as? TransitionError == .refused(.cancelled(hop)), "the cancelled flow ends with its cancellation")
         #expect(await coordinator.history.filter { $0.request == hop }.count == 2, "its hop committed before it was told")
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
         #expect(try await first.value == 7, "the flow that was not cancelled still waits, and gets the value")

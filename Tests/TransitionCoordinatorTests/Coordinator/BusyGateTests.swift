@@ -43,7 +43,7 @@ struct BusyGateTests {
         let animator = GatedAnimator()
         let first = Task { await attempt { try await coordinator.perform(Self.pushPin, animator: animator) } }
         await animator.started()
-        #expect(throws: TransitionError.busy(inFlight: Self.pin)) { try coordinator.refuseIfBusy(Self.pushTutorial) }
+        #expect(throws: TransitionError.refused(.busy(inFlight: Self.pin))) { try coordinator.refuseIfBusy(Self.pushTutorial) }
         animator.open()
         _ = try #require(await first.value.success)
         #expect(throws: Never.self) { try coordinator.refuseIfBusy(Self.pushTutorial) }
@@ -58,7 +58,7 @@ struct BusyGateTests {
         let animator = GatedAnimator()
         let first = Task { await attempt { try await coordinator.perform(Self.pushPin, animator: animator) } }
         await animator.started()
-        await #expect(throws: TransitionError.busy(inFlight: Self.pin)) {
+        await #expect(throws: TransitionError.refused(.busy(inFlight: Self.pin))) {
             try await coordinator.perform(Self.pushTutorial)
         }
         animator.open()
@@ -69,7 +69,7 @@ struct BusyGateTests {
             if case .ended = event { break }
         }
         #expect(seen == [.began(Self.pin, before: record.before),
-                         .rejected(Self.pushTutorial, .busy(inFlight: Self.pin)),
+                         .rejected(Self.pushTutorial, .refused(.busy(inFlight: Self.pin))),
                          .ended(record)])
     }
 
@@ -86,7 +86,7 @@ struct BusyGateTests {
             #expect(throws: Never.self) { try coordinator.refuseIfBusy(Self.pushTutorial) }
             return await attempt { try await coordinator.perform(Self.pushTutorial) }
         }
-        #expect(await cancelled.value == .failure(.cancelled(Self.pushTutorial)))
+        #expect(await cancelled.value == .failure(.refused(.cancelled(Self.pushTutorial))))
         animator.open()
         _ = try #require(await first.value.success)
     }

@@ -17,7 +17,7 @@ struct BusyTests {
         let before = await fixture.snapshot
         let callsBefore = await fixture.calls
 
-        await #expect(throws: TransitionError.busy(inFlight: Self.inFlight)) {
+        await #expect(throws: TransitionError.refused(.busy(inFlight: Self.inFlight))) {
             try await fixture.coordinator.push(Screens.tutorial, at: .low)
         }
 
@@ -57,10 +57,10 @@ struct BusyTests {
         var events = fixture.coordinator.events().makeAsyncIterator()
         let before = await fixture.snapshot
 
-        await #expect(throws: TransitionError.busy(inFlight: Self.inFlight)) {
+        await #expect(throws: TransitionError.refused(.busy(inFlight: Self.inFlight))) {
             try await fixture.coordinator.perform(request)
         }
-        #expect(await events.next() == .rejected(request, .busy(inFlight: Self.inFlight)))
+        #expect(await events.next() == .rejected(request, .refused(.busy(inFlight: Self.inFlight))))
         #expect(await fixture.snapshot == before)
 
         animator.open()

@@ -22,7 +22,7 @@ struct CancellationTests {
         caller.cancel()
         gate.open()
 
-        #expect(await caller.value == .failure(.cancelled(Self.pushPin)))
+        #expect(await caller.value == .failure(.refused(.cancelled(Self.pushPin))))
         #expect(await fixture.snapshot == before)
         #expect(await fixture.calls == [])
         #expect(await fixture.coordinator.history.map(\.id) == [t(1)])
@@ -38,8 +38,8 @@ struct CancellationTests {
             return await attempt { try await fixture.coordinator.popAll() }
         }
 
-        #expect(await caller.value == .failure(.cancelled(.popAll)))
-        #expect(await events.next() == .rejected(.popAll, .cancelled(.popAll)))
+        #expect(await caller.value == .failure(.refused(.cancelled(.popAll))))
+        #expect(await events.next() == .rejected(.popAll, .refused(.cancelled(.popAll))))
         #expect(await fixture.coordinator.history == [])
     }
 
@@ -57,7 +57,7 @@ struct CancellationTests {
         caller.cancel()
         gate.open()
 
-        #expect(await caller.value == .failure(.cancelled(.push(Screens.tutorial, at: .low))))
+        #expect(await caller.value == .failure(.refused(.cancelled(.push(Screens.tutorial, at: .low)))))
         animator.open()
         #expect(await first.value.success?.animation == .ran)
     }

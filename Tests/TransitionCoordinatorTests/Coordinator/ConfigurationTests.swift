@@ -95,7 +95,7 @@ struct ConfigurationTests {
     func noLevels() async throws {
         let configuration = try CoordinatorConfiguration(levels: [])
         let fixture = await Fixture(configuration: configuration)
-        await #expect(throws: TransitionError.unknownLevel(.low, known: [])) {
+        await #expect(throws: TransitionError.invalid(.unknownLevel(.low, known: []))) {
             try await fixture.coordinator.push(Screens.pin, at: .low)
         }
     }

@@ -29,7 +29,7 @@ struct EventTests {
         let push = try await fixture.coordinator.push(Screens.pin, at: .medium)
         _ = await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .medium) }
 
-        let occupied = TransitionError.levelOccupied(.medium, by: try #require(push.after.window(at: .medium)))
+        let occupied = TransitionError.invalid(.levelOccupied(.medium, by: try #require(push.after.window(at: .medium))))
         let expected: [CoordinatorEvent] = [
             .began(InFlightTransition(id: t(1), request: .push(Screens.pin, at: .medium)), before: push.before),
             .ended(push),

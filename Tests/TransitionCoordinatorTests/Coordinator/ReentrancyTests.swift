@@ -6,7 +6,7 @@ import TransitionCoordinator
 @Suite("Re-entrant requests")
 struct ReentrancyTests {
     static let pushPin = TransitionRequest.push(Screens.pin, at: .medium)
-    static let reentrant = TransitionError.reentrant(inFlight: InFlightTransition(id: TransitionID(1), request: pushPin))
+    static let reentrant = TransitionError.refused(.reentrant(inFlight: InFlightTransition(id: TransitionID(1), request: pushPin)))
 
     @Test("a request from inside the running animator throws reentrant at once, and the outer push commits alone")
     func requestFromAnimator() async throws {
@@ -96,7 +96,7 @@ struct ReentrancyTests {
 
         let record = try await coordinator.perform(Self.pushPin, animator: animator)
 
-        #expect(inner.value == .failure(.busy(inFlight: InFlightTransition(id: t(1), request: Self.pushPin))))
+        #expect(inner.value == .failure(.refused(.busy(inFlight: InFlightTransition(id: t(1), request: Self.pushPin)))))
         #expect(await coordinator.snapshot == record.after)
     }
 

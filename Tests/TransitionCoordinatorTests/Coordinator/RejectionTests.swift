@@ -20,36 +20,36 @@ struct RejectionTests {
     static let cases: [Case] = [
         Case(name: "a push to an occupied level is refused as levelOccupied, naming the occupant",
              setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.pin, at: .low),
-             expected: .levelOccupied(.low, by: tutorialWindow)),
+             expected: .invalid(.levelOccupied(.low, by: tutorialWindow))),
         Case(name: "a push at an unconfigured level is refused as unknownLevel, listing the known levels",
              setup: [], request: .push(Screens.pin, at: overlay),
-             expected: .unknownLevel(overlay, known: [.low, .medium, .high])),
+             expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
         Case(name: "a pop at an unconfigured level is refused as unknownLevel, listing the known levels",
              setup: [.push(Screens.tutorial, at: .low)], request: .pop(overlay),
-             expected: .unknownLevel(overlay, known: [.low, .medium, .high])),
+             expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
         Case(name: "a push at the root level is refused as rootLevelReserved",
-             setup: [], request: .push(Screens.pin, at: .root), expected: .rootLevelReserved),
+             setup: [], request: .push(Screens.pin, at: .root), expected: .invalid(.rootLevelReserved)),
         Case(name: "a pop at the root level is refused as rootLevelReserved",
-             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.root), expected: .rootLevelReserved),
+             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.root), expected: .invalid(.rootLevelReserved)),
         Case(name: "a pop of an empty level is refused as nothingToPop",
-             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.medium), expected: .nothingToPop(.medium)),
+             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.medium), expected: .invalid(.nothingToPop(.medium))),
         Case(name: "popAll with nothing above the root is refused as nothingAboveRoot",
-             setup: [], request: .popAll, expected: .nothingAboveRoot),
+             setup: [], request: .popAll, expected: .invalid(.nothingAboveRoot)),
         Case(name: "a pop of a screen nobody shows is refused as screenNotShown",
-             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("ghost"), expected: .screenNotShown("ghost")),
+             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("ghost"), expected: .invalid(.screenNotShown("ghost"))),
         Case(name: "a pop of the root window's screen is refused as screenIsRoot",
-             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("home"), expected: .screenIsRoot("home")),
+             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("home"), expected: .invalid(.screenIsRoot("home"))),
         Case(name: "a push of a screen id already shown above the root is refused as duplicateScreen",
              setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.tutorial, at: .medium),
-             expected: .duplicateScreen("tutorial", shownIn: tutorialWindow)),
+             expected: .invalid(.duplicateScreen("tutorial", shownIn: tutorialWindow))),
         Case(name: "a push of the root's screen id is refused as duplicateScreen, naming the root window",
              setup: [], request: .push(Screen("other", id: "home"), at: .low),
-             expected: .duplicateScreen("home", shownIn: rootWindow)),
+             expected: .invalid(.duplicateScreen("home", shownIn: rootWindow))),
         Case(name: "unregistering an unknown unmanaged window is refused as unknownUnmanagedWindow",
              setup: [.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))],
-             request: .unregisterUnmanagedWindow(id: "ghost"), expected: .unknownUnmanagedWindow("ghost")),
+             request: .unregisterUnmanagedWindow(id: "ghost"), expected: .invalid(.unknownUnmanagedWindow("ghost"))),
         Case(name: "an unlock while nothing is locked is refused as notLocked",
-             setup: [.push(Screens.tutorial, at: .low)], request: .unlock, expected: .notLocked),
+             setup: [.push(Screens.tutorial, at: .low)], request: .unlock, expected: .invalid(.notLocked)),
     ]
 
     @Test("a refused request throws its exact error and changes nothing", arguments: cases)
@@ -101,7 +101,7 @@ struct RejectionTests {
     func refusedRequestUsesNoID() async throws {
         let fixture = await Fixture()
         try await fixture.coordinator.push(Screens.tutorial, at: .low)
-        #expect(await attempt { try await fixture.coordinator.pop(.medium) }.failure == .nothingToPop(.medium))
+        #expect(await attempt { try await fixture.coordinator.pop(.medium) }.failure == .invalid(.nothingToPop(.medium)))
         #expect(await attempt { try await fixture.coordinator.push(Screens.pin, at: .low) }.failure?.code == "levelOccupied")
         let record = try await fixture.coordinator.push(Screens.pin, at: .medium)
         #expect(record.id == TransitionID(2))
@@ -119,7 +119,7 @@ struct RejectionTests {
     @Test("asking for the window at an unconfigured level throws unknownLevel")
     func windowAtUnknownLevel() async throws {
         let fixture = await Fixture()
-        await #expect(throws: TransitionError.unknownLevel(Self.overlay, known: [.low, .medium, .high])) {
+        await #expect(throws: TransitionError.invalid(.unknownLevel(Self.overlay, known: [.low, .medium, .high]))) {
             try await fixture.coordinator.window(at: Self.overlay)
         }
     }

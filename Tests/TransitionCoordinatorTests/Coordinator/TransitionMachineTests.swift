@@ -130,7 +130,7 @@ struct TransitionMachineTests {
     @Test("a request that does not fit the state is refused with the planner's error and takes no slot")
     func misfitRefused() throws {
         var machine = try Self.machine()
-        #expect(Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .nothingToPop(.low))
+        #expect(Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .invalid(.nothingToPop(.low)))
         #expect(machine.slot == nil && machine.admitted == 0)
     }
 
@@ -139,7 +139,7 @@ struct TransitionMachineTests {
         var machine = try Self.machine()
         let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         let held = InFlightTransition(id: first.id, request: .push(Self.a, at: .low))
-        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle)) == .busy(inFlight: held))
+        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle)) == .refused(.busy(inFlight: held)))
     }
 
     @Test("a request from inside the transition in flight is refused as re-entrant under every policy",
@@ -149,7 +149,7 @@ struct TransitionMachineTests {
         let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         let request: TransitionRequest = if case .lifecycle = mode { .setApplicationState(.inactive) } else { .push(Self.b, at: .medium) }
         let decision = machine.arrive(request, mode: mode, deferrable: false, Machine.Circumstances(reentrant: true))
-        #expect(Self.refusal(decision) == .reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low))))
+        #expect(Self.refusal(decision) == .refused(.reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low)))))
         #expect(machine.waiting.count(in: .queued) + machine.waiting.count(in: .lifecycle) == 0 && machine.slot?.preempted == false)
     }
 
@@ -157,7 +157,7 @@ struct TransitionMachineTests {
     func cancelled() throws {
         var machine = try Self.machine()
         let request = TransitionRequest.push(Self.a, at: .low)
-        #expect(Self.refusal(machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true))) == .cancelled(request))
+        #expect(Self.refusal(machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true))) == .refused(.cancelled(request)))
         #expect(machine.slot == nil)
     }
 
@@ -165,7 +165,7 @@ struct TransitionMachineTests {
     func stuckHost() throws {
         var machine = try Self.machine()
         let stuck = Machine.Circumstances(hostFault: Self.fault)
-        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck)) == .hostUnresponsive(Self.fault))
+        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck)) == .refused(.hostUnresponsive(Self.fault)))
         let lifecycle = try #require(Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
         #expect(lifecycle.id == TransitionID(1) && !machine.publishesOnGate(hostStuck: true),
                 "the busy gate must not answer while only the actor knows the host is stuck")
@@ -220,7 +220,7 @@ struct TransitionMachineTests {
         var machine = try Self.machine()
         _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
         let decision = machine.arrive(.push(Self.b, at: .low), mode: .policy(.preempt), deferrable: false, Self.idle)
-        #expect(Self.refusal(decision) == .levelOccupied(.low, by: try #require(machine.slot?.after.window(at: .low))))
+        #expect(Self.refusal(decision) == .invalid(.levelOccupied(.low, by: try #require(machine.slot?.after.window(at: .low)))))
         #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
     }
 
@@ -232,7 +232,7 @@ struct TransitionMachineTests {
         let newer = TransitionRequest.push(Self.c, at: .medium)
         let (_, _, effects) = try Self.enqueue(newer, in: &machine, mode: .policy(.coalesce(group: "g")))
         #expect(effects.superseded.count == 1 && effects.superseded.first === old)
-        #expect(effects.superseding == .superseded(group: "g", by: newer))
+        #expect(effects.superseding == .refused(.superseded(group: "g", by: newer)))
         #expect(!old.isLive, "claimed in the deciding step: a cancellation can no longer end it")
         #expect(Self.finish(grant, in: &machine).steps == ["admit push c"])
     }
@@ -245,9 +245,9 @@ struct TransitionMachineTests {
         _ = try Self.admit(inFlight, in: &machine)
         try Self.enqueue(waiting, in: &machine)
         #expect(Self.refusal(machine.arrive(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
-                == .screenAlreadyRequested(Self.a.id, by: inFlight))
+                == .refused(.screenAlreadyRequested(Self.a.id, by: inFlight)))
         #expect(Self.refusal(machine.arrive(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
-                == .screenAlreadyRequested(Self.b.id, by: waiting))
+                == .refused(.screenAlreadyRequested(Self.b.id, by: waiting)))
     }
 
     @Test("the request past the queue limit is refused as queue full; a cancelled waiter frees its room at once")
@@ -255,7 +255,7 @@ struct TransitionMachineTests {
         var machine = try Self.machine(queueLimit: 1)
         _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
         let (ticket, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
-        #expect(Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .queueFull(limit: 1))
+        #expect(Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .refused(.queueFull(limit: 1)))
         ticket.cancel()
         try Self.enqueue(.push(Self.c, at: .high), in: &machine)
     }

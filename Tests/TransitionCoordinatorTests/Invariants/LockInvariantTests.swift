@@ -32,10 +32,10 @@ struct LockInvariantTests {
     @Test("the planner refuses an unlock while the app is not active, and a screen with a cover's id", arguments: [ApplicationState.inactive, .background])
     func plannerRefuses(state: ApplicationState) {
         var next = WindowID(3)
-        #expect(throws: TransitionError.unlockWhileNotActive(state)) {
+        #expect(throws: TransitionError.invalid(.unlockWhileNotActive(state))) {
             try TransitionPlanner.plan(.unlock, in: Self.snapshot(3, locked: true, state: state), nextWindowID: &next)
         }
-        #expect(throws: TransitionError.screenReservedForCover(ScreenID("pin"), coverLevel: .medium)) {
+        #expect(throws: TransitionError.invalid(.screenReservedForCover(ScreenID("pin"), coverLevel: .medium))) {
             try TransitionPlanner.plan(.push(Screen("pin"), at: .low), in: Self.snapshot(3, locked: false, state: .active),
                                        nextWindowID: &next)
         }

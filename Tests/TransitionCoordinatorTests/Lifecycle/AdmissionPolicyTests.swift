@@ -49,10 +49,10 @@ struct AdmissionPolicyTests {
         await probe.waiting(Self.pushTutorial)
         let before = await fixture.snapshot
 
-        await #expect(throws: TransitionError.queueFull(limit: 1)) {
+        await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
             try await fixture.coordinator.push(Screens.shield, at: .high, policy: .enqueue)
         }
-        await #expect(throws: TransitionError.queueFull(limit: 1)) {
+        await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
             try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
         }
         #expect(await fixture.snapshot == before)
@@ -73,7 +73,7 @@ struct AdmissionPolicyTests {
         await probe.waiting(Self.pushTutorial)
 
         waiter.cancel()
-        #expect(await waiter.value.failure == .cancelled(Self.pushTutorial))
+        #expect(await waiter.value.failure == .refused(.cancelled(Self.pushTutorial)))
         #expect(await fixture.coordinator.waitingRequests.isEmpty)
 
         animator.open()
@@ -96,7 +96,7 @@ struct AdmissionPolicyTests {
         let newer = Task { await attempt { try await fixture.coordinator.perform(Self.pushLogin, policy: .coalesce(group: "intro")) } }
         await probe.waiting(Self.pushLogin)
 
-        #expect(await older.value.failure == .superseded(group: "intro", by: Self.pushLogin))
+        #expect(await older.value.failure == .refused(.superseded(group: "intro", by: Self.pushLogin)))
         #expect(await fixture.coordinator.waitingRequests == [.push(Screens.shield, at: .high), Self.pushLogin])
 
         animator.open()
@@ -149,7 +149,7 @@ struct AdmissionPolicyTests {
             answer.value = await attempt { try await coordinator.perform(Self.pushTutorial, policy: policy) }
         }
         let record = try await coordinator.perform(Self.pushPin, animator: animator)
-        #expect(answer.value?.failure == .reentrant(inFlight: InFlightTransition(id: record.id, request: Self.pushPin)))
+        #expect(answer.value?.failure == .refused(.reentrant(inFlight: InFlightTransition(id: record.id, request: Self.pushPin))))
         #expect(record.animation == .ran)
         #expect(await fixture.coordinator.history == [record])
     }
@@ -169,7 +169,7 @@ struct AdmissionPolicyTests {
         animator.open()
         #expect(await first.value.success != nil)
         let tutorial = try #require(await a.value.success)
-        #expect(await b.value.failure == .levelOccupied(.low, by: try #require(tutorial.after.window(at: .low))))
+        #expect(await b.value.failure == .invalid(.levelOccupied(.low, by: try #require(tutorial.after.window(at: .low)))))
         #expect(await fixture.coordinator.history.count == 2)
         #expect(await fixture.coordinator.inFlightTransition == nil)
     }

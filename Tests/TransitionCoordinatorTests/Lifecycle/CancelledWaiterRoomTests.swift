@@ -22,7 +22,7 @@ struct CancelledWaiterRoomTests {
         #expect(await probe.waiting(Self.pushTutorial) == .queued)
 
         cancelled.cancel()
-        #expect(await cancelled.value.failure == .cancelled(Self.pushTutorial))
+        #expect(await cancelled.value.failure == .refused(.cancelled(Self.pushTutorial)))
         #expect(await coordinator.inFlightTransition?.request == Self.pushPin)
 
         let next = Task { await attempt { try await coordinator.perform(Self.pushLogin, policy: .enqueue) } }

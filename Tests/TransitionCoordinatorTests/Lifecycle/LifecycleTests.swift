@@ -123,7 +123,7 @@ struct LifecycleTests {
         let before = await fixture.snapshot
         let lock = try #require(before.lockWindow)
 
-        await #expect(throws: TransitionError.locked(lock: lock)) { try await fixture.coordinator.perform(request) }
+        await #expect(throws: TransitionError.refused(.locked(lock: lock))) { try await fixture.coordinator.perform(request) }
         #expect(await fixture.snapshot == before)
     }
 
@@ -167,7 +167,7 @@ struct LifecycleTests {
         let request = TransitionRequest.push(Self.bannerScreen, at: Self.banner)
         let waiting = Task { await attempt { try await fixture.coordinator.perform(request, whenLocked: .deferUntilUnlocked) } }
         await probe.waiting(request)
-        await #expect(throws: TransitionError.deferredQueueFull(limit: 1)) {
+        await #expect(throws: TransitionError.refused(.deferredQueueFull(limit: 1))) {
             try await fixture.coordinator.push(Screens.shield, at: .high, whenLocked: .deferUntilUnlocked)
         }
         try await fixture.coordinator.setApplicationState(.active)
@@ -199,13 +199,13 @@ struct LifecycleTests {
     @Test("an unlock with no lock up is refused as notLocked")
     func unlockWithoutLock() async throws {
         let fixture = await Fixture(configuration: try Self.configuration())
-        await #expect(throws: TransitionError.notLocked) { try await fixture.coordinator.unlock() }
+        await #expect(throws: TransitionError.invalid(.notLocked)) { try await fixture.coordinator.unlock() }
     }
 
     @Test("the covers' levels are reserved: app requests naming them are refused", arguments: [WindowLevel.medium, .high])
     func reservedLevels(level: WindowLevel) async throws {
         let fixture = await Fixture(configuration: try Self.configuration())
-        await #expect(throws: TransitionError.levelReserved(level)) {
+        await #expect(throws: TransitionError.invalid(.levelReserved(level))) {
             try await fixture.coordinator.push(Screens.tutorial, at: level)
         }
     }

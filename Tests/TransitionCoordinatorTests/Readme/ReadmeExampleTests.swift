@@ -32,19 +32,21 @@ struct ReadmeExampleTests {
         #expect(await coordinator.keyWindow?.content == .screen(Screen("home")))
     }
 
-    @Test("typed throws let a caller match the busy case directly")
+    @Test("typed throws let a caller match a group of errors, or one case of it, directly")
     func typedCatch() async throws {
         let coordinator = await Coordinator(root: Screen("home"))
         try await coordinator.push(Screen("tutorial"), at: .low)
         var message = ""
         do {
             try await coordinator.push(Screen("tutorial2"), at: .low, animator: Self.fadeAnimator)
-        } catch .busy(let inFlight) {
+        } catch .refused(.busy(let inFlight)) {
             message = "try again after \(inFlight)"
+        } catch .invalid(let problem) {
+            message = "invalid: \(problem)"
         } catch {
             message = error.description
         }
-        #expect(message.hasPrefix("level low(1000) is occupied by window #2"))
+        #expect(message.hasPrefix("invalid: level low(1000) is occupied by window #2"))
     }
 
     @Test("the lifecycle example puts up the shield, then the lock, and the PIN unlock takes it down")

@@ -71,7 +71,7 @@ struct SeedScenarioTests {
         let first = Task { await attempt { try await form.update { $0.showStep2 = true } } }
         _ = await probe.next { if case .waiting = $0 { true } else { false } }
         let second = Task { await attempt { try await form.update { $0.showStep3 = true } } }
-        guard case .failure(.superseded(let group, let newer)) = await first.value else {
+        guard case .failure(.refused(.superseded(let group, let newer))) = await first.value else {
             Issue.record("the first setStack was not superseded")
             return
         }

@@ -49,7 +49,7 @@ struct InboxMachineTests {
         var machine = InboxMachine(open: true)
         let (first, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
         let (second, _) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
-        let answered = machine.answered(first, .failure(.cancelled(.popAll)), now: .seconds(1))
+        let answered = machine.answered(first, .failure(.refused(.cancelled(.popAll))), now: .seconds(1))
         #expect(Self.ends(answered) == [first: "superseded"])
         #expect(answered.contains(.end(first, .superseded(by: second))))
         #expect(Self.delivered(answered) == [second])
@@ -60,7 +60,7 @@ struct InboxMachineTests {
     func answers(_ answer: String, _ code: String) {
         var machine = InboxMachine(open: true)
         let (id, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
-        let result: Result<TransitionRecord?, TransitionError> = answer == "nil" ? .success(nil) : .failure(.queueFull(limit: 1))
+        let result: Result<TransitionRecord?, TransitionError> = answer == "nil" ? .success(nil) : .failure(.refused(.queueFull(limit: 1)))
         #expect(Self.ends(machine.answered(id, result, now: .zero)) == [id: code])
         #expect(machine.delivering == nil)
         #expect(machine.answered(id, result, now: .zero).isEmpty, "a second answer for the same link ends nothing")
