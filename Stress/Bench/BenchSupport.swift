@@ -13,7 +13,7 @@ struct NoopHost: SynchronousWindowHost {
 /// A host that does nothing behind async calls (as a `@MainActor` host would be reached): each
 /// phase of calls runs in a task of its own under the host timeout.
 struct AsyncNoopHost: WindowHost {
-    func createWindow(_ window: Window) async {}
+    func createWindow(_ window: ManagedWindow) async {}
     func showWindow(_ id: WindowID) async {}
     func hideWindow(_ id: WindowID) async {}
     func makeKey(_ id: WindowID, resigning unmanaged: [String]) async {}

@@ -12,7 +12,7 @@ enum ContainerCases {
     static func coordinator(stackOf count: Int = 1) async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, historyLimit: 16)
         let screens = items(count)
-        let stack = NavigationStack(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
+        let stack = StackContainer(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
         return try await Coordinator(root: .stack(stack), configuration: configuration, host: NoopHost())
     }
 
@@ -52,7 +52,7 @@ enum ContainerCases {
     static func defaultHostCoordinator(stackOf count: Int) async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, historyLimit: 16)
         let screens = items(count)
-        let stack = NavigationStack(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
+        let stack = StackContainer(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
         return try await Coordinator(root: .stack(stack), configuration: configuration)
     }
 

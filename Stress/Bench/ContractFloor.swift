@@ -262,7 +262,7 @@ enum ContractFloor {
         @inline(__always)
         private func hostCalls(before: [Entry], after: [Entry]) {
             if let added = after.last, after.count > before.count {
-                host.apply(.create(TransitionCoordinator.Window(id: WindowID(UInt64(added.id)), level: .low, content: .screen(screen))))
+                host.apply(.create(TransitionCoordinator.ManagedWindow(id: WindowID(UInt64(added.id)), level: .low, content: .screen(screen))))
                 host.apply(.show(WindowID(UInt64(added.id))))
                 host.apply(.makeKey(WindowID(UInt64(added.id)), resigning: []))
             } else {

@@ -23,8 +23,8 @@ extension Workload {
     }
 
     /// Tabs of two stacks, `c0` and `c1`: the root's content at the start.
-    static let startingTabs = WindowContent.tabs(TabBar(id: tabsID, .stack(NavigationStack(id: "c0", root: Screen("home"))),
-                                                        .stack(NavigationStack(id: "c1", root: Screen("content", id: "k0")))))
+    static let startingTabs = WindowContent.tabs(TabBar(id: tabsID, .stack(StackContainer(id: "c0", root: Screen("home"))),
+                                                        .stack(StackContainer(id: "c1", root: Screen("content", id: "k0")))))
 
     /// One content request: now and then what the user did (a back swipe or tap, a tab tap, a
     /// sheet swiped away), reported by the host.
@@ -52,10 +52,10 @@ extension Workload {
         case 77..<88:
             // Presented from a modal half the time, and half the time a sheet presenting a second
             // one, so modals stack up and a dismiss takes several (a child must go with its parent).
-            var modal = WindowContent.stack(NavigationStack(id: rng.pick(Self.modalIDs), root: contentScreen(&rng)))
+            var modal = WindowContent.stack(StackContainer(id: rng.pick(Self.modalIDs), root: contentScreen(&rng)))
             if rng.chance(50) {
-                modal = .presenting(.stack(NavigationStack(id: Self.modalIDs[0], root: contentScreen(&rng))),
-                                    modal: .stack(NavigationStack(id: Self.modalIDs[1], root: contentScreen(&rng))))
+                modal = .presenting(.stack(StackContainer(id: Self.modalIDs[0], root: contentScreen(&rng))),
+                                    modal: .stack(StackContainer(id: Self.modalIDs[1], root: contentScreen(&rng))))
             }
             let from: WindowContent.NodeID = rng.chance(85)
                 ? .container(rng.chance(50) ? rng.pick(Self.modalIDs) : anyContainer(&rng))
@@ -102,7 +102,7 @@ extension Workload {
         func stack() -> WindowContent {
             let id = stacks.remove(at: rng.below(stacks.count))
             let items = distinctScreens(&rng, count: 1 + rng.below(3))
-            return .stack(NavigationStack(id: id, root: items[0], pushed: Array(items.dropFirst())))
+            return .stack(StackContainer(id: id, root: items[0], pushed: Array(items.dropFirst())))
         }
         var base: WindowContent
         switch rng.below(10) {
@@ -113,9 +113,9 @@ extension Workload {
         if rng.chance(40) {
             // A sheet, half the time presenting a second one: a dismiss of the base takes both.
             let first = Self.modalIDs[0], second = Self.modalIDs[1]
-            var modal = WindowContent.stack(NavigationStack(id: first, root: contentScreen(&rng)))
+            var modal = WindowContent.stack(StackContainer(id: first, root: contentScreen(&rng)))
             if rng.chance(70) {
-                modal = .presenting(modal, modal: .stack(NavigationStack(id: second, root: contentScreen(&rng))))
+                modal = .presenting(modal, modal: .stack(StackContainer(id: second, root: contentScreen(&rng))))
             }
             base = .presenting(base, modal: modal)
         }

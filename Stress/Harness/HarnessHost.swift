@@ -67,7 +67,7 @@ public final class HarnessHost: WindowHost {
         func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
 
-    public func createWindow(_ window: Window) async { await take(.create(window)) }
+    public func createWindow(_ window: ManagedWindow) async { await take(.create(window)) }
     public func showWindow(_ id: WindowID) async { await take(.show(id)) }
     public func hideWindow(_ id: WindowID) async { await take(.hide(id)) }
     public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await take(.makeKey(id, resigning: unmanaged)) }

@@ -91,7 +91,7 @@ public enum HistoryChecks {
 
 extension AnyWindow {
     /// The managed window, or nil for an unmanaged one.
-    var managedWindow: Window? {
+    var managedWindow: ManagedWindow? {
         if case .managed(let window) = self { return window }
         return nil
     }

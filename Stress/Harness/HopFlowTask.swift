@@ -126,7 +126,7 @@ enum HopFlowTask {
             return
         }
         let hop = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)")))))
-        let tree = WindowContent.tabs(TabBar(id: "flowTabs", hop, .stack(NavigationStack(id: "flowStack", root: screen))))
+        let tree = WindowContent.tabs(TabBar(id: "flowTabs", hop, .stack(StackContainer(id: "flowStack", root: screen))))
         var moved = false
         for attempt in 0..<3 where !moved {
             if attempt > 0 { try? await environment.sleep(hostTimeout) }

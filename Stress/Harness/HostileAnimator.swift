@@ -108,7 +108,7 @@ struct HostileAnimator: Animator {
 
     /// The windows stay live until the animator returns, unless its timeout passed first. Exact
     /// in simulation only: in virtual time an animator is entered the moment its timer starts.
-    private func checkStillLive(_ windows: [Window], transition: TransitionID, since entered: Duration) async {
+    private func checkStillLive(_ windows: [ManagedWindow], transition: TransitionID, since entered: Duration) async {
         guard environment.isSimulated, environment.elapsed() - entered < timeout else { return }
         let live = host.liveWindows
         let dead = windows.map(\.id).filter { !live.contains($0) }

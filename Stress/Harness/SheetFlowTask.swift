@@ -27,11 +27,11 @@ enum SheetFlowTask {
             let shown = await coordinator.snapshot.windows.first { $0.content.holds(base) }
             if shown == nil {
                 let inbox = Screen("inbox", id: ScreenID("sheetInbox\(round)"))
-                guard await ask(.show(.stack(NavigationStack(id: base, root: inbox)), at: rng.pick(levels))) else { continue }
+                guard await ask(.show(.stack(StackContainer(id: base, root: inbox)), at: rng.pick(levels))) else { continue }
             } else if shown?.content.find(base)?.presented != nil {
                 _ = await ask(.content(.dismiss(.container(base))))
             }
-            let draft = WindowContent.stack(NavigationStack(id: compose, root: Screen("draft", id: ScreenID("draft\(round)"))))
+            let draft = WindowContent.stack(StackContainer(id: compose, root: Screen("draft", id: ScreenID("draft\(round)"))))
             guard await ask(.content(.present(draft, from: .container(base)))) else { continue }
             // The form's next steps: pushed one at a time, or set at once (seed 003's declarative form).
             let to = Screen("to", id: ScreenID("to\(round)")), subject = Screen("subject", id: ScreenID("subject\(round)"))
@@ -40,7 +40,7 @@ enum SheetFlowTask {
             case 1: _ = await ask(.content(.setStack(compose, [Screen("draft", id: ScreenID("draft\(round)")), to, subject])))
             default: break
             }
-            let photos = WindowContent.stack(NavigationStack(id: attach, root: Screen("photos", id: ScreenID("photos\(round)"))))
+            let photos = WindowContent.stack(StackContainer(id: attach, root: Screen("photos", id: ScreenID("photos\(round)"))))
             _ = await ask(.content(.present(photos, from: .container(compose))))
             _ = await ask(rng.chance(70) ? .content(.dismiss(.container(base))) : .userDid(.dismiss(.container(base))))
         }

@@ -21,7 +21,7 @@ enum TreeChange {
             target = .tabs(next)
         } else {
             let screen = Screen("content", id: ScreenID("tree\(now.components.seconds)-\(now.components.attoseconds)"))
-            target = .presenting(root, modal: .stack(NavigationStack(id: modalID, root: screen)))
+            target = .presenting(root, modal: .stack(StackContainer(id: modalID, root: screen)))
         }
         return .content(.replace(with: target), at: .root)
     }

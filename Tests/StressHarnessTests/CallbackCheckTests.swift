@@ -8,7 +8,7 @@ import TransitionCoordinator
 struct CallbackCheckTests {
     typealias H = HistoryCheckTests
 
-    static let otherA = Window(id: WindowID(3), level: .low, content: .screen(Screen("a")))
+    static let otherA = ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screen("a")))
     /// A second push of `a` planned from a state that lost the first: the events add `a` twice.
     static let pushAgain = H.record(2, .push(Screen("a"), at: .low), H.snapshot(1, [H.root]), H.snapshot(2, [H.root, otherA]))
 

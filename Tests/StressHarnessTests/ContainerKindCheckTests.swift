@@ -9,7 +9,7 @@ import Testing
 struct ContainerKindCheckTests {
     static func record(_ id: UInt64, before: [Screen], after: [Screen]) -> TransitionRecord {
         func snapshot(_ items: [Screen], version: UInt64) -> NavigationSnapshot {
-            let window = Window(id: WindowID(1), level: .root, content: .stack(NavigationStack(id: "form", unchecked: items)))
+            let window = ManagedWindow(id: WindowID(1), level: .root, content: .stack(StackContainer(id: "form", unchecked: items)))
             return NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: [window], keyWindow: window.id)
         }
         return TransitionRecord(id: TransitionID(id), request: .content(.setStack("form", after)), before: snapshot(before, version: id - 1),
@@ -19,8 +19,8 @@ struct ContainerKindCheckTests {
 
     @Test("an animator told a push for a modal that comes up fires; told a present does not")
     func kinds() async {
-        let base = WindowContent.stack(NavigationStack(id: "home", root: Screen("home")))
-        let sheet = WindowContent.presenting(base, modal: .stack(NavigationStack(id: "sheet", root: Screen("compose"))))
+        let base = WindowContent.stack(StackContainer(id: "home", root: Screen("home")))
+        let sheet = WindowContent.presenting(base, modal: .stack(StackContainer(id: "sheet", root: Screen("compose"))))
         let derived = ContentAnimation.between(base, sheet)
         #expect(derived == .present)
         let checker = StressChecker(answerBound: .seconds(1))

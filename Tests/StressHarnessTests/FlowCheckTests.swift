@@ -10,11 +10,11 @@ struct FlowCheckTests {
 
     static let step = Screen("step", id: "flow2")
     /// The screen, the hop container's current child.
-    static let current = H.snapshot(1, [Window(id: WindowID(1), level: .root,
+    static let current = H.snapshot(1, [ManagedWindow(id: WindowID(1), level: .root,
                                                content: .hop(HopContainer(id: "flow", showing: .screen(step))))])
     /// The screen moved into a stack of the same window: still shown, no longer the hop's child.
-    static let moved = H.snapshot(2, [Window(id: WindowID(1), level: .root, content: .tabs(TabBar(
-        id: "flowTabs", .hop(HopContainer(id: "flow", showing: .screen(Screen("start")))), .stack(NavigationStack(id: "flowStack", root: step)))))])
+    static let moved = H.snapshot(2, [ManagedWindow(id: WindowID(1), level: .root, content: .tabs(TabBar(
+        id: "flowTabs", .hop(HopContainer(id: "flow", showing: .screen(Screen("start")))), .stack(StackContainer(id: "flowStack", root: step)))))])
 
     @Test("a flow still waiting once its screen is no longer its hop's current child is reported, as is one whose screen unhopped",
           arguments: [(current, false, false), (moved, false, true), (current, true, true), (H.snapshot(3, [H.root]), false, true)])

@@ -5,10 +5,10 @@ import TransitionCoordinator
 /// The whole-history checks fire on deliberately corrupted histories.
 @Suite("History checks")
 struct HistoryCheckTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
-    static let low = Window(id: WindowID(2), level: .low, content: .screen(Screen("a")))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let low = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screen("a")))
 
-    static func snapshot(_ version: UInt64, _ windows: [Window]) -> NavigationSnapshot {
+    static func snapshot(_ version: UInt64, _ windows: [ManagedWindow]) -> NavigationSnapshot {
         NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: windows, keyWindow: windows.last?.id)
     }
 

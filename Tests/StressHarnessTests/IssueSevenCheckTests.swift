@@ -5,7 +5,7 @@ import Testing
 /// Each check added for issue 7 fires on the value that breaks it.
 @Suite("Issue 7 checks")
 struct IssueSevenCheckTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
 
     static func record(_ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
                        waited: WaitInfo? = nil, host: HostOutcome = .completed) -> TransitionRecord {

@@ -7,9 +7,9 @@ import TransitionCoordinator
 struct LinkCheckTests {
     static let route = try? Route(parsing: "^/lhome/lfeed")
     static let target = try? RouteCompiler.content(for: Route(parsing: "^/lhome/lfeed"), registry: LinkTask.registry())
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
 
-    static func record(showing content: WindowContent, above: [Window] = []) -> TransitionRecord {
+    static func record(showing content: WindowContent, above: [ManagedWindow] = []) -> TransitionRecord {
         let before = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
         var landed = root
         landed.content = content
@@ -46,7 +46,7 @@ struct LinkCheckTests {
         #expect(await elsewhere.violations.map(\.invariant) == [.atomic])
 
         let above = StressChecker(answerBound: .seconds(1))
-        let toast = Window(id: WindowID(3), level: .low, content: .screen(Screen("toast")))
+        let toast = ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screen("toast")))
         await above.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target, above: [toast])),
                                  label: Self.label, asked: .zero, answered: .zero)
         #expect(await above.violations.contains { $0.detail.contains("left an app window above the root") })

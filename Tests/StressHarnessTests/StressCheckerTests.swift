@@ -5,11 +5,11 @@ import TransitionCoordinator
 /// The stress harness's checker must fire on deliberately corrupted states, or a green run means nothing.
 @Suite("Stress checker")
 struct StressCheckerTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
-    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screen("tutorial")))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let tutorial = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screen("tutorial")))
     static let label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
 
-    static func snapshot(_ version: UInt64, _ windows: [Window], key: WindowID) -> NavigationSnapshot {
+    static func snapshot(_ version: UInt64, _ windows: [ManagedWindow], key: WindowID) -> NavigationSnapshot {
         NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: windows, keyWindow: key)
     }
 
@@ -44,7 +44,7 @@ struct StressCheckerTests {
     @Test("a record that committed more than its request (a half-applied or extra change) is caught")
     func corruptedAtomic() async {
         let checker = Self.checker()
-        let extra = Window(id: WindowID(3), level: .medium, content: .screen(Screen("pin")))
+        let extra = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screen("pin")))
         let broken = Self.snapshot(1, [Self.root, Self.tutorial, extra], key: extra.id)
         await checker.committed(Self.pushRecord(after: broken), animator: .none, label: Self.label, wall: .zero)
         #expect(await checker.violations.map(\.invariant) == [.atomic])

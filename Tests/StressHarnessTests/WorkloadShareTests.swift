@@ -26,7 +26,7 @@ struct WorkloadShareTests {
     }
 
     static let tabs = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn,
-                                         windows: [Window(id: WindowID(1), level: .root, content: Workload.startingTabs)],
+                                         windows: [ManagedWindow(id: WindowID(1), level: .root, content: Workload.startingTabs)],
                                          keyWindow: WindowID(1))
 
     @Test("a push onto a container no window shows is aimed at a stack that is shown; one whose container is shown is left alone")
@@ -45,7 +45,7 @@ struct WorkloadShareTests {
     @Test("with no container shown, a content request rebuilds the starting tabs at the root; a pop is left to be refused")
     func rebuildsTabs() {
         let bare = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn,
-                                      windows: [Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))],
+                                      windows: [ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))],
                                       keyWindow: WindowID(1))
         let push = TransitionRequest.content(.push(Screen("content", id: "k3"), onto: "c0"))
         #expect(Workload.aimed(push, roll: 0, at: bare) == .content(.replace(with: Workload.startingTabs), at: .root))

@@ -52,7 +52,7 @@ package actor HookedHost: WindowHost {
         ledger.apply(call)
     }
 
-    package func createWindow(_ window: Window) async { await handle(.create(window.id)) }
+    package func createWindow(_ window: ManagedWindow) async { await handle(.create(window.id)) }
     package func showWindow(_ id: WindowID) async { await handle(.show(id)) }
     package func hideWindow(_ id: WindowID) async { await handle(.hide(id)) }
     package func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await handle(.makeKey(id, resigning: unmanaged)) }

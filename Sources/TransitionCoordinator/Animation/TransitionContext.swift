@@ -12,9 +12,9 @@ public struct TransitionContext: Sendable {
     /// The request being carried out.
     public let request: TransitionRequest
     /// The top-most visible window before the transition.
-    public let topFromWindow: Window
+    public let topFromWindow: ManagedWindow
     /// The top-most visible window after it (always managed, always live).
-    public let topToWindow: Window
+    public let topToWindow: ManagedWindow
     /// The other visible windows before the transition, top-down; unmanaged ones included
     /// unless the coordinator ignores them.
     public let underlyingFromWindows: [AnyWindow]
@@ -43,7 +43,7 @@ public struct TransitionContext: Sendable {
         guard let from = plan.before.topMostVisibleWindow, let to = plan.after.topMostVisibleWindow else { return nil }
         /// The visible windows other than the top one, top-down by z-order (a managed window by its
         /// level's raw value), unmanaged ones among them unless ignored; a tie puts the managed first.
-        func underlying(_ snapshot: NavigationSnapshot, below top: Window) -> [AnyWindow] {
+        func underlying(_ snapshot: NavigationSnapshot, below top: ManagedWindow) -> [AnyWindow] {
             if !includesUnmanaged || snapshot.unmanagedWindows.isEmpty {
                 // Managed windows alone are already top-down by level: built in one pass, with no
                 // array at all when the top window is the only visible one.
@@ -76,7 +76,7 @@ public struct TransitionContext: Sendable {
 /// A window an animator may see: one the coordinator manages, or one the app registered.
 public enum AnyWindow: Sendable, Hashable {
     /// A managed window.
-    case managed(Window)
+    case managed(ManagedWindow)
     /// An unmanaged window.
     case unmanaged(UnmanagedWindow)
 }

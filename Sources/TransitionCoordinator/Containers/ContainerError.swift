@@ -94,7 +94,7 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
 
 /// The kinds of container, for ``ContainerError/wrongKind(_:expected:actual:)``.
 public enum ContainerKind: String, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A ``NavigationStack``.
+    /// A ``StackContainer``.
     case stack
     /// A ``TabBar``.
     case tabs

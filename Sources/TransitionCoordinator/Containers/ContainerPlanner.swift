@@ -136,8 +136,8 @@ package enum ContainerPlanner {
             if Mutations.planted.contains(.stackWithoutRoot), items.count == 1 { stack.items = [] }
             #endif
         }
-        let animation = ContentAnimation.between(.stack(NavigationStack(id: id, unchecked: old)),
-                                                 .stack(NavigationStack(id: id, unchecked: items)))
+        let animation = ContentAnimation.between(.stack(StackContainer(id: id, unchecked: old)),
+                                                 .stack(StackContainer(id: id, unchecked: items)))
         return ContentChange(operation, before: content, after: after, animation: animation)
     }
 
@@ -166,7 +166,7 @@ package enum ContainerPlanner {
 
     /// `content` with the stack `id` changed by `body`; the stack keeps any modal it presents.
     private static func editStack(_ id: ContainerID, in content: WindowContent,
-                                  _ body: (inout NavigationStack) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+                                  _ body: (inout StackContainer) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
         try edit(id, in: content) { node throws(ContainerError) in
             guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
             try body(&stack)

@@ -82,10 +82,10 @@ enum ScreenLifecycle {
 
     /// Each window before with the same window after (nil when it went), then each new window
     /// (with nil before), ordered by level, a level's going window before its coming one.
-    private static func pairs(_ before: NavigationSnapshot, _ after: NavigationSnapshot) -> [(Window?, Window?)] {
-        var coming: [WindowID: Window] = [:]
+    private static func pairs(_ before: NavigationSnapshot, _ after: NavigationSnapshot) -> [(ManagedWindow?, ManagedWindow?)] {
+        var coming: [WindowID: ManagedWindow] = [:]
         for window in after.windows { coming[window.id] = window }
-        var pairs: [(Window?, Window?)] = before.windows.map { ($0, coming.removeValue(forKey: $0.id)) }
+        var pairs: [(ManagedWindow?, ManagedWindow?)] = before.windows.map { ($0, coming.removeValue(forKey: $0.id)) }
         for window in after.windows where coming[window.id] != nil { pairs.append((nil, window)) }
         // `sort` is stable: at one level the going window (listed first) stays first.
         pairs.sort { ($0.0 ?? $0.1)?.level ?? .root < ($1.0 ?? $1.1)?.level ?? .root }

@@ -175,7 +175,7 @@ extension Coordinator {
         switch content {
         case .presenting(let base, _): return base
         case .stack(let stack) where stack.items.count > 1:
-            return .stack(NavigationStack(id: stack.id, unchecked: Array(stack.items.dropLast())))
+            return .stack(StackContainer(id: stack.id, unchecked: Array(stack.items.dropLast())))
         case .tabs(let bar):
             guard let selected = bar.selectedContent, let shorter = withoutLastStep(selected) else { return nil }
             var tabs = bar.tabs

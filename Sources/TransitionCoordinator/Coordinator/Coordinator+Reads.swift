@@ -4,7 +4,7 @@ extension Coordinator {
     /// The window at `level`, or nil when the level is free.
     ///
     /// - Throws: ``TransitionError/InvalidRequest/unknownLevel(_:known:)`` for a level the coordinator was not configured with.
-    public func window(at level: WindowLevel) throws(TransitionError) -> Window? {
+    public func window(at level: WindowLevel) throws(TransitionError) -> ManagedWindow? {
         guard level == .root || configuration.levels.contains(level) else {
             throw .invalid(.unknownLevel(level, known: configuration.levels))
         }
@@ -12,10 +12,10 @@ extension Coordinator {
     }
 
     /// The key window.
-    public var keyWindow: Window? { snapshot.keyWindow.flatMap { snapshot.window($0) } }
+    public var keyWindow: ManagedWindow? { snapshot.keyWindow.flatMap { snapshot.window($0) } }
 
     /// The top-most visible window.
-    public var topMostVisibleWindow: Window? { snapshot.topMostVisibleWindow }
+    public var topMostVisibleWindow: ManagedWindow? { snapshot.topMostVisibleWindow }
 
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { machine.slot?.transition }

@@ -195,7 +195,7 @@ public actor Coordinator {
         self.screens = screens
         self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
-        let rootWindow = Window(id: WindowID(1), level: .root, content: rootContent)
+        let rootWindow = ManagedWindow(id: WindowID(1), level: .root, content: rootContent)
         self.configuration = configuration
         recent = HistoryRing(limit: configuration.historyLimit)
         self.host = HostLink(host ?? InMemoryHost())

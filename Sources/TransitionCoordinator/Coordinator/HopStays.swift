@@ -31,7 +31,7 @@ struct HopStays {
     /// - Throws: ``ContainerError/unknownContainer(_:)``, ``ContainerError/wrongKind(_:expected:actual:)``
     ///   and ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the container's current child.
     mutating func toUnhop(_ screen: ScreenID, in container: ContainerID,
-                          of snapshot: NavigationSnapshot) throws(TransitionError) -> (UnhopWait, Window) {
+                          of snapshot: NavigationSnapshot) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
         guard let window = snapshot.windows.first(where: { $0.content.holds(container) }),
               let node = window.content.find(container) else {
             throw .container(.unknownContainer(container), in: nil)
@@ -90,7 +90,7 @@ extension TransitionMachine {
     }
 
     /// ``HopStays/toUnhop(_:in:of:)`` against the committed state.
-    mutating func stayToUnhop(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> (UnhopWait, Window) {
+    mutating func stayToUnhop(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
         try stays.toUnhop(screen, in: container, of: snapshot)
     }
 }

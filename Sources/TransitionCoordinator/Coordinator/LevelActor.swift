@@ -6,9 +6,9 @@
 actor LevelActor {
     let level: WindowLevel
     private let executor: ExecutorChoice
-    private(set) var window: Window?
+    private(set) var window: ManagedWindow?
 
-    init(level: WindowLevel, window: Window?, executor: ExecutorChoice) {
+    init(level: WindowLevel, window: ManagedWindow?, executor: ExecutorChoice) {
         self.level = level
         self.window = window
         self.executor = executor
@@ -19,12 +19,12 @@ actor LevelActor {
     /// ``replace(expecting:with:)`` called from the coordinator's own step: the level actor runs on
     /// the coordinator's executor, so the caller is already isolated to it (`assumeIsolated` stops
     /// the process if it is not), and the write happens in the caller's step, with no await.
-    nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: Window?) -> Bool {
+    nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
         assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the window if the current one has the expected id; returns whether it did.
-    func replace(expecting expected: WindowID?, with new: Window?) -> Bool {
+    func replace(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
         guard window?.id == expected else { return false }
         window = new
         return true

@@ -31,7 +31,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// A content request does not fit the window's content (a pop at a stack's root, a tab out of
     /// range, an unknown container, a screen shown twice): what and where, as ``ContainerError``
     /// says, and the window it was planned against (nil when no window holds what it names).
-    case container(ContainerError, in: Window?)
+    case container(ContainerError, in: ManagedWindow?)
     /// The route does not compile to content (``NavigationError`` says which step and why);
     /// `route` is the route as asked.
     case route(NavigationError, route: Route)
@@ -68,7 +68,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// earlier request.
         case screenAlreadyRequested(ScreenID, by: TransitionRequest)
         /// The app is locked and the request would show something above the lock or remove it.
-        case locked(lock: Window)
+        case locked(lock: ManagedWindow)
         /// A host call has not returned within ``CoordinatorConfiguration/hostTimeout``; until it
         /// does, nothing but lifecycle events is carried out (see ``HostFault``).
         case hostUnresponsive(HostFault)
@@ -127,7 +127,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// Pushing at the root level; the root is only ever replaced.
         case rootLevelReserved
         /// The level already holds a window.
-        case levelOccupied(WindowLevel, by: Window)
+        case levelOccupied(WindowLevel, by: ManagedWindow)
         /// Nothing stands at the level to pop.
         case nothingToPop(WindowLevel)
         /// `popAll` with nothing above the root.
@@ -137,7 +137,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// The screen is shown by the root window, which is never popped (replace it instead).
         case screenIsRoot(ScreenID)
         /// A screen with this id is already shown; ids must stay unique so requests can name them.
-        case duplicateScreen(ScreenID, shownIn: Window)
+        case duplicateScreen(ScreenID, shownIn: ManagedWindow)
         /// No unmanaged window with this id is registered.
         case unknownUnmanagedWindow(String)
         /// The level belongs to the privacy shield or the lock screen; only lifecycle events use it.

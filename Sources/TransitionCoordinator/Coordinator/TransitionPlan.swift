@@ -9,10 +9,10 @@ package struct TransitionPlan: Sendable, Hashable {
         let request: TransitionRequest
         let before: NavigationSnapshot
         let after: NavigationSnapshot
-        let created: [Window]
-        let destroyed: [Window]
-        let revealed: [Window]
-        let concealed: [Window]
+        let created: [ManagedWindow]
+        let destroyed: [ManagedWindow]
+        let revealed: [ManagedWindow]
+        let concealed: [ManagedWindow]
         let contentChange: ContentChange?
         let contentWindow: WindowID?
     }
@@ -27,14 +27,14 @@ package struct TransitionPlan: Sendable, Hashable {
     /// The state to commit; its version is `before.version + 1`.
     package var after: NavigationSnapshot { storage.value.after }
     /// Windows the host must create (and show) before the animation.
-    package var created: [Window] { storage.value.created }
+    package var created: [ManagedWindow] { storage.value.created }
     /// Windows the host must destroy at commit.
-    package var destroyed: [Window] { storage.value.destroyed }
+    package var destroyed: [ManagedWindow] { storage.value.destroyed }
     /// Staying windows that were hidden before and are visible after (shown before the animation).
-    package var revealed: [Window] { storage.value.revealed }
+    package var revealed: [ManagedWindow] { storage.value.revealed }
     /// Staying windows that were visible before and are hidden after (hidden before the new
     /// windows are shown, so nothing a cover must hide is ever visible above it).
-    package var concealed: [Window] { storage.value.concealed }
+    package var concealed: [ManagedWindow] { storage.value.concealed }
 
     /// The change of one window's content, for a ``TransitionRequest/content(_:at:)`` request.
     package var contentChange: ContentChange? { storage.value.contentChange }
@@ -49,8 +49,8 @@ package struct TransitionPlan: Sendable, Hashable {
     var departedScreens: [Screen] { storage.value.contentChange?.departed ?? [] }
 
     /// A plan; only ``TransitionPlanner`` makes them.
-    init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [Window],
-         destroyed: [Window], revealed: [Window], concealed: [Window], contentChange: ContentChange? = nil,
+    init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [ManagedWindow],
+         destroyed: [ManagedWindow], revealed: [ManagedWindow], concealed: [ManagedWindow], contentChange: ContentChange? = nil,
          contentWindow: WindowID? = nil) {
         storage = SharedValue(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
                                  revealed: revealed, concealed: concealed, contentChange: contentChange,
@@ -59,7 +59,7 @@ package struct TransitionPlan: Sendable, Hashable {
 
 
     /// Windows alive both before and after.
-    package var staying: [Window] {
+    package var staying: [ManagedWindow] {
         let gone = Set(destroyed.map(\.id))
         return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
     }
@@ -78,11 +78,11 @@ package struct TransitionPlan: Sendable, Hashable {
     /// lists, not searched for in its two snapshots: in a plan made from a state with one window
     /// a level (invariant 3), the window before is the one destroyed, shown or hidden there, and
     /// the window after is the one created, shown or hidden there.
-    func forEachChangedLevel(_ body: (WindowLevel, _ before: WindowID?, _ after: Window?) -> Void) {
+    func forEachChangedLevel(_ body: (WindowLevel, _ before: WindowID?, _ after: ManagedWindow?) -> Void) {
         // Each list read from the box where it lies: `let fields = storage.value` copied all nine
         // fields (169 bytes, a retain and a release of each) on every commit.
         let box = storage
-        func list(_ number: Int) -> [Window] {
+        func list(_ number: Int) -> [ManagedWindow] {
             switch number {
             case 0: box.value.destroyed
             case 1: box.value.created
@@ -102,7 +102,7 @@ package struct TransitionPlan: Sendable, Hashable {
             let windows = list(number)
             for position in windows.indices where !seen(windows[position].level, before: number, position) {
                 let level = windows[position].level
-                func at(_ windows: [Window]) -> Window? {
+                func at(_ windows: [ManagedWindow]) -> ManagedWindow? {
                     for index in windows.indices where windows[index].level == level { return windows[index] }
                     return nil
                 }
@@ -114,7 +114,7 @@ package struct TransitionPlan: Sendable, Hashable {
 
     /// Whether a window that comes or goes holds containers (whose actors then come or go).
     var touchesContainers: Bool {
-        func holdsContainers(_ window: Window) -> Bool { if case .screen = window.content { false } else { true } }
+        func holdsContainers(_ window: ManagedWindow) -> Bool { if case .screen = window.content { false } else { true } }
         return storage.value.created.contains(where: holdsContainers) || storage.value.destroyed.contains(where: holdsContainers)
     }
 

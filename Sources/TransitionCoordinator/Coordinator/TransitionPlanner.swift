@@ -23,18 +23,18 @@ package enum TransitionPlanner {
         var windows = snapshot.windows
         var unmanaged = snapshot.unmanagedWindows
         var applicationState = snapshot.applicationState
-        var created: [Window] = []
-        var destroyed: [Window] = []
+        var created: [ManagedWindow] = []
+        var destroyed: [ManagedWindow] = []
         guard nextWindowID.rawValue <= UInt64.max - WindowID.headroom else { throw .invalid(.windowIDsExhausted) }
         var next = nextWindowID
         var contentChange: ContentChange?
         var contentWindow: WindowID?
-        func make(_ screen: Screen, at level: WindowLevel) -> Window { make(.screen(screen), at: level) }
-        func make(_ content: WindowContent, at level: WindowLevel) -> Window {
+        func make(_ screen: Screen, at level: WindowLevel) -> ManagedWindow { make(.screen(screen), at: level) }
+        func make(_ content: WindowContent, at level: WindowLevel) -> ManagedWindow {
             defer { next = next.next }
-            return Window(id: next, level: level, content: content)
+            return ManagedWindow(id: next, level: level, content: content)
         }
-        func isCover(_ window: Window) -> Bool { covers.reserves(window.level) }
+        func isCover(_ window: ManagedWindow) -> Bool { covers.reserves(window.level) }
         // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
         func requireUnreserved(_ screen: Screen) throws(TransitionError) {
             #if TC_MUTANTS
@@ -180,7 +180,7 @@ package enum TransitionPlanner {
             if !keepsClosed { windows = NavigationSnapshot.merged(windows, removing: destroyed, inserting: created) }
         }
         let firstCreated = nextWindowID
-        var revealed: [Window] = [], concealed: [Window] = []
+        var revealed: [ManagedWindow] = [], concealed: [ManagedWindow] = []
         if covers.shield != nil || covers.lock != nil {
             var shieldUp = false, lockUp = false
             for window in windows {

@@ -11,7 +11,7 @@ public protocol CommandHost: WindowHost {
 
 extension CommandHost {
     /// Forwards to ``perform(_:)``.
-    public func createWindow(_ window: Window) async { await perform(.create(window)) }
+    public func createWindow(_ window: ManagedWindow) async { await perform(.create(window)) }
     /// Forwards to ``perform(_:)``.
     public func showWindow(_ id: WindowID) async { await perform(.show(id)) }
     /// Forwards to ``perform(_:)``.

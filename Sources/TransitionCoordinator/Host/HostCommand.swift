@@ -5,7 +5,7 @@
 /// any other ``WindowHost`` through its async methods under the host timeout.
 public enum HostCommand: Sendable, Hashable {
     /// ``WindowHost/createWindow(_:)``.
-    case create(Window)
+    case create(ManagedWindow)
     /// ``WindowHost/showWindow(_:)``.
     case show(WindowID)
     /// ``WindowHost/hideWindow(_:)``.

@@ -19,7 +19,7 @@
 /// coordinator for a transition from these calls: that request is refused as re-entrant.
 public protocol WindowHost: Sendable {
     /// Creates the real window for `window` (hidden until shown).
-    func createWindow(_ window: Window) async
+    func createWindow(_ window: ManagedWindow) async
     /// Makes the window visible.
     func showWindow(_ id: WindowID) async
     /// Hides the window without destroying it.

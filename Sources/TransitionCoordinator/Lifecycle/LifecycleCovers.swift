@@ -50,7 +50,7 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
     }
 
     /// Whether `window` must be hidden in `snapshot` because a cover is up below it.
-    func hides(_ window: Window, in snapshot: NavigationSnapshot) -> Bool {
+    func hides(_ window: ManagedWindow, in snapshot: NavigationSnapshot) -> Bool {
         hides(window.level, shieldUp: shield.map { snapshot.window(at: $0.level) != nil } ?? false,
               lockUp: lock.map { snapshot.window(at: $0.level) != nil } ?? false)
     }
@@ -66,9 +66,9 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
 
 extension NavigationSnapshot {
     /// The shield window, when it is up.
-    public var shieldWindow: Window? { covers.shield.flatMap { window(at: $0.level) } }
+    public var shieldWindow: ManagedWindow? { covers.shield.flatMap { window(at: $0.level) } }
     /// The lock window, when the app is locked.
-    public var lockWindow: Window? { covers.lock.flatMap { window(at: $0.level) } }
+    public var lockWindow: ManagedWindow? { covers.lock.flatMap { window(at: $0.level) } }
     /// Whether the lock screen is up.
     public var isLocked: Bool { lockWindow != nil }
 }

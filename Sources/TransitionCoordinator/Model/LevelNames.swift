@@ -1,5 +1,5 @@
 /// The names levels were declared with, each kept once for the process: a ``WindowLevel`` holds
-/// its name's number, so a level (and every ``Window``) is copied, compared and hashed without
+/// its name's number, so a level (and every ``ManagedWindow``) is copied, compared and hashed without
 /// touching a string.
 ///
 /// Thread-safe: both operations take one lock. The table only grows, by one entry per distinct

@@ -11,7 +11,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         var levels: [WindowLevel]
         /// Bottom to top, in level order, one window a level (invariant 3) in every snapshot a
         /// coordinator makes.
-        var windows: [Window]
+        var windows: [ManagedWindow]
         var keyWindow: WindowID?
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
@@ -48,7 +48,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         _modify { yield &fields.levels }
     }
     /// Managed windows ordered bottom to top; the first is the root window.
-    public var windows: [Window] {
+    public var windows: [ManagedWindow] {
         get { storage.value.windows }
         _modify { yield &fields.windows }
     }
@@ -74,7 +74,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// Builds a snapshot; the coordinator makes the live ones.
-    package init(version: UInt64, levels: [WindowLevel], windows: [Window], keyWindow: WindowID?,
+    package init(version: UInt64, levels: [WindowLevel], windows: [ManagedWindow], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
         storage = SharedValue(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,
@@ -94,19 +94,19 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
     /// The root window (the one at ``WindowLevel/root``).
-    public var rootWindow: Window? { windows.first { $0.level == .root } }
+    public var rootWindow: ManagedWindow? { windows.first { $0.level == .root } }
 
     /// The window at `level`, if any.
-    public func window(at level: WindowLevel) -> Window? { windows.first { $0.level == level } }
+    public func window(at level: WindowLevel) -> ManagedWindow? { windows.first { $0.level == level } }
 
     /// The window with `id`, if it is live.
-    public func window(_ id: WindowID) -> Window? { windows.first { $0.id == id } }
+    public func window(_ id: WindowID) -> ManagedWindow? { windows.first { $0.id == id } }
 
     /// ``window(at:)`` by binary search, for a snapshot whose windows stand in level order, one
     /// per level, as in every snapshot a coordinator makes (invariant 3; the planner and the
     /// commit ask on every transition, over up to every configured level). On a snapshot out of
     /// that order it may miss a window.
-    func windowInLevelOrder(at level: WindowLevel) -> Window? {
+    func windowInLevelOrder(at level: WindowLevel) -> ManagedWindow? {
         let windows = storage.value.windows
         let index = Self.firstIndex(notBelow: level, count: windows.count) { windows[$0].level }
         return index < windows.endIndex && windows[index].level == level ? windows[index] : nil
@@ -133,9 +133,9 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
 
     /// `windows` (bottom to top) without `destroyed` and with `created` each in its level's place,
     /// built in one pass: a new window stands below the first staying window at its level or above.
-    static func merged(_ windows: [Window], removing destroyed: [Window], inserting created: [Window]) -> [Window] {
+    static func merged(_ windows: [ManagedWindow], removing destroyed: [ManagedWindow], inserting created: [ManagedWindow]) -> [ManagedWindow] {
         let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
-        var result: [Window] = []
+        var result: [ManagedWindow] = []
         result.reserveCapacity(windows.count + incoming.count)
         var next = incoming.startIndex
         // A transition closes few windows, and a snapshot holds one a level: a scan of the closed
@@ -152,7 +152,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The window whose content shows the screen `id`, if any.
-    public func window(showing id: ScreenID) -> Window? { storage.value.windows.first { Self.shows($0.content, id) } }
+    public func window(showing id: ScreenID) -> ManagedWindow? { storage.value.windows.first { Self.shows($0.content, id) } }
 
     /// Whether `content` shows `id`, a lone screen checked without copying it out of its box (a
     /// push scans every window with this).
@@ -164,13 +164,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The top-most window that is not hidden: the one a person sees.
-    public var topMostVisibleWindow: Window? { windows.last { !$0.isHidden } }
+    public var topMostVisibleWindow: ManagedWindow? { windows.last { !$0.isHidden } }
 
     /// ``topMostVisibleWindow``'s id.
     var topMostVisibleWindowID: WindowID? { windows.last { !$0.isHidden }?.id }
 
     /// Visible windows, top to bottom.
-    public var visibleWindowsTopDown: [Window] { windows.filter { !$0.isHidden }.reversed() }
+    public var visibleWindowsTopDown: [ManagedWindow] { windows.filter { !$0.isHidden }.reversed() }
 
     /// The levels above the root that hold no window.
     public var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }

@@ -1,4 +1,4 @@
-/// Tabs as a value: a child per tab (each often a ``NavigationStack``) and the selected one.
+/// Tabs as a value: a child per tab (each often a ``StackContainer``) and the selected one.
 ///
 /// Switching tabs keeps every tab's content. Decoding fails without tabs or with a selection out
 /// of range.

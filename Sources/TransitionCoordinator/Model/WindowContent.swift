@@ -13,7 +13,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     /// A single screen.
     case screen(Screen)
     /// A navigation stack.
-    case stack(NavigationStack)
+    case stack(StackContainer)
     /// Tabs, each holding content of its own.
     case tabs(TabBar)
     /// A hop container: one current child.

@@ -176,7 +176,7 @@ package enum RouteCompiler {
             switch layer {
             case .stack(let id, let items):
                 // Never empty: every stack layer starts with its first screen.
-                let node = WindowContent.stack(NavigationStack(id: id, unchecked: items))
+                let node = WindowContent.stack(StackContainer(id: id, unchecked: items))
                 content = content.map { .presenting(node, modal: $0) } ?? node
             case .screen(let screen):
                 content = content.map { .presenting(.screen(screen), modal: $0) } ?? .screen(screen)
@@ -184,7 +184,7 @@ package enum RouteCompiler {
                 var tabs: [WindowContent] = []
                 tabs.reserveCapacity(bar.names.count)
                 for index in bar.names.indices {
-                    let stack = WindowContent.stack(NavigationStack(id: bar.stackID(index), unchecked: bar.stacks[index]))
+                    let stack = WindowContent.stack(StackContainer(id: bar.stackID(index), unchecked: bar.stacks[index]))
                     tabs.append(index == bar.selected ? content.map { .presenting(stack, modal: $0) } ?? stack : stack)
                 }
                 // `selected` is an index of `names` (found there), and there is a tab per name.

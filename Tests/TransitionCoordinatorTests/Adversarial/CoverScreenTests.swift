@@ -58,7 +58,7 @@ struct AdversarialCoverScreenTests {
 
     @Test("while locked, a request showing a cover's screen id above the lock is refused as reserved at once, never deferred",
           arguments: [TransitionRequest.push(Screens.pin, at: top),
-                      .show(.stack(NavigationStack(id: "sheet", root: Screen("a"), pushed: [Screens.shield])), at: top)])
+                      .show(.stack(StackContainer(id: "sheet", root: Screen("a"), pushed: [Screens.shield])), at: top)])
     func reservedBeforeDeferral(request: TransitionRequest) async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         try await fixture.coordinator.setApplicationState(.background)
@@ -73,7 +73,7 @@ struct AdversarialCoverScreenTests {
 
     @Test("a cover's screen id cannot be pushed onto a stack either")
     func reservedInStacks() async throws {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "main", root: Screens.home)),
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "main", root: Screens.home)),
                                                 configuration: Self.configuration)
         await #expect(throws: TransitionError.invalid(.screenReservedForCover("pin", coverLevel: .medium))) {
             try await coordinator.stack("main").push(Screens.pin)

@@ -43,7 +43,7 @@ struct AdversarialPreemptAdmissionTests {
     static let misfits: [(TransitionRequest, TransitionError)] = [
         (.pop(.high), .invalid(.nothingToPop(.high))),
         (.push(Screen("pin2"), at: .medium),
-         .invalid(.levelOccupied(.medium, by: Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin))))),
+         .invalid(.levelOccupied(.medium, by: ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))))),
         (.popScreen("ghost"), .invalid(.screenNotShown("ghost"))),
         // A second push of the screen in flight is a double tap, refused before any plan.
         (.push(Screens.pin, at: .low), .refused(.screenAlreadyRequested("pin", by: .push(Screens.pin, at: .medium)))),

@@ -117,8 +117,8 @@ struct SkipRuleTests {
     func skipReasonOrder(_ order: OrderCase) throws {
         let snapshot = NavigationSnapshot(
             version: 0, levels: WindowLevel.builtIn,
-            windows: [Window(id: w(1), level: .root, content: .screen(Screens.home)),
-                      Window(id: w(2), level: .medium, content: .screen(Screens.pin))],
+            windows: [ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)),
+                      ManagedWindow(id: w(2), level: .medium, content: .screen(Screens.pin))],
             keyWindow: w(2), applicationState: order.state)
         var next = w(3)
         let plan = try TransitionPlanner.plan(order.request, in: snapshot, nextWindowID: &next)

@@ -69,10 +69,10 @@ struct TransitionContextTests {
         try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
 
         let context = try #require(animator.contexts.first)
-        let root = Window(id: w(1), level: .root, content: .screen(Screens.home))
-        let tutorial = Window(id: w(2), level: .low, content: .screen(Screens.tutorial))
+        let root = ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home))
+        let tutorial = ManagedWindow(id: w(2), level: .low, content: .screen(Screens.tutorial))
         #expect(context.topFromWindow == tutorial)
-        #expect(context.topToWindow == Window(id: w(3), level: .medium, content: .screen(Screens.pin)))
+        #expect(context.topToWindow == ManagedWindow(id: w(3), level: .medium, content: .screen(Screens.pin)))
         #expect(context.underlyingFromWindows == [.managed(root)])
         #expect(context.underlyingToWindows == [.managed(tutorial), .managed(root)])
     }

@@ -41,8 +41,8 @@ struct AnimationKindTests {
 
     @Test("a handle's present and dismiss, and a whole tree replaced the same way, are told the same kinds")
     func handleAndReplace() async throws {
-        let stack = NavigationStack(id: "home", root: Screen("home"))
-        let sheet = WindowContent.stack(NavigationStack(id: "sheet", root: Screen("compose")))
+        let stack = StackContainer(id: "home", root: Screen("home"))
+        let sheet = WindowContent.stack(StackContainer(id: "sheet", root: Screen("compose")))
         let byHandle = try await Coordinator(root: .stack(stack), clock: ManualClock())
         let byTree = try await Coordinator(root: .stack(stack), clock: ManualClock())
         let animator = GatedAnimator(.returnAtOnce), treeAnimator = GatedAnimator(.returnAtOnce)
@@ -56,7 +56,7 @@ struct AnimationKindTests {
 
     @Test("a top screen replaced by one with the same id and new parameters is animated, as its events say it changed")
     func sameIDNewParameters() async throws {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "s", root: Screen("one", parameters: ["p": "1"]))),
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
                                                 clock: ManualClock())
         let animator = GatedAnimator(.returnAtOnce)
         let record = try await coordinator.stack("s").setStack([Screen("one", parameters: ["p": "2"])], animator: animator)
@@ -67,7 +67,7 @@ struct AnimationKindTests {
 
     @Test("a top screen set again unchanged is not animated and has no events")
     func sameScreen() async throws {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "s", root: Screen("one", parameters: ["p": "1"]))),
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
                                                 clock: ManualClock())
         let record = try await coordinator.stack("s").setStack([Screen("one", parameters: ["p": "1"])], animator: GatedAnimator(.returnAtOnce))
         #expect(record.screenEvents.isEmpty)

@@ -6,7 +6,7 @@ struct ContainerPlannerTests {
     typealias T = ContentTrees
 
     static func stack(_ items: Screen...) -> WindowContent {
-        .stack(NavigationStack(id: "inbox", unchecked: items))
+        .stack(StackContainer(id: "inbox", unchecked: items))
     }
 
     @Test("a push puts the screen on top of its stack, keeps the sheet over it, and animates as a push")
@@ -55,7 +55,7 @@ struct ContainerPlannerTests {
         let change = try ContainerPlanner.plan(.hop(to: .screen(T.signUp), in: "launch"), in: T.launch)
         #expect(change.after == .hop(HopContainer(id: "launch", showing: .screen(T.signUp))))
         #expect(change.departed == [T.splash] && change.arrived == [T.signUp] && change.animation == .hop)
-        let back = try ContainerPlanner.plan(.hop(to: .stack(NavigationStack(id: "s", root: T.splash)), in: "launch"), in: T.launch)
+        let back = try ContainerPlanner.plan(.hop(to: .stack(StackContainer(id: "s", root: T.splash)), in: "launch"), in: T.launch)
         #expect(back.departed.isEmpty && back.arrived.isEmpty)
     }
 
@@ -75,15 +75,15 @@ struct ContainerPlannerTests {
     @Test("setStack diffs by id and applies the whole change as one transition, animated once", arguments: setStacks.indices)
     func setStack(_ index: Int) throws {
         let row = Self.setStacks[index]
-        let change = try ContainerPlanner.plan(.setStack("inbox", row.after), in: .stack(NavigationStack(id: "inbox", unchecked: row.before)))
-        #expect(change.after == .stack(NavigationStack(id: "inbox", unchecked: row.after)))
+        let change = try ContainerPlanner.plan(.setStack("inbox", row.after), in: .stack(StackContainer(id: "inbox", unchecked: row.before)))
+        #expect(change.after == .stack(StackContainer(id: "inbox", unchecked: row.after)))
         #expect(change.animation == row.animation)
         #expect(change.departed == row.departed && change.arrived == row.arrived)
     }
 
     @Test("a whole target tree is planned against the current one as one change (what a deep link resolves to)")
     func replace() throws {
-        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(T.inbox), .stack(NavigationStack(id: "news", root: T.feed, pushed: [T.post]))], selected: 1))
+        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(T.inbox), .stack(StackContainer(id: "news", root: T.feed, pushed: [T.post]))], selected: 1))
         let change = try ContainerPlanner.plan(.replace(with: target), in: T.app)
         #expect(change.after == target && change.animation == .select, "another tab shows: a select, as the handle's")
         #expect(change.departed == [T.draft] && change.arrived == [T.post])
@@ -107,7 +107,7 @@ struct ContainerPlannerTests {
         ("a hop on a stack", .hop(to: .screen(T.post), in: "inbox"), T.app, .wrongKind("inbox", expected: .hop, actual: .stack)),
         ("a push onto tabs", .push(T.post, onto: "main"), T.app, .wrongKind("main", expected: .stack, actual: .tabs)),
         ("a select on a stack", .select(tab: 0, in: "news"), T.app, .wrongKind("news", expected: .tabs, actual: .stack)),
-        ("a modal reusing a container id", .present(.stack(NavigationStack(id: "news", root: T.post)), from: .container("compose")), T.app, .duplicateContainer("news")),
+        ("a modal reusing a container id", .present(.stack(StackContainer(id: "news", root: T.post)), from: .container("compose")), T.app, .duplicateContainer("news")),
     ]
 
     @Test("a request that does not fit gets a typed error naming the container and the screen", arguments: refusals.indices)
@@ -118,7 +118,7 @@ struct ContainerPlannerTests {
 
     @Test("an invalid target tree is refused with what invariant 8 says")
     func invalidTarget() {
-        let target = WindowContent.stack(NavigationStack(id: "s", root: T.list, pushed: [T.list]))
+        let target = WindowContent.stack(StackContainer(id: "s", root: T.list, pushed: [T.list]))
         #expect(throws: ContainerError.invalidContent(["screen list appears twice in the target: stack s [list, list]"])) {
             try ContainerPlanner.plan(.replace(with: target), in: T.app)
         }

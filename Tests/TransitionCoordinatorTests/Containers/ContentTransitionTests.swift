@@ -134,7 +134,7 @@ struct ContentTransitionTests {
     @Test("a window opened with containers gets their actors, and popping it removes them and its screens")
     func windowWithContainers() async throws {
         let app = try await AppFixture()
-        let sheet = WindowContent.stack(NavigationStack(id: "settings", root: Screen("prefs")))
+        let sheet = WindowContent.stack(StackContainer(id: "settings", root: Screen("prefs")))
         try await app.coordinator.show(sheet, at: .medium)
         #expect(await app.coordinator.containerActors["settings"] != nil)
         try await app.coordinator.stack("settings").push(Screen("about"))
@@ -149,9 +149,9 @@ struct ContentTransitionTests {
     @Test("a window cannot open with a screen or a container another window shows")
     func showRefusesDuplicates() async throws {
         let app = try await AppFixture()
-        let taken = await attempt { try await app.coordinator.show(.stack(NavigationStack(id: "other", root: T.feed)), at: .medium) }
+        let taken = await attempt { try await app.coordinator.show(.stack(StackContainer(id: "other", root: T.feed)), at: .medium) }
         #expect(taken.failure?.code == "duplicateScreen")
-        let reused = await attempt { try await app.coordinator.show(.stack(NavigationStack(id: "news", root: Screen("x"))), at: .medium) }
+        let reused = await attempt { try await app.coordinator.show(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium) }
         #expect(reused.failure == .container(.duplicateContainer("news"), in: await app.coordinator.snapshot.windows[0]))
     }
 
@@ -168,7 +168,7 @@ struct ContentTransitionTests {
 
     @Test("a root tree that breaks invariant 8 is refused when the coordinator is made")
     func invalidRoot() async {
-        let twice = WindowContent.tabs(TabBar(id: "main", .stack(T.news), .stack(NavigationStack(id: "news", root: T.list))))
+        let twice = WindowContent.tabs(TabBar(id: "main", .stack(T.news), .stack(StackContainer(id: "news", root: T.list))))
         await #expect(throws: TransitionError.self) { try await Coordinator(root: twice) }
     }
 }

@@ -8,9 +8,9 @@ enum ContentTrees {
     static let draft = Screen("draft"), attach = Screen("attach")
     static let splash = Screen("splash"), signUp = Screen("signUp"), main = Screen("main")
 
-    static let inbox = NavigationStack(id: "inbox", root: list, pushed: [mail])
-    static let news = NavigationStack(id: "news", root: feed)
-    static let compose = NavigationStack(id: "compose", root: draft)
+    static let inbox = StackContainer(id: "inbox", root: list, pushed: [mail])
+    static let news = StackContainer(id: "news", root: feed)
+    static let compose = StackContainer(id: "compose", root: draft)
 
     /// `tabs main {*stack inbox [list, mail] ! stack compose [draft], stack news [feed]}`.
     static let app = WindowContent.tabs(TabBar(id: "main", .presenting(.stack(inbox), modal: .stack(compose)), .stack(news)))

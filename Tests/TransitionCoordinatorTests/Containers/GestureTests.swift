@@ -12,7 +12,7 @@ struct GestureTests {
     /// A coordinator whose root stack `form` holds step1 and step2, both with logging callbacks.
     static func form(covers: LifecycleCovers = .none) async throws -> (Coordinator, CallbackLog) {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "form", root: Screen("step1"))),
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))),
                                                 configuration: configuration, clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("step1")), log.item(Screen("step2"))])

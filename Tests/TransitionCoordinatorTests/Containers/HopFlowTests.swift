@@ -166,7 +166,7 @@ struct HopFlowTests {
         let boot = Screen("boot"), other = Screen("other"), x = Screen("x")
         func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
             .tabs(TabBar(id: "root", .hop(HopContainer(id: "h", showing: .screen(current))),
-                         .stack(NavigationStack(id: "st", root: stack[0], pushed: Array(stack.dropFirst())))))
+                         .stack(StackContainer(id: "st", root: stack[0], pushed: Array(stack.dropFirst())))))
         }
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
         let coordinator = try await Coordinator(root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: ManualClock())

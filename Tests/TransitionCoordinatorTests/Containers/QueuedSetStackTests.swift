@@ -9,7 +9,7 @@ import TestSupport
 struct QueuedSetStackTests {
     /// A coordinator whose root stack `form` holds boot and one, both with logging callbacks.
     static func form() async throws -> (Coordinator, CallbackLog) {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "form", root: Screen("boot"))),
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("boot"))),
                                                 clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
@@ -56,8 +56,8 @@ struct QueuedSetStackTests {
 
     @Test("a dropped screen's callbacks are not kept, even when a screen with its id shows elsewhere by then")
     func droppedCallbacks() async throws {
-        let tabs = WindowContent.tabs(TabBar(id: "main", .stack(NavigationStack(id: "form", root: Screen("boot"))),
-                                             .stack(NavigationStack(id: "other", root: Screen("home")))))
+        let tabs = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "form", root: Screen("boot"))),
+                                             .stack(StackContainer(id: "other", root: Screen("home")))))
         let coordinator = try await Coordinator(root: tabs, clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])

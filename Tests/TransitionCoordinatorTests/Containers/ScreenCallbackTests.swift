@@ -8,7 +8,7 @@ import TestSupport
 struct ScreenCallbackTests {
     typealias T = ContentTrees
 
-    static func coordinator(_ root: WindowContent = .stack(NavigationStack(id: "form", root: Screen("step1")))) async throws -> Coordinator {
+    static func coordinator(_ root: WindowContent = .stack(StackContainer(id: "form", root: Screen("step1")))) async throws -> Coordinator {
         try await Coordinator(root: root, clock: ManualClock())
     }
 
@@ -44,7 +44,7 @@ struct ScreenCallbackTests {
     func windowGoes() async throws {
         let coordinator = await Coordinator(root: Screen("home"), clock: ManualClock())
         let log = CallbackLog()
-        try await coordinator.show(.stack(NavigationStack(id: "sheet", root: Screen("a"))), at: .low)
+        try await coordinator.show(.stack(StackContainer(id: "sheet", root: Screen("a"))), at: .low)
         try await coordinator.stack("sheet").push(log.item(Screen("b")))
         try await coordinator.perform(.pop(.low))
         #expect(log.calls == ["didAdd b", "didShow b", "didHide b", "didRemove b", "remove b"])
@@ -55,7 +55,7 @@ struct ScreenCallbackTests {
         let coordinator = try await Self.coordinator(T.app)
         let log = CallbackLog()
         try await coordinator.stack("compose").push(log.item(Screen("picker")))
-        try await coordinator.stack("compose").present(.stack(NavigationStack(id: "child", root: Screen("crop"))))
+        try await coordinator.stack("compose").present(.stack(StackContainer(id: "child", root: Screen("crop"))))
         try await coordinator.stack("child").push(log.item(Screen("filters")))
         log.clear()
         try await coordinator.stack("inbox").dismiss()

@@ -8,8 +8,8 @@ struct ScreenEventTests {
     typealias T = ContentTrees
 
     /// A snapshot whose root window (`#1`) shows `content`, with `more` windows above it.
-    static func snapshot(_ content: WindowContent, more: [Window] = []) -> NavigationSnapshot {
-        NavigationSnapshot(version: 0, levels: [.low, .high], windows: [Window(id: WindowID(1), level: .root, content: content)] + more,
+    static func snapshot(_ content: WindowContent, more: [ManagedWindow] = []) -> NavigationSnapshot {
+        NavigationSnapshot(version: 0, levels: [.low, .high], windows: [ManagedWindow(id: WindowID(1), level: .root, content: content)] + more,
                            keyWindow: WindowID(1))
     }
 
@@ -53,8 +53,8 @@ struct ScreenEventTests {
 
     @Test("a window that goes hides and removes its screens; one that comes adds and shows its own, bottom to top")
     func windows() {
-        let sheet = Window(id: WindowID(2), level: .low, content: .stack(T.compose))
-        let alert = Window(id: WindowID(3), level: .high, content: .screen(T.post))
+        let sheet = ManagedWindow(id: WindowID(2), level: .low, content: .stack(T.compose))
+        let alert = ManagedWindow(id: WindowID(3), level: .high, content: .screen(T.post))
         let before = Self.snapshot(.screen(T.feed), more: [sheet])
         let after = Self.snapshot(.screen(T.feed), more: [alert])
         let events = ScreenLifecycle.events(of: .popAll, from: before, to: after).map(\.description)

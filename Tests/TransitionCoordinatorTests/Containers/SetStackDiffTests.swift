@@ -29,13 +29,13 @@ struct SetStackDiffTests {
 
     @Test("a change at either end departs and arrives only the screen that changed")
     func endsSkipped() {
-        let before = WindowContent.stack(NavigationStack(id: "long", unchecked: Self.old))
+        let before = WindowContent.stack(StackContainer(id: "long", unchecked: Self.old))
         for index in [0, 20, 39] {
-            let after = WindowContent.stack(NavigationStack(id: "long", unchecked: Self.replacing(index, with: "new")))
+            let after = WindowContent.stack(StackContainer(id: "long", unchecked: Self.replacing(index, with: "new")))
             let (departed, arrived) = ContentChange.difference(before, after)
             #expect(departed == [Self.old[index]] && arrived == [Screen("item", id: "new")], "at \(index)")
         }
-        let shorter = WindowContent.stack(NavigationStack(id: "long", unchecked: Array(Self.old.prefix(10))))
+        let shorter = WindowContent.stack(StackContainer(id: "long", unchecked: Array(Self.old.prefix(10))))
         #expect(ContentChange.difference(before, shorter).departed == Array(Self.old.dropFirst(10)))
         #expect(ContentChange.difference(shorter, before).arrived == Array(Self.old.dropFirst(10)))
     }

@@ -10,7 +10,7 @@ struct ContainerNodeComparisonTests {
     static let trees: [WindowContent] = [
         T.app, T.launch, .stack(T.inbox), .stack(T.news), .screen(T.mail),
         .tabs(TabBar(id: "main", .stack(T.inbox), .stack(T.news))),
-        .tabs(TabBar(id: "main", .presenting(.stack(T.inbox), modal: .stack(NavigationStack(id: "compose", root: T.attach))), .stack(T.news))),
+        .tabs(TabBar(id: "main", .presenting(.stack(T.inbox), modal: .stack(StackContainer(id: "compose", root: T.attach))), .stack(T.news))),
         .presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .screen(T.post))),
         .presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .screen(T.thread))),
         .hop(HopContainer(id: "launch", showing: .stack(T.news))),

@@ -22,8 +22,8 @@ struct ReentrancyTests {
         #expect(inner.value == .failure(Self.reentrant))
         #expect(record.animation == .ran)
         #expect(record.after.windows == [
-            Window(id: w(1), level: .root, content: .screen(Screens.home)),
-            Window(id: w(2), level: .medium, content: .screen(Screens.pin)),
+            ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)),
+            ManagedWindow(id: w(2), level: .medium, content: .screen(Screens.pin)),
         ])
         #expect(await coordinator.snapshot == record.after)
         #expect(await coordinator.history == [record])
@@ -143,7 +143,7 @@ struct ReentrancyTests {
 
         func attach(_ coordinator: Coordinator) { self.coordinator = coordinator }
 
-        func createWindow(_ window: Window) async {
+        func createWindow(_ window: ManagedWindow) async {
             calls.append(.create(window.id))
             guard let coordinator, window.id != WindowID(1) else { return }
             answers.append(await attempt { try await coordinator.popAll() })

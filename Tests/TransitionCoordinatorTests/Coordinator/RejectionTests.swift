@@ -14,8 +14,8 @@ struct RejectionTests {
     }
 
     static let overlay = WindowLevel("overlay", rawValue: 1_500)
-    static let tutorialWindow = Window(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
-    static let rootWindow = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let tutorialWindow = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
+    static let rootWindow = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
 
     static let cases: [Case] = [
         Case(name: "a push to an occupied level is refused as levelOccupied, naming the occupant",

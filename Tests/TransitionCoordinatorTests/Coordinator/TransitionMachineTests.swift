@@ -14,7 +14,7 @@ struct TransitionMachineTests {
     static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false) throws -> Machine {
         let configuration = try CoordinatorConfiguration(covers: LifecycleCovers(lock: lock ? lockCover : nil),
                                                          queueLimit: queueLimit)
-        let window = Window(id: WindowID(1), level: .root, content: root)
+        let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
         let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
                                           keyWindow: window.id, covers: configuration.covers)
         return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration)
@@ -24,7 +24,7 @@ struct TransitionMachineTests {
     /// ``machine(root:queueLimit:lock:)`` with the deliberate bugs `mutants` switched on.
     static func machine(root: WindowContent, mutants: Mutations) throws -> Machine {
         let configuration = CoordinatorConfiguration.standard
-        let window = Window(id: WindowID(1), level: .root, content: root)
+        let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
         let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
                                           keyWindow: window.id, covers: configuration.covers)
         return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutants: mutants)
@@ -307,7 +307,7 @@ struct TransitionMachineTests {
 
     @Test("a lifecycle event cuts a gesture short as cancelled and takes the slot at once, ahead of every waiter")
     func lifecycleCutsGesture() throws {
-        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])))
         let swipe = TransitionRequest.userDid(.pop("s"), at: nil)
         let grant = try Self.admitGesture(swipe, in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
@@ -326,7 +326,7 @@ struct TransitionMachineTests {
 
     @Test("a committed gesture is applied once; cancelling one frees the slot for the next waiter", arguments: [true, false])
     func gestureEnds(committing: Bool) throws {
-        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])))
         let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         switch machine.endGesture(grant.id, committing: committing) {
@@ -353,7 +353,7 @@ struct TransitionMachineTests {
     #if TC_MUTANTS
     @Test("under the cancelledGestureApplied mutant a cancelled gesture is applied: the check that catches it can fire")
     func cancelledGestureMutant() throws {
-        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])),
+        var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])),
                                        mutants: [.cancelledGestureApplied])
         let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         guard case .apply = machine.endGesture(grant.id, committing: false) else {
@@ -365,7 +365,7 @@ struct TransitionMachineTests {
 
     @Test("an admission from a gesture holds the slot as a gesture; any other holds it in flight; committing turns the gesture in flight")
     func gesturePhase() throws {
-        var machine = try Self.machine(root: .stack(NavigationStack(id: "s", root: Self.a, pushed: [Self.b])))
+        var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])))
         guard case .idle = machine.phase else { Issue.record("a new machine is idle"); return }
         let swipe = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         guard case .gestureHeld(let held) = machine.phase, held.transition == swipe.transition else {
@@ -409,7 +409,7 @@ struct TransitionMachineTests {
     func movedStayEnds() throws {
         func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
             .tabs(TabBar(id: "t", .hop(HopContainer(id: "launch", showing: .screen(current))),
-                         .stack(NavigationStack(id: "s", root: stack[0], pushed: Array(stack.dropFirst())))))
+                         .stack(StackContainer(id: "s", root: stack[0], pushed: Array(stack.dropFirst())))))
         }
         var machine = try Self.machine(root: tree(hopShowing: Self.a, stack: [Self.b]))
         _ = try machine.stayToAwait(Self.a.id, in: "launch")
@@ -427,7 +427,7 @@ struct TransitionMachineTests {
 
     @Test("an unhop is refused for an unknown container, a container that is not a hop, and a screen that is not current")
     func unhopRefusals() throws {
-        let root = WindowContent.stack(NavigationStack(id: "s", root: Self.a))
+        let root = WindowContent.stack(StackContainer(id: "s", root: Self.a))
         var machine = try Self.machine(root: root)
         #expect(throws: TransitionError.container(.unknownContainer("nope"), in: nil)) { try machine.stayToUnhop(Self.a.id, in: "nope") }
         let window = try #require(machine.snapshot.window(at: .root))

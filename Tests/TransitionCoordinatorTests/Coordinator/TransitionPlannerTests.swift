@@ -4,14 +4,14 @@ import Testing
 /// The planner is a pure function: a request against a snapshot gives a plan or a typed error.
 @Suite("Transition planner")
 struct TransitionPlannerTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
-    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
-    static let pin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
-    static let hiddenPin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let tutorial = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
+    static let pin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
+    static let hiddenPin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
     static let lockCovers = LifecycleCovers(lock: LifecycleCover(screen: Screen("lock"), level: .low))
-    static let lock = Window(id: WindowID(2), level: .low, content: .screen(Screen("lock")))
+    static let lock = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screen("lock")))
 
-    static func snapshot(_ windows: [Window], key: UInt64, version: UInt64 = 4) -> NavigationSnapshot {
+    static func snapshot(_ windows: [ManagedWindow], key: UInt64, version: UInt64 = 4) -> NavigationSnapshot {
         NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: windows, keyWindow: WindowID(key))
     }
 
@@ -26,7 +26,7 @@ struct TransitionPlannerTests {
                                            keyWindow: WindowID(2), applicationState: .background, covers: lockCovers)
 
     enum Expected: Sendable {
-        case plan(after: [Window], created: [WindowID], destroyed: [WindowID], key: WindowID?)
+        case plan(after: [ManagedWindow], created: [WindowID], destroyed: [WindowID], key: WindowID?)
         case error(TransitionError)
     }
 
@@ -38,8 +38,8 @@ struct TransitionPlannerTests {
         var testDescription: String { name }
     }
 
-    static func window(_ id: UInt64, _ level: WindowLevel, _ screen: Screen) -> Window {
-        Window(id: WindowID(id), level: level, content: .screen(screen))
+    static func window(_ id: UInt64, _ level: WindowLevel, _ screen: Screen) -> ManagedWindow {
+        ManagedWindow(id: WindowID(id), level: level, content: .screen(screen))
     }
 
     static let cases: [Case] = [

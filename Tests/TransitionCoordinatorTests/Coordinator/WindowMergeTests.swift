@@ -5,12 +5,12 @@ import Testing
 struct WindowMergeTests {
     static let levels = [WindowLevel.root, .low, .medium, .high]
 
-    static func window(_ id: UInt64, _ level: WindowLevel) -> Window {
-        Window(id: WindowID(id), level: level, content: .screen(Screen("s\(id)")))
+    static func window(_ id: UInt64, _ level: WindowLevel) -> ManagedWindow {
+        ManagedWindow(id: WindowID(id), level: level, content: .screen(Screen("s\(id)")))
     }
 
     /// What removing, then inserting one by one after the last lower level, gives: the merge must agree.
-    static func stepByStep(_ windows: [Window], removing destroyed: [Window], inserting created: [Window]) -> [Window] {
+    static func stepByStep(_ windows: [ManagedWindow], removing destroyed: [ManagedWindow], inserting created: [ManagedWindow]) -> [ManagedWindow] {
         var result = windows.filter { window in !destroyed.contains { $0.id == window.id } }
         for window in created {
             let index = result.lastIndex { $0.level < window.level }.map { $0 + 1 } ?? 0

@@ -8,8 +8,8 @@ struct HostViewTests {
     static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
                                         lock: LifecycleCover(screen: Screen("pin"), level: .medium))
 
-    static func window(_ id: UInt64, _ level: WindowLevel, hidden: Bool = false) -> Window {
-        var window = Window(id: WindowID(id), level: level, content: .screen(Screen("s\(id)")))
+    static func window(_ id: UInt64, _ level: WindowLevel, hidden: Bool = false) -> ManagedWindow {
+        var window = ManagedWindow(id: WindowID(id), level: level, content: .screen(Screen("s\(id)")))
         window.isHidden = hidden
         return window
     }
@@ -56,9 +56,9 @@ struct HostViewTests {
     @Test("a content change the host missed is caught up: arriving screens created, the content set once, departed screens destroyed after the key")
     func contentCatchUp() {
         func snapshot(_ items: [Screen], version: UInt64) -> NavigationSnapshot {
-            let stack = NavigationStack(id: "inbox", root: items[0], pushed: Array(items.dropFirst()))
+            let stack = StackContainer(id: "inbox", root: items[0], pushed: Array(items.dropFirst()))
             return NavigationSnapshot(version: version, levels: Self.levels,
-                                      windows: [Window(id: WindowID(1), level: .root, content: .stack(stack))],
+                                      windows: [ManagedWindow(id: WindowID(1), level: .root, content: .stack(stack))],
                                       keyWindow: WindowID(1))
         }
         let list = Screen("list"), mail = Screen("mail"), thread = Screen("thread")
@@ -73,9 +73,9 @@ struct HostViewTests {
     @Test("a host stuck between a phase's screen destroys, with the content already set, is sent the destroys it missed (seed 57)")
     func contentSetScreensLeft() {
         let one = Screen("one"), two = Screen("two"), three = Screen("three")
-        func window(_ items: [Screen]) -> Window {
-            Window(id: WindowID(1), level: .root,
-                   content: .stack(NavigationStack(id: "c0", root: items[0], pushed: Array(items.dropFirst()))))
+        func window(_ items: [Screen]) -> ManagedWindow {
+            ManagedWindow(id: WindowID(1), level: .root,
+                   content: .stack(StackContainer(id: "c0", root: items[0], pushed: Array(items.dropFirst()))))
         }
         let before = NavigationSnapshot(version: 1, levels: Self.levels, windows: [window([one, two])], keyWindow: WindowID(1))
         let after = NavigationSnapshot(version: 2, levels: Self.levels, windows: [window([three])], keyWindow: WindowID(1))

@@ -45,7 +45,7 @@ struct UnmanagedWindowTests {
 
         let context = try #require(animator.contexts.first)
         let listed = AnyWindow.unmanaged(UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: false))
-        let root = AnyWindow.managed(Window(id: w(1), level: .root, content: .screen(Screens.home)))
+        let root = AnyWindow.managed(ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)))
         #expect(Set(context.underlyingFromWindows) == [listed])
         #expect(context.underlyingFromWindows.count == 1)
         #expect(Set(context.underlyingToWindows) == [root, listed])
@@ -80,7 +80,7 @@ struct UnmanagedWindowTests {
         #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: [])])
         let context = try #require(animator.contexts.first)
         #expect(context.underlyingFromWindows == [])
-        #expect(context.underlyingToWindows == [.managed(Window(id: w(1), level: .root, content: .screen(Screens.home)))])
+        #expect(context.underlyingToWindows == [.managed(ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)))])
         #expect(InvariantChecker.check(record.after, ignoresUnmanagedWindows: true) == [])
         #expect(await fixture.coordinator.audit() == [])
     }

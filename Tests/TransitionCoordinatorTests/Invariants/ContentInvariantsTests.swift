@@ -6,10 +6,10 @@ struct ContentInvariantsTests {
     typealias T = ContentTrees
 
     static let broken: [(String, WindowContent, String)] = [
-        ("a stack without its root", .stack(NavigationStack(id: "s", unchecked: [])), "stack s in w has no root"),
+        ("a stack without its root", .stack(StackContainer(id: "s", unchecked: [])), "stack s in w has no root"),
         ("a tab selection out of range", .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1)), "tabs t in w select 1 of 0..<1"),
-        ("a screen id twice", .stack(NavigationStack(id: "s", root: T.list, pushed: [T.list])), "screen list appears twice"),
-        ("a container id twice", .tabs(TabBar(id: "t", .stack(T.inbox), .presenting(.screen(T.feed), modal: .stack(NavigationStack(id: "inbox", root: T.draft))))), "container inbox appears twice"),
+        ("a screen id twice", .stack(StackContainer(id: "s", root: T.list, pushed: [T.list])), "screen list appears twice"),
+        ("a container id twice", .tabs(TabBar(id: "t", .stack(T.inbox), .presenting(.screen(T.feed), modal: .stack(StackContainer(id: "inbox", root: T.draft))))), "container inbox appears twice"),
         ("a node presenting two modals", .presenting(.presenting(.screen(T.list), modal: .screen(T.mail)), modal: .screen(T.draft)), "presents two modals"),
     ]
 
@@ -35,14 +35,14 @@ struct ContentInvariantsTests {
     /// A record of `request` taking the root window from `before` to `after`.
     static func record(_ request: TransitionRequest, _ before: WindowContent, _ after: WindowContent) -> TransitionRecord {
         func state(_ content: WindowContent, version: UInt64) -> NavigationSnapshot {
-            let window = Window(id: WindowID(1), level: .root, content: content)
+            let window = ManagedWindow(id: WindowID(1), level: .root, content: content)
             return NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: [window], keyWindow: window.id)
         }
         return TransitionRecord(id: TransitionID(1), request: request, before: state(before, version: 0), after: state(after, version: 1),
                                 hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
     }
 
-    static let attachSheet = NavigationStack(id: "attach", root: T.attach)
+    static let attachSheet = StackContainer(id: "attach", root: T.attach)
 
     @Test("a dismiss that leaves a child sheet behind, presented by the dismissing node, is reported",
           arguments: [TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox")))])

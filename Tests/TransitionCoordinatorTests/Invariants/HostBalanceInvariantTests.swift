@@ -4,8 +4,8 @@ import TransitionCoordinator
 /// Invariant 5 (host balance): a host ledger that disagrees with the snapshot is caught.
 @Suite("Host balance invariant")
 struct HostBalanceInvariantTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
-    static let pin = Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let pin = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
     static let snapshot = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
 
     static func ledger(_ calls: [HostCall]) -> HostLedger {
@@ -116,9 +116,9 @@ struct HostBalanceInvariantTests {
     }
 
     /// A window whose content is a stack of `items`.
-    static func stackWindow(_ items: [Screen]) -> Window {
-        Window(id: WindowID(1), level: .root,
-               content: .stack(NavigationStack(id: "main", root: items[0], pushed: Array(items.dropFirst()))))
+    static func stackWindow(_ items: [Screen]) -> ManagedWindow {
+        ManagedWindow(id: WindowID(1), level: .root,
+               content: .stack(StackContainer(id: "main", root: items[0], pushed: Array(items.dropFirst()))))
     }
 
     @Test("screens the host holds must be the content's: a screen left behind, created twice or destroyed twice is caught")

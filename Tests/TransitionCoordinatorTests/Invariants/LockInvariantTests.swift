@@ -5,8 +5,8 @@ import TransitionCoordinator
 @Suite("Lock invariants")
 struct LockInvariantTests {
     static let covers = LifecycleCovers(shield: nil, lock: LifecycleCover(screen: Screen("pin"), level: .medium))
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("home")))
-    static let lock = Window(id: WindowID(2), level: .medium, content: .screen(Screen("pin")))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
+    static let lock = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screen("pin")))
 
     static func snapshot(_ version: UInt64, locked: Bool, state: ApplicationState) -> NavigationSnapshot {
         NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: locked ? [root, lock] : [root],

@@ -4,8 +4,8 @@ import TransitionCoordinator
 /// Invariants 6 (atomic), 11 (skip rules), 1 (serial) and 2 (chain) on records.
 @Suite("Record invariants")
 struct RecordInvariantTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
-    static let pin = Window(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let pin = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
     static let v0 = NavigationSnapshot(version: 0, levels: WindowLevel.builtIn, windows: [root], keyWindow: WindowID(1))
     static let v1 = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
     static let v2 = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [root], keyWindow: WindowID(1))
@@ -29,7 +29,7 @@ struct RecordInvariantTests {
 
     @Test("a record whose after-state is not its request applied to its before-state breaks atomicity")
     func notAtomic() {
-        let wrongLevel = Window(id: WindowID(2), level: .low, content: .screen(Screens.pin))
+        let wrongLevel = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.pin))
         let halfApplied = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [Self.root, wrongLevel],
                                              keyWindow: WindowID(2))
         let found = InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, halfApplied))
@@ -73,7 +73,7 @@ struct RecordInvariantTests {
     func brokenChain() {
         let stale = Self.record(2, .push(Screens.tutorial, at: .low), Self.v0,
                                 NavigationSnapshot(version: 1, levels: WindowLevel.builtIn,
-                                                   windows: [Self.root, Window(id: WindowID(3), level: .low, content: .screen(Screens.tutorial))],
+                                                   windows: [Self.root, ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screens.tutorial))],
                                                    keyWindow: WindowID(3)),
                                 from: .seconds(1), to: .seconds(2))
         #expect(InvariantChecker.checkSequence(Self.push, stale) == [

@@ -7,24 +7,24 @@ struct ShieldAndLockInvariantTests {
     static let banner = WindowLevel("banner", rawValue: 2_500)
     static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
                                         lock: LifecycleCover(screen: Screen("pin"), level: .medium))
-    static let root = Window(id: w(1), level: .root, content: .screen(Screens.home))
-    static let lock = Window(id: w(2), level: .medium, content: .screen(Screen("pin")))
-    static let shield = Window(id: w(3), level: .high, content: .screen(Screen("shield")))
+    static let root = ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home))
+    static let lock = ManagedWindow(id: w(2), level: .medium, content: .screen(Screen("pin")))
+    static let shield = ManagedWindow(id: w(3), level: .high, content: .screen(Screen("shield")))
 
-    static func snapshot(_ windows: [Window], key: WindowID?, state: ApplicationState = .background) -> NavigationSnapshot {
+    static func snapshot(_ windows: [ManagedWindow], key: WindowID?, state: ApplicationState = .background) -> NavigationSnapshot {
         NavigationSnapshot(version: 1, levels: WindowLevel.builtIn + [banner], windows: windows, keyWindow: key,
                            applicationState: state, covers: covers)
     }
 
     @Test("a correct locked, shielded state passes")
     func correctStatePasses() {
-        let hidden = Window(id: w(4), level: Self.banner, content: .screen(Screen("banner")), isHidden: true)
+        let hidden = ManagedWindow(id: w(4), level: Self.banner, content: .screen(Screen("banner")), isHidden: true)
         #expect(InvariantChecker.check(Self.snapshot([Self.root, Self.lock, hidden, Self.shield], key: w(3))).isEmpty)
     }
 
     @Test("a window visible above the lock fires")
     func visibleAboveLock() {
-        let visible = Window(id: w(4), level: Self.banner, content: .screen(Screen("banner")))
+        let visible = ManagedWindow(id: w(4), level: Self.banner, content: .screen(Screen("banner")))
         let found = InvariantChecker.checkCovers(Self.snapshot([Self.root, Self.lock, visible], key: w(4), state: .active))
         #expect(found.contains { $0.invariant == .shieldAndLock && $0.detail.contains("visible above the lock") })
     }
@@ -49,7 +49,7 @@ struct ShieldAndLockInvariantTests {
 
     @Test("a window hidden with no cover below it fires")
     func hiddenWithoutCover() {
-        let hidden = Window(id: w(4), level: .low, content: .screen(Screens.tutorial), isHidden: true)
+        let hidden = ManagedWindow(id: w(4), level: .low, content: .screen(Screens.tutorial), isHidden: true)
         let found = InvariantChecker.checkCovers(Self.snapshot([Self.root, hidden], key: w(1), state: .active))
         #expect(found.contains { $0.detail.contains("hidden with no cover") })
     }
@@ -66,7 +66,7 @@ struct ShieldAndLockInvariantTests {
 
     @Test("a lifecycle event that destroys an app window fires")
     func lifecycleDestroys() {
-        let tutorial = Window(id: w(5), level: .low, content: .screen(Screens.tutorial))
+        let tutorial = ManagedWindow(id: w(5), level: .low, content: .screen(Screens.tutorial))
         let before = Self.snapshot([Self.root, tutorial], key: w(5), state: .active)
         var after = Self.snapshot([Self.root, Self.shield], key: w(3), state: .inactive)
         after.version = 2

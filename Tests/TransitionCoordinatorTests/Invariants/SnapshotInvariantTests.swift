@@ -4,11 +4,11 @@ import TransitionCoordinator
 /// Invariants 3 (levels) and 4 (key) on one snapshot: each deliberately broken state is caught.
 @Suite("Snapshot invariants")
 struct SnapshotInvariantTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
-    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
-    static let pin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let tutorial = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
+    static let pin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
 
-    static func snapshot(_ windows: [Window], key: WindowID?, unmanaged: [UnmanagedWindow] = []) -> NavigationSnapshot {
+    static func snapshot(_ windows: [ManagedWindow], key: WindowID?, unmanaged: [UnmanagedWindow] = []) -> NavigationSnapshot {
         NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: windows, keyWindow: key, unmanagedWindows: unmanaged)
     }
 
@@ -19,7 +19,7 @@ struct SnapshotInvariantTests {
 
     @Test("two root windows break the levels invariant")
     func twoRoots() {
-        let second = Window(id: WindowID(2), level: .root, content: .screen(Screens.login))
+        let second = ManagedWindow(id: WindowID(2), level: .root, content: .screen(Screens.login))
         let found = InvariantChecker.check(Self.snapshot([Self.root, second], key: WindowID(2)))
         #expect(found.map(\.invariant) == [.levels, .levels])
         #expect(found.first == InvariantViolation(.levels, "2 root windows, expected exactly 1"))
@@ -40,21 +40,21 @@ struct SnapshotInvariantTests {
 
     @Test("two windows at one level break the levels invariant")
     func twoWindowsAtOneLevel() {
-        let other = Window(id: WindowID(4), level: .low, content: .screen(Screens.login))
+        let other = ManagedWindow(id: WindowID(4), level: .low, content: .screen(Screens.login))
         let found = InvariantChecker.check(Self.snapshot([Self.root, Self.tutorial, other], key: WindowID(4)))
         #expect(found.map(\.invariant) == [.levels])
     }
 
     @Test("a window at an unconfigured level breaks the levels invariant")
     func unconfiguredLevel() {
-        let stray = Window(id: WindowID(4), level: WindowLevel("stray", rawValue: 1_500), content: .screen(Screens.login))
+        let stray = ManagedWindow(id: WindowID(4), level: WindowLevel("stray", rawValue: 1_500), content: .screen(Screens.login))
         let found = InvariantChecker.check(Self.snapshot([Self.root, stray], key: WindowID(4)))
         #expect(found == [InvariantViolation(.levels, "#4 login stands at unconfigured level stray(1500)")])
     }
 
     @Test("a hidden root window breaks the levels invariant (and, with no cover below it, invariant 10)")
     func hiddenRoot() {
-        let hidden = Window(id: WindowID(1), level: .root, content: .screen(Screens.home), isHidden: true)
+        let hidden = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home), isHidden: true)
         let found = InvariantChecker.check(Self.snapshot([hidden, Self.tutorial], key: WindowID(2)))
         #expect(found == [InvariantViolation(.levels, "the root window is hidden"),
                           InvariantViolation(.shieldAndLock, "#1 home (hidden) is hidden with no cover below it")])
@@ -62,7 +62,7 @@ struct SnapshotInvariantTests {
 
     @Test("a screen shown twice breaks the levels invariant")
     func screenShownTwice() {
-        let again = Window(id: WindowID(4), level: .high, content: .screen(Screens.pin))
+        let again = ManagedWindow(id: WindowID(4), level: .high, content: .screen(Screens.pin))
         let found = InvariantChecker.check(Self.snapshot([Self.root, Self.pin, again], key: WindowID(4)))
         #expect(found.map(\.invariant) == [.levels])
     }
@@ -80,8 +80,8 @@ struct SnapshotInvariantTests {
     @Test("a key on a window hidden above the lock breaks the key invariant; the key belongs to the top visible one")
     func keyOnHiddenWindow() {
         let covers = LifecycleCovers(lock: LifecycleCover(screen: Screen("lock"), level: .low))
-        let lock = Window(id: WindowID(2), level: .low, content: .screen(Screen("lock")))
-        let hiddenPin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
+        let lock = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screen("lock")))
+        let hiddenPin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
         func snapshot(key: UInt64) -> NavigationSnapshot {
             NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [Self.root, lock, hiddenPin],
                                keyWindow: WindowID(key), applicationState: .background, covers: covers)

@@ -5,9 +5,9 @@ import TransitionCoordinator
 /// The snapshot value: its queries and its tree description.
 @Suite("Navigation snapshot")
 struct NavigationSnapshotTests {
-    static let root = Window(id: WindowID(1), level: .root, content: .screen(Screens.home))
-    static let tutorial = Window(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
-    static let pin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
+    static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
+    static let tutorial = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
+    static let pin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
 
     @Test("the description prints levels top-down and marks the key window")
     func descriptionTree() {
@@ -41,7 +41,7 @@ struct NavigationSnapshotTests {
     @Test("the description marks hidden windows and pads to the widest custom level name")
     func descriptionWithCustomLevelsAndHiddenWindow() {
         let overlay = WindowLevel("overlay-top", rawValue: 9_000)
-        let hidden = Window(id: WindowID(4), level: overlay, content: .screen(Screens.shield), isHidden: true)
+        let hidden = ManagedWindow(id: WindowID(4), level: overlay, content: .screen(Screens.shield), isHidden: true)
         let snapshot = NavigationSnapshot(version: 1, levels: [.low, overlay], windows: [Self.root, Self.tutorial, hidden],
                                           keyWindow: WindowID(2),
                                           unmanagedWindows: [UnmanagedWindow(id: "a", zOrder: 5, isKey: true)],
@@ -73,7 +73,7 @@ struct NavigationSnapshotTests {
 
     @Test("the top-most visible window skips hidden windows, and the visible list is top-down")
     func visibleWindows() {
-        let hiddenPin = Window(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
+        let hiddenPin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
         let snapshot = NavigationSnapshot(version: 0, levels: WindowLevel.builtIn,
                                           windows: [Self.root, Self.tutorial, hiddenPin], keyWindow: WindowID(2))
         #expect(snapshot.topMostVisibleWindow == Self.tutorial)
@@ -139,7 +139,7 @@ struct NavigationSnapshotStorageTests {
     @Test("a change made through a snapshot's property before the access throws is kept, as in a stored property")
     func changeBeforeAThrowIsKept() {
         struct Stop: Error {}
-        func appendThenThrow(_ windows: inout [Window]) throws {
+        func appendThenThrow(_ windows: inout [ManagedWindow]) throws {
             windows.append(NavigationSnapshotTests.tutorial)
             throw Stop()
         }

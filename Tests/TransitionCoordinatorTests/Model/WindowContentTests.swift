@@ -35,7 +35,7 @@ struct WindowContentTests {
 
     @Test("decoding an empty stack or a tab selection out of range fails: invariant 8 holds for decoded trees too")
     func decodingChecksInvariant8() throws {
-        let broken: [WindowContent] = [.stack(NavigationStack(id: "s", unchecked: [])),
+        let broken: [WindowContent] = [.stack(StackContainer(id: "s", unchecked: [])),
                                        .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1))]
         for content in broken {
             let data = try JSONEncoder().encode(content)

@@ -60,8 +60,8 @@ struct LevelOrderLookupTests {
 
     /// A snapshot with a window at each of `standing` (indices into ``levels``), in level order.
     static func snapshot(_ standing: [Int]) -> NavigationSnapshot {
-        let root = Window(id: WindowID(1), level: .root, content: .screen(Screen("root")))
-        let windows = [root] + standing.map { Window(id: WindowID(UInt64($0 + 2)), level: levels[$0], content: .screen(Screen("s\($0)"))) }
+        let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("root")))
+        let windows = [root] + standing.map { ManagedWindow(id: WindowID(UInt64($0 + 2)), level: levels[$0], content: .screen(Screen("s\($0)"))) }
         return NavigationSnapshot(version: 0, levels: levels, windows: windows, keyWindow: windows.last?.id)
     }
 

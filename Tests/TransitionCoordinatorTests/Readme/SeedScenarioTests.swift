@@ -38,7 +38,7 @@ struct SeedScenarioTests {
 
     @Test("Epoxy's form: steps pushed by state, a back swipe calls remove so the state follows, a cancelled one does not")
     func epoxyForm() async throws {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "form", root: Screen("step1"))))
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))))
         let form = Form(coordinator: coordinator)
         let toStep2 = try await form.update { $0.showStep2 = true }
         #expect(toStep2.after.windows[0].content.topScreen.name == "step2")
@@ -62,7 +62,7 @@ struct SeedScenarioTests {
 
     @Test("Epoxy's form under .coalesce: of two quick state changes the latest stack wins, the other caller is told")
     func latestStackWins() async throws {
-        let coordinator = try await Coordinator(root: .stack(NavigationStack(id: "form", root: Screen("step1"))))
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))))
         let form = Form(coordinator: coordinator)
         var probe = EventProbe(coordinator)
         let toast = GatedAnimator()
@@ -111,15 +111,15 @@ struct SeedScenarioTests {
 
     @Test("tabs each holding a stack, a sheet over one: tabs keep their stacks, a swipe-down dismisses the sheet, a link's target tree is one change")
     func tabsWithStacksAndSheet() async throws {
-        let inbox = NavigationStack(id: "inbox", root: Screen("list"))
-        let news = NavigationStack(id: "news", root: Screen("feed"))
+        let inbox = StackContainer(id: "inbox", root: Screen("list"))
+        let news = StackContainer(id: "news", root: Screen("feed"))
         let coordinator = try await Coordinator(root: .tabs(TabBar(id: "main", .stack(inbox), .stack(news))))
         let removed = Mutex<[String]>([])
         func item(_ name: String) -> StackItem { StackItem(Screen(name), remove: { removed.withLock { $0.append(name) } }) }
 
         try await coordinator.stack("inbox").push(item("mail"))
         try await coordinator.tabs("main").select(1)
-        try await coordinator.stack("news").present(.stack(NavigationStack(id: "compose", root: Screen("draft"))))
+        try await coordinator.stack("news").present(.stack(StackContainer(id: "compose", root: Screen("draft"))))
         try await coordinator.stack("compose").push(item("attach"))
         try await coordinator.tabs("main").select(0)
         #expect(await coordinator.stack("inbox").items()?.map(\.name) == ["list", "mail"], "each tab keeps its stack")
@@ -128,7 +128,7 @@ struct SeedScenarioTests {
         #expect(removed.withLock { $0 } == ["attach"])
 
         // A link's target: inbox at [list, thread], selected, in one change animated once.
-        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(NavigationStack(id: "inbox", root: Screen("list"),
+        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(StackContainer(id: "inbox", root: Screen("list"),
                                                                                    pushed: [Screen("thread")])),
                                                           .stack(news)], selected: 0))
         let link = try await coordinator.change(.replace(with: target), animator: CallbackAnimator { _, finish in finish() })

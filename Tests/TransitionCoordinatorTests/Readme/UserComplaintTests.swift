@@ -18,8 +18,8 @@ struct UserComplaintTests {
     static func app() async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(
             covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
-        let root = WindowContent.tabs(TabBar(id: "main", .stack(NavigationStack(id: "inbox", root: list)),
-                                             .stack(NavigationStack(id: "news", root: feed))))
+        let root = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: list)),
+                                             .stack(StackContainer(id: "news", root: feed))))
         return try await Coordinator(root: root, configuration: configuration)
     }
 
@@ -129,9 +129,9 @@ struct UserComplaintTests {
     func dismissAndPushAsOne() async throws {
         let coordinator = try await Self.app()
         try await Self.underLifecycle(coordinator) { _ in
-            try await coordinator.stack("inbox").present(.stack(NavigationStack(id: "compose", root: Screen("draft"))), policy: .enqueue)
-            let target = WindowContent.tabs(TabBar(id: "main", .stack(NavigationStack(id: "inbox", root: Self.list, pushed: [Self.mail])),
-                                                   .stack(NavigationStack(id: "news", root: Self.feed))))
+            try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
+            let target = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: Self.list, pushed: [Self.mail])),
+                                                   .stack(StackContainer(id: "news", root: Self.feed))))
             let record = try await coordinator.perform(.content(.replace(with: target), at: .root), animator: YieldingAnimator(),
                                                        policy: .enqueue)
             #expect(record.screenEvents.contains { $0.kind == .didRemove && $0.screen.name == "draft" })
@@ -147,8 +147,8 @@ struct UserComplaintTests {
     func parentDismissedUnderChild() async throws {
         let coordinator = try await Self.app()
         try await Self.underLifecycle(coordinator) { _ in
-            try await coordinator.stack("inbox").present(.stack(NavigationStack(id: "compose", root: Screen("draft"))), policy: .enqueue)
-            try await coordinator.stack("compose").present(.stack(NavigationStack(id: "attach", root: Screen("photos"))), policy: .enqueue)
+            try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
+            try await coordinator.stack("compose").present(.stack(StackContainer(id: "attach", root: Screen("photos"))), policy: .enqueue)
             let dismissed = try await coordinator.stack("inbox").dismiss(animator: YieldingAnimator(), policy: .enqueue)
             let removed = dismissed.screenEvents.filter { $0.kind == .didRemove }.map(\.screen.name).sorted()
             #expect(removed == ["draft", "photos"])

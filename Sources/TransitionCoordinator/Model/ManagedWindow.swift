@@ -1,5 +1,5 @@
 /// One managed window: its identity, level, content and visibility, as a value.
-public struct Window: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ManagedWindow: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The window's identity, unique for the coordinator's lifetime.
     public let id: WindowID
     /// The level the window stands at; ``WindowLevel/root`` for the root window.

@@ -2,7 +2,7 @@
 ///
 /// It is never empty: the root is set when it is made and only a change of the whole stack
 /// (``ContainerPlanner``'s `setStack`) can replace it. Decoding an empty stack fails.
-public struct NavigationStack: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct StackContainer: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The stack's identity.
     public let id: ContainerID
     /// The screens, bottom (the root) to top; never empty.
