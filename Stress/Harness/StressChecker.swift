@@ -1,6 +1,8 @@
 import TransitionCoordinator
 
-/// Watches one stress run and checks DESIGN.md's invariants as it goes and at the end.
+/// Watches one stress run and checks the library's invariants (numbered as in the Architecture
+/// article, `Sources/TransitionCoordinator/TransitionCoordinator.docc/Architecture.md`) as it
+/// goes and at the end.
 ///
 /// Fed by the worker tasks (each answer), the hostile animators (each call) and one subscriber of
 /// the coordinator's events. It keeps counts for the report and every violation it finds; tests

@@ -1,4 +1,5 @@
-/// Pure checks of DESIGN.md's invariants over values: snapshots, records, a host ledger.
+/// Pure checks of the invariants (numbered as in <doc:Architecture>) over values: snapshots,
+/// records, a host ledger.
 ///
 /// The coordinator's ``Coordinator/audit()``, the tests and the stress harness all use these;
 /// each check returns every violation it finds (an empty array means it holds).

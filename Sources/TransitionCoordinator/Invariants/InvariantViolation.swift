@@ -1,4 +1,4 @@
-/// The invariants of DESIGN.md that a check can name.
+/// The invariants of <doc:Architecture> that a check can name.
 public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// 1: no two transitions overlap in time.
     case serial = 1

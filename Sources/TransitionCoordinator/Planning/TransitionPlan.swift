@@ -148,7 +148,7 @@ package struct TransitionPlan: Sendable, Hashable {
         return before.topMostVisibleWindow?.content.topScreen != after.topMostVisibleWindow?.content.topScreen
     }
 
-    /// Why the animator must not run, or nil when it must (invariant 11 of DESIGN.md).
+    /// Why the animator must not run, or nil when it must (invariant 11 of <doc:Architecture>).
     ///
     /// Checked in this order: the kind is not animatable, the user made the change already, no
     /// animator was given, the application
