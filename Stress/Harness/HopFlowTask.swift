@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// A launch flow racing everything else (seed 002): round after round, a window holding the hop
+/// A launch flow (a ``HopFlow``) racing everything else: round after round, a window holding the hop
 /// container `flow` is opened if none stands, the flow hops to the round's screen and waits for
 /// it to unhop, while another task unhops it with the round's number after a drawn delay. Workers
 /// pop windows, replace trees and background the app meanwhile, so a wait may end because the

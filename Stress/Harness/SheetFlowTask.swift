@@ -33,7 +33,7 @@ enum SheetFlowTask {
             }
             let draft = WindowContent.stack(StackContainer(id: compose, root: Screen("draft", id: ScreenID("draft\(round)"))))
             guard await ask(.content(.present(draft, from: .container(base)))) else { continue }
-            // The form's next steps: pushed one at a time, or set at once (seed 003's declarative form).
+            // The form's next steps: pushed one at a time, or set at once (a declarative form, as Epoxy's).
             let to = Screen("to", id: ScreenID("to\(round)")), subject = Screen("subject", id: ScreenID("subject\(round)"))
             switch rng.below(3) {
             case 0: _ = await ask(.content(.push(to, onto: compose)))

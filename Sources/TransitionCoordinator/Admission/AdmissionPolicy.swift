@@ -46,7 +46,8 @@ public enum LockedBehavior: String, Sendable, Hashable, Codable, CaseIterable {
     case deferUntilUnlocked
 }
 
-/// The line a waiting request stood in; lines are served in this order, each first-in first-out.
+/// A *lane*: one of the lines a waiting request stands in. When the slot is freed, the lanes are
+/// served in the order of their cases, each first-in first-out.
 public enum WaitLane: Int, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
     /// Application state changes: they put up the shield and the lock, so they go first.
     case lifecycle

@@ -9,7 +9,7 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     case popTo(ScreenID, in: ContainerID)
     /// Pops the stack down to its root.
     case popToRoot(ContainerID)
-    /// Sets the whole stack (seed 003): diffed by id against the current one, applied as one
+    /// Sets the whole stack (declaratively): diffed by id against the current one, applied as one
     /// change. One that waited its turn drops the screens removed meanwhile other than by its
     /// own stack's `setStack` (see ``StackHandle``).
     case setStack(ContainerID, [Screen])

@@ -4,7 +4,7 @@ extension Coordinator {
     /// Waits until `screen`, the current child of hop container `container`, unhops; returns its
     /// value. Holds no slot: other requests run meanwhile.
     ///
-    /// One flow waits on a screen's stay at a time. The wait ends when the screen unhops, when the
+    /// One flow waits on a screen's hop stay (see ``HopFlow``) at a time. The wait ends when the screen unhops, when the
     /// waiting task is cancelled (that task's wait alone: a flow waiting on the same screen waits
     /// on), or when the screen stops being the container's current child: a transition that
     /// removes it, hops the container to another child, or moves the screen elsewhere (into a
@@ -13,7 +13,7 @@ extension Coordinator {
     /// - Throws: ``ContainerError/leftBeforeUnhop(_:hop:)`` when it is no longer current (now, or
     ///   before it unhops), ``ContainerError/alreadyUnhopped(_:hop:)`` when its value was taken,
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it, and
-    ///   ``TransitionError/cancelled(_:)`` naming `request` when the waiting task is cancelled
+    ///   ``TransitionError/Refusal/cancelled(_:)`` naming `request` when the waiting task is cancelled
     ///   (also when it was cancelled before it began to wait and no value is kept).
     package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
                     request: TransitionRequest) async throws(TransitionError) -> any Sendable {

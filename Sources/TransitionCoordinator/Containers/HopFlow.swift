@@ -1,4 +1,4 @@
-/// A launch or login flow over a hop container (seed 002), written as straight-line async code:
+/// A launch or login flow over a hop container, written as straight-line async code:
 ///
 /// ```swift
 /// let flow = coordinator.flow("launch")
@@ -13,6 +13,11 @@
 /// held only while the hop animates. Backgrounding does not break a flow: the lock goes up over
 /// it, a hop made meanwhile changes the content behind the lock (unanimated, as the app is not
 /// active), and the flow goes on.
+///
+/// **A hop stay.** One visit of a screen as a hop container's current child is a *stay*: it
+/// begins when a hop shows the screen, and ends when the screen unhops or stops being the current
+/// child (removed, hopped away from, or moved elsewhere). A stay unhops at most once, and one flow
+/// at a time waits on it.
 public struct HopFlow: Sendable {
     /// The hop container's id.
     public let id: ContainerID

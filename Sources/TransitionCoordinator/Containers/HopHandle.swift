@@ -1,4 +1,4 @@
-/// A hop container (seed 002's launch and login flows), reached through its coordinator: shows
+/// A hop container (launch and login flows; see ``HopFlow``), reached through its coordinator: shows
 /// one child at a time, hopping from one to the next.
 ///
 /// See ``ContainerHandle`` for what every call guarantees.

@@ -2,7 +2,7 @@
 /// (``TransitionRecord/screenEvents``) and as the coordinator calls a ``StackItem``'s callbacks.
 ///
 /// **Balanced (invariant 9).** Over a coordinator's history each screen gets `didAdd` and
-/// `didRemove` once per stay in a window, and `didShow`/`didHide` alternate between them. A
+/// `didRemove` once each time it comes into a window and leaves it again, and `didShow`/`didHide` alternate between them. A
 /// window shows one screen at a time, its ``WindowContent/topScreen`` (the top of the modal
 /// chain), so at most one item of any container is shown.
 ///

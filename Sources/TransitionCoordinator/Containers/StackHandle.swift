@@ -1,5 +1,6 @@
 /// A navigation stack, reached through its coordinator: push, pop, pop to a screen or to the
-/// root, and declarative `setStack` (seed 003), each one transition.
+/// root, and declarative `setStack` (the whole stack as a function of the app's state), each
+/// one transition.
 ///
 /// See ``ContainerHandle`` for what every call guarantees. A push of a screen id already shown
 /// anywhere (a double tap's second push) is refused with

@@ -1,4 +1,4 @@
-/// A screen with the callbacks its owner wants (seed 003's `NavigationModel`): what
+/// A screen with the callbacks its owner wants (as Epoxy's `NavigationModel` carries them): what
 /// ``StackHandle/setStack(_:animator:policy:whenLocked:)`` and ``StackHandle/push(_:animator:policy:whenLocked:)`` take.
 ///
 /// The callbacks are kept by the coordinator from the transition that adds the screen (or, for
@@ -31,8 +31,8 @@ public struct StackItem: Sendable, CustomStringConvertible {
 /// call that asked for it returns: `didHide`, then `didRemove` and `remove`, then `didAdd`, then
 /// `didShow`, in the order of ``TransitionRecord/screenEvents`` (see ``ScreenEvent``).
 ///
-/// **Exactly once.** `didAdd` and `didRemove` are called once per stay in the window, `didShow`
-/// and `didHide` alternate in between (at most one shown screen per window). `remove` is called
+/// **Exactly once.** `didAdd` and `didRemove` are called once each time the screen comes into the
+/// window and leaves it again, `didShow` and `didHide` alternate in between (at most one shown screen per window). `remove` is called
 /// exactly once whenever the screen leaves by anything but its own stack's `setStack` (a pop,
 /// the user's back swipe, a dismissed modal or window, a later navigation), so the owner's state
 /// stays true; never when the owner's `setStack` removed it.

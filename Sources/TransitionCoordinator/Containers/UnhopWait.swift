@@ -1,5 +1,5 @@
-/// One stay of a screen in a hop container (its visit as the container's current child, see
-/// ``HopStays``), as a flow sees it: not unhopped yet, unhopped with a
+/// One hop stay of a screen (its visit as a hop container's current child; see ``HopFlow``),
+/// as a flow sees it: not unhopped yet, unhopped with a
 /// value nobody has taken, awaited by a flow, or done. Resolved exactly once per stay.
 ///
 /// One flow waits on a stay at a time: a second is refused (``ContainerError/alreadyAwaited(_:hop:)``)
