@@ -17,8 +17,8 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
     /// 8: a stack has its root; a tab selection is in range; a hop container has one current
     /// child; a node presents at most one modal; screen and container ids are unique.
     case containers = 8
-    /// 9: didAdd/didRemove once each time a screen comes into a window and leaves it; didShow/didHide alternate;
-    /// one shown screen per window; a screen's callbacks are called as its transitions' records
+    /// 9: didAdd/didRemove once each time a screen comes into a window and leaves it;
+    /// didShow/didHide alternate; one shown screen per window; a screen's callbacks are called as its transitions' records
     /// say, `remove` exactly once per departure its owner did not ask for.
     case callbacks = 9
     /// 10: while up, the shield is top-most and key; while locked, nothing but the shield is visible
