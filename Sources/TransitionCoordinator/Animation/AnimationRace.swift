@@ -1,9 +1,9 @@
 /// The race that ends one animation: the animator's return or throw, its timeout, the caller's
 /// cancellation and a preemption. A small state machine under a lock; every event is one method.
 ///
-/// **The door.** The animator's task calls ``enter()`` right before it calls the animator; once
-/// the end is decided before that, the door is barred and the animator is never called (the
-/// record says it was skipped, and why). Once entered, a cut (preemption, cancellation) does not
+/// **Called, or never called.** The animator's task calls ``enter()`` right before it calls the
+/// animator; when the end was decided before that, `enter()` refuses (the animator's state becomes
+/// `barred`) and the animator is never called (the record says it was skipped, and why). Once entered, a cut (preemption, cancellation) does not
 /// settle the race until the animator returns or the timeout passes, so the windows in its context
 /// stay live from before the call until it returns or its timeout, whichever comes first.
 ///
@@ -49,7 +49,7 @@ final class AnimationRace: Sendable {
     private let state = Locked(State())
     private let timeout: Duration
     #if TC_MUTANTS
-    /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never bar the door.
+    /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never refuse `enter()`.
     private let settlesEarly: Bool
     /// The ``Mutation/noTimeout`` mutant: the timeout passing ends nothing.
     private let ignoresTimeout: Bool
@@ -167,7 +167,7 @@ final class AnimationRace: Sendable {
             state.cancelAnimator = nil
             #if TC_MUTANTS
             if settlesEarly {
-                // The mutant: settled at once, counted as called, the door left open.
+                // The mutant: settled at once, counted as called, and `enter()` still lets the animator run.
                 let outcome = Self.outcome(end, called: true, timeout: timeout)
                 state.outcome = outcome
                 defer { state.waiter = nil }
