@@ -59,7 +59,7 @@ struct ContainerPlannerTests {
         #expect(back.departed.isEmpty && back.arrived.isEmpty)
     }
 
-    // Seed 003: one change, animated once, as a push when the new top is new (a screen with the same id and other
+    // A declarative `setStack`: one change, animated once, as a push when the new top is new (a screen with the same id and other
     // parameters is new), a pop when it was below, not at all when it stays.
     static let setStacks: [(before: [Screen], after: [Screen], animation: ContentAnimation, departed: [Screen], arrived: [Screen])] = [
         ([T.list], [T.list, T.mail, T.thread], .push, [], [T.mail, T.thread]),

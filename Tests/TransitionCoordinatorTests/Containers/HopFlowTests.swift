@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import TransitionCoordinator
 
-/// Seed 002's launch flow as straight-line async code: each hop returns when its screen unhops,
+/// A launch flow (``HopFlow``) as straight-line async code: each hop returns when its screen unhops,
 /// with the value it unhops with; the slot is free while a flow waits; a second unhop, an unhop
 /// of a screen no longer current, a cancelled flow and a backgrounded app each end as documented.
 @Suite("Hop flows")

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import TransitionCoordinator
 
-/// Seed 003's callbacks through the coordinator: `remove` once for every departure the owner did
+/// A `StackItem`'s callbacks through the coordinator: `remove` once for every departure the owner did
 /// not ask for, never for its own `setStack`; didAdd/didRemove/didShow/didHide balanced and in order.
 @Suite("Screen callbacks")
 struct ScreenCallbackTests {

@@ -1,7 +1,7 @@
 import Testing
 import TransitionCoordinator
 
-/// Invariant 10's lock rules added for issue 7: never in the background unlocked; only an active app unlocks.
+/// Invariant 10's lock rules: never in the background unlocked; only an active app unlocks.
 @Suite("Lock invariants")
 struct LockInvariantTests {
     static let covers = LifecycleCovers(shield: nil, lock: LifecycleCover(screen: Screen("pin"), level: .medium))

@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 import TransitionCoordinator
 
-/// The seeds' own scenarios, written as a client would, against the public API only: Epoxy's
-/// three-step form (seed 003), CLHopping's launch flow (seed 002), and a tab bar whose tabs each
+/// The scenarios the library was designed from, written as a client would, against the public
+/// API only: Epoxy's three-step form, CLHopping's launch flow, and a tab bar whose tabs each
 /// hold a stack with a sheet over one of them.
 @Suite("Seed scenarios")
 struct SeedScenarioTests {

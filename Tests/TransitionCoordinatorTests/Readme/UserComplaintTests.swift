@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TransitionCoordinator
 
-/// What users of navigation libraries report again and again (issue 9), each made impossible and
+/// What users of navigation libraries report again and again, each made impossible and
 /// shown as a client would, against the public API only, on the real thread pool, round after
 /// round, each round beside a task that sends the app to the background and back (the lock goes
 /// up and is unlocked) and every animation yields, so requests, animations and lifecycle events interleave

@@ -2,9 +2,10 @@ import Testing
 @testable import StressHarness
 @testable import TransitionCoordinator
 
-/// Each check added for issue 7 fires on the value that breaks it.
-@Suite("Issue 7 checks")
-struct IssueSevenCheckTests {
+/// The ordering and liveness checks (coalescing groups, preemption, stuck calls, event order,
+/// animator liveness, stale markers, the deferred limit, cuts) each fire on the value that breaks it.
+@Suite("Ordering and liveness checks")
+struct OrderingCheckTests {
     static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
 
     static func record(_ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
