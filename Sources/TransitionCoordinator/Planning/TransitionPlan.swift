@@ -79,8 +79,8 @@ package struct TransitionPlan: Sendable, Hashable {
     /// a level (invariant 3), the window before is the one destroyed, shown or hidden there, and
     /// the window after is the one created, shown or hidden there.
     func forEachChangedLevel(_ body: (WindowLevel, _ before: WindowID?, _ after: ManagedWindow?) -> Void) {
-        // Each list read from the box where it lies: `let fields = storage.value` copied all nine
-        // fields (169 bytes, a retain and a release of each) on every commit.
+        // Each list read from the box where it lies: `let fields = storage.value` would copy all
+        // nine fields (a retain and a release of each) on every commit.
         let box = storage
         func list(_ number: Int) -> [ManagedWindow] {
             switch number {
