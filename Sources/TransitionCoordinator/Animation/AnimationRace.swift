@@ -3,9 +3,10 @@
 ///
 /// **Called, or never called.** The animator's task calls ``enter()`` right before it calls the
 /// animator; when the end was decided before that, `enter()` refuses (the animator's state becomes
-/// `barred`) and the animator is never called (the record says it was skipped, and why). Once entered, a cut (preemption, cancellation) does not
-/// settle the race until the animator returns or the timeout passes, so the windows in its context
-/// stay live from before the call until it returns or its timeout, whichever comes first.
+/// `barred`) and the animator is never called (the record says it was skipped, and why). Once
+/// entered, a cut (preemption, cancellation) does not settle the race until the animator returns or
+/// the timeout passes, so the windows in its context stay live from before the call until it
+/// returns or its timeout, whichever comes first.
 ///
 /// **The cut reaches the animator.** A cut or a timeout cancels the animator's task (the action
 /// given to ``attach(cancel:)``) at once, so an animator that honours cancellation returns early

@@ -1,5 +1,5 @@
-/// A hop container (launch and login flows; see ``HopFlow``), reached through its coordinator: shows
-/// one child at a time, hopping from one to the next.
+/// A hop container (launch and login flows; see ``HopFlow``), reached through its coordinator:
+/// shows one child at a time, hopping from one to the next.
 ///
 /// See ``ContainerHandle`` for what every call guarantees.
 public struct HopHandle: ContainerHandle {

@@ -1,9 +1,9 @@
 /// The decisions of hop flows as a value: which stay a flow waits on or an unhop resolves, and
 /// which stays a committed transition ends.
 ///
-/// A stay is a hop stay, as ``HopFlow`` defines it: one visit of a screen as the current child of
-/// a hop container. The stays themselves (``UnhopWait``)
-/// resolve their waiters; this only finds, creates and forgets them, synchronously.
+/// A stay is a hop stay, as ``HopFlow`` defines it: one visit of a screen as the current child of a
+/// hop container. The stays themselves (``UnhopWait``) resolve their waiters; this only finds,
+/// creates and forgets them, synchronously.
 struct HopStays {
     /// The stays that a flow waits on or that unhopped, by screen id (ids are unique across windows).
     private(set) var byScreen: [ScreenID: UnhopWait] = [:]

@@ -2,9 +2,9 @@
 /// (``TransitionRecord/screenEvents``) and as the coordinator calls a ``StackItem``'s callbacks.
 ///
 /// **Balanced (invariant 9).** Over a coordinator's history each screen gets `didAdd` and
-/// `didRemove` once each time it comes into a window and leaves it again, and `didShow`/`didHide` alternate between them. A
-/// window shows one screen at a time, its ``WindowContent/topScreen`` (the top of the modal
-/// chain), so at most one item of any container is shown.
+/// `didRemove` once each time it comes into a window and leaves it again, and `didShow`/`didHide`
+/// alternate between them. A window shows one screen at a time, its ``WindowContent/topScreen``
+/// (the top of the modal chain), so at most one item of any container is shown.
 ///
 /// **Order within a transition.** Every `didHide`, then every `didRemove`, then every `didAdd`,
 /// then every `didShow`; within each kind, windows bottom to top and screens in the order

@@ -1,6 +1,6 @@
-/// One hop stay of a screen (its visit as a hop container's current child; see ``HopFlow``),
-/// as a flow sees it: not unhopped yet, unhopped with a
-/// value nobody has taken, awaited by a flow, or done. Resolved exactly once per stay.
+/// One hop stay of a screen (its visit as a hop container's current child; see ``HopFlow``), as a
+/// flow sees it: not unhopped yet, unhopped with a value nobody has taken, awaited by a flow, or
+/// done. Resolved exactly once per stay.
 ///
 /// One flow waits on a stay at a time: a second is refused (``ContainerError/alreadyAwaited(_:hop:)``)
 /// and the first keeps waiting. Each wait is named by a ``Token`` drawn before it begins, so a

@@ -1,13 +1,14 @@
 /// The single writer of navigation state: admits, serializes and commits every transition.
 ///
 /// **Serialization.** At most one transition is in flight per coordinator: it holds the
-/// coordinator's one *slot* from its admission to its commit. A request that arrives while the
-/// slot is taken follows its ``AdmissionPolicy``: refused with
+/// coordinator's one *slot* from its admission to its commit. A request that arrives while the slot
+/// is taken follows its ``AdmissionPolicy``: refused with
 /// ``TransitionError/Refusal/busy(inFlight:)`` (the default), or waiting in a bounded lane (a
-/// ``WaitLane``) until the slot is handed to it; application state changes always go first (see ``setApplicationState(_:)``).
-/// A request made from inside the transition in flight (its animator, a task the animator started,
-/// a host call) is refused with ``TransitionError/Refusal/reentrant(inFlight:)`` at once, under every
-/// policy, so nothing ever waits on itself.
+/// ``WaitLane``) until the slot is handed to it; application state changes always go first (see
+/// ``setApplicationState(_:)``). A request made from inside the transition in flight (its animator,
+/// a task the animator started, a host call) is refused with
+/// ``TransitionError/Refusal/reentrant(inFlight:)`` at once, under every policy, so nothing ever
+/// waits on itself.
 ///
 /// **Where a request runs.** The request methods are `nonisolated(nonsending)`: they start in the
 /// caller's context and enter the actor once. A `.reject` request that finds a transition in
@@ -23,10 +24,10 @@
 /// ticket while it waits, the machine's ``TransitionMachine/Decision``, and the admitted
 /// ``TransitionPlan`` (in an `Admission`).
 ///
-/// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot
-/// over, end a gesture, find a hop stay (see ``HopFlow``)) is an event of a ``TransitionMachine`` value, which
-/// returns the actions; the actor gathers what only it sees (the caller's re-entrancy chain and
-/// cancellation, the host's stuck call), carries the actions out in the same synchronous step,
+/// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot over,
+/// end a gesture, find a hop stay (see ``HopFlow``)) is an event of a ``TransitionMachine`` value,
+/// which returns the actions; the actor gathers what only it sees (the caller's re-entrancy chain
+/// and cancellation, the host's stuck call), carries the actions out in the same synchronous step,
 /// and does the effects: host calls, the animation, the level and container actors, events.
 ///
 /// **Atomicity.** A call that throws changed nothing. A call that returns committed exactly the
