@@ -1,9 +1,10 @@
 /// The coordinator's decisions as a value: which request takes the in-flight slot, which waits and
 /// where, which is refused and why, who gets the slot when it is freed, what a gesture's end does
-/// and which hop stays (see ``HopFlow``) a departure ends. Each event is a `mutating` call that returns the actions
-/// to carry out; the ``Coordinator`` actor only carries them out (sends events, resumes waiters,
-/// cuts an animation). No call suspends, reads a clock or a task-local (the time of an admission
-/// is handed in), so every decision is tested synchronously, without tasks (`TransitionMachineTests`).
+/// and which hop stays (see ``HopFlow``) a departure ends. Each event is a `mutating` call that
+/// returns the actions to carry out; the ``Coordinator`` actor only carries them out (sends events,
+/// resumes waiters, cuts an animation). No call suspends, reads a clock or a task-local (the time
+/// of an admission is handed in), so every decision is tested synchronously, without tasks
+/// (`TransitionMachineTests`).
 ///
 /// Its state is a ``Phase``: idle, a transition in flight, or a gesture held; the slot and the
 /// gesture cannot disagree, because they are one value.

@@ -6,7 +6,8 @@
 /// Deliberate bugs the stress harness switches on to prove it catches them (mutation testing).
 ///
 /// Compiled only under `TC_MUTANTS`. Each check site reads `#if TC_MUTANTS` around the mutant's
-/// branch alone and asks `mutants.contains(.name)` of the coordinator's stored set.
+/// branch alone and asks `mutants.contains(.name)` of the coordinator's stored set (the pure
+/// planners ask the task-local ``Mutations/planted``).
 package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Admission forgets to check the in-flight slot: two transitions can overlap.
     case noBusyCheck
@@ -108,9 +109,9 @@ package struct Mutations: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The given mutants.
     package init(arrayLiteral mutants: Mutation...) { self.init(mutants) }
 
-    /// The mutants the pure planners (``TransitionPlanner``, ``ContainerPlanner``, the window
-    /// list's merge) plant: static functions with no set of their own read it here, bound by the
-    /// planners' `mutants:` overloads for the one call they make.
+    /// The mutants the pure planners (``TransitionPlanner``, ``ContainerPlanner``) plant: static
+    /// functions with no set of their own read it here, bound by the planners' `mutants:` overloads
+    /// for the one call they make.
     @TaskLocal package static var planted: Mutations = []
 
     /// Whether no mutant is switched on (the public initializers' case).
