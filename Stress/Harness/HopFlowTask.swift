@@ -15,8 +15,8 @@ import TransitionCoordinator
 /// after that unhop succeeded; a flow whose task was not cancelled never ends `cancelled`; and no
 /// flow waits past its screen's hop stay (see ``HopFlow``): once the round's unhop was answered,
 /// the flow's wait ends (within `grace`) unless its screen is still the current child and was not
-/// unhopped (see ``StressChecker/flowStillWaits(screen:hop:round:unhopped:in:)``). A flow still waiting then is
-/// cancelled, so the run goes on.
+/// unhopped (see ``StressChecker/flowStillWaits(screen:hop:round:unhopped:in:)``). A flow still
+/// waiting then is cancelled, so the run goes on.
 enum HopFlowTask {
     static let container: ContainerID = "flow"
 

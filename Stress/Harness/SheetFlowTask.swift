@@ -1,11 +1,11 @@
 import TransitionCoordinator
 
-/// A user's compose flow racing everything else ("a parent dismissed under a child
-/// sheet"): round after round, a window holding the stack `sheetBase` is opened if none stands;
-/// a compose sheet is presented from it, its form's steps sometimes pushed or set at once, an attachment sheet is presented
-/// from the compose sheet, and then the base's sheet is dismissed, by the app or by the user's
-/// swipe, taking both sheets at once. Workers pop windows, replace trees and background the app
-/// meanwhile, so any step may be refused with a typed error; the round then goes on.
+/// A user's compose flow racing everything else ("a parent dismissed under a child sheet"): round
+/// after round, a window holding the stack `sheetBase` is opened if none stands; a compose sheet is
+/// presented from it, its form's steps sometimes pushed or set at once, an attachment sheet is
+/// presented from the compose sheet, and then the base's sheet is dismissed, by the app or by the
+/// user's swipe, taking both sheets at once. Workers pop windows, replace trees and background the
+/// app meanwhile, so any step may be refused with a typed error; the round then goes on.
 ///
 /// What must hold is checked on every record (``ContentInvariants/checkDismiss(_:)`` and the
 /// replay of each record): a dismiss leaves no container of the chain it took away.
