@@ -1,6 +1,7 @@
 import TransitionCoordinator
 
-/// The lifecycle task of a stress run: application state changes, unlocks and the quiet tail.
+/// The lifecycle task of a stress run: application state changes, unlocks and the quiet tail (a
+/// last excursion once every worker has answered, so a hung animation must end at its timeout).
 extension StressRunner {
     /// The lifecycle task: reports `lifecycleEvents` application state changes while the workers
     /// fire, keeping the app active most of the time, then closes the run.
@@ -81,13 +82,14 @@ extension StressRunner {
         }
     }
 
-    /// The quiet tail. While the workers fire, a preempting request or a lifecycle event cuts a
-    /// hung animation short well within the animation timeout, so a run may never reach it. Once
-    /// every worker has answered, nothing else moves: one last excursion (background, active)
-    /// ends with an unlock whose animator is the slowest hostile kind the fault plan has on
-    /// (never finishing, else finishing late, else delayed, else instant), which must end at
-    /// the timeout. Should it hang, the app reporting active again cuts it short, so a run on
-    /// real threads reports the overlong transition instead of hanging.
+    /// The quiet tail: the run's last lifecycle excursion, with nothing else moving. While the
+    /// workers fire, a preempting request or a lifecycle event cuts a hung animation short well
+    /// within the animation timeout, so a run may never see that timeout. Once every worker has
+    /// answered, nothing else moves: one last excursion (background, active) ends with an unlock
+    /// whose animator is the slowest hostile kind the fault plan has on (never finishing, else
+    /// finishing late, else delayed, else instant), which must end at the timeout. Should it hang,
+    /// the app reporting active again cuts it short, so a run on real threads reports the overlong
+    /// transition instead of hanging.
     private static func closeQuietly(operations: Int, configuration: StressConfiguration, environment: StressEnvironment,
                                      coordinator: Coordinator, checker: StressChecker, host: HarnessHost) async {
         await dwell(until: operations, longest: configuration.animationTimeout + configuration.answerGrace,

@@ -25,7 +25,7 @@ final class UnhopWait: Sendable {
         case unhopped(any Sendable)
         /// The flow named by the token waits.
         case awaited(Token, CheckedContinuation<Answer, Never>)
-        /// A flow took the value, or the stay ended: the stay's unhop is spent.
+        /// A flow took the value, or the stay ended: no later unhop of this stay counts.
         case done
     }
 
