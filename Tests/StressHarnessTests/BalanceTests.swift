@@ -3,7 +3,7 @@ import StressHarness
 import TransitionCoordinator
 
 /// The lifecycle task keeps the app active most of the time, so most animators handed out are
-/// called and the animation door, where interleaving happens, opens often.
+/// called, and animations, where requests interleave, run often.
 @Suite("Balance")
 struct BalanceTests {
     @Test("most committed transitions handed an animator for a visible change animate; few skip theirs because the app was not active")

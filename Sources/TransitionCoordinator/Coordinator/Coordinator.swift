@@ -22,7 +22,8 @@
 /// and the animation. 5. `commit`: the ``TransitionRecord``, the snapshot, the `ended` event.
 /// 6. `handOver`: the slot goes to the next waiter. The values carried along are the request, its
 /// ticket while it waits, the machine's ``TransitionMachine/Decision``, and the admitted
-/// ``TransitionPlan`` (in an `Admission`).
+/// ``TransitionPlan`` (in an `Admission`). <doc:Architecture> follows a transition through these
+/// steps and lists the invariants by number.
 ///
 /// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot over,
 /// end a gesture, find a hop stay (see ``HopFlow``)) is an event of a ``TransitionMachine`` value,

@@ -6,7 +6,7 @@ import TransitionCoordinator
 @Suite("Animation outcomes")
 struct AnimationOutcomeTests {
     static let pushPin = TransitionRequest.push(Screens.pin, at: .medium)
-    static let pinned = [w(1), w(2)]
+    static let rootAndPin = [w(1), w(2)]
 
     @Test("an animator that returns gives ran")
     func ran() async throws {
@@ -21,7 +21,7 @@ struct AnimationOutcomeTests {
         #expect(record.animation == .ran)
         #expect(record.extraFinishCalls == 0)
         #expect(animator.callCount == 1)
-        #expect(await fixture.snapshot.windows.map(\.id) == Self.pinned)
+        #expect(await fixture.snapshot.windows.map(\.id) == Self.rootAndPin)
     }
 
     @Test("an animator that throws gives failed with the error's description, and the transition still commits")
@@ -29,7 +29,7 @@ struct AnimationOutcomeTests {
         let fixture = await Fixture()
         let record = try await fixture.coordinator.perform(Self.pushPin, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         #expect(record.animation == .failed("onPurpose"))
-        #expect(record.after.windows.map(\.id) == Self.pinned)
+        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
         #expect(await fixture.snapshot == record.after)
         #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: [])])
     }
@@ -44,7 +44,7 @@ struct AnimationOutcomeTests {
 
         let record = try #require(await caller.value.success)
         #expect(record.animation == .failed("onPurpose"))
-        #expect(await fixture.snapshot.windows.map(\.id) == Self.pinned)
+        #expect(await fixture.snapshot.windows.map(\.id) == Self.rootAndPin)
     }
 
     @Test("a callback animator that never finishes times out after animationTimeout on the injected clock")
@@ -66,7 +66,7 @@ struct AnimationOutcomeTests {
         #expect(record.startedAt == .zero)
         #expect(record.endedAt == .seconds(5))
         #expect(entered.value == 1)
-        #expect(record.after.windows.map(\.id) == Self.pinned)
+        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
         #expect(await fixture.snapshot == record.after)
         #expect(await fixture.calls == [.create(w(2)), .show(w(2)), .reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: [])])
     }
@@ -125,7 +125,7 @@ struct AnimationOutcomeTests {
         let record = try await fixture.coordinator.perform(Self.pushPin, animator: animator)
         #expect(record.animation == .failed("onPurpose"))
         #expect(record.extraFinishCalls == 0)
-        #expect(record.after.windows.map(\.id) == Self.pinned)
+        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
     }
 
     @Test("a callback animator that finishes later from another task gives ran")
