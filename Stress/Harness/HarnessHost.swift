@@ -34,7 +34,7 @@ public final class HarnessHost: CommandHost {
     private let environment: StressEnvironment
 
     /// A host on the run's clock; `stuckRate` per mille of calls get stuck (only through the async
-    /// methods: the ``inline`` face never waits).
+    /// methods: the ``inline`` host never waits).
     init(environment: StressEnvironment, seed: UInt64, stuckRate: Int, hostTimeout: Duration, covers: LifecycleCovers) {
         self.environment = environment
         state = Locked(State(rng: SplitMix64(seed: seed).split(0x4057)))
@@ -67,7 +67,7 @@ public final class HarnessHost: CommandHost {
         func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
 
-    /// Takes one call through the async face: it may be made to wait past the host timeout,
+    /// Takes one call through the async methods: it may be made to wait past the host timeout,
     /// then takes effect.
     public func perform(_ command: HostCommand) async {
         let stall: Duration? = state.withLock { state in

@@ -10,9 +10,13 @@
 /// successor is key.
 ///
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
-/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, and never times out.) A call that
-/// has not returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
-/// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
+/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, within the
+/// coordinator's own step, and never times out.) A call that has not returned by then is
+/// abandoned (see ``HostFault``): the coordinator makes no further call until it returns, then
+/// sends the calls the host missed in one catch-up phase, in the same order.
+///
+/// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
+/// as values conforms to ``CommandHost`` and implements one method.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the
@@ -36,7 +40,7 @@ public protocol WindowHost: Sendable {
     /// window is created come with ``createWindow(_:)`` instead.
     func createScreen(_ screen: Screen, in window: WindowID) async
     /// Applies a live window's new content in one call: its stacks, tabs, modals and hop
-    /// containers as they now stand (`setViewControllers`, `selectedIndex`, `present`, `dismiss`
+    /// containers (``HopContainer``) as they now stand (`setViewControllers`, `selectedIndex`, `present`, `dismiss`
     /// on iOS, without animation: the animator animates). Sent once per content transition,
     /// after the arriving screens were created, before the animation.
     func setContent(_ content: WindowContent, of window: WindowID) async

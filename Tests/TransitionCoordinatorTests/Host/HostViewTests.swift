@@ -23,7 +23,7 @@ struct HostViewTests {
 
     @Test("windows above a cover the host missed are hidden (or, when gone, hidden) before the cover is created and shown")
     func hidesBeforeTheCoverShows() throws {
-        // Seed 20: the host took a new root #32 but not the destroys of #29–#31, then the app locked.
+        // The host took a new root #32 but missed the destroys of #29–#31, then the app locked.
         let view = HostView(live: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)],
                             visible: [WindowID(29), WindowID(30), WindowID(31), WindowID(32)], key: WindowID(32))
         let target = NavigationSnapshot(version: 9, levels: Self.levels,
@@ -70,7 +70,7 @@ struct HostViewTests {
         #expect(view.applying(calls) == HostView(target))
     }
 
-    @Test("a host stuck between a phase's screen destroys, with the content already set, is sent the destroys it missed (seed 57)")
+    @Test("a host stuck between a phase's screen destroys, with the content already set, is sent the destroys it missed")
     func contentSetScreensLeft() {
         let one = Screen("one"), two = Screen("two"), three = Screen("three")
         func window(_ items: [Screen]) -> ManagedWindow {
