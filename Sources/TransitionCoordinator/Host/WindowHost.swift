@@ -40,9 +40,9 @@ public protocol WindowHost: Sendable {
     /// window is created come with ``createWindow(_:)`` instead.
     func createScreen(_ screen: Screen, in window: WindowID) async
     /// Applies a live window's new content in one call: its stacks, tabs, modals and hop
-    /// containers (``HopContainer``) as they now stand (`setViewControllers`, `selectedIndex`, `present`, `dismiss`
-    /// on iOS, without animation: the animator animates). Sent once per content transition,
-    /// after the arriving screens were created, before the animation.
+    /// containers (``HopContainer``) as they now stand (`setViewControllers`, `selectedIndex`,
+    /// `present`, `dismiss` on iOS, without animation: the animator animates). Sent once per
+    /// content transition, after the arriving screens were created, before the animation.
     func setContent(_ content: WindowContent, of window: WindowID) async
     /// Tears down a screen that left a live window's content; called once per departed screen,
     /// after the animation.
