@@ -15,7 +15,7 @@ import TransitionCoordinator
 ///   animator checks at its first line that every window of its context is still live.
 /// - **Both ways in**: the coordinator reaches it through its async methods (phases in a task,
 ///   under the host timeout) or, when the seed has no stuck calls, through ``inline``.
-public final class HarnessHost: WindowHost {
+public final class HarnessHost: CommandHost {
     private struct State {
         var ledger = HostLedger()
         var violations: [InvariantViolation] = []
@@ -34,7 +34,7 @@ public final class HarnessHost: WindowHost {
     private let environment: StressEnvironment
 
     /// A host on the run's clock; `stuckRate` per mille of calls get stuck (only through the async
-    /// methods: the ``inline`` face never waits).
+    /// methods: the ``inline`` host never waits).
     init(environment: StressEnvironment, seed: UInt64, stuckRate: Int, hostTimeout: Duration, covers: LifecycleCovers) {
         self.environment = environment
         state = Locked(State(rng: SplitMix64(seed: seed).split(0x4057)))
@@ -67,17 +67,9 @@ public final class HarnessHost: WindowHost {
         func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
 
-    public func createWindow(_ window: ManagedWindow) async { await take(.create(window)) }
-    public func showWindow(_ id: WindowID) async { await take(.show(id)) }
-    public func hideWindow(_ id: WindowID) async { await take(.hide(id)) }
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await take(.makeKey(id, resigning: unmanaged)) }
-    public func resetAppearance(_ id: WindowID) async { await take(.reset(id)) }
-    public func destroyWindow(_ id: WindowID) async { await take(.destroy(id)) }
-    public func createScreen(_ screen: Screen, in window: WindowID) async { await take(.createScreen(screen, in: window)) }
-    public func setContent(_ content: WindowContent, of window: WindowID) async { await take(.setContent(content, of: window)) }
-    public func destroyScreen(_ screen: Screen, in window: WindowID) async { await take(.destroyScreen(screen, in: window)) }
-
-    private func take(_ command: HostCommand) async {
+    /// Takes one call through the async methods: it may be made to wait past the host timeout,
+    /// then takes effect.
+    public func perform(_ command: HostCommand) async {
         let stall: Duration? = state.withLock { state in
             state.outstanding += 1
             guard stuckRate > 0, state.rng.below(1_000) < stuckRate else { return nil }
@@ -94,10 +86,9 @@ public final class HarnessHost: WindowHost {
         state.withLock { state in
             if case .create(let window) = command { state.levels[window.id] = window.level }
             if case .setContent(let content, let window) = command { state.contentsShown[window, default: []].insert(content) }
-            let call = command.call
-            state.ledger.apply(command: command)
-            if case .destroy(let id) = call { state.levels[id] = nil }
-            if case .show(let id) = call { checkCover(shown: id, in: &state) }
+            state.ledger.apply(command)
+            if case .destroy(let id) = command { state.levels[id] = nil }
+            if case .show(let id) = command { checkCover(shown: id, in: &state) }
         }
     }
 

@@ -39,7 +39,7 @@ struct OrderingCheckTests {
     func stuckCallGivenUpLate() async {
         func check(givenUpAfter delay: Duration, exactTime: Bool) async -> [InvariantViolation] {
             let checker = StressChecker(answerBound: .seconds(1), hostTimeout: .milliseconds(5), exactTime: exactTime)
-            let fault = HostFault(call: .create(WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
+            let fault = HostFault(call: .create(id: WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
                                   since: .milliseconds(3) + delay, phaseBegan: .milliseconds(3))
             let record = Self.record(1, host: .stuck(fault))
             await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))

@@ -120,8 +120,8 @@ struct StressCheckerTests {
     func leakedWindow() async {
         let checker = Self.checker()
         var ledger = HostLedger()
-        for call: HostCall in [.create(Self.root.id), .show(Self.root.id), .create(Self.tutorial.id),
-                               .show(Self.tutorial.id), .makeKey(Self.root.id, resigning: [])] {
+        for call: HostCommand in [.create(Self.root), .show(Self.root.id), .create(Self.tutorial),
+                                  .show(Self.tutorial.id), .makeKey(Self.root.id, resigning: [])] {
             ledger.apply(call)
         }
         await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
@@ -133,7 +133,7 @@ struct StressCheckerTests {
     func pendingAtEnd() async {
         let checker = Self.checker()
         var ledger = HostLedger()
-        for call: HostCall in [.create(Self.root.id), .show(Self.root.id), .makeKey(Self.root.id, resigning: [])] {
+        for call: HostCommand in [.create(Self.root), .show(Self.root.id), .makeKey(Self.root.id, resigning: [])] {
             ledger.apply(call)
         }
         await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],

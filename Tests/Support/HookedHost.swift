@@ -7,10 +7,10 @@ import TransitionCoordinator
 /// A call is applied to the ledger only once its hook returns, as a real host's call has taken
 /// effect only once it returns. ``note(_:)`` lets an animator or a test put a marker into the
 /// order of calls.
-package actor HookedHost: WindowHost {
+package actor HookedHost: CommandHost {
     /// One entry of the host's log: a call that returned, or a marker.
     package enum Entry: Sendable, Hashable, CustomStringConvertible {
-        case call(HostCall)
+        case call(HostCommand)
         case note(String)
 
         package var description: String {
@@ -21,7 +21,7 @@ package actor HookedHost: WindowHost {
         }
     }
 
-    package typealias Hook = @Sendable (HostCall) async -> Void
+    package typealias Hook = @Sendable (HostCommand) async -> Void
 
     /// The windows as this host sees them (calls that returned).
     package private(set) var ledger = HostLedger()
@@ -33,7 +33,7 @@ package actor HookedHost: WindowHost {
     package init() {}
 
     /// The calls that returned, in order.
-    package var calls: [HostCall] {
+    package var calls: [HostCommand] {
         log.compactMap { if case .call(let call) = $0 { call } else { nil } }
     }
 
@@ -46,16 +46,10 @@ package actor HookedHost: WindowHost {
     /// The ids among `ids` that are not live at this host.
     package func dead(among ids: [WindowID]) -> [WindowID] { ids.filter { !ledger.live.contains($0) } }
 
-    private func handle(_ call: HostCall) async {
+    /// Runs the hook, then logs the call and applies it to the ledger.
+    package func perform(_ call: HostCommand) async {
         if let hook { await hook(call) }
         log.append(.call(call))
         ledger.apply(call)
     }
-
-    package func createWindow(_ window: ManagedWindow) async { await handle(.create(window.id)) }
-    package func showWindow(_ id: WindowID) async { await handle(.show(id)) }
-    package func hideWindow(_ id: WindowID) async { await handle(.hide(id)) }
-    package func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await handle(.makeKey(id, resigning: unmanaged)) }
-    package func resetAppearance(_ id: WindowID) async { await handle(.reset(id)) }
-    package func destroyWindow(_ id: WindowID) async { await handle(.destroy(id)) }
 }

@@ -354,7 +354,7 @@ extension Coordinator {
         let result = await HostCallRunner.run(commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
                                               taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
-        let fault = HostFault(call: commands[index].call, transition: id, phase: phase, since: clock.elapsed(),
+        let fault = HostFault(call: commands[index], transition: id, phase: phase, since: clock.elapsed(),
                               phaseBegan: progress.beganAt)
         stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
         // From now on a request is told the host is unresponsive, which only the actor knows.

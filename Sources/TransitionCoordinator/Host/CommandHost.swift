@@ -1,9 +1,10 @@
-/// A host that takes each ``WindowHost`` call as one ``HostCommand``: the nine methods come for
-/// free, each forwarding its call to ``perform(_:)``, so the list of calls is written once, in
-/// ``HostCommand``.
+/// A host that takes each ``WindowHost`` call as one ``HostCommand``: the ``WindowHost`` methods
+/// come for free, each forwarding its call to ``perform(_:)`` as the command that names it.
 ///
 /// ``SynchronousWindowHost`` and ``RecordingHost`` are command hosts. The calls reach
-/// ``perform(_:)`` in the order the coordinator makes them (see ``WindowHost``), one at a time.
+/// ``perform(_:)`` as they would reach the ``WindowHost`` methods, under the same rules (see
+/// ``WindowHost``): in the order the coordinator makes them, one at a time, each phase bounded
+/// by the host timeout, and a transition asked for from inside a call refused as re-entrant.
 public protocol CommandHost: WindowHost {
     /// Carries out one call.
     func perform(_ command: HostCommand) async

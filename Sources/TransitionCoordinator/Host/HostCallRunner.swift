@@ -1,12 +1,14 @@
 /// Sends one phase of host calls, in order: inline to a synchronous host, else under a time
 /// limit, so a stuck host never holds the coordinator.
 ///
-/// For an async host the calls run in a task of their own (carrying the transition's re-entrancy
-/// marker, so a host that asks the coordinator for a transition is refused as re-entrant); the
-/// coordinator waits for the first of "every call returned" and the coordinator's ``Watchdog``
-/// alarm. After a timeout the task makes no further call once the stuck one returns, and
-/// ``HostProgress/hasReturned`` tells the coordinator so. A ``SynchronousWindowHost`` is called
-/// in the coordinator's own step: it cannot get stuck, so it needs no task and no alarm.
+/// For an async host the calls run in a task of their own. The task carries the transition's
+/// ``TransitionScope`` (the task-local chain of transitions it runs inside), so a host that asks
+/// the coordinator for a transition from a call is refused as re-entrant. The coordinator waits
+/// for whichever comes first: every call returned, or the time limit, an alarm set on the
+/// coordinator's ``Watchdog``. After a timeout the task makes no further call once the stuck one
+/// returns, and ``HostProgress/hasReturned`` tells the coordinator so. A
+/// ``SynchronousWindowHost`` is called in the coordinator's own step: it cannot get stuck, so it
+/// needs no task and no alarm.
 enum HostCallRunner {
     /// How a phase ended.
     enum Result: Sendable {

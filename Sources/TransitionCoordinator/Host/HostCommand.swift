@@ -1,9 +1,19 @@
-/// One call the coordinator makes to its host, with what the call needs (the window to create).
+/// One call the coordinator makes to its host, with what the call needs (the window to create,
+/// the content to show): the list of host calls, written once.
 ///
-/// Commands are values, so a phase of host calls is planned purely (``HostView/catchUp(to:)``,
-/// the coordinator's phases) and then sent in order: to a ``SynchronousWindowHost`` inline, to
-/// any other ``WindowHost`` through its async methods under the host timeout.
-public enum HostCommand: Sendable, Hashable {
+/// The coordinator plans each phase of host calls as commands, purely (``HostView/catchUp(to:)``,
+/// the coordinator's phases), then sends them in order: to a ``SynchronousWindowHost`` through
+/// its `apply(_:)`, to any other ``WindowHost`` through the method each command names (see
+/// `send(to:)`), under the host timeout. The same values are what the library's own hosts keep:
+/// ``HostLedger`` applies them, ``RecordingHost`` records them, and a ``HostFault`` names the one
+/// that did not return.
+///
+/// ``WindowHost`` restates the list as nine methods, since an app implements methods.
+/// Two translations join the two forms, and the compiler checks both: `send(to:)` (a command to
+/// its method) switches over every case, and ``CommandHost`` (a method to its command) gives a
+/// conforming host every ``WindowHost`` method. A new call is a case here, a method on
+/// ``WindowHost``, an arm in `send(to:)` and a forwarder in ``CommandHost``.
+public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ``WindowHost/createWindow(_:)``.
     case create(ManagedWindow)
     /// ``WindowHost/showWindow(_:)``.
@@ -23,22 +33,24 @@ public enum HostCommand: Sendable, Hashable {
     /// ``WindowHost/destroyScreen(_:in:)``.
     case destroyScreen(Screen, in: WindowID)
 
-    /// The call as a ``HostCall`` names it (the window reduced to its id, the content to its window).
-    package var call: HostCall {
+    /// The call by its window's id, as `create #2` or `set content of #1` (a created window's
+    /// content and a new content are left out: they are in the snapshot).
+    public var description: String {
         switch self {
-        case .create(let window): .create(window.id)
-        case .show(let id): .show(id)
-        case .hide(let id): .hide(id)
-        case .makeKey(let id, let resigning): .makeKey(id, resigning: resigning)
-        case .reset(let id): .reset(id)
-        case .destroy(let id): .destroy(id)
-        case .createScreen(let screen, let window): .createScreen(screen, in: window)
-        case .setContent(_, let window): .setContent(window)
-        case .destroyScreen(let screen, let window): .destroyScreen(screen, in: window)
+        case .create(let window): "create \(window.id)"
+        case .show(let id): "show \(id)"
+        case .hide(let id): "hide \(id)"
+        case .makeKey(let id, let resigning):
+            "makeKey \(id)" + (resigning.isEmpty ? "" : " resigning \(resigning.joined(separator: ","))")
+        case .reset(let id): "reset \(id)"
+        case .destroy(let id): "destroy \(id)"
+        case .createScreen(let screen, let window): "create screen \(screen) in \(window)"
+        case .setContent(_, let window): "set content of \(window)"
+        case .destroyScreen(let screen, let window): "destroy screen \(screen) in \(window)"
         }
     }
 
-    /// Makes the call on `host`.
+    /// Makes the call on `host`: the command's ``WindowHost`` method, awaited.
     func send(to host: any WindowHost) async {
         switch self {
         case .create(let window): await host.createWindow(window)

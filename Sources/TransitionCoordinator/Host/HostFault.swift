@@ -9,7 +9,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     /// carry one (an arrival's circumstances, a transition's host outcome, an error) stays small
     /// and is copied cheaply on every transition, though a fault is rare.
     private struct Fields: Sendable, Hashable, Codable {
-        var call: HostCall
+        var call: HostCommand
         var transition: TransitionID
         var phase: HostPhase
         var since: Duration
@@ -19,7 +19,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     private let storage: SharedValue<Fields>
 
     /// The call that did not return.
-    package var call: HostCall { storage.value.call }
+    package var call: HostCommand { storage.value.call }
     /// The transition that made it (``TransitionID`` 0: the coordinator's creation).
     public var transition: TransitionID { storage.value.transition }
     /// Where in that transition the call stood.
@@ -31,7 +31,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     public var phaseBegan: Duration { storage.value.phaseBegan }
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
-    package init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
+    package init(call: HostCommand, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
         storage = SharedValue(Fields(call: call, transition: transition, phase: phase, since: since,
                                      phaseBegan: phaseBegan ?? since))
     }

@@ -1,8 +1,9 @@
 /// The headless model of a host's windows: what was created, what lives, what is visible and key.
 ///
-/// A pure value that applies ``HostCall``s and notes every call that makes no sense (a window
+/// A pure value that applies ``HostCommand``s and notes every call that makes no sense (a window
 /// created or destroyed twice, shown before it was created or after it was destroyed) as an
-/// anomaly, so balance checks are plain comparisons (invariant 5 of DESIGN.md).
+/// anomaly, so balance checks are plain comparisons (invariant 5, host balance, of the
+/// Architecture article).
 ///
 /// - Bounded: memory and the cost of ``apply(_:)`` depend on the live windows, not on how many
 ///   windows were ever created. The ids ever created and ever destroyed are kept as ranges
@@ -52,8 +53,7 @@ package struct HostLedger: Sendable, Hashable {
     /// destroyed before is both a second destruction and a call on a window that is not live).
     package private(set) var anomalyCount = 0
 
-    /// Each live window's screens: those its content held when it was created (through
-    /// ``apply(command:)``), plus those created in it since, less those destroyed. A
+    /// Each live window's screens: those its content held when it was created, plus those created in it since, less those destroyed. A
     /// window's entry goes when it is destroyed, its screens with it.
     package var screens: [WindowID: Set<Screen>] {
         var all = screenSets
@@ -94,31 +94,16 @@ package struct HostLedger: Sendable, Hashable {
     /// beside its live windows.
     var rangeCount: Int { createdIDs.rangeCount + destroyedIDs.rangeCount }
 
-    /// Applies one command: as its ``HostCall``, and for `create`, noting the screens of the
-    /// window's content as created with it.
-    package mutating func apply(command: HostCommand) {
-        apply(command.call)
-        if case .create(let window) = command {
-            if case .screen(let screen) = window.content {
-                singleScreens[window.id] = screen
-                screenCreatedCount += 1
-            } else {
-                var set = Set<Screen>()
-                window.content.forEachScreen { set.insert($0) }
-                screenCreatedCount += set.count
-                screenSets[window.id] = set
-            }
-        }
-    }
-
-    /// Applies one call. Costs O(log r) for the ranges plus, for `makeKey`, the unmanaged ids it
-    /// names.
-    package mutating func apply(_ call: HostCall) {
+    /// Applies one call, noting a created window's screens as created with it. Costs O(log r)
+    /// for the ranges plus, for `makeKey`, the unmanaged ids it names, and for `create`, the
+    /// window's screens.
+    package mutating func apply(_ call: HostCommand) {
         switch call {
-        case .create(let id):
-            if !createdIDs.insert(id) { note("\(id) created twice") }
+        case .create(let window):
+            if !createdIDs.insert(window.id) { note("\(window.id) created twice") }
             createdCount += 1
-            live.insert(id)
+            live.insert(window.id)
+            noteScreens(of: window)
         case .show(let id):
             if requireLive(id, call) { visible.insert(id) }
         case .hide(let id):
@@ -148,7 +133,7 @@ package struct HostLedger: Sendable, Hashable {
                 unfoldSingle(window)
                 if !screenSets[window, default: []].insert(screen).inserted { note("screen \(screen) created twice in \(window)") }
             }
-        case .setContent(let window):
+        case .setContent(_, let window):
             if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }
         case .destroyScreen(let screen, let window):
             screenDestroyedCount += 1
@@ -161,6 +146,19 @@ package struct HostLedger: Sendable, Hashable {
         }
     }
 
+    /// Notes the screens of a created window's content as created with it.
+    private mutating func noteScreens(of window: ManagedWindow) {
+        if case .screen(let screen) = window.content {
+            singleScreens[window.id] = screen
+            screenCreatedCount += 1
+        } else {
+            var set = Set<Screen>()
+            window.content.forEachScreen { set.insert($0) }
+            screenCreatedCount += set.count
+            screenSets[window.id] = set
+        }
+    }
+
     /// Moves `window`'s single screen, if it has one, into a set of its own (before one is
     /// created or destroyed there).
     private mutating func unfoldSingle(_ window: WindowID) {
@@ -169,7 +167,7 @@ package struct HostLedger: Sendable, Hashable {
 
     /// Notes an anomaly unless `id` is live; returns whether it is.
     @discardableResult
-    private mutating func requireLive(_ id: WindowID, _ call: HostCall) -> Bool {
+    private mutating func requireLive(_ id: WindowID, _ call: HostCommand) -> Bool {
         if live.contains(id) { return true }
         note("'\(call)' on a window that is not live")
         return false

@@ -14,6 +14,6 @@ public final class InMemoryHost: SynchronousWindowHost {
 
     /// Applies a call to the ledger.
     public func apply(_ command: HostCommand) {
-        state.withLock { $0.apply(command: command) }
+        state.withLock { $0.apply(command) }
     }
 }

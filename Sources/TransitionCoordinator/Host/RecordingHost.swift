@@ -1,7 +1,7 @@
 /// A host for tests: keeps every call in order, beside the same ``HostLedger`` as ``InMemoryHost``.
 package actor RecordingHost: CommandHost {
     /// Every call received, in order.
-    package private(set) var calls: [HostCall] = []
+    package private(set) var calls: [HostCommand] = []
     /// The windows as the host sees them.
     package private(set) var ledger = HostLedger()
 
@@ -15,11 +15,10 @@ package actor RecordingHost: CommandHost {
     /// The executor the host runs on.
     package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// Appends the call (as a ``HostCall``) and applies it to the ledger; a created window's
-    /// screens are noted as created with it.
+    /// Appends the call and applies it to the ledger.
     package func perform(_ command: HostCommand) {
-        calls.append(command.call)
-        ledger.apply(command: command)
+        calls.append(command)
+        ledger.apply(command)
     }
 
     /// Forgets the calls recorded so far (the ledger stays), so a test can look at one transition's calls.

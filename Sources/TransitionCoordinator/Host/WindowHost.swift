@@ -10,9 +10,13 @@
 /// successor is key.
 ///
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
-/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, and never times out.) A call that
-/// has not returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
-/// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
+/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, within the
+/// coordinator's own step, and never times out.) A call that has not returned by then is
+/// abandoned (see ``HostFault``): the coordinator makes no further call until it returns, then
+/// sends the calls the host missed in one catch-up phase, in the same order.
+///
+/// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
+/// as values conforms to ``CommandHost`` and implements one method.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the
@@ -36,9 +40,9 @@ public protocol WindowHost: Sendable {
     /// window is created come with ``createWindow(_:)`` instead.
     func createScreen(_ screen: Screen, in window: WindowID) async
     /// Applies a live window's new content in one call: its stacks, tabs, modals and hop
-    /// containers as they now stand (`setViewControllers`, `selectedIndex`, `present`, `dismiss`
-    /// on iOS, without animation: the animator animates). Sent once per content transition,
-    /// after the arriving screens were created, before the animation.
+    /// containers (``HopContainer``) as they now stand (`setViewControllers`, `selectedIndex`,
+    /// `present`, `dismiss` on iOS, without animation: the animator animates). Sent once per
+    /// content transition, after the arriving screens were created, before the animation.
     func setContent(_ content: WindowContent, of window: WindowID) async
     /// Tears down a screen that left a live window's content; called once per departed screen,
     /// after the animation.
@@ -52,42 +56,4 @@ extension WindowHost {
     public func setContent(_ content: WindowContent, of window: WindowID) async {}
     /// Does nothing: a host that shows one screen per window needs no content calls.
     public func destroyScreen(_ screen: Screen, in window: WindowID) async {}
-}
-
-/// One call a host received, as a ``RecordingHost`` records it.
-package enum HostCall: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// ``WindowHost/createWindow(_:)``.
-    case create(WindowID)
-    /// ``WindowHost/showWindow(_:)``.
-    case show(WindowID)
-    /// ``WindowHost/hideWindow(_:)``.
-    case hide(WindowID)
-    /// ``WindowHost/makeKey(_:resigning:)``.
-    case makeKey(WindowID, resigning: [String])
-    /// ``WindowHost/resetAppearance(_:)``.
-    case reset(WindowID)
-    /// ``WindowHost/destroyWindow(_:)``.
-    case destroy(WindowID)
-    /// ``WindowHost/createScreen(_:in:)``.
-    case createScreen(Screen, in: WindowID)
-    /// ``WindowHost/setContent(_:of:)``, named by its window.
-    case setContent(WindowID)
-    /// ``WindowHost/destroyScreen(_:in:)``.
-    case destroyScreen(Screen, in: WindowID)
-
-    /// As `create #2`.
-    package var description: String {
-        switch self {
-        case .create(let id): "create \(id)"
-        case .show(let id): "show \(id)"
-        case .hide(let id): "hide \(id)"
-        case .makeKey(let id, let resigning):
-            "makeKey \(id)" + (resigning.isEmpty ? "" : " resigning \(resigning.joined(separator: ","))")
-        case .reset(let id): "reset \(id)"
-        case .destroy(let id): "destroy \(id)"
-        case .createScreen(let screen, let window): "create screen \(screen) in \(window)"
-        case .setContent(let window): "set content of \(window)"
-        case .destroyScreen(let screen, let window): "destroy screen \(screen) in \(window)"
-        }
-    }
 }

@@ -157,8 +157,7 @@ package enum InvariantChecker {
     /// when dead (every anomaly the ledger counted; those it keeps no description of as one
     /// violation), the live windows are exactly the snapshot's, the visible ones exactly its unhidden
     /// ones, and the key window matches. Screens likewise: created = live + destroyed, and each
-    /// window whose content the ledger knows (created through ``HostLedger/apply(command:)``)
-    /// holds exactly the screens of its content in the snapshot.
+    /// live window holds exactly the screens of its content in the snapshot.
     package static func checkHost(_ ledger: HostLedger, against snapshot: NavigationSnapshot) -> [InvariantViolation] {
         var found = ledger.anomalies.map { InvariantViolation(.hostBalance, $0) }
         if ledger.anomalyCount > ledger.anomalies.count {
@@ -185,7 +184,7 @@ package enum InvariantChecker {
             found.append(.init(.hostBalance, "screens created \(ledger.screenCreatedCount) ≠ live \(liveScreens) + destroyed \(ledger.screenDestroyedCount)"))
         }
         for window in snapshot.windows {
-            // A window whose creation the ledger saw only as a call (without its content) is not compared.
+            // A window the host does not hold is already reported above, with the live windows.
             guard let held = ledger.screens[window.id] else { continue }
             let modelled = Set(window.content.screens)
             if held != modelled {

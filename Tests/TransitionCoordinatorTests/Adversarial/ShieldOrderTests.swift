@@ -37,14 +37,14 @@ struct AdversarialShieldOrderTests {
 
         let record = try await fixture.coordinator.setApplicationState(test.state)
         #expect(record.after.window(overlay.id)?.isHidden == true)
-        let calls = await fixture.calls
-        let hide = try #require(calls.firstIndex(of: .hide(overlay.id)))
+        let calls = await fixture.calls.log
+        let hide = try #require(calls.firstIndex(of: "hide \(overlay.id)"))
         let covers = [record.after.shieldWindow, record.after.lockWindow].compactMap { $0 }
             .filter { $0.level < test.above }
         #expect(!covers.isEmpty)
         for cover in covers {
-            let create = try #require(calls.firstIndex(of: .create(cover.id)))
-            let show = try #require(calls.firstIndex(of: .show(cover.id)))
+            let create = try #require(calls.firstIndex(of: "create \(cover.id)"))
+            let show = try #require(calls.firstIndex(of: "show \(cover.id)"))
             #expect(hide < create && create < show, "\(calls)")
         }
         #expect(InvariantChecker.checkHost(await fixture.host.ledger, against: record.after).isEmpty)
@@ -68,7 +68,7 @@ struct AdversarialShieldOrderTests {
         // Replay the event's calls on a ledger as the host stood before them.
         var ledger = HostLedger()
         for window in record.before.windows {
-            ledger.apply(.create(window.id))
+            ledger.apply(.create(window))
             if !window.isHidden { ledger.apply(.show(window.id)) }
         }
         for call in await fixture.calls {

@@ -111,11 +111,13 @@ struct ContentTransitionTests {
         let app = try await AppFixture()
         try await app.coordinator.change(.dismiss(.container("inbox")))
         let window = await app.coordinator.snapshot.windows[0].id
-        #expect(await app.host.calls == [.setContent(window), .destroyScreen(T.draft, in: window)])
+        #expect(await app.host.calls == [.setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                                         .destroyScreen(T.draft, in: window)])
         await app.host.clearCalls()
         try await app.coordinator.stack("inbox").setStack([T.list, T.thread])
-        #expect(await app.host.calls == [.createScreen(T.thread, in: window), .setContent(window),
-                                          .destroyScreen(T.mail, in: window)])
+        #expect(await app.host.calls == [.createScreen(T.thread, in: window),
+                                         .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                                         .destroyScreen(T.mail, in: window)])
         let ledger = await app.host.ledger
         #expect(ledger.screens[window] == Set(await app.root.screens))
         #expect(ledger.anomalies == [])

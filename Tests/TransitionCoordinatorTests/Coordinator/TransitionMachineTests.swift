@@ -32,7 +32,7 @@ struct TransitionMachineTests {
     #endif
 
     static let idle = Machine.Circumstances()
-    static let fault = HostFault(call: HostCommand.show(WindowID(1)).call, transition: TransitionID(1),
+    static let fault = HostFault(call: .show(WindowID(1)), transition: TransitionID(1),
                                  phase: .beforeAnimation, since: .zero)
 
     /// The admission of a decision, or nil (recording the decision otherwise).

@@ -6,22 +6,22 @@ import Testing
 @Suite("Host ledger")
 struct HostLedgerTests {
     /// The calls a transition makes on one window that comes and goes.
-    static func cycle(_ id: WindowID) -> [HostCall] {
-        [.create(id), .show(id), .reset(id), .makeKey(id, resigning: ["alert"]), .destroy(id)]
+    static func cycle(_ id: WindowID) -> [HostCommand] {
+        [.create(id: id), .show(id), .reset(id), .makeKey(id, resigning: ["alert"]), .destroy(id)]
     }
 
     /// A root window #1 that stays, then `cycles` windows from #2 on, each created, shown, reset,
     /// made key and destroyed.
     static func longLedger(cycles: UInt64) -> HostLedger {
         var ledger = HostLedger()
-        for call: HostCall in [.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: [])] { ledger.apply(call) }
+        for call: HostCommand in [.create(id: w(1)), .show(w(1)), .makeKey(w(1), resigning: [])] { ledger.apply(call) }
         for raw in 2..<(2 + cycles) {
             for call in cycle(WindowID(raw)) { ledger.apply(call) }
         }
         return ledger
     }
 
-    static func applying(_ calls: [HostCall], to start: HostLedger) -> HostLedger {
+    static func applying(_ calls: [HostCommand], to start: HostLedger) -> HostLedger {
         var ledger = start
         for call in calls { ledger.apply(call) }
         return ledger
@@ -42,7 +42,7 @@ struct HostLedgerTests {
 
     @Test("a window created again long after it was created is an anomaly", arguments: [w(2), w(5_000), w(10_001)])
     func createdTwiceLongAfter(id: WindowID) {
-        let ledger = Self.applying([.create(id)], to: Self.long)
+        let ledger = Self.applying([.create(id: id)], to: Self.long)
         #expect(ledger.anomalies == ["\(id) created twice"])
         #expect(ledger.anomalyCount == 1)
     }
@@ -56,20 +56,20 @@ struct HostLedgerTests {
     }
 
     @Test("a call on a window destroyed long ago is an anomaly and changes no window", arguments: [
-        HostCall.show(w(3)), .hide(w(3)), .makeKey(w(3), resigning: []), .reset(w(3)),
+        HostCommand.show(w(3)), .hide(w(3)), .makeKey(w(3), resigning: []), .reset(w(3)),
     ])
-    func callOnWindowDestroyedLongAgo(call: HostCall) {
+    func callOnWindowDestroyedLongAgo(call: HostCommand) {
         let ledger = Self.applying([call], to: Self.long)
         #expect(ledger.anomalies == ["'\(call)' on a window that is not live"])
         #expect(ledger.visible == [w(1)] && ledger.resets.isEmpty)
     }
 
     @Test("a call on a window never created is an anomaly, past the newest id or in a gap of out-of-order ids", arguments: [
-        HostCall.show(w(20_000)), .reset(w(20_000)), .makeKey(w(20_000), resigning: []), .hide(w(0)),
+        HostCommand.show(w(20_000)), .reset(w(20_000)), .makeKey(w(20_000), resigning: []), .hide(w(0)),
         .show(w(20_004)), .reset(w(20_002)),
     ])
-    func callOnWindowNeverCreated(call: HostCall) {
-        let start = Self.applying([.create(w(20_005)), .create(w(20_001)), .create(w(20_003))], to: Self.long)
+    func callOnWindowNeverCreated(call: HostCommand) {
+        let start = Self.applying([.create(id: w(20_005)), .create(id: w(20_001)), .create(id: w(20_003))], to: Self.long)
         let ledger = Self.applying([call], to: start)
         #expect(ledger.anomalies == ["'\(call)' on a window that is not live"])
     }
@@ -88,14 +88,14 @@ struct HostLedgerTests {
     func outOfOrderIDs() {
         let order: [UInt64] = [9, 3, 12, 1, 7, 4, 11, 2]
         var ledger = HostLedger()
-        for raw in order { ledger.apply(.create(WindowID(raw))) }
+        for raw in order { ledger.apply(.create(id: WindowID(raw))) }
         for raw in order.reversed() { ledger.apply(.destroy(WindowID(raw))) }
         #expect(ledger.anomalies == [] && ledger.live.isEmpty)
         #expect(Set((0...13).map(w).filter(ledger.wasCreated)) == Set(order.map(w)))
         #expect(Set((0...13).map(w).filter(ledger.wasDestroyed)) == Set(order.map(w)))
 
         for (raw, expected) in [(UInt64(7), "#7 created twice"), (5, nil), (12, "#12 created twice"), (8, nil)] {
-            let after = Self.applying([.create(WindowID(raw))], to: ledger)
+            let after = Self.applying([.create(id: WindowID(raw))], to: ledger)
             #expect(after.anomalies.first == expected)
         }
     }
@@ -109,7 +109,7 @@ struct HostLedgerTests {
 
     @Test("resets are kept for live windows only, with the total of every reset call")
     func resetsOfLiveWindows() {
-        let ledger = Self.applying([.create(w(20_000)), .reset(w(20_000)), .reset(w(20_000)), .reset(w(1)),
+        let ledger = Self.applying([.create(id: w(20_000)), .reset(w(20_000)), .reset(w(20_000)), .reset(w(1)),
                                     .reset(w(3))], to: Self.long)
         #expect(ledger.resets == [w(20_000): 2, w(1): 1])
         #expect(ledger.resetCount == 10_000 + 4)
@@ -125,7 +125,7 @@ struct HostLedgerTests {
 
     @Test("the first anomalies are described, up to the limit, and all are counted")
     func anomaliesCapped() {
-        let calls = (0..<100).map { HostCall.show(WindowID(50_000 + UInt64($0))) }
+        let calls = (0..<100).map { HostCommand.show(WindowID(50_000 + UInt64($0))) }
         let ledger = Self.applying(calls, to: Self.long)
         #expect(ledger.anomalyCount == 100)
         #expect(ledger.anomalies.count == HostLedger.anomalyLimit)
@@ -144,7 +144,7 @@ struct HostLedgerTests {
         var ledger = Self.longLedger(cycles: 100_000)
         // Windows that live long while others come and go leave one gap each, until they go too.
         let longLived = [w(200_000), w(200_010), w(200_020)]
-        for id in longLived { ledger.apply(.create(id)) }
+        for id in longLived { ledger.apply(.create(id: id)) }
         for raw in UInt64(200_001)..<200_030 where !longLived.contains(WindowID(raw)) {
             for call in Self.cycle(WindowID(raw)) { ledger.apply(call) }
         }

@@ -8,9 +8,9 @@ import TestSupport
 struct SynchronousHostTests {
     /// A synchronous host that keeps every call, in order.
     final class Recorder: SynchronousWindowHost {
-        private let recorded = Locked<[HostCall]>([])
-        var calls: [HostCall] { recorded.withLock { $0 } }
-        func apply(_ command: HostCommand) { recorded.withLock { $0.append(command.call) } }
+        private let recorded = Locked<[HostCommand]>([])
+        var calls: [HostCommand] { recorded.withLock { $0 } }
+        func apply(_ command: HostCommand) { recorded.withLock { $0.append(command) } }
     }
 
     /// Requests that touch every kind of host call: create, show, hide, reset, makeKey, destroy.

@@ -8,14 +8,14 @@ struct HostBalanceInvariantTests {
     static let pin = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
     static let snapshot = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
 
-    static func ledger(_ calls: [HostCall]) -> HostLedger {
+    static func ledger(_ calls: [HostCommand]) -> HostLedger {
         var ledger = HostLedger()
         for call in calls { ledger.apply(call) }
         return ledger
     }
 
-    static let balanced: [HostCall] = [.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: []),
-                                       .create(w(2)), .show(w(2)), .makeKey(w(2), resigning: [])]
+    static let balanced: [HostCommand] = [.create(root), .show(w(1)), .makeKey(w(1), resigning: []),
+                                          .create(pin), .show(w(2)), .makeKey(w(2), resigning: [])]
 
     @Test("a ledger that matches the snapshot has no violations")
     func balancedLedger() {
@@ -24,7 +24,7 @@ struct HostBalanceInvariantTests {
 
     @Test("a window destroyed twice breaks host balance")
     func destroyedTwice() {
-        let ledger = Self.ledger(Self.balanced + [.create(w(3)), .destroy(w(3)), .destroy(w(3))])
+        let ledger = Self.ledger(Self.balanced + [.create(id: w(3)), .destroy(w(3)), .destroy(w(3))])
         #expect(ledger.anomalies == ["#3 destroyed twice", "'destroy #3' on a window that is not live"])
         let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
         #expect(found.contains(InvariantViolation(.hostBalance, "#3 destroyed twice")))
@@ -33,7 +33,7 @@ struct HostBalanceInvariantTests {
 
     @Test("a window the model shows but the host never created breaks host balance")
     func missingWindow() {
-        let ledger = Self.ledger([.create(w(1)), .show(w(1)), .makeKey(w(1), resigning: [])])
+        let ledger = Self.ledger([.create(Self.root), .show(w(1)), .makeKey(w(1), resigning: [])])
         let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
         #expect(found == [
             InvariantViolation(.hostBalance, "host has live [#1], model has [#1, #2]"),
@@ -44,7 +44,7 @@ struct HostBalanceInvariantTests {
 
     @Test("a window the host keeps alive after the model dropped it breaks host balance")
     func leakedWindow() {
-        let ledger = Self.ledger(Self.balanced + [.create(w(3))])
+        let ledger = Self.ledger(Self.balanced + [.create(id: w(3))])
         #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
             InvariantViolation(.hostBalance, "host has live [#1, #2, #3], model has [#1, #2]"),
         ])
@@ -52,7 +52,7 @@ struct HostBalanceInvariantTests {
 
     @Test("a created but never shown window breaks host balance")
     func neverShown() {
-        let ledger = Self.ledger([.create(w(1)), .show(w(1)), .create(w(2)), .makeKey(w(2), resigning: [])])
+        let ledger = Self.ledger([.create(Self.root), .show(w(1)), .create(Self.pin), .makeKey(w(2), resigning: [])])
         #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
             InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
         ])
@@ -71,7 +71,7 @@ struct HostBalanceInvariantTests {
     static func longLedger(cycles: UInt64) -> HostLedger {
         var ledger = ledger(balanced)
         for raw in 3..<(3 + cycles) {
-            for call: HostCall in [.create(w(raw)), .show(w(raw)), .makeKey(w(raw), resigning: []), .destroy(w(raw))] {
+            for call: HostCommand in [.create(id: w(raw)), .show(w(raw)), .makeKey(w(raw), resigning: []), .destroy(w(raw))] {
                 ledger.apply(call)
             }
         }
@@ -98,7 +98,7 @@ struct HostBalanceInvariantTests {
     @Test("a window created again long after breaks host balance")
     func createdTwiceLongAfter() {
         var ledger = Self.longLedger(cycles: 100_000)
-        ledger.apply(.create(w(7)))
+        ledger.apply(.create(id: w(7)))
         #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
             InvariantViolation(.hostBalance, "#7 created twice"),
             InvariantViolation(.hostBalance, "host has live [#1, #2, #7], model has [#1, #2]"),
@@ -127,11 +127,11 @@ struct HostBalanceInvariantTests {
         let snapshot = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [Self.stackWindow([list])],
                                           keyWindow: WindowID(1))
         var ledger = HostLedger()
-        ledger.apply(command: .create(Self.stackWindow([list])))
+        ledger.apply(.create(Self.stackWindow([list])))
         ledger.apply(.show(w(1)))
         ledger.apply(.makeKey(w(1), resigning: []))
         ledger.apply(.createScreen(mail, in: w(1)))
-        ledger.apply(.setContent(w(1)))
+        ledger.apply(.setContent(Self.stackWindow([list, mail]).content, of: w(1)))
         #expect(InvariantChecker.checkHost(ledger, against: snapshot)
                 == [InvariantViolation(.hostBalance, "host has screens [list, mail] in #1, model has [list]")])
         ledger.apply(.destroyScreen(mail, in: w(1)))
@@ -149,7 +149,7 @@ struct HostBalanceInvariantTests {
     @Test("a window's screens go with it when it is destroyed")
     func screensGoWithTheirWindow() {
         var ledger = HostLedger()
-        ledger.apply(command: .create(Self.stackWindow([Screen("a"), Screen("b")])))
+        ledger.apply(.create(Self.stackWindow([Screen("a"), Screen("b")])))
         ledger.apply(.destroy(w(1)))
         #expect(ledger.screens.isEmpty)
         #expect([ledger.screenCreatedCount, ledger.screenDestroyedCount] == [2, 2])

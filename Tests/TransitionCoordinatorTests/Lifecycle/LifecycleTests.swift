@@ -30,7 +30,7 @@ struct LifecycleTests {
         #expect(record.after.topMostVisibleWindow == shield)
         #expect(record.after.keyWindow == shield.id)
         #expect(record.animation == .skipped(.notAnimatable))
-        #expect(await fixture.calls == [.create(shield.id), .show(shield.id), .makeKey(shield.id, resigning: [])])
+        #expect(await fixture.calls == [.create(shield), .show(shield.id), .makeKey(shield.id, resigning: [])])
     }
 
     @Test("background during an animated push: the push completes underneath and the lock ends on top and key")

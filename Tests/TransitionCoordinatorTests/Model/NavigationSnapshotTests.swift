@@ -170,7 +170,7 @@ struct NavigationSnapshotStorageTests {
     func waitAndFaultCodable() throws {
         let snapshot = NavigationSnapshot(version: 4, levels: WindowLevel.builtIn, windows: [NavigationSnapshotTests.root],
                                           keyWindow: WindowID(1))
-        let fault = HostFault(call: HostCommand.show(WindowID(2)).call, transition: TransitionID(4), phase: .beforeAnimation,
+        let fault = HostFault(call: .show(WindowID(2)), transition: TransitionID(4), phase: .beforeAnimation,
                               since: .seconds(3), phaseBegan: .seconds(1))
         let waited = WaitInfo(lane: .queued, sequence: 7, group: "search", newestArrival: 9)
         let record = TransitionRecord(id: TransitionID(4), request: .pop(.medium), before: snapshot, after: snapshot,

@@ -35,7 +35,7 @@ struct Fixture {
     }
 
     var snapshot: NavigationSnapshot { get async { await coordinator.snapshot } }
-    var calls: [HostCall] { get async { await host.calls } }
+    var calls: [HostCommand] { get async { await host.calls } }
 }
 
 /// Runs a request and captures its typed outcome, so tasks can hand it back as a value.
