@@ -1,7 +1,7 @@
 import Testing
 import TransitionCoordinator
 
-/// The path grammar (seed 004 and its escapes): tables of good and bad paths, and generated input.
+/// The path grammar (the DeepTransition library's grammar and its escapes): tables of good and bad paths, and generated input.
 @Suite("Route parser")
 struct RouteParserTests {
     static func push(_ name: String, _ parameters: [String: String] = [:]) -> RouteStep { .push(RouteTarget(name, parameters)) }
