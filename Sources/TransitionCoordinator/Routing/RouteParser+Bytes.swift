@@ -74,6 +74,19 @@ extension RouteParser {
             byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
         }
     }
+
+    /// No pairs, but room for `count` of them: `Dictionary(uniqueKeysWithValues: Room(count: 4))`
+    /// is an empty dictionary with room for four, as `Dictionary(minimumCapacity: 4)` is. That
+    /// initializer is compiled once for every key and value type and looks its storage's type up
+    /// at run time, which cost more than the rest of making the dictionary; this one is inlined
+    /// for `String` keys and values.
+    struct Room: Sequence {
+        /// How many pairs to make room for.
+        let count: Int
+
+        var underestimatedCount: Int { count }
+        func makeIterator() -> EmptyCollection<(String, String)>.Iterator { EmptyCollection().makeIterator() }
+    }
 }
 
 extension RouteParser.Parser {

@@ -191,7 +191,7 @@ enum RouteParser {
             let open = index
             index += 1
             // Most links give a step one to four parameters: room for them, no rehashing as they come.
-            var parameters = [String: String](minimumCapacity: 4)
+            var parameters = [String: String](uniqueKeysWithValues: Room(count: 4))
             while true {
                 guard !atEnd else { throw .unclosedParameters(position: position(open)) }
                 if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
@@ -227,7 +227,14 @@ enum RouteParser {
             let start = index
             while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
             if index < bytes.count, !ends(place, at: bytes[index]) { return try escapedText(place, from: start) }
-            return (String(decoding: bytes[start..<index], as: UTF8.self), false)
+            return (Self.string(bytes, start..<index), false)
+        }
+
+        /// The text of `bytes` in `range`, decoded once. A function of its own, given the array: read
+        /// from a parameter rather than from the parser being mutated, the slice costs no reference
+        /// count on the path's storage.
+        static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self)
         }
 
         /// The rest of ``text(_:)`` from a byte that neither is plain nor ends the text: escapes
@@ -236,7 +243,6 @@ enum RouteParser {
             let stops = Stops(place)
             var escaped = false
             // Once an escape is met, ``decoded`` holds the plain bytes before it, then each decoded byte.
-            decoded.removeAll(keepingCapacity: true)
             var percentAt: Int?
             // Whether a percent-encoded byte was not ASCII (only then can the text not be UTF-8).
             var percentHigh = false
@@ -249,7 +255,7 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { decoded.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if !escaped { startDecoding(from: start); escaped = true }
                     decoded.append(bytes[index + 1])
                     index += 2
                 case Byte.percent:
@@ -258,7 +264,7 @@ enum RouteParser {
                         throw .badEscape(position: position(index),
                                          found: String(decoding: bytes[index..<end], as: UTF8.self))
                     }
-                    if !escaped { decoded.append(contentsOf: bytes[start..<index]); escaped = true }
+                    if !escaped { startDecoding(from: start); escaped = true }
                     if percentAt == nil { percentAt = index }
                     let byte = high << 4 | low
                     if place != .value, byte < 0x20 || byte == 0x7F {
@@ -281,13 +287,21 @@ enum RouteParser {
                     index += 1
                 }
             }
-            guard escaped else { return (String(decoding: bytes[start..<index], as: UTF8.self), false) }
+            guard escaped else { return (Self.string(bytes, start..<index), false) }
             // Only percent-encoding can make bytes that are not UTF-8 (the rest came from a String,
             // whole characters at a time), and only a decoded byte past ASCII can.
             if percentHigh, !Self.isUTF8(decoded) {
                 throw .badEscape(position: position(percentAt ?? start), found: "percent-encoded bytes that are not UTF-8")
             }
-            return (String(decoding: decoded, as: UTF8.self), true)
+            return (Self.string(decoded, decoded.indices), true)
+        }
+
+        /// Starts ``decoded`` with the plain bytes from `start` to `index`; the first time, it takes
+        /// room for the whole path (no decoded text is longer), so it never grows.
+        mutating func startDecoding(from start: Int) {
+            decoded.removeAll(keepingCapacity: true)
+            decoded.reserveCapacity(bytes.count)
+            for offset in start..<index { decoded.append(bytes[offset]) }
         }
 
         /// Whether `byte` ends a piece of text in `place`.
