@@ -22,8 +22,8 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     case userDid(ContainerOperation, at: WindowLevel? = nil)
     /// Makes the root window show `target`, the content the absolute `route` compiles to
     /// (``RouteCompiler``), and closes the app's windows above the root, as one transition.
-    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it; refused as
-    /// ``TransitionError/alreadyThere(_:)`` when the app shows `target` already with nothing above it.
+    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it, and answers nil when
+    /// the app shows `target` already with nothing above the root (nothing to do).
     case navigate(Route, target: WindowContent)
     /// Removes the window at `level`.
     case pop(WindowLevel)

@@ -63,13 +63,8 @@ extension Coordinator {
                         link: Route? = nil) async throws(RestorationError) -> Restored {
         let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link,
                                         limits: configuration.routeLimits)
-        do {
-            let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
-                                          whenLocked: .deferUntilUnlocked, source: .restoration).get()
-            return Restored(record: record, plan: plan)
-        } catch {
-            if case .alreadyThere = error { return Restored(record: nil, plan: plan) }
-            throw .refused(error)
-        }
+        let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
+                                      whenLocked: .deferUntilUnlocked, source: .restoration).mapError { RestorationError.refused($0) }.get()
+        return Restored(record: record, plan: plan)
     }
 }
