@@ -92,7 +92,7 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     public var group: String? { storage.value.group }
     /// The sequence of the newest request that had arrived in any lane when this one was admitted:
     /// every waiter with a sequence up to this one was waiting beside it or before it.
-    public var newestArrival: UInt64 { storage.value.newestArrival }
+    package var newestArrival: UInt64 { storage.value.newestArrival }
 
     /// Describes a wait.
     package init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {

@@ -28,7 +28,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     public var since: Duration { storage.value.since }
     /// When the phase's first call was made, on the same clock: `since - phaseBegan` is the host
     /// timeout the phase was given (the harness checks it is never more).
-    public var phaseBegan: Duration { storage.value.phaseBegan }
+    package var phaseBegan: Duration { storage.value.phaseBegan }
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
     package init(call: HostCall, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {

@@ -113,7 +113,7 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case navigate
 
     /// Whether an animator may ever run for this kind (window and content changes).
-    public var isAnimatable: Bool {
+    package var isAnimatable: Bool {
         switch self {
         case .push, .pop, .popAll, .replaceRoot, .unlock, .content, .navigate: true
         case .applicationState, .unmanagedWindows: false
