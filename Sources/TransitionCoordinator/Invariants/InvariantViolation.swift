@@ -29,7 +29,7 @@ package enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomSt
     case skipRules = 11
 
     /// As `3 (levels)`.
-    public var description: String { "\(rawValue) (\(self.name))" }
+    package var description: String { "\(rawValue) (\(self.name))" }
 
     private var name: String {
         switch self {
@@ -62,5 +62,5 @@ package struct InvariantViolation: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// As `invariant 4 (key): key window #3 is not the top-most visible window #4`.
-    public var description: String { "invariant \(invariant): \(detail)" }
+    package var description: String { "invariant \(invariant): \(detail)" }
 }

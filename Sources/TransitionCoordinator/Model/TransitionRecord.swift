@@ -45,7 +45,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// How many times the animator reported completion beyond the first (ignored, but noted).
     package var extraFinishCalls: Int { storage.value.extraFinishCalls }
     /// How it waited before admission; nil when it was admitted on arrival.
-    public var waited: WaitInfo? { storage.value.waited }
+    package var waited: WaitInfo? { storage.value.waited }
     /// When the transition was admitted, since the coordinator's creation.
     public var startedAt: Duration { storage.value.startedAt }
     /// When it committed, since the coordinator's creation.
