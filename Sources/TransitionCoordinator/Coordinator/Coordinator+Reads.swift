@@ -15,7 +15,7 @@ extension Coordinator {
     public var keyWindow: ManagedWindow? { snapshot.keyWindow.flatMap { snapshot.window($0) } }
 
     /// The top-most visible window.
-    public var topMostVisibleWindow: ManagedWindow? { snapshot.topMostVisibleWindow }
+    package var topMostVisibleWindow: ManagedWindow? { snapshot.topMostVisibleWindow }
 
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { machine.slot?.transition }

@@ -59,7 +59,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     }
 
     /// Whether the user made the change already (``userDid(_:at:)``).
-    public var isFromUser: Bool {
+    package var isFromUser: Bool {
         if case .userDid = self { true } else { false }
     }
 
