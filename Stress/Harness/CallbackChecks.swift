@@ -48,7 +48,7 @@ public enum CallbackChecks {
     /// added when absent and removed when present, shown when present and its window shows
     /// nothing, hidden when shown; and after each record what is present and shown matches its
     /// `after` (every screen of every window; each window's top screen).
-    public static func balance(_ history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func balance(_ history: [TransitionRecord]) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var present: [ScreenID: WindowID] = [:], shown: [WindowID: ScreenID] = [:]
         func load(_ snapshot: NavigationSnapshot) {
@@ -99,7 +99,7 @@ public enum CallbackChecks {
     /// in a window after it, until it leaves; removals first, then the new items' callbacks are
     /// kept, then additions and shows), compared with what `log` says they were.
     /// `itemized` are the transitions whose requests carried items.
-    public static func delivered(_ history: [TransitionRecord], log: [ScreenID: [String]],
+    package static func delivered(_ history: [TransitionRecord], log: [ScreenID: [String]],
                                  itemized: Set<TransitionID>) -> [InvariantViolation] {
         var expected: [ScreenID: [String]] = [:]
         var registered = Set<ScreenID>()
@@ -134,7 +134,7 @@ public enum CallbackChecks {
 
     /// Invariant 6 at the host: every content a window was told to show is one a committed state
     /// gave it (the first record's `before` or any record's `after`), never a state in between.
-    public static func hostShownCommitted(_ shown: [WindowID: Set<WindowContent>], history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func hostShownCommitted(_ shown: [WindowID: Set<WindowContent>], history: [TransitionRecord]) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var committed: [WindowID: Set<WindowContent>] = [:]
         for window in first.before.windows { committed[window.id, default: []].insert(window.content) }

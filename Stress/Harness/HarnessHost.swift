@@ -49,7 +49,7 @@ public final class HarnessHost: CommandHost {
     /// Every content the host was told to show, by window (checked against the committed states).
     public var contentsShown: [WindowID: Set<WindowContent>] { state.withLock { $0.contentsShown } }
     /// Violations seen at single host calls.
-    public var violations: [InvariantViolation] { state.withLock { $0.violations } }
+    package var violations: [InvariantViolation] { state.withLock { $0.violations } }
     /// Calls that were made to wait past the host timeout.
     public var stuckCalls: Int { state.withLock { $0.stuckCalls } }
     /// Calls in progress (a stuck one waits).

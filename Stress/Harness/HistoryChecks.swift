@@ -5,7 +5,7 @@ public enum HistoryChecks {
     /// FIFO within each wait lane: in commit order, the sequences of the records that waited in
     /// a lane increase. The deferred lane is checked within each locked period, since a request
     /// that reached the front of another lane while locked joins it late, keeping its older place.
-    public static func waitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
+    package static func waitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         var last: [WaitLane: TransitionRecord] = [:]
         for record in records {
@@ -23,7 +23,7 @@ public enum HistoryChecks {
     /// Coalescing keeps only the newest waiting request of a group, in every lane: two committed
     /// records of one group must not have waited side by side (the newer one arrived before the
     /// older one was admitted).
-    public static func coalescing(_ records: [TransitionRecord]) -> [InvariantViolation] {
+    package static func coalescing(_ records: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         var byGroup: [String: [(record: TransitionRecord, waited: WaitInfo)]] = [:]
         for record in records {
@@ -46,7 +46,7 @@ public enum HistoryChecks {
     /// preempt too go first), unless the host got stuck in the preempted transition (then every
     /// waiter but a lifecycle event is refused as the host is unresponsive). A preempt refused
     /// for room, or withdrawn, after cutting breaks it.
-    public static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for (record, next) in zip(history, history.dropFirst()) {
             guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else { continue }
@@ -62,7 +62,7 @@ public enum HistoryChecks {
 
     /// The reference model: the committed requests replayed in commit order on the pure
     /// sequential planner, from the first before-state, give every record's after-state.
-    public static func referenceModel(_ history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func referenceModel(_ history: [TransitionRecord]) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var model = first.before
         var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
@@ -81,7 +81,7 @@ public enum HistoryChecks {
     }
 
     /// No two records share a before-version (a lost update would).
-    public static func uniqueVersions(_ history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func uniqueVersions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var versions = Set<UInt64>()
         return history.filter { !versions.insert($0.before.version).inserted }.map { record in
             .init(.chain, "two transitions started from v\(record.before.version) (\(record.id) among them)")

@@ -63,7 +63,7 @@ public enum StressHarness {
     }
 
     /// Hunts the mutant named `name` over 64 seeds; nil when it survived (or the name is unknown).
-    public static func hunt(_ name: String, base: StressConfiguration) -> (seed: UInt64, violation: InvariantViolation)? {
+    package static func hunt(_ name: String, base: StressConfiguration) -> (seed: UInt64, violation: InvariantViolation)? {
         guard let planted = configuration(huntConfiguration(base), withMutant: name) else { return nil }
         return Swarm.hunt(planted)
     }
@@ -75,7 +75,7 @@ public enum StressHarness {
         /// Seeds run.
         public let seeds: Int
         /// The seeds that caught it, each with its first violation, in seed order.
-        public let catches: [(seed: UInt64, violation: InvariantViolation)]
+        package let catches: [(seed: UInt64, violation: InvariantViolation)]
         /// How long the seeds took on the wall clock.
         public let wall: Duration
 

@@ -7,7 +7,7 @@ public enum Shrinker {
         /// The configuration that still fails, with its reduced scripts.
         public let configuration: StressConfiguration
         /// Its violations.
-        public let violations: [InvariantViolation]
+        package let violations: [InvariantViolation]
         /// Operations before and after.
         public let before: Int, after: Int
         /// Simulations tried.

@@ -124,13 +124,13 @@ extension StressChecker {
     }
 
     /// What the harness host saw at single calls (the shield at every step), and its stuck calls.
-    public func noteHost(violations found: [InvariantViolation], stuckCalls: Int) {
+    package func noteHost(violations found: [InvariantViolation], stuckCalls: Int) {
         violations += found
         if stuckCalls > 0 { faultsFired[.stuckHost, default: 0] += stuckCalls }
     }
 
     /// A violation a scenario of the run found itself (the storm's coalescing promise, say).
-    public func noteViolation(_ violation: InvariantViolation) { violations.append(violation) }
+    package func noteViolation(_ violation: InvariantViolation) { violations.append(violation) }
 
     /// What the coordinator's snapshot was while `transition` was in flight, as its animator or a
     /// worker read it (checked against its record's `before` at the end: nothing may show a

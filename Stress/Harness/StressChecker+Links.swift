@@ -8,8 +8,8 @@ extension StressChecker {
     ///   content its route compiles to.
     /// - A malformed one fails to compile, with nothing changed: it is never navigated, already
     ///   there, or refused for anything else (the route is compiled before admission).
-    /// - An already-there answer was a refusal the coordinator announced (one event); a compile
-    ///   failure was not admitted at all (no event).
+    /// - An already-there answer changed nothing and was announced by no event; nor was a compile
+    ///   failure (not admitted at all).
     public func linkAnswered(_ route: Route, kind: LinkTask.Kind, expected: WindowContent?,
                              answer: Result<TransitionRecord?, TransitionError>, label: RequestLabel,
                              asked: Duration, answered: Duration) {
@@ -28,9 +28,7 @@ extension StressChecker {
             if kind == .malformed { violations.append(.init(.answered, "the malformed link \(route) navigated: \(record.id)")) }
         case .success(nil):
             linkOutcomes["already there", default: 0] += 1
-            expectedEvents += 1
             count(.navigate, "alreadyThere")
-            rejections["alreadyThere", default: 0] += 1
             if kind == .malformed { violations.append(.init(.answered, "the malformed link \(route) was answered as already there")) }
         case .failure(let error):
             linkOutcomes[error.code, default: 0] += 1
@@ -114,9 +112,7 @@ extension StressChecker {
                 violations.append(.init(.answered, "link \(ended.id)'s record \(record.id) says it came from \(record.source.rawValue) "
                                         + "\(record.link.map(\.description) ?? "no link"): the correlation id was lost"))
             }
-        case .alreadyThere:
-            expectedEvents += 1
-        case .refused(.route):
+        case .alreadyThere, .refused(.route):
             break
         case .refused(let error):
             rejected(.navigate(ended.route, target: .screen(.missing)), error, animator: .none, label: label, asked: .zero, answered: .zero)

@@ -9,7 +9,7 @@ import TransitionCoordinator
 /// feed it corrupted values to prove each check fires.
 public actor StressChecker {
     /// Every violation found, in order (the report prints the first ones).
-    public internal(set) var violations: [InvariantViolation] = []
+    package internal(set) var violations: [InvariantViolation] = []
     /// Answers by request kind and outcome (`committed` or a rejection code).
     public internal(set) var answers: [TransitionKind: [String: Int]] = [:]
     /// Rejections by code.
@@ -374,7 +374,7 @@ public actor StressChecker {
     public internal(set) var peakQueueDepth = 0
 
     /// FIFO within each wait lane; see ``HistoryChecks/waitOrder(_:)``.
-    public static func checkWaitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
+    package static func checkWaitOrder(_ records: [TransitionRecord]) -> [InvariantViolation] {
         HistoryChecks.waitOrder(records)
     }
 

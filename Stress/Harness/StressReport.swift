@@ -21,7 +21,7 @@ public struct StressSummary: Sendable {
     /// Lifecycle events by state and outcome.
     public var lifecycle: [ApplicationState: [String: Int]]
     /// Every violation found.
-    public var violations: [InvariantViolation]
+    package var violations: [InvariantViolation]
     /// Faults that fired, by kind.
     public var faultsFired: [FaultPlan.Kind: Int]
     /// The most requests that waited at once.
@@ -99,7 +99,7 @@ public struct StressReport: Sendable {
     }
 
     /// Every violation found (a setup error counts as one).
-    public var violations: [InvariantViolation] {
+    package var violations: [InvariantViolation] {
         if let setupError { return [InvariantViolation(.answered, setupError)] }
         return checker?.violations ?? []
     }

@@ -14,7 +14,7 @@ public enum Swarm {
         public let deterministic: Bool
 
         /// Violations, determinism included.
-        public var violations: [InvariantViolation] {
+        package var violations: [InvariantViolation] {
             run.violations + (deterministic ? [] : [InvariantViolation(.serial, "seed \(seed) replayed to a different digest")])
         }
 

@@ -73,7 +73,7 @@ public enum WaitLane: Int, Sendable, Hashable, Codable, CaseIterable, Comparable
 }
 
 /// How a committed transition waited before it was admitted.
-public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The wait's values, stored once: a wait is one reference wide, so an admission, which
     /// carries an optional one and is copied several times on every transition, stays small.
     private struct Fields: Sendable, Hashable, Codable {
@@ -86,14 +86,14 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     private let storage: SharedValue<Fields>
 
     /// The lane it waited in last.
-    public var lane: WaitLane { storage.value.lane }
+    package var lane: WaitLane { storage.value.lane }
     /// Its place in arrival order across all lanes (FIFO within a lane means increasing here).
-    public var sequence: UInt64 { storage.value.sequence }
+    package var sequence: UInt64 { storage.value.sequence }
     /// Its coalescing group, if it asked with ``AdmissionPolicy/coalesce(group:)``.
-    public var group: String? { storage.value.group }
+    package var group: String? { storage.value.group }
     /// The sequence of the newest request that had arrived in any lane when this one was admitted:
     /// every waiter with a sequence up to this one was waiting beside it or before it.
-    public var newestArrival: UInt64 { storage.value.newestArrival }
+    package var newestArrival: UInt64 { storage.value.newestArrival }
 
     /// Describes a wait.
     package init(lane: WaitLane, sequence: UInt64, group: String? = nil, newestArrival: UInt64? = nil) {
@@ -101,12 +101,12 @@ public struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Decodes the fields a wait encodes (the same keys as its properties).
-    public init(from decoder: any Decoder) throws { storage = SharedValue(try Fields(from: decoder)) }
+    package init(from decoder: any Decoder) throws { storage = SharedValue(try Fields(from: decoder)) }
 
     /// Encodes every field under its property's name.
-    public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
 
     /// As `queued #4`.
-    public var description: String { "\(lane) #\(sequence)" }
+    package var description: String { "\(lane) #\(sequence)" }
 }

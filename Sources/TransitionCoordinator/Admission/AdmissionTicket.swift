@@ -62,7 +62,9 @@ final class Admission: Sendable {
 /// ticket ended and drops it, taking the count back) or after (it finds `lane` nil, counts nothing,
 /// and the coordinator's `claim` fails or ``enter(_:)`` refuses to put it back in line).
 final class AdmissionTicket: Sendable {
-    typealias Outcome = Result<Admission, TransitionError>
+    /// The admission, nil when the request asks for what the state shows already (nothing to
+    /// do), or the refusal.
+    typealias Outcome = Result<Admission?, TransitionError>
 
     /// Where the wait stands. The waiter's continuation carries no value (the outcome is read from
     /// here once it resumes), so the suspended frames need no room for an outcome.

@@ -6,17 +6,21 @@
 /// request interleaves with a decision; a waiting request is admitted by ``handOver()``.
 extension Coordinator {
     /// Step 1: a request enters the actor. It is admitted (now, or once its turn comes) and
-    /// carried out; refusals are announced (`rejected`) and handed back.
+    /// carried out; refusals are announced (`rejected`) and handed back. A request that asks for
+    /// what the state shows already (a navigation to where the app is) is answered nil, with no
+    /// event and nothing changed.
     ///
     /// It does not throw: it hands back the record or the refusal, and the public methods throw
     /// in the caller's own frame.
     func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
                 whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
-                link: LinkID? = nil) async -> Result<TransitionRecord, TransitionError> {
+                link: LinkID? = nil) async -> Result<TransitionRecord?, TransitionError> {
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
         switch await admit(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
-        case .success(let admission):
-            return await run(admission, animator: animator, items: items)
+        case .success(let admission?):
+            return await run(admission, animator: animator, items: items).map { $0 }
+        case .success(nil):
+            return .success(nil)
         case .failure(let refusal):
             return .failure(refusal)
         }
@@ -24,15 +28,18 @@ extension Coordinator {
 
     /// Step 2: admits the request: the machine decides its arrival and plans it
     /// (``arrive(_:from:mode:deferrable:)``); then it has the slot, waits on its ticket for the
-    /// hand-over, or is refused (and said so).
+    /// hand-over, is refused (and said so), or has nothing to do (nil: the state shows what it
+    /// asks for already).
     ///
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
     func admit(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-               deferrable: Bool) async -> Result<Admission, TransitionError> {
+               deferrable: Bool) async -> Result<Admission?, TransitionError> {
         switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
         case .admitted(let admission):
             return .success(admission)
+        case .alreadyThere:
+            return .success(nil)
         case .waits(let ticket, let cancellable):
             await ticket.wait(cancellable: cancellable)
             return ticket.outcome().mapError { refuse(ticket.request, $0) }
@@ -51,6 +58,8 @@ extension Coordinator {
         case admitted(Admission)
         /// It stands in line: wait on the ticket.
         case waits(AdmissionTicket, cancellable: Bool)
+        /// Nothing to do: the state shows what it asks for already.
+        case alreadyThere
         /// Refused, and said so.
         case refused(TransitionError)
         #if TC_MUTANTS
@@ -81,6 +90,9 @@ extension Coordinator {
         case .wait(let ticket, let cancellable, let effects):
             carryOut(effects, of: request)
             return .waits(ticket, cancellable: cancellable)
+        case .alreadyThere(let effects):
+            carryOut(effects, of: request)
+            return .alreadyThere
         case .refuse(let error, let effects):
             carryOut(effects, of: request)
             return .refused(refuse(request, error))
@@ -88,6 +100,24 @@ extension Coordinator {
         case .staleRead:
             return .staleRead
         #endif
+        }
+    }
+
+    /// `answer` to a call that promises a value (a record, an admission): nothing to do, which only
+    /// a navigation to where the app is can be, is refused as
+    /// ``TransitionError/InvalidRequest/alreadyShown(_:)`` and announced (`rejected`).
+    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` answers nil instead.
+    nonisolated func promised<Value>(_ answer: Result<Value?, TransitionError>,
+                                     for request: TransitionRequest) -> Result<Value, TransitionError> {
+        switch answer {
+        case .success(let value?):
+            return .success(value)
+        case .success(nil):
+            let error = TransitionError.invalid(.alreadyShown(request))
+            hub.send(.rejected(request, error))
+            return .failure(error)
+        case .failure(let error):
+            return .failure(error)
         }
     }
 
@@ -144,7 +174,7 @@ extension Coordinator {
 
     #if TC_MUTANTS
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
-    private func staleAdmission(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Result<Admission, TransitionError> {
+    private func staleAdmission(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Result<Admission?, TransitionError> {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
@@ -170,6 +200,8 @@ extension Coordinator {
                 ticket.deliver(.failure(error))
             case .deferred(let request):
                 hub.send(.waiting(request, lane: .deferred))
+            case .alreadyThere(let ticket):
+                ticket.deliver(.success(nil))
             case .admit(let ticket, let admission):
                 announceBegan(admission)
                 ticket.deliver(.success(admission))

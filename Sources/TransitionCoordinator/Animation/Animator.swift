@@ -29,12 +29,12 @@ public protocol Animator: Sendable {
 }
 
 /// An animator made from an async closure.
-public struct AnyAnimator: Animator {
+package struct AnyAnimator: Animator {
     private let body: @Sendable (TransitionContext) async throws -> Void
 
     /// Wraps `body` as an animator.
-    public init(_ body: @escaping @Sendable (TransitionContext) async throws -> Void) { self.body = body }
+    package init(_ body: @escaping @Sendable (TransitionContext) async throws -> Void) { self.body = body }
 
     /// Calls the closure.
-    public func animate(_ context: TransitionContext) async throws { try await body(context) }
+    package func animate(_ context: TransitionContext) async throws { try await body(context) }
 }

@@ -17,8 +17,9 @@ extension Coordinator {
                              policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
         // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
         // The machine holds an admission from a gesture as a gesture (``TransitionMachine/Phase/gestureHeld(_:)``).
-        let admission = try await admit(.userDid(operation, at: level), from: .init(source: .gesture), mode: .policy(policy),
-                                        deferrable: false).get()
+        let request = TransitionRequest.userDid(operation, at: level)
+        let admission = try promised(await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false),
+                                     for: request).get()
         return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
     }
 

@@ -15,7 +15,7 @@ extension Coordinator {
     public var keyWindow: ManagedWindow? { snapshot.keyWindow.flatMap { snapshot.window($0) } }
 
     /// The top-most visible window.
-    public var topMostVisibleWindow: ManagedWindow? { snapshot.topMostVisibleWindow }
+    package var topMostVisibleWindow: ManagedWindow? { snapshot.topMostVisibleWindow }
 
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { machine.slot?.transition }
@@ -33,7 +33,7 @@ extension Coordinator {
     package var peakDeferredDepth: Int { machine.peakDeferred }
 
     /// The host call that has not returned in time, while it has not; nil when the host answers.
-    public var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
+    package var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
 
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     package var waitingRequests: [TransitionRequest] {
@@ -45,13 +45,13 @@ extension Coordinator {
     public nonisolated func events() -> AsyncStream<CoordinatorEvent> { hub.subscribe() }
 
     /// How many events were dropped from subscribers' full buffers.
-    public nonisolated var droppedEventCount: Int { hub.droppedCount }
+    package nonisolated var droppedEventCount: Int { hub.droppedCount }
 
     /// Checks the invariants the coordinator can see: 3, 4 and 8 on ``snapshot``, 1 and 2 over
     /// ``history``, and, when no transition is in flight, that every level actor owns exactly the
     /// window the snapshot shows there and every container actor exactly its container's node.
     /// Returns the violations found (none when all hold).
-    public func audit() async -> [InvariantViolation] {
+    package func audit() async -> [InvariantViolation] {
         var found = InvariantChecker.check(snapshot, ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
         found += InvariantChecker.checkHistory(history)
         found += ownershipFaults

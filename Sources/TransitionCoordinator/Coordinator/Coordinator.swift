@@ -129,6 +129,8 @@ public actor Coordinator {
     weak var linkInbox: LinkInbox?
     /// How many redirects' navigations were started (the harness expects their events).
     package internal(set) var redirectsStarted = 0
+    /// How many of those found the app where they lead already: nil, and no event.
+    package internal(set) var redirectsAlreadyThere = 0
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
@@ -264,6 +266,7 @@ public actor Coordinator {
             }
         }
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
-        return try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items).get()
+        return try promised(await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items),
+                            for: request).get()
     }
 }

@@ -41,12 +41,6 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// coordinator navigates to `to` next and keeps this request for
     /// ``Coordinator/resumeRedirected()``; nothing of this one changed.
     case redirected(guard: String, to: Route)
-    /// Not thrown to the app: the planner's answer to a navigation whose target the app shows
-    /// already, with nothing above the root (the same link twice), which
-    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` and
-    /// ``Coordinator/restore(_:policy:now:link:)`` return as nil. Observers see it as the reason
-    /// of a `rejected` event.
-    case alreadyThere(Route)
 
     /// Why a request that may be right could not run now.
     public enum Refusal: Sendable, Hashable, CustomStringConvertible {
@@ -155,6 +149,11 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// Window ids ran out: the next id would pass `UInt64.max` (only a planner handed such an id
         /// by its caller can meet this; a coordinator counts from 1).
         case windowIDsExhausted
+        /// The app shows what the request asks for already: a ``TransitionRequest/navigate(_:target:)``
+        /// made by hand and given to ``Coordinator/perform(_:animator:policy:whenLocked:)``, whose
+        /// target the root shows with nothing above it. (``Coordinator/navigate(to:animator:policy:whenLocked:)``
+        /// answers such a navigation with nil instead.)
+        case alreadyShown(TransitionRequest)
 
         /// A stable short code for logs and metrics, as `levelOccupied`.
         public var code: String {
@@ -174,6 +173,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             case .unlockWhileNotActive: "unlockWhileNotActive"
             case .noWindow: "noWindow"
             case .windowIDsExhausted: "windowIDsExhausted"
+            case .alreadyShown: "alreadyShown"
             }
         }
 
@@ -210,6 +210,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
                 "no window stands at level \(level) to change the content of"
             case .windowIDsExhausted:
                 "window ids ran out: the next would pass UInt64.max"
+            case .alreadyShown(let request):
+                "the app shows what '\(request)' asks for already; nothing to do"
             }
         }
     }
@@ -224,7 +226,6 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case .route(let error, _): "route.\(error.code)"
         case .denied: "denied"
         case .redirected: "redirected"
-        case .alreadyThere: "alreadyThere"
         }
     }
 
@@ -243,8 +244,6 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
             "the guard '\(name)' refused: \(reason); nothing changed"
         case .redirected(let name, let route):
             "the guard '\(name)' redirected to \(route); this request is kept for resumeRedirected(), nothing of it changed"
-        case .alreadyThere(let route):
-            "the app shows \(route) already; nothing changed"
         }
     }
 }

@@ -52,6 +52,9 @@ extension TransitionMachine {
         /// that is not `cancellable` has acted already (a lifecycle event, a preempting request
         /// that cut the animation short) and keeps its place when its task is cancelled.
         case wait(AdmissionTicket, cancellable: Bool, Effects)
+        /// Nothing to do: the committed state shows what the request asks for already (a
+        /// navigation to where the app is). Not a refusal: no `rejected`; the request answers nil.
+        case alreadyThere(Effects)
         /// Refused, with nothing changed but the effects (a gesture cut short by a lifecycle
         /// event that then did not fit): announce `rejected` and throw.
         case refuse(TransitionError, Effects)

@@ -118,7 +118,7 @@ struct TransitionMachine {
         #if TC_MUTANTS
         if mutants.contains(.staleRead), slot == nil { return .staleRead }
         if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
-           case .success(let (plan, next)) = plan(request) {
+           case .success(let (plan, next)?) = plan(request) {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
         }
         #endif
@@ -128,8 +128,10 @@ struct TransitionMachine {
         guard let current = slot else {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
-            case .success(let (plan, next)):
+            case .success(let (plan, next)?):
                 return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
+            case .success(nil):
+                return .alreadyThere(effects)
             case .failure(.refused(.locked)) where deferrable:
                 return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), cancellable: true, effects)
             case .failure(let error):
@@ -249,8 +251,10 @@ struct TransitionMachine {
 
     // MARK: - Planning and the slot
 
-    /// Plans against the committed snapshot; returns the plan and the next window id to keep.
-    func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID), TransitionError> {
+    /// Plans against the committed snapshot; returns the plan and the next window id to keep, or
+    /// nil when the snapshot shows what the request asks for already (``TransitionPlanner/showsAlready(_:in:)``).
+    func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID)?, TransitionError> {
+        if TransitionPlanner.showsAlready(request, in: snapshot) { return .success(nil) }
         var next = nextWindowID
         do throws(TransitionError) {
             let plan = try planned(request, in: snapshot, nextWindowID: &next)
@@ -370,6 +374,9 @@ struct TransitionMachine {
         case deferred(TransitionRequest)
         /// The (claimed) waiter takes the slot: hand it the admission. The hand-over is done.
         case admit(AdmissionTicket, Admission)
+        /// The (claimed) waiter asks for what the state shows already: answer it with nothing to
+        /// do (no refusal); then ask for the next step.
+        case alreadyThere(AdmissionTicket)
     }
 
     /// The transition in flight ended (committed, or a gesture given up): the slot is free. Call
@@ -414,7 +421,9 @@ struct TransitionMachine {
             }
             guard ticket.claim() else { continue }
             switch planned {
-            case .success(let (plan, next)):
+            case .success(nil):
+                return .alreadyThere(ticket)
+            case .success(let (plan, next)?):
                 let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
                                       newestArrival: waiting.newestSequence)
                 return .admit(ticket, occupy(plan, from: ticket.origin, nextWindowID: next, waited: waited, at: now))

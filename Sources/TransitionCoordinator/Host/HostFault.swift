@@ -23,12 +23,12 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The transition that made it (``TransitionID`` 0: the coordinator's creation).
     public var transition: TransitionID { storage.value.transition }
     /// Where in that transition the call stood.
-    public var phase: HostPhase { storage.value.phase }
+    package var phase: HostPhase { storage.value.phase }
     /// When the coordinator gave up waiting, on its clock (since its creation).
     public var since: Duration { storage.value.since }
     /// When the phase's first call was made, on the same clock: `since - phaseBegan` is the host
     /// timeout the phase was given (the harness checks it is never more).
-    public var phaseBegan: Duration { storage.value.phaseBegan }
+    package var phaseBegan: Duration { storage.value.phaseBegan }
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
     package init(call: HostCommand, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
@@ -48,7 +48,7 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// The group of host calls a transition makes at one point of its lifecycle.
-public enum HostPhase: String, Sendable, Hashable, Codable, CustomStringConvertible {
+package enum HostPhase: String, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The root window's creation, in the coordinator's initializer.
     case setup
     /// Calls a host missed while it was stuck, sent before a transition's own.
@@ -59,7 +59,7 @@ public enum HostPhase: String, Sendable, Hashable, Codable, CustomStringConverti
     case afterAnimation
 
     /// A short phrase.
-    public var description: String {
+    package var description: String {
         switch self {
         case .setup: "setup"
         case .catchUp: "catch-up"

@@ -1,5 +1,5 @@
 /// The invariants of <doc:Architecture> that a check can name.
-public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+package enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// 1: no two transitions overlap in time.
     case serial = 1
     /// 2: each record's `before` equals the previous record's `after`.
@@ -29,7 +29,7 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case skipRules = 11
 
     /// As `3 (levels)`.
-    public var description: String { "\(rawValue) (\(self.name))" }
+    package var description: String { "\(rawValue) (\(self.name))" }
 
     private var name: String {
         switch self {
@@ -49,11 +49,11 @@ public enum Invariant: Int, Sendable, Hashable, Codable, CaseIterable, CustomStr
 }
 
 /// One broken invariant: which, and what exactly is wrong.
-public struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvertible {
+package struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvertible {
     /// The invariant broken.
-    public let invariant: Invariant
+    package let invariant: Invariant
     /// What was seen.
-    public let detail: String
+    package let detail: String
 
     /// Names a violation.
     package init(_ invariant: Invariant, _ detail: String) {
@@ -62,5 +62,5 @@ public struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// As `invariant 4 (key): key window #3 is not the top-most visible window #4`.
-    public var description: String { "invariant \(invariant): \(detail)" }
+    package var description: String { "invariant \(invariant): \(detail)" }
 }

@@ -19,7 +19,8 @@ extension Coordinator {
     ///   or ``TransitionError/Refusal/cancelled(_:)`` (the caller was cancelled before it arrived).
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
-        try await submit(.setApplicationState(state), animator: nil, mode: .lifecycle, whenLocked: .refuse).get()
+        let request = TransitionRequest.setApplicationState(state)
+        return try promised(await submit(request, animator: nil, mode: .lifecycle, whenLocked: .refuse), for: request).get()
     }
 
     /// Removes the lock screen (animated) and shows again the windows it hid; then requests

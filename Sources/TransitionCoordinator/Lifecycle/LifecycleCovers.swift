@@ -37,7 +37,7 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
     public static let none = LifecycleCovers()
 
     /// The levels the covers reserve.
-    public var reservedLevels: [WindowLevel] { [shield?.level, lock?.level].compactMap { $0 } }
+    package var reservedLevels: [WindowLevel] { [shield?.level, lock?.level].compactMap { $0 } }
 
     /// Whether `level` is a cover's (without building ``reservedLevels``).
     func reserves(_ level: WindowLevel) -> Bool { shield?.level == level || lock?.level == level }

@@ -55,7 +55,7 @@ public actor LinkInbox {
         public let delivered: Bool
         /// Its place among the inbox's ends: 1 for the first link to end, then one more for each.
         /// A reader that sees it jump missed exactly the ends numbered in between (see ``outcomes``).
-        public let sequence: Int
+        package let sequence: Int
 
         /// An end, as the inbox reports it (tests and replays make their own).
         package init(id: LinkID, route: Route, outcome: LinkOutcome, delivered: Bool = false, sequence: Int = 0) {
@@ -117,7 +117,7 @@ public actor LinkInbox {
     }
 
     /// Whether links may go to the coordinator now.
-    public var isOpen: Bool { machine.isOpen }
+    package var isOpen: Bool { machine.isOpen }
 
     /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``. A
     /// route that breaks the path rules or the coordinator's limits ends at once as

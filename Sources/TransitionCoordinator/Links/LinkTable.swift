@@ -2,7 +2,7 @@
 /// notification's payload) becomes the route of the first pattern it fits.
 public struct LinkTable: Sendable {
     /// The patterns, tried in order.
-    public let patterns: [LinkPattern]
+    package let patterns: [LinkPattern]
 
     /// A table of `patterns`.
     public init(_ patterns: [LinkPattern]) { self.patterns = patterns }

@@ -15,7 +15,7 @@ public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// Whether the animation was ended from outside before the animator could be called (a
     /// transition that was to animate, not one the skip rules exempt).
-    public var endedBeforeStart: Bool {
+    package var endedBeforeStart: Bool {
         switch self {
         case .skipped(.timedOutBeforeStart), .skipped(.preemptedBeforeStart), .skipped(.cancelledBeforeStart): true
         default: false

@@ -170,10 +170,10 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     var topMostVisibleWindowID: WindowID? { windows.last { !$0.isHidden }?.id }
 
     /// Visible windows, top to bottom.
-    public var visibleWindowsTopDown: [ManagedWindow] { windows.filter { !$0.isHidden }.reversed() }
+    package var visibleWindowsTopDown: [ManagedWindow] { windows.filter { !$0.isHidden }.reversed() }
 
     /// The levels above the root that hold no window.
-    public var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }
+    package var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }
 
     /// The snapshot as a tree a person reads at a glance, levels top-down, the key window marked.
     ///

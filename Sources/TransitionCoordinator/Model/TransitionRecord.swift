@@ -37,15 +37,15 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// The committed state after it; `after.version == before.version + 1`.
     public var after: NavigationSnapshot { storage.value.after }
     /// Whether the request carried an animator (the skip rules depend on it).
-    public var hadAnimator: Bool { storage.value.hadAnimator }
+    package var hadAnimator: Bool { storage.value.hadAnimator }
     /// What the animation did.
     public var animation: AnimationOutcome { storage.value.animation }
     /// What the host did: every call returned, or one got stuck (see ``HostFault``).
     public var host: HostOutcome { storage.value.host }
     /// How many times the animator reported completion beyond the first (ignored, but noted).
-    public var extraFinishCalls: Int { storage.value.extraFinishCalls }
+    package var extraFinishCalls: Int { storage.value.extraFinishCalls }
     /// How it waited before admission; nil when it was admitted on arrival.
-    public var waited: WaitInfo? { storage.value.waited }
+    package var waited: WaitInfo? { storage.value.waited }
     /// When the transition was admitted, since the coordinator's creation.
     public var startedAt: Duration { storage.value.startedAt }
     /// When it committed, since the coordinator's creation.

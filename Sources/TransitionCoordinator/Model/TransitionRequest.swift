@@ -22,8 +22,8 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     case userDid(ContainerOperation, at: WindowLevel? = nil)
     /// Makes the root window show `target`, the content the absolute `route` compiles to
     /// (``RouteCompiler``), and closes the app's windows above the root, as one transition.
-    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it; refused as
-    /// ``TransitionError/alreadyThere(_:)`` when the app shows `target` already with nothing above it.
+    /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it, and answers nil when
+    /// the app shows `target` already with nothing above the root (nothing to do).
     case navigate(Route, target: WindowContent)
     /// Removes the window at `level`.
     case pop(WindowLevel)
@@ -59,7 +59,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     }
 
     /// Whether the user made the change already (``userDid(_:at:)``).
-    public var isFromUser: Bool {
+    package var isFromUser: Bool {
         if case .userDid = self { true } else { false }
     }
 
@@ -113,7 +113,7 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case navigate
 
     /// Whether an animator may ever run for this kind (window and content changes).
-    public var isAnimatable: Bool {
+    package var isAnimatable: Bool {
         switch self {
         case .push, .pop, .popAll, .replaceRoot, .unlock, .content, .navigate: true
         case .applicationState, .unmanagedWindows: false

@@ -207,5 +207,5 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
 
 extension Screen {
     /// What ``WindowContent/topScreen`` answers for a tree that broke invariant 8; never shown.
-    public static let missing = Screen("∅", id: ScreenID("∅missing"))
+    package static let missing = Screen("∅", id: ScreenID("∅missing"))
 }

@@ -2,7 +2,22 @@
 ///
 /// It never touches an actor, a host or a clock, so every rule here is tested synchronously.
 package enum TransitionPlanner {
+    /// Whether `request` asks for what `snapshot` shows already: a navigation whose target the
+    /// root window shows, with no app window above the root to close, while unlocked (a locked
+    /// app's navigation waits for the unlock, or is refused, as ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)``
+    /// says). There is nothing to do then: the machine does not admit it, and the navigation
+    /// answers nil. O(windows + the target's size).
+    package static func showsAlready(_ request: TransitionRequest, in snapshot: NavigationSnapshot) -> Bool {
+        guard case .navigate(_, let target) = request, snapshot.lockWindow == nil else { return false }
+        let covers = snapshot.covers
+        for window in snapshot.windows where window.level != .root && !covers.reserves(window.level) { return false }
+        return snapshot.windows.first { $0.level == .root }?.content == target
+    }
+
     /// Plans `request` against `snapshot`.
+    ///
+    /// A navigation `snapshot` shows already (``showsAlready(_:in:)``) plans as a change of
+    /// nothing; the machine asks first, and never admits one.
     ///
     /// - Parameters:
     ///   - nextWindowID: the id a new window takes; advanced by one per window the plan creates.
@@ -80,12 +95,11 @@ package enum TransitionPlanner {
             contentWindow = windows[index].id
             contentChange = change
 
-        case .navigate(let route, let target):
+        case .navigate(_, let target):
             // A link waits for the unlock: it would change what the lock hides.
             if let lock = snapshot.lockWindow { throw .refused(.locked(lock: lock)) }
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
             guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
-            if destroyed.isEmpty, snapshot.windows[root].content == target { throw .alreadyThere(route) }
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }

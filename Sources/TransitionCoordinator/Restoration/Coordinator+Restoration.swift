@@ -45,10 +45,17 @@ extension Coordinator {
 
     /// What ``restore(_:policy:now:link:)`` did.
     public struct Restored: Sendable, Hashable {
-        /// The transition's record; nil when the app showed the plan's content already.
+        /// The transition's record; nil when the app showed the restored content already.
         public var record: TransitionRecord?
-        /// What was restored and what was left out.
-        public var plan: Restoration.Plan
+        /// What was restored and what was left out, as planned.
+        package var plan: Restoration.Plan
+        /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
+        /// launch link over it when the policy's launch rule says so.
+        public var route: Route { plan.route }
+        /// The saved steps left out, in order, each with why.
+        public var dropped: [Restoration.Dropped] { plan.dropped }
+        /// The inbox's saved links: give them to ``LinkInbox/restore(_:)``.
+        public var links: [SavedLink] { plan.links }
     }
 
     /// Restores `saved` as one unanimated transition (the root's whole content at once, the app's
@@ -63,13 +70,8 @@ extension Coordinator {
                         link: Route? = nil) async throws(RestorationError) -> Restored {
         let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link,
                                         limits: configuration.routeLimits)
-        do {
-            let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
-                                          whenLocked: .deferUntilUnlocked, source: .restoration).get()
-            return Restored(record: record, plan: plan)
-        } catch {
-            if case .alreadyThere = error { return Restored(record: nil, plan: plan) }
-            throw .refused(error)
-        }
+        let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
+                                      whenLocked: .deferUntilUnlocked, source: .restoration).mapError { RestorationError.refused($0) }.get()
+        return Restored(record: record, plan: plan)
     }
 }

@@ -22,16 +22,16 @@ public enum Restoration {
     }
 
     /// What to show.
-    public struct Plan: Sendable, Hashable {
+    package struct Plan: Sendable, Hashable {
         /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
         /// launch link over it when the rule says so.
-        public var route: Route
+        package var route: Route
         /// The root window's content it compiles to.
-        public var content: WindowContent
+        package var content: WindowContent
         /// The saved steps left out, in order.
-        public var dropped: [Dropped]
+        package var dropped: [Dropped]
         /// The inbox's saved links (for ``LinkInbox/restore(_:)``).
-        public var links: [SavedLink]
+        package var links: [SavedLink]
     }
 
     /// The plan for `saved` under `policy`, at `now` (the app's wall clock), with `link` the

@@ -8,7 +8,7 @@
 /// decides them after a relaunch.
 public struct SavedNavigation: Sendable, Hashable, Codable {
     /// The format this library writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// This library's format of the value.
     public var format: Int

@@ -29,12 +29,20 @@ extension Coordinator {
             redirectsStarted += 1
             _ = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
-                await TransitionScope.$chain.withValue(.empty) {
-                    _ = try? await self?.navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect)
-                }
+                await TransitionScope.$chain.withValue(.empty) { await self?.followRedirect(to: route) }
             }
             return .redirected(guard: refusal.guardName, to: route)
         }
+    }
+
+    /// Navigates to a guard's redirect `route`, waiting its turn; counts an answer of nil (the app
+    /// is there already). Its refusals are its events' to tell.
+    private func followRedirect(to route: Route) async {
+        do {
+            if try await navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect) == nil {
+                redirectsAlreadyThere += 1
+            }
+        } catch {}
     }
 
     /// Asks again for the request a guard redirected last (the link behind sign-in, once signed

@@ -36,13 +36,8 @@ extension Coordinator {
         // await), so a relative route is resolved against the state its admission sees.
         let request = try navigation(to: route)
         if let inbox { linkInbox = inbox }
-        do {
-            return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
-                                    link: link).get()
-        } catch {
-            if case .alreadyThere = error { return nil }
-            throw error
-        }
+        return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
+                                link: link).get()
     }
 
     /// The request that navigates to `route` from the committed state.

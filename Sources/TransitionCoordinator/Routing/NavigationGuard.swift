@@ -17,11 +17,11 @@ public enum NavigationSource: String, Sendable, Hashable, Codable, CaseIterable 
     case lifecycle
 
     /// Whether guards are asked about transitions from this source.
-    public var isGuarded: Bool { self != .user && self != .lifecycle }
+    package var isGuarded: Bool { self != .user && self != .lifecycle }
 
     /// The source of `request` when its caller names none: the user's reports, the lifecycle's
     /// state changes, else the app.
-    public static func implied(by request: TransitionRequest) -> NavigationSource {
+    package static func implied(by request: TransitionRequest) -> NavigationSource {
         switch request {
         case .userDid: .user
         case .setApplicationState: .lifecycle

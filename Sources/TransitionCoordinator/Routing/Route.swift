@@ -77,7 +77,7 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The route as a tree, one step per line, as `stress route` prints it.
-    public var tree: String {
+    package var tree: String {
         var lines = [isAbsolute ? "route from the root window (^/)" : "route from the current screen"]
         for (index, step) in steps.enumerated() {
             lines.append((index == steps.count - 1 ? "└─ " : "├─ ") + step.description)
@@ -165,7 +165,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// are percent-encoded (a space is written as it is, as the parser reads it, so printing never
     /// makes a path longer), and a text made only of dots has its first dot percent-encoded (`..`
     /// means up).
-    public static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
+    package static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
 
     /// The reserved characters a value may hold as they are: the operators.
     private static let valueBytes: [UInt8] = Array("/!#^".utf8)

@@ -124,7 +124,7 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `path`, then a caret under the problem's position on the next line, then the description:
     /// what `stress route` prints for a bad path. Control characters in the path are shown as
     /// `%XX`, so the caret stays under the character it names.
-    public func caret(under path: String) -> String {
+    package func caret(under path: String) -> String {
         let shownPath = Self.shown(path)
         guard let at = position.map({ max(0, $0) }) else { return shownPath + "\n" + description }
         // Each shown scalar widens by its encoding (`%0A` is three characters, not one): the

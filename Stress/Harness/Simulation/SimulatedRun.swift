@@ -14,7 +14,7 @@ public struct SimulatedRun: Sendable {
     public let finished: Bool
 
     /// Every violation, a deadlock included.
-    public var violations: [InvariantViolation] { report.violations }
+    package var violations: [InvariantViolation] { report.violations }
 }
 
 extension StressRunner {

@@ -70,6 +70,9 @@ struct TransitionMachineTests {
                 ticket.deliver(.failure(error))
             case .deferred(let request):
                 steps.append("defer \(words(request))")
+            case .alreadyThere(let ticket):
+                steps.append("already there \(words(ticket.request))")
+                ticket.deliver(.success(nil))
             case .admit(let ticket, let next):
                 steps.append("admit \(words(ticket.request))")
                 ticket.deliver(.success(next))
@@ -125,6 +128,29 @@ struct TransitionMachineTests {
         guard case .admit(_, let next)? = machine.handOver(hostFault: nil) else { Issue.record("no hand-over"); return }
         #expect(next.transition == InFlightTransition(id: next.id, request: .push(Self.b, at: .medium), source: .link, link: LinkID(7)))
         #expect(machine.slot?.transition == next.transition, "the slot, and so a busy refusal, names it with its origin")
+    }
+
+    @Test("a navigation to what the root shows already, with nothing above it, is nothing to do: not admitted, not refused")
+    func navigationAlreadyThere() throws {
+        var machine = try Self.machine(root: .screen(Self.a))
+        let there = TransitionRequest.navigate(Route([.push(RouteTarget("a"))]), target: .screen(Self.a))
+        guard case .alreadyThere = machine.arrive(there, mode: .policy(.reject), deferrable: false, Self.idle) else {
+            Issue.record("expected nothing to do"); return
+        }
+        #expect(machine.slot == nil && machine.admitted == 0 && machine.snapshot.version == 0)
+    }
+
+    @Test("a waiting navigation that finds the app where it leads at its turn is answered with nothing to do, and the next waiter goes")
+    func waitingNavigationAlreadyThere() throws {
+        var machine = try Self.machine(root: .screen(Self.a))
+        let first = try Self.admit(.content(.replace(with: .screen(Self.b)), at: .root), in: &machine)
+        let there = TransitionRequest.navigate(Route([.push(RouteTarget("b"))]), target: .screen(Self.b))
+        let (ticket, _, _) = try Self.enqueue(there, in: &machine)
+        _ = try Self.enqueue(.push(Self.c, at: .low), in: &machine)
+        let (steps, next) = Self.finish(first, in: &machine)
+        #expect(steps == ["already there \(there)", "admit push c"])
+        #expect(next?.plan.request == .push(Self.c, at: .low))
+        #expect(try ticket.outcome().get() == nil)
     }
 
     @Test("a request that does not fit the state is refused with the planner's error and takes no slot")

@@ -47,6 +47,47 @@ struct NavigateTests {
         #expect(await coordinator.history.count == 1)
     }
 
+    @Test("the same link twice announces nothing: no rejected event, the next event is the next transition's began")
+    func sameLinkTwiceIsSilent() async throws {
+        let (coordinator, _) = await Self.fixture()
+        let route = try Self.route("^/home/detail(id=3)")
+        try await coordinator.navigate(to: route)
+        var events = coordinator.events().makeAsyncIterator()
+        #expect(try await coordinator.navigate(to: route) == nil)
+        try await coordinator.push(Screen("toast"), at: .high)
+        let first = await events.next()
+        guard case .began(let transition, _)? = first else { Issue.record("expected began, got \(String(describing: first))"); return }
+        #expect(transition.request == .push(Screen("toast"), at: .high))
+    }
+
+    @Test("a navigation that waited and finds the app where it leads at its turn returns nil, changing nothing")
+    func waitedAlreadyThere() async throws {
+        let (coordinator, _) = await Self.fixture()
+        let route = try Self.route("^/home/detail(id=3)")
+        let animator = GatedAnimator()
+        var probe = EventProbe(coordinator)
+        let first = Task { try await coordinator.navigate(to: route, animator: animator) }
+        await animator.started()
+        let second = Task { try await coordinator.navigate(to: route, policy: .enqueue) }
+        _ = await probe.next { if case .waiting = $0 { true } else { false } }
+        animator.open()
+        let record = try #require(try await first.value)
+        #expect(try await second.value == nil)
+        #expect(await coordinator.snapshot == record.after)
+        #expect(await coordinator.history.count == 1)
+    }
+
+    @Test("a hand-made navigate to where the app is, given to perform, is refused as alreadyShown: perform promises a record")
+    func performAlreadyShown() async throws {
+        let (coordinator, _) = await Self.fixture()
+        let route = try Self.route("^/home/detail(id=3)")
+        let record = try #require(try await coordinator.navigate(to: route))
+        await #expect(throws: TransitionError.invalid(.alreadyShown(record.request))) {
+            try await coordinator.perform(record.request)
+        }
+        #expect(await coordinator.history.count == 1)
+    }
+
     @Test("cold or warm, an absolute link lands on the same content")
     func coldOrWarm() async throws {
         let (cold, _) = await Self.fixture()
