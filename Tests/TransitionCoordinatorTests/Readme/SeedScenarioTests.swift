@@ -62,7 +62,8 @@ struct SeedScenarioTests {
 
     @Test("Epoxy's form under .coalesce: of two quick state changes the latest stack wins, the other caller is told")
     func latestStackWins() async throws {
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))))
+        // A clock of its own: the gated animation outlasts its timeout only if the test says so.
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
         let form = Form(coordinator: coordinator)
         var probe = EventProbe(coordinator)
         let toast = GatedAnimator()
