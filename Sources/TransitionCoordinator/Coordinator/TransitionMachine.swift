@@ -163,6 +163,9 @@ struct TransitionMachine {
             if current.preempted {
                 return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: true, effects)
             }
+            // A navigation to where the transition in flight leads has nothing to do: it must not
+            // cut the animation it would never follow.
+            if TransitionPlanner.showsAlready(request, in: current.after) { return .alreadyThere(effects) }
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.

@@ -241,6 +241,18 @@ struct TransitionMachineTests {
         #expect(Self.finish(grant, in: &machine).steps == ["admit push b"])
     }
 
+    @Test("a .preempt navigation to where the transition in flight leads is nothing to do, and the animation is not cut")
+    func preemptAlreadyThere() throws {
+        var machine = try Self.machine(root: .screen(Self.a))
+        let there = WindowContent.screen(Self.b)
+        _ = try Self.admit(.navigate(Route([.push(RouteTarget("b"))]), target: there), in: &machine)
+        let again = TransitionRequest.navigate(Route([.push(RouteTarget("b"))]), target: there)
+        guard case .alreadyThere = machine.arrive(again, mode: .policy(.preempt), deferrable: false, Self.idle) else {
+            Issue.record("expected nothing to do"); return
+        }
+        #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
+    }
+
     @Test("a .preempt request that would not fit after the transition in flight is refused, and the animation is not cut")
     func preemptMisfit() throws {
         var machine = try Self.machine()
