@@ -11,7 +11,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         var levels: [WindowLevel]
         /// Bottom to top, in level order, one window a level (invariant 3) in every snapshot a
         /// coordinator makes.
-        var windows: [ManagedWindow]
+        var windows: WindowList
         var keyWindow: WindowID?
         var unmanagedWindows: [UnmanagedWindow]
         var applicationState: ApplicationState
@@ -48,7 +48,9 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         _modify { yield &fields.levels }
     }
     /// Managed windows ordered bottom to top; the first is the root window.
-    public var windows: [ManagedWindow] {
+    ///
+    /// A ``WindowList``: a collection that consecutive snapshots share in part.
+    public var windows: WindowList {
         get { storage.value.windows }
         _modify { yield &fields.windows }
     }
@@ -77,7 +79,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     package init(version: UInt64, levels: [WindowLevel], windows: [ManagedWindow], keyWindow: WindowID?,
                 unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
                 covers: LifecycleCovers = .none) {
-        storage = SharedValue(Fields(version: version, levels: levels, windows: windows, keyWindow: keyWindow,
+        storage = SharedValue(Fields(version: version, levels: levels, windows: WindowList(windows), keyWindow: keyWindow,
                                  unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
     }
 

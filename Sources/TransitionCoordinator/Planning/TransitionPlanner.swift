@@ -191,7 +191,7 @@ package enum TransitionPlanner {
             #else
             let keepsClosed = false
             #endif
-            if !keepsClosed { windows = NavigationSnapshot.merged(windows, removing: destroyed, inserting: created) }
+            if !keepsClosed { windows = windows.merging(removing: destroyed, inserting: created) }
         }
         let firstCreated = nextWindowID
         var revealed: [ManagedWindow] = [], concealed: [ManagedWindow] = []

@@ -139,7 +139,7 @@ struct NavigationSnapshotStorageTests {
     @Test("a change made through a snapshot's property before the access throws is kept, as in a stored property")
     func changeBeforeAThrowIsKept() {
         struct Stop: Error {}
-        func appendThenThrow(_ windows: inout [ManagedWindow]) throws {
+        func appendThenThrow(_ windows: inout WindowList) throws {
             windows.append(NavigationSnapshotTests.tutorial)
             throw Stop()
         }

@@ -118,7 +118,7 @@ struct TransitionPlannerTests {
             let plan = try TransitionPlanner.plan(planned.request, in: planned.snapshot, nextWindowID: &next)
             #expect(plan.request == planned.request)
             #expect(plan.before == planned.snapshot)
-            #expect(plan.after.windows == after)
+            #expect(Array(plan.after.windows) == after)
             #expect(plan.created.map(\.id) == created)
             #expect(plan.destroyed.map(\.id) == destroyed)
             #expect(plan.destroyed == planned.snapshot.windows.filter { destroyed.contains($0.id) })
