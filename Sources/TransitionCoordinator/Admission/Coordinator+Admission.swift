@@ -194,6 +194,8 @@ extension Coordinator {
     /// step, so no arriving request can slip in between (see ``TransitionMachine/handOver(hostFault:now:)``).
     func handOver() {
         machine.release()
+        // Nobody waits: the clock and the host need not be read.
+        if machine.waiting.isEmpty { return }
         while let step = machine.handOver(hostFault: refreshHost(), now: clock.elapsed()) {
             switch step {
             case .refuse(let ticket, let error):

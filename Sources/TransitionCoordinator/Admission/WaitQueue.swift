@@ -99,6 +99,9 @@ struct WaitQueue {
     /// The sequence of the newest entry that ever arrived (0 before the first).
     var newestSequence: UInt64 { nextSequence - 1 }
 
+    /// Whether no entry is stored, live or cancelled: nothing to hand the slot to.
+    var isEmpty: Bool { lanes.allSatisfy(\.isEmpty) }
+
     /// How many entries the lanes hold, dead ones included (what compaction bounds).
     var storageCount: Int { lanes.reduce(0) { $0 + $1.count } }
 

@@ -18,8 +18,16 @@ extension Coordinator {
             handOver()
             return .failure(refusal)
         }
-        let result = await TransitionScope.$chain.withValue(chain) {
-            await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
+        // Step 4 in one synchronous step when nothing in it awaits (no async frame), else awaited.
+        let result: Animated
+        if let inline = TransitionScope.$chain.withValue(chain, operation: {
+            animateInline(admission.plan, id: admission.id, animator: animator)
+        }) {
+            result = inline
+        } else {
+            result = await TransitionScope.$chain.withValue(chain) {
+                await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
+            }
         }
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
@@ -89,6 +97,22 @@ extension Coordinator {
         hub.send(.ended(record))
         handOver()
         return record
+    }
+
+    /// Step 4 when nothing in it awaits: a synchronous host, neither stuck nor behind, and no
+    /// animation to run. The same calls in the same order as ``animate(_:id:animator:chain:)``
+    /// makes for such a transition; nil, having done nothing, for any other.
+    private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
+        guard case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
+              let skipReason = plan.skipReason(hasAnimator: animator != nil) else { return nil }
+        beforeAnimation(plan) { synchronous.apply($0) }
+        #if TC_MUTANTS
+        if let middle = halfway(plan) { machine.showMiddle(middle) }
+        #endif
+        commitLevels(plan, id: id)
+        let animation = AnimationOutcome.skipped(skipReason)
+        afterAnimation(plan, outcome: animation) { synchronous.apply($0) }
+        return Animated(animation: animation)
     }
 
     /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
