@@ -33,7 +33,8 @@ package enum ReportLayout {
                 lines.append(prefix + String(rest))
                 return lines
             }
-            let spaces = (1...limit).reversed().filter { rest[$0] == " " && rest[$0 - 1] != " " }
+            // A space that ends a word and does not stand before a separator.
+            let spaces = (1...limit).reversed().filter { rest[$0] == " " && rest[$0 - 1] != " " && ($0 + 1 == rest.count || rest[$0 + 1] != "·") }
             let separator = spaces.first { rest[$0 - 1] == "·" && $0 >= limit / 3 }
             let cut = separator ?? spaces.first ?? limit
             lines.append(prefix + String(rest[..<cut]))

@@ -80,3 +80,11 @@ extension ReportLayoutTests {
         #expect(ReportLayout.counts(counts, verbose: true) == "navigated 500 · route.badEscape 1 · route.empty 2 · superseded 300")
     }
 }
+
+extension ReportLayoutTests {
+    @Test("a line is never cut just before a separator, so no continuation starts with one")
+    func neverStartsWithASeparator() {
+        let words = String(repeating: "a", count: 58)
+        #expect(ReportLayout.wrap(words + " b · c", width: 60) == [words, "    b · c"])
+    }
+}
