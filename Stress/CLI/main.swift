@@ -204,14 +204,20 @@ if mutants {
     let count = seeds ?? 64
     let started = ContinuousClock.now
     var weak = 0
+    var all: [StressHarness.Catches] = []
     for (index, mutant) in StressHarness.mutantNames.enumerated() {
         progress.show("stress --mutants: \(index + 1)/\(StressHarness.mutantNames.count) \(mutant.name) on \(count) seeds")
         guard let catches = StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
         progress.clear()
-        for line in ReportLayout.wrap(catches.line, width: widthOption ?? Terminal.reportWidth) { print(line) }
+        all.append(catches)
+        if !json { ReportLayout.wrap(catches.line, width: widthOption ?? Terminal.reportWidth).forEach { print($0) } }
         if !catches.byMajority { weak += 1 }
     }
     progress.clear()
+    if json {
+        print(MutantReport(all, seeds: count).json)
+        exit(weak == 0 ? 0 : 1)
+    }
     let total = started.duration(to: .now).components
     let tenths = Int(total.seconds) * 10 + Int(total.attoseconds / 100_000_000_000_000_000)
     print(weak == 0

@@ -41,7 +41,7 @@ package enum StressHelp {
                     Option(usage: "--mutant NAME", summary: "switch one planted bug on (the mutant build only)"),
                     Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
                     Option(usage: "--verbose", summary: "list every outcome the tables sum under \"other\", every violation"),
-                    Option(usage: "--json", summary: "the whole report as JSON, for machines"),
+                    Option(usage: "--json", summary: "the whole report as JSON, for machines (a run, a swarm, the mutants)"),
                     Option(usage: "--help", summary: "this text (also -h; `stress help bench` or `stress bench --help` for one command)"),
                 ],
                 examples: [

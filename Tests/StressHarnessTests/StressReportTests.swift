@@ -103,3 +103,21 @@ struct StressReportTests {
         #expect(keys == keys.sorted())
     }
 }
+
+extension StressReportTests {
+    @Test("the JSON of the mutants decodes, and fails when a mutant is caught by half the seeds or fewer")
+    func mutantJSONDecodes() throws {
+        let violation = InvariantViolation(.answered, "answered twice")
+        let caught = StressHarness.Catches(mutant: .init(name: "noTimeout", summary: "no timeout"), seeds: 4,
+                                           catches: [(1, violation), (2, violation), (3, violation)], wall: .seconds(2))
+        let missed = StressHarness.Catches(mutant: .init(name: "lostWakeUp", summary: "a lost wake-up"), seeds: 4,
+                                           catches: [(4, violation)], wall: .milliseconds(500))
+        let report = try JSONDecoder().decode(MutantReport.self, from: Data(MutantReport([caught, missed], seeds: 4).json.utf8))
+        #expect(report.mutants.map(\.name) == ["noTimeout", "lostWakeUp"])
+        #expect(report.mutants.map(\.caught) == [3, 1])
+        #expect(report.mutants.first?.firstSeed == 1 && report.mutants.first?.firstViolation == violation.description)
+        #expect(report.mutants.last?.wallSeconds == 0.5)
+        #expect(!report.passed)
+        #expect(try JSONDecoder().decode(MutantReport.self, from: Data(MutantReport([caught], seeds: 4).json.utf8)).passed)
+    }
+}
