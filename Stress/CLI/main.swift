@@ -125,6 +125,7 @@ if CommandLine.arguments.dropFirst().first == "bench" {
     var options = Bench.Options()
     if progress.enabled { options.progress = { [progress] status in progress.show("stress bench: " + status) } }
     var json = false
+    var benchWidth = Terminal.reportWidth
     var rest = CommandLine.arguments.dropFirst(2)
     while let flag = rest.popFirst() {
         switch flag {
@@ -138,13 +139,14 @@ if CommandLine.arguments.dropFirst().first == "bench" {
         case "--repetitions":
             guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
             options.repetitions = count
-        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors and --json, not \(flag)", command: "bench")
+        case "--width": benchWidth = max(ReportLayout.narrowestWidth, positive(rest.popFirst() ?? "", flag))
+        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors, --width N and --json, not \(flag)", command: "bench")
         }
     }
     do {
         let report = try await Bench.run(options)
         progress.clear()
-        print(json ? report.json() : report.render(width: Terminal.reportWidth))
+        print(json ? report.json() : report.render(width: benchWidth))
         exit(0)
     } catch {
         progress.clear()

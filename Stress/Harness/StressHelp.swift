@@ -73,6 +73,7 @@ package enum StressHelp {
                     Option(usage: "--repetitions N", summary: "repetitions after the warm-up (7)"),
                     Option(usage: "--only 'NAME[|NAME...]'", summary: "only the cases whose name contains one of these"),
                     Option(usage: "--no-floors", summary: "leave the floors out (to profile one case alone)"),
+                    Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
                     Option(usage: "--json", summary: "the rows as JSON, for machines"),
                 ],
                 examples: [("swift run -c release stress bench --quick --repetitions 1", "a quick run"),
