@@ -18,6 +18,8 @@ public enum Bench {
         public var only: [String]?
         /// Whether the floors run (off only for profiling one case alone).
         public var floors = true
+        /// Told what runs next, as `repetition 3/7 · push + pop, 64 levels` (for a progress line).
+        public var progress: (@Sendable (String) -> Void)?
 
         /// The full run.
         public init() {}
@@ -159,6 +161,7 @@ public enum Bench {
         var samples = Array(repeating: [Double](), count: cases.count)
         for repetition in 0...options.repetitions {
             for (index, benchCase) in cases.enumerated() {
+                options.progress?((repetition == 0 ? "warm-up" : "repetition \(repetition)/\(options.repetitions)") + " · " + benchCase.name)
                 let sample = try await benchCase.run()
                 if repetition > 0 { samples[index].append(sample) }
             }
@@ -181,6 +184,7 @@ public enum Bench {
                                  samples: memory[fill] ?? [], kind: .bytes))
         }
         if options.only.map({ $0.contains { "default host".contains($0) } }) ?? true {
+            options.progress?("the long run on the default host")
             rows += try await LongRun.rows(transitions: options.quick ? 100_000 : 1_000_000, blocks: options.repetitions)
         }
         return BenchReport(rows: rows, options: options).comparing()

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
 /// One row of the bench: a case's samples and what it is held against.
 public struct BenchRow: Sendable, Equatable {
     /// What a sample measures.
@@ -104,50 +110,117 @@ public struct BenchReport: Sendable {
         return BenchReport(rows: compared, options: options)
     }
 
-    /// The table, one line a row.
-    public func render() -> String {
+    /// The table, every line at most `width` characters: one line a row where that fits, else
+    /// each case on a line of its own (with the row it is held against) over its figures.
+    public func render(width: Int = 100) -> String {
         let header = ["case", "median", "min", "max", "ops/s", "ratio", "target"]
-        let lines = rows.map { row -> [String] in
+        let figures = rows.map { row -> (name: String, cells: [String], against: String?, longTarget: String) in
             let (low, high) = row.range
             let perSecond = row.kind == .nanoseconds && row.median > 0 ? Self.count(1e9 / row.median) : "—"
             let ratio = self.ratio(row).map { Self.decimal($0) + "×" } ?? "—"
-            var target = "—"
-            if let goal = row.ratioTarget { target = "≤ " + Self.decimal(goal) + "× " + (row.against.map { "«\($0)»" } ?? "") }
-            if let goal = row.absoluteTarget { target = "≤ " + Self.amount(goal, row.kind) }
-            if let met = met(row) { target += met ? "  met" : "  MISSED" } else if row.against != nil, row.ratioTarget == nil {
-                target = "vs «\(row.against ?? "")»"
+            // The target alone (for the two-line form), and with the row it is held against.
+            var target = "—", long = "—"
+            if let goal = row.ratioTarget {
+                target = "≤ " + Self.decimal(goal) + "×"
+                long = target + (row.against.map { " «\($0)»" } ?? "")
             }
-            return [row.name, Self.amount(row.median, row.kind) + "/" + row.unit, Self.amount(low, row.kind),
-                    Self.amount(high, row.kind), perSecond, ratio, target]
-        }
-        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
-        let format: ([String]) -> String = { cells in
-            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+            if let goal = row.absoluteTarget { target = "≤ " + Self.amount(goal, row.kind); long = target }
+            if let met = met(row) {
+                target += met ? "  met" : "  MISSED"
+                long += met ? "  met" : "  MISSED"
+            } else if let against = row.against, row.ratioTarget == nil {
+                long = "vs «\(against)»"
+            }
+            return (row.name, [Self.amount(row.median, row.kind) + "/" + row.unit, Self.amount(low, row.kind),
+                               Self.amount(high, row.kind), perSecond, ratio, target], row.against, long)
         }
         let title = "TransitionCoordinator bench · \(options.repetitions) repetitions after a warm-up, cases interleaved"
             + (options.quick ? " · quick (sizes ÷ 10)" : "")
-        return ([title, format(header)] + lines.map(format)).joined(separator: "\n")
-    }
-
-    /// The rows as JSON.
-    public func json() -> String {
-        let items = rows.map { row in
-            let (low, high) = row.range
-            var fields = ["\"case\": \(Self.quoted(row.name))", "\"unit\": \(Self.quoted(row.unit))",
-                          "\"kind\": \"\(row.kind.rawValue)\"", "\"median\": \(row.median)", "\"min\": \(low)",
-                          "\"max\": \(high)", "\"samples\": [\(row.samples.map { "\($0)" }.joined(separator: ", "))]"]
-            if let against = row.against { fields.append("\"against\": \(Self.quoted(against))") }
-            if let ratio = ratio(row) { fields.append("\"ratio\": \(ratio)") }
-            if let target = row.ratioTarget { fields.append("\"ratioTarget\": \(target)") }
-            if let target = row.absoluteTarget { fields.append("\"absoluteTarget\": \(target)") }
-            if let met = met(row) { fields.append("\"met\": \(met)") }
-            return "  {" + fields.joined(separator: ", ") + "}"
+        func table(_ lines: [[String]]) -> [String] {
+            let widths = lines.first.map { $0.indices.map { column in lines.map { $0[column].count }.max() ?? 0 } } ?? []
+            return lines.map { cells in
+                var line = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                while line.last == " " { line.removeLast() }
+                return line
+            }
         }
-        return "[\n" + items.joined(separator: ",\n") + "\n]"
+        let oneLine = table([header] + figures.map { [$0.name] + $0.cells.dropLast() + [$0.longTarget] })
+        if oneLine.allSatisfy({ $0.count <= width }) { return ([title] + oneLine).joined(separator: "\n") }
+        // Too wide: the case on its own line, its figures under it, indented.
+        let aligned = table([Array(header.dropFirst())] + figures.map(\.cells)).map { "    " + $0 }
+        var lines = [title, aligned[0]]
+        for (figure, numbers) in zip(figures, aligned.dropFirst()) {
+            lines.append(figure.name + (figure.against.map { "  · vs «\($0)»" } ?? ""))
+            lines.append(numbers)
+        }
+        return lines.flatMap { Self.wrap($0, width: width) }.joined(separator: "\n")
     }
 
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
+    /// `line` cut at spaces into lines of at most `width` characters, continuations indented by four.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard line.count > width, width > 8 else { return [line] }
+        var lines: [String] = [], current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty && !lines.isEmpty ? "    " + word : current.isEmpty ? String(word) : current + " " + word
+            if candidate.count > width, current.contains(where: { $0 != " " }) {
+                lines.append(current)
+                current = "    " + word
+            } else {
+                current = candidate
+            }
+        }
+        return lines + [current]
+    }
+
+    /// The report as a value for machines: how it was run and every row.
+    public struct Document: Codable, Sendable, Equatable {
+        /// Repetitions after the warm-up.
+        public var repetitions: Int
+        /// Whether every size was a tenth.
+        public var quick: Bool
+        /// Every row, in the order run.
+        public var rows: [Row]
+
+        /// One row: its samples and what it is held against.
+        public struct Row: Codable, Sendable, Equatable {
+            /// The case.
+            public var name: String
+            /// What one operation is.
+            public var unit: String
+            /// `nanoseconds` or `bytes`.
+            public var kind: String
+            /// The median sample, the smallest and the largest.
+            public var median: Double, min: Double, max: Double
+            /// Every sample, in the order measured.
+            public var samples: [Double]
+            /// The row it is divided by, its ratio to it, the ratio it must keep under, the most
+            /// its median may be, and whether it met its target.
+            public var against: String?, ratio: Double?, ratioTarget: Double?, absoluteTarget: Double?, met: Bool?
+
+            enum CodingKeys: String, CodingKey {
+                case name = "case", unit, kind, median, min, max, samples, against, ratio, ratioTarget, absoluteTarget, met
+            }
+        }
+    }
+
+    /// The report as a ``Document``.
+    public var document: Document {
+        Document(repetitions: options.repetitions, quick: options.quick, rows: rows.map { row in
+            Document.Row(name: row.name, unit: row.unit, kind: row.kind.rawValue, median: row.median, min: row.range.min,
+                         max: row.range.max, samples: row.samples, against: row.against, ratio: ratio(row),
+                         ratioTarget: row.ratioTarget, absoluteTarget: row.absoluteTarget, met: met(row))
+        })
+    }
+
+    /// The report as JSON (a ``Document``): keys sorted, a key added, never renamed.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(document), as: UTF8.self)
+        } catch {
+            return "{\"error\": \"the report could not be encoded\"}"
+        }
     }
 
     private static func amount(_ value: Double, _ kind: BenchRow.Kind) -> String {

@@ -7,25 +7,34 @@ import StressBench
 import StressHarness
 import TransitionCoordinator
 
-// swift run -c release stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS]
-//                              [--threads] [--mutants] [--json]
+// swift run -c release stress --help: every subcommand and option, with examples (StressHelp).
 // --mutants runs every mutant on seeds 1...K (64 unless --seeds K) and fails unless each is
 // caught by more than half of them; --mutant NAME runs one. Both need a build with the mutants
 // compiled in (StressHarness.mutantBuildCommand): a plain build refuses them, saying how.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
+// Reports keep to Terminal.reportWidth; a long run shows progress on standard error only when
+// that is a terminal.
 
-let usageLine = "usage: stress route 'PATH'\n       stress fuzz [--iterations N] [--seed S] [--only path|link|restore|navigate] [--trace] [--write-corpus DIR]\n       stress bench [--quick] [--repetitions N] [--only 'NAME[|NAME...]'] [--no-floors] [--json]\n       stress [--requests N] [--tasks T] [--seed S] [--seeds K] [--timeout-ms MS] [--threads] [--mutants] [--mutant NAME] [--json] [--shrink]"
-
-func usage(_ problem: String) -> Never {
-    print("stress: \(problem)\n\(usageLine)")
+/// Says what was wrong with the arguments, and how to ask for help; exits 2.
+func usage(_ problem: String, command: String = "") -> Never {
+    Terminal.writeError("stress: \(problem)\nusage:\n\(StressHelp.usage())\n"
+                        + "stress \(command.isEmpty ? "" : command + " ")--help says more\n")
     exit(2)
 }
+
+/// Prints the help of `command` (every command when nil) and exits 0.
+func help(_ command: String? = nil) -> Never {
+    print(StressHelp.text(for: command, width: Terminal.reportWidth))
+    exit(0)
+}
+
+let progress = Progress()
 
 /// Refuses a mutant run in a build without the library's mutants, saying how to build one.
 func requireMutantBuild(_ flag: String) {
     guard !StressHarness.buildHasLibraryMutants else { return }
-    print("stress: \(flag) needs a build with the mutants compiled in (the library an app links has none):\n"
-          + "  \(StressHarness.mutantBuildCommand)")
+    Terminal.writeError("stress: \(flag) needs a build with the mutants compiled in (the library an app links has none):\n"
+                        + "  \(StressHarness.mutantBuildCommand)\n")
     exit(2)
 }
 
@@ -34,11 +43,18 @@ func positive(_ value: String, _ flag: String) -> Int {
     return number
 }
 
+if ["help", "--help", "-h"].contains(CommandLine.arguments.dropFirst().first) {
+    // `stress help bench` is `stress bench --help`.
+    let named = CommandLine.arguments.dropFirst(2).first
+    help(named.flatMap { StressHelp.subcommands.contains($0) ? $0 : nil })
+}
+
 if CommandLine.arguments.dropFirst().first == "route" {
     // swift run stress route 'PATH': the parsed route as a tree (exit 0), or the error with a caret
     // under its position (exit 1).
     let rest = CommandLine.arguments.dropFirst(2)
-    guard rest.count == 1, let path = rest.first else { usage("route takes one path, quoted: stress route '^/top/news(id=9)'") }
+    if ["--help", "-h"].contains(rest.first) { help("route") }
+    guard rest.count == 1, let path = rest.first else { usage("route takes one path, quoted: stress route '^/top/news(id=9)'", command: "route") }
     do throws(RouteError) {
         let route = try Route(parsing: path)
         print(route.tree)
@@ -71,6 +87,7 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
             }
             targets = [target]
         case "--trace": trace = true
+        case "--help", "-h": help("fuzz")
         case "--write-corpus":
             // The seed corpus, one file a value: DIR/TARGET/seed-N.
             guard let directory = rest.popFirst() else { usage("--write-corpus takes a folder") }
@@ -83,14 +100,20 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
                 }
             }
             exit(0)
-        default: usage("fuzz takes --iterations N, --seed S, --only TARGET, --trace and --write-corpus DIR, not \(flag)")
+        default: usage("fuzz takes --iterations N, --seed S, --only TARGET, --trace and --write-corpus DIR, not \(flag)", command: "fuzz")
         }
     }
+    let shown = progress, count = iterations, traced = trace
     @Sendable func traceInput(_ target: FuzzChecks.Target, _ index: Int, _ input: [UInt8]) {
-        print("\(target.rawValue) #\(index): \(input.count) bytes: " + String(decoding: input, as: UTF8.self).debugDescription)
+        if traced {
+            shown.clear()
+            print("\(target.rawValue) #\(index): \(input.count) bytes: " + String(decoding: input, as: UTF8.self).debugDescription)
+        }
+        if index.isMultiple(of: 100) { shown.show("stress fuzz: \(target.rawValue) \(index)/\(count)") }
     }
-    let tracer: (@Sendable (FuzzChecks.Target, Int, [UInt8]) -> Void)? = trace ? traceInput : nil
+    let tracer: (@Sendable (FuzzChecks.Target, Int, [UInt8]) -> Void)? = trace || progress.enabled ? traceInput : nil
     let failures = await StructuredFuzz.run(seed: seed, iterations: iterations, targets: targets, trace: tracer)
+    progress.clear()
     for failure in failures { print("stress fuzz: a promise broke: \(failure)") }
     print("stress fuzz: \(targets.count) targets × \(iterations) inputs from seed \(seed): "
           + (failures.isEmpty ? "every check held" : "\(failures.count) inputs broke a promise"))
@@ -98,29 +121,35 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
 }
 
 if CommandLine.arguments.dropFirst().first == "bench" {
-    // swift run -c release stress bench [--quick] [--repetitions N] [--only NAME] [--json]
+    // swift run -c release stress bench [--quick] [--repetitions N] [--only NAME] [--no-floors] [--json]
     var options = Bench.Options()
+    if progress.enabled { options.progress = { [progress] status in progress.show("stress bench: " + status) } }
     var json = false
+    var benchWidth = Terminal.reportWidth
     var rest = CommandLine.arguments.dropFirst(2)
     while let flag = rest.popFirst() {
         switch flag {
         case "--quick": options.quick = true
         case "--no-floors": options.floors = false
         case "--json": json = true
+        case "--help", "-h": help("bench")
         case "--only":
             guard let value = rest.popFirst() else { usage("--only takes parts of case names, separated by |") }
             options.only = value.split(separator: "|").map(String.init)
         case "--repetitions":
             guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
             options.repetitions = count
-        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors and --json, not \(flag)")
+        case "--width": benchWidth = max(ReportLayout.narrowestWidth, positive(rest.popFirst() ?? "", flag))
+        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors, --width N and --json, not \(flag)", command: "bench")
         }
     }
     do {
         let report = try await Bench.run(options)
-        print(json ? report.json() : report.render())
+        progress.clear()
+        print(json ? report.json() : report.render(width: benchWidth))
         exit(0)
     } catch {
+        progress.clear()
         print("stress bench: \(error)")
         exit(1)
     }
@@ -129,7 +158,8 @@ if CommandLine.arguments.dropFirst().first == "bench" {
 var configuration = StressConfiguration()
 var mutantFlag = ""
 var seeds: Int?
-var threads = false, mutants = false, json = false, shrink = false
+var threads = false, mutants = false, json = false, shrink = false, verbose = false
+var widthOption: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
@@ -140,9 +170,11 @@ while let flag = arguments.popFirst() {
         continue
     case "--json": json = true; continue
     case "--shrink": shrink = true; continue
-    case "--help", "-h": print(usageLine); exit(0)
+    case "--verbose": verbose = true; continue
+    case "--help", "-h": help()
     default: break
     }
+    guard StressHelp.command("")?.options.contains(where: { $0.flag == flag }) == true else { usage("unknown option \(flag)") }
     guard let value = arguments.popFirst() else { usage("\(flag) needs a value") }
     switch flag {
     case "--requests": configuration.requests = positive(value, flag)
@@ -156,6 +188,7 @@ while let flag = arguments.popFirst() {
         configuration = mutated
         mutantFlag = " --mutant \(value)"
     case "--timeout-ms": configuration.animationTimeout = .milliseconds(positive(value, flag))
+    case "--width": widthOption = max(ReportLayout.narrowestWidth, positive(value, flag))
     case "--seed":
         guard let seed = UInt64(value) else { usage("--seed takes a whole number from 0, not '\(value)'") }
         configuration.seed = seed
@@ -173,10 +206,19 @@ if mutants {
     let count = seeds ?? 64
     let started = ContinuousClock.now
     var weak = 0
-    for mutant in StressHarness.mutantNames {
+    var all: [StressHarness.Catches] = []
+    for (index, mutant) in StressHarness.mutantNames.enumerated() {
+        progress.show("stress --mutants: \(index + 1)/\(StressHarness.mutantNames.count) \(mutant.name) on \(count) seeds")
         guard let catches = StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
-        print(catches.line)
+        progress.clear()
+        all.append(catches)
+        if !json { ReportLayout.wrap(catches.line, width: widthOption ?? Terminal.reportWidth).forEach { print($0) } }
         if !catches.byMajority { weak += 1 }
+    }
+    progress.clear()
+    if json {
+        print(MutantReport(all, seeds: count).json)
+        exit(weak == 0 ? 0 : 1)
     }
     let total = started.duration(to: .now).components
     let tenths = Int(total.seconds) * 10 + Int(total.attoseconds / 100_000_000_000_000_000)
@@ -187,43 +229,54 @@ if mutants {
 }
 
 if threads {
+    progress.show("stress: seed \(configuration.seed) · \(configuration.requests) requests on the thread pool")
     let report = await StressRunner.run(configuration)
-    print(json ? report.json() : report.render())
-    if !report.passed { print("reproduce: \(command) --seed \(configuration.seed) --threads (timing-dependent)") }
+    progress.clear()
+    print(json ? report.json(mode: "threads") : report.render(width: widthOption ?? Terminal.reportWidth, verbose: verbose))
+    if !report.passed, !json { print("reproduce: \(command) --seed \(configuration.seed) --threads (timing-dependent)") }
     exit(report.passed ? 0 : 1)
 }
 
 let seedList = (0..<UInt64(seeds ?? 1)).map { configuration.seed + $0 }
+let width = widthOption ?? Terminal.reportWidth
+var done = 0, failed = 0
+progress.show(seeds == nil ? "stress: seed \(configuration.seed) · \(configuration.requests) requests in simulation, then its replay"
+              : "stress: swarm of \(seedList.count) seeds")
 let results = Swarm.run(configuration, seeds: seedList, swarm: seeds != nil) { result in
-    if seeds != nil, !json { print(result.line) }
+    done += 1
+    if !result.violations.isEmpty { failed += 1 }
+    progress.clear()
+    if seeds != nil, !json { ReportLayout.wrap(result.line.split(separator: "\n").map(String.init), width: width).forEach { print($0) } }
+    if seeds != nil { progress.show("stress: seed \(done)/\(seedList.count) done · \(failed) failing") }
 }
+progress.clear()
 let failing = results.filter { !$0.violations.isEmpty }
 var gaps = seeds != nil ? Swarm.coverageGaps(results) : []
 if seeds == nil, let shortfall = results.first?.run.report.workloadShortfall { gaps.append("workload: \(shortfall)") }
 if json {
-    print(Swarm.json(results, gaps: gaps))
+    if seeds == nil, let only = results.first { print(Swarm.json(only, gaps: gaps)) } else { print(Swarm.json(results, gaps: gaps)) }
 } else {
     if seeds == nil, let only = results.first {
-        print(only.run.report.render())
-        print("simulation            \(only.run.steps) scheduler steps · \(only.run.stalls) queue stalls · virtual time "
-              + "\(only.run.report.virtualTime) · digest \(only.run.digest) · "
-              + (only.deterministic ? "replayed: same digest" : "replayed: DIFFERENT digest"))
-        for gap in gaps { print("✗ \(gap)") }
+        print(Swarm.report(only, gaps: gaps, width: width, verbose: verbose))
     } else {
-        print(Swarm.summary(results, gaps: gaps))
+        print(Swarm.summary(results, gaps: gaps, width: width, verbose: verbose))
     }
     for result in failing.prefix(5) {
-        print("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")")
+        ReportLayout.wrap("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")", width: width).forEach { print($0) }
         print("  reproduce: \(command) --seed \(result.seed)" + (seeds != nil ? " --seeds 1" : ""))
     }
     if shrink, let first = failing.first {
         var failingConfiguration = configuration
         failingConfiguration.seed = first.seed
         failingConfiguration.faults = first.faults
-        if let shrunk = Shrinker.shrink(failingConfiguration) {
-            print("shrunk seed \(first.seed) from \(shrunk.before) to \(shrunk.after) operations "
-                  + "(\(shrunk.configuration.lifecycleEvents) lifecycle events) in \(shrunk.attempts) simulations; still fails with:")
-            print("  ✗ \(shrunk.violations.first.map(\.description) ?? "")")
+        progress.show("stress: shrinking seed \(first.seed)")
+        let shrunk = Shrinker.shrink(failingConfiguration)
+        progress.clear()
+        if let shrunk {
+            let lines = ["shrunk seed \(first.seed) from \(shrunk.before) to \(shrunk.after) operations "
+                         + "(\(shrunk.configuration.lifecycleEvents) lifecycle events) in \(shrunk.attempts) simulations; still fails with:",
+                         "  ✗ \(shrunk.violations.first.map(\.description) ?? "")"]
+            ReportLayout.wrap(lines, width: width).forEach { print($0) }
             for (task, script) in (shrunk.configuration.scripts ?? []).enumerated() where !script.isEmpty {
                 for operation in script { print("  task \(task): \(operation)") }
             }
@@ -231,7 +284,3 @@ if json {
     }
 }
 exit(failing.isEmpty && gaps.isEmpty ? 0 : 1)
-
-extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}

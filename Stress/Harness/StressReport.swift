@@ -124,44 +124,38 @@ public struct StressReport: Sendable {
             + "\(Self.minimumContentCommitShare)% a run needs to give the commit paths their turns"
     }
 
-    /// The report as text: requests by kind and outcome, rejections, animations, violations, throughput, seed.
-    public func render() -> String {
-        guard let summary = checker else { return "stress run could not start: \(setupError ?? "unknown")" }
+    /// The policies the by-policy table lists, in its order.
+    static let policyRows = ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm"]
+
+    /// The report as text, every line at most `width` characters (see ``ReportLayout``): requests
+    /// by kind and outcome, by policy, lifecycle events, animations, faults, violations,
+    /// throughput, seed. Rare outcomes are summed under "other"; `verbose` lists each of them.
+    public func render(width: Int = 100, verbose: Bool = false) -> String {
+        guard let summary = checker else {
+            return ReportLayout.wrap("stress run could not start: \(setupError ?? "unknown")", width: width).joined(separator: "\n")
+        }
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
         let answered = summary.answers.values.flatMap(\.values).reduce(0, +)
         var lines: [String] = []
         lines.append("TransitionCoordinator stress · seed \(configuration.seed) · \(configuration.requests) requests · "
                      + "\(configuration.tasks) tasks · \(configuration.lifecycleEvents) lifecycle events · timeout \(configuration.animationTimeout)")
         lines.append("")
-        let seen: Set<String> = Set(summary.answers.values.flatMap(\.keys))
-        let outcomes: [String] = (seen.contains("committed") ? ["committed"] : []) + seen.subtracting(["committed"]).sorted()
-        let kinds = TransitionKind.allCases.filter { summary.answers[$0] != nil }
-        var table: [[String]] = [["requests"] + kinds.map(\.rawValue) + ["total"]]
-        for outcome in outcomes {
-            let counts: [Int] = kinds.map { summary.answers[$0]?[outcome] ?? 0 }
-            let cells: [String] = ["  " + outcome] + counts.map { String($0) } + [String(counts.reduce(0, +))]
-            table.append(cells)
-        }
-        let totals: [Int] = kinds.map { summary.answers[$0]?.values.reduce(0, +) ?? 0 }
-        let totalCells: [String] = ["  all"] + totals.map { String($0) } + [String(answered)]
-        table.append(totalCells)
         // The share that commits, per kind: a workload whose requests are mostly refused gives the
         // commit paths few turns.
-        let committedCounts: [Int] = kinds.map { summary.answers[$0]?["committed"] ?? 0 }
-        table.append(["  committed share"] + zip(committedCounts, totals).map { StressSummary.percent($0, of: $1) }
-            + [StressSummary.percent(committedCounts.reduce(0, +), of: answered)])
-        lines += Self.align(table)
+        lines += ReportLayout.countTable("requests", rows: TransitionKind.allCases.map(\.rawValue),
+                                         counts: Dictionary(uniqueKeysWithValues: summary.answers.map { ($0.key.rawValue, $0.value) }),
+                                         width: width, share: true, totalRow: "all", verbose: verbose)
         lines.append("")
-        lines += Self.align(Self.crossTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm"],
-                                            counts: summary.byPolicy))
+        lines += ReportLayout.countTable("by policy", rows: Self.policyRows, counts: summary.byPolicy, width: width, verbose: verbose)
         lines.append("")
-        lines += Self.align(Self.crossTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),
-                                            counts: Dictionary(uniqueKeysWithValues: summary.lifecycle.map { ($0.key.rawValue, $0.value) })))
+        lines += ReportLayout.countTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),
+                                         counts: Dictionary(uniqueKeysWithValues: summary.lifecycle.map { ($0.key.rawValue, $0.value) }),
+                                         width: width, verbose: verbose)
         lines.append("")
         lines.append("animators handed out  " + AnimatorKind.allCases.map { "\($0.rawValue) \(summary.animatorKinds[$0] ?? 0)" }
             .joined(separator: " · "))
-        lines.append("animation outcomes    " + summary.animations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            .joined(separator: " · ") + " · extra finish calls \(summary.extraFinishCalls)")
+        lines.append("animation outcomes    " + ReportLayout.counts(summary.animations, verbose: verbose)
+                     + " · extra finish calls \(summary.extraFinishCalls)")
         lines.append("animated              " + summary.animationShare)
         lines.append("re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
         lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
@@ -171,12 +165,10 @@ public struct StressReport: Sendable {
                      + "\(summary.userChanges["commit"] ?? 0) · to cancel \(summary.userChanges["cancel"] ?? 0) · "
                      + "ended unapplied \(summary.unappliedGestures)")
         if !summary.flowOutcomes.isEmpty {
-            lines.append("hop flows             " + summary.flowOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: " · "))
+            lines.append("hop flows             " + ReportLayout.counts(summary.flowOutcomes, verbose: verbose))
         }
         if !summary.linkOutcomes.isEmpty {
-            lines.append("links                 " + summary.linkOutcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: " · "))
+            lines.append("links                 " + ReportLayout.counts(summary.linkOutcomes, verbose: verbose))
         }
         lines.append("")
         let perSecond = Int(Double(answered) / max(seconds, 1e-9))
@@ -189,39 +181,15 @@ public struct StressReport: Sendable {
         if summary.violations.isEmpty {
             lines.append("violations            none")
         } else {
-            lines.append("violations            \(summary.violations.count) — FAILED; reproduce with: "
-                         + "swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)")
-            for violation in summary.violations.prefix(20) { lines.append("  ✗ \(violation)") }
-            if summary.violations.count > 20 { lines.append("  … and \(summary.violations.count - 20) more") }
+            lines.append("violations            \(summary.violations.count) — FAILED; reproduce with:")
+            lines.append("  swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)")
+            let shown = verbose ? summary.violations.count : 20
+            for violation in summary.violations.prefix(shown) {
+                lines += "\(violation)".split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                    .map { $0 == 0 ? "  ✗ \($1)" : "    \($1)" }
+            }
+            if summary.violations.count > shown { lines.append("  … and \(summary.violations.count - shown) more (--verbose lists them)") }
         }
-        return lines.joined(separator: "\n")
+        return ReportLayout.wrap(lines, width: width).joined(separator: "\n")
     }
-
-    /// A table with one row per `rows` entry and one column per outcome seen ("committed" first).
-    static func crossTable(_ title: String, rows: [String], counts: [String: [String: Int]]) -> [[String]] {
-        let seen: Set<String> = Set(counts.values.flatMap(\.keys))
-        let columns: [String] = (seen.contains("committed") ? ["committed"] : []) + seen.subtracting(["committed"]).sorted()
-        var table: [[String]] = [[title] + columns + ["total"]]
-        for row in rows where counts[row] != nil {
-            let values: [Int] = columns.map { counts[row]?[$0] ?? 0 }
-            table.append(["  " + row] + values.map { String($0) } + [String(values.reduce(0, +))])
-        }
-        return table
-    }
-
-    /// Left-aligns the first column and right-aligns the others, each as wide as its widest cell.
-    static func align(_ table: [[String]]) -> [String] {
-        let columns = table.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in table.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
-        return table.map { cells in
-            cells.enumerated().map { column, cell in
-                column == 0 ? cell.padded(widths[column] + 2) : cell.leftPadded(widths[column] + 2)
-            }.joined()
-        }
-    }
-}
-
-extension String {
-    fileprivate func padded(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

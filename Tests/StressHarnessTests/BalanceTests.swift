@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
 import Testing
 import StressHarness
 import TransitionCoordinator
@@ -71,11 +76,12 @@ struct BalanceTests {
         let summary = try #require(results.first?.run.report.checker)
         #expect(results[0].run.report.render().contains("animated              \(summary.animated) of \(summary.committed) committed ("))
         #expect(Swarm.summary(results, gaps: []).contains(" handed an animator ("))
-        let json = Swarm.json(results, gaps: [])
-        for field in ["\"animated\":", "\"handedAnimator\":", "\"skippedNotActive\":", "\"animatedShare\":0.", "\"animatedShareOfHanded\":0."] {
-            #expect(json.contains(field), "\(field)")
-        }
-        #expect(results[0].run.report.json().contains("\"animated\":\(summary.animated),"))
+        let swarm = try JSONDecoder().decode(SwarmReportDocument.self, from: Data(Swarm.json(results, gaps: []).utf8))
+        #expect(swarm.animated == results.compactMap(\.run.report.checker).reduce(0) { $0 + $1.animated })
+        #expect(swarm.animatedShare > 0 && swarm.animatedShare < 1 && swarm.animatedShareOfHanded > 0 && swarm.animatedShareOfHanded < 1)
+        let run = try JSONDecoder().decode(StressReportDocument.self, from: Data(results[0].run.report.json().utf8))
+        #expect(run.animated == summary.animated && run.handedAnimator == summary.handedAnimator
+                && run.skippedNotActive == summary.skippedNotActive)
         #expect(StressSummary.percent(1, of: 3) == "33.3%")
         #expect(StressSummary.percent(2, of: 3) == "66.7%")
         #expect(StressSummary.percent(0, of: 0) == "-")
