@@ -8,14 +8,20 @@ let package = Package(
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),
+        .library(name: "TransitionCoordinatorSwiftUI", targets: ["TransitionCoordinatorSwiftUI"]),
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
+        // The committed state as an `@Observable` main-actor model; its SwiftUI views build where SwiftUI exists.
+        .target(name: "TransitionCoordinatorSwiftUI", dependencies: ["TransitionCoordinator"],
+                path: "Sources/TransitionCoordinatorSwiftUI"),
         // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
         // a test drives. Not a product: apps do not see it.
         .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
-        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Harness"),
-        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Bench"),
+        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator",
+                                                      "TransitionCoordinatorSwiftUI"], path: "Stress/Harness"),
+        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator",
+                                                    "TransitionCoordinatorSwiftUI"], path: "Stress/Bench"),
         .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
                           path: "Stress/CLI"),
         .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
@@ -24,6 +30,9 @@ let package = Package(
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
+        .testTarget(name: "TransitionCoordinatorSwiftUITests",
+                    dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
+                    path: "Tests/TransitionCoordinatorSwiftUITests"),
     ],
     swiftLanguageModes: [.v6]
 )
