@@ -39,6 +39,12 @@ public final class NavigationModel {
     /// observed property; replaced at most once per committed transition.
     public private(set) var state: NavigationState
 
+    /// The last write from the view that the coordinator refused, with its typed error; nil
+    /// until one is. Observed, apart from ``state``: a view that reads it is drawn again after a
+    /// refusal, so a control that showed the user's change (a stack popped by the back button)
+    /// reads the model's committed state again.
+    public private(set) var lastRefusal: RefusedWrite?
+
     /// The version of the committed snapshot the model shows; 0 before the first read.
     /// Not observed: it moves with every commit, ``state`` only when this window changed.
     @ObservationIgnored public private(set) var version: UInt64 = 0
@@ -117,6 +123,11 @@ public final class NavigationModel {
         let ready = versionWaiters.filter { $0.version <= version }
         versionWaiters.removeAll { $0.version <= version }
         for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Notes a write the coordinator refused (see ``lastRefusal``).
+    func noteRefusal(_ operation: ContainerOperation, _ error: TransitionError) {
+        lastRefusal = RefusedWrite(operation: operation, error: error)
     }
 
     // MARK: - Reads for views

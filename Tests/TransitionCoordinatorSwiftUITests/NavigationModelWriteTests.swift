@@ -54,6 +54,8 @@ struct NavigationModelWriteTests {
         let result = await outcome { () async throws(TransitionError) in try await model.select(5, in: "main") }
         #expect(result.failure?.code == "container.tabOutOfRange")
         #expect(model.state == before && model.version == 0)
+        #expect(model.lastRefusal == result.failure.map { RefusedWrite(operation: .select(tab: 5, in: "main"), error: $0) },
+                "views read the refusal, so a control that showed the tab shows the model again")
     }
 
     /// What the view writes in a race.
@@ -131,8 +133,10 @@ struct NavigationModelWriteTests {
         case (.success(let record?), nil):
             #expect(record.source == .user && record.request == .userDid(race.reported, at: .root))
             #expect(record.before == programmaticRecord.after, "the user's change comes after the programmatic one")
+            #expect(model.lastRefusal == nil)
         case (.failure(let error), let code?):
             #expect(error.code == code)
+            #expect(model.lastRefusal == RefusedWrite(operation: race.reported, error: error))
         default:
             Issue.record("the user's write ended \(userOutcome), expected \(race.userError ?? "a record")")
         }
