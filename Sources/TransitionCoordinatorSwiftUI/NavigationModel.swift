@@ -8,9 +8,10 @@ import TransitionCoordinator
 /// SwiftUI reads it. The coordinator runs elsewhere; the model only ever receives whole
 /// committed snapshots from it.
 ///
-/// **Committed states only, once per transition.** ``state`` is the one observed property. It is
-/// replaced in one assignment by ``apply(_:)``, with the state of a snapshot the coordinator
-/// committed, and only by a newer one (versions only grow): an observer sees one change per
+/// **Committed states only, once per transition.** ``state`` holds everything the model shows
+/// (``lastRefusal``, the other observed property, only changes when the coordinator refuses a
+/// write from the view). It is replaced in one assignment by ``apply(_:)``, with the state of a
+/// snapshot the coordinator committed, and only by a newer one (versions only grow): an observer sees one change per
 /// committed transition that changed this window, never a transition's middle, never an older
 /// state after a newer one. A commit that leaves this window as it was notifies nobody.
 /// ``version`` says which commit the model shows (not observed: it moves on every commit).
@@ -35,8 +36,8 @@ public final class NavigationModel {
     /// The window the model follows.
     public let scope: ModelScope
 
-    /// What the model shows: the state of the committed snapshot of ``version``. The only
-    /// observed property; replaced at most once per committed transition.
+    /// What the model shows: the state of the committed snapshot of ``version``. Observed;
+    /// replaced at most once per committed transition, and only when this window changed.
     public private(set) var state: NavigationState
 
     /// The last write from the view that the coordinator refused, with its typed error; nil
