@@ -5,9 +5,11 @@ import TransitionCoordinator
 
 /// Bindings of the model for SwiftUI's own containers. Each getter reads the committed state;
 /// each setter reports the user's change as a ``NavigationModel`` write (``Coordinator/userDid(_:at:)``)
-/// in a task on the main actor, and the model shows it once the coordinator commits it. A
-/// refused write is noted in ``NavigationModel/lastRefusal``, which the views below read so
-/// that they show the committed state again.
+/// in a task on the main actor, and the model shows it once the coordinator commits it. Those
+/// tasks start in the order the view wrote, and each write names absolute positions (the screen
+/// to keep on top, the tab, the presenter), so two quick back taps mean what the user saw even
+/// before the first one commits. A refused write is noted in ``NavigationModel/lastRefusal``,
+/// which the views below read so that they show the committed state again.
 extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
     /// root); the back button and the swipe-back write a shorter one.
