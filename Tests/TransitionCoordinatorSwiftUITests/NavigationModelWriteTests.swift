@@ -58,6 +58,27 @@ struct NavigationModelWriteTests {
                 "views read the refusal, so a control that showed the tab shows the model again")
     }
 
+    @Test("two quick back taps, both written before a programmatic push commits, each keep on top the screen the user saw")
+    func twoQuickBackTaps() async throws {
+        let model = try await T.model(.stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, T.thread, T.attach])))
+        let coordinator = model.coordinator
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        let programmatic = Task { try await coordinator.change(.push(Screen("late"), onto: "inbox"), animator: animator) }
+        await animator.started()
+        let first = Task { await outcome { () async throws(TransitionError) in try await model.setPath([T.mail, T.thread], for: "inbox") } }
+        await probe.waiting(.userDid(.popTo("thread", in: "inbox"), at: .root))
+        let second = Task { await outcome { () async throws(TransitionError) in try await model.setPath([T.mail], for: "inbox") } }
+        await probe.waiting(.userDid(.popTo("mail", in: "inbox"), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        #expect(await first.value.success??.after.window(at: .root)?.content == .stack(StackContainer(id: "inbox", root: T.list,
+                                                                                                          pushed: [T.mail, T.thread])))
+        #expect(await second.value.success??.source == .user)
+        #expect(model.path(of: "inbox") == [T.mail])
+        #expect(model.state == NavigationState(await coordinator.snapshot, scope: .level(.root)))
+    }
+
     /// What the view writes in a race.
     enum Write: Sendable, CustomStringConvertible {
         case path([Screen], ContainerID)
