@@ -3,7 +3,8 @@
 import SwiftUI
 import TransitionCoordinator
 
-/// Bindings of the model for SwiftUI's own containers. Each getter reads the committed state;
+/// Bindings of the model for SwiftUI's own containers, their closures isolated to the main
+/// actor as the model is. Each getter reads the committed state;
 /// each setter reports the user's change as a ``NavigationModel`` write (``Coordinator/userDid(_:at:)``)
 /// in a task on the main actor, and the model shows it once the coordinator commits it. Those
 /// tasks start in the order the view wrote, and each write names absolute positions (the screen
@@ -14,21 +15,21 @@ extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
     /// root); the back button and the swipe-back write a shorter one.
     public func pathBinding(for id: ContainerID) -> Binding<[Screen]> {
-        Binding(get: { self.path(of: id) },
-                set: { path in Task { _ = try? await self.setPath(path, for: id) } })
+        Binding(get: { @MainActor in self.path(of: id) },
+                set: { @MainActor path in Task { _ = try? await self.setPath(path, for: id) } })
     }
 
     /// A binding for `TabView(selection:)`: the selected tab of the tab bar `id` (0 when it is
     /// not shown); a tapped tab writes its index.
     public func selectionBinding(for id: ContainerID) -> Binding<Int> {
-        Binding(get: { self.selection(of: id) ?? 0 },
-                set: { tab in Task { _ = try? await self.select(tab, in: id) } })
+        Binding(get: { @MainActor in self.selection(of: id) ?? 0 },
+                set: { @MainActor tab in Task { _ = try? await self.select(tab, in: id) } })
     }
 
     /// A binding for `.sheet(item:)`: the sheet `presenter` presents; a sheet swiped down writes nil.
     public func sheetBinding(presentedBy presenter: WindowContent.NodeID) -> Binding<PresentedSheet?> {
-        Binding(get: { self.sheet(presentedBy: presenter) },
-                set: { sheet in
+        Binding(get: { @MainActor in self.sheet(presentedBy: presenter) },
+                set: { @MainActor sheet in
                     guard sheet == nil else { return }
                     Task { _ = try? await self.dismissSheet(presentedBy: presenter) }
                 })
