@@ -9,7 +9,7 @@ import TransitionCoordinator
 /// in a task on the main actor, and the model shows it once the coordinator commits it. Those
 /// tasks start in the order the view wrote, and each write names absolute positions (the screen
 /// to keep on top, the tab, the presenter), so two quick back taps mean what the user saw even
-/// before the first one commits. A refused write is noted in ``NavigationModel/lastRefusal``,
+/// before the first one commits. A refused write is counted in ``NavigationModel/refusalCount``,
 /// which the views below read so that they show the committed state again.
 extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
@@ -56,7 +56,7 @@ public struct CoordinatedStack<Root: View, Destination: View>: View {
     /// The stack, bound to the model's path.
     public var body: some View {
         // Read so that a refused write draws the stack again from the committed path.
-        let _ = model.lastRefusal
+        let _ = model.refusalCount
         NavigationStack(path: model.pathBinding(for: id)) {
             Group {
                 if let screen = model.state.roots[id] { root(screen) }
@@ -82,7 +82,7 @@ public struct CoordinatedTabs<Tab: View>: View {
 
     /// The tabs, bound to the model's selection.
     public var body: some View {
-        let _ = model.lastRefusal
+        let _ = model.refusalCount
         TabView(selection: model.selectionBinding(for: id)) {
             ForEach(0..<(model.state.tabCounts[id] ?? 0), id: \.self) { index in
                 tab(index).tag(index)

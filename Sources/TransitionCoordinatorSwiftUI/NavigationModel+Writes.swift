@@ -9,8 +9,8 @@ import TransitionCoordinator
 /// sent, when the model shows that state already. It throws the coordinator's typed error when
 /// the change no longer fits the committed state (a programmatic change got there first), and
 /// then the model re-reads the committed snapshot and notes the refusal in
-/// ``NavigationModel/lastRefusal``, so a view that showed the user's change
-/// shows the model again. All of it on the main actor; the coordinator serializes the rest.
+/// ``NavigationModel/lastRefusal`` and ``NavigationModel/refusalCount``, so a view that showed
+/// the user's change shows the model again. All of it on the main actor; the coordinator serializes the rest.
 extension NavigationModel {
     /// Reports that the user made the stack `id` show `path` above its root (the back button, a
     /// swipe-back, a tap that pushed a value through `NavigationLink(value:)`).

@@ -9,8 +9,8 @@ import TransitionCoordinator
 /// committed snapshots from it.
 ///
 /// **Committed states only, once per transition.** ``state`` holds everything the model shows
-/// (``lastRefusal``, the other observed property, only changes when the coordinator refuses a
-/// write from the view). It is replaced in one assignment by ``apply(_:)``, with the state of a
+/// (``lastRefusal`` and ``refusalCount``, the other observed properties, change only when the
+/// coordinator refuses a write from the view). It is replaced in one assignment by ``apply(_:)``, with the state of a
 /// snapshot the coordinator committed, and only by a newer one (versions only grow): an observer sees one change per
 /// committed transition that changed this window, never a transition's middle, never an older
 /// state after a newer one. A commit that leaves this window as it was notifies nobody.
@@ -41,10 +41,14 @@ public final class NavigationModel {
     public private(set) var state: NavigationState
 
     /// The last write from the view that the coordinator refused, with its typed error; nil
-    /// until one is. Observed, apart from ``state``: a view that reads it is drawn again after a
-    /// refusal, so a control that showed the user's change (a stack popped by the back button)
-    /// reads the model's committed state again.
+    /// until one is. Observed (an equal refusal after it notifies nobody: see ``refusalCount``).
     public private(set) var lastRefusal: RefusedWrite?
+
+    /// How many writes from the view the coordinator refused. Observed, apart from ``state``,
+    /// and different after every refusal: a view that reads it is drawn again after each one, so
+    /// a control that showed the user's change (a stack popped by the back button) reads the
+    /// model's committed state again.
+    public private(set) var refusalCount = 0
 
     /// The version of the committed snapshot the model shows; 0 before the first read.
     /// Not observed: it moves with every commit, ``state`` only when this window changed.
@@ -129,6 +133,7 @@ public final class NavigationModel {
     /// Notes a write the coordinator refused (see ``lastRefusal``).
     func noteRefusal(_ operation: ContainerOperation, _ error: TransitionError) {
         lastRefusal = RefusedWrite(operation: operation, error: error)
+        refusalCount += 1
     }
 
     // MARK: - Reads for views

@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import TestSupport
 import TransitionCoordinator
@@ -56,6 +57,21 @@ struct NavigationModelWriteTests {
         #expect(model.state == before && model.version == 0)
         #expect(model.lastRefusal == result.failure.map { RefusedWrite(operation: .select(tab: 5, in: "main"), error: $0) },
                 "views read the refusal, so a control that showed the tab shows the model again")
+    }
+
+    @Test("each refusal notifies the views that read the refusal count, even one equal to the last")
+    func equalRefusalsNotifyTwice() async throws {
+        let model = try await T.model()
+        var told = 0
+        for _ in 0..<2 {
+            let observed = Box(0)
+            withObservationTracking { _ = model.refusalCount } onChange: { observed.mutate { $0 += 1 } }
+            _ = await outcome { () async throws(TransitionError) in try await model.select(5, in: "main") }
+            told += observed.value
+        }
+        #expect(told == 2, "an equal lastRefusal assigned again notifies nobody; the count does")
+        #expect(model.refusalCount == 2)
+        #expect(model.lastRefusal?.operation == .select(tab: 5, in: "main"))
     }
 
     @Test("two quick back taps, both written before a programmatic push commits, each keep on top the screen the user saw")
