@@ -18,16 +18,13 @@ let package = Package(
         // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
         // a test drives. Not a product: apps do not see it.
         .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
-        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator",
-                                                      "TransitionCoordinatorSwiftUI"], path: "Stress/Harness"),
-        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator",
-                                                    "TransitionCoordinatorSwiftUI"], path: "Stress/Bench"),
+        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Harness"),
+        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Bench"),
         .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
                           path: "Stress/CLI"),
         .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorTests"),
-        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TestSupport", "TransitionCoordinator",
-                                                               "TransitionCoordinatorSwiftUI"],
+        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TestSupport", "TransitionCoordinator"],
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
@@ -37,3 +34,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The SwiftUI model in the harness (its task beside the others), the bench (its update per
+// transition) and the harness's tests (its check).
+for name in ["StressHarness", "StressBench", "StressHarnessTests"] {
+    package.targets.first { $0.name == name }?.dependencies.append("TransitionCoordinatorSwiftUI")
+}
