@@ -8,9 +8,13 @@ let package = Package(
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),
+        .library(name: "TransitionCoordinatorSwiftUI", targets: ["TransitionCoordinatorSwiftUI"]),
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
+        // The committed state as an `@Observable` main-actor model; its SwiftUI views build where SwiftUI exists.
+        .target(name: "TransitionCoordinatorSwiftUI", dependencies: ["TransitionCoordinator"],
+                path: "Sources/TransitionCoordinatorSwiftUI"),
         // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
         // a test drives. Not a product: apps do not see it.
         .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
@@ -24,6 +28,15 @@ let package = Package(
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
+        .testTarget(name: "TransitionCoordinatorSwiftUITests",
+                    dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
+                    path: "Tests/TransitionCoordinatorSwiftUITests"),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The SwiftUI model in the harness (its task beside the others), the bench (its update per
+// transition) and the harness's tests (its check).
+for name in ["StressHarness", "StressBench", "StressHarnessTests"] {
+    package.targets.first { $0.name == name }?.dependencies.append("TransitionCoordinatorSwiftUI")
+}

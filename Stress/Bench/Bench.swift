@@ -127,6 +127,20 @@ public enum Bench {
                 try await timed(try await RouteCases.navigate(navigated, between: first, and: second, times: 40_000 / scale / steps))
             })
         }
+        let modelHome = try await ContainerCases.coordinator()
+        for (name, first, second) in [("an app's tabs, a stack 8 deep and a sheet",
+                                       ModelCases.appTree(depth: 8, extra: false), ModelCases.appTree(depth: 8, extra: true)),
+                                      ("a stack of 1,000 screens", ModelCases.stackTree(1_000, extra: false),
+                                       ModelCases.stackTree(1_000, extra: true))] {
+            let snapshots = ModelCases.snapshots(first, second, count: 20_000 / scale / (name.contains("1,000") ? 50 : 1))
+            cases.append(Case(name: "SwiftUI model: update per transition, \(name)", unit: "update") {
+                try await timed(await ModelCases.apply(snapshots, coordinator: modelHome))
+            })
+        }
+        let followed = try await ContainerCases.coordinator()
+        cases.append(Case(name: "SwiftUI model: push + pop followed through events onto the main actor", unit: "transition") {
+            try await timed(try await ModelCases.followed(followed, pairs: pairs / 5))
+        })
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

@@ -115,6 +115,12 @@ public enum StressRunner {
                                             hostTimeout: configuration.hostTimeout, environment: environment,
                                             coordinator: coordinator, checker: checker, seed: configuration.seed)
                 }
+                if !environment.isSimulated {
+                    group.addTask(executorPreference: environment.taskExecutor) {
+                        await ModelTask.run(rounds: 2 * rounds, pause: configuration.maxPause * 2, environment: environment,
+                                            coordinator: coordinator, checker: checker, seed: configuration.seed)
+                    }
+                }
             }
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
@@ -325,6 +331,8 @@ public struct RequestLabel: Sendable, Hashable {
     public var beforeSwipe: Bool = false
     /// Whether a stack's owner asked it while a worker's swipe was held (see ``OwnerStack``).
     public var fromOwner: Bool = false
+    /// Whether the SwiftUI model's user asked it (see ``ModelTask``), not a worker.
+    public var fromModel: Bool = false
 
     public init(policy: AdmissionPolicy, whenLocked: LockedBehavior, cancelled: Bool, fromLifecycleTask: Bool = false) {
         self.policy = policy
@@ -343,6 +351,7 @@ public struct RequestLabel: Sendable, Hashable {
         if fromLinks { return "links" }
         if beforeSwipe { return "before a swipe" }
         if fromOwner { return "owner stack" }
+        if fromModel { return "model" }
         return switch policy {
         case .reject: "reject"
         case .enqueue: "enqueue"

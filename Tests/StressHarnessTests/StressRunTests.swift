@@ -14,7 +14,7 @@ struct StressRunTests {
         #expect(report.violations.isEmpty, "\(report.render())")
         let summary = report.checker
         #expect(summary?.committed ?? 0 > 0)
-        let workerAnswers = summary?.byPolicy.filter { !["cancelled by caller", "lifecycle unlock", "lock storm", "hop flow", "sheet flow", "links", "before a swipe", "owner stack"].contains($0.key) }
+        let workerAnswers = summary?.byPolicy.filter { !["cancelled by caller", "lifecycle unlock", "lock storm", "hop flow", "sheet flow", "links", "before a swipe", "owner stack", "model"].contains($0.key) }
             .values.flatMap(\.values).reduce(0, +)
         // A gesture adds a push before it; one that ends unapplied is answered by its end, not a record or refusal.
         let gestures = (summary?.userChanges["commit"] ?? 0) + (summary?.userChanges["cancel"] ?? 0)

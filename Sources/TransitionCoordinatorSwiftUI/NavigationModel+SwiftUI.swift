@@ -1,0 +1,102 @@
+// Built only where SwiftUI exists (Apple platforms): this project's Linux CI does not compile it.
+#if canImport(SwiftUI)
+import SwiftUI
+import TransitionCoordinator
+
+/// Bindings of the model for SwiftUI's own containers, their closures isolated to the main
+/// actor as the model is. Each getter reads the committed state;
+/// each setter reports the user's change as a ``NavigationModel`` write (``Coordinator/userDid(_:at:)``)
+/// in a task on the main actor, and the model shows it once the coordinator commits it. Those
+/// tasks start in the order the view wrote, and each write names absolute positions (the screen
+/// to keep on top, the tab, the presenter), so two quick back taps mean what the user saw even
+/// before the first one commits. A refused write is counted in ``NavigationModel/refusalCount``,
+/// which the views below read so that they show the committed state again.
+extension NavigationModel {
+    /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
+    /// root); the back button and the swipe-back write a shorter one.
+    public func pathBinding(for id: ContainerID) -> Binding<[Screen]> {
+        Binding(get: { @MainActor in self.path(of: id) },
+                set: { @MainActor path in Task { _ = try? await self.setPath(path, for: id) } })
+    }
+
+    /// A binding for `TabView(selection:)`: the selected tab of the tab bar `id` (0 when it is
+    /// not shown); a tapped tab writes its index.
+    public func selectionBinding(for id: ContainerID) -> Binding<Int> {
+        Binding(get: { @MainActor in self.selection(of: id) ?? 0 },
+                set: { @MainActor tab in Task { _ = try? await self.select(tab, in: id) } })
+    }
+
+    /// A binding for `.sheet(item:)`: the sheet `presenter` presents; a sheet swiped down writes nil.
+    public func sheetBinding(presentedBy presenter: WindowContent.NodeID) -> Binding<PresentedSheet?> {
+        Binding(get: { @MainActor in self.sheet(presentedBy: presenter) },
+                set: { @MainActor sheet in
+                    guard sheet == nil else { return }
+                    Task { _ = try? await self.dismissSheet(presentedBy: presenter) }
+                })
+    }
+}
+
+/// A `NavigationStack(path:)` showing the stack `id` of a ``NavigationModel``: its root screen
+/// through `root`, each screen above it through `destination`. Main-actor isolated, as every view.
+public struct CoordinatedStack<Root: View, Destination: View>: View {
+    private let model: NavigationModel
+    private let id: ContainerID
+    private let root: (Screen) -> Root
+    private let destination: (Screen) -> Destination
+
+    /// The stack `id` of `model`, drawn by `root` and `destination`.
+    public init(_ model: NavigationModel, stack id: ContainerID,
+                @ViewBuilder root: @escaping (Screen) -> Root, @ViewBuilder destination: @escaping (Screen) -> Destination) {
+        self.model = model
+        self.id = id
+        self.root = root
+        self.destination = destination
+    }
+
+    /// The stack, bound to the model's path.
+    public var body: some View {
+        // Read so that a refused write draws the stack again from the committed path.
+        let _ = model.refusalCount
+        NavigationStack(path: model.pathBinding(for: id)) {
+            Group {
+                if let screen = model.state.roots[id] { root(screen) }
+            }
+            .navigationDestination(for: Screen.self) { screen in destination(screen) }
+        }
+    }
+}
+
+/// A `TabView(selection:)` showing the tab bar `id` of a ``NavigationModel``, each tab drawn by
+/// `tab` from its index and tagged with it. Main-actor isolated, as every view.
+public struct CoordinatedTabs<Tab: View>: View {
+    private let model: NavigationModel
+    private let id: ContainerID
+    private let tab: (Int) -> Tab
+
+    /// The tab bar `id` of `model`, each tab drawn by `tab`.
+    public init(_ model: NavigationModel, tabs id: ContainerID, @ViewBuilder tab: @escaping (Int) -> Tab) {
+        self.model = model
+        self.id = id
+        self.tab = tab
+    }
+
+    /// The tabs, bound to the model's selection.
+    public var body: some View {
+        let _ = model.refusalCount
+        TabView(selection: model.selectionBinding(for: id)) {
+            ForEach(0..<(model.state.tabCounts[id] ?? 0), id: \.self) { index in
+                tab(index).tag(index)
+            }
+        }
+    }
+}
+
+extension View {
+    /// Presents, with `.sheet(item:)`, the sheet that `presenter` presents in `model`, drawn by
+    /// `content`; a sheet swiped down is reported as the user's dismiss.
+    public func coordinatedSheet<Content: View>(_ model: NavigationModel, presentedBy presenter: WindowContent.NodeID,
+                                                @ViewBuilder content: @escaping (PresentedSheet) -> Content) -> some View {
+        sheet(item: model.sheetBinding(presentedBy: presenter), content: content)
+    }
+}
+#endif

@@ -1,0 +1,64 @@
+import TransitionCoordinator
+
+/// What the user did through SwiftUI, reported to the coordinator as ``Coordinator/userDid(_:at:)``.
+///
+/// Each write works out its ``ContainerOperation`` against ``NavigationModel/state`` (see
+/// ``NavigationState``), then waits its turn in the coordinator's queue behind the transition in
+/// flight and the lock, as every user report does. It returns the committed record, whose
+/// source is ``NavigationSource/user``, after the model applied its `after`; or nil, with nothing
+/// sent, when the model shows that state already. It throws the coordinator's typed error when
+/// the change no longer fits the committed state (a programmatic change got there first), and
+/// then the model re-reads the committed snapshot and notes the refusal in
+/// ``NavigationModel/lastRefusal`` and ``NavigationModel/refusalCount``, so a view that showed
+/// the user's change shows the model again. All of it on the main actor; the coordinator serializes the rest.
+extension NavigationModel {
+    /// Reports that the user made the stack `id` show `path` above its root (the back button, a
+    /// swipe-back, a tap that pushed a value through `NavigationLink(value:)`).
+    ///
+    /// - Returns: the record, or nil when the stack shows `path` already.
+    /// - Throws: ``TransitionError`` when the model shows no stack `id`, or when the coordinator
+    ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
+    @discardableResult
+    public func setPath(_ path: [Screen], for id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
+        guard let operation = try state.operation(settingPath: path, of: id) else { return nil }
+        return try await report(operation)
+    }
+
+    /// Reports that the user selected `tab` in the tab bar `id` (a tab tapped).
+    ///
+    /// - Returns: the record, or nil when `tab` is selected already.
+    /// - Throws: the coordinator's ``TransitionError`` (a tab out of range, a tab bar not shown); nothing changed.
+    @discardableResult
+    public func select(_ tab: Int, in id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
+        guard let operation = state.operation(selecting: tab, in: id) else { return nil }
+        return try await report(operation)
+    }
+
+    /// Reports that the user dismissed the sheet `presenter` presents (swiped down), with
+    /// everything presented above it.
+    ///
+    /// - Returns: the record, or nil when the model shows no sheet there.
+    /// - Throws: the coordinator's ``TransitionError`` (nothing presented there any more); nothing changed.
+    @discardableResult
+    public func dismissSheet(presentedBy presenter: WindowContent.NodeID) async throws(TransitionError) -> TransitionRecord? {
+        guard let operation = state.operation(dismissingSheetOf: presenter) else { return nil }
+        return try await report(operation)
+    }
+
+    /// Reports `operation` as a change the user made, in the window of the model's level (or the
+    /// one holding its container, for the key window), applies the record's `after`, and returns
+    /// the record; on a refusal re-reads the snapshot and rethrows.
+    @discardableResult
+    public func report(_ operation: ContainerOperation) async throws(TransitionError) -> TransitionRecord {
+        let level: WindowLevel? = if case .level(let level) = scope { level } else { nil }
+        do {
+            let record = try await coordinator.userDid(operation, at: level)
+            apply(record.after)
+            return record
+        } catch {
+            await refresh()
+            noteRefusal(operation, error)
+            throw error
+        }
+    }
+}

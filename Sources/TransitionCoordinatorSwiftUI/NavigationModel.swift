@@ -1,0 +1,149 @@
+import Observation
+import TransitionCoordinator
+
+/// The committed navigation state of one window of a ``Coordinator``, as an `@Observable` model a
+/// SwiftUI view binds to: each stack's path, each tab bar's selection, each presented sheet.
+///
+/// **Isolation.** Main-actor isolated: every read and write happens on the main actor, where
+/// SwiftUI reads it. The coordinator runs elsewhere; the model only ever receives whole
+/// committed snapshots from it.
+///
+/// **Committed states only, once per transition.** ``state`` holds everything the model shows
+/// (``lastRefusal`` and ``refusalCount``, the other observed properties, change only when the
+/// coordinator refuses a write from the view). It is replaced in one assignment by ``apply(_:)``, with the state of a
+/// snapshot the coordinator committed, and only by a newer one (versions only grow): an observer sees one change per
+/// committed transition that changed this window, never a transition's middle, never an older
+/// state after a newer one. A commit that leaves this window as it was notifies nobody.
+/// ``version`` says which commit the model shows (not observed: it moves on every commit).
+///
+/// **Fed by the coordinator.** ``run()`` follows the coordinator's events for as long as its task
+/// lives (a view's `.task { await model.run() }`); ``refresh()`` reads the snapshot once. A
+/// subscriber's event buffer may drop old events when the main actor falls behind; the model then
+/// skips to the newer commit, still a committed one.
+///
+/// **Writes from the view.** What the user did through SwiftUI (a path shortened by the back
+/// button, a tab tapped, a sheet swiped down) is reported with ``setPath(_:for:)``,
+/// ``select(_:in:)`` and ``dismissSheet(presentedBy:)`` as the coordinator's
+/// ``Coordinator/userDid(_:at:)``: one transition of the same serialized history as every other
+/// request, its record's source ``NavigationSource/user``. A write that races a programmatic
+/// change is settled by the coordinator: each side gets its own record or typed error, and the
+/// model ends showing the committed state (a write's record is applied as it returns; a refused
+/// write re-reads the snapshot, so a view that showed the user's change shows the model again).
+@Observable @MainActor
+public final class NavigationModel {
+    /// The coordinator whose committed state the model shows and to which it reports the user's changes.
+    public let coordinator: Coordinator
+    /// The window the model follows.
+    public let scope: ModelScope
+
+    /// What the model shows: the state of the committed snapshot of ``version``. Observed;
+    /// replaced at most once per committed transition, and only when this window changed.
+    public private(set) var state: NavigationState
+
+    /// The last write from the view that the coordinator refused, with its typed error; nil
+    /// until one is. Observed (an equal refusal after it notifies nobody: see ``refusalCount``).
+    public private(set) var lastRefusal: RefusedWrite?
+
+    /// How many writes from the view the coordinator refused. Observed, apart from ``state``,
+    /// and different after every refusal: a view that reads it is drawn again after each one, so
+    /// a control that showed the user's change (a stack popped by the back button) reads the
+    /// model's committed state again.
+    public private(set) var refusalCount = 0
+
+    /// The version of the committed snapshot the model shows; 0 before the first read.
+    /// Not observed: it moves with every commit, ``state`` only when this window changed.
+    @ObservationIgnored public private(set) var version: UInt64 = 0
+
+    /// Whether a snapshot was applied yet (the first one is applied whatever its version).
+    @ObservationIgnored private var hasApplied = false
+
+    /// Callers of ``applied(through:)`` waiting for a version, resumed by ``apply(_:)``.
+    @ObservationIgnored private var versionWaiters: [(version: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// A model of `coordinator`'s window that `scope` names, showing nothing until the first
+    /// ``refresh()``, ``run()`` or ``apply(_:)``.
+    public init(coordinator: Coordinator, scope: ModelScope = .level(.root)) {
+        self.coordinator = coordinator
+        self.scope = scope
+        self.state = .empty
+    }
+
+    /// A model showing `snapshot` already (read from the coordinator by the caller, say
+    /// `await coordinator.snapshot`), so a view's first frame has content.
+    public convenience init(coordinator: Coordinator, scope: ModelScope = .level(.root), showing snapshot: NavigationSnapshot) {
+        self.init(coordinator: coordinator, scope: scope)
+        apply(snapshot)
+    }
+
+    // MARK: - Following the coordinator
+
+    /// Shows `snapshot` if it is newer than what the model shows: ``state`` is assigned once, and
+    /// only when it differs; ``version`` follows. An older or equal version is ignored, so the
+    /// model never goes back. Returns whether the snapshot was newer.
+    ///
+    /// Pass only snapshots the coordinator committed (``Coordinator/snapshot``, a record's
+    /// ``TransitionRecord/after``, an `ended` event's record): the model shows what it is given.
+    @discardableResult
+    public func apply(_ snapshot: NavigationSnapshot) -> Bool {
+        guard !hasApplied || snapshot.version > version else { return false }
+        hasApplied = true
+        version = snapshot.version
+        let next = NavigationState(snapshot, scope: scope)
+        if next != state { state = next }
+        resumeWaiters()
+        return true
+    }
+
+    /// Reads the coordinator's committed snapshot and applies it (see ``apply(_:)``).
+    public func refresh() async {
+        apply(await coordinator.snapshot)
+    }
+
+    /// Follows the coordinator: applies its snapshot, then every committed transition's
+    /// `after` from its events, in commit order, until the calling task is cancelled.
+    ///
+    /// Subscribes before reading the snapshot, so no commit falls between; commits the snapshot
+    /// already shows are ignored. Run it once per model (a second run applies the same snapshots,
+    /// which the versions make harmless).
+    public func run() async {
+        let events = coordinator.events()
+        await refresh()
+        for await event in events {
+            if case .ended(let record) = event { apply(record.after) }
+        }
+    }
+
+    /// Suspends until the model shows version `version` or a newer one (at once if it does).
+    /// Not cancellable: a harness and tests use it while ``run()`` or a write feeds the model.
+    package func applied(through version: UInt64) async {
+        guard hasApplied, self.version >= version else {
+            await withCheckedContinuation { versionWaiters.append((version, $0)) }
+            return
+        }
+    }
+
+    /// Resumes the waiters whose version is shown.
+    private func resumeWaiters() {
+        guard !versionWaiters.isEmpty else { return }
+        let ready = versionWaiters.filter { $0.version <= version }
+        versionWaiters.removeAll { $0.version <= version }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Notes a write the coordinator refused (see ``lastRefusal``).
+    func noteRefusal(_ operation: ContainerOperation, _ error: TransitionError) {
+        lastRefusal = RefusedWrite(operation: operation, error: error)
+        refusalCount += 1
+    }
+
+    // MARK: - Reads for views
+
+    /// The path of the stack `id` (the screens above its root); empty when it is not shown.
+    public func path(of id: ContainerID) -> [Screen] { state.path(of: id) }
+
+    /// The selected tab of the tab bar `id`; nil when it is not shown.
+    public func selection(of id: ContainerID) -> Int? { state.selection(of: id) }
+
+    /// The sheet `presenter` presents, if any.
+    public func sheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? { state.sheet(presentedBy: presenter) }
+}

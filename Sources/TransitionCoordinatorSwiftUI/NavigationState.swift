@@ -1,0 +1,158 @@
+import TransitionCoordinator
+
+/// What a ``NavigationModel`` shows, as one value read from one committed snapshot: the window
+/// its scope names, each stack's path, each tab bar's selection and each presented sheet.
+///
+/// A pure function of a ``NavigationSnapshot`` and a ``ModelScope``: two states made from the same
+/// snapshot are equal, so "the model equals the snapshot" is `model.state == NavigationState(snapshot, scope:)`.
+/// Building one walks the window's content tree once. Container and screen ids are unique across
+/// windows (invariant 8), so the lookups by id are unambiguous.
+///
+/// It also turns what a SwiftUI view writes (a shorter path, a tab, a sheet set to nil) into the
+/// ``ContainerOperation`` to report, against this state: a decision in a value, with no effect.
+public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
+    /// The window shown, nil when the scope names no window (a free level).
+    public let window: WindowID?
+    /// The level of that window.
+    public let level: WindowLevel?
+    /// Whether that window is hidden (under the lock screen, say).
+    public let isHidden: Bool
+    /// The window's whole content tree; nil without a window.
+    public let content: WindowContent?
+    /// Each stack's root screen, by stack.
+    public let roots: [ContainerID: Screen]
+    /// Each stack's path: the screens above its root, bottom to top, by stack (what
+    /// `NavigationStack(path:)` binds to).
+    public let paths: [ContainerID: [Screen]]
+    /// Each tab bar's selected index, by tab bar (what `TabView(selection:)` binds to).
+    public let selections: [ContainerID: Int]
+    /// Each tab bar's number of tabs, by tab bar.
+    public let tabCounts: [ContainerID: Int]
+    /// Each presented sheet, by the node that presents it (what `.sheet(item:)` binds to).
+    public let sheets: [WindowContent.NodeID: PresentedSheet]
+
+    /// The state of no window: what a model shows while its scope names none.
+    public static let empty = NavigationState(window: nil)
+
+    /// The state `snapshot` shows in the window `scope` names (``empty`` when there is none).
+    public init(_ snapshot: NavigationSnapshot, scope: ModelScope) {
+        self.init(window: scope.window(in: snapshot))
+    }
+
+    /// The state of `window` (``empty``'s values for nil).
+    public init(window: ManagedWindow?) {
+        self.window = window?.id
+        level = window?.level
+        isHidden = window?.isHidden ?? false
+        content = window?.content
+        var walk = Walk()
+        if let content = window?.content { walk.visit(content) }
+        roots = walk.roots
+        paths = walk.paths
+        selections = walk.selections
+        tabCounts = walk.tabCounts
+        sheets = walk.sheets
+    }
+
+    /// Collects the maps in one pass over a content tree.
+    private struct Walk {
+        var roots: [ContainerID: Screen] = [:]
+        var paths: [ContainerID: [Screen]] = [:]
+        var selections: [ContainerID: Int] = [:]
+        var tabCounts: [ContainerID: Int] = [:]
+        var sheets: [WindowContent.NodeID: PresentedSheet] = [:]
+
+        mutating func visit(_ content: WindowContent) {
+            switch content {
+            case .screen:
+                break
+            case .stack(let stack):
+                if let root = stack.root { roots[stack.id] = root }
+                paths[stack.id] = Array(stack.items.dropFirst())
+            case .tabs(let tabs):
+                selections[tabs.id] = tabs.selected
+                tabCounts[tabs.id] = tabs.tabs.count
+                for tab in tabs.tabs { visit(tab) }
+            case .hop(let hop):
+                visit(hop.current)
+            case .presenting(let base, let modal):
+                visit(base)
+                let presenter = NavigationState.node(of: base)
+                sheets[presenter] = PresentedSheet(presenter: presenter, content: modal.base)
+                visit(modal)
+            }
+        }
+    }
+
+    /// The node `content` is, seen from outside: its screen or its container (a presenting node is its base).
+    public static func node(of content: WindowContent) -> WindowContent.NodeID {
+        switch content {
+        case .screen(let screen): .screen(screen.id)
+        case .stack(let stack): .container(stack.id)
+        case .tabs(let tabs): .container(tabs.id)
+        case .hop(let hop): .container(hop.id)
+        case .presenting(let base, _): node(of: base)
+        }
+    }
+
+    // MARK: - Reads
+
+    /// The path of the stack `id` (the screens above its root); empty when it is not shown.
+    public func path(of id: ContainerID) -> [Screen] { paths[id] ?? [] }
+
+    /// The selected tab of the tab bar `id`; nil when it is not shown.
+    public func selection(of id: ContainerID) -> Int? { selections[id] }
+
+    /// The sheet `presenter` presents, if any.
+    public func sheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? { sheets[presenter] }
+
+    // MARK: - What a view's write means
+
+    /// The operation that makes the stack `id` show `path` above its root, or nil when it does already.
+    ///
+    /// A path that keeps a prefix of the current one (the back button, a swipe-back, a pop to
+    /// some screen) is a ``ContainerOperation/popToRoot(_:)`` or ``ContainerOperation/popTo(_:in:)``
+    /// naming the screen to keep on top, so it means the same if a push lands first; any other
+    /// path is a ``ContainerOperation/setStack(_:_:)`` of the root and `path`.
+    ///
+    /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/unknownContainer(_:)``
+    ///   when this state shows no stack `id` (its root is unknown).
+    public func operation(settingPath path: [Screen], of id: ContainerID) throws(TransitionError) -> ContainerOperation? {
+        guard let root = roots[id], let current = paths[id] else { throw .container(.unknownContainer(id), in: nil) }
+        if path == current { return nil }
+        if path.count < current.count, Array(current.prefix(path.count)) == path {
+            return path.last.map { .popTo($0.id, in: id) } ?? .popToRoot(id)
+        }
+        return .setStack(id, [root] + path)
+    }
+
+    /// The operation that selects `tab` in the tab bar `id`, or nil when it is selected already.
+    /// An index out of range, or a tab bar not shown, is left for the coordinator to refuse with its typed error.
+    public func operation(selecting tab: Int, in id: ContainerID) -> ContainerOperation? {
+        selections[id] == tab ? nil : .select(tab: tab, in: id)
+    }
+
+    /// The operation that dismisses what `presenter` presents, or nil when this state shows no sheet there.
+    public func operation(dismissingSheetOf presenter: WindowContent.NodeID) -> ContainerOperation? {
+        sheets[presenter] == nil ? nil : .dismiss(presenter)
+    }
+
+    /// The window and its content on one line, as `#1 tabs main {...}`, or `no window`.
+    public var description: String {
+        guard let window, let content else { return "no window" }
+        return "\(window) \(content)" + (isHidden ? " (hidden)" : "")
+    }
+
+    /// States are equal when they show the same window, the same way (the maps follow from the content).
+    public static func == (lhs: NavigationState, rhs: NavigationState) -> Bool {
+        lhs.window == rhs.window && lhs.level == rhs.level && lhs.isHidden == rhs.isHidden && lhs.content == rhs.content
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(window)
+        hasher.combine(level)
+        hasher.combine(isHidden)
+        hasher.combine(content)
+    }
+}

@@ -1,0 +1,25 @@
+import TransitionCoordinator
+
+/// One modal as a SwiftUI `.sheet(item:)` shows it: the node that presents it and what it shows.
+///
+/// A value, `Sendable` and `Identifiable` by the modal's own node (its screen, or its container),
+/// so a sheet replaced by another is a new item and the same sheet after a commit is the same item.
+public struct PresentedSheet: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The node that presents the sheet (a screen, or a container): what a dismiss names.
+    public let presenter: WindowContent.NodeID
+    /// What the sheet shows, without the modal it may present in turn (that one is the sheet
+    /// presented by this sheet's node, in ``NavigationState/sheets``).
+    public let content: WindowContent
+
+    /// A sheet showing `content`, presented by `presenter`.
+    public init(presenter: WindowContent.NodeID, content: WindowContent) {
+        self.presenter = presenter
+        self.content = content
+    }
+
+    /// The sheet's own node: the screen, or the container, it shows.
+    public var id: WindowContent.NodeID { NavigationState.node(of: content) }
+
+    /// As `container compose over container inbox`.
+    public var description: String { "\(id) over \(presenter)" }
+}

@@ -1,0 +1,147 @@
+import Observation
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// A SwiftUI app's view layer racing everything else: a ``NavigationModel`` follows the
+/// coordinator on the main actor while, round after round, the "user" does what SwiftUI lets a
+/// person do with the model's bindings: a back tap or a pop to some screen (a shorter path), a
+/// `NavigationLink` (a longer one), a tab tapped, a sheet swiped down. Each write is answered
+/// as a client's request (``ScriptedRequest``'s labels), and may be refused with a typed error
+/// when a worker, a link or the lifecycle changed the tree first.
+///
+/// What must hold: the model only ever shows a committed snapshot. After every change an
+/// observer is told of (`withObservationTracking`), and after each write, the state it shows is
+/// compared with the committed snapshot of the version it claims (``violations(shown:version:scope:history:current:)``);
+/// a difference is a violation of invariant 6 (a half-applied, or never committed, state shown).
+///
+/// Runs on real threads only: the main actor is not on a simulation's scheduler.
+enum ModelTask {
+    static func run(rounds: Int, pause: Duration, environment: StressEnvironment, coordinator: Coordinator,
+                    checker: StressChecker, seed: UInt64) async {
+        var rng = SplitMix64(seed: seed).split(0x0DE1)
+        let scope: ModelScope = rng.chance(50) ? .level(.root) : .keyWindow
+        let view = await ModelView(coordinator: coordinator, scope: scope, checker: checker, environment: environment)
+        for round in 0..<rounds {
+            try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
+            await view.act(round: round, roll: rng.next())
+        }
+        await view.stop()
+    }
+
+    /// The violations of a model of `scope` that shows `shown` at `version`: none when the
+    /// committed snapshot of that version (`current`, or a record's in `history`) shows the same;
+    /// none either when that version is older than the history keeps.
+    package static func violations(shown: NavigationState, version: UInt64, scope: ModelScope,
+                                   history: [TransitionRecord], current: NavigationSnapshot) -> [InvariantViolation] {
+        let committed = current.version == version ? current
+            : history.last { $0.after.version == version }?.after ?? history.first.flatMap { $0.before.version == version ? $0.before : nil }
+        guard let committed else {
+            if let oldest = history.first?.before.version, version < oldest { return [] }
+            return [.init(.atomic, "the model of \(scope) shows v\(version), which no committed snapshot has (the coordinator is at v\(current.version))")]
+        }
+        let expected = NavigationState(committed, scope: scope)
+        guard expected != shown else { return [] }
+        return [.init(.atomic, "the model of \(scope) shows \(shown) at v\(version); the snapshot committed at v\(version) shows \(expected)")]
+    }
+}
+
+/// The view side of ``ModelTask``, on the main actor: the model, its follower, its observer and the user's writes.
+@MainActor
+private final class ModelView {
+    let model: NavigationModel
+    let checker: StressChecker
+    let environment: StressEnvironment
+    private var follower: Task<Void, Never>?
+    /// The checks started by observed changes, awaited at the end.
+    private var checks: [Task<Void, Never>] = []
+
+    /// A model that shows the coordinator's snapshot, following it, and observed.
+    init(coordinator: Coordinator, scope: ModelScope, checker: StressChecker, environment: StressEnvironment) async {
+        model = NavigationModel(coordinator: coordinator, scope: scope, showing: await coordinator.snapshot)
+        self.checker = checker
+        self.environment = environment
+        follower = Task { [model] in await model.run() }
+        observe()
+    }
+
+    /// Registers for the next change of the model's state; each change starts a check of the state
+    /// it leads to (the observer is told before the assignment, so the check runs just after it).
+    private func observe() {
+        withObservationTracking {
+            _ = model.state
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.checks.append(Task { await self.check() })
+                self.observe()
+            }
+        }
+    }
+
+    /// Compares what the model shows now with the committed snapshot of its version.
+    func check() async {
+        let shown = model.state, version = model.version
+        let history = await model.coordinator.history
+        let current = await model.coordinator.snapshot
+        for violation in ModelTask.violations(shown: shown, version: version, scope: model.scope, history: history, current: current) {
+            await checker.noteViolation(violation)
+        }
+    }
+
+    /// One thing the user does through the model's bindings, drawn by `roll`; answered to the checker.
+    func act(round: Int, roll: UInt64) async {
+        var rng = SplitMix64(seed: roll)
+        let state = model.state
+        let stacks = state.paths.keys.sorted { $0.rawValue < $1.rawValue }
+        let tabBars = state.tabCounts.keys.sorted { $0.rawValue < $1.rawValue }
+        let presenters = state.sheets.keys.sorted { $0.description < $1.description }
+        let popped = stacks.filter { !state.path(of: $0).isEmpty }
+        let operation: ContainerOperation?
+        let write: () async throws(TransitionError) -> TransitionRecord?
+        switch rng.below(100) {
+        case 0..<40 where !popped.isEmpty:
+            // The back button, or a long press on it: a prefix of the path.
+            let id = rng.pick(popped), path = state.path(of: id)
+            let kept = Array(path.prefix(rng.below(path.count)))
+            operation = try? state.operation(settingPath: kept, of: id)
+            write = { () async throws(TransitionError) in try await self.model.setPath(kept, for: id) }
+        case 40..<55 where !stacks.isEmpty:
+            // A `NavigationLink(value:)`: one screen more.
+            let id = rng.pick(stacks)
+            let longer = state.path(of: id) + [Screen("linked", id: ScreenID("model\(round)"))]
+            operation = try? state.operation(settingPath: longer, of: id)
+            write = { () async throws(TransitionError) in try await self.model.setPath(longer, for: id) }
+        case 55..<80 where !tabBars.isEmpty:
+            let id = rng.pick(tabBars), tab = rng.below(state.tabCounts[id] ?? 1)
+            operation = state.operation(selecting: tab, in: id)
+            write = { () async throws(TransitionError) in try await self.model.select(tab, in: id) }
+        case 80..<100 where !presenters.isEmpty:
+            let presenter = rng.pick(presenters)
+            operation = state.operation(dismissingSheetOf: presenter)
+            write = { () async throws(TransitionError) in try await self.model.dismissSheet(presentedBy: presenter) }
+        default:
+            return
+        }
+        guard let operation else { return }
+        let level: WindowLevel? = if case .level(let level) = model.scope { level } else { nil }
+        var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
+        label.fromModel = true
+        let asked = environment.elapsed()
+        do {
+            if let record = try await write() {
+                await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+            }
+        } catch {
+            await checker.rejected(.userDid(operation, at: level), error, animator: .none, label: label,
+                                   asked: asked, answered: environment.elapsed())
+        }
+        await check()
+    }
+
+    /// Stops following the coordinator and waits for the checks started.
+    func stop() async {
+        follower?.cancel()
+        await follower?.value
+        while let next = checks.popLast() { await next.value }
+    }
+}
