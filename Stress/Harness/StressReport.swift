@@ -125,7 +125,7 @@ public struct StressReport: Sendable {
     }
 
     /// The policies the by-policy table lists, in its order.
-    static let policyRows = ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm"]
+    static let policyRows = ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm", "model"]
 
     /// The report as text, every line at most `width` characters (see ``ReportLayout``): requests
     /// by kind and outcome, by policy, lifecycle events, animations, faults, violations,
