@@ -131,6 +131,8 @@ public actor Coordinator {
     package internal(set) var redirectsStarted = 0
     /// How many of those found the app where they lead already: nil, and no event.
     package internal(set) var redirectsAlreadyThere = 0
+    /// The navigation the newest guard redirect started, for ``redirectOutcome()``.
+    var redirectNavigation: Task<Result<TransitionRecord?, TransitionError>, Never>?
 
     /// The executor the coordinator and its level actors run on.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }

@@ -27,22 +27,39 @@ extension Coordinator {
             redirected = Redirected(request: plan.request, source: source, link: admission.link,
                                     inbox: admission.link == nil ? nil : linkInbox)
             redirectsStarted += 1
-            _ = Task(executorPreference: taskExecutor) { [weak self] in
+            redirectNavigation = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
-                await TransitionScope.$chain.withValue(.empty) { await self?.followRedirect(to: route) }
+                await TransitionScope.$chain.withValue(.empty) {
+                    await self?.followRedirect(to: route) ?? .success(nil)
+                }
             }
             return .redirected(guard: refusal.guardName, to: route)
         }
     }
 
     /// Navigates to a guard's redirect `route`, waiting its turn; counts an answer of nil (the app
-    /// is there already). Its refusals are its events' to tell.
-    private func followRedirect(to route: Route) async {
-        do {
-            if try await navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect) == nil {
-                redirectsAlreadyThere += 1
-            }
-        } catch {}
+    /// is there already). Its refusals are its events' to tell, and ``redirectOutcome()``'s.
+    private func followRedirect(to route: Route) async -> Result<TransitionRecord?, TransitionError> {
+        do throws(TransitionError) {
+            let record = try await navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect)
+            if record == nil { redirectsAlreadyThere += 1 }
+            return .success(record)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Waits for the navigation that the newest guard redirect started (the route a
+    /// ``TransitionError/redirected(guard:to:)`` names: the sign-in screen, say) and gives its
+    /// outcome: its record, nil when the app showed the route already, or the error it met. Nil
+    /// when no guard has redirected.
+    ///
+    /// The navigation waits its turn (`.enqueue`) and, while the app is locked, until it is
+    /// unlocked; this call waits as long. Cancelling the caller neither cancels the navigation nor
+    /// ends the wait early. A redirect that comes later starts a navigation of its own, which a
+    /// later call waits for.
+    public func redirectOutcome() async -> Result<TransitionRecord?, TransitionError>? {
+        await redirectNavigation?.value
     }
 
     /// Asks again for the request a guard redirected last (the link behind sign-in, once signed

@@ -126,6 +126,34 @@ struct GuardTests {
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
+    @Test("a caller awaits the redirect's navigation: the sign-in screen is up when the outcome comes, and nil before any redirect")
+    func redirectOutcomeIsAwaited() async throws {
+        let coordinator = await Self.coordinator(Session())
+        #expect(await coordinator.redirectOutcome() == nil, "no redirect yet")
+        await #expect(throws: TransitionError.redirected(guard: "vault", to: try Self.route("^/home/alert"))) {
+            try await coordinator.navigate(to: try Self.route("^/home/vault(code=1234)"))
+        }
+        let outcome = try #require(await coordinator.redirectOutcome())
+        let record = try #require(try outcome.get())
+        #expect(record.source == .redirect)
+        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/alert")))
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/alert")), "sign-in is up")
+    }
+
+    @Test("a redirect's navigation that fails gives its error to the caller who awaits it")
+    func redirectOutcomeCarriesTheError() async throws {
+        // The redirect route names a screen the registry does not know.
+        let nowhere = Route(absolute: true, [.push(RouteTarget("nowhere"))])
+        let coordinator = await Self.coordinator(Session(), extra: [
+            NavigationGuard("to nowhere") { context in context.source == .app ? .redirect(nowhere) : .allow },
+        ])
+        await #expect(throws: TransitionError.redirected(guard: "to nowhere", to: nowhere)) {
+            try await coordinator.navigate(to: try Self.route("^/home"))
+        }
+        let outcome = try #require(await coordinator.redirectOutcome())
+        #expect(throws: TransitionError.self) { try outcome.get() }
+    }
+
     @Test("a link behind sign-in is parked while sign-in shows, saved with the inbox, and ends once, navigated, when resumed")
     func linkBehindSignIn() async throws {
         let session = Session()
