@@ -16,6 +16,21 @@ extension Coordinator {
                         taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
+    /// A coordinator whose root window shows `root`, made synchronously: the host is called by
+    /// ``start()`` or the first transition, as for ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)-(Screen,_,_,_,_,_,_,_)``.
+    ///
+    /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
+    ///   when `root` breaks invariant 8.
+    public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) throws(TransitionError) {
+        let problems = ContentInvariants.check(root, in: "the root window")
+        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
+                  taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
+    }
+
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).
     public nonisolated func stack(_ id: ContainerID) -> StackHandle { StackHandle(id: id, coordinator: self) }
     /// The tabs `id`, wherever they are shown (checked at each call, not now).

@@ -103,7 +103,7 @@ extension Coordinator {
     /// animation to run. The same calls in the same order as ``animate(_:id:animator:chain:)``
     /// makes for such a transition; nil, having done nothing, for any other.
     private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
-        guard case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
+        guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
               let skipReason = plan.skipReason(hasAnimator: animator != nil) else { return nil }
         beforeAnimation(plan) { synchronous.apply($0) }
         #if TC_MUTANTS
@@ -121,6 +121,8 @@ extension Coordinator {
     private func animate(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
                          chain: TransitionScope.Chain) async -> Animated {
         var result = Animated(animation: .skipped(.topWindowUnchanged))
+        // The host's first calls come before any transition's (a synchronous initializer's coordinator).
+        if !hostStarted { await start() }
         if let fault = refreshHost() {
             result.host = .skipped(fault)
         } else if let behind = hostBehind {

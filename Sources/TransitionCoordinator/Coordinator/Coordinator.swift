@@ -113,6 +113,17 @@ public actor Coordinator {
     var stuckHost: StuckHost?
     /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
     var hostBehind: HostView?
+    /// Where the host's first calls stand (``start()``); every transition's host calls come after them.
+    var hostStart = HostStart.done
+    /// Where the host's first calls stand.
+    enum HostStart {
+        /// Not made yet (a synchronous initializer's coordinator, until ``start()`` or its first transition).
+        case pending
+        /// Out, with the callers waiting for them.
+        case running([CheckedContinuation<Void, Never>])
+        /// Made.
+        case done
+    }
     #if TC_MUTANTS
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
     let mutants: Mutations
@@ -158,6 +169,22 @@ public actor Coordinator {
                         executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
+    /// Creates a coordinator whose root window shows `root`, synchronously, where an app makes
+    /// one: a scene delegate's `scene(_:willConnectTo:options:)`, a SwiftUI `App`'s property.
+    ///
+    /// Nothing is asked of the host yet. Its first calls (create, show and key the root window)
+    /// are made by ``start()``, or by the first transition, whichever comes first; until then the
+    /// snapshot shows the root window and the host shows nothing. The parameters are the async
+    /// initializer's, ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)``,
+    /// which makes those calls before it returns.
+    public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
+                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) {
+        self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
+    }
+
     #if TC_MUTANTS
     /// The mutant build's initializer: the deliberate bugs `mutations` switched on (see
     /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
@@ -166,9 +193,10 @@ public actor Coordinator {
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
                  mutations: Set<Mutation>) async {
-        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-                        build: Build(mutants: Mutations(mutations)))
+        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+                  build: Build(mutants: Mutations(mutations)))
+        await start()
     }
     #endif
 
@@ -178,9 +206,18 @@ public actor Coordinator {
                  host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                  executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
                  screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
-        await self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-                        build: Build())
+        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
+        await start()
+    }
+
+    /// The synchronous initializers' end; `rootContent` must keep invariant 8 (the public
+    /// initializers check it). The host is not called yet (``start()``).
+    init(rootContent: WindowContent, configuration: CoordinatorConfiguration, host: (any WindowHost)?,
+         clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
+         screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void) {
+        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
     }
 
     /// What differs between the library and the harness's mutant build: nothing in the library;
@@ -191,11 +228,11 @@ public actor Coordinator {
         #endif
     }
 
-    /// Where every initializer ends.
+    /// Where every initializer ends: the state, with the host not yet called (``start()``).
     private init(rootContent: WindowContent, configuration: CoordinatorConfiguration,
                  host: (any WindowHost)?, clock: some Clock<Duration>,
                  executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
-                 screens: ScreenRegistry, guards: [NavigationGuard], build: Build) async {
+                 screens: ScreenRegistry, guards: [NavigationGuard], build: Build) {
         #if TC_MUTANTS
         self.mutants = build.mutants
         #endif
@@ -228,8 +265,39 @@ public actor Coordinator {
         self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
                                          configuration: configuration)
         #endif
-        let setup: [HostCommand] = [.create(rootWindow), .show(rootWindow.id), .makeKey(rootWindow.id, resigning: [])]
-        _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
+        hostStart = .pending
+    }
+
+    /// Makes the host's first calls, if they are not made yet: it creates, shows and keys the
+    /// windows of the snapshot (the root window). The async initializers call it before they
+    /// return; after the synchronous one, call it once the app can show windows, or let the first
+    /// transition make the calls.
+    ///
+    /// Calling it again, or concurrently, waits for the same calls; they are made once. Every
+    /// transition's host calls come after them. A host that does not return is bounded by
+    /// ``CoordinatorConfiguration/hostTimeout``, as every host phase is: the next transition is
+    /// then refused as `hostUnresponsive` until it returns. Cancelling the caller does not cancel
+    /// the calls.
+    public func start() async {
+        switch hostStart {
+        case .done:
+            return
+        case .running:
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                if case .running(let waiters) = hostStart { hostStart = .running(waiters + [waiter]) } else { waiter.resume() }
+            }
+        case .pending:
+            hostStart = .running([])
+            let setup = HostView.empty.catchUp(to: snapshot)
+            _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
+            if case .running(let waiters) = hostStart { waiters.forEach { $0.resume() } }
+            hostStart = .done
+        }
+    }
+
+    /// Whether the host's first calls are made.
+    var hostStarted: Bool {
+        if case .done = hostStart { true } else { false }
     }
 
     deinit { watchdog.close() }

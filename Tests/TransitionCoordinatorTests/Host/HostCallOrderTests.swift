@@ -14,6 +14,44 @@ struct HostCallOrderTests {
         #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
     }
 
+    /// A synchronous host that writes down what it is told.
+    final class SynchronousLog: SynchronousWindowHost {
+        let calls = Box<[HostCommand]>([])
+        func apply(_ command: HostCommand) { calls.mutate { $0.append(command) } }
+    }
+
+    /// Made in a synchronous function, as a scene delegate makes one.
+    static func madeSynchronously(host: any WindowHost) -> Coordinator {
+        Coordinator(root: Screens.home, host: host, clock: ManualClock())
+    }
+
+    @Test("a coordinator made synchronously calls the host only when started, and once however often it is started")
+    func synchronousStart() async throws {
+        let host = RecordingHost()
+        let coordinator = Self.madeSynchronously(host: host)
+        #expect(await host.calls.isEmpty, "nothing asked of the host yet")
+        #expect(await coordinator.snapshot.rootWindow?.content == .screen(Screens.home))
+        async let first: Void = coordinator.start()
+        async let second: Void = coordinator.start()
+        _ = await (first, second)
+        await coordinator.start()
+        #expect(await host.calls.log == ["create #1", "show #1", "makeKey #1"])
+        #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
+    }
+
+    @Test("a coordinator made synchronously and never started has the host set up by its first transition, before that transition's calls",
+          arguments: [false, true])
+    func synchronousFirstTransition(synchronousHost: Bool) async throws {
+        let recording = RecordingHost(), log = SynchronousLog()
+        let coordinator = Self.madeSynchronously(host: synchronousHost ? log : recording)
+        try await coordinator.push(Screens.pin, at: .medium)
+        let calls = synchronousHost ? log.calls.value.log : await recording.calls.log
+        #expect(calls == ["create #1", "show #1", "makeKey #1", "create #2", "show #2", "makeKey #2"])
+        await coordinator.start()
+        let after = synchronousHost ? log.calls.value.count : await recording.calls.count
+        #expect(after == 6, "started already: nothing more")
+    }
+
     @Test("an animated push: create, show, then reset every visible window bottom-up, then makeKey")
     func animatedPush() async throws {
         let fixture = await Fixture()
