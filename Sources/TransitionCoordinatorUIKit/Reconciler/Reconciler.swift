@@ -6,7 +6,8 @@ import TransitionCoordinator
 ///
 /// **What it returns, in this order** (each phase may be empty):
 /// 1. ``Operation/make(_:)`` for every controller the new tree needs that the old one did not
-///    have (a new screen, a screen whose parameters changed, a new container), in tree order;
+///    have (a new screen, a screen whose parameters changed, a new container): the new children
+///    of containers in tree order, then the controllers newly presented;
 /// 2. ``Operation/dismiss(from:)`` for every presentation that ends or changes, one per modal chain
 ///    (the lowest presenter whose modal changes: dismissing it dismisses everything above it);
 /// 3. the containers' new children, one call per container whose children or selection changed
