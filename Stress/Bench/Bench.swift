@@ -125,6 +125,22 @@ public enum Bench {
                 try await timed(try await RouteCases.navigate(navigated, between: first, and: second, times: 40_000 / scale / steps))
             })
         }
+        for (name, trees) in [
+            ("a change at the top", ReconcilerCases.stacks(size: 1_000, at: .top)),
+            ("a change at the bottom", ReconcilerCases.stacks(size: 1_000, at: .bottom)),
+            ("every screen replaced", ReconcilerCases.replacedStacks(size: 1_000)),
+        ] {
+            cases.append(Case(name: "reconcile a 1,000-screen stack, \(name)", unit: "reconcile") {
+                try await timed(try ReconcilerCases.reconcile(trees.0, trees.1, times: (name.hasPrefix("every") ? 200 : 4_000) / scale))
+            })
+        }
+        let routeTrees = try await ReconcilerCases.routeTrees(steps: 64)
+        cases.append(Case(name: "reconcile a 64-step route's tree, a change at the top", unit: "reconcile") {
+            try await timed(try ReconcilerCases.reconcile(routeTrees.0, routeTrees.1, times: 10_000 / scale))
+        })
+        cases.append(Case(name: "reconcile a 64-step route's tree from no content", unit: "reconcile") {
+            try await timed(try ReconcilerCases.reconcile(nil, routeTrees.1, times: 10_000 / scale))
+        })
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

@@ -36,7 +36,6 @@ public enum Reconciler {
     /// The operations that take a window showing `before` to showing `after`; nil stands for
     /// no content (a window being created, or torn down).
     public static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
-        if let before, let after, before == after { return [] }
         var diff = ReconcilerDiff(ContentScan(before), ContentScan(after), before: before)
         return diff.operations()
     }

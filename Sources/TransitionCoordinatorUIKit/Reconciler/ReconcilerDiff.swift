@@ -99,20 +99,22 @@ struct ReconcilerDiff {
                 for child in children.controllers { join(child, .slot(slot)) }
                 continue
             }
-            if was == children { continue }
-            steps.append(.set(slot))
-            switch (was, children) {
-            case (.stack(let gone), .stack(let came)):
+            if case .stack(let gone) = was, case .stack(let came) = children {
+                // One pass from each end: a stack's screens are compared once, hashed only where they differ.
                 let (start, goneEnd, cameEnd) = Self.sharedEnds(gone, came)
+                if start == goneEnd, start == cameEnd { continue }
+                steps.append(.set(slot))
                 let removed = gone[start..<goneEnd], added = came[start..<cameEnd]
                 let kept = Set(added), previous = Set(removed)
                 for screen in removed where !kept.contains(screen) { leave(.screen(screen), .slot(slot)) }
                 for screen in added where !previous.contains(screen) { join(.screen(screen), .slot(slot)) }
-            default:
-                let gone = was.controllers, came = children.controllers
-                for child in gone where !came.contains(child) { leave(child, .slot(slot)) }
-                for child in came where !gone.contains(child) { join(child, .slot(slot)) }
+                continue
             }
+            if was == children { continue }
+            steps.append(.set(slot))
+            let gone = was.controllers, came = children.controllers
+            for child in gone where !came.contains(child) { leave(child, .slot(slot)) }
+            for child in came where !gone.contains(child) { join(child, .slot(slot)) }
         }
         for (id, children) in old.containers where new.index[id] == nil {
             steps.append(.release(id))
@@ -121,15 +123,29 @@ struct ReconcilerDiff {
     }
 
     /// Where two screen lists stop being equal from the front, and from the back.
+    ///
+    /// Read in place through buffer pointers, comparing each screen's fields as `Screen`'s `==`
+    /// does: across modules both an array's subscript and a call of `==` copy each screen (its
+    /// strings and parameters retained, then released), which on a long stack was most of the
+    /// reconciler's time.
     private static func sharedEnds(_ old: [Screen], _ new: [Screen]) -> (start: Int, oldEnd: Int, newEnd: Int) {
-        var start = 0
-        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
-            oldEnd -= 1
-            newEnd -= 1
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                func same(_ a: Int, _ b: Int) -> Bool {
+                    guard old[a].id.rawValue == new[b].id.rawValue, old[a].name == new[b].name else { return false }
+                    if old[a].parameters.isEmpty { return new[b].parameters.isEmpty }
+                    return old[a].parameters == new[b].parameters
+                }
+                var start = 0
+                while start < old.count, start < new.count, same(start, start) { start += 1 }
+                var oldEnd = old.count, newEnd = new.count
+                while oldEnd > start, newEnd > start, same(oldEnd - 1, newEnd - 1) {
+                    oldEnd -= 1
+                    newEnd -= 1
+                }
+                return (start, oldEnd, newEnd)
+            }
         }
-        return (start, oldEnd, newEnd)
     }
 
     /// The presentations that end (dismissed, the lowest of each chain) and those that start.
