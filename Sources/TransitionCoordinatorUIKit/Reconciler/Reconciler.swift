@@ -36,7 +36,8 @@ public enum Reconciler {
     /// The operations that take a window showing `before` to showing `after`; nil stands for
     /// no content (a window being created, or torn down).
     public static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
-        var diff = ReconcilerDiff(ContentScan(before), ContentScan(after), before: before)
+        let (old, new) = ContentScan.pair(before, after)
+        var diff = ReconcilerDiff(old, new)
         return diff.operations()
     }
 }

@@ -37,7 +37,6 @@ struct ReconcilerDiff {
 
     private let old: ContentScan
     private let new: ContentScan
-    private let before: WindowContent?
     private var leaving: [ControllerID: Leave] = [:]
     private var leavingOrder: [ControllerID] = []
     private var joining: [ControllerID: Join] = [:]
@@ -47,10 +46,9 @@ struct ReconcilerDiff {
     private var ended: Set<ControllerID> = []
     private var emitted: [Reconciler.Operation] = []
 
-    init(_ old: ContentScan, _ new: ContentScan, before: WindowContent?) {
+    init(_ old: ContentScan, _ new: ContentScan) {
         self.old = old
         self.new = new
-        self.before = before
     }
 
     /// The operations, in the order ``Reconciler`` documents.
@@ -63,8 +61,8 @@ struct ReconcilerDiff {
         for id in makes { emitted.append(.make(id)) }
         for presenter in dismisses { emitted.append(.dismiss(from: presenter)) }
         orderSteps()
-        for (presenter, modal) in new.presentations where old.presented[presenter] != modal || ended.contains(presenter) {
-            emitted.append(.present(modal, from: presenter))
+        for presentation in new.presentations where starts(presentation) {
+            emitted.append(.present(presentation.modal, from: presentation.presenter))
         }
         for id in leavingOrder where joining[id] == nil {
             if case .screen = id { emitted.append(.release(id)) }
@@ -148,38 +146,28 @@ struct ReconcilerDiff {
         }
     }
 
-    /// The presentations that end (dismissed, the lowest of each chain) and those that start.
+    /// The presentations that end (dismissed: the lowest of each chain whose modal changes, and
+    /// every presentation in what it presented with it) and those that start.
     private mutating func comparePresentations() {
-        if !old.presentations.isEmpty, let before { findDismisses(in: before, chainDismissed: false) }
-        for (presenter, modal) in new.presentations where old.presented[presenter] != modal || ended.contains(presenter) {
-            join(modal, .presented)
+        var ends = Array(repeating: false, count: old.presentations.count)
+        for (index, presentation) in old.presentations.enumerated() {
+            if let enclosing = presentation.enclosing, ends[enclosing] {
+                ends[index] = true
+            } else if new.presented[presentation.presenter] != presentation.modal {
+                dismisses.append(presentation.presenter)
+                ends[index] = true
+            }
+            if ends[index] {
+                ended.insert(presentation.presenter)
+                leave(presentation.modal, .dismissed)
+            }
         }
+        for presentation in new.presentations where starts(presentation) { join(presentation.modal, .presented) }
     }
 
-    /// Walks the old tree: a presenter whose modal changes dismisses, and every presentation above
-    /// it (in what it presented) ends with it.
-    private mutating func findDismisses(in content: WindowContent, chainDismissed: Bool) {
-        switch content {
-        case .screen, .stack:
-            break
-        case .tabs(let tabs):
-            for tab in tabs.tabs { findDismisses(in: tab, chainDismissed: chainDismissed) }
-        case .hop(let hop):
-            findDismisses(in: hop.current, chainDismissed: chainDismissed)
-        case .presenting(let base, let modal):
-            findDismisses(in: base, chainDismissed: chainDismissed)
-            let presenter = ControllerID(root: base), shown = ControllerID(root: modal)
-            var ends = chainDismissed
-            if !ends, new.presented[presenter] != shown {
-                dismisses.append(presenter)
-                ends = true
-            }
-            if ends {
-                ended.insert(presenter)
-                leave(shown, .dismissed)
-            }
-            findDismisses(in: modal, chainDismissed: ends)
-        }
+    /// Whether a presentation of the new tree starts: it is new, or it ended with a dismiss.
+    private func starts(_ presentation: ContentScan.Presentation) -> Bool {
+        old.presented[presentation.presenter] != presentation.modal || ended.contains(presentation.presenter)
     }
 
     // MARK: The middle phase's order
