@@ -37,6 +37,15 @@ public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The node a request names for this controller: a screen's id, or a container's (what a
+    /// user's dismiss of what this controller presents names, say).
+    public var nodeID: WindowContent.NodeID {
+        switch self {
+        case .screen(let screen): .screen(screen.id)
+        case .navigation(let id), .tabBar(let id), .hop(let id): .container(id)
+        }
+    }
+
     /// `screen mail`, `navigation inbox`, `tabBar main`, `hop launch`.
     public var description: String {
         switch self {

@@ -45,3 +45,22 @@ struct ControllerApplierTests {
         #expect(window.applier.madeCount == 1)
     }
 }
+
+@Suite("Controller ids")
+struct ControllerIDTests {
+    @Test("name the node a request names: a screen's id, or a container's", arguments: [
+        (ControllerID.screen(Screen("mail", id: "m1")), WindowContent.NodeID.screen("m1")),
+        (.navigation("inbox"), .container("inbox")),
+        (.tabBar("main"), .container("main")),
+        (.hop("launch"), .container("launch")),
+    ])
+    func nodeIDs(_ id: ControllerID, _ node: WindowContent.NodeID) {
+        #expect(id.nodeID == node)
+    }
+
+    @Test("stand for a presenting node by its base")
+    func rootOfPresenting() {
+        let content = WindowContent.presenting(.stack(StackContainer(id: "a", root: Screen("x"))), modal: .screen(Screen("m")))
+        #expect(ControllerID(root: content) == .navigation("a"))
+    }
+}
