@@ -28,10 +28,12 @@ import TransitionCoordinator
 /// go of what leaves. Both trees must keep invariant 8 (unique ids, stacks with a root,
 /// selections in range), as every committed content does.
 ///
-/// **Cost.** Linear in the containers of both trees plus the screens that differ: a stack's
-/// screens are compared from both ends without hashing, and the list in a
-/// ``Operation/setViewControllers(_:of:)`` is the tree's own array, not a copy. Never throws,
-/// never suspends; call it from any isolation.
+/// **Cost.** Linear in the containers read plus the screens that differ: both trees are read
+/// together, a tab or a hop container's child left unchanged is compared and skipped, a stack's
+/// screens are compared from both ends and hashed only where they differ, and the list in a
+/// ``Operation/setViewControllers(_:of:)`` is the tree's own array, not a copy. Ordering the
+/// containers' calls is quadratic in the number of containers that change (a handful in a
+/// transition). Never throws, never suspends; call it from any isolation.
 public enum Reconciler {
     /// The operations that take a window showing `before` to showing `after`; nil stands for
     /// no content (a window being created, or torn down).

@@ -16,8 +16,9 @@ extension Reconciler {
         /// Sets the window's root view controller (nil: the window shows nothing).
         case setRoot(ControllerID?)
         /// The stack's navigation controller shows exactly these screens' controllers, bottom to
-        /// top (`setViewControllers(_:animated:)`). Empty only to let go of the screens of a stack
-        /// that is about to be released, when they move elsewhere.
+        /// top (`setViewControllers(_:animated:)`). A list that is not the stack's (shorter, or
+        /// empty) comes only where controllers move between containers in a cycle: it lets go of
+        /// those that leave, before the containers they join are set.
         case setViewControllers([Screen], of: ContainerID)
         /// The tab bar controller holds exactly these controllers as its tabs, in order
         /// (`setViewControllers(_:animated:)` of a `UITabBarController`); the selection is set by a
