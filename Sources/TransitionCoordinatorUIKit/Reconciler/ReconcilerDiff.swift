@@ -103,6 +103,8 @@ struct ReconcilerDiff {
                 if start == goneEnd, start == cameEnd { continue }
                 steps.append(.set(slot))
                 let removed = gone[start..<goneEnd], added = came[start..<cameEnd]
+                leaving.reserveCapacity(leaving.count + removed.count)
+                joining.reserveCapacity(joining.count + added.count)
                 let kept = Set(added), previous = Set(removed)
                 for screen in removed where !kept.contains(screen) { leave(.screen(screen), .slot(slot)) }
                 for screen in added where !previous.contains(screen) { join(.screen(screen), .slot(slot)) }
@@ -186,9 +188,9 @@ struct ReconcilerDiff {
             after[source].append(target)
             waiting[target] += 1
         }
-        for id in leavingOrder {
-            guard let leave = leaving[id] else { continue }
+        for (id, leave) in leaving {
             if let join = joining[id] { edge(step(leaving: leave), step(joining: join)) }
+            if case .screen = id { continue }
             if position[.release(id)] != nil { edge(step(leaving: leave), .release(id)) }
         }
         var done = Array(repeating: false, count: steps.count)
