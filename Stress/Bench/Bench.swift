@@ -141,6 +141,16 @@ public enum Bench {
         cases.append(Case(name: "reconcile a 64-step route's tree from no content", unit: "reconcile") {
             try await timed(try ReconcilerCases.reconcile(nil, routeTrees.1, times: 10_000 / scale))
         })
+        // The coordinator's cost on the path apps use, an actor host reconciling each change.
+        let reconciledStack = try await ReconcilerCases.reconcilingCoordinator(stackOf: 1_000)
+        cases.append(Case(name: "setStack, 1,000 items, a change at the top, an actor host reconciling", unit: "change") {
+            try await timed(try await ContainerCases.setStack(reconciledStack, size: 1_000, at: .top, changes: 2_000 / scale))
+        })
+        let reconciledRoutes = try await CoordinatorCases.coordinator(host: ReconcilingHost(), screens: RouteCases.registry())
+        let (firstPath, secondPath) = (RouteCases.navigablePath(steps: 64, variant: "a"), RouteCases.navigablePath(steps: 64, variant: "b"))
+        cases.append(Case(name: "parse and navigate a 64-step path, an actor host reconciling", unit: "navigation") {
+            try await timed(try await RouteCases.navigate(reconciledRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
+        })
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

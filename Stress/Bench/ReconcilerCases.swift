@@ -50,3 +50,42 @@ enum ReconcilerCases {
         return times
     }
 }
+
+/// A host on an actor of its own, as an app's main-actor host is reached (each phase of calls a
+/// hop), that reconciles every content change as the UIKit host does, applying nothing: the
+/// coordinator's cost on the path apps use, reconciler included.
+actor ReconcilingHost: WindowHost {
+    private var contents: [WindowID: WindowContent] = [:]
+    /// Every operation the reconciler gave, counted so that none is optimized away.
+    private(set) var operations = 0
+
+    func createWindow(_ window: ManagedWindow) async {
+        operations &+= Reconciler.operations(from: nil, to: window.content).count
+        contents[window.id] = window.content
+    }
+
+    func showWindow(_ id: WindowID) async {}
+    func hideWindow(_ id: WindowID) async {}
+    func makeKey(_ id: WindowID, resigning unmanaged: [String]) async {}
+    func resetAppearance(_ id: WindowID) async {}
+
+    func destroyWindow(_ id: WindowID) async {
+        operations &+= Reconciler.operations(from: contents[id], to: nil).count
+        contents[id] = nil
+    }
+
+    func setContent(_ content: WindowContent, of window: WindowID) async {
+        operations &+= Reconciler.operations(from: contents[window], to: content).count
+        contents[window] = content
+    }
+}
+
+extension ReconcilerCases {
+    /// A coordinator on a ``ReconcilingHost`` whose root window shows the stack `bench` of `count` screens.
+    static func reconcilingCoordinator(stackOf count: Int) async throws -> Coordinator {
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, historyLimit: 16)
+        let screens = ContainerCases.items(count)
+        let stack = StackContainer(id: "bench", root: screens[0], pushed: Array(screens.dropFirst()))
+        return try await Coordinator(root: .stack(stack), configuration: configuration, host: ReconcilingHost())
+    }
+}

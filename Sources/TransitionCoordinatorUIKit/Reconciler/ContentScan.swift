@@ -67,8 +67,8 @@ struct ContentScan {
         index[id].map { containers[$0].children }
     }
 
-    /// Reads two nodes at the same place unless they are equal: a tab, a hop container's child,
-    /// often unchanged beside the path a change took. (Not the whole trees, which a transition
+    /// Reads two nodes at the same place unless they are equal: a tab not shown, a hop
+    /// container's child, often unchanged beside the path a change took. (Not the whole trees, which a transition
     /// changed, nor each modal of a chain: comparing every level's subtree would compare a deep
     /// chain once a level.)
     private static func readIfChanged(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
@@ -112,6 +112,9 @@ struct ContentScan {
             pair.new.addContainer(new)
             for index in 0..<max(was.tabs.count, now.tabs.count) {
                 switch (was.tabs.indices.contains(index), now.tabs.indices.contains(index)) {
+                case (true, true) where index == was.selected && index == now.selected:
+                    // The tab shown before and after, where a change most often is: read without comparing first.
+                    read(was.tabs[index], now.tabs[index], into: &pair)
                 case (true, true): readIfChanged(was.tabs[index], now.tabs[index], into: &pair)
                 case (true, false): pair.old.visit(was.tabs[index])
                 case (false, true): pair.new.visit(now.tabs[index])
