@@ -232,8 +232,8 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 
 extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate {
     /// An interactive pop: `beginGesture` as the swipe begins, then `commit` or `cancel` when
-    /// UIKit's transition completes. A refused gesture (a transition running) leaves UIKit where
-    /// the swipe took it until the coordinator's next change sets the stack again.
+    /// UIKit's transition completes. A pop the coordinator refused (a transition running, a
+    /// guard's veto) is undone: the stack is set back to the model's.
     @objc fileprivate func popGestureChanged(_ recognizer: UIGestureRecognizer) {
         // The recognizer sits on the navigation controller's view, whose next responder is the controller.
         guard recognizer.state == .began, let coordinator,
@@ -244,11 +244,23 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         _ = transition.animate(alongsideTransition: nil) { [weak self] context in
             let cancelled = context.isCancelled
             Task { @MainActor in
+                var applied = false
                 if let gesture = await begun.value {
-                    if cancelled { await gesture.cancel() } else { _ = try? await gesture.commit() }
+                    if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
                 }
+                if !cancelled, !applied { self?.showModel(of: stack, in: navigation) }
                 self?.gestureInFlight = false
             }
+        }
+    }
+
+    /// Sets `navigation` back to the screens the model's stack `stack` holds.
+    private func showModel(of stack: ContainerID, in navigation: UINavigationController) {
+        for entry in windows.values {
+            guard case .stack(let model)? = entry.content.find(stack)?.base else { continue }
+            let controllers = model.items.compactMap { entry.applier.controller(.screen($0)) as? UIViewController }
+            navigation.setViewControllers(controllers, animated: true)
+            return
         }
     }
 
