@@ -96,7 +96,8 @@ public final class HopViewController: UIViewController, HopControlling {
 
 /// A ``WindowHost`` over a `UIWindowScene`: one `UIWindow` per managed window (its
 /// `windowLevel` from the level's raw value, covers included), its content shown through real
-/// navigation, tab bar and hop containers and presentations, driven by the ``Reconciler``.
+/// navigation, tab bar and hop containers and presentations, driven by the ``Reconciler``
+/// through ``WindowControllers`` (which the tests drive over the fake UIKit).
 ///
 /// Main-actor isolated. Content changes animate with UIKit's own push, pop and present
 /// animations; pass ``animator`` to a transition so that it finishes when they do. The user's
@@ -104,13 +105,6 @@ public final class HopViewController: UIViewController, HopControlling {
 /// `userDid`, an interactive pop as `beginGesture`, then `commit` or `cancel` as the finger lets go.
 @MainActor
 public final class UIKitWindowHost: NSObject, WindowHost {
-    private struct Entry {
-        let window: UIWindow
-        let applier: ControllerApplier
-        var content: WindowContent
-        var running: Task<Void, Never>?
-    }
-
     /// The coordinator the user's changes are reported to; set it once the coordinator is made.
     public weak var coordinator: Coordinator?
     /// The default animator: it waits for UIKit's own animation of the change it is given.
@@ -118,7 +112,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 
     private let scene: UIWindowScene
     private let screens: @MainActor (Screen) -> UIViewController
-    private var windows: [WindowID: Entry] = [:]
+    private let shown = WindowControllers()
     private var stacks: [ObjectIdentifier: ContainerID] = [:]
     private var tabBars: [ObjectIdentifier: ContainerID] = [:]
     private var presenters: [ObjectIdentifier: WindowContent.NodeID] = [:]
@@ -130,6 +124,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
         self.scene = scene
         self.screens = screens
         super.init()
+        shown.didApply = { [weak self] window, operations in self?.wire(operations, in: window) }
     }
 
     /// Creates the `UIWindow`, hidden, at the level's raw value, showing the window's content.
@@ -137,21 +132,19 @@ public final class UIKitWindowHost: NSObject, WindowHost {
         let window = UIWindow(windowScene: scene)
         window.windowLevel = UIWindow.Level(rawValue: CGFloat(managed.level.rawValue))
         window.isHidden = true
-        let applier = ControllerApplier(factory: Factory(host: self), window: window)
-        windows[managed.id] = Entry(window: window, applier: applier, content: managed.content)
-        await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
+        await shown.create(managed, in: window, factory: Factory(host: self))
     }
 
     /// Shows the window (`isHidden = false`).
-    public func showWindow(_ id: WindowID) async { windows[id]?.window.isHidden = false }
+    public func showWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = false }
     /// Hides the window (`isHidden = true`), keeping it.
-    public func hideWindow(_ id: WindowID) async { windows[id]?.window.isHidden = true }
+    public func hideWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = true }
     /// Makes the window key; the window that was key resigns on its own (unmanaged ones included).
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { windows[id]?.window.makeKey() }
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { uiWindow(id)?.makeKey() }
 
     /// Puts back what an animator may have moved: transform, alpha, frame.
     public func resetAppearance(_ id: WindowID) async {
-        guard let window = windows[id]?.window else { return }
+        guard let window = uiWindow(id) else { return }
         window.transform = .identity
         window.alpha = 1
         window.frame = scene.coordinateSpace.bounds
@@ -159,33 +152,27 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 
     /// Releases every controller of the window's content, then lets the window go.
     public func destroyWindow(_ id: WindowID) async {
-        guard let entry = windows[id] else { return }
-        await entry.running?.value
-        await apply(Reconciler.operations(from: entry.content, to: nil), in: id, animated: false)
-        entry.window.isHidden = true
-        windows[id] = nil
+        let window = await shown.destroy(id) as? UIWindow
+        window?.isHidden = true
     }
 
     /// Reconciles the window's content and starts UIKit's own animation of the change; the
     /// ``animator`` waits for it to finish.
     public func setContent(_ content: WindowContent, of id: WindowID) async {
-        guard let entry = windows[id] else { return }
-        await entry.running?.value
-        let operations = Reconciler.operations(from: entry.content, to: content)
-        windows[id]?.content = content
-        windows[id]?.running = Task { await self.apply(operations, in: id, animated: true) }
+        await shown.show(content, in: id, animated: true)
     }
 
     /// Returns when the content change running in window `id` finished.
-    fileprivate func settled(_ id: WindowID) async { await windows[id]?.running?.value }
+    fileprivate func settled(_ id: WindowID) async { await shown.settled(id) }
 
-    private func apply(_ operations: [Reconciler.Operation], in id: WindowID, animated: Bool) async {
-        guard let applier = windows[id]?.applier else { return }
-        try? await applier.apply(operations, animated: animated)
+    private func uiWindow(_ id: WindowID) -> UIWindow? { shown.window(id) as? UIWindow }
+
+    /// After a list was applied: each sheet presented reports its swipe-down to the host.
+    private func wire(_ operations: [Reconciler.Operation], in window: WindowID) {
         for case .present(let modal, let presenter) in operations {
-            guard let shown = applier.controller(modal) as? UIViewController else { continue }
-            shown.presentationController?.delegate = self
-            presenters[ObjectIdentifier(shown)] = presenter.nodeID
+            guard let controller = shown.controller(modal, in: window) as? UIViewController else { continue }
+            controller.presentationController?.delegate = self
+            presenters[ObjectIdentifier(controller)] = presenter.nodeID
         }
     }
 
@@ -256,12 +243,17 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
 
     /// Sets `navigation` back to the screens the model's stack `stack` holds.
     private func showModel(of stack: ContainerID, in navigation: UINavigationController) {
-        for entry in windows.values {
-            guard case .stack(let model)? = entry.content.find(stack)?.base else { continue }
-            let controllers = model.items.compactMap { entry.applier.controller(.screen($0)) as? UIViewController }
-            navigation.setViewControllers(controllers, animated: true)
-            return
+        guard let found = modelStack(stack) else { return }
+        let controllers = found.stack.items.compactMap { shown.controller(.screen($0), in: found.window) as? UIViewController }
+        navigation.setViewControllers(controllers, animated: true)
+    }
+
+    /// The model's stack `stack`, with the window showing it.
+    private func modelStack(_ stack: ContainerID) -> (window: WindowID, stack: StackContainer)? {
+        for window in shown.windows {
+            if case .stack(let model)? = shown.content(of: window)?.find(stack)?.base { return (window, model) }
         }
+        return nil
     }
 
     /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's.
@@ -269,8 +261,7 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
                                      animated: Bool) {
         guard !gestureInFlight, let coordinator, let stack = stacks[ObjectIdentifier(navigationController)],
               let top = screenIDs[ObjectIdentifier(viewController)],
-              let shown = windows.values.lazy.compactMap({ $0.content.find(stack) }).first,
-              case .stack(let model) = shown.base, model.top?.id != top,
+              let model = modelStack(stack)?.stack, model.top?.id != top,
               model.items.count > navigationController.viewControllers.count else { return }
         Task { _ = try? await coordinator.userDid(.popTo(top, in: stack)) }
     }
