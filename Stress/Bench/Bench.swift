@@ -141,6 +141,32 @@ public enum Bench {
         cases.append(Case(name: "SwiftUI model: push + pop followed through events onto the main actor", unit: "transition") {
             try await timed(try await ModelCases.followed(followed, pairs: pairs / 5))
         })
+        for (name, trees) in [
+            ("a change at the top", ReconcilerCases.stacks(size: 1_000, at: .top)),
+            ("a change at the bottom", ReconcilerCases.stacks(size: 1_000, at: .bottom)),
+            ("every screen replaced", ReconcilerCases.replacedStacks(size: 1_000)),
+        ] {
+            cases.append(Case(name: "reconcile a 1,000-screen stack, \(name)", unit: "reconcile") {
+                try await timed(try ReconcilerCases.reconcile(trees.0, trees.1, times: (name.hasPrefix("every") ? 200 : 4_000) / scale))
+            })
+        }
+        let routeTrees = try await ReconcilerCases.routeTrees(steps: 64)
+        cases.append(Case(name: "reconcile a 64-step route's tree, a change at the top", unit: "reconcile") {
+            try await timed(try ReconcilerCases.reconcile(routeTrees.0, routeTrees.1, times: 10_000 / scale))
+        })
+        cases.append(Case(name: "reconcile a 64-step route's tree from no content", unit: "reconcile") {
+            try await timed(try ReconcilerCases.reconcile(nil, routeTrees.1, times: 10_000 / scale))
+        })
+        // The coordinator's cost on the path apps use, an actor host reconciling each change.
+        let reconciledStack = try await ReconcilerCases.reconcilingCoordinator(stackOf: 1_000)
+        cases.append(Case(name: "setStack, 1,000 items, a change at the top, an actor host reconciling", unit: "change") {
+            try await timed(try await ContainerCases.setStack(reconciledStack, size: 1_000, at: .top, changes: 2_000 / scale))
+        })
+        let reconciledRoutes = try await CoordinatorCases.coordinator(host: ReconcilingHost(), screens: RouteCases.registry())
+        let (firstPath, secondPath) = (RouteCases.navigablePath(steps: 64, variant: "a"), RouteCases.navigablePath(steps: 64, variant: "b"))
+        cases.append(Case(name: "parse and navigate a 64-step path, an actor host reconciling", unit: "navigation") {
+            try await timed(try await RouteCases.navigate(reconciledRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
+        })
         var screenMemory: [Double] = []
         cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
             let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)

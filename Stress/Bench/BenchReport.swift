@@ -95,6 +95,9 @@ public struct BenchReport: Sendable {
             ({ $0 == "parse a 64-step path" }, "parse a 8-step path", 10, nil),
             ({ $0 == "parse and navigate a 8-step path" }, pair, nil, nil),
             ({ $0 == "parse and navigate a 64-step path" }, "parse and navigate a 8-step path", 10, nil),
+            ({ $0.hasPrefix("reconcile a 1,000-screen stack, a change") || $0.hasPrefix("reconcile a 64-step route's tree") },
+             nil, nil, 41_500),
+            ({ $0.hasSuffix("an actor host reconciling") }, nil, nil, 83_000),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
         ]

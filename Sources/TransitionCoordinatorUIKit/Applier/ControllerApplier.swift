@@ -1,0 +1,131 @@
+import TransitionCoordinator
+
+/// Performs ``Reconciler`` operations on real containers: keeps each controller the factory made,
+/// by its ``ControllerID``, from its make to its release, and turns each operation into one call
+/// on the small protocols UIKit's classes satisfy.
+///
+/// Main-actor isolated, as UIKit is. One list at a time: a second ``apply(_:animated:)`` while one
+/// awaits UIKit's completions is refused as ``ApplierError/busy``. The whole list is checked
+/// before the first call (every controller named is made at that point, of the right kind), so
+/// an `apply` that throws changed nothing; one that returns performed every operation, in order.
+@MainActor
+public final class ControllerApplier {
+    /// A controller the applier keeps, with the protocol its kind is driven through.
+    private enum Made {
+        case screen(any PresentingController)
+        case navigation(any NavigationControlling)
+        case tabBar(any TabBarControlling)
+        case hop(any HopControlling)
+
+        var controller: any PresentingController {
+            switch self {
+            case .screen(let controller): controller
+            case .navigation(let controller): controller
+            case .tabBar(let controller): controller
+            case .hop(let controller): controller
+            }
+        }
+    }
+
+    private let factory: any ControllerFactory
+    private let window: any WindowRooting
+    private var made: [ControllerID: Made] = [:]
+    private var applying = false
+
+    /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
+    /// no controller yet (the first list starts from no content).
+    public init(factory: any ControllerFactory, window: any WindowRooting) {
+        self.factory = factory
+        self.window = window
+    }
+
+    /// The controller made for `id`, if it is made and not released.
+    public func controller(_ id: ControllerID) -> (any PresentingController)? {
+        made[id]?.controller
+    }
+
+    /// How many controllers are made and not yet released.
+    public var madeCount: Int { made.count }
+
+    /// Performs `operations` in order; with `animated`, the containers animate as UIKit does and
+    /// each call returns when its completion ran.
+    ///
+    /// - Throws: ``ApplierError`` when an operation names a controller not made at that point, makes
+    ///   one twice, or another list is being applied; nothing was performed then.
+    public func apply(_ operations: [Reconciler.Operation], animated: Bool = false) async throws(ApplierError) {
+        guard !applying else { throw .busy }
+        try check(operations)
+        applying = true
+        defer { applying = false }
+        for operation in operations { await perform(operation, animated: animated) }
+    }
+
+    /// Checks that each operation names controllers made at that point, of the kind it needs.
+    private func check(_ operations: [Reconciler.Operation]) throws(ApplierError) {
+        var live = Set(made.keys)
+        for (index, operation) in operations.enumerated() {
+            func need(_ id: ControllerID) throws(ApplierError) {
+                if !live.contains(id) { throw .unknownController(id, at: index) }
+            }
+            switch operation {
+            case .make(let id):
+                if !live.insert(id).inserted { throw .alreadyMade(id, at: index) }
+            case .release(let id):
+                try need(id)
+                live.remove(id)
+            case .setRoot(let id):
+                if let id { try need(id) }
+            case .setViewControllers(let screens, let stack):
+                try need(.navigation(stack))
+                for screen in screens { try need(.screen(screen)) }
+            case .setTabs(let tabs, let bar):
+                try need(.tabBar(bar))
+                for tab in tabs { try need(tab) }
+            case .select(_, let bar):
+                try need(.tabBar(bar))
+            case .setChild(let child, let hop):
+                try need(.hop(hop))
+                if let child { try need(child) }
+            case .present(let controller, let presenter):
+                try need(controller)
+                try need(presenter)
+            case .dismiss(let presenter):
+                try need(presenter)
+            }
+        }
+    }
+
+    /// One operation, on controllers ``check(_:)`` found made.
+    private func perform(_ operation: Reconciler.Operation, animated: Bool) async {
+        switch operation {
+        case .make(let id):
+            switch id {
+            case .screen(let screen): made[id] = .screen(factory.makeScreen(screen))
+            case .navigation(let stack): made[id] = .navigation(factory.makeNavigation(stack))
+            case .tabBar(let bar): made[id] = .tabBar(factory.makeTabBar(bar))
+            case .hop(let hop): made[id] = .hop(factory.makeHop(hop))
+            }
+        case .release(let id):
+            if let controller = made.removeValue(forKey: id)?.controller { factory.release(controller, as: id) }
+        case .setRoot(let id):
+            window.setRootController(id.flatMap { made[$0]?.controller })
+        case .setViewControllers(let screens, let stack):
+            guard case .navigation(let navigation)? = made[.navigation(stack)] else { return }
+            await navigation.showStack(screens.compactMap { made[.screen($0)]?.controller }, animated: animated)
+        case .setTabs(let tabs, let bar):
+            guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            tabBar.showTabs(tabs.compactMap { made[$0]?.controller })
+        case .select(let index, let bar):
+            guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            tabBar.selectTab(index)
+        case .setChild(let child, let hop):
+            guard case .hop(let container)? = made[.hop(hop)] else { return }
+            await container.showChild(child.flatMap { made[$0]?.controller }, animated: animated)
+        case .present(let controller, let presenter):
+            guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
+            await presenting.presentController(shown, animated: animated)
+        case .dismiss(let presenter):
+            await made[presenter]?.controller.dismissPresented(animated: animated)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// A view controller as ``ControllerApplier`` drives it: one that presents and dismisses.
+/// `UIViewController` satisfies it (see the UIKit conformances, built where UIKit exists).
+///
+/// Main-actor isolated, as UIKit is. Each call returns when UIKit's own completion ran (at once
+/// when not animated), so an animator can await the native animation.
+@MainActor
+public protocol PresentingController: AnyObject {
+    /// Presents `controller` over this one (`present(_:animated:completion:)`); called only while
+    /// this controller is on screen and presents nothing.
+    func presentController(_ controller: any PresentingController, animated: Bool) async
+    /// Dismisses what this controller presents, with everything presented above it
+    /// (`dismiss(animated:completion:)`); called only while it presents something.
+    func dismissPresented(animated: Bool) async
+}

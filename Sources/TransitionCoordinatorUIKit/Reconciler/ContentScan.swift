@@ -1,0 +1,177 @@
+import TransitionCoordinator
+
+/// One content tree read as UIKit's controllers: each container's children, each presentation,
+/// the window's root. Screens in a stack are not visited one by one: a stack's items are kept as
+/// the array the tree holds (shared, not copied).
+///
+/// Two trees are read together (``pair(_:_:)``): where both hold the same node at the same place
+/// and the subtrees are equal, neither is read, since nothing in it changes.
+struct ContentScan {
+    /// A container controller's children, as UIKit holds them.
+    enum Children: Equatable {
+        /// A navigation controller's screens, bottom to top.
+        case stack([Screen])
+        /// A tab bar controller's tabs and its selected index.
+        case tabs([ControllerID], selected: Int)
+        /// A hop container's one child.
+        case hop(ControllerID)
+
+        /// Every child controller, in order.
+        var controllers: [ControllerID] {
+            switch self {
+            case .stack(let screens): screens.map(ControllerID.screen)
+            case .tabs(let tabs, _): tabs
+            case .hop(let child): [child]
+            }
+        }
+    }
+
+    /// One presentation read.
+    struct Presentation {
+        let presenter: ControllerID
+        let modal: ControllerID
+        /// The index of the nearest presentation whose modal holds this one: dismissing that one
+        /// ends this one too.
+        let enclosing: Int?
+    }
+
+    /// The window's root controller; nil for no content.
+    private(set) var root: ControllerID?
+    /// Every container controller read with its children, in tree order (a container before what it holds).
+    private(set) var containers: [(id: ControllerID, children: Children)] = []
+    /// Each container's index in ``containers``.
+    private(set) var index: [ControllerID: Int] = [:]
+    /// Each presentation read, base before modal (a presenter is on screen before what it presents).
+    private(set) var presentations: [Presentation] = []
+    /// The controller each presenter read presents.
+    private(set) var presented: [ControllerID: ControllerID] = [:]
+    /// The presentation whose modal is being read.
+    private var enclosing: Int?
+
+    private init(root: ControllerID?) { self.root = root }
+
+    /// Reads both trees, skipping the subtrees they share unchanged at the same place.
+    static func pair(_ old: WindowContent?, _ new: WindowContent?) -> (old: ContentScan, new: ContentScan) {
+        var pair = (old: ContentScan(root: old.map(ControllerID.init(root:))), new: ContentScan(root: new.map(ControllerID.init(root:))))
+        switch (old, new) {
+        case (let old?, let new?): read(old, new, into: &pair)
+        case (let old?, nil): pair.old.visit(old)
+        case (nil, let new?): pair.new.visit(new)
+        case (nil, nil): break
+        }
+        return pair
+    }
+
+    /// The children of the container `id`, if it was read.
+    func children(of id: ControllerID) -> Children? {
+        index[id].map { containers[$0].children }
+    }
+
+    /// Reads two nodes at the same place unless they are equal: a tab not shown, a hop
+    /// container's child, often unchanged beside the path a change took. (Not the whole trees, which a transition
+    /// changed, nor each modal of a chain: comparing every level's subtree would compare a deep
+    /// chain once a level.)
+    private static func readIfChanged(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+        if old != new { read(old, new, into: &pair) }
+    }
+
+    /// Reads two nodes at the same place: the same container (same kind and id) side by side,
+    /// pairing what each holds; anything else each on its own.
+    private static func read(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+        let (oldBase, newBase) = (old.base, new.base)
+        let samePresenter = ControllerID(root: oldBase) == ControllerID(root: newBase)
+        if samePresenter {
+            readBase(oldBase, newBase, into: &pair)
+        } else {
+            pair.old.visit(oldBase)
+            pair.new.visit(newBase)
+        }
+        let (oldModal, newModal) = (old.presented, new.presented)
+        let (oldIndex, newIndex) = (pair.old.enclosing, pair.new.enclosing)
+        if let oldModal { pair.old.present(ControllerID(root: oldModal), from: ControllerID(root: oldBase)) }
+        if let newModal { pair.new.present(ControllerID(root: newModal), from: ControllerID(root: newBase)) }
+        switch (oldModal, newModal) {
+        case (let oldModal?, let newModal?) where samePresenter && ControllerID(root: oldModal) == ControllerID(root: newModal):
+            // The same presenter presents the same modal: the presentation stays, and so does what
+            // is presented above it unless it changed. (Another presenter dismisses the whole
+            // chain, which is then presented again: both modals are read whole.)
+            read(oldModal, newModal, into: &pair)
+        default:
+            if let oldModal { pair.old.visit(oldModal) }
+            if let newModal { pair.new.visit(newModal) }
+        }
+        pair.old.enclosing = oldIndex
+        pair.new.enclosing = newIndex
+    }
+
+    /// Reads the same container in both trees, pairing the tabs at the same index and a hop's children.
+    private static func readBase(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+        switch (old, new) {
+        case (.tabs(let was), .tabs(let now)):
+            pair.old.addContainer(old)
+            pair.new.addContainer(new)
+            for index in 0..<max(was.tabs.count, now.tabs.count) {
+                switch (was.tabs.indices.contains(index), now.tabs.indices.contains(index)) {
+                case (true, true) where index == was.selected && index == now.selected:
+                    // The tab shown before and after, where a change most often is: read without comparing first.
+                    read(was.tabs[index], now.tabs[index], into: &pair)
+                case (true, true): readIfChanged(was.tabs[index], now.tabs[index], into: &pair)
+                case (true, false): pair.old.visit(was.tabs[index])
+                case (false, true): pair.new.visit(now.tabs[index])
+                case (false, false): break
+                }
+            }
+        case (.hop(let was), .hop(let now)):
+            pair.old.addContainer(old)
+            pair.new.addContainer(new)
+            readIfChanged(was.current, now.current, into: &pair)
+        default:
+            pair.old.visit(old)
+            pair.new.visit(new)
+        }
+    }
+
+    /// Records `content`'s containers and presentations, recursing into what they hold.
+    private mutating func visit(_ content: WindowContent) {
+        switch content {
+        case .screen:
+            break
+        case .stack:
+            addContainer(content)
+        case .tabs(let tabs):
+            addContainer(content)
+            for tab in tabs.tabs { visit(tab) }
+        case .hop(let hop):
+            addContainer(content)
+            visit(hop.current)
+        case .presenting(let base, let modal):
+            visit(base)
+            let outer = enclosing
+            present(ControllerID(root: modal), from: ControllerID(root: base))
+            visit(modal)
+            enclosing = outer
+        }
+    }
+
+    /// Records a presentation; what is read next, until the caller restores ``enclosing``, is
+    /// inside its modal.
+    private mutating func present(_ modal: ControllerID, from presenter: ControllerID) {
+        presentations.append(Presentation(presenter: presenter, modal: modal, enclosing: enclosing))
+        presented[presenter] = modal
+        enclosing = presentations.count - 1
+    }
+
+    /// Records one container node (not what it holds).
+    private mutating func addContainer(_ content: WindowContent) {
+        let id = ControllerID(root: content)
+        let children: Children
+        switch content {
+        case .stack(let stack): children = .stack(stack.items)
+        case .tabs(let tabs): children = .tabs(tabs.tabs.map(ControllerID.init(root:)), selected: tabs.selected)
+        case .hop(let hop): children = .hop(ControllerID(root: hop.current))
+        case .screen, .presenting: return
+        }
+        index[id] = containers.count
+        containers.append((id, children))
+    }
+}

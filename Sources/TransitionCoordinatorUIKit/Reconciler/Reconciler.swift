@@ -1,0 +1,45 @@
+import TransitionCoordinator
+
+/// Turns a window's content before and after a committed transition into the ordered calls on
+/// UIKit's containers that show the change: a pure function, platform-neutral, tested on Linux
+/// against a fake that enforces UIKit's rules.
+///
+/// **What it returns, in this order** (each phase may be empty):
+/// 1. ``Operation/make(_:)`` for every controller the new tree needs that the old one did not
+///    have (a new screen, a screen whose parameters changed, a new container): the new children
+///    of containers in tree order, then the controllers newly presented;
+/// 2. ``Operation/dismiss(from:)`` for every presentation that ends or changes, one per modal chain
+///    (the lowest presenter whose modal changes: dismissing it dismisses everything above it);
+/// 3. the containers' new children, one call per container whose children or selection changed
+///    (``Operation/setViewControllers(_:of:)``, ``Operation/setTabs(_:of:)`` then
+///    ``Operation/select(_:of:)``, ``Operation/setChild(_:of:)``, ``Operation/setRoot(_:)``), and the
+///    ``Operation/release(_:)`` of each container controller that left, ordered so that a
+///    controller always leaves its old parent before it joins a new one;
+/// 4. ``Operation/present(_:from:)`` for every presentation that starts, base before modal, so a
+///    presenter is on screen and presents nothing when it presents;
+/// 5. ``Operation/release(_:)`` for every screen controller that left, in the old tree's order.
+///
+/// **Guarantees.** Applied in order, the operations take containers showing `before` to
+/// containers showing exactly `after`. Each controller is made once before any operation names
+/// it and released once after it left; none is in two places at once. Nothing is returned for
+/// an unchanged subtree, and nothing at all when the trees are equal. A container gets one
+/// children call; a second one comes first only where controllers move between containers in a
+/// cycle (stack `a` takes a screen from `b` while `b` takes one from `a`), where the first lets
+/// go of what leaves. Both trees must keep invariant 8 (unique ids, stacks with a root,
+/// selections in range), as every committed content does.
+///
+/// **Cost.** Linear in the containers read plus the screens that differ: both trees are read
+/// together, a tab or a hop container's child left unchanged is compared and skipped, a stack's
+/// screens are compared from both ends and hashed only where they differ, and the list in a
+/// ``Operation/setViewControllers(_:of:)`` is the tree's own array, not a copy. Ordering the
+/// containers' calls is quadratic in the number of containers that change (a handful in a
+/// transition). Never throws, never suspends; call it from any isolation.
+public enum Reconciler {
+    /// The operations that take a window showing `before` to showing `after`; nil stands for
+    /// no content (a window being created, or torn down).
+    public static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
+        let (old, new) = ContentScan.pair(before, after)
+        var diff = ReconcilerDiff(old, new)
+        return diff.operations()
+    }
+}

@@ -1,0 +1,297 @@
+// Built only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst): not by this
+// project's CI on Linux. Everything it drives (the reconciler, the applier, the protocols) is
+// built and tested everywhere, against the fakes.
+#if canImport(UIKit)
+import UIKit
+import TransitionCoordinator
+
+// MARK: UIKit's classes satisfy the applier's protocols
+
+extension UIViewController: PresentingController {
+    /// `present(_:animated:completion:)`, returning in its completion.
+    public func presentController(_ controller: any PresentingController, animated: Bool) async {
+        guard let controller = controller as? UIViewController else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            present(controller, animated: animated) { done.resume() }
+        }
+    }
+
+    /// `dismiss(animated:completion:)` on the presenter (which dismisses what it presents, and
+    /// everything above it), returning in its completion; nothing when it presents nothing.
+    public func dismissPresented(animated: Bool) async {
+        guard presentedViewController != nil else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            dismiss(animated: animated) { done.resume() }
+        }
+    }
+
+    /// Returns when the transition UIKit is running on this controller finished (at once when none runs).
+    fileprivate func transitionFinished() async {
+        guard let coordinator = transitionCoordinator else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            // Not queued (no transition to run alongside): the completion never comes.
+            if !coordinator.animate(alongsideTransition: nil, completion: { _ in done.resume() }) { done.resume() }
+        }
+    }
+}
+
+extension UINavigationController: NavigationControlling {
+    /// `setViewControllers(_:animated:)`: UIKit's own push or pop animation, finished in its completion.
+    public func showStack(_ controllers: [any PresentingController], animated: Bool) async {
+        setViewControllers(controllers.compactMap { $0 as? UIViewController }, animated: animated)
+        if animated { await transitionFinished() }
+    }
+}
+
+extension UITabBarController: TabBarControlling {
+    /// `setViewControllers(_:animated:)`, not animated.
+    public func showTabs(_ controllers: [any PresentingController]) {
+        setViewControllers(controllers.compactMap { $0 as? UIViewController }, animated: false)
+    }
+
+    /// `selectedIndex`.
+    public func selectTab(_ index: Int) { selectedIndex = index }
+}
+
+extension UIWindow: WindowRooting {
+    /// `rootViewController`.
+    public func setRootController(_ controller: (any PresentingController)?) {
+        rootViewController = controller as? UIViewController
+    }
+}
+
+/// A hop container through child containment: one child, filling the view, replaced with a
+/// cross-dissolve when animated.
+public final class HopViewController: UIViewController, HopControlling {
+    /// The child shown.
+    public private(set) var child: UIViewController?
+
+    /// Removes the old child and adds the new one (`willMove(toParent:)`, `addChild(_:)`,
+    /// `transition(from:to:duration:options:animations:completion:)`, `removeFromParent()`,
+    /// `didMove(toParent:)`), returning when the transition's completion ran.
+    public func showChild(_ controller: (any PresentingController)?, animated: Bool) async {
+        let new = controller as? UIViewController, old = child
+        guard new !== old else { return }
+        old?.willMove(toParent: nil)
+        if let new {
+            addChild(new)
+            new.view.frame = view.bounds
+            new.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+        if animated, let old, let new {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                transition(from: old, to: new, duration: 0.3, options: .transitionCrossDissolve, animations: nil) { _ in done.resume() }
+            }
+        } else {
+            old?.view.removeFromSuperview()
+            if let new { view.addSubview(new.view) }
+        }
+        old?.removeFromParent()
+        new?.didMove(toParent: self)
+        child = new
+    }
+}
+
+// MARK: A window host over a scene
+
+/// A ``WindowHost`` over a `UIWindowScene`: one `UIWindow` per managed window (its
+/// `windowLevel` from the level's raw value, covers included), its content shown through real
+/// navigation, tab bar and hop containers and presentations, driven by the ``Reconciler``
+/// through ``WindowControllers`` (which the tests drive over the fake UIKit).
+///
+/// Main-actor isolated. Content changes animate with UIKit's own push, pop and present
+/// animations; pass ``animator`` to a transition so that it finishes when they do. The user's
+/// own changes are reported to ``coordinator``: a tab tapped and a sheet swiped down as
+/// `userDid`, an interactive pop as `beginGesture`, then `commit` or `cancel` as the finger lets go.
+@MainActor
+public final class UIKitWindowHost: NSObject, WindowHost {
+    /// The coordinator the user's changes are reported to; set it once the coordinator is made.
+    public weak var coordinator: Coordinator?
+    /// The default animator: it waits for UIKit's own animation of the change it is given.
+    public var animator: NativeAnimator { NativeAnimator(host: self) }
+
+    private let scene: UIWindowScene
+    private let screens: @MainActor (Screen) -> UIViewController
+    private let shown = WindowControllers()
+    private var stacks: [ObjectIdentifier: ContainerID] = [:]
+    private var tabBars: [ObjectIdentifier: ContainerID] = [:]
+    private var presenters: [ObjectIdentifier: WindowContent.NodeID] = [:]
+    private var screenIDs: [ObjectIdentifier: ScreenID] = [:]
+    private var gestureInFlight = false
+
+    /// A host showing windows in `scene`, making each screen's controller with `screens`.
+    public init(scene: UIWindowScene, screens: @escaping @MainActor (Screen) -> UIViewController) {
+        self.scene = scene
+        self.screens = screens
+        super.init()
+        shown.didApply = { [weak self] window, operations in self?.wire(operations, in: window) }
+    }
+
+    /// Creates the `UIWindow`, hidden, at the level's raw value, showing the window's content.
+    public func createWindow(_ managed: ManagedWindow) async {
+        let window = UIWindow(windowScene: scene)
+        window.windowLevel = UIWindow.Level(rawValue: CGFloat(managed.level.rawValue))
+        window.isHidden = true
+        await shown.create(managed, in: window, factory: Factory(host: self))
+    }
+
+    /// Shows the window (`isHidden = false`).
+    public func showWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = false }
+    /// Hides the window (`isHidden = true`), keeping it.
+    public func hideWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = true }
+    /// Makes the window key; the window that was key resigns on its own (unmanaged ones included).
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { uiWindow(id)?.makeKey() }
+
+    /// Puts back what an animator may have moved: transform, alpha, frame.
+    public func resetAppearance(_ id: WindowID) async {
+        guard let window = uiWindow(id) else { return }
+        window.transform = .identity
+        window.alpha = 1
+        window.frame = scene.coordinateSpace.bounds
+    }
+
+    /// Releases every controller of the window's content, then lets the window go.
+    public func destroyWindow(_ id: WindowID) async {
+        let window = await shown.destroy(id) as? UIWindow
+        window?.isHidden = true
+    }
+
+    /// Reconciles the window's content and starts UIKit's own animation of the change; the
+    /// ``animator`` waits for it to finish.
+    public func setContent(_ content: WindowContent, of id: WindowID) async {
+        await shown.show(content, in: id, animated: true)
+    }
+
+    /// Returns when the content change running in window `id` finished.
+    fileprivate func settled(_ id: WindowID) async { await shown.settled(id) }
+
+    private func uiWindow(_ id: WindowID) -> UIWindow? { shown.window(id) as? UIWindow }
+
+    /// After a list was applied: each sheet presented reports its swipe-down to the host.
+    private func wire(_ operations: [Reconciler.Operation], in window: WindowID) {
+        for case .present(let modal, let presenter) in operations {
+            guard let controller = shown.controller(modal, in: window) as? UIViewController else { continue }
+            controller.presentationController?.delegate = self
+            presenters[ObjectIdentifier(controller)] = presenter.nodeID
+        }
+    }
+
+    /// Makes containers wired to the host's reports, and screens through the app's closure.
+    private final class Factory: ControllerFactory {
+        unowned let host: UIKitWindowHost
+        init(host: UIKitWindowHost) { self.host = host }
+
+        func makeScreen(_ screen: Screen) -> any PresentingController {
+            let controller = host.screens(screen)
+            host.screenIDs[ObjectIdentifier(controller)] = screen.id
+            return controller
+        }
+
+        func makeNavigation(_ id: ContainerID) -> any NavigationControlling {
+            let navigation = UINavigationController()
+            navigation.loadViewIfNeeded()   // the swipe's recognizer comes with the view
+            navigation.delegate = host
+            navigation.interactivePopGestureRecognizer?.addTarget(host, action: #selector(UIKitWindowHost.popGestureChanged(_:)))
+            host.stacks[ObjectIdentifier(navigation)] = id
+            return navigation
+        }
+
+        func makeTabBar(_ id: ContainerID) -> any TabBarControlling {
+            let tabBar = UITabBarController()
+            tabBar.delegate = host
+            host.tabBars[ObjectIdentifier(tabBar)] = id
+            return tabBar
+        }
+
+        func makeHop(_ id: ContainerID) -> any HopControlling { HopViewController() }
+
+        func release(_ controller: any PresentingController, as id: ControllerID) {
+            let key = ObjectIdentifier(controller)
+            host.stacks[key] = nil
+            host.tabBars[key] = nil
+            host.presenters[key] = nil
+            host.screenIDs[key] = nil
+        }
+    }
+}
+
+// MARK: What the user does, reported to the coordinator
+
+extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate {
+    /// An interactive pop: `beginGesture` as the swipe begins, then `commit` or `cancel` when
+    /// UIKit's transition completes. A pop the coordinator refused (a transition running, a
+    /// guard's veto) is undone: the stack is set back to the model's.
+    @objc fileprivate func popGestureChanged(_ recognizer: UIGestureRecognizer) {
+        // The recognizer sits on the navigation controller's view, whose next responder is the controller.
+        guard recognizer.state == .began, let coordinator,
+              let navigation = recognizer.view?.next as? UINavigationController,
+              let stack = stacks[ObjectIdentifier(navigation)], let transition = navigation.transitionCoordinator else { return }
+        gestureInFlight = true
+        let begun = Task { try? await coordinator.beginGesture(.pop(stack)) }
+        _ = transition.animate(alongsideTransition: nil) { [weak self] context in
+            let cancelled = context.isCancelled
+            Task { @MainActor in
+                var applied = false
+                if let gesture = await begun.value {
+                    if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
+                }
+                if !cancelled, !applied { self?.showModel(of: stack, in: navigation) }
+                self?.gestureInFlight = false
+            }
+        }
+    }
+
+    /// Sets `navigation` back to the screens the model's stack `stack` holds.
+    private func showModel(of stack: ContainerID, in navigation: UINavigationController) {
+        guard let found = modelStack(stack) else { return }
+        let controllers = found.stack.items.compactMap { shown.controller(.screen($0), in: found.window) as? UIViewController }
+        navigation.setViewControllers(controllers, animated: true)
+    }
+
+    /// The model's stack `stack`, with the window showing it.
+    private func modelStack(_ stack: ContainerID) -> (window: WindowID, stack: StackContainer)? {
+        for window in shown.windows {
+            if case .stack(let model)? = shown.content(of: window)?.find(stack)?.base { return (window, model) }
+        }
+        return nil
+    }
+
+    /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's.
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
+                                     animated: Bool) {
+        guard !gestureInFlight, let coordinator, let stack = stacks[ObjectIdentifier(navigationController)],
+              let top = screenIDs[ObjectIdentifier(viewController)],
+              let model = modelStack(stack)?.stack, model.top?.id != top,
+              model.items.count > navigationController.viewControllers.count else { return }
+        Task { _ = try? await coordinator.userDid(.popTo(top, in: stack)) }
+    }
+
+    /// A tab tapped (UIKit calls this for the user's taps only).
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        guard let coordinator, let tabs = tabBars[ObjectIdentifier(tabBarController)] else { return }
+        let index = tabBarController.selectedIndex
+        Task { _ = try? await coordinator.userDid(.select(tab: index, in: tabs)) }
+    }
+
+    /// A sheet swiped down (UIKit calls this for the user's dismissals only).
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        guard let coordinator, let presenter = presenters[ObjectIdentifier(presentationController.presentedViewController)] else { return }
+        Task { _ = try? await coordinator.userDid(.dismiss(presenter)) }
+    }
+}
+
+/// The default animator: a content change finishes when UIKit's own push, pop, present or
+/// dismiss animation completes (the host started it in `setContent`). Window transitions are
+/// not animated. It does not return early when cancelled: UIKit's animation cannot be cut short,
+/// and ends within its own duration.
+public struct NativeAnimator: Animator {
+    let host: UIKitWindowHost
+
+    /// Waits for the animation of the top window's content change.
+    public func animate(_ context: TransitionContext) async throws {
+        if context.contentChange != nil {
+            await host.settled(context.topToWindow.id)
+        }
+    }
+}
+#endif

@@ -1,0 +1,92 @@
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// Each rule the fake enforces fires when broken.
+@Suite("The fake UIKit enforces UIKit's rules")
+struct FakeUIKitTests {
+    typealias Rule = FakeUIKit.Violation.Rule
+
+    /// A breach of one rule, acted out on a fresh fake.
+    struct Breach: Sendable, CustomTestStringConvertible {
+        let rule: Rule
+        let act: @MainActor @Sendable (FakeUIKit) async -> Void
+        var testDescription: String { "\(rule)" }
+    }
+
+    static let breaches: [Breach] = [
+        Breach(rule: .navigationInNavigation) { kit in
+            let outer = kit.makeNavigation("a"), inner = kit.makeNavigation("b")
+            await outer.showStack([inner], animated: false)
+        },
+        Breach(rule: .presenterBusy) { kit in
+            let root = kit.makeScreen(Screen("x"))
+            kit.setRootController(root)
+            await root.presentController(kit.makeScreen(Screen("m")), animated: false)
+            await root.presentController(kit.makeScreen(Screen("n")), animated: false)
+        },
+        Breach(rule: .presenterOffScreen) { kit in
+            let loose = kit.makeScreen(Screen("x"))
+            await loose.presentController(kit.makeScreen(Screen("m")), animated: false)
+        },
+        Breach(rule: .twoParents) { kit in
+            let screen = kit.makeScreen(Screen("x"))
+            await kit.makeNavigation("a").showStack([screen], animated: false)
+            await kit.makeNavigation("b").showStack([screen], animated: false)
+        },
+        Breach(rule: .tabOutOfRange) { kit in
+            let bar = kit.makeTabBar("t")
+            bar.showTabs([kit.makeScreen(Screen("x"))])
+            bar.selectTab(1)
+        },
+        Breach(rule: .madeTwice) { kit in
+            _ = kit.makeScreen(Screen("x"))
+            _ = kit.makeScreen(Screen("x"))
+        },
+        Breach(rule: .notAlive) { kit in
+            let screen = kit.makeScreen(Screen("x"))
+            kit.release(screen, as: .screen(Screen("x")))
+            await kit.makeNavigation("a").showStack([screen], animated: false)
+        },
+        Breach(rule: .releasedOnScreen) { kit in
+            let root = kit.makeScreen(Screen("x"))
+            kit.setRootController(root)
+            kit.release(root, as: .screen(Screen("x")))
+        },
+        Breach(rule: .dismissedNothing) { kit in
+            let root = kit.makeScreen(Screen("x"))
+            kit.setRootController(root)
+            await root.dismissPresented(animated: false)
+        },
+        Breach(rule: .duplicateChild) { kit in
+            let screen = kit.makeScreen(Screen("x"))
+            await kit.makeNavigation("a").showStack([screen, screen], animated: false)
+        },
+    ]
+
+    @Test("breaking a rule is recorded and thrown", arguments: breaches)
+    @MainActor
+    func ruleFires(_ breach: Breach) async {
+        let kit = FakeUIKit()
+        await breach.act(kit)
+        #expect(kit.violations.map(\.rule) == [breach.rule])
+        #expect(throws: FakeUIKit.Violation.self) { try kit.throwIfViolated() }
+    }
+
+    @Test("dismissing a presenter dismisses everything above it")
+    @MainActor
+    func dismissTakesTheChain() async throws {
+        let kit = FakeUIKit()
+        let root = kit.makeScreen(Screen("x")), middle = kit.makeNavigation("m"), top = kit.makeScreen(Screen("t"))
+        let inside = kit.makeScreen(Screen("i"))
+        kit.setRootController(root)
+        await root.presentController(middle, animated: false)
+        await middle.showStack([inside], animated: false)
+        await inside.presentController(top, animated: false)
+        await root.dismissPresented(animated: false)
+        // Nothing is presented any more: the top can be presented again, by the root.
+        await root.presentController(top, animated: false)
+        try kit.throwIfViolated()
+        #expect(try kit.content() == .presenting(.screen(Screen("x")), modal: .screen(Screen("t"))))
+    }
+}
