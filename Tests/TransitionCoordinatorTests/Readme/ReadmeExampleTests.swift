@@ -8,26 +8,14 @@ struct ReadmeExampleTests {
 
     @Test("the PIN quick start shows the PIN at medium, key, then pops it with the animation skipped in the background")
     func pinQuickStart() async throws {
-        let coordinator = await Coordinator(root: Screen("home"))
-
-        func appDidEnterBackground() async {
-            _ = try? await coordinator.setApplicationState(.background)
-            _ = try? await coordinator.push(Screen("pin"), at: .medium)
-        }
-        func userEnteredPIN() async throws -> TransitionRecord {
-            try await coordinator.setApplicationState(.active)
-            return try await coordinator.pop(screen: "pin", animator: Self.fadeAnimator)
-        }
-
-        await appDidEnterBackground()
-        #expect(await coordinator.snapshot.description == """
+        let (coordinator, pinUp, record) = try await ReadmeSnippets.quickStart()
+        #expect(pinUp.description == """
             NavigationSnapshot v2 · app background
             ├─ high(3000)    —
             ├─ medium(2000)  #2 pin [key]
             ├─ low(1000)     —
             └─ root(0)       #1 home
             """)
-        let record = try await userEnteredPIN()
         #expect(record.animation == .ran)
         #expect(await coordinator.keyWindow?.content == .screen(Screen("home")))
     }
@@ -36,16 +24,7 @@ struct ReadmeExampleTests {
     func typedCatch() async throws {
         let coordinator = await Coordinator(root: Screen("home"))
         try await coordinator.push(Screen("tutorial"), at: .low)
-        var message = ""
-        do {
-            try await coordinator.push(Screen("tutorial2"), at: .low, animator: Self.fadeAnimator)
-        } catch .refused(.busy(let inFlight)) {
-            message = "try again after \(inFlight)"
-        } catch .invalid(let problem) {
-            message = "invalid: \(problem)"
-        } catch {
-            message = error.description
-        }
+        let message = await ReadmeSnippets.typedCatch(coordinator)
         #expect(message.hasPrefix("invalid: level low(1000) is occupied by window #2"))
     }
 

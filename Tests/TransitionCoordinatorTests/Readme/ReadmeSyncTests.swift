@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TransitionCoordinator
+
+/// The README's code blocks are the tests' own: each Swift block is, verbatim, a block of
+/// ``ReadmeSnippets`` (which the README tests run), unless it says it is for Apple platforms only
+/// or is a manifest's lines.
+@Suite("README code blocks")
+struct ReadmeSyncTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Swift blocks of `markdown`, each as its lines.
+    static func swiftBlocks(in markdown: String) -> [[String]] {
+        var blocks: [[String]] = [], current: [String]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current ?? [])
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The snippets between `// README: name` and `// END README` in `source`, dedented.
+    static func snippets(in source: String) -> [String: [String]] {
+        var found: [String: [String]] = [:], name: String?, lines: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// README: ") {
+                name = String(trimmed.dropFirst("// README: ".count))
+                lines = []
+            } else if trimmed == "// END README", let open = name {
+                let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+                found[open] = lines.map { $0.isEmpty ? $0 : String($0.dropFirst(indent)) }
+                name = nil
+            } else if name != nil {
+                lines.append(line)
+            }
+        }
+        return found
+    }
+
+    /// Whether a block is exempt: code that only builds on Apple platforms, or a manifest's lines.
+    static func isExempt(_ block: [String]) -> Bool {
+        guard let first = block.first else { return false }
+        return first.hasPrefix("// Apple platforms only") || first.hasPrefix("// In Package.swift")
+    }
+
+    @Test("every Swift block of the README is a snippet the tests run, verbatim")
+    func blocksAreSnippets() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: Self.root.appendingPathComponent(
+            "Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift"), encoding: .utf8)
+        let snippets = Array(Self.snippets(in: source).values)
+        let blocks = Self.swiftBlocks(in: readme).filter { !Self.isExempt($0) }
+        #expect(blocks.count >= 3, "the README's examples were found")
+        for block in blocks {
+            #expect(snippets.contains(block), "README block not in ReadmeSnippets.swift:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("the check fires on a block the snippets lack, and passes an exempt one")
+    func checkFires() {
+        let markdown = "```swift\nlet x = 1\n```\n\n```swift\n// Apple platforms only: UIKit.\nlet y = 2\n```\n"
+        let blocks = Self.swiftBlocks(in: markdown)
+        #expect(blocks == [["let x = 1"], ["// Apple platforms only: UIKit.", "let y = 2"]])
+        let snippets = Self.snippets(in: "    // README: a\n    let x = 2\n    // END README\n")
+        #expect(!snippets.values.contains(blocks[0]))
+        #expect(Self.isExempt(blocks[1]))
+    }
+}
