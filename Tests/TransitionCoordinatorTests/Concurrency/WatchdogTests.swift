@@ -17,7 +17,7 @@ struct WatchdogTests {
     func firesAtDeadline() async {
         let (watchdog, clock) = Self.watchdog()
         let fired = Gate(), count = Box(0)
-        _ = watchdog.arm(in: Self.short) {
+        _ = watchdog.arm(in: Self.short, kind: .animation) {
             count.mutate { $0 += 1 }
             fired.open()
         }
@@ -34,12 +34,12 @@ struct WatchdogTests {
     @Test("a shorter alarm armed while the watchdog sleeps towards a longer one fires at its own deadline")
     func shorterAlarmIsNotLate() async {
         let (watchdog, clock) = Self.watchdog()
-        let first = watchdog.arm(in: Self.long) { Issue.record("the replaced alarm fired") }
+        let first = watchdog.arm(in: Self.long, kind: .animation) { Issue.record("the replaced alarm fired") }
         // It sleeps at most one step ahead, however far the deadline.
         await clock.sleepers(atLeast: 1, dueIn: Self.short)
         watchdog.disarm(first)
         let fired = Gate()
-        _ = watchdog.arm(in: Self.short) { fired.open() }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
         clock.advance(by: Self.short)
         await fired.wait()
         watchdog.close()
@@ -50,11 +50,11 @@ struct WatchdogTests {
     func oversleepingVariantIsLate() async {
         let clock = ManualClock()
         let watchdog = Watchdog(clock: CoordinatorClock(clock), step: Self.short, taskExecutor: nil, unbounded: true)
-        let first = watchdog.arm(in: Self.long) {}
+        let first = watchdog.arm(in: Self.long, kind: .animation) {}
         await clock.sleepers(atLeast: 1, dueIn: Self.long)
         watchdog.disarm(first)
         let fired = Box(false)
-        _ = watchdog.arm(in: Self.short) { fired.value = true }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.value = true }
         clock.advance(by: Self.short)
         // Still asleep towards the first deadline, 8 s away: the short alarm's time has passed unseen.
         await clock.sleepers(atLeast: 1, dueIn: Self.long - Self.short)
@@ -66,11 +66,11 @@ struct WatchdogTests {
     @Test("a disarmed alarm never fires, and a stale disarm leaves a newer alarm armed")
     func disarming() async {
         let (watchdog, clock) = Self.watchdog()
-        let old = watchdog.arm(in: Self.short) { Issue.record("a disarmed alarm fired") }
+        let old = watchdog.arm(in: Self.short, kind: .animation) { Issue.record("a disarmed alarm fired") }
         watchdog.disarm(old)
         #expect(watchdog.armedDeadline == nil)
         let fired = Gate()
-        _ = watchdog.arm(in: Self.short) { fired.open() }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
         watchdog.disarm(old)
         #expect(watchdog.armedDeadline == Self.short)
         clock.advance(by: Self.short)
@@ -83,7 +83,7 @@ struct WatchdogTests {
     func pastDeadlineFiresAtOnce() async {
         let (watchdog, _) = Self.watchdog()
         let fired = Gate()
-        _ = watchdog.arm(in: .zero) { fired.open() }
+        _ = watchdog.arm(in: .zero, kind: .animation) { fired.open() }
         await fired.wait()
         watchdog.close()
     }
