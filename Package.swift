@@ -8,12 +8,18 @@ let package = Package(
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),
+        .library(name: "TransitionCoordinatorTesting", targets: ["TransitionCoordinatorTesting"]),
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
         // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
         // a test drives. Not a product: apps do not see it.
-        .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
+        // What an app's tests use: a test clock, scripted animators, a recording host, an event
+        // probe and expectations. Depends on the library alone (and the toolchain's Testing).
+        .target(name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
+                path: "Sources/TransitionCoordinatorTesting"),
+        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting"],
+                path: "Tests/Support"),
         .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Harness"),
         .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Bench"),
         .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
@@ -24,6 +30,9 @@ let package = Package(
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
+        .testTarget(name: "TransitionCoordinatorTestingTests",
+                    dependencies: ["TransitionCoordinatorTesting", "TransitionCoordinator"],
+                    path: "Tests/TransitionCoordinatorTestingTests"),
     ],
     swiftLanguageModes: [.v6]
 )
