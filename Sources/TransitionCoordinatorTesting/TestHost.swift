@@ -2,7 +2,7 @@ import Testing
 import TransitionCoordinator
 
 /// A window host for tests: records every call in order as readable lines (`create #2`,
-/// `show #2`, `make #2 key`), keeps the windows as the calls left them, and runs a hook the test
+/// `show #2`, `makeKey #2`), keeps the windows as the calls left them, and runs a hook the test
 /// sets before each call counts as returned (so a call can wait at a ``Gate``, or ask the
 /// coordinator for a transition, for as long as the test wants).
 ///
