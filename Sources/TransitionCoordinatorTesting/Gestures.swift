@@ -34,13 +34,14 @@ public struct UserActions: Sendable {
         try await gesture(.pop(stack), then: ending, at: level, policy: policy)
     }
 
-    /// A sheet (a modal presented over `node`'s content) swiped down, begun, then committed (its
-    /// record) or cancelled (nil). `node` is what ``ContainerOperation/dismiss(_:)`` names.
+    /// The sheet that `presenter` presents swiped down (with everything presented above it),
+    /// begun, then committed (its record) or cancelled (nil), as ``ContainerOperation/dismiss(_:)``.
     /// - Throws: as ``backSwipe(in:then:at:policy:)``.
     @discardableResult
-    public func sheetSwipedDown(_ node: WindowContent.NodeID, then ending: GestureEnding, at level: WindowLevel? = nil,
+    public func sheetSwipedDown(over presenter: WindowContent.NodeID, then ending: GestureEnding,
+                                at level: WindowLevel? = nil,
                                 policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord? {
-        try await gesture(.dismiss(node), then: ending, at: level, policy: policy)
+        try await gesture(.dismiss(presenter), then: ending, at: level, policy: policy)
     }
 
     /// A tap on tab `index` of tab bar `tabs`: the host switched tabs already and reports it

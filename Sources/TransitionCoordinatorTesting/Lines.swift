@@ -2,7 +2,7 @@ import TransitionCoordinator
 
 extension NavigationSnapshot {
     /// The state as lines a test can state in advance: one per window, bottom to top, as
-    /// `root: tabs main [inbox: list > mail]…` (`(hidden)` when hidden), then `app: background`
+    /// `root(0): stack inbox [list, mail]` (`(hidden)` when hidden), then `app: background`
     /// when the app is not active. Versions and window ids are left out.
     public var lines: [String] {
         var lines = windows.map { window in "\(window.level): \(window.content)" + (window.isHidden ? " (hidden)" : "") }

@@ -12,9 +12,9 @@ import TransitionCoordinator
 /// await store.step("open a mail") {
 ///     try await store.coordinator.stack("inbox").push(store.callbacks.item(mail), animator: ScriptedAnimator())
 /// } expect: {
-///     $0.state = ["root: inbox [list > mail]"]
+///     $0.state = ["root(0): stack inbox [list, mail]"]
 ///     $0.records = ["push mail onto inbox: ran"]
-///     $0.callbacks = ["didHide list", "didAdd mail", "didShow mail"]
+///     $0.callbacks = ["didAdd mail", "didShow mail"]
 ///     $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
 /// }
 /// await store.finish()
@@ -32,7 +32,8 @@ import TransitionCoordinator
 /// unchanged). **Non-exhaustive**: a category left nil is not checked, and a stated list need
 /// only appear in order among what happened (other lines may come between). Deterministic:
 /// with the test clock and no other task touching the coordinator, the same steps give the same
-/// lines every run. Not `Sendable`: use it from the test's own task.
+/// lines every run. Not `Sendable`: use it from the test's own task, and hand its
+/// ``coordinator``, ``clock`` and ``callbacks`` (all `Sendable`) to the child tasks a step starts.
 public final class NavigationTestStore {
     /// Whether everything that happened must be stated.
     public enum Exhaustivity: Sendable, Hashable {
