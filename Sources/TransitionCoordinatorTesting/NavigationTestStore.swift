@@ -198,8 +198,9 @@ public final class NavigationTestStore {
         }
         if exhaustivity == .on, wanted == actual { return }
         let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
-        let what = expected == nil ? "happened and was not expected" : "differ from those expected"
-        Issue.record("step '\(step)': the \(category) \(what):\n\(diff)", sourceLocation: sourceLocation)
+        let what = expected == nil ? "the \(category) changed, and the step did not state it"
+            : "the \(category) differ from those stated"
+        Issue.record("step '\(step)': \(what):\n\(diff)", sourceLocation: sourceLocation)
     }
 
     /// Whether `lines` appear in `actual` in this order, others allowed between.

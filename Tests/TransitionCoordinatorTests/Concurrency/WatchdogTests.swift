@@ -13,6 +13,27 @@ struct WatchdogTests {
         return (Watchdog(clock: CoordinatorClock(clock), step: short, taskExecutor: nil), clock)
     }
 
+    @Test("an observing clock is told each alarm's kind when armed, and how it ended: disarmed, replaced, fired, closed")
+    func reportsKinds() async {
+        let (watchdog, clock) = Self.watchdog()
+        let host = watchdog.arm(in: Self.long, kind: .host) { Issue.record("a disarmed alarm fired") }
+        #expect(clock.armedTimeouts.map(\.kind) == [.host])
+        #expect(clock.armedTimeouts.first?.deadline == ManualClock.Instant(offset: Self.long))
+        watchdog.disarm(host)
+        #expect(clock.armedTimeouts.isEmpty, "disarmed")
+        _ = watchdog.arm(in: Self.long, kind: .guard) { Issue.record("a replaced alarm fired") }
+        let fired = Gate()
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
+        #expect(clock.armedTimeouts.map(\.kind) == [.animation], "the replaced alarm ended")
+        #expect(clock.advance(toDeadlineOf: .animation)?.kind == .animation)
+        await fired.wait()
+        #expect(clock.firedTimeouts.map(\.kind) == [.animation], "only the one that fired counts as fired")
+        _ = watchdog.arm(in: Self.long, kind: .guard) {}
+        watchdog.close()
+        #expect(clock.armedTimeouts.isEmpty, "closed")
+        #expect(clock.firedTimeouts.map(\.kind) == [.animation])
+    }
+
     @Test("an alarm fires at its deadline, not a moment before")
     func firesAtDeadline() async {
         let (watchdog, clock) = Self.watchdog()
