@@ -199,7 +199,7 @@ public final class NavigationTestStore {
         if exhaustivity == .on, wanted == actual { return }
         let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
         let what = expected == nil ? "the \(category) changed, and the step did not state it"
-            : "the \(category) differ from those stated"
+            : "the \(category) stated differ from what happened"
         Issue.record("step '\(step)': \(what):\n\(diff)", sourceLocation: sourceLocation)
     }
 
