@@ -49,8 +49,7 @@ public struct TransitionContext: Sendable {
     /// context's own (no record reads it).
     ///
     /// - Parameters:
-    ///   - id: the transition's identity (the one after the latest a record of `state` names is
-    ///     not known here: the default is 1).
+    ///   - id: the raw value of the context's ``transitionID`` (1 by default).
     ///   - ignoresUnmanagedWindows: as ``CoordinatorConfiguration/ignoresUnmanagedWindows``.
     /// - Throws: the ``TransitionError`` the coordinator would refuse `request` with in `state`
     ///   (a pop with nothing to pop, an unknown level, a duplicate screen); or
