@@ -26,6 +26,16 @@ struct AnimatorAloneTests {
         #expect(given.underlyingToWindows == context.underlyingToWindows)
     }
 
+    @Test("a context planned for a push inside a stack names the container, the kind of animation and the screens")
+    func plannedContentPush() async throws {
+        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "inbox", root: Self.list)), clock: TestClock())
+        let context = try TransitionContext(for: .content(.push(Self.mail, onto: "inbox")), in: await coordinator.snapshot)
+        #expect(context.container == "inbox")
+        #expect(context.contentChange?.animation == .push)
+        #expect(context.contentChange?.arrived == [Self.mail])
+        #expect(context.topFromWindow.id == context.topToWindow.id, "a change inside one window")
+    }
+
     @Test("a request that does not fit the state throws the coordinator's typed error, and plans nothing")
     func refusedPlan() async throws {
         let state = await Coordinator(root: Self.list, clock: TestClock()).snapshot
