@@ -22,3 +22,9 @@ extension TransitionRecord {
         return text
     }
 }
+
+extension LinkInbox.Ended {
+    /// The link's end as one line a test can state in advance: `^/home/vault: navigated`,
+    /// `^/home/vault: refused.busy` (its route's path and its outcome's code).
+    public var line: String { "\(route.path): \(outcome.code)" }
+}

@@ -23,7 +23,9 @@ import TransitionCoordinator
 /// **What a step sees.** Everything between the step's start and the action's return: the
 /// records the history gained, the lines the ``callbacks`` log gained, the events the
 /// coordinator sent (read with ``EventProbe/drain()``, so none is waited for that was not
-/// sent), the timeouts the ``clock`` fired, and the action's error. The coordinator calls the
+/// sent), the timeouts the ``clock`` fired, the links the ``links`` inbox ended (when the store
+/// was given one: it reads the inbox's ``LinkInbox/outcomes``, so nothing else may), and the
+/// action's error. The coordinator calls the
 /// screens' callbacks and sends `ended` before a request returns, so a step that awaits its
 /// request sees all of it; work the action leaves running (a task it started) is seen by the
 /// step in which it happens, or by ``finish(sourceLocation:)``.
@@ -58,17 +60,22 @@ public final class NavigationTestStore {
         public var events: [String]?
         /// The timeouts that fired during the step, in order.
         public var timeouts: [TimeoutKind]?
+        /// The links the store's inbox ended during the step, in order (``LinkInbox/Ended/line``:
+        /// `^/home/vault: navigated`); checked only when the store was given an inbox.
+        public var links: [String]?
         /// The code of the ``TransitionError`` (or `description` of another error) the action threw.
         public var error: String?
 
         /// An expectation stating nothing yet.
         public init(state: [String]? = nil, records: [String]? = nil, callbacks: [String]? = nil,
-                    events: [String]? = nil, timeouts: [TimeoutKind]? = nil, error: String? = nil) {
+                    events: [String]? = nil, timeouts: [TimeoutKind]? = nil, links: [String]? = nil,
+                    error: String? = nil) {
             self.state = state
             self.records = records
             self.callbacks = callbacks
             self.events = events
             self.timeouts = timeouts
+            self.links = links
             self.error = error
         }
     }
@@ -81,17 +88,26 @@ public final class NavigationTestStore {
     public let callbacks: CallbackLog
     /// Whether everything that happened must be stated (``Exhaustivity/on`` by default).
     public var exhaustivity: Exhaustivity
+    /// The inbox whose links' ends the store reads, if any.
+    public let links: LinkInbox?
 
     private var probe: EventProbe
     private var seenRecord: TransitionID?
     private var seenCallbacks: Int
     private var seenTimeouts: Int
     private var state: [String]
+    private var linkEnds: AsyncStream<LinkInbox.Ended>.Iterator?
+    private var linksRead = 0
 
     /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
+    /// With `links`, the store reads that inbox's ``LinkInbox/outcomes`` (nothing else may): each
+    /// step then states the links that ended in it.
     public init(coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
-                exhaustivity: Exhaustivity = .on) async {
+                links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on) async {
         self.coordinator = coordinator
+        self.links = links
+        linkEnds = links?.outcomes.makeAsyncIterator()
+        linksRead = await links?.endedCount ?? 0
         self.clock = clock
         self.callbacks = callbacks
         self.exhaustivity = exhaustivity
@@ -138,6 +154,7 @@ public final class NavigationTestStore {
         check(name, "callbacks", expected: expected.callbacks, actual: happened.callbacks, sourceLocation)
         check(name, "events", expected: expected.events, actual: happened.events, sourceLocation)
         check(name, "timeouts", expected: expected.timeouts?.map(\.rawValue), actual: happened.timeouts, sourceLocation)
+        check(name, "links", expected: expected.links, actual: happened.links, sourceLocation)
         check(name, "error", expected: expected.error.map { [$0] }, actual: thrown.map { [$0] } ?? [], sourceLocation)
         state = happened.state
         return result
@@ -153,6 +170,7 @@ public final class NavigationTestStore {
         check("finish", "callbacks", expected: expected, actual: happened.callbacks, sourceLocation)
         check("finish", "events", expected: expected, actual: happened.events, sourceLocation)
         check("finish", "timeouts", expected: expected, actual: happened.timeouts, sourceLocation)
+        check("finish", "links", expected: expected, actual: happened.links, sourceLocation)
         if exhaustivity == .on {
             check("finish", "armed timeouts", expected: [], actual: clock.armedTimeouts.map(\.description), sourceLocation)
         }
@@ -165,6 +183,7 @@ public final class NavigationTestStore {
         var callbacks: [String]
         var events: [String]
         var timeouts: [String]
+        var links: [String]
     }
 
     /// What happened since the last look, and moves the marks past it.
@@ -179,8 +198,17 @@ public final class NavigationTestStore {
         let fired = clock.firedTimeouts
         let newTimeouts = fired.dropFirst(min(seenTimeouts, fired.count)).map(\.kind.rawValue)
         seenTimeouts = fired.count
+        var ended: [String] = []
+        if let links {
+            // Every end numbered up to the inbox's count was sent already: none is waited for in vain.
+            let target = await links.endedCount
+            while linksRead < target, let end = await linkEnds?.next() {
+                ended.append(end.line)
+                linksRead = end.sequence
+            }
+        }
         return Happened(state: await coordinator.snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
-                        events: events, timeouts: newTimeouts)
+                        events: events, timeouts: newTimeouts, links: ended)
     }
 
     /// Records an issue when `actual` does not meet `expected` under the store's exhaustivity;

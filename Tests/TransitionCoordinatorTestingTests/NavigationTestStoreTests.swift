@@ -185,4 +185,19 @@ struct NavigationTestStoreTests {
                 || Self.complaint(issue, about: "events", showing: "+ ended push mail onto inbox (ran)")
         }
     }
+
+    @Test("a link that ends in a step without being stated fails it, naming the link and its outcome")
+    func unexpectedLinkEnd() async throws {
+        let clock = TestClock()
+        let coordinator = await Coordinator(root: Self.list, clock: clock)
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let store = await NavigationTestStore(coordinator: coordinator, clock: clock, links: inbox)
+        let broken = Route(absolute: true, [.push(RouteTarget(""))])
+        await withKnownIssue {
+            await store.step("a broken link") {
+                _ = await inbox.post(broken)
+            }
+        } matching: { Self.complaint($0, about: "links", showing: "+ \(broken.path): refused.") }
+        await store.finish()
+    }
 }
