@@ -110,8 +110,12 @@ final class Watchdog: Sendable {
         TimeoutToken(owner: ObjectIdentifier(self), value: token.value)
     }
 
-    /// Tells an observing clock, if the clock is one; called under the lock, so reports keep the timer's order.
-    private func report(_ report: CoordinatorClock.TimeoutReport) { clock.report?(report) }
+    /// Tells an observing clock, if the clock is one (the report is not even built otherwise);
+    /// called under the lock, so reports keep the timer's order.
+    private func report(_ report: @autoclosure () -> CoordinatorClock.TimeoutReport) {
+        guard let observer = clock.report else { return }
+        observer(report())
+    }
 
     /// The time on the coordinator's clock (since its creation).
     var now: Duration { clock.elapsed() }
