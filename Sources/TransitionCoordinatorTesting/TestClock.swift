@@ -10,6 +10,9 @@ import TransitionCoordinator
 /// fires, and nothing else that was not due by then. ``armedTimeouts`` and ``firedTimeouts`` say
 /// what is armed now and what fired so far.
 ///
+/// A ``LinkInbox``'s link expiry and record times read the same clock but are not timeouts:
+/// an expiry is a plain sleeper, reached with ``advance(by:)``.
+///
 /// Time moves by ``advance(by:)`` (a test steps time), ``advance(toDeadlineOf:)`` (a test fires
 /// one timeout) or ``advanceToNextDeadline()`` (a simulation jumps to the next sleeper when
 /// nothing else can run). Delays and timeouts cost no wall time.
