@@ -12,12 +12,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
-        // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
-        // a test drives. Not a product: apps do not see it.
         // What an app's tests use: a test clock, scripted animators, a recording host, an event
         // probe and expectations. Depends on the library alone (and the toolchain's Testing).
         .target(name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
                 path: "Sources/TransitionCoordinatorTesting"),
+        // What the tests, the harness and the bench share beyond the testing product (which it
+        // re-exports): executors a test drives, a held task executor. Not a product.
         .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting"],
                 path: "Tests/Support"),
         .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator"], path: "Stress/Harness"),
