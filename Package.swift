@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),
         .library(name: "TransitionCoordinatorUIKit", targets: ["TransitionCoordinatorUIKit"]),
         .library(name: "TransitionCoordinatorSwiftUI", targets: ["TransitionCoordinatorSwiftUI"]),
+        .library(name: "TransitionCoordinatorTesting", targets: ["TransitionCoordinatorTesting"]),
     ],
     targets: [
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
@@ -20,9 +21,14 @@ let package = Package(
         // The committed state as an `@Observable` main-actor model; its SwiftUI views build where SwiftUI exists.
         .target(name: "TransitionCoordinatorSwiftUI", dependencies: ["TransitionCoordinator"],
                 path: "Sources/TransitionCoordinatorSwiftUI"),
-        // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
-        // a test drives. Not a product: apps do not see it.
-        .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
+        // What an app's tests use: a test clock, scripted animators, a recording host, an event
+        // probe and expectations. Depends on the library alone (and the toolchain's Testing).
+        .target(name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
+                path: "Sources/TransitionCoordinatorTesting"),
+        // What the tests, the harness and the bench share beyond the testing product (which it
+        // re-exports): executors a test drives, a held task executor. Not a product.
+        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting"],
+                path: "Tests/Support"),
         .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
                 path: "Stress/Harness"),
         .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorUIKit",
@@ -42,6 +48,9 @@ let package = Package(
                     path: "Tests/StressHarnessTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
+        .testTarget(name: "TransitionCoordinatorTestingTests",
+                    dependencies: ["TransitionCoordinatorTesting", "TransitionCoordinator"],
+                    path: "Tests/TransitionCoordinatorTestingTests"),
     ],
     swiftLanguageModes: [.v6]
 )

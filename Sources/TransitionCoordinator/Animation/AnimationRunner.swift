@@ -18,7 +18,7 @@ enum AnimationRunner {
             // Armed once the animator is sure to be called, so its time counts from its call,
             // however long the task waited for a thread. Disarming by token never touches a later
             // transition's alarm.
-            let alarm = watchdog.arm(in: timeout) { race.timeUp() }
+            let alarm = watchdog.arm(in: timeout, kind: .animation) { race.timeUp() }
             await TransitionScope.$chain.withValue(chain) {
                 do {
                     try await animator.animate(context)

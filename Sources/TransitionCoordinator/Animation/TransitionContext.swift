@@ -38,6 +38,34 @@ public struct TransitionContext: Sendable {
     /// Where a callback-style animator's extra finish calls are noted.
     let ledger: AnimationLedger
 
+    /// The context an animator would be given for `request` carried out from `state`: planned
+    /// as the coordinator plans it, without a coordinator and without changing anything, so an
+    /// app's animator can be tested alone.
+    ///
+    /// `state` is any committed state: ``Coordinator/snapshot``, a record's `before` or `after`,
+    /// or one decoded from JSON. Windows the request creates take the ids after the highest in
+    /// `state`, as the coordinator's would when no window was ever destroyed. A
+    /// ``CallbackAnimator`` given this context counts its extra finish calls in a ledger of the
+    /// context's own (no record reads it).
+    ///
+    /// - Parameters:
+    ///   - id: the raw value of the context's ``transitionID`` (1 by default).
+    ///   - ignoresUnmanagedWindows: as ``CoordinatorConfiguration/ignoresUnmanagedWindows``.
+    /// - Throws: the ``TransitionError`` the coordinator would refuse `request` with in `state`
+    ///   (a pop with nothing to pop, an unknown level, a duplicate screen); or
+    ///   ``TransitionError/InvalidRequest/noWindow(at:)`` when the state after shows no window.
+    public init(for request: TransitionRequest, in state: NavigationSnapshot, id: UInt64 = 1,
+                ignoresUnmanagedWindows: Bool = false) throws(TransitionError) {
+        var next = (state.windows.map(\.id).max() ?? WindowID(1)).next
+        let plan = try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
+                                              ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        guard let context = TransitionContext(id: TransitionID(id), plan: plan, includesUnmanaged: !ignoresUnmanagedWindows,
+                                              ledger: AnimationLedger()) else {
+            throw .invalid(.noWindow(at: .root))
+        }
+        self = context
+    }
+
     /// The context for `plan`, or nil when either top window is missing.
     init?(id: TransitionID, plan: TransitionPlan, includesUnmanaged: Bool, ledger: AnimationLedger) {
         guard let from = plan.before.topMostVisibleWindow, let to = plan.after.topMostVisibleWindow else { return nil }

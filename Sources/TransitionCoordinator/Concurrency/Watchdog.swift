@@ -17,6 +17,10 @@
 /// **Idle costs nothing.** With no alarm armed the task parks on a continuation; arming resumes
 /// it (at most once per `step` in a busy coordinator, since it only parks after a wake finds
 /// nothing armed). ``close()`` (the coordinator's `deinit`) ends the task.
+///
+/// **Kinds told apart.** Each alarm has a ``TimeoutKind``; a ``TimeoutObservingClock`` is told,
+/// under the lock and so in order, when each alarm is armed and how it ends (fired, disarmed,
+/// replaced, closed), so a test clock can say which deadline is armed and advance to it.
 final class Watchdog: Sendable {
     /// Names one arming, so a late disarm cannot disarm a newer alarm.
     struct Token: Sendable, Hashable {
@@ -25,6 +29,7 @@ final class Watchdog: Sendable {
 
     private struct Alarm {
         let token: Token
+        let kind: TimeoutKind
         let deadline: Duration
         let fire: @Sendable () -> Void
     }
@@ -67,14 +72,16 @@ final class Watchdog: Sendable {
     }
     #endif
 
-    /// Arms the alarm `duration` from now, replacing any other; `fire` runs once at the deadline
-    /// unless ``disarm(_:)`` comes first. `fire` runs on the watchdog's task, outside its lock.
-    func arm(in duration: Duration, fire: @escaping @Sendable () -> Void) -> Token {
+    /// Arms the alarm of `kind` `duration` from now, replacing any other; `fire` runs once at the
+    /// deadline unless ``disarm(_:)`` comes first. `fire` runs on the watchdog's task, outside its lock.
+    func arm(in duration: Duration, kind: TimeoutKind, fire: @escaping @Sendable () -> Void) -> Token {
         let deadline = clock.elapsed() + duration
         let (token, wake, start): (Token, CheckedContinuation<Void, Never>?, Bool) = state.withLock { state in
             let token = Token(value: state.nextToken)
             state.nextToken &+= 1
-            state.alarm = Alarm(token: token, deadline: deadline, fire: fire)
+            if let replaced = state.alarm { report(.ended(observed(replaced.token), fired: false)) }
+            state.alarm = Alarm(token: token, kind: kind, deadline: deadline, fire: fire)
+            report(.armed(observed(token), kind, deadline: deadline))
             let wake = state.parked
             state.parked = nil
             let start = !state.running && !state.closed
@@ -91,8 +98,23 @@ final class Watchdog: Sendable {
     /// Disarms the alarm armed with `token`, if it has not fired; a no-op otherwise.
     func disarm(_ token: Token) {
         state.withLock { state in
-            if state.alarm?.token == token { state.alarm = nil }
+            if state.alarm?.token == token {
+                state.alarm = nil
+                report(.ended(observed(token), fired: false))
+            }
         }
+    }
+
+    /// The token an observing clock knows `token` by: unique across coordinators.
+    private func observed(_ token: Token) -> TimeoutToken {
+        TimeoutToken(owner: ObjectIdentifier(self), value: token.value)
+    }
+
+    /// Tells an observing clock, if the clock is one (the report is not even built otherwise);
+    /// called under the lock, so reports keep the timer's order.
+    private func report(_ report: @autoclosure () -> CoordinatorClock.TimeoutReport) {
+        guard let observer = clock.report else { return }
+        observer(report())
     }
 
     /// The time on the coordinator's clock (since its creation).
@@ -101,10 +123,14 @@ final class Watchdog: Sendable {
     /// The deadline of the armed alarm, on the coordinator's clock (tests wait for it).
     var armedDeadline: Duration? { state.withLock { $0.alarm?.deadline } }
 
+    /// The kind of the armed alarm, if one is armed.
+    var armedKind: TimeoutKind? { state.withLock { $0.alarm?.kind } }
+
     /// Ends the task (at its next wake) and drops the alarm.
     func close() {
         let parked: CheckedContinuation<Void, Never>? = state.withLock { state in
             state.closed = true
+            if let alarm = state.alarm { report(.ended(observed(alarm.token), fired: false)) }
             state.alarm = nil
             defer { state.parked = nil }
             return state.parked
@@ -131,6 +157,7 @@ final class Watchdog: Sendable {
                 guard let alarm = state.alarm else { return .park }
                 if alarm.deadline <= now {
                     state.alarm = nil
+                    report(.ended(observed(alarm.token), fired: true))
                     return .fire(alarm.fire)
                 }
                 #if TC_MUTANTS

@@ -245,7 +245,7 @@ public actor Coordinator {
         self.host = HostLink(host ?? InMemoryHost())
         let clock = CoordinatorClock(clock)
         self.clock = clock
-        self.watchdog = Watchdog(clock: clock, step: min(configuration.animationTimeout, configuration.hostTimeout),
+        self.watchdog = Watchdog(clock: clock, step: min(configuration.animationTimeout, configuration.hostTimeout, configuration.guardTimeout),
                                  taskExecutor: taskExecutor)
         self.executor = choice
         self.taskExecutor = taskExecutor

@@ -1,10 +1,17 @@
-/// How a coordinator is set up: its levels, the animation timeout, and its bounded buffers.
+/// How a coordinator is set up: its levels, its three timeouts, and its bounded buffers.
+///
+/// **Which clock drives which timeout.** The animation, host and guard timeouts all run on the
+/// clock given to the coordinator, on its one timer, and each is a distinct ``TimeoutKind``: at
+/// most one is armed at a time, and a ``TimeoutObservingClock`` (a test clock) is told which, so a
+/// test advances time to exactly the deadline it means and no other timeout fires. Record times
+/// and link expiry read the same clock.
 ///
 /// Validated on creation: a configuration that exists is a valid one.
 public struct CoordinatorConfiguration: Sendable, Hashable {
     /// The levels above the root, bottom to top, each with a distinct positive raw value.
     public let levels: [WindowLevel]
-    /// How long an animator may take, from its call, before the transition completes without it.
+    /// How long an animator may take, from its call, before the transition completes without it
+    /// (``TimeoutKind/animation``, on the coordinator's clock).
     public let animationTimeout: Duration
     /// How many records ``Coordinator/history`` keeps (the newest).
     public let historyLimit: Int
@@ -20,8 +27,13 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// How many requests may wait deferred until the unlock.
     public let deferredLimit: Int
     /// How long one phase of a transition's host calls (those before the animation, or those
-    /// after it) may take before the coordinator stops waiting for the host; see ``HostFault``.
+    /// after it) may take before the coordinator stops waiting for the host; see ``HostFault``
+    /// (``TimeoutKind/host``, on the coordinator's clock, from the phase's first call). A
+    /// ``SynchronousWindowHost`` is called inline and never timed.
     public let hostTimeout: Duration
+    /// How long the guards may take to decide about one transition before the guard being asked
+    /// denies (``TimeoutKind/guard``, on the coordinator's clock, from the first guard's call).
+    public let guardTimeout: Duration
     /// The bounds every route navigated to must keep, however it was made (parsed, built in
     /// code, restored): see ``Route/validate(limits:)``.
     public let routeLimits: RouteLimits
@@ -31,11 +43,13 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// - Throws: ``ConfigurationError`` when a level uses the root's raw value (0 or less) or two
     ///   levels share a raw value or a name, when a timeout is not positive or past 2⁴⁰ seconds, or
     ///   a bound is below 1.
+    /// - Parameter guardTimeout: the guards' timeout; the animation timeout when nil.
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
                 ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
                 queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2),
-                routeLimits: RouteLimits = .standard) throws(ConfigurationError) {
+                routeLimits: RouteLimits = .standard, guardTimeout: Duration? = nil) throws(ConfigurationError) {
+        let guardTimeout = guardTimeout ?? animationTimeout
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)
         }
@@ -49,8 +63,9 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         }
         guard animationTimeout > .zero else { throw .nonPositiveTimeout(animationTimeout) }
         guard hostTimeout > .zero else { throw .nonPositiveTimeout(hostTimeout) }
+        guard guardTimeout > .zero else { throw .nonPositiveTimeout(guardTimeout) }
         // Deadlines are the clock's time plus a timeout: one past the trusted range could overflow.
-        for timeout in [animationTimeout, hostTimeout] where !TrustedDuration.contains(timeout) {
+        for timeout in [animationTimeout, hostTimeout, guardTimeout] where !TrustedDuration.contains(timeout) {
             throw .timeoutTooLong(timeout)
         }
         guard historyLimit >= 1 else { throw .boundTooSmall("historyLimit", historyLimit) }
@@ -73,6 +88,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         self.queueLimit = queueLimit
         self.deferredLimit = deferredLimit
         self.hostTimeout = hostTimeout
+        self.guardTimeout = guardTimeout
         self.routeLimits = routeLimits
     }
 
@@ -86,10 +102,11 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
         queueLimit = 32
         deferredLimit = 32
         hostTimeout = .seconds(2)
+        guardTimeout = .seconds(5)
         routeLimits = .standard
     }
 
-    /// The built-in levels, a 5 s animation timeout, a 2 s host timeout, 100 records of history,
+    /// The built-in levels, a 5 s animation timeout, a 2 s host timeout, a 5 s guard timeout, 100 records of history,
     /// 256 buffered events, no covers, 32 waiting and 32 deferred requests at most, and the
     /// standard route limits.
     public static let standard = CoordinatorConfiguration(builtIn: ())
@@ -101,9 +118,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case levelNotAboveRoot(WindowLevel)
     /// Two levels share a raw value or a name.
     case duplicateLevel(WindowLevel, WindowLevel)
-    /// The animation timeout or the host timeout is zero or negative.
+    /// A timeout (animation, host or guard) is zero or negative.
     case nonPositiveTimeout(Duration)
-    /// The animation timeout or the host timeout is longer than 2⁴⁰ seconds (about 34,000 years):
+    /// A timeout (animation, host or guard) is longer than 2⁴⁰ seconds (about 34,000 years):
     /// a deadline that far could not be computed.
     case timeoutTooLong(Duration)
     /// A bound (named) is below 1.

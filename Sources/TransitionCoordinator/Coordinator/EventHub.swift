@@ -11,6 +11,8 @@ final class EventHub: Sendable {
         /// The continuations in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
         var fanOut: [AsyncStream<CoordinatorEvent>.Continuation] = []
         var dropped = 0
+        /// How many events were fanned out (sent while someone subscribed).
+        var sent = 0
 
         mutating func rebuild() { fanOut = subscribers.sorted { $0.key < $1.key }.map(\.value) }
     }
@@ -23,15 +25,20 @@ final class EventHub: Sendable {
     init(bufferSize: Int) { self.bufferSize = bufferSize }
 
     /// A new subscriber's stream; it ends when the subscriber stops iterating or the hub goes away.
-    func subscribe() -> AsyncStream<CoordinatorEvent> {
+    func subscribe() -> AsyncStream<CoordinatorEvent> { subscribeCounted().stream }
+
+    /// ``subscribe()``, with how many events were fanned out before it, read in the critical
+    /// section that subscribes: every later event is this stream's, so ``sentCount`` minus
+    /// `sentBefore` is how many the stream was given.
+    func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
         let (stream, continuation) = AsyncStream.makeStream(of: CoordinatorEvent.self,
                                                             bufferingPolicy: .bufferingNewest(bufferSize))
-        let id = state.withLock { state in
+        let (id, sentBefore) = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = continuation
             state.rebuild()
             count.store(state.subscribers.count, ordering: .releasing)
-            return state.nextID
+            return (state.nextID, state.sent)
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
@@ -41,8 +48,11 @@ final class EventHub: Sendable {
                 count.store(state.subscribers.count, ordering: .releasing)
             }
         }
-        return stream
+        return (stream, sentBefore)
     }
+
+    /// How many events were fanned out so far.
+    var sentCount: Int { state.withLock { $0.sent } }
 
     /// Whether anyone subscribes now (read without the lock; a subscriber arriving concurrently
     /// may be missed, as ``send(_:)`` may miss it).
@@ -60,7 +70,10 @@ final class EventHub: Sendable {
 
     /// ``send(_:)`` past its check: fans `event` out.
     private func deliver(_ event: CoordinatorEvent) {
-        let subscribers = state.withLock { $0.fanOut }
+        let subscribers = state.withLock { state in
+            state.sent += 1
+            return state.fanOut
+        }
         var dropped = 0
         for continuation in subscribers {
             if case .dropped = continuation.yield(event) { dropped += 1 }

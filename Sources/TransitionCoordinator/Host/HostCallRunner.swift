@@ -34,7 +34,7 @@ enum HostCallRunner {
             // Armed in the task, so the phase's time counts from its first call, however long the
             // task waited for a thread; disarming by token never touches a later phase's alarm.
             progress.began(at: watchdog.now)
-            let alarm = watchdog.arm(in: timeout) { progress.timeUp() }
+            let alarm = watchdog.arm(in: timeout, kind: .host) { progress.timeUp() }
             await TransitionScope.$chain.withValue(chain) {
                 for (index, command) in commands.enumerated() {
                     await command.send(to: host)

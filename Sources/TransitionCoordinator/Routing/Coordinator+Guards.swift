@@ -9,9 +9,9 @@ extension Coordinator {
         let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
         #if TC_MUTANTS
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
-        let timeout = configuration.animationTimeout * (mutants.contains(.guardWithoutTimeout) ? 100 : 1)
+        let timeout = configuration.guardTimeout * (mutants.contains(.guardWithoutTimeout) ? 100 : 1)
         #else
-        let timeout = configuration.animationTimeout
+        let timeout = configuration.guardTimeout
         #endif
         guard let refusal = await GuardRunner.vet(context, guards: guards, timeout: timeout,
                                                   watchdog: watchdog, taskExecutor: taskExecutor, chain: chain) else { return nil }

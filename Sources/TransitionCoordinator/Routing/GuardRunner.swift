@@ -16,7 +16,7 @@ enum GuardRunner {
         let asking = Locked("")
         let running = Locked<Task<Void, Never>?>(nil)
         let task = Task.detached(executorPreference: taskExecutor) {
-            let alarm = watchdog.arm(in: timeout) {
+            let alarm = watchdog.arm(in: timeout, kind: .guard) {
                 let name = asking.withLock { $0 }
                 verdict.settle(Refusal(guardName: name, decision: .deny("did not answer within \(timeout)")))
                 // The guard in hand is told to stop; the ones after it are never asked.

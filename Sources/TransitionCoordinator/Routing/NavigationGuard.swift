@@ -73,7 +73,7 @@ public enum GuardDecision: Sendable, Hashable {
 /// the app's requests, links, restoration and interactive gestures alike.
 ///
 /// Guards run in order while the transition holds the slot (so the state they see is the one it
-/// would change), under the animation timeout: one that does not answer in time denies. They run
+/// would change), under ``CoordinatorConfiguration/guardTimeout``: one that does not answer in time denies. They run
 /// inside the transition's scope, so a guard that asks the coordinator for a transition is
 /// refused as re-entrant rather than deadlocking. A guard vetoing a gesture's commit (a form with
 /// unsaved changes, via ``GuardContext/leaving``) cancels the gesture.

@@ -13,11 +13,32 @@ struct WatchdogTests {
         return (Watchdog(clock: CoordinatorClock(clock), step: short, taskExecutor: nil), clock)
     }
 
+    @Test("an observing clock is told each alarm's kind when armed, and how it ended: disarmed, replaced, fired, closed")
+    func reportsKinds() async {
+        let (watchdog, clock) = Self.watchdog()
+        let host = watchdog.arm(in: Self.long, kind: .host) { Issue.record("a disarmed alarm fired") }
+        #expect(clock.armedTimeouts.map(\.kind) == [.host])
+        #expect(clock.armedTimeouts.first?.deadline == ManualClock.Instant(offset: Self.long))
+        watchdog.disarm(host)
+        #expect(clock.armedTimeouts.isEmpty, "disarmed")
+        _ = watchdog.arm(in: Self.long, kind: .guard) { Issue.record("a replaced alarm fired") }
+        let fired = Gate()
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
+        #expect(clock.armedTimeouts.map(\.kind) == [.animation], "the replaced alarm ended")
+        #expect(clock.advance(toDeadlineOf: .animation)?.kind == .animation)
+        await fired.wait()
+        #expect(clock.firedTimeouts.map(\.kind) == [.animation], "only the one that fired counts as fired")
+        _ = watchdog.arm(in: Self.long, kind: .guard) {}
+        watchdog.close()
+        #expect(clock.armedTimeouts.isEmpty, "closed")
+        #expect(clock.firedTimeouts.map(\.kind) == [.animation])
+    }
+
     @Test("an alarm fires at its deadline, not a moment before")
     func firesAtDeadline() async {
         let (watchdog, clock) = Self.watchdog()
         let fired = Gate(), count = Box(0)
-        _ = watchdog.arm(in: Self.short) {
+        _ = watchdog.arm(in: Self.short, kind: .animation) {
             count.mutate { $0 += 1 }
             fired.open()
         }
@@ -34,12 +55,12 @@ struct WatchdogTests {
     @Test("a shorter alarm armed while the watchdog sleeps towards a longer one fires at its own deadline")
     func shorterAlarmIsNotLate() async {
         let (watchdog, clock) = Self.watchdog()
-        let first = watchdog.arm(in: Self.long) { Issue.record("the replaced alarm fired") }
+        let first = watchdog.arm(in: Self.long, kind: .animation) { Issue.record("the replaced alarm fired") }
         // It sleeps at most one step ahead, however far the deadline.
         await clock.sleepers(atLeast: 1, dueIn: Self.short)
         watchdog.disarm(first)
         let fired = Gate()
-        _ = watchdog.arm(in: Self.short) { fired.open() }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
         clock.advance(by: Self.short)
         await fired.wait()
         watchdog.close()
@@ -50,11 +71,11 @@ struct WatchdogTests {
     func oversleepingVariantIsLate() async {
         let clock = ManualClock()
         let watchdog = Watchdog(clock: CoordinatorClock(clock), step: Self.short, taskExecutor: nil, unbounded: true)
-        let first = watchdog.arm(in: Self.long) {}
+        let first = watchdog.arm(in: Self.long, kind: .animation) {}
         await clock.sleepers(atLeast: 1, dueIn: Self.long)
         watchdog.disarm(first)
         let fired = Box(false)
-        _ = watchdog.arm(in: Self.short) { fired.value = true }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.value = true }
         clock.advance(by: Self.short)
         // Still asleep towards the first deadline, 8 s away: the short alarm's time has passed unseen.
         await clock.sleepers(atLeast: 1, dueIn: Self.long - Self.short)
@@ -66,11 +87,11 @@ struct WatchdogTests {
     @Test("a disarmed alarm never fires, and a stale disarm leaves a newer alarm armed")
     func disarming() async {
         let (watchdog, clock) = Self.watchdog()
-        let old = watchdog.arm(in: Self.short) { Issue.record("a disarmed alarm fired") }
+        let old = watchdog.arm(in: Self.short, kind: .animation) { Issue.record("a disarmed alarm fired") }
         watchdog.disarm(old)
         #expect(watchdog.armedDeadline == nil)
         let fired = Gate()
-        _ = watchdog.arm(in: Self.short) { fired.open() }
+        _ = watchdog.arm(in: Self.short, kind: .animation) { fired.open() }
         watchdog.disarm(old)
         #expect(watchdog.armedDeadline == Self.short)
         clock.advance(by: Self.short)
@@ -83,7 +104,7 @@ struct WatchdogTests {
     func pastDeadlineFiresAtOnce() async {
         let (watchdog, _) = Self.watchdog()
         let fired = Gate()
-        _ = watchdog.arm(in: .zero) { fired.open() }
+        _ = watchdog.arm(in: .zero, kind: .animation) { fired.open() }
         await fired.wait()
         watchdog.close()
     }

@@ -2,13 +2,16 @@ import TransitionCoordinator
 
 /// An animator whose every call waits at a gate the test opens, so the test decides when an
 /// animation ends (and what it does meanwhile: send another request, cancel its caller).
+/// Safe from any thread; releases are consumed oldest first, so the same opens end the same
+/// calls every run.
 ///
 /// It records each context it receives. ``started(calls:)`` suspends until the animator has been
 /// entered that many times; ``open(throwing:)`` releases the oldest waiting (or the next) call,
 /// returning or throwing. A waiting call also ends, with `CancellationError`, when its task is
 /// cancelled, and ``cancelled(calls:)`` lets the test await that.
-package final class GatedAnimator: Animator {
-    package enum Behavior: Sendable {
+public final class GatedAnimator: Animator {
+    /// What every call does.
+    public enum Behavior: Sendable {
         /// Each call waits until the test calls ``open(throwing:)``.
         case waitForOpen
         /// Each call records its context and returns at once.
@@ -35,21 +38,24 @@ package final class GatedAnimator: Animator {
         var cancelWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    package let behavior: Behavior
+    /// What every call does.
+    public let behavior: Behavior
     private let state = Locked(State())
 
-    package init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
+    /// An animator whose every call behaves as `behavior` says (waits at the gate by default).
+    public init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
 
     /// Every context received, in call order.
-    package var contexts: [TransitionContext] { state.withLock { $0.contexts } }
+    public var contexts: [TransitionContext] { state.withLock { $0.contexts } }
 
     /// How many times ``animate(_:)`` was entered.
-    package var callCount: Int { state.withLock { $0.contexts.count } }
+    public var callCount: Int { state.withLock { $0.contexts.count } }
 
     /// How many calls ended because their task was cancelled.
-    package var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
+    public var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
 
-    package func animate(_ context: TransitionContext) async throws {
+    /// Records the context, then returns, throws or waits as ``behavior`` says.
+    public func animate(_ context: TransitionContext) async throws {
         let (call, entered): (Int, [CheckedContinuation<Void, Never>]) = state.withLock { state in
             state.contexts.append(context)
             let count = state.contexts.count
@@ -106,7 +112,7 @@ package final class GatedAnimator: Animator {
     }
 
     /// Suspends until ``animate(_:)`` has been entered `calls` times in all.
-    package func started(calls: Int = 1) async {
+    public func started(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.contexts.count >= calls { return true }
@@ -118,7 +124,7 @@ package final class GatedAnimator: Animator {
     }
 
     /// Suspends until `calls` calls have ended because their task was cancelled.
-    package func cancelled(calls: Int = 1) async {
+    public func cancelled(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.cancelledCalls >= calls { return true }
@@ -131,7 +137,7 @@ package final class GatedAnimator: Animator {
 
     /// Lets the oldest waiting call (or, when none waits, the next call) return, or throw `error`.
     /// Does nothing for ``Behavior/waitForCancellation``.
-    package func open(throwing error: (any Error)? = nil) {
+    public func open(throwing error: (any Error)? = nil) {
         guard case .waitForOpen = behavior else { return }
         let waiter: Waiter? = state.withLock { state in
             if !state.waiting.isEmpty { return state.waiting.removeFirst() }

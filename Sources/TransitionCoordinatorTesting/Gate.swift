@@ -2,7 +2,7 @@ import TransitionCoordinator
 
 /// A one-way latch a test opens: `wait()` suspends until `open()`, and does not end on cancellation
 /// (so a task can be cancelled while it waits and still run on once the test opens the gate).
-package final class Gate: Sendable {
+public final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -11,10 +11,10 @@ package final class Gate: Sendable {
     private let state = Locked(State())
 
     /// A closed gate.
-    package init() {}
+    public init() {}
 
     /// Suspends until the gate is open (at once if it is).
-    package func wait() async {
+    public func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let open = state.withLock { state in
                 if state.isOpen { return true }
@@ -26,7 +26,7 @@ package final class Gate: Sendable {
     }
 
     /// Opens the gate for good and lets every waiter go.
-    package func open() {
+    public func open() {
         let waiters = state.withLock { state in
             state.isOpen = true
             defer { state.waiters.removeAll() }

@@ -1,10 +1,10 @@
 import TransitionCoordinator
 
 /// An animator that suspends once and returns: every animation gives the other tasks a turn.
-package struct YieldingAnimator: Animator {
+public struct YieldingAnimator: Animator {
     /// An animator that yields once per call.
-    package init() {}
+    public init() {}
 
     /// Yields once.
-    package func animate(_ context: TransitionContext) async throws { await Task.yield() }
+    public func animate(_ context: TransitionContext) async throws { await Task.yield() }
 }

@@ -1,0 +1,15 @@
+/// What the testing product's event probe needs to know that it has read every event sent so
+/// far, without waiting for one that may never come.
+extension Coordinator {
+    /// ``events()``, with how many events had been sent before it: every event sent later is
+    /// this stream's.
+    package nonisolated func countedEvents() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
+        hub.subscribeCounted()
+    }
+
+    /// How many events were sent to subscribers so far (none are counted while nobody subscribes).
+    package nonisolated var eventsSent: Int { hub.sentCount }
+
+    /// How many events were dropped from subscribers' full buffers so far.
+    package nonisolated var eventsDropped: Int { hub.droppedCount }
+}

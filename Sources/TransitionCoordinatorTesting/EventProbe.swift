@@ -1,0 +1,123 @@
+import TransitionCoordinator
+
+/// Reads a coordinator's events in order, so a test awaits exactly the one it needs (a request
+/// joining a wait lane, a transition ending) instead of guessing with sleeps, and reads every
+/// event sent so far without waiting for one that may never come (``drain()``).
+///
+/// Subscribes when created: it sees every event sent from then on, in the order the coordinator
+/// sent them. Use it from one task (it is a value holding a stream's iterator). Events dropped
+/// from a full buffer (``CoordinatorConfiguration/eventBufferSize``) are never seen; ``drain()``
+/// counts them as read, so it never waits for them.
+public struct EventProbe {
+    private let coordinator: Coordinator
+    private var iterator: AsyncStream<CoordinatorEvent>.Iterator
+    /// Events sent before the subscription, and dropped events when subscribed.
+    private let sentBefore: Int
+    private let droppedBefore: Int
+    /// Events read so far.
+    public private(set) var readCount = 0
+
+    /// Subscribes now: every event sent from here on is seen.
+    public init(_ coordinator: Coordinator) {
+        self.coordinator = coordinator
+        droppedBefore = coordinator.eventsDropped
+        let (stream, sentBefore) = coordinator.countedEvents()
+        self.sentBefore = sentBefore
+        iterator = stream.makeAsyncIterator()
+    }
+
+    /// How many events were sent to this probe and not read yet (a dropped one counted as read).
+    public var unread: Int {
+        max(0, coordinator.eventsSent - sentBefore - readCount - (coordinator.eventsDropped - droppedBefore))
+    }
+
+    /// Suspends until the next event and returns it (nil if the stream ends).
+    ///
+    /// It waits as long as it takes: await it when an event is sure to come, or use ``drain()``.
+    public mutating func next() async -> CoordinatorEvent? {
+        let event = await iterator.next()
+        if event != nil { readCount += 1 }
+        return event
+    }
+
+    /// Suspends until an event matching `predicate` arrives and returns it (nil if the stream
+    /// ends); the events before it are read and skipped.
+    public mutating func next(where predicate: (CoordinatorEvent) -> Bool) async -> CoordinatorEvent? {
+        while let event = await next() {
+            if predicate(event) { return event }
+        }
+        return nil
+    }
+
+    /// Suspends until the next event of `kind` (skipping others) and returns it.
+    public mutating func next(_ kind: EventKind) async -> CoordinatorEvent? {
+        await next { EventKind($0) == kind }
+    }
+
+    /// Suspends until a transition ends (skipping other events) and returns its record.
+    public mutating func ended() async -> TransitionRecord? {
+        if case .ended(let record)? = await next(.ended) { return record }
+        return nil
+    }
+
+    /// Suspends until `request` joins a wait lane; returns the lane.
+    @discardableResult
+    public mutating func waiting(_ request: TransitionRequest) async -> WaitLane? {
+        let event = await next { event in
+            if case .waiting(request, _) = event { return true }
+            return false
+        }
+        if case .waiting(_, let lane)? = event { return lane }
+        return nil
+    }
+
+    /// Reads and returns every event sent to this probe so far and not yet read, in order;
+    /// never waits for an event that was not sent. (An event being handed over by another
+    /// thread right now is awaited: it was counted as sent.)
+    public mutating func drain() async -> [CoordinatorEvent] {
+        var events: [CoordinatorEvent] = []
+        while unread > 0, let event = await next() { events.append(event) }
+        return events
+    }
+}
+
+/// What kind of event a ``CoordinatorEvent`` is, without its payload.
+public enum EventKind: String, Sendable, Hashable, CaseIterable {
+    /// ``CoordinatorEvent/began(_:before:)``.
+    case began
+    /// ``CoordinatorEvent/ended(_:)``.
+    case ended
+    /// ``CoordinatorEvent/cancelled(_:)``.
+    case cancelled
+    /// ``CoordinatorEvent/rejected(_:_:)``.
+    case rejected
+    /// ``CoordinatorEvent/waiting(_:lane:)``.
+    case waiting
+
+    /// The kind of `event`.
+    public init(_ event: CoordinatorEvent) {
+        switch event {
+        case .began: self = .began
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        case .rejected: self = .rejected
+        case .waiting: self = .waiting
+        }
+    }
+}
+
+extension CoordinatorEvent {
+    /// One readable line, as expectations compare and diffs show events: `began push mail`,
+    /// `ended push mail (ran)`, `rejected pop: busy`, `waiting push mail (enqueued)`,
+    /// `cancelled the user did: pop inbox`. Ids and snapshots are left out, so a line states what
+    /// a test can know in advance.
+    public var line: String {
+        switch self {
+        case .began(let transition, _): "began \(transition.request)"
+        case .ended(let record): "ended \(record.request) (\(record.animation))"
+        case .cancelled(let transition): "cancelled \(transition.request)"
+        case .rejected(let request, let error): "rejected \(request): \(error.code)"
+        case .waiting(let request, let lane): "waiting \(request) (\(lane))"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TransitionCoordinator
+
+/// How a simulated interactive gesture ends: the user lifts the finger past the threshold
+/// (commit) or lets it spring back (cancel).
+public enum GestureEnding: Sendable, Hashable {
+    /// The gesture completes: one unanimated transition, as the user made it.
+    case commit
+    /// The gesture springs back: nothing changes, no record, no callback.
+    case cancel
+}
+
+/// Plays what a person does to the app, through the coordinator's public API exactly as a host's
+/// gesture recognizers and tab bar report it, so a test reads as the user's story.
+///
+/// Each call is one public call of the coordinator (or two, begun then ended), awaited; it
+/// returns the record of what changed, or nil when nothing did, and throws what the coordinator
+/// throws (nothing changed then).
+public struct UserActions: Sendable {
+    /// The coordinator the person uses.
+    public let coordinator: Coordinator
+
+    /// Actions on `coordinator`.
+    public init(_ coordinator: Coordinator) { self.coordinator = coordinator }
+
+    /// A back swipe in stack `stack`, begun, then committed (its record) or cancelled (nil).
+    ///
+    /// Begins with ``Coordinator/beginGesture(_:at:policy:)`` under `policy` (`.reject`: a swipe
+    /// during a transition is refused as busy, as a host that disables gestures meanwhile does).
+    /// - Throws: what beginning or committing throws (busy, nothing to pop, the gesture cut short
+    ///   by a lifecycle event, a guard's veto); nothing changed then.
+    @discardableResult
+    public func backSwipe(in stack: ContainerID, then ending: GestureEnding, at level: WindowLevel? = nil,
+                          policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord? {
+        try await gesture(.pop(stack), then: ending, at: level, policy: policy)
+    }
+
+    /// The sheet that `presenter` presents swiped down (with everything presented above it),
+    /// begun, then committed (its record) or cancelled (nil), as ``ContainerOperation/dismiss(_:)``.
+    /// - Throws: as ``backSwipe(in:then:at:policy:)``.
+    @discardableResult
+    public func sheetSwipedDown(over presenter: WindowContent.NodeID, then ending: GestureEnding,
+                                at level: WindowLevel? = nil,
+                                policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord? {
+        try await gesture(.dismiss(presenter), then: ending, at: level, policy: policy)
+    }
+
+    /// A tap on tab `index` of tab bar `tabs`: the host switched tabs already and reports it
+    /// (``Coordinator/userDid(_:at:)``; it waits its turn, and behind the lock).
+    /// - Throws: the planner's error when the tab does not exist; nothing changed then.
+    @discardableResult
+    public func tapTab(_ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.userDid(.select(tab: index, in: tabs), at: level)
+    }
+
+    /// A tap on the back button of stack `stack`: the host popped already and reports it.
+    /// - Throws: the planner's error when there is nothing to pop; nothing changed then.
+    @discardableResult
+    public func tapBack(in stack: ContainerID, at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.userDid(.pop(stack), at: level)
+    }
+
+    private func gesture(_ operation: ContainerOperation, then ending: GestureEnding, at level: WindowLevel?,
+                         policy: AdmissionPolicy) async throws(TransitionError) -> TransitionRecord? {
+        let gesture = try await coordinator.beginGesture(operation, at: level, policy: policy)
+        switch ending {
+        case .commit: return try await gesture.commit()
+        case .cancel:
+            await gesture.cancel()
+            return nil
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Testing
+import TransitionCoordinator
+
+/// Exhaustive expectations for an app's navigation, in the spirit of a `TestStore`: a test
+/// states, step by step, what each action must do (the state after, the records, the screens'
+/// callbacks in order, the events, the timeouts that fired, the error), and the store records
+/// a test issue, with a line-by-line diff, on any difference and on anything that happened and
+/// was not stated.
+///
+/// ```swift
+/// let store = await NavigationTestStore(root: .stack(StackContainer(id: "inbox", root: list)))
+/// await store.step("open a mail") {
+///     try await store.coordinator.stack("inbox").push(store.callbacks.item(mail), animator: ScriptedAnimator())
+/// } expect: {
+///     $0.state = ["root(0): stack inbox [list, mail]"]
+///     $0.records = ["push mail onto inbox: ran"]
+///     $0.callbacks = ["didAdd mail", "didShow mail"]
+///     $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
+/// }
+/// await store.finish()
+/// ```
+///
+/// **What a step sees.** Everything between the step's start and the action's return: the
+/// records the history gained, the lines the ``callbacks`` log gained, the events the
+/// coordinator sent (read with ``EventProbe/drain()``, so none is waited for that was not
+/// sent), the timeouts the ``clock`` fired, the links the ``links`` inbox ended (when the store
+/// was given one: it reads the inbox's ``LinkInbox/outcomes``, so nothing else may), and the
+/// action's error. The coordinator calls the
+/// screens' callbacks and sends `ended` before a request returns, so a step that awaits its
+/// request sees all of it; work the action leaves running (a task it started) is seen by the
+/// step in which it happens, or by ``finish(sourceLocation:)``.
+///
+/// **Exhaustive** (the default): a category a step leaves nil must be empty (the state: must be
+/// unchanged). **Non-exhaustive**: a category left nil is not checked, and a stated list need
+/// only appear in order among what happened (other lines may come between). Deterministic:
+/// with the test clock and no other task touching the coordinator, the same steps give the same
+/// lines every run. Not `Sendable`: use it from the test's own task, and hand its
+/// ``coordinator``, ``clock`` and ``callbacks`` (all `Sendable`) to the child tasks a step starts.
+public final class NavigationTestStore {
+    /// Whether everything that happened must be stated.
+    public enum Exhaustivity: Sendable, Hashable {
+        /// Every category of every step is checked; nil means "nothing happened" (for the
+        /// state: "unchanged").
+        case on
+        /// Only stated categories are checked, and only as an ordered subsequence.
+        case off
+    }
+
+    /// What one step must do. Each category is a list of lines, as the product prints them:
+    /// ``NavigationSnapshot/lines``, ``TransitionRecord/line``, the ``CallbackLog`` lines,
+    /// ``CoordinatorEvent/line``, and the kinds of the timeouts that fired.
+    public struct Expectation: Sendable {
+        /// The state after the step (``NavigationSnapshot/lines``).
+        public var state: [String]?
+        /// The records of the transitions that committed during the step, in order (``TransitionRecord/line``).
+        public var records: [String]?
+        /// The screens' callbacks called during the step, in order (``CallbackLog`` lines: `didAdd mail`).
+        public var callbacks: [String]?
+        /// The events sent during the step, in order (``CoordinatorEvent/line``).
+        public var events: [String]?
+        /// The timeouts that fired during the step, in order.
+        public var timeouts: [TimeoutKind]?
+        /// The links the store's inbox ended during the step, in order (``LinkInbox/Ended/line``:
+        /// `^/home/vault: navigated`); checked only when the store was given an inbox.
+        public var links: [String]?
+        /// The code of the ``TransitionError`` (or `description` of another error) the action threw.
+        public var error: String?
+
+        /// An expectation stating nothing yet.
+        public init(state: [String]? = nil, records: [String]? = nil, callbacks: [String]? = nil,
+                    events: [String]? = nil, timeouts: [TimeoutKind]? = nil, links: [String]? = nil,
+                    error: String? = nil) {
+            self.state = state
+            self.records = records
+            self.callbacks = callbacks
+            self.events = events
+            self.timeouts = timeouts
+            self.links = links
+            self.error = error
+        }
+    }
+
+    /// The coordinator under test.
+    public let coordinator: Coordinator
+    /// The clock the coordinator runs on.
+    public let clock: TestClock
+    /// Where the screens' callbacks are noted: give its ``CallbackLog/item(_:)`` to pushes.
+    public let callbacks: CallbackLog
+    /// Whether everything that happened must be stated (``Exhaustivity/on`` by default).
+    public var exhaustivity: Exhaustivity
+    /// The inbox whose links' ends the store reads, if any.
+    public let links: LinkInbox?
+
+    private var probe: EventProbe
+    private var seenRecord: TransitionID?
+    private var seenCallbacks: Int
+    private var seenTimeouts: Int
+    private var state: [String]
+    private var linkEnds: AsyncStream<LinkInbox.Ended>.Iterator?
+    private var linksRead = 0
+
+    /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
+    /// With `links`, the store reads that inbox's ``LinkInbox/outcomes`` (nothing else may): each
+    /// step then states the links that ended in it.
+    public init(coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
+                links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on) async {
+        self.coordinator = coordinator
+        self.links = links
+        linkEnds = links?.outcomes.makeAsyncIterator()
+        linksRead = await links?.endedCount ?? 0
+        self.clock = clock
+        self.callbacks = callbacks
+        self.exhaustivity = exhaustivity
+        probe = EventProbe(coordinator)
+        seenRecord = await coordinator.history.last?.id
+        seenCallbacks = callbacks.calls.count
+        seenTimeouts = clock.firedTimeouts.count
+        state = await coordinator.snapshot.lines
+    }
+
+    /// A store over a new coordinator showing `root` on a new ``TestClock``, with a headless host.
+    public convenience init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+                            screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+                            exhaustivity: Exhaustivity = .on) async throws(TransitionError) {
+        let clock = TestClock()
+        let coordinator = try await Coordinator(root: root, configuration: configuration, clock: clock,
+                                                screens: screens, guards: guards)
+        await self.init(coordinator: coordinator, clock: clock, exhaustivity: exhaustivity)
+    }
+
+    /// Runs `action`, then checks what happened against what `expect` states; returns the
+    /// action's result, or nil when it threw (the error is checked as ``Expectation/error``).
+    ///
+    /// Records one issue per category that differs, each with a diff (`-` expected, `+` actual),
+    /// at `sourceLocation`. Never throws, never waits for anything the action did not do.
+    @discardableResult
+    public func step<Result>(_ name: String, _ action: () async throws -> Result,
+                             expect: (inout Expectation) -> Void = { _ in },
+                             sourceLocation: SourceLocation = #_sourceLocation) async -> Result? {
+        var expected = Expectation()
+        expect(&expected)
+        var result: Result?
+        var thrown: String?
+        do {
+            result = try await action()
+        } catch let error as TransitionError {
+            thrown = error.code
+        } catch {
+            thrown = String(describing: error)
+        }
+        let happened = await collect()
+        check(name, "state", expected: expected.state, actual: happened.state, unchanged: state, sourceLocation)
+        check(name, "records", expected: expected.records, actual: happened.records, sourceLocation)
+        check(name, "callbacks", expected: expected.callbacks, actual: happened.callbacks, sourceLocation)
+        check(name, "events", expected: expected.events, actual: happened.events, sourceLocation)
+        check(name, "timeouts", expected: expected.timeouts?.map(\.rawValue), actual: happened.timeouts, sourceLocation)
+        check(name, "links", expected: expected.links, actual: happened.links, sourceLocation)
+        check(name, "error", expected: expected.error.map { [$0] }, actual: thrown.map { [$0] } ?? [], sourceLocation)
+        state = happened.state
+        return result
+    }
+
+    /// Checks that nothing happened since the last step (no record, callback, event or fired
+    /// timeout) and, in exhaustive mode, that no timeout is left armed; records an issue otherwise.
+    public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let happened = await collect()
+        let expected: [String]? = exhaustivity == .on ? [] : nil
+        check("finish", "state", expected: nil, actual: happened.state, unchanged: state, sourceLocation)
+        check("finish", "records", expected: expected, actual: happened.records, sourceLocation)
+        check("finish", "callbacks", expected: expected, actual: happened.callbacks, sourceLocation)
+        check("finish", "events", expected: expected, actual: happened.events, sourceLocation)
+        check("finish", "timeouts", expected: expected, actual: happened.timeouts, sourceLocation)
+        check("finish", "links", expected: expected, actual: happened.links, sourceLocation)
+        if exhaustivity == .on {
+            check("finish", "armed timeouts", expected: [], actual: clock.armedTimeouts.map(\.description), sourceLocation)
+        }
+        state = happened.state
+    }
+
+    private struct Happened {
+        var state: [String]
+        var records: [String]
+        var callbacks: [String]
+        var events: [String]
+        var timeouts: [String]
+        var links: [String]
+    }
+
+    /// What happened since the last look, and moves the marks past it.
+    private func collect() async -> Happened {
+        let history = await coordinator.history
+        let fresh = history.filter { record in seenRecord.map { record.id > $0 } ?? true }
+        if let last = history.last?.id { seenRecord = last }
+        let calls = callbacks.calls
+        let newCalls = Array(calls.dropFirst(min(seenCallbacks, calls.count)))
+        seenCallbacks = calls.count
+        let events = await probe.drain().map(\.line)
+        let fired = clock.firedTimeouts
+        let newTimeouts = fired.dropFirst(min(seenTimeouts, fired.count)).map(\.kind.rawValue)
+        seenTimeouts = fired.count
+        var ended: [String] = []
+        if let links {
+            // Every end numbered up to the inbox's count was sent already: none is waited for in vain.
+            let target = await links.endedCount
+            while linksRead < target, let end = await linkEnds?.next() {
+                ended.append(end.line)
+                linksRead = end.sequence
+            }
+        }
+        return Happened(state: await coordinator.snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
+                        events: events, timeouts: newTimeouts, links: ended)
+    }
+
+    /// Records an issue when `actual` does not meet `expected` under the store's exhaustivity;
+    /// nil `expected` means "none" when exhaustive (`unchanged` for the state), "unchecked" otherwise.
+    private func check(_ step: String, _ category: String, expected: [String]?, actual: [String],
+                       unchanged: [String]? = nil, _ sourceLocation: SourceLocation) {
+        let wanted: [String]
+        switch (expected, exhaustivity) {
+        case (let stated?, .on): wanted = stated
+        case (nil, .on): wanted = unchanged ?? []
+        case (let stated?, .off):
+            guard !Self.appears(stated, inOrderIn: actual) else { return }
+            wanted = stated
+        case (nil, .off): return
+        }
+        if exhaustivity == .on, wanted == actual { return }
+        let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
+        let what = expected == nil ? "the \(category) changed, and the step did not state it"
+            : "the \(category) stated differ from what happened"
+        Issue.record("step '\(step)': \(what):\n\(diff)", sourceLocation: sourceLocation)
+    }
+
+    /// Whether `lines` appear in `actual` in this order, others allowed between.
+    private static func appears(_ lines: [String], inOrderIn actual: [String]) -> Bool {
+        var rest = actual[...]
+        for line in lines {
+            guard let index = rest.firstIndex(of: line) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
+    }
+}

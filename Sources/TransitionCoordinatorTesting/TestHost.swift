@@ -1,0 +1,92 @@
+import Testing
+import TransitionCoordinator
+
+/// A window host for tests: records every call in order as readable lines (`create #2`,
+/// `show #2`, `makeKey #2`), keeps the windows as the calls left them, and runs a hook the test
+/// sets before each call counts as returned (so a call can wait at a ``Gate``, or ask the
+/// coordinator for a transition, for as long as the test wants).
+///
+/// An actor: its calls are applied one at a time, in the order the coordinator sends them. A
+/// call is recorded and applied only once its hook returns, as a real host's call has taken
+/// effect only once it returns. ``note(_:)`` puts a marker into the order of calls (from an
+/// animator, say). ``expectCalls(_:sourceLocation:)`` compares the lines with what a test states
+/// and records one issue with a line-by-line diff when they differ.
+public actor TestHost: CommandHost {
+    /// One entry of the host's log: a call that returned, or a marker.
+    public enum Entry: Sendable, Hashable, CustomStringConvertible {
+        /// A host call that returned.
+        case call(HostCommand)
+        /// A marker put in by ``TestHost/note(_:)``.
+        case note(String)
+
+        /// The call as a line (`show #2`), or `note <text>`.
+        public var description: String {
+            switch self {
+            case .call(let call): "\(call)"
+            case .note(let text): "note \(text)"
+            }
+        }
+    }
+
+    /// Runs before a call counts as returned.
+    public typealias Hook = @Sendable (HostCommand) async -> Void
+
+    /// The windows as this host sees them (calls that returned).
+    package private(set) var ledger = HostLedger()
+    /// Calls that returned and notes, in order.
+    public private(set) var log: [Entry] = []
+    private var hook: Hook?
+
+    /// A host with no windows, no calls and no hook.
+    public init() {}
+
+    /// The calls that returned, in order.
+    public var calls: [HostCommand] {
+        log.compactMap { if case .call(let call) = $0 { call } else { nil } }
+    }
+
+    /// The log as lines: `create #2`, `show #2`, `note animating`.
+    public var lines: [String] { log.map(\.description) }
+
+    /// The windows created and not destroyed, by id.
+    public var liveWindows: Set<WindowID> { ledger.live }
+
+    /// The windows shown and not hidden or destroyed, by id.
+    public var visibleWindows: Set<WindowID> { ledger.visible }
+
+    /// The key window, if any.
+    public var keyWindow: WindowID? { ledger.key }
+
+    /// Runs `hook` at the start of every later call (nil: none).
+    public func setHook(_ hook: Hook?) { self.hook = hook }
+
+    /// Puts a marker into the log.
+    public func note(_ text: String) { log.append(.note(text)) }
+
+    /// Forgets the log (the windows stay as they are), so a test reads one step's calls.
+    public func clearLog() { log.removeAll() }
+
+    /// The ids among `ids` that are not live at this host.
+    public func dead(among ids: [WindowID]) -> [WindowID] { ids.filter { !ledger.live.contains($0) } }
+
+    /// Runs the hook, then logs the call and applies it to the ledger.
+    public func perform(_ call: HostCommand) async {
+        if let hook { await hook(call) }
+        log.append(.call(call))
+        ledger.apply(call)
+    }
+
+    /// Records an issue, with a line-by-line diff, unless ``lines`` equal `expected`; then clears
+    /// the log when `clearing` (the default), so the next expectation reads the next step alone.
+    ///
+    /// - Returns: whether the lines matched.
+    @discardableResult
+    public func expectCalls(_ expected: [String], clearing: Bool = true,
+                            sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let actual = lines
+        if clearing { log.removeAll() }
+        guard let diff = LineDiff(expected: expected, actual: actual) else { return true }
+        Issue.record("the host's calls differ from those expected:\n\(diff)", sourceLocation: sourceLocation)
+        return false
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorTesting
+
+/// What the user and the system do, played through the product's actions.
+@Suite("User and system actions")
+struct ActionTests {
+    static let list = Screen("list"), mail = Screen("mail"), feed = Screen("feed"), draft = Screen("draft")
+
+    /// Tabs of two stacks, `inbox [list > mail]` and `news [feed]`, with a lock screen configured.
+    static func app(clock: TestClock = TestClock()) async throws -> Coordinator {
+        let configuration = try CoordinatorConfiguration(
+            covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
+        let root = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: list, pushed: [mail])),
+                                             .stack(StackContainer(id: "news", root: feed))))
+        return try await Coordinator(root: root, configuration: configuration, clock: clock)
+    }
+
+    /// The screens of stack `id`, by name.
+    static func names(_ coordinator: Coordinator, _ id: ContainerID) async -> [String] {
+        await coordinator.stack(id).items()?.map(\.name) ?? []
+    }
+
+    @Test("a back swipe committed pops once, from the gesture; one cancelled changes nothing and leaves no record")
+    func backSwipe() async throws {
+        let coordinator = try await Self.app()
+        let cancelled = try await coordinator.user.backSwipe(in: "inbox", then: .cancel)
+        #expect(cancelled == nil)
+        #expect(await Self.names(coordinator, "inbox") == ["list", "mail"])
+        let committed = try #require(try await coordinator.user.backSwipe(in: "inbox", then: .commit))
+        #expect(committed.source == .gesture)
+        #expect(await Self.names(coordinator, "inbox") == ["list"])
+        #expect(await coordinator.history.count == 1, "the cancelled swipe left no record")
+    }
+
+    @Test("a tab tap is folded in as the user's change; a tap on a tab that does not exist is refused, changing nothing")
+    func tabTap() async throws {
+        let coordinator = try await Self.app()
+        let record = try await coordinator.user.tapTab(1, in: "main")
+        #expect(record.source == .user)
+        #expect(await coordinator.tabs("main").selected() == 1)
+        await #expect(throws: TransitionError.self) { try await coordinator.user.tapTab(7, in: "main") }
+        #expect(await coordinator.tabs("main").selected() == 1)
+    }
+
+    @Test("a sheet swiped down and let go stays; swiped down past the threshold it is dismissed")
+    func sheetSwipedDown() async throws {
+        let coordinator = try await Self.app()
+        try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Self.draft)))
+        #expect(try await coordinator.user.sheetSwipedDown(over: .container("inbox"), then: .cancel) == nil)
+        #expect(await coordinator.snapshot.lines.first?.contains("draft") == true)
+        let dismissed = try #require(try await coordinator.user.sheetSwipedDown(over: .container("inbox"), then: .commit))
+        #expect(dismissed.screenEvents.contains { $0.kind == .didRemove && $0.screen == Self.draft })
+        #expect(await coordinator.snapshot.lines.first?.contains("draft") == false)
+    }
+
+    @Test("to the background the lock goes up; back to the foreground and unlocked, it is gone")
+    func backgroundAndForeground() async throws {
+        let coordinator = try await Self.app()
+        let down = try await coordinator.system.background()
+        #expect(down.map(\.request) == [.setApplicationState(.inactive), .setApplicationState(.background)])
+        #expect(await coordinator.snapshot.window(at: .high)?.content.topScreen.name == "pin")
+        let up = try await coordinator.system.foreground()
+        #expect(up.map(\.request) == [.setApplicationState(.inactive), .setApplicationState(.active), .unlock])
+        #expect(await coordinator.snapshot.window(at: .high) == nil)
+    }
+
+    /// The screens links and saved states may name.
+    static func registry() throws -> ScreenRegistry {
+        var registry = ScreenRegistry()
+        for name in ["inbox", "mail", "settings"] { registry.screen(name) }
+        try registry.tabs("main", tabs: ["inbox", "settings"])
+        return registry
+    }
+
+    @Test("a cold launch with a link: the link waits for the app to be ready, then navigates, from the link")
+    func coldLaunch() async throws {
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
+        let (_, outcome) = await coordinator.system.coldLaunch(with: try Route(parsing: "^/main#inbox/mail"))
+        guard case .navigated(let record) = outcome else {
+            Issue.record("the link did not navigate: \(outcome)")
+            return
+        }
+        #expect(record.source == .link)
+        #expect(try await coordinator.snapshot.rootRoute().path == "^/main#inbox/mail")
+    }
+
+    @Test("a relaunch from a saved state shows what was saved, unanimated, from restoration")
+    func relaunch() async throws {
+        let before = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
+        try await before.navigate(to: try Route(parsing: "^/main#inbox/mail"))
+        let saved = try await before.savedNavigation(schema: 1, savedAt: .seconds(1))
+
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
+        let restored = try await after.system.relaunch(from: saved, now: .seconds(2))
+        #expect(restored.record?.source == .restoration)
+        #expect(restored.record?.animation == .skipped(.noAnimator))
+        #expect(await after.snapshot.lines == (await before.snapshot.lines))
+    }
+
+    @Test("a relaunch after an update migrates the saved state: a renamed screen comes back under its new name")
+    func relaunchAfterUpdate() async throws {
+        var registry = try Self.registry()
+        registry.screen("message")
+        let saved = SavedNavigation(route: try Route(parsing: "^/main#inbox/mail"), schema: 1, savedAt: .seconds(1))
+        let rename = RestorationPolicy.Migration(from: 1) { route in
+            var route = route
+            route.steps = route.steps.map { step in
+                if case .push(let target) = step, target.name == "mail" { return .push(RouteTarget("message")) }
+                return step
+            }
+            return route
+        }
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
+        let restored = try await coordinator.system.relaunch(from: saved, policy: RestorationPolicy(schema: 2, migrations: [rename]),
+                                                             now: .seconds(2))
+        #expect(restored.route.path == "^/main#inbox/message")
+        #expect(restored.dropped.isEmpty)
+    }
+}

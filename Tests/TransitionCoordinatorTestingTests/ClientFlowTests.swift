@@ -1,0 +1,98 @@
+import Synchronization
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorTesting
+
+/// An app's own flows, written as a client writes them: the public API and the testing product
+/// only, every step stated exhaustively.
+@Suite("An app's flows, stated step by step")
+struct ClientFlowTests {
+    static let vault = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("vault"))])
+    static let signIn = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("signin"))])
+
+    /// The screens links may name.
+    static func registry() -> ScreenRegistry {
+        var registry = ScreenRegistry()
+        for name in ["home", "vault", "signin", "compose"] { registry.screen(name) }
+        return registry
+    }
+
+    @Test("a link behind sign-in is redirected to sign-in, and resumed once signed in; it ends once, navigated")
+    func linkBehindSignIn() async throws {
+        let signedIn = Mutex(false)
+        let session = NavigationGuard("session") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.withLock({ $0 }) else { return .allow }
+            return .redirect(Self.signIn)
+        }
+        let clock = TestClock()
+        let coordinator = await Coordinator(root: Screen("launch"), clock: clock, screens: Self.registry(), guards: [session])
+        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let store = await NavigationTestStore(coordinator: coordinator, clock: clock, links: inbox)
+        await store.step("a link to the vault, signed out") {
+            var events = EventProbe(coordinator)
+            _ = await inbox.post(Self.vault)
+            _ = await events.next { if case .ended(let record) = $0 { record.source == .redirect } else { false } }
+        } expect: {
+            $0.state = ["root(0): stack ^ [home[^/0:home], signin[^/1:signin]]"]
+            $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
+            $0.events = ["began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
+                         "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))"]
+        }
+        await store.step("signed in, the app resumes") {
+            signedIn.withLock { $0 = true }
+            return try await coordinator.resumeRedirected()
+        } expect: {
+            $0.state = ["root(0): stack ^ [home[^/0:home], vault[^/1:vault]]"]
+            $0.records = ["navigate to ^/home/vault: skipped (no animator), from link"]
+            $0.events = ["began navigate to ^/home/vault", "ended navigate to ^/home/vault (skipped (no animator))"]
+            $0.links = ["^/home/vault: navigated"]
+        }
+        await store.finish()
+    }
+
+    @Test("shield and lock go up in the background; a show asked meanwhile waits, deferred, and runs after the unlock")
+    func deferredShowAfterUnlock() async throws {
+        let top = WindowLevel("top", rawValue: 4_000)
+        let configuration = try CoordinatorConfiguration(
+            levels: WindowLevel.builtIn + [top],
+            covers: LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: top),
+                                    lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
+        let store = try await NavigationTestStore(root: .screen(Screen("home")), configuration: configuration)
+        let coordinator = store.coordinator
+        await store.step("to the background") {
+            try await coordinator.system.background()
+        } expect: {
+            $0.state = ["root(0): home", "medium(2000): pin", "top(4000): shield", "app: background"]
+            $0.records = ["set application state inactive: skipped (not animatable), from lifecycle",
+                          "set application state background: skipped (not animatable), from lifecycle"]
+            $0.events = ["began set application state inactive", "ended set application state inactive (skipped (not animatable))",
+                         "began set application state background",
+                         "ended set application state background (skipped (not animatable))"]
+        }
+        var deferred: Task<TransitionRecord, any Error>?
+        await store.step("a toast asked while locked waits") {
+            var events = EventProbe(coordinator)
+            deferred = Task {
+                try await coordinator.perform(.push(Screen("toast"), at: .high), whenLocked: .deferUntilUnlocked)
+            }
+            await events.waiting(.push(Screen("toast"), at: .high))
+        } expect: {
+            $0.events = ["waiting push toast at high(3000) (deferred)"]
+        }
+        await store.step("back, and unlocked") {
+            try await coordinator.system.foreground()
+            return try await deferred?.value
+        } expect: {
+            $0.state = ["root(0): home", "high(3000): toast"]
+            $0.records = ["set application state inactive: skipped (not animatable), from lifecycle",
+                          "set application state active: skipped (not animatable), from lifecycle",
+                          "unlock: skipped (no animator)",
+                          "push toast at high(3000): skipped (no animator)"]
+            $0.events = ["began set application state inactive", "ended set application state inactive (skipped (not animatable))",
+                         "began set application state active", "ended set application state active (skipped (not animatable))",
+                         "began unlock", "ended unlock (skipped (no animator))",
+                         "began push toast at high(3000)", "ended push toast at high(3000) (skipped (no animator))"]
+        }
+        await store.finish()
+    }
+}
