@@ -7,7 +7,7 @@ public enum ModelScope: Sendable, Hashable, CustomStringConvertible {
     /// The key window, whichever it is after each commit: a PIN or shield window that becomes
     /// key replaces what the model shows until it goes.
     case keyWindow
-    /// The window at this level, when one stands there (``WindowLevel/root`` is the app's main window).
+    /// The window at this level, when one stands there (`WindowLevel.root` is the app's main window).
     case level(WindowLevel)
 
     /// The window of `snapshot` this scope names, if one stands there.

@@ -5,7 +5,7 @@ import TransitionCoordinator
 
 /// Bindings of the model for SwiftUI's own containers, their closures isolated to the main
 /// actor as the model is. Each getter reads the committed state;
-/// each setter reports the user's change as a ``NavigationModel`` write (``Coordinator/userDid(_:at:)``)
+/// each setter reports the user's change as a ``NavigationModel`` write (`Coordinator.userDid(_:at:)`)
 /// in a task on the main actor, and the model shows it once the coordinator commits it. Those
 /// tasks start in the order the view wrote, and each write names absolute positions (the screen
 /// to keep on top, the tab, the presenter), so two quick back taps mean what the user saw even

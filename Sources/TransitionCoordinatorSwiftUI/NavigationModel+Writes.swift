@@ -1,11 +1,11 @@
 import TransitionCoordinator
 
-/// What the user did through SwiftUI, reported to the coordinator as ``Coordinator/userDid(_:at:)``.
+/// What the user did through SwiftUI, reported to the coordinator as `Coordinator.userDid(_:at:)`.
 ///
-/// Each write works out its ``ContainerOperation`` against ``NavigationModel/state`` (see
+/// Each write works out its `ContainerOperation` against ``NavigationModel/state`` (see
 /// ``NavigationState``), then waits its turn in the coordinator's queue behind the transition in
 /// flight and the lock, as every user report does. It returns the committed record, whose
-/// source is ``NavigationSource/user``, after the model applied its `after`; or nil, with nothing
+/// source is `NavigationSource.user`, after the model applied its `after`; or nil, with nothing
 /// sent, when the model shows that state already. It throws the coordinator's typed error when
 /// the change no longer fits the committed state (a programmatic change got there first), and
 /// then the model re-reads the committed snapshot and notes the refusal in
@@ -16,7 +16,7 @@ extension NavigationModel {
     /// swipe-back, a tap that pushed a value through `NavigationLink(value:)`).
     ///
     /// - Returns: the record, or nil when the stack shows `path` already.
-    /// - Throws: ``TransitionError`` when the model shows no stack `id`, or when the coordinator
+    /// - Throws: `TransitionError` when the model shows no stack `id`, or when the coordinator
     ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
     @discardableResult
     public func setPath(_ path: [Screen], for id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
@@ -27,7 +27,7 @@ extension NavigationModel {
     /// Reports that the user selected `tab` in the tab bar `id` (a tab tapped).
     ///
     /// - Returns: the record, or nil when `tab` is selected already.
-    /// - Throws: the coordinator's ``TransitionError`` (a tab out of range, a tab bar not shown); nothing changed.
+    /// - Throws: the coordinator's `TransitionError` (a tab out of range, a tab bar not shown); nothing changed.
     @discardableResult
     public func select(_ tab: Int, in id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
         guard let operation = state.operation(selecting: tab, in: id) else { return nil }
@@ -38,7 +38,7 @@ extension NavigationModel {
     /// everything presented above it.
     ///
     /// - Returns: the record, or nil when the model shows no sheet there.
-    /// - Throws: the coordinator's ``TransitionError`` (nothing presented there any more); nothing changed.
+    /// - Throws: the coordinator's `TransitionError` (nothing presented there any more); nothing changed.
     @discardableResult
     public func dismissSheet(presentedBy presenter: WindowContent.NodeID) async throws(TransitionError) -> TransitionRecord? {
         guard let operation = state.operation(dismissingSheetOf: presenter) else { return nil }

@@ -1,7 +1,7 @@
 import Observation
 import TransitionCoordinator
 
-/// The committed navigation state of one window of a ``Coordinator``, as an `@Observable` model a
+/// The committed navigation state of one window of a `Coordinator`, as an `@Observable` model a
 /// SwiftUI view binds to: each stack's path, each tab bar's selection, each presented sheet.
 ///
 /// **Isolation.** Main-actor isolated: every read and write happens on the main actor, where
@@ -24,8 +24,8 @@ import TransitionCoordinator
 /// **Writes from the view.** What the user did through SwiftUI (a path shortened by the back
 /// button, a tab tapped, a sheet swiped down) is reported with ``setPath(_:for:)``,
 /// ``select(_:in:)`` and ``dismissSheet(presentedBy:)`` as the coordinator's
-/// ``Coordinator/userDid(_:at:)``: one transition of the same serialized history as every other
-/// request, its record's source ``NavigationSource/user``. A write that races a programmatic
+/// `Coordinator.userDid(_:at:)`: one transition of the same serialized history as every other
+/// request, its record's source `NavigationSource.user`. A write that races a programmatic
 /// change is settled by the coordinator: each side gets its own record or typed error, and the
 /// model ends showing the committed state (a write's record is applied as it returns; a refused
 /// write re-reads the snapshot, so a view that showed the user's change shows the model again).
@@ -81,8 +81,8 @@ public final class NavigationModel {
     /// only when it differs; ``version`` follows. An older or equal version is ignored, so the
     /// model never goes back. Returns whether the snapshot was newer.
     ///
-    /// Pass only snapshots the coordinator committed (``Coordinator/snapshot``, a record's
-    /// ``TransitionRecord/after``, an `ended` event's record): the model shows what it is given.
+    /// Pass only snapshots the coordinator committed (`Coordinator.snapshot`, a record's
+    /// `TransitionRecord.after`, an `ended` event's record): the model shows what it is given.
     @discardableResult
     public func apply(_ snapshot: NavigationSnapshot) -> Bool {
         guard !hasApplied || snapshot.version > version else { return false }

@@ -3,13 +3,13 @@ import TransitionCoordinator
 /// What a ``NavigationModel`` shows, as one value read from one committed snapshot: the window
 /// its scope names, each stack's path, each tab bar's selection and each presented sheet.
 ///
-/// A pure function of a ``NavigationSnapshot`` and a ``ModelScope``: two states made from the same
+/// A pure function of a `NavigationSnapshot` and a ``ModelScope``: two states made from the same
 /// snapshot are equal, so "the model equals the snapshot" is `model.state == NavigationState(snapshot, scope:)`.
 /// Building one walks the window's content tree once. Container and screen ids are unique across
 /// windows (invariant 8), so the lookups by id are unambiguous.
 ///
 /// It also turns what a SwiftUI view writes (a shorter path, a tab, a sheet set to nil) into the
-/// ``ContainerOperation`` to report, against this state: a decision in a value, with no effect.
+/// `ContainerOperation` to report, against this state: a decision in a value, with no effect.
 public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// The window shown, nil when the scope names no window (a free level).
     public let window: WindowID?
@@ -111,11 +111,11 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// The operation that makes the stack `id` show `path` above its root, or nil when it does already.
     ///
     /// A path that keeps a prefix of the current one (the back button, a swipe-back, a pop to
-    /// some screen) is a ``ContainerOperation/popToRoot(_:)`` or ``ContainerOperation/popTo(_:in:)``
+    /// some screen) is a `ContainerOperation.popToRoot(_:)` or `ContainerOperation.popTo(_:in:)`
     /// naming the screen to keep on top, so it means the same if a push lands first; any other
-    /// path is a ``ContainerOperation/setStack(_:_:)`` of the root and `path`.
+    /// path is a `ContainerOperation.setStack(_:_:)` of the root and `path`.
     ///
-    /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/unknownContainer(_:)``
+    /// - Throws: `TransitionError.container(_:in:)` with `ContainerError.unknownContainer(_:)`
     ///   when this state shows no stack `id` (its root is unknown).
     public func operation(settingPath path: [Screen], of id: ContainerID) throws(TransitionError) -> ContainerOperation? {
         guard let root = roots[id], let current = paths[id] else { throw .container(.unknownContainer(id), in: nil) }
@@ -148,7 +148,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         lhs.window == rhs.window && lhs.level == rhs.level && lhs.isHidden == rhs.isHidden && lhs.content == rhs.content
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(window)
         hasher.combine(level)

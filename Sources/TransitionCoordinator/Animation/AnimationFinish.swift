@@ -2,7 +2,7 @@
 ///
 /// Safe from any thread or task. The first call (``callAsFunction()`` or ``fail(_:)``) completes
 /// the animation; every later call is ignored and counted in the transition record's
-/// ``TransitionRecord/extraFinishCalls`` (when it arrives before the transition commits).
+/// ``TransitionRecord/animation`` description (`finished N times`) (when it arrives before the transition commits).
 /// Never calling it is survived too: the coordinator's timeout ends the animation. A call that
 /// comes after the coordinator cut the animation short is ignored and not counted.
 ///

@@ -17,7 +17,7 @@ extension Coordinator {
     }
 
     /// A coordinator whose root window shows `root`, made synchronously: the host is called by
-    /// ``start()`` or the first transition, as for ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)-(Screen,_,_,_,_,_,_,_)``.
+    /// ``start()`` or the first transition, as for the synchronous initializer that takes a ``Screen``.
     ///
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
     ///   when `root` breaks invariant 8.

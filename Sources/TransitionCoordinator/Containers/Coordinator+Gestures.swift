@@ -7,9 +7,13 @@ extension Coordinator {
     /// While it is held, other requests follow their policy (refused as busy, waiting, ...); a
     /// preempting one waits for the user's finger. A lifecycle event cuts it short as cancelled.
     ///
-    /// - Parameter policy: `.reject` (the default: a host disables its gestures while a
-    ///   transition runs, and a swipe that starts anyway is refused as busy), or another policy,
-    ///   whose gesture begins when its turn comes (`.preempt` first finishes the animation in flight).
+    /// - Parameters:
+    ///   - operation: the change the gesture makes if it is committed (a `.pop` for a swipe-back,
+    ///     a `.dismiss` for a sheet dragged down).
+    ///   - level: the window it happens in; by default the one holding the container it names.
+    ///   - policy: `.reject` (the default: a host disables its gestures while a transition runs,
+    ///     and a swipe that starts anyway is refused as busy), or another policy, whose gesture
+    ///     begins when its turn comes (`.preempt` first finishes the animation in flight).
     /// - Throws: what a request of ``TransitionRequest/userDid(_:at:)`` throws under `policy`:
     ///   busy, the planner's typed errors (a swipe-back at a stack's root), re-entrant, cancelled.
     ///   Nothing changed then.

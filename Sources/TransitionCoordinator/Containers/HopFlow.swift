@@ -26,10 +26,6 @@ public struct HopFlow: Sendable {
 
     /// Hops to `screen`, then waits until it unhops; returns the value it unhops with.
     ///
-    /// - Parameters:
-    ///   - returning: the type of the value (inferred from the caller's use).
-    ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
-    ///     by default.
     /// One flow waits on a screen at a time. Its wait ends in one of three ways, whatever other
     /// flows do:
     /// - the screen unhops: the flow returns the value;
@@ -39,6 +35,13 @@ public struct HopFlow: Sendable {
     /// - this flow's task is cancelled: this flow alone ends; a flow waiting on the same screen
     ///   waits on, and gets the unhop.
     ///
+    /// - Parameters:
+    ///   - screen: the screen to hop to; it becomes the container's current child.
+    ///   - returning: the type of the value (inferred from the caller's use).
+    ///   - animator: animates the hop when the skip rules let it run; none by default.
+    ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
+    ///     by default.
+    ///   - whenLocked: what the hop does while the app is locked.
     /// - Throws: the hop's refusal (nothing changed); or, after the hop committed,
     ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen stopped being the container's
     ///   current child before it unhopped (as above),

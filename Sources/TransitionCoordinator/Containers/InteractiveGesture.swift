@@ -1,7 +1,7 @@
 /// A user's interactive gesture in progress (a swipe-back, a sheet dragged down), holding the
 /// coordinator's in-flight slot until it is committed or cancelled.
 ///
-/// Made by ``Coordinator/beginGesture(_:at:)``. Exactly one of ``commit()`` and ``cancel()``
+/// Made by ``Coordinator/beginGesture(_:at:policy:)``. Exactly one of ``commit()`` and ``cancel()``
 /// takes effect; a lifecycle event may cut it short first, as cancelled. A gesture dropped
 /// without either is cancelled, so the slot is never held forever.
 public final class InteractiveGesture: Sendable {

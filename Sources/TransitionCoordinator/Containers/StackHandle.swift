@@ -56,14 +56,14 @@ public struct StackHandle: ContainerHandle {
     /// Sets the whole stack from `items`, nil items dropped: diffed by id against the current
     /// stack and applied as one transition, animated once (a push when the new top is new, a pop
     /// when it was below, not at all when the top stays the same screen; a screen with the same
-    /// id and other parameters is a new one). With ``AdmissionPolicy/coalesce(_:)``
+    /// id and other parameters is a new one). With ``AdmissionPolicy/coalesce(group:)``
     /// the latest stack wins and the replaced callers are told they were superseded. Throws
     /// ``ContainerError/emptyStack(_:)`` when no item is left.
     ///
     /// **A list that waited.** Under `.enqueue`, `.coalesce` or `.preempt` the list may wait its
     /// turn. When it runs, every screen removed since it was asked by anything but this stack's own
     /// `setStack` (a pop, the user's back swipe, a dismissed sheet: the departures whose
-    /// ``StackItem/remove`` fires, so the owner's state says they are gone) is dropped from the
+    /// ``ScreenCallbacks/remove`` fires, so the owner's state says they are gone) is dropped from the
     /// list, unless the stack holds it again by then. The record's request is the list that ran.
     /// A list left empty is refused with ``ContainerError/emptyStack(_:)``; nothing changes then.
     /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens

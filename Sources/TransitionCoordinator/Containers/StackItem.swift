@@ -1,5 +1,6 @@
 /// A screen with the callbacks its owner wants (as Epoxy's `NavigationModel` carries them): what
-/// ``StackHandle/setStack(_:animator:policy:whenLocked:)`` and ``StackHandle/push(_:animator:policy:whenLocked:)`` take.
+/// ``StackHandle/setStack(_:animator:policy:whenLocked:)-([StackItem?],_,_,_)`` and
+/// ``StackHandle/push(_:animator:policy:whenLocked:)-(StackItem,_,_,_)`` take.
 ///
 /// The callbacks are kept by the coordinator from the transition that adds the screen (or, for
 /// a screen already there, the `setStack` that names it again: the newest item's callbacks win)

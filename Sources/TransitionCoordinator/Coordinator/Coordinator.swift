@@ -13,20 +13,20 @@
 /// **Where a request runs.** The request methods are `nonisolated(nonsending)`: they start in the
 /// caller's context and enter the actor once. A `.reject` request that finds a transition in
 /// flight is refused there, without entering the actor, from what the coordinator published in
-/// the step that gave that transition the slot (its ``BusyGate``); the answer and its `rejected`
+/// the step that gave that transition the slot (its busy gate); the answer and its `rejected`
 /// event are the ones the actor would give, ordered between the transition's `began` and `ended`.
 ///
 /// **A request's path.** 1. `submit`: the request enters the actor. 2. `admit`: the
-/// ``TransitionMachine`` decides its arrival and plans it (admitted, waiting on an
-/// ``AdmissionTicket``, or refused). 3. `run`: the guards are asked. 4. `animate`: the host phases
+/// `TransitionMachine` decides its arrival and plans it (admitted, waiting on an
+/// `AdmissionTicket`, or refused). 3. `run`: the guards are asked. 4. `animate`: the host phases
 /// and the animation. 5. `commit`: the ``TransitionRecord``, the snapshot, the `ended` event.
 /// 6. `handOver`: the slot goes to the next waiter. The values carried along are the request, its
-/// ticket while it waits, the machine's ``TransitionMachine/Decision``, and the admitted
-/// ``TransitionPlan`` (in an `Admission`). <doc:Architecture> follows a transition through these
+/// ticket while it waits, the machine's `TransitionMachine.Decision`, and the admitted
+/// `TransitionPlan` (in an `Admission`). <doc:Architecture> follows a transition through these
 /// steps and lists the invariants by number.
 ///
 /// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot over,
-/// end a gesture, find a hop stay (see ``HopFlow``)) is an event of a ``TransitionMachine`` value,
+/// end a gesture, find a hop stay (see ``HopFlow``)) is an event of a `TransitionMachine` value,
 /// which returns the actions; the actor gathers what only it sees (the caller's re-entrancy chain
 /// and cancellation, the host's stuck call), carries the actions out in the same synchronous step,
 /// and does the effects: host calls, the animation, the level and container actors, events.
@@ -86,7 +86,7 @@ public actor Coordinator {
     /// Every decision: the committed state, the phase (idle, a transition in flight, a gesture
     /// held), the waiters, the hop stays.
     var machine: TransitionMachine
-    /// The committed state (a cache of what the level actors own; ``audit()`` compares them).
+    /// The committed state (a cache of what the level actors own; the package's `audit()` compares them).
     public var snapshot: NavigationSnapshot { machine.snapshot }
     /// The newest records, oldest first, at most ``CoordinatorConfiguration/historyLimit``.
     public var history: [TransitionRecord] { recent.records }
@@ -151,6 +151,7 @@ public actor Coordinator {
     /// Creates a coordinator whose root window shows `root`, and has the host create and key it.
     ///
     /// - Parameters:
+    ///   - root: the screen the root window shows.
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
     ///   - host: turns the model into real windows; a headless ``InMemoryHost`` by default. A
     ///     ``SynchronousWindowHost`` is called inline; any other host's phases run under
@@ -307,6 +308,8 @@ public actor Coordinator {
     /// Carries out `request`, animated by `animator` when the skip rules allow.
     ///
     /// - Parameters:
+    ///   - request: what to do, as a value.
+    ///   - animator: animates the change when the skip rules let it run; none by default.
     ///   - policy: what to do when another transition is in flight (``AdmissionPolicy``); an
     ///     application state change ignores it and behaves as ``setApplicationState(_:)`` says.
     ///   - whenLocked: what to do when the request would show something above the lock screen.

@@ -1,11 +1,11 @@
 /// One call the coordinator makes to its host, with what the call needs (the window to create,
 /// the content to show): the list of host calls, written once.
 ///
-/// The coordinator plans each phase of host calls as commands, purely (``HostView/catchUp(to:)``,
+/// The coordinator plans each phase of host calls as commands, purely (`HostView.catchUp(to:)`,
 /// the coordinator's phases), then sends them in order: to a ``SynchronousWindowHost`` through
 /// its `apply(_:)`, to any other ``WindowHost`` through the method each command names (see
 /// `send(to:)`), under the host timeout. The same values are what the library's own hosts keep:
-/// ``HostLedger`` applies them, ``RecordingHost`` records them, and a ``HostFault`` names the one
+/// `HostLedger` applies them, `RecordingHost` records them, and a ``HostFault`` names the one
 /// that did not return.
 ///
 /// ``WindowHost`` restates the list as nine methods, since an app implements methods.

@@ -1,7 +1,7 @@
-/// The default host: headless, in memory, keeping only the ``HostLedger`` of its windows.
+/// The default host: headless, in memory, keeping only the ledger of its windows (`HostLedger`).
 ///
 /// Used when a coordinator is created without a host (on Linux, in tests, in the harness). It is
-/// a ``SynchronousWindowHost``: the coordinator applies its calls inline, and ``ledger`` is read
+/// a ``SynchronousWindowHost``: the coordinator applies its calls inline, and its `ledger` (package access) is read
 /// without a hop. What it keeps is bounded by the live windows, however many came and went.
 public final class InMemoryHost: SynchronousWindowHost {
     private let state = Locked(HostLedger())

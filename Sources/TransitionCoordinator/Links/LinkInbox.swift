@@ -21,7 +21,7 @@
 /// One inbox per coordinator: a redirect hands its link back to the inbox that last delivered.
 ///
 /// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
-/// (``InboxMachine``); links are delivered by tasks of their own, outside every transition (a
+/// (`InboxMachine`); links are delivered by tasks of their own, outside every transition (a
 /// link posted from an animator is not re-entrant: it waits its turn).
 public actor LinkInbox {
     /// How long links may wait, and whether the app is ready at once.
@@ -84,13 +84,13 @@ public actor LinkInbox {
     /// The link whose coordinator answer is being carried out.
     private var answering: LinkID?
     private let continuation: AsyncStream<Ended>.Continuation
-    /// Every link's end, in order, numbered by ``Ended/sequence``.
+    /// Every link's end, in order, numbered by its `sequence`.
     ///
     /// The stream keeps the newest ``Configuration/outcomeBuffer`` ends that no reader has taken
     /// (4,096 by default), so memory stays flat when nobody reads. A reader that starts late, or
     /// falls further behind, gets the newest ones it has not read and learns exactly which it
-    /// missed: the first end it reads, or the next after a gap, has a ``Ended/sequence`` past the
-    /// one it expected, and the ends numbered in between were dropped. ``endedCount`` is the
+    /// missed: the first end it reads, or the next after a gap, has a `sequence` past the
+    /// one it expected, and the ends numbered in between were dropped. `endedCount` is the
     /// sequence of the latest end. A caller that needs its own link's end never misses it: it
     /// waits with ``receive(_:expiry:)``.
     public nonisolated let outcomes: AsyncStream<Ended>

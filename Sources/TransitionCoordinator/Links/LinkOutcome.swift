@@ -55,7 +55,7 @@ public enum LinkOutcome: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A link waiting in an inbox, as saved with the app's state: it survives the process being
-/// killed, and a restored inbox follows it (see ``LinkInbox/init(coordinator:configuration:restoring:)``).
+/// killed, and a restored inbox follows it (see ``LinkInbox/restore(_:)``).
 public struct SavedLink: Sendable, Hashable, Codable {
     /// Its id.
     public var id: LinkID

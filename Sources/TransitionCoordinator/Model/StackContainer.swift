@@ -1,7 +1,7 @@
 /// A navigation stack as a value: a root screen and the screens pushed over it, bottom to top.
 ///
 /// It is never empty: the root is set when it is made and only a change of the whole stack
-/// (``ContainerPlanner``'s `setStack`) can replace it. Decoding an empty stack fails.
+/// (a `setStack`) can replace it. Decoding an empty stack fails.
 public struct StackContainer: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The stack's identity.
     public let id: ContainerID

@@ -1,7 +1,7 @@
 /// What a caller asks the coordinator to do, as a value.
 ///
 /// Requests are planned against the current snapshot by a pure function
-/// (``TransitionPlanner``); a request that does not fit the state is rejected with a typed
+/// (`TransitionPlanner`); a request that does not fit the state is rejected with a typed
 /// ``TransitionError`` and changes nothing.
 public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Shows `screen` in a new window at `level`; the level must be free.
@@ -10,7 +10,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     /// must be free, and no screen or container of `content` may be shown already.
     case show(WindowContent, at: WindowLevel)
     /// Changes the content of one window (a push onto a stack, a tab switch, a modal, a hop, a
-    /// whole target tree), planned by ``ContainerPlanner`` as one change animated once.
+    /// whole target tree), planned by `ContainerPlanner` as one change animated once.
     ///
     /// The window is the one at `level` when given; else the one holding the container or node
     /// the operation names (container and screen ids are unique across windows); a
@@ -21,7 +21,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     /// serialized history, and never animated (``SkipReason/madeByUser``).
     case userDid(ContainerOperation, at: WindowLevel? = nil)
     /// Makes the root window show `target`, the content the absolute `route` compiles to
-    /// (``RouteCompiler``), and closes the app's windows above the root, as one transition.
+    /// (`RouteCompiler`), and closes the app's windows above the root, as one transition.
     /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` makes it, and answers nil when
     /// the app shows `target` already with nothing above the root (nothing to do).
     case navigate(Route, target: WindowContent)

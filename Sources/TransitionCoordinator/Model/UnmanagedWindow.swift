@@ -1,6 +1,6 @@
 /// A window the app owns but the coordinator does not (an alert window, a debug overlay).
 ///
-/// Registered with ``Coordinator/registerUnmanagedWindow(_:)``. Unless the configuration sets
+/// Registered with ``Coordinator/registerUnmanagedWindow(_:policy:)``. Unless the configuration sets
 /// ``CoordinatorConfiguration/ignoresUnmanagedWindows``, such windows are listed among an
 /// animation's underlying windows and lose key status whenever the coordinator makes a managed
 /// window key; with it set, the coordinator leaves them alone.

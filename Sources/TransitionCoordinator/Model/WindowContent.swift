@@ -4,9 +4,9 @@
 /// A value: `Sendable`, `Hashable`, `Codable`. ``topScreen`` and ``screens`` mean the same for
 /// every case, so the coordinator's skip rules, invariants and snapshots read containers as they
 /// read a single screen. A whole target tree can be planned against the current one as one
-/// change (``ContainerPlanner``), which is what a deep link resolves to.
+/// change (`ContainerPlanner`), which is what a deep link resolves to.
 ///
-/// Invariant 8 (``ContentInvariants``): a stack has its root, a tab selection is in range, a hop
+/// Invariant 8 (`ContentInvariants`): a stack has its root, a tab selection is in range, a hop
 /// container has one current child, a node presents at most one modal, and a screen id or a
 /// container id appears at most once.
 public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -52,8 +52,8 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     /// The screen a person sees on top: the top of the modal chain, the top of a stack, the
     /// selected tab's, a hop container's current one.
     ///
-    /// ``Screen/missing`` only for a tree that broke invariant 8 (an empty stack, a selection out
-    /// of range), which ``ContentInvariants`` reports.
+    /// A placeholder screen (`∅`) only for a tree that broke invariant 8 (an empty stack, a selection out
+    /// of range), which the invariant checks report.
     public var topScreen: Screen {
         switch self {
         case .screen(let screen): screen

@@ -5,7 +5,7 @@
 /// declare any number of custom levels between or above them in ``CoordinatorConfiguration``.
 /// Two levels are equal when both their raw value and their name are equal.
 ///
-/// Names are kept once per process in ``LevelNames`` (a level holds the name's number), so a
+/// Names are kept once per process in a table (a level holds the name's number), so a
 /// level is as cheap to copy and compare as two integers.
 public struct WindowLevel: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The z-order of the level: higher stands above lower. Only ``root`` may use 0.

@@ -3,7 +3,7 @@
 /// Every transition makes a new snapshot from the last one, and the history keeps both. Kept as
 /// one array, the windows would all be copied by each transition (each copy retains a window's
 /// content) and all freed again when its record leaves the history. Here the windows are full
-/// pages of ``pageSize`` that lists share, then a last part of fewer than ``pageSize`` windows
+/// pages of eight that lists share, then a last part of fewer than eight windows
 /// held as a plain array: a change copies the windows from the page it touches to the end, and
 /// shares the pages below with the list it came from. A push or a pop at the top level copies
 /// the last part alone, however many windows are up; a list of a few windows is one array; a

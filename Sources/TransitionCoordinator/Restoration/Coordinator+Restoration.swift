@@ -1,7 +1,7 @@
 /// Saving navigation when the app goes to the background, and restoring it after a relaunch.
 extension Coordinator {
     /// What the app saves now: the root window's content as the absolute route that navigates to
-    /// it (``RouteCompiler/route(of:)``), with `links` (``LinkInbox/saved()``).
+    /// it (``NavigationSnapshot/rootRoute()``), with `links` (``LinkInbox/saved()``).
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
     ///   writes (a hop container, tabs not built from a route), and
     ///   ``NavigationError/invalidRoute(_:)`` when its route breaks the rules or the standard
@@ -59,8 +59,8 @@ extension Coordinator {
     }
 
     /// Restores `saved` as one unanimated transition (the root's whole content at once, the app's
-    /// windows above it closed), planned by ``Restoration/plan(_:policy:registry:now:link:)``
-    /// against ``screens``; `link`, a link that arrived at launch, is followed as the policy's
+    /// windows above it closed), planned by ``Restoration``
+    /// against the coordinator's ``ScreenRegistry``; `link`, a link that arrived at launch, is followed as the policy's
     /// launch rule says. It waits its turn (`.enqueue`) and, while locked, for the unlock.
     ///
     /// The saved links are in the plan: give them to the inbox (``LinkInbox/restore(_:)``).

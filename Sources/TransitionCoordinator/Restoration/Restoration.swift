@@ -6,7 +6,7 @@
 /// it; then the route is compiled, and where a step fails (a screen renamed or removed, a
 /// parameter whose type changed, a factory that declines) that step and what stands on it are
 /// dropped, falling back to the nearest ancestor that compiles. What stands on a step is the rest
-/// of its branch: the steps after it up to the next tab of the same tab bar (``branchEnd(of:in:registry:)``),
+/// of its branch: the steps after it up to the next tab of the same tab bar,
 /// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed
 /// with its reason: nothing is wiped silently, and nothing crashes.
 public enum Restoration {

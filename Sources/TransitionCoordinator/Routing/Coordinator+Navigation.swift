@@ -1,13 +1,13 @@
 /// Deep links: a route, compiled through the registry, applied as one transition.
 extension Coordinator {
     /// Makes the app show what `route` names, as one transition: the root window's content
-    /// becomes the route's (``RouteCompiler``), and the app's windows above the root close.
+    /// becomes the route's (compiled by `RouteCompiler`), and the app's windows above the root close.
     ///
     /// - Atomic: the whole target (stacks, tabs, modals) is one change; observers and the host
     ///   never see a step of it on its own, and only the final visible change is animated, once.
     /// - Before anything changes: the route is compiled here, on the coordinator, against the
     ///   state now (a relative route is resolved against what the root shows now, an absolute one
-    ///   reads no state); every screen is made through ``screens``, so an unknown name or a
+    ///   reads no state); every screen is made through the coordinator's ``ScreenRegistry``, so an unknown name or a
     ///   declining factory fails the whole navigation with nothing changed.
     /// - The same route twice: when the app shows the target already with nothing above the
     ///   root, nothing happens and the call returns nil. Cold or warm, an absolute route builds the

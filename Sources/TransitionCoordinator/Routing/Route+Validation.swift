@@ -8,7 +8,7 @@ extension Route {
     /// free of control characters, at most `maxParameters` parameters a step, and a path of at
     /// most `maxLength` bytes. A relative route with no step is empty, as the empty path is.
     ///
-    /// Pure, linear in the route. ``RouteCompiler`` and so ``Coordinator/navigate(to:animator:policy:whenLocked:)``
+    /// Pure, linear in the route. The route compiler and so ``Coordinator/navigate(to:animator:policy:whenLocked:)``
     /// check every route this way before anything changes; decoding a route checks it under
     /// ``RouteLimits/standard``.
     /// - Throws: ``RouteError``, whose position is a character offset in ``path``.

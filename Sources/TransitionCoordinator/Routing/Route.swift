@@ -29,7 +29,7 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path that parses back to this route: `^/` when absolute, steps joined by their
     /// operators (a relative route's first push has none), `..` for one step up and `up(n=k)`
     /// for more, parameters sorted by key, and in names and values every character that the
-    /// grammar reserves escaped (``RouteTarget/escaped(_:)``, except that a value's `/ ! # ^`
+    /// grammar reserves escaped (except that a value's `/ ! # ^`
     /// stay as they are and only a screen named `..` without parameters has a dot encoded, `%2E.`). A parsed route never prints longer
     /// than the path it was parsed from, so it prints within the same ``RouteLimits``.
     public var path: String {

@@ -69,8 +69,7 @@ extension RouteCompiler {
 }
 
 extension NavigationSnapshot {
-    /// The absolute route that navigates to what the root window shows (see
-    /// ``RouteCompiler/route(of:)``): a saved state can travel as a link.
+    /// The absolute route that navigates to what the root window shows: a saved state can travel as a link.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for content no route writes.
     public func rootRoute() throws(NavigationError) -> Route {
         try RouteCompiler.route(of: rootWindow?.content ?? .screen(.missing))

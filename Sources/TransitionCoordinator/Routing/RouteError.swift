@@ -1,5 +1,5 @@
 /// Why a path is not a route: what was wrong and where. `position` counts characters from the
-/// start of the path (0 is the first); ``caret(under:)`` draws it.
+/// start of the path (0 is the first); `swift run stress route PATH` draws it under a caret.
 public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path is empty (a link that names nothing).
     case empty

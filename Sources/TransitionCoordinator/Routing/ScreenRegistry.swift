@@ -1,7 +1,7 @@
 /// The screens an app can be navigated to by route: each name's kind (a screen, or a tab bar with
 /// its tabs), its parameters' types, and the factory that makes it.
 ///
-/// A value, `Sendable`: the coordinator keeps one (``Coordinator/init(root:configuration:host:clock:executor:taskExecutor:screens:)``)
+/// A value, `Sendable`: the coordinator keeps one (its initializers' `screens:`)
 /// and the route compiler reads it while planning, so a screen is made (or declined) before
 /// anything changes. Factories run synchronously inside the coordinator's planning step: they
 /// must be quick, pure and deterministic (the same request makes the same screen, so the same

@@ -3,7 +3,7 @@ import TransitionCoordinator
 /// The identity of one view controller the content tree stands for: a screen's controller, or
 /// the navigation, tab bar or hop container controller of a container.
 ///
-/// A value: `Sendable`, `Hashable`. A screen's controller is named by the whole ``Screen`` (id,
+/// A value: `Sendable`, `Hashable`. A screen's controller is named by the whole `Screen` (id,
 /// name and parameters): a screen that keeps its id but changes its parameters is a new screen,
 /// so it gets a new controller and the old one is released. A container's controller is named by
 /// its kind and id, so a stack `x` replaced by tabs `x` is two controllers.

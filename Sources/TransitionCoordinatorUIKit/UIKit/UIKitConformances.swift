@@ -94,7 +94,7 @@ public final class HopViewController: UIViewController, HopControlling {
 
 // MARK: A window host over a scene
 
-/// A ``WindowHost`` over a `UIWindowScene`: one `UIWindow` per managed window (its
+/// A `WindowHost` over a `UIWindowScene`: one `UIWindow` per managed window (its
 /// `windowLevel` from the level's raw value, covers included), its content shown through real
 /// navigation, tab bar and hop containers and presentations, driven by the ``Reconciler``
 /// through ``WindowControllers`` (which the tests drive over the fake UIKit).
