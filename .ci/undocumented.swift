@@ -36,7 +36,9 @@ for path in CommandLine.arguments.dropFirst() {
         exit(1)
     }
     for symbol in graph.symbols {
-        guard let location = symbol.location else { continue }
+        // Declared in this module's sources: a default implementation another module's protocol
+        // extension gives (a `CommandHost` method a testing host gets) is documented there.
+        guard let location = symbol.location, location.uri.contains("/Sources/\(graph.module.name)/") else { continue }
         // A comment of its own names this module; an inherited one names the protocol's.
         let own = symbol.docComment.flatMap { $0.module == nil || $0.module == graph.module.name ? $0 : nil }
         let summary = own?.lines.first?.text.trimmingCharacters(in: .whitespaces) ?? ""

@@ -3,8 +3,8 @@ import TransitionCoordinator
 
 /// What screens' callbacks were called, in order, as `didAdd mail` lines: the tests' witness.
 ///
-/// Give a push ``item(_:)`` instead of a bare screen: every callback of that screen then notes a
-/// line here, in the order the coordinator calls them (which ``ScreenEvent`` documents). Safe
+/// Give a push `item(_:)` instead of a bare screen: every callback of that screen then notes a
+/// line here, in the order the coordinator calls them (which `ScreenEvent` documents). Safe
 /// from any thread.
 public final class CallbackLog: Sendable {
     private let lines = Locked<[String]>([])
@@ -32,7 +32,7 @@ public final class CallbackLog: Sendable {
     /// How many times `line` was noted.
     public func count(_ line: String) -> Int { calls.filter { $0 == line }.count }
 
-    /// Records an issue, with a line-by-line diff, unless ``calls`` equal `expected`; then forgets
+    /// Records an issue, with a line-by-line diff, unless `calls` equal `expected`; then forgets
     /// them when `clearing` (the default), so the next expectation reads the next step alone.
     ///
     /// - Returns: whether the lines matched.

@@ -2,11 +2,11 @@ import TransitionCoordinator
 
 /// Reads a coordinator's events in order, so a test awaits exactly the one it needs (a request
 /// joining a wait lane, a transition ending) instead of guessing with sleeps, and reads every
-/// event sent so far without waiting for one that may never come (``drain()``).
+/// event sent so far without waiting for one that may never come (`drain()`).
 ///
 /// Subscribes when created: it sees every event sent from then on, in the order the coordinator
 /// sent them. Use it from one task (it is a value holding a stream's iterator). Events dropped
-/// from a full buffer (``CoordinatorConfiguration/eventBufferSize``) are never seen; ``drain()``
+/// from a full buffer (`CoordinatorConfiguration/eventBufferSize`) are never seen; `drain()`
 /// counts them as read, so it never waits for them.
 public struct EventProbe {
     private let coordinator: Coordinator
@@ -33,7 +33,7 @@ public struct EventProbe {
 
     /// Suspends until the next event and returns it (nil if the stream ends).
     ///
-    /// It waits as long as it takes: await it when an event is sure to come, or use ``drain()``.
+    /// It waits as long as it takes: await it when an event is sure to come, or use `drain()`.
     public mutating func next() async -> CoordinatorEvent? {
         let event = await iterator.next()
         if event != nil { readCount += 1 }
@@ -81,17 +81,17 @@ public struct EventProbe {
     }
 }
 
-/// What kind of event a ``CoordinatorEvent`` is, without its payload.
+/// What kind of event a `CoordinatorEvent` is, without its payload.
 public enum EventKind: String, Sendable, Hashable, CaseIterable {
-    /// ``CoordinatorEvent/began(_:before:)``.
+    /// `CoordinatorEvent/began(_:before:)`.
     case began
-    /// ``CoordinatorEvent/ended(_:)``.
+    /// `CoordinatorEvent/ended(_:)`.
     case ended
-    /// ``CoordinatorEvent/cancelled(_:)``.
+    /// `CoordinatorEvent/cancelled(_:)`.
     case cancelled
-    /// ``CoordinatorEvent/rejected(_:_:)``.
+    /// `CoordinatorEvent/rejected(_:_:)`.
     case rejected
-    /// ``CoordinatorEvent/waiting(_:lane:)``.
+    /// `CoordinatorEvent/waiting(_:lane:)`.
     case waiting
 
     /// The kind of `event`.

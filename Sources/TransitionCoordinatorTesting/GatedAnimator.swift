@@ -5,20 +5,20 @@ import TransitionCoordinator
 /// Safe from any thread; releases are consumed oldest first, so the same opens end the same
 /// calls every run.
 ///
-/// It records each context it receives. ``started(calls:)`` suspends until the animator has been
-/// entered that many times; ``open(throwing:)`` releases the oldest waiting (or the next) call,
+/// It records each context it receives. `started(calls:)` suspends until the animator has been
+/// entered that many times; `open(throwing:)` releases the oldest waiting (or the next) call,
 /// returning or throwing. A waiting call also ends, with `CancellationError`, when its task is
-/// cancelled, and ``cancelled(calls:)`` lets the test await that.
+/// cancelled, and `cancelled(calls:)` lets the test await that.
 public final class GatedAnimator: Animator {
     /// What every call does.
     public enum Behavior: Sendable {
-        /// Each call waits until the test calls ``open(throwing:)``.
+        /// Each call waits until the test calls `open(throwing:)`.
         case waitForOpen
         /// Each call records its context and returns at once.
         case returnAtOnce
         /// Each call records its context and throws the error at once.
         case throwAtOnce(any Error)
-        /// Each call ignores ``open(throwing:)`` and returns only by throwing when cancelled.
+        /// Each call ignores `open(throwing:)` and returns only by throwing when cancelled.
         case waitForCancellation
     }
 
@@ -48,13 +48,13 @@ public final class GatedAnimator: Animator {
     /// Every context received, in call order.
     public var contexts: [TransitionContext] { state.withLock { $0.contexts } }
 
-    /// How many times ``animate(_:)`` was entered.
+    /// How many times `animate(_:)` was entered.
     public var callCount: Int { state.withLock { $0.contexts.count } }
 
     /// How many calls ended because their task was cancelled.
     public var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
 
-    /// Records the context, then returns, throws or waits as ``behavior`` says.
+    /// Records the context, then returns, throws or waits as `behavior` says.
     public func animate(_ context: TransitionContext) async throws {
         let (call, entered): (Int, [CheckedContinuation<Void, Never>]) = state.withLock { state in
             state.contexts.append(context)
@@ -111,7 +111,7 @@ public final class GatedAnimator: Animator {
         }
     }
 
-    /// Suspends until ``animate(_:)`` has been entered `calls` times in all.
+    /// Suspends until `animate(_:)` has been entered `calls` times in all.
     public func started(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
@@ -136,7 +136,7 @@ public final class GatedAnimator: Animator {
     }
 
     /// Lets the oldest waiting call (or, when none waits, the next call) return, or throw `error`.
-    /// Does nothing for ``Behavior/waitForCancellation``.
+    /// Does nothing for `Behavior/waitForCancellation`.
     public func open(throwing error: (any Error)? = nil) {
         guard case .waitForOpen = behavior else { return }
         let waiter: Waiter? = state.withLock { state in

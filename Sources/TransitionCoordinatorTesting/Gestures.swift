@@ -24,7 +24,7 @@ public struct UserActions: Sendable {
 
     /// A back swipe in stack `stack`, begun, then committed (its record) or cancelled (nil).
     ///
-    /// Begins with ``Coordinator/beginGesture(_:at:policy:)`` under `policy` (`.reject`: a swipe
+    /// Begins with `Coordinator/beginGesture(_:at:policy:)` under `policy` (`.reject`: a swipe
     /// during a transition is refused as busy, as a host that disables gestures meanwhile does).
     /// - Throws: what beginning or committing throws (busy, nothing to pop, the gesture cut short
     ///   by a lifecycle event, a guard's veto); nothing changed then.
@@ -35,8 +35,8 @@ public struct UserActions: Sendable {
     }
 
     /// The sheet that `presenter` presents swiped down (with everything presented above it),
-    /// begun, then committed (its record) or cancelled (nil), as ``ContainerOperation/dismiss(_:)``.
-    /// - Throws: as ``backSwipe(in:then:at:policy:)``.
+    /// begun, then committed (its record) or cancelled (nil), as `ContainerOperation/dismiss(_:)`.
+    /// - Throws: as `backSwipe(in:then:at:policy:)`.
     @discardableResult
     public func sheetSwipedDown(over presenter: WindowContent.NodeID, then ending: GestureEnding,
                                 at level: WindowLevel? = nil,
@@ -45,7 +45,7 @@ public struct UserActions: Sendable {
     }
 
     /// A tap on tab `index` of tab bar `tabs`: the host switched tabs already and reports it
-    /// (``Coordinator/userDid(_:at:)``; it waits its turn, and behind the lock).
+    /// (`Coordinator/userDid(_:at:)`; it waits its turn, and behind the lock).
     /// - Throws: the planner's error when the tab does not exist; nothing changed then.
     @discardableResult
     public func tapTab(_ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {

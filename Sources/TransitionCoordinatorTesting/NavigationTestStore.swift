@@ -21,21 +21,21 @@ import TransitionCoordinator
 /// ```
 ///
 /// **What a step sees.** Everything between the step's start and the action's return: the
-/// records the history gained, the lines the ``callbacks`` log gained, the events the
+/// records the history gained, the lines the `callbacks` log gained, the events the
 /// coordinator sent (read with ``EventProbe/drain()``, so none is waited for that was not
-/// sent), the timeouts the ``clock`` fired, the links the ``links`` inbox ended (when the store
-/// was given one: it reads the inbox's ``LinkInbox/outcomes``, so nothing else may), and the
+/// sent), the timeouts the `clock` fired, the links the `links` inbox ended (when the store
+/// was given one: it reads the inbox's `LinkInbox/outcomes`, so nothing else may), and the
 /// action's error. The coordinator calls the
 /// screens' callbacks and sends `ended` before a request returns, so a step that awaits its
 /// request sees all of it; work the action leaves running (a task it started) is seen by the
-/// step in which it happens, or by ``finish(sourceLocation:)``.
+/// step in which it happens, or by `finish(sourceLocation:)`.
 ///
 /// **Exhaustive** (the default): a category a step leaves nil must be empty (the state: must be
 /// unchanged). **Non-exhaustive**: a category left nil is not checked, and a stated list need
 /// only appear in order among what happened (other lines may come between). Deterministic:
 /// with the test clock and no other task touching the coordinator, the same steps give the same
 /// lines every run. Not `Sendable`: use it from the test's own task, and hand its
-/// ``coordinator``, ``clock`` and ``callbacks`` (all `Sendable`) to the child tasks a step starts.
+/// `coordinator`, `clock` and `callbacks` (all `Sendable`) to the child tasks a step starts.
 public final class NavigationTestStore {
     /// Whether everything that happened must be stated.
     public enum Exhaustivity: Sendable, Hashable {
@@ -47,23 +47,23 @@ public final class NavigationTestStore {
     }
 
     /// What one step must do. Each category is a list of lines, as the product prints them:
-    /// ``NavigationSnapshot/lines``, ``TransitionRecord/line``, the ``CallbackLog`` lines,
-    /// ``CoordinatorEvent/line``, and the kinds of the timeouts that fired.
+    /// `NavigationSnapshot/lines`, `TransitionRecord/line`, the ``CallbackLog`` lines,
+    /// `CoordinatorEvent/line`, and the kinds of the timeouts that fired.
     public struct Expectation: Sendable {
-        /// The state after the step (``NavigationSnapshot/lines``).
+        /// The state after the step (`NavigationSnapshot/lines`).
         public var state: [String]?
-        /// The records of the transitions that committed during the step, in order (``TransitionRecord/line``).
+        /// The records of the transitions that committed during the step, in order (`TransitionRecord/line`).
         public var records: [String]?
         /// The screens' callbacks called during the step, in order (``CallbackLog`` lines: `didAdd mail`).
         public var callbacks: [String]?
-        /// The events sent during the step, in order (``CoordinatorEvent/line``).
+        /// The events sent during the step, in order (`CoordinatorEvent/line`).
         public var events: [String]?
         /// The timeouts that fired during the step, in order.
         public var timeouts: [TimeoutKind]?
-        /// The links the store's inbox ended during the step, in order (``LinkInbox/Ended/line``:
+        /// The links the store's inbox ended during the step, in order (`LinkInbox/Ended/line`:
         /// `^/home/vault: navigated`); checked only when the store was given an inbox.
         public var links: [String]?
-        /// The code of the ``TransitionError`` (or `description` of another error) the action threw.
+        /// The code of the `TransitionError` (or `description` of another error) the action threw.
         public var error: String?
 
         /// An expectation stating nothing yet.
@@ -86,7 +86,7 @@ public final class NavigationTestStore {
     public let clock: TestClock
     /// Where the screens' callbacks are noted: give its ``CallbackLog/item(_:)`` to pushes.
     public let callbacks: CallbackLog
-    /// Whether everything that happened must be stated (``Exhaustivity/on`` by default).
+    /// Whether everything that happened must be stated (`Exhaustivity/on` by default).
     public var exhaustivity: Exhaustivity
     /// The inbox whose links' ends the store reads, if any.
     public let links: LinkInbox?
@@ -100,7 +100,7 @@ public final class NavigationTestStore {
     private var linksRead = 0
 
     /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
-    /// With `links`, the store reads that inbox's ``LinkInbox/outcomes`` (nothing else may): each
+    /// With `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each
     /// step then states the links that ended in it.
     public init(coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
                 links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on) async {
@@ -129,7 +129,7 @@ public final class NavigationTestStore {
     }
 
     /// Runs `action`, then checks what happened against what `expect` states; returns the
-    /// action's result, or nil when it threw (the error is checked as ``Expectation/error``).
+    /// action's result, or nil when it threw (the error is checked as `Expectation/error`).
     ///
     /// Records one issue per category that differs, each with a diff (`-` expected, `+` actual),
     /// at `sourceLocation`. Never throws, never waits for anything the action did not do.

@@ -5,10 +5,10 @@ import TransitionCoordinator
 ///
 /// Call `n` follows the `n`th script entry; the last entry goes on for every later call
 /// (`ScriptedAnimator()` finishes every call at once: a recording animator). The callback-style
-/// entries (``Script/finishTwice``, ``Script/neverFinish``, ``Script/finishLate``,
-/// ``Script/finishWhenOpened(_:)``) run through a ``CallbackAnimator``, so the record counts a second
+/// entries (`Script/finishTwice`, `Script/neverFinish`, `Script/finishLate`,
+/// `Script/finishWhenOpened(_:)`) run through a `CallbackAnimator`, so the record counts a second
 /// finish and ignores a late one exactly as for an app's completion-block animation. Safe from
-/// any thread; ``started(calls:)`` suspends until the animator has been entered that many times.
+/// any thread; `started(calls:)` suspends until the animator has been entered that many times.
 public final class ScriptedAnimator: Animator {
     /// What one call does.
     public enum Script: Sendable {
@@ -45,14 +45,14 @@ public final class ScriptedAnimator: Animator {
     /// Every context received, in call order.
     public var contexts: [TransitionContext] { state.withLock { $0.contexts } }
 
-    /// How many times ``animate(_:)`` was entered.
+    /// How many times `animate(_:)` was entered.
     public var callCount: Int { state.withLock { $0.contexts.count } }
 
     /// Each call as a line: `push: list → mail` (the request's kind, the screens on top before
     /// and after), for expectations and diffs.
     public var lines: [String] { contexts.map { "\($0.kind): \($0.fromScreen.name) → \($0.toScreen.name)" } }
 
-    /// Suspends until ``animate(_:)`` has been entered `calls` times in all.
+    /// Suspends until `animate(_:)` has been entered `calls` times in all.
     public func started(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in

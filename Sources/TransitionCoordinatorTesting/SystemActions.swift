@@ -12,7 +12,7 @@ public struct SystemActions: Sendable {
 
     /// The app goes to the background as iOS sends it: inactive, then background (the shield
     /// and the lock go up where configured). Returns the two records, in order.
-    /// - Throws: what ``Coordinator/setApplicationState(_:)`` throws; a state already reached
+    /// - Throws: what `Coordinator/setApplicationState(_:)` throws; a state already reached
     ///   is not asked again.
     @discardableResult
     public func background() async throws(TransitionError) -> [TransitionRecord] {
@@ -21,7 +21,7 @@ public struct SystemActions: Sendable {
 
     /// The app comes back: inactive, then active; then, when `unlocking` and a lock screen is
     /// up, the person unlocks (deferred requests run after it). Returns the records, in order.
-    /// - Throws: what ``Coordinator/setApplicationState(_:)`` and ``Coordinator/unlock(animator:policy:)`` throw.
+    /// - Throws: what `Coordinator/setApplicationState(_:)` and `Coordinator/unlock(animator:policy:)` throw.
     @discardableResult
     public func foreground(unlocking: Bool = true) async throws(TransitionError) -> [TransitionRecord] {
         var records = [try await coordinator.setApplicationState(.inactive), try await coordinator.setApplicationState(.active)]
@@ -33,7 +33,7 @@ public struct SystemActions: Sendable {
     }
 
     /// A cold launch that brings `link`: the inbox (made closed, as at launch) takes the link,
-    /// the app's root content becomes ready (``LinkInbox/open()``), and the link's outcome is
+    /// the app's root content becomes ready (`LinkInbox/open()`), and the link's outcome is
     /// returned once it ends, with the inbox for later links.
     public func coldLaunch(with link: Route, inbox configuration: LinkInbox.Configuration = LinkInbox.Configuration())
         async -> (inbox: LinkInbox, outcome: LinkOutcome) {
@@ -43,10 +43,10 @@ public struct SystemActions: Sendable {
         return (inbox, await outcome)
     }
 
-    /// A relaunch from `saved` (what ``Coordinator/savedNavigation(schema:savedAt:links:)``
+    /// A relaunch from `saved` (what `Coordinator/savedNavigation(schema:savedAt:links:)`
     /// returned before, perhaps through JSON): restored under `policy` at `now`, with `link` when
     /// one came with the launch.
-    /// - Throws: ``RestorationError``; nothing changed then.
+    /// - Throws: `RestorationError`; nothing changed then.
     @discardableResult
     public func relaunch(from saved: SavedNavigation, policy: RestorationPolicy = RestorationPolicy(),
                          now: Duration, link: Route? = nil) async throws(RestorationError) -> Coordinator.Restored {

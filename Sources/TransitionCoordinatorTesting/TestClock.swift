@@ -4,17 +4,17 @@ import TransitionCoordinator
 /// coordinator's timeouts are armed, of which kind, so a test fires exactly the one it means.
 ///
 /// Give it to the coordinator (`Coordinator(root:…, clock: clock)`): the animation, host and
-/// guard timeouts then run on it, each reported as a ``TimeoutKind`` (the clock is a
-/// ``TimeoutObservingClock``). A test waits until a timeout is armed
-/// (``armed(_:)``), then moves time to its deadline (``advance(toDeadlineOf:)``): the timeout
-/// fires, and nothing else that was not due by then. ``armedTimeouts`` and ``firedTimeouts`` say
+/// guard timeouts then run on it, each reported as a `TimeoutKind` (the clock is a
+/// `TimeoutObservingClock`). A test waits until a timeout is armed
+/// (`armed(_:)`), then moves time to its deadline (`advance(toDeadlineOf:)`): the timeout
+/// fires, and nothing else that was not due by then. `armedTimeouts` and `firedTimeouts` say
 /// what is armed now and what fired so far.
 ///
-/// A ``LinkInbox``'s link expiry and record times read the same clock but are not timeouts:
-/// an expiry is a plain sleeper, reached with ``advance(by:)``.
+/// A `LinkInbox`'s link expiry and record times read the same clock but are not timeouts:
+/// an expiry is a plain sleeper, reached with `advance(by:)`.
 ///
-/// Time moves by ``advance(by:)`` (a test steps time), ``advance(toDeadlineOf:)`` (a test fires
-/// one timeout) or ``advanceToNextDeadline()`` (a simulation jumps to the next sleeper when
+/// Time moves by `advance(by:)` (a test steps time), `advance(toDeadlineOf:)` (a test fires
+/// one timeout) or `advanceToNextDeadline()` (a simulation jumps to the next sleeper when
 /// nothing else can run). Delays and timeouts cost no wall time.
 ///
 /// `sleep(until:)` registers a deadline and suspends until time reaches it, or throws
@@ -162,7 +162,7 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     /// (the earliest, when several are).
     ///
     /// It waits as long as it takes: await it only once the test made sure one will be armed
-    /// (an animator was entered, a host call is held), or read ``armedTimeouts`` instead.
+    /// (an animator was entered, a host call is held), or read `armedTimeouts` instead.
     @discardableResult
     public func armed(_ kind: TimeoutKind) async -> Timeout {
         await withCheckedContinuation { (continuation: CheckedContinuation<Timeout, Never>) in
@@ -239,7 +239,7 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     /// Moves time to the earliest armed deadline and wakes everyone due then; false when nobody
     /// sleeps. O(log n) per sleeper woken or cancelled. A coordinator's timer sleeps in steps no
     /// longer than its shortest timeout, so the next deadline may be a step, not a timeout: to
-    /// fire a timeout, use ``advance(toDeadlineOf:)``.
+    /// fire a timeout, use `advance(toDeadlineOf:)`.
     @discardableResult
     public func advanceToNextDeadline() -> Bool {
         let due: [CheckedContinuation<Void, any Error>]? = state.withLock { state in

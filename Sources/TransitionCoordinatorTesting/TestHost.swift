@@ -8,8 +8,8 @@ import TransitionCoordinator
 ///
 /// An actor: its calls are applied one at a time, in the order the coordinator sends them. A
 /// call is recorded and applied only once its hook returns, as a real host's call has taken
-/// effect only once it returns. ``note(_:)`` puts a marker into the order of calls (from an
-/// animator, say). ``expectCalls(_:sourceLocation:)`` compares the lines with what a test states
+/// effect only once it returns. `note(_:)` puts a marker into the order of calls (from an
+/// animator, say). `expectCalls(_:sourceLocation:)` compares the lines with what a test states
 /// and records one issue with a line-by-line diff when they differ.
 public actor TestHost: CommandHost {
     /// One entry of the host's log: a call that returned, or a marker.
@@ -76,7 +76,7 @@ public actor TestHost: CommandHost {
         ledger.apply(call)
     }
 
-    /// Records an issue, with a line-by-line diff, unless ``lines`` equal `expected`; then clears
+    /// Records an issue, with a line-by-line diff, unless `lines` equal `expected`; then clears
     /// the log when `clearing` (the default), so the next expectation reads the next step alone.
     ///
     /// - Returns: whether the lines matched.

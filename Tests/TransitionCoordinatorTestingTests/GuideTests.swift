@@ -18,9 +18,11 @@ struct GuideTests {
 
     @Test("a flow: each step states the state after, the record, the callbacks and the events")
     func flow() async throws {
-        let store = try await NavigationTestStore(root: .stack(StackContainer(id: "inbox", root: Self.list)))
+        let (list, mail, slide) = (Self.list, Self.mail, Self.slide)
+        // README: testing-flow
+        let store = try await NavigationTestStore(root: .stack(StackContainer(id: "inbox", root: list)))
         await store.step("open a mail") {
-            try await store.coordinator.stack("inbox").push(store.callbacks.item(Self.mail), animator: Self.slide)
+            try await store.coordinator.stack("inbox").push(store.callbacks.item(mail), animator: slide)
         } expect: {
             $0.state = ["root(0): stack inbox [list, mail]"]
             $0.records = ["push mail onto inbox: ran"]
@@ -33,6 +35,7 @@ struct GuideTests {
             $0.events = ["began the user did: pop inbox", "cancelled the user did: pop inbox"]
         }
         await store.finish()
+        // END README
     }
 
     @Test("an animator alone: the context a request would give, and a finish of its own")

@@ -49,6 +49,8 @@ public struct TransitionContext: Sendable {
     /// context's own (no record reads it).
     ///
     /// - Parameters:
+    ///   - request: the request whose animation is wanted.
+    ///   - state: the committed state it is carried out from.
     ///   - id: the raw value of the context's ``transitionID`` (1 by default).
     ///   - ignoresUnmanagedWindows: as ``CoordinatorConfiguration/ignoresUnmanagedWindows``.
     /// - Throws: the ``TransitionError`` the coordinator would refuse `request` with in `state`

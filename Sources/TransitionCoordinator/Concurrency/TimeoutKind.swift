@@ -1,7 +1,7 @@
 /// Which of a coordinator's three timeouts a deadline belongs to, so a test can tell them apart
 /// and drive each on its own (see ``TimeoutObservingClock``).
 ///
-/// All three run on the clock given to the coordinator (``Coordinator/init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)``),
+/// All three run on the clock given to the coordinator (the `clock:` of `Coordinator(root:…)`),
 /// on its one timer: a coordinator awaits at most one bounded step at a time, so at most one of
 /// its timeouts is armed at any moment.
 public enum TimeoutKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

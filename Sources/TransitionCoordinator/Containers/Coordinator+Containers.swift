@@ -3,7 +3,7 @@
 extension Coordinator {
     /// A coordinator whose root window shows `root`: a screen, or a tree of containers.
     ///
-    /// The same as ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)`` otherwise.
+    /// The same as the screen's async initializer (`await Coordinator(root: Screen(…))`) otherwise.
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
     ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range).
     public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,

@@ -176,7 +176,7 @@ public actor Coordinator {
     /// Nothing is asked of the host yet. Its first calls (create, show and key the root window)
     /// are made by ``start()``, or by the first transition, whichever comes first; until then the
     /// snapshot shows the root window and the host shows nothing. The parameters are the async
-    /// initializer's, ``init(root:configuration:host:clock:executor:taskExecutor:screens:guards:)``,
+    /// initializer's (`await Coordinator(root:…)`),
     /// which makes those calls before it returns.
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),

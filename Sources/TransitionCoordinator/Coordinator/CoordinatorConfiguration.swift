@@ -43,7 +43,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// - Throws: ``ConfigurationError`` when a level uses the root's raw value (0 or less) or two
     ///   levels share a raw value or a name, when a timeout is not positive or past 2⁴⁰ seconds, or
     ///   a bound is below 1.
-    /// - Parameter guardTimeout: the guards' timeout; the animation timeout when nil.
+    ///
+    /// `guardTimeout` bounds each guard's answer; the animation timeout when nil.
     public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
                 historyLimit: Int = 100, eventBufferSize: Int = 256,
                 ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,

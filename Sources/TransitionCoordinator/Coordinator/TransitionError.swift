@@ -18,8 +18,8 @@
 /// ```
 ///
 /// `indirect`, so a value is one pointer wide: a typed error needs its own slot in every async
-/// frame it is thrown through, and a waiting request keeps those frames (see the README's
-/// "resident memory per waiter"). Making one costs a small allocation, which the busy bench includes.
+/// frame it is thrown through, and a waiting request keeps those frames (see
+/// <doc:Performance>, "resident memory per waiter"). Making one costs a small allocation, which the busy bench includes.
 public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request may well be right, but it cannot run now: another transition is in flight, it
     /// came from inside one, its wait ended, the app is locked, the host is stuck. Asking again

@@ -19,7 +19,7 @@
 /// as values conforms to ``CommandHost`` and implements one method.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
-/// `windowLevel` from ``WindowLevel/rawValue``); see the README. A host must not ask the
+/// `windowLevel` from ``WindowLevel/rawValue``); see <doc:WindowsLevelsShieldAndLock> and the UIKit product's host. A host must not ask the
 /// coordinator for a transition from these calls: that request is refused as re-entrant.
 public protocol WindowHost: Sendable {
     /// Creates the real window for `window` (hidden until shown).

@@ -2,7 +2,7 @@
 /// the root window (absolute, `^/`). Parsed from a path (``init(parsing:limits:)``) and printed
 /// back to one (``path``): printing and parsing again gives the same route.
 ///
-/// The grammar, compatible with the DeepTransition library's, is in the README (Deep links):
+/// The grammar, compatible with the DeepTransition library's, is in <doc:DeepLinksAndTheInbox>:
 /// `a/b` pushes `a` then `b` (`/a` the same), `!m` presents `m`, `!/m` presents a navigation stack
 /// whose root is `m`, `#t` selects the tab `t`, `..` goes up one (`../friend`), `up(n=2)` goes up
 /// two, `^/top` starts from the root window, and `(k=v,k2=v2)` gives a step parameters.

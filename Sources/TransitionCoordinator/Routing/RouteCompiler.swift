@@ -1,7 +1,7 @@
 /// Turns a route into the content the root window should show, and content back into the route
 /// that shows it: pure functions, the only place routes meet screens.
 ///
-/// **What a route builds** (the README's "Deep links" section has examples):
+/// **What a route builds** (<doc:DeepLinksAndTheInbox> has examples):
 /// - The first step names the root's content: a screen starts the root stack (id `^`), a tab bar
 ///   (``ScreenRegistry/Kind/tabs(_:)``) is the root's content.
 /// - `/x` pushes `x` onto the current stack: the root stack, the selected tab's stack, or a

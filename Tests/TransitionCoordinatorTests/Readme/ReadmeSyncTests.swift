@@ -3,12 +3,16 @@ import Testing
 import TransitionCoordinator
 
 /// The README's code blocks are the tests' own: each Swift block is, verbatim, a block of
-/// ``ReadmeSnippets`` (which the README tests run), unless it says it is for Apple platforms only
+/// ``ReadmeSnippets`` or of the testing guide's tests (which the tests run), unless it says it is for Apple platforms only
 /// or is a manifest's lines.
 @Suite("README code blocks")
 struct ReadmeSyncTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The test files that hold the README's snippets.
+    static let snippetFiles = ["Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift",
+                               "Tests/TransitionCoordinatorTestingTests/GuideTests.swift"]
 
     /// The Swift blocks of `markdown`, each as its lines.
     static func swiftBlocks(in markdown: String) -> [[String]] {
@@ -54,13 +58,15 @@ struct ReadmeSyncTests {
     @Test("every Swift block of the README is a snippet the tests run, verbatim")
     func blocksAreSnippets() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Self.root.appendingPathComponent(
-            "Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift"), encoding: .utf8)
-        let snippets = Array(Self.snippets(in: source).values)
+        var snippets: [[String]] = []
+        for file in Self.snippetFiles {
+            let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            snippets += Self.snippets(in: source).values
+        }
         let blocks = Self.swiftBlocks(in: readme).filter { !Self.isExempt($0) }
         #expect(blocks.count >= 3, "the README's examples were found")
         for block in blocks {
-            #expect(snippets.contains(block), "README block not in ReadmeSnippets.swift:\n\(block.joined(separator: "\n"))")
+            #expect(snippets.contains(block), "README block in none of \(Self.snippetFiles):\n\(block.joined(separator: "\n"))")
         }
     }
 
