@@ -177,7 +177,8 @@ public actor Coordinator {
     /// are made by ``start()``, or by the first transition, whichever comes first; until then the
     /// snapshot shows the root window and the host shows nothing. The parameters are the async
     /// initializer's (`await Coordinator(root:…)`),
-    /// which makes those calls before it returns.
+    /// which makes those calls before it returns. Inside an async function Swift picks that one:
+    /// there, write `await Coordinator(root:…)`.
     public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
