@@ -19,13 +19,20 @@ public enum LinkTask {
         case malformed
     }
 
-    /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose flow.
+    /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose
+    /// flow; the root stack, the tab bar and its stacks, and the compose stack take the app's ids.
     public static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry()
         for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] { registry.screen(name) }
         registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
-        do { try registry.tabs("ltabs", tabs: ["la", "lb"]) } catch { fatalError("the harness registry: \(error)") }
+        do {
+            try registry.rootStack(id: "lroot")
+            try registry.tabs("ltabs", id: "ltabs", tabs: [.init("la", stack: "laStack"), .init("lb", stack: "lbStack")])
+            try registry.modalStack(rootedAt: "lcompose", id: "lcomposeStack")
+        } catch {
+            fatalError("the harness registry: \(error)")
+        }
         return registry
     }
 

@@ -196,12 +196,12 @@ extension StressChecker {
 
     /// Whether `root` is content a route builds through `registry` (a workload's containers are not).
     public nonisolated static func isRoutable(_ root: WindowContent, registry: ScreenRegistry) -> Bool {
-        guard let route = try? RouteCompiler.route(of: root) else { return false }
+        guard let route = try? RouteCompiler.route(of: root, registry: registry) else { return false }
         return (try? RouteCompiler.content(for: route, registry: registry)) == root
     }
 
     public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry) {
-        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root) else {
+        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root, registry: registry) else {
             linkOutcomes["saved: not the registry's", default: 0] += 1
             return
         }
