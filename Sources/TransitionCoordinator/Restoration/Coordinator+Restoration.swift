@@ -13,7 +13,13 @@ extension Coordinator {
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
     ///   not at the next launch.
     public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
-        var route = try machine.snapshot.rootRoute(registry: screens)
+        #if TC_MUTANTS
+        // Mutant: the content read without the registry's declared ids.
+        let registry = mutants.contains(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
+        #else
+        let registry = screens
+        #endif
+        var route = try machine.snapshot.rootRoute(registry: registry)
         do {
             try route.validate()
         } catch {

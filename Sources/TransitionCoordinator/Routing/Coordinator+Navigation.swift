@@ -45,10 +45,16 @@ extension Coordinator {
     /// The request that navigates to `route` from the committed state.
     /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
     func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
+        #if TC_MUTANTS
+        // Mutant: the registry's declared ids left out.
+        let registry = mutants.contains(.linkIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
+        #else
+        let registry = screens
+        #endif
         do {
-            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content, registry: screens,
+            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content, registry: registry,
                                                      limits: configuration.routeLimits)
-            let target = try RouteCompiler.content(resolved: absolute, registry: screens)
+            let target = try RouteCompiler.content(resolved: absolute, registry: registry)
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

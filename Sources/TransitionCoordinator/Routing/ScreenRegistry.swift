@@ -288,6 +288,18 @@ public struct ScreenRegistry: Sendable {
     /// The declared id of the modal stack rooted at `screen`, if any.
     func declaredModalStack(rootedAt screen: String) -> ContainerID? { modalStackIDs[screen] }
 
+    #if TC_MUTANTS
+    /// This registry without its declared ids (mutants ``Mutation/linkIgnoresDeclaredIDs`` and
+    /// ``Mutation/savedStateIgnoresDeclaredIDs``).
+    package func withoutDeclaredIDs() -> ScreenRegistry {
+        var registry = self
+        registry.rootStackID = nil
+        registry.modalStackIDs = [:]
+        for name in registry.entries.keys { registry.entries[name]?.ids = nil }
+        return registry
+    }
+    #endif
+
     /// The name of the tab bar that declared the id `id`, if one did.
     func tabBar(declaring id: ContainerID) -> String? {
         entries.first { $0.value.ids?.bar == id }?.key
