@@ -36,6 +36,9 @@ public enum LinkTask {
         return registry
     }
 
+    /// The stacks whose ids the harness app declares (``registry()``).
+    static let declaredStacks: [ContainerID] = ["lcomposeStack", "laStack", "lbStack", "lroot"]
+
     /// Whether the harness app's person is signed in (the link task signs in near the end).
     public final class Session: Sendable {
         private let state = Locked(false)
@@ -211,6 +214,11 @@ public enum LinkTask {
                                   cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
             await navigate(route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
                            coordinator: coordinator, checker: checker)
+            if extra.chance(30), let shown = await coordinator.snapshot.rootWindow?.content,
+               let stack = Self.declaredStacks.first(where: shown.holds) {
+                // The app pushes by hand, with an id of its own, onto a stack a link built, by the id it declared.
+                _ = try? await coordinator.stack(stack).push(Screen("lfriend", id: ScreenID("hand-\(round)")))
+            }
             // As the app going to the background would: save the state, and check it restores.
             let (saved, root) = await coordinator.savedNavigationBesideRoot()
             await checker.checkRestorable(saved, root: root, registry: registry)
