@@ -166,7 +166,8 @@ public struct ScreenRegistry: Sendable {
 
     /// Declares the id of the root window's stack, which a route whose first step is a screen
     /// builds (`^/home/detail`): the id of the stack the app puts in its root window. Declaring
-    /// it again replaces it.
+    /// it again replaces it. Without it, a route's root stack is `^`, whatever the id of the stack
+    /// the app built (saving reads a stack by its screens, and restores it as `^`).
     /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
     ///   nothing is declared then.
     public mutating func rootStack(id: ContainerID) throws(RegistryError) {
