@@ -19,15 +19,25 @@ public enum LinkTask {
         case malformed
     }
 
-    /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose flow.
+    /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose
+    /// flow; the root stack, the tab bar and its stacks, and the compose stack take the app's ids.
     public static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry()
         for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] { registry.screen(name) }
         registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
-        do { try registry.tabs("ltabs", tabs: ["la", "lb"]) } catch { fatalError("the harness registry: \(error)") }
+        do {
+            try registry.rootStack(id: "lroot")
+            try registry.tabs("ltabs", id: "ltabs", tabs: [.init("la", stack: "laStack"), .init("lb", stack: "lbStack")])
+            try registry.modalStack(rootedAt: "lcompose", id: "lcomposeStack")
+        } catch {
+            fatalError("the harness registry: \(error)")
+        }
         return registry
     }
+
+    /// The stacks whose ids the harness app declares (``registry()``).
+    static let declaredStacks: [ContainerID] = ["lcomposeStack", "laStack", "lbStack", "lroot"]
 
     /// Whether the harness app's person is signed in (the link task signs in near the end).
     public final class Session: Sendable {
@@ -204,6 +214,11 @@ public enum LinkTask {
                                   cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
             await navigate(route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
                            coordinator: coordinator, checker: checker)
+            if extra.chance(30), let shown = await coordinator.snapshot.rootWindow?.content,
+               let stack = Self.declaredStacks.first(where: shown.holds) {
+                // The app pushes by hand, with an id of its own, onto a stack a link built, by the id it declared.
+                _ = try? await coordinator.stack(stack).push(Screen("lfriend", id: ScreenID("hand-\(round)")))
+            }
             // As the app going to the background would: save the state, and check it restores.
             let (saved, root) = await coordinator.savedNavigationBesideRoot()
             await checker.checkRestorable(saved, root: root, registry: registry)

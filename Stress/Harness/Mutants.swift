@@ -161,6 +161,8 @@ public enum StressHarness {
         case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
         case .restoredDuplicateLink: "restored links sharing an id keep it, so one link ends twice"
         case .savedStateDropsParameters: "a saved state that restores other screens (parameters left out)"
+        case .linkIgnoresDeclaredIDs: "a link that builds containers with made ids, not the app's"
+        case .savedStateIgnoresDeclaredIDs: "saving that cannot read the app's declared ids"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"

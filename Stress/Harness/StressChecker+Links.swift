@@ -196,12 +196,44 @@ extension StressChecker {
 
     /// Whether `root` is content a route builds through `registry` (a workload's containers are not).
     public nonisolated static func isRoutable(_ root: WindowContent, registry: ScreenRegistry) -> Bool {
-        guard let route = try? RouteCompiler.route(of: root) else { return false }
+        guard let route = try? RouteCompiler.route(of: root, registry: registry) else { return false }
         return (try? RouteCompiler.content(for: route, registry: registry)) == root
     }
 
+    /// `content` with its screens' ids left out: the containers with their ids and, in each, the
+    /// screens by name and parameters. A tree the app built by hand restores to its shape.
+    nonisolated static func shape(_ content: WindowContent) -> String {
+        func screen(_ screen: Screen) -> String { Screen(screen.name, parameters: screen.parameters).description }
+        switch content {
+        case .screen(let shown): return screen(shown)
+        case .stack(let stack): return "stack \(stack.id) [" + stack.items.map(screen).joined(separator: ", ") + "]"
+        case .tabs(let bar):
+            return "tabs \(bar.id) {" + bar.tabs.enumerated().map { ($0.offset == bar.selected ? "*" : "") + shape($0.element) }
+                .joined(separator: ", ") + "}"
+        case .hop(let hop): return "hop \(hop.id) (\(shape(hop.current)))"
+        case .presenting(let base, let modal): return "\(shape(base)) ! \(shape(modal))"
+        }
+    }
+
+    /// Checks that the state saved beside `root` restores: to `root` itself where a route built
+    /// it, to its shape (``shape(_:)``: the same containers, by id, and the same screens, by name
+    /// and parameters) where the app pushed screens of its own onto the containers it declared.
     public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry) {
-        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root) else {
+        if let root, !Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root, registry: registry),
+           let built = try? RouteCompiler.content(for: reference, registry: registry), Self.shape(built) == Self.shape(root) {
+            linkOutcomes["saved: checked, built by hand", default: 0] += 1
+            do throws(NavigationError) {
+                let state = try saved.get()
+                let restored = try RouteCompiler.content(for: state.route, registry: registry)
+                if Self.shape(restored) != Self.shape(root) {
+                    violations.append(.init(.atomic, "the hand-built state saved as \(state.route) restores as \(restored), not as \(root)"))
+                }
+            } catch {
+                violations.append(.init(.atomic, "the hand-built state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
+            }
+            return
+        }
+        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root, registry: registry) else {
             linkOutcomes["saved: not the registry's", default: 0] += 1
             return
         }

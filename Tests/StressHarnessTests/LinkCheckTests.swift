@@ -109,6 +109,22 @@ struct LinkCheckTests {
         #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
     }
 
+    @Test("a tree the app built by hand on its declared stacks must save as a state that restores to its shape")
+    func handBuiltRestorable() async throws {
+        let registry = LinkTask.registry()
+        let root = WindowContent.stack(StackContainer(id: "lroot", root: Screen("lhome", id: "h"),
+                                                      pushed: [Screen("lfriend", id: "hand-1")]))
+        #expect(!StressChecker.isRoutable(root, registry: registry), "screen ids of the app's own: no route builds it exactly")
+        let checker = StressChecker(answerBound: .seconds(1))
+        let saved = try Route(parsing: "^/lhome/lfriend")
+        await checker.checkRestorable(.success(SavedNavigation(route: saved, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        #expect(await checker.violations.isEmpty)
+        let other = try Route(parsing: "^/lhome/lfeed")
+        await checker.checkRestorable(.success(SavedNavigation(route: other, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(.failure(.emptyRoute), root: root, registry: registry)
+        #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
+    }
+
     @Test("a record showing a screen the harness's guards refuse is reported: the vault always, the secure screen before sign-in",
           arguments: [("^/lhome/lvault", false, true), ("^/lhome/lvault", true, true),
                       ("^/lhome/lsecure", false, true), ("^/lhome/lsecure", true, false)])

@@ -69,6 +69,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case restoredDuplicateLink
     /// The saved state leaves the screens' parameters out: restoring it shows other screens.
     case savedStateDropsParameters
+    /// A link builds its containers with the ids a route makes, not the ones the registry
+    /// declares: the app's handles miss what the link built.
+    case linkIgnoresDeclaredIDs
+    /// Saving reads the content without the registry's declared ids: content with the app's ids
+    /// cannot be saved.
+    case savedStateIgnoresDeclaredIDs
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `began` names no source or link (the source its request implies instead): analytics

@@ -1,15 +1,25 @@
 /// Saving navigation when the app goes to the background, and restoring it after a relaunch.
 extension Coordinator {
     /// What the app saves now: the root window's content as the absolute route that navigates to
-    /// it (``NavigationSnapshot/rootRoute()``), with `links` (``LinkInbox/saved()``).
+    /// it (reading the ids the coordinator's screen registry declares), with
+    /// `links` (``LinkInbox/saved()``). Content the app built by hand saves as well as content a
+    /// link built: its containers are read by their declared ids, its screens by name and
+    /// parameters; restoring it builds the same containers, with the same ids, holding the same
+    /// screens at the same places (under the ids a route makes, or their factory's).
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
-    ///   writes (a hop container, tabs not built from a route), and
+    ///   writes (a hop container, a tab bar whose id is neither declared nor made by a route), and
     ///   ``NavigationError/invalidRoute(_:)`` when its route breaks the rules or the standard
     ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
     ///   not at the next launch.
     public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
-        var route = try machine.snapshot.rootRoute()
+        #if TC_MUTANTS
+        // Mutant: the content read without the registry's declared ids.
+        let registry = mutants.contains(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
+        #else
+        let registry = screens
+        #endif
+        var route = try machine.snapshot.rootRoute(registry: registry)
         do {
             try route.validate()
         } catch {

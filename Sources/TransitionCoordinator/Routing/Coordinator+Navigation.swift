@@ -11,7 +11,9 @@ extension Coordinator {
     ///   declining factory fails the whole navigation with nothing changed.
     /// - The same route twice: when the app shows the target already with nothing above the
     ///   root, nothing happens and the call returns nil. Cold or warm, an absolute route builds the
-    ///   same content (ids come from the route).
+    ///   same content (ids come from the registry's declarations and the route, never the state).
+    /// - The app's ids: containers take the ids the coordinator's ``ScreenRegistry`` declares, so after
+    ///   a link `stack("inbox").push(…)` finds the stack the app names `inbox`.
     /// - While locked: refused as ``TransitionError/Refusal/locked(lock:)``, or, with
     ///   `whenLocked: .deferUntilUnlocked`, carried out after the unlock.
     /// - Waiting (`.enqueue`): the content was compiled when the call was made; it is planned
@@ -43,10 +45,16 @@ extension Coordinator {
     /// The request that navigates to `route` from the committed state.
     /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
     func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
+        #if TC_MUTANTS
+        // Mutant: the registry's declared ids left out.
+        let registry = mutants.contains(.linkIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
+        #else
+        let registry = screens
+        #endif
         do {
-            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content,
+            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content, registry: registry,
                                                      limits: configuration.routeLimits)
-            let target = try RouteCompiler.content(resolved: absolute, registry: screens)
+            let target = try RouteCompiler.content(resolved: absolute, registry: registry)
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

@@ -1,4 +1,5 @@
-/// Why a ``ScreenRegistry`` refused a registration: an entry no route could ever navigate to.
+/// Why a ``ScreenRegistry`` refused a registration: an entry no route could ever navigate to, or
+/// a container id two containers could share.
 /// Thrown when the entry is made, so a bad registry is found at launch, not by the first link.
 public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A tab bar with no tab: a route that names it could show nothing.
@@ -10,6 +11,12 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A tab that is a tab bar (the bar itself, or one registered before): a tab's stack starts
     /// with a screen, never with tabs.
     case tabIsTabBar(String, tabBar: String)
+    /// A container id declared twice (``ScreenRegistry/rootStack(id:)``,
+    /// ``ScreenRegistry/tabs(_:id:tabs:)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), with what
+    /// declared it first: two containers of one content could then share it.
+    case duplicateID(ContainerID, declaredBy: String)
+    /// A declared container id that is empty or starts with `^`, the mark of the ids a route makes.
+    case reservedID(ContainerID)
 
     /// A stable short code, as `noTabs`.
     public var code: String {
@@ -18,6 +25,8 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .duplicateTab: "duplicateTab"
         case .emptyName: "emptyName"
         case .tabIsTabBar: "tabIsTabBar"
+        case .duplicateID: "duplicateID"
+        case .reservedID: "reservedID"
         }
     }
 
@@ -30,6 +39,10 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyName(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` or one of its tabs has an empty name"
         case .tabIsTabBar(let tab, let tabBar):
             "the tab bar `\(RouteError.shown(tabBar))` lists `\(RouteError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
+        case .duplicateID(let id, let owner):
+            "the container id `\(RouteError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
+        case .reservedID(let id):
+            "the container id `\(RouteError.shown(id.rawValue))` is empty or starts with `^`, which marks the ids a route makes; declare another"
         }
     }
 }

@@ -3,26 +3,35 @@ extension RouteCompiler {
     /// The absolute route that navigates to `content` (what the root window shows): compiling it
     /// with the registry that made `content` gives `content` back.
     ///
-    /// A screen is written by its name and parameters; a tab bar by the name in its id (the
-    /// compiler's ids are paths); tabs the route did not change (their root alone) are left out,
-    /// the others written before the selected one. A root showing a screen alone is written as
-    /// a stack of it, so what it compiles to is that stack.
+    /// A screen is written by its name and parameters (never its id: a route carries none); a
+    /// stack by its screens (its id is the one the registry gives where the route builds it); a
+    /// tab bar by its name: the tab bar that declared its id in `registry`
+    /// (``ScreenRegistry/tabs(_:id:tabs:)``), else the name in a made id (`^:main`). Tabs the
+    /// route did not change (their root alone) are left out, the others written before the
+    /// selected one, each as `#` and its root screen (a tab's root is named as its tab). A root
+    /// showing a screen alone is written as a stack of it, so what it compiles to is that stack.
+    ///
+    /// So content the app built by hand, with the ids it declared, prints as the route that
+    /// builds the same containers again; the screens come back with the ids the route makes
+    /// (or their factory's), at the same places.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for a hop container, a tab bar whose
-    ///   id is not a route's, a tab that is not a stack, or a modal in a tab that is not selected.
-    package static func route(of content: WindowContent) throws(NavigationError) -> Route {
+    ///   id is neither declared nor made by a route, a tab that is not a stack, or a modal in a tab
+    ///   that is not selected.
+    package static func route(of content: WindowContent, registry: ScreenRegistry = ScreenRegistry()) throws(NavigationError) -> Route {
         var steps: [RouteStep] = []
-        try write(content, asModal: false, into: &steps)
+        try write(content, asModal: false, registry: registry, into: &steps)
         return Route(absolute: true, steps)
     }
 
     private static func target(_ screen: Screen) -> RouteTarget { RouteTarget(screen.name, screen.parameters) }
 
     /// Writes `content`, which starts the route (`asModal` false) or is presented, into `steps`.
-    private static func write(_ content: WindowContent, asModal: Bool, into steps: inout [RouteStep]) throws(NavigationError) {
+    private static func write(_ content: WindowContent, asModal: Bool, registry: ScreenRegistry,
+                              into steps: inout [RouteStep]) throws(NavigationError) {
         switch content {
         case .presenting(let base, let modal):
-            try write(base, asModal: asModal, into: &steps)
-            try write(modal, asModal: true, into: &steps)
+            try write(base, asModal: asModal, registry: registry, into: &steps)
+            try write(modal, asModal: true, registry: registry, into: &steps)
         case .screen(let screen):
             steps.append(asModal ? .modal(target(screen)) : .push(target(screen)))
         case .stack(let stack):
@@ -32,27 +41,33 @@ extension RouteCompiler {
         case .hop(let hop):
             throw .notRoutable(.container(hop.id), reason: "a hop container has no route step")
         case .tabs(let bar):
-            let name = try tabBarName(bar.id)
+            let name: String
+            if let declared = registry.tabBar(declaring: bar.id) {
+                name = declared
+            } else {
+                name = try tabBarName(bar.id)
+            }
             steps.append(asModal ? .modal(RouteTarget(name)) : .push(RouteTarget(name)))
             for (index, tab) in bar.tabs.enumerated() where index != bar.selected {
                 guard case .stack(let stack) = tab else {
                     throw .notRoutable(.container(bar.id), reason: "tab \(index) is \(tab), not a stack alone")
                 }
                 guard stack.items.count > 1 || !(stack.root?.parameters.isEmpty ?? true) else { continue }
-                try write(tab, in: bar.id, into: &steps)
+                try write(tab, in: bar.id, registry: registry, into: &steps)
             }
-            if let selected = bar.selectedContent { try write(selected, in: bar.id, into: &steps) }
+            if let selected = bar.selectedContent { try write(selected, in: bar.id, registry: registry, into: &steps) }
         }
     }
 
     /// Writes a tab's content: `#root`, its pushes, then what its stack presents.
-    private static func write(_ tab: WindowContent, in bar: ContainerID, into steps: inout [RouteStep]) throws(NavigationError) {
+    private static func write(_ tab: WindowContent, in bar: ContainerID, registry: ScreenRegistry,
+                              into steps: inout [RouteStep]) throws(NavigationError) {
         guard case .stack(let stack) = tab.base, let root = stack.root else {
             throw .notRoutable(.container(bar), reason: "a tab shows \(tab.base), not a stack")
         }
         steps.append(.tab(target(root)))
         for screen in stack.items.dropFirst() { steps.append(.push(target(screen))) }
-        if let modal = tab.presented { try write(modal, asModal: true, into: &steps) }
+        if let modal = tab.presented { try write(modal, asModal: true, registry: registry, into: &steps) }
     }
 
     /// The name a tab bar was compiled from: what follows the layer (`^` or `^!k`) and `:` in its id.
@@ -64,14 +79,17 @@ extension RouteCompiler {
            route.steps.count == 1, case .push(let target) = route.steps[0], target.parameters.isEmpty {
             return target.name
         }
-        throw .notRoutable(.container(id), reason: "its id is not a route's, so its name is unknown")
+        throw .notRoutable(.container(id), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
     }
 }
 
 extension NavigationSnapshot {
-    /// The absolute route that navigates to what the root window shows: a saved state can travel as a link.
+    /// The absolute route that navigates to what the root window shows: a saved state can travel
+    /// as a link. Give the registry that declares the app's ids (the coordinator's), so that
+    /// a tab bar the app built by hand is read by its declared id; without one, only the ids a
+    /// route makes are read.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for content no route writes.
-    public func rootRoute() throws(NavigationError) -> Route {
-        try RouteCompiler.route(of: rootWindow?.content ?? .screen(.missing))
+    public func rootRoute(registry: ScreenRegistry = ScreenRegistry()) throws(NavigationError) -> Route {
+        try RouteCompiler.route(of: rootWindow?.content ?? .screen(.missing), registry: registry)
     }
 }

@@ -10,15 +10,20 @@
 ///   then go onto that tab's stack, and each tab keeps what the route pushed onto it.
 /// - A tab bar's tabs are stacks rooted at their tab's screen; a tab the route does not visit
 ///   shows its root alone. A modal presented over a tab bar is presented by the selected tab's stack.
-/// - Ids come from where each node stands in the route's content, not from the current state:
-///   the root's layer is `^` and the k-th modal's `^!k`; the root stack is `^`, a modal stack
-///   `^!1:compose`, a tab bar `^:main` with tab stacks `^:main#inbox`; a screen is its stack's id,
-///   its place and its step (`^/1:detail(id=3)`), a modal screen `^!2:alert`. So a route
+/// - Containers take the ids the app declared in the registry (``ScreenRegistry/rootStack(id:)``,
+///   ``ScreenRegistry/tabs(_:id:tabs:)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), so a link
+///   lands on the containers the app builds by hand; where it declared none, the id comes from
+///   where the container stands in the route's content (``ScreenRegistry/madeID(_:)``): the root's
+///   layer is `^` and the k-th modal's `^!k`; the root stack is `^`, a modal stack `^!1:compose`,
+///   a tab bar `^:main` with tab stacks `^:main#inbox`. A screen is its stack's id, its place and
+///   its step (``ScreenRegistry/screenID(in:at:_:)``: `^/1:detail(id=3)`, `inbox/1:mail`), a modal
+///   screen its layer and step (`^!2:alert`). A declared id is shown once: a second container of
+///   one declaration in one route takes the made id. Ids never read the current state, so a route
 ///   compiles to the same content cold or warm, two spellings of one place (`^/main/mail`,
 ///   `^/main#inbox/mail`) agree, and the diff against what is shown keeps every screen and
 ///   container the two share.
 /// - `..` and `up(n=k)` drop the steps before them; a relative route is appended to the route
-///   of what the root shows now (``route(of:)``), then compiled as an absolute one.
+///   of what the root shows now (``route(of:registry:)``), then compiled as an absolute one.
 package enum RouteCompiler {
     /// The root window's content that `route` names, read from `current` when it is relative.
     ///
@@ -26,26 +31,27 @@ package enum RouteCompiler {
     ///   - current: what the root window shows now; read only for a relative route (nil: a
     ///     relative route is taken as absolute).
     ///   - registry: what each name is and makes it.
-    /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:)``
+    /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:registry:limits:)``
     ///   gives) and what was wrong; every screen is made before the content is returned, so a name
     ///   the registry does not know, or a factory that declines, fails the whole route.
     package static func content(for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
                                limits: RouteLimits = .standard) throws(NavigationError) -> WindowContent {
-        try compile(resolve(route, from: current, limits: limits).steps, registry: registry)
+        try compile(resolve(route, from: current, registry: registry, limits: limits).steps, registry: registry)
     }
 
-    /// ``content(for:from:registry:)`` for a route ``resolve(_:from:)`` gave already (absolute,
+    /// ``content(for:from:registry:)`` for a route ``resolve(_:from:registry:limits:)`` gave already (absolute,
     /// no `up`): compiled without resolving it again.
     static func content(resolved route: Route, registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
         try compile(route.steps, registry: registry)
     }
 
-    /// The absolute route, without `up` steps, that `route` means from `current`.
+    /// The absolute route, without `up` steps, that `route` means from `current` (printed through
+    /// `registry`, ``route(of:registry:)``).
     /// - Throws: ``NavigationError/invalidRoute(_:)`` when `route` breaks the grammar's rules or
     ///   `limits` (checked first, whoever made the route), ``NavigationError/upPastStart(step:)``
     ///   (the step's index in `route`), or ``NavigationError/notRoutable(_:reason:)`` when a
     ///   relative route meets content no route writes.
-    package static func resolve(_ route: Route, from current: WindowContent?,
+    package static func resolve(_ route: Route, from current: WindowContent?, registry: ScreenRegistry = ScreenRegistry(),
                                limits: RouteLimits = .standard) throws(NavigationError) -> Route {
         do {
             try route.validate(limits: limits)
@@ -53,7 +59,7 @@ package enum RouteCompiler {
             throw .invalidRoute(error)
         }
         var steps: [RouteStep] = []
-        if !route.isAbsolute, let current { steps = try self.route(of: current).steps }
+        if !route.isAbsolute, let current { steps = try self.route(of: current, registry: registry).steps }
         steps.reserveCapacity(steps.count + route.steps.count)
         for (index, step) in route.steps.enumerated() {
             guard case .up(let count) = step else {
@@ -73,15 +79,14 @@ package enum RouteCompiler {
         case tabs(Tabs)
     }
 
-    /// A tab bar being built: its tabs' names, stacks and the selection.
+    /// A tab bar being built: its tabs' names, their stacks' ids, the stacks and the selection.
     private struct Tabs {
         var id: ContainerID
         var name: String
         var names: [String]
+        var stackIDs: [ContainerID]
         var stacks: [[Screen]]
         var selected = 0
-
-        func stackID(_ index: Int) -> ContainerID { ContainerID(id.rawValue + "#" + RouteTarget.escaped(names[index])) }
     }
 
     /// `target` as the grammar writes it.
@@ -93,7 +98,7 @@ package enum RouteCompiler {
 
     /// The id of the screen at `index` in the stack `stack`: `^/2:detail(id=3)`.
     private static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
-        ScreenID(stack.rawValue + "/" + String(index) + ":" + written(target))
+        ScreenRegistry.screenID(in: stack, at: index, target)
     }
 
     /// Compiles an absolute route's steps (no `up`) to content.
@@ -105,15 +110,28 @@ package enum RouteCompiler {
         guard let first = steps.first else { throw .emptyRoute }
         guard case .push = first else { throw .noRootScreen(step: first) }
         var layers: [Layer] = []
+        // Declared ids shown already: a declaration's second container takes the made id.
+        var claimed: Set<ContainerID> = []
+        func claim(_ ids: [ContainerID]) -> Bool {
+            guard !ids.contains(where: claimed.contains) else { return false }
+            claimed.formUnion(ids)
+            return true
+        }
         // The root's layer is `^`; the k-th modal's, `^!k`.
         func layerPrefix() -> String { layers.isEmpty ? "^" : "^!" + String(layers.count) }
         func tabs(_ target: RouteTarget, names: [String], step: Int) throws(NavigationError) -> Layer {
             guard target.parameters.isEmpty else { throw .tabsTakeNoParameters(target.name, step: step) }
-            var bar = Tabs(id: ContainerID(layerPrefix() + ":" + RouteTarget.escaped(target.name)), name: target.name,
-                           names: names, stacks: [])
+            var bar: Tabs
+            if let ids = registry.tabIDs(of: target.name), ids.stacks.count == names.count, claim([ids.bar] + ids.stacks) {
+                bar = Tabs(id: ids.bar, name: target.name, names: names, stackIDs: ids.stacks, stacks: [])
+            } else {
+                let layer = layers.count
+                bar = Tabs(id: ScreenRegistry.madeID(.tabBar(target.name, layer: layer)), name: target.name, names: names,
+                           stackIDs: names.map { ScreenRegistry.madeID(.tab($0, tabBar: target.name, layer: layer)) }, stacks: [])
+            }
             bar.stacks.reserveCapacity(names.count)
             for index in names.indices {
-                let id = screenID(in: bar.stackID(index), at: 0, RouteTarget(names[index]))
+                let id = screenID(in: bar.stackIDs[index], at: 0, RouteTarget(names[index]))
                 bar.stacks.append([try registry.make(RouteTarget(names[index]), id: id, step: step)])
             }
             return .tabs(bar)
@@ -126,14 +144,15 @@ package enum RouteCompiler {
                     if case .tabs(let names)? = registry.kind(of: target.name) {
                         layers.append(try tabs(target, names: names, step: index))
                     } else {
-                        let stack = ContainerID("^")
+                        let declared = registry.declaredRootStack.flatMap { claim([$0]) ? $0 : nil }
+                        let stack = declared ?? ScreenRegistry.madeID(.rootStack)
                         layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
                     }
                 case .stack(let id, var items)?:
                     items.append(try registry.make(target, id: screenID(in: id, at: items.count, target), step: index))
                     layers[layers.count - 1] = .stack(id, items)
                 case .tabs(var bar)?:
-                    let stack = bar.stackID(bar.selected)
+                    let stack = bar.stackIDs[bar.selected]
                     let id = screenID(in: stack, at: bar.stacks[bar.selected].count, target)
                     bar.stacks[bar.selected].append(try registry.make(target, id: id, step: index))
                     layers[layers.count - 1] = .tabs(bar)
@@ -148,7 +167,8 @@ package enum RouteCompiler {
                     layers.append(.screen(try registry.make(target, id: id, step: index)))
                 }
             case .modalStack(let target):
-                let stack = ContainerID(layerPrefix() + ":" + written(target))
+                let declared = registry.declaredModalStack(rootedAt: target.name).flatMap { claim([$0]) ? $0 : nil }
+                let stack = declared ?? ScreenRegistry.madeID(.modalStack(root: target, layer: layers.count))
                 layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
             case .tab(let target):
                 guard case .tabs(var bar)? = layers.last else { throw .tabOutsideTabs(target.name, step: index) }
@@ -157,7 +177,7 @@ package enum RouteCompiler {
                 }
                 bar.selected = selected
                 if !target.parameters.isEmpty {
-                    let id = screenID(in: bar.stackID(selected), at: 0, target)
+                    let id = screenID(in: bar.stackIDs[selected], at: 0, target)
                     bar.stacks[selected][0] = try registry.make(target, id: id, step: index)
                 }
                 layers[layers.count - 1] = .tabs(bar)
@@ -184,7 +204,7 @@ package enum RouteCompiler {
                 var tabs: [WindowContent] = []
                 tabs.reserveCapacity(bar.names.count)
                 for index in bar.names.indices {
-                    let stack = WindowContent.stack(StackContainer(id: bar.stackID(index), unchecked: bar.stacks[index]))
+                    let stack = WindowContent.stack(StackContainer(id: bar.stackIDs[index], unchecked: bar.stacks[index]))
                     tabs.append(index == bar.selected ? content.map { .presenting(stack, modal: $0) } ?? stack : stack)
                 }
                 // `selected` is an index of `names` (found there), and there is a tab per name.

@@ -1,5 +1,21 @@
 /// The screens an app can be navigated to by route: each name's kind (a screen, or a tab bar with
-/// its tabs), its parameters' types, and the factory that makes it.
+/// its tabs), its parameters' types, the factory that makes it, and the ids of the containers a
+/// route builds.
+///
+/// **One id world.** The app declares the ids of its structure here: the root window's stack
+/// (``rootStack(id:)``), a tab bar and its tabs' stacks (``tabs(_:id:tabs:)``), and a modal stack
+/// rooted at a screen (``modalStack(rootedAt:id:)``). A route then builds those containers with
+/// those ids, so content made by a link or by restoration holds the containers the app makes by
+/// hand (`coordinator.stack("inbox").push(…)` works after a link), and content the app built by
+/// hand prints as a route (``NavigationSnapshot/rootRoute(registry:)``), so it saves and restores.
+/// Where the app declares nothing, a route makes the id from where the container stands
+/// (``madeID(_:)``); declared ids never start with `^`, made ones always do, so the two never meet.
+///
+/// Screens keep the ids a route makes (``screenID(in:at:_:)``), unless their factory gives its own
+/// (a factory that derives the id from the name and parameters keeps it through links and
+/// restoration): a route carries names and parameters, not screen ids. A screen the app pushed
+/// with an id of its own is restored as the same screen, at the same place, in the same
+/// container, under the id the route makes.
 ///
 /// A value, `Sendable`: the coordinator keeps one (its initializers' `screens:`)
 /// and the route compiler reads it while planning, so a screen is made (or declined) before
@@ -31,7 +47,8 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// What a factory is asked to make: the name and parameters the route gives, and the id the
-    /// compiler assigns (the route's path up to this step, unique within the content).
+    /// compiler assigns (its stack's id, its place and its step, ``screenID(in:at:_:)``; a modal
+    /// screen's is its layer and step, `^!1:alert`), unique within the content.
     public struct ScreenRequest: Sendable, Hashable {
         /// The registered name.
         public var name: String
@@ -44,13 +61,53 @@ public struct ScreenRegistry: Sendable {
     /// Makes a screen, or declines (nil): the navigation then fails before anything changes.
     public typealias Factory = @Sendable (ScreenRequest) -> Screen?
 
+    /// A tab of a tab bar whose ids the app declares (``tabs(_:id:tabs:)``): the screen at the
+    /// root of its stack, and the stack's id.
+    public struct Tab: Sendable, Hashable {
+        /// The tab's name: the screen at its stack's root, and what `#name` selects.
+        public var screen: String
+        /// The id of the tab's stack.
+        public var stack: ContainerID
+
+        /// The tab `screen`, whose stack has the id `stack`.
+        public init(_ screen: String, stack: ContainerID) {
+            self.screen = screen
+            self.stack = stack
+        }
+    }
+
+    /// Where a route builds a container: what ``containerID(_:)`` and ``madeID(_:)`` give the id of.
+    /// A layer is 0 for the root window's content and k for the k-th modal of the route.
+    public enum Place: Sendable, Hashable {
+        /// The root window's stack, built by a route whose first step is a screen (`^/home`).
+        case rootStack
+        /// The tab bar `name`, as the root's content (layer 0, `^/main`) or a modal (`!main`).
+        case tabBar(String, layer: Int)
+        /// The stack of the tab `tab` of the tab bar `tabBar` at `layer`.
+        case tab(String, tabBar: String, layer: Int)
+        /// A modal stack whose root is `root`, the `layer`-th modal (1 or more, `!/compose`).
+        case modalStack(root: RouteTarget, layer: Int)
+    }
+
+    /// The ids a tab bar's declaration gives: the bar's and its tabs' stacks', in the tabs' order.
+    struct TabIDs: Sendable, Hashable {
+        var bar: ContainerID
+        var stacks: [ContainerID]
+    }
+
     struct Entry: Sendable {
         var kind: Kind
         var parameters: [String: Parameter]
         var factory: Factory?
+        /// The ids a tab bar declared with ``tabs(_:id:tabs:)``; nil: the ids a route makes.
+        var ids: TabIDs? = nil
     }
 
     private var entries: [String: Entry] = [:]
+    /// The root window's stack's declared id (``rootStack(id:)``).
+    private var rootStackID: ContainerID?
+    /// Declared ids of modal stacks, by the name of the screen at their root.
+    private var modalStackIDs: [String: ContainerID] = [:]
     /// Whether names not registered are screens with any parameters (``open``).
     private let acceptsAnyScreen: Bool
 
@@ -73,11 +130,114 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Registers the tab bar `name` with its tabs, in order (each tab is a screen name, registered
-    /// on its own; the first is selected when a route does not say `#tab`).
+    /// on its own; the first is selected when a route does not say `#tab`). A route makes its ids
+    /// (``madeID(_:)``: `^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
+    /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: ``RegistryError`` when it has no tab, a tab twice, an empty name, or a tab that
     ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
     ///   navigated. Nothing is registered then.
     public mutating func tabs(_ name: String, tabs: [String]) throws(RegistryError) {
+        try checkTabs(name, tabs)
+        entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
+    }
+
+    /// Registers the tab bar `name` with the id `id` and its tabs, in order, each with its stack's
+    /// id: wherever a route builds this tab bar (`^/main`, `!main`), it has these ids, the ones the
+    /// app gives the tab bar it builds by hand. Registering a name again replaces it, with its ids.
+    ///
+    /// `try screens.tabs("main", id: "main", tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings")])`
+    ///
+    /// A route that builds the tab bar twice (`^/main!main`) gives the second the ids it makes: an
+    /// id is shown once.
+    /// - Throws: ``RegistryError`` as ``tabs(_:tabs:)`` does, and ``RegistryError/reservedID(_:)``
+    ///   or ``RegistryError/duplicateID(_:declaredBy:)`` when an id is empty, starts with `^`, or is
+    ///   declared already (by another declaration, or twice in this one). Nothing is registered then.
+    public mutating func tabs(_ name: String, id: ContainerID, tabs: [Tab]) throws(RegistryError) {
+        let names = tabs.map(\.screen)
+        try checkTabs(name, names)
+        var declared = declaredIDs(except: .tabBar(name))
+        try declare(id, as: "the tab bar `\(RouteError.shown(name))`", in: &declared)
+        for tab in tabs {
+            try declare(tab.stack, as: "the stack of the tab `\(RouteError.shown(tab.screen))` of `\(RouteError.shown(name))`",
+                        in: &declared)
+        }
+        entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.stack)))
+    }
+
+    /// Declares the id of the root window's stack, which a route whose first step is a screen
+    /// builds (`^/home/detail`): the id of the stack the app puts in its root window. Declaring
+    /// it again replaces it. Without it, a route's root stack is `^`, whatever the id of the stack
+    /// the app built (saving reads a stack by its screens, and restores it as `^`).
+    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    ///   nothing is declared then.
+    public mutating func rootStack(id: ContainerID) throws(RegistryError) {
+        var declared = declaredIDs(except: .rootStack)
+        try declare(id, as: "the root stack", in: &declared)
+        rootStackID = id
+    }
+
+    /// Declares the id of the modal stack whose root is the screen `screen` (`!/compose`), at
+    /// whatever layer a route presents it. A route that presents two such stacks gives the second
+    /// the id it makes: an id is shown once. Declaring it again replaces it.
+    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    ///   nothing is declared then.
+    public mutating func modalStack(rootedAt screen: String, id: ContainerID) throws(RegistryError) {
+        var declared = declaredIDs(except: .modalStack(screen))
+        try declare(id, as: "the modal stack of `\(RouteError.shown(screen))`", in: &declared)
+        modalStackIDs[screen] = id
+    }
+
+    /// The id of the container a route builds at `place`: the one the app declared, or the one a
+    /// route makes (``madeID(_:)``). Where one route builds two containers of one declaration
+    /// (a modal stack of the same root twice), the first takes the declared id and the next the
+    /// made one.
+    public func containerID(_ place: Place) -> ContainerID {
+        switch place {
+        case .rootStack:
+            return rootStackID ?? Self.madeID(place)
+        case .tabBar(let name, _):
+            return entries[name]?.ids?.bar ?? Self.madeID(place)
+        case .tab(let tab, let tabBar, _):
+            guard let entry = entries[tabBar], let ids = entry.ids, case .tabs(let names) = entry.kind,
+                  let index = names.firstIndex(of: tab) else { return Self.madeID(place) }
+            return ids.stacks[index]
+        case .modalStack(let root, _):
+            return modalStackIDs[root.name] ?? Self.madeID(place)
+        }
+    }
+
+    /// The id a route makes for the container at `place` where the app declared none: from where
+    /// the container stands, so the same route makes the same ids cold or warm. The root's stack
+    /// is `^`; a tab bar `^:main` (in the k-th modal, `^!k:main`); a tab's stack the tab bar's id,
+    /// `#` and the tab (`^:main#inbox`); a modal stack its layer and its root's step
+    /// (`^!1:compose(to=a)`). Every made id starts with `^`, which a declared id never does.
+    public static func madeID(_ place: Place) -> ContainerID {
+        func layer(_ index: Int) -> String { index <= 0 ? "^" : "^!" + String(index) }
+        switch place {
+        case .rootStack:
+            return ContainerID("^")
+        case .tabBar(let name, let index):
+            return ContainerID(layer(index) + ":" + RouteTarget.escaped(name))
+        case .tab(let tab, let tabBar, let index):
+            return ContainerID(madeID(.tabBar(tabBar, layer: index)).rawValue + "#" + RouteTarget.escaped(tab))
+        case .modalStack(let root, let index):
+            var text = layer(index) + ":"
+            root.write(to: &text)
+            return ContainerID(text)
+        }
+    }
+
+    /// The id a route makes for the screen `target` at `index` (0 for the root) of the stack
+    /// `stack`: the stack's id, `/`, the index, `:` and the step as the grammar writes it
+    /// (`^/1:detail(id=3)`, `inbox/1:mail`). A factory is asked with it (``ScreenRequest/id``).
+    public static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
+        var text = stack.rawValue + "/" + String(index) + ":"
+        target.write(to: &text)
+        return ScreenID(text)
+    }
+
+    /// Checks a tab bar's name and tabs (see ``tabs(_:tabs:)``).
+    private func checkTabs(_ name: String, _ tabs: [String]) throws(RegistryError) {
         guard !tabs.isEmpty else { throw .noTabs(tabBar: name) }
         guard !name.isEmpty, !tabs.contains("") else { throw .emptyName(tabBar: name) }
         var seen: Set<String> = []
@@ -85,7 +245,65 @@ public struct ScreenRegistry: Sendable {
         for tab in tabs where tab == name || { if case .tabs? = entries[tab]?.kind { true } else { false } }() {
             throw .tabIsTabBar(tab, tabBar: name)
         }
-        entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
+    }
+
+    /// A declaration of ids, for ``declaredIDs(except:)``: the one being replaced is left out.
+    private enum Declaration: Hashable {
+        case rootStack
+        case tabBar(String)
+        case modalStack(String)
+    }
+
+    /// Every declared id and what declared it, except the ids of `replaced`.
+    private func declaredIDs(except replaced: Declaration) -> [ContainerID: String] {
+        var declared: [ContainerID: String] = [:]
+        if let rootStackID, replaced != .rootStack { declared[rootStackID] = "the root stack" }
+        for (screen, id) in modalStackIDs where replaced != .modalStack(screen) {
+            declared[id] = "the modal stack of `\(RouteError.shown(screen))`"
+        }
+        for (name, entry) in entries where replaced != .tabBar(name) {
+            guard let ids = entry.ids, case .tabs(let names) = entry.kind else { continue }
+            declared[ids.bar] = "the tab bar `\(RouteError.shown(name))`"
+            for (tab, stack) in zip(names, ids.stacks) {
+                declared[stack] = "the stack of the tab `\(RouteError.shown(tab))` of `\(RouteError.shown(name))`"
+            }
+        }
+        return declared
+    }
+
+    /// Adds `id`, declared by `owner`, to `declared`.
+    /// - Throws: ``RegistryError/reservedID(_:)`` for an empty id or one starting with `^`,
+    ///   ``RegistryError/duplicateID(_:declaredBy:)`` for one in `declared` already.
+    private func declare(_ id: ContainerID, as owner: String, in declared: inout [ContainerID: String]) throws(RegistryError) {
+        guard !id.rawValue.isEmpty, !id.rawValue.hasPrefix("^") else { throw .reservedID(id) }
+        if let other = declared[id] { throw .duplicateID(id, declaredBy: other) }
+        declared[id] = owner
+    }
+
+    /// The declared ids of the tab bar `name`, if it declared them.
+    func tabIDs(of name: String) -> TabIDs? { entries[name]?.ids }
+
+    /// The declared id of the root window's stack, if any.
+    var declaredRootStack: ContainerID? { rootStackID }
+
+    /// The declared id of the modal stack rooted at `screen`, if any.
+    func declaredModalStack(rootedAt screen: String) -> ContainerID? { modalStackIDs[screen] }
+
+    #if TC_MUTANTS
+    /// This registry without its declared ids (mutants ``Mutation/linkIgnoresDeclaredIDs`` and
+    /// ``Mutation/savedStateIgnoresDeclaredIDs``).
+    package func withoutDeclaredIDs() -> ScreenRegistry {
+        var registry = self
+        registry.rootStackID = nil
+        registry.modalStackIDs = [:]
+        for name in registry.entries.keys { registry.entries[name]?.ids = nil }
+        return registry
+    }
+    #endif
+
+    /// The name of the tab bar that declared the id `id`, if one did.
+    func tabBar(declaring id: ContainerID) -> String? {
+        entries.first { $0.value.ids?.bar == id }?.key
     }
 
     /// The kind `name` stands for, or nil when unknown.

@@ -164,7 +164,7 @@ struct RouteCompilerTests {
             try RouteCompiler.route(of: hop)
         }
         let tabs = WindowContent.tabs(TabBar(id: "bar", .screen(Screen("a"))))
-        #expect(throws: NavigationError.notRoutable(.container("bar"), reason: "its id is not a route's, so its name is unknown")) {
+        #expect(throws: NavigationError.notRoutable(.container("bar"), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")) {
             try RouteCompiler.route(of: tabs)
         }
         // An absolute route reads nothing of what is shown.
