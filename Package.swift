@@ -22,7 +22,7 @@ let package = Package(
                 path: "Sources/TransitionCoordinatorSwiftUI"),
         // What the tests, the harness and the bench share: clocks, gated animators, hosts, executors
         // a test drives. Not a product: apps do not see it.
-        .target(name: "TestSupport", dependencies: ["TransitionCoordinator"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorUIKit"], path: "Tests/Support"),
         .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
                 path: "Stress/Harness"),
         .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorUIKit",
@@ -32,7 +32,7 @@ let package = Package(
                           path: "Stress/CLI"),
         .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorTests"),
-        .testTarget(name: "TransitionCoordinatorUIKitTests", dependencies: ["TransitionCoordinatorUIKit", "TransitionCoordinator"],
+        .testTarget(name: "TransitionCoordinatorUIKitTests", dependencies: ["TestSupport", "TransitionCoordinatorUIKit", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorUIKitTests"),
         .testTarget(name: "TransitionCoordinatorSwiftUITests",
                     dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
