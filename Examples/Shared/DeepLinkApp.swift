@@ -50,6 +50,16 @@ public struct DeepLinkApp: Sendable {
         return await links.receive(route)
     }
 
+    /// A URL the app was launched with: its route, posted to the inbox, which holds it until
+    /// ``launch(animator:)`` opens it; the outcome comes on the inbox's `outcomes`.
+    ///
+    /// - Throws: ``LinkError`` when no pattern fits the URL; nothing was posted.
+    @discardableResult
+    public func post(_ url: String) async throws(LinkError) -> LinkID {
+        let route = try table.route(for: url)
+        return await links.post(route)
+    }
+
     // MARK: Reading the content, by what the app declared
 
     /// The tab bar `content` shows at its root (whatever id the route gave it).

@@ -38,6 +38,26 @@ struct DeepLinkAppTests {
         #expect(try await app.open(Self.url) == .alreadyThere, "the same link again changes nothing")
     }
 
+    @Test("on the fake UIKit: a link that launched the app waits for the tabs, then lands on them")
+    @MainActor
+    func coldStart() async throws {
+        let host = FakeWindowHost()
+        let app = try DeepLinkApp(host: host)
+        var outcomes = app.links.outcomes.makeAsyncIterator()
+        let id = try await app.post(Self.url)
+        await app.coordinator.start()
+        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("launch")), "the link waits")
+
+        try await app.launch()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == id)
+        guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        #expect(record.before.rootWindow.flatMap { DeepLinkApp.tabBar(in: $0.content) } != nil, "it landed on the launched tabs")
+        let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
+        #expect(names(bar.tabs[0]) == ["inbox", "thread"])
+        #expect(bar.tabs[0].presented?.topScreen.name == "reply")
+    }
+
     @Test("a URL that does not fit is a typed error naming the parameter, and nothing moves")
     func badURL() async throws {
         let app = try DeepLinkApp()

@@ -13,22 +13,22 @@ struct LaunchFlowTests {
         (true, ["splash", "home"]),
     ]
 
-    /// Runs the flow, unhopping each screen once it is shown; after each step, `check` reads what
-    /// the app shows, and the names it returns are collected.
+    /// Runs the flow as its screens would: after each transition, `check` reads what the app
+    /// shows, and the screen shown unhops (the splash with `signedIn`). Returns the names shown,
+    /// in order, ending with the main stack's home (or after four steps, so a wrong flow fails).
     static func walk(_ app: LaunchFlow, signedIn: Bool,
                      check: @MainActor @Sendable () async throws -> WindowContent?) async throws -> [String] {
         var probe = EventProbe(app.coordinator)
         let flow = Task { try await app.run() }
         var seen: [String] = []
-        for screen in [LaunchFlow.splash, LaunchFlow.signUp] where screen == LaunchFlow.splash || !signedIn {
-            _ = await probe.next { event in
-                if case .ended(let record) = event { LaunchFlow.current(in: record.after.rootWindow?.content) == .screen(screen) } else { false }
-            }
-            seen.append(try await check()?.topScreen.name ?? "nothing")
-            if screen == LaunchFlow.splash { try await app.splashFinished(signedIn: signedIn) } else { try await app.signedUp() }
+        while seen.last != "home", seen.count < 4 {
+            _ = await probe.next { if case .ended = $0 { true } else { false } }
+            let name = try await check()?.topScreen.name ?? "nothing"
+            seen.append(name)
+            if name == LaunchFlow.splash.name { try await app.splashFinished(signedIn: signedIn) }
+            if name == LaunchFlow.signUp.name { try await app.signedUp() }
         }
         try await flow.value
-        seen.append(try await check()?.topScreen.name ?? "nothing")
         return seen
     }
 
