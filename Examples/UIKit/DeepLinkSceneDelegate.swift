@@ -18,15 +18,15 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         host.coordinator = app.coordinator
         self.host = host
         self.app = app
-        open(connectionOptions.urlContexts)       // held until launch opens the inbox
+        follow(connectionOptions.urlContexts)     // held until launch opens the inbox
         Task { try? await app.launch(animator: host.animator) }
     }
 
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-        open(URLContexts)
+        follow(URLContexts)
     }
 
-    private func open(_ contexts: Set<UIOpenURLContext>) {
+    private func follow(_ contexts: Set<UIOpenURLContext>) {
         guard let app else { return }
         for url in contexts.map(\.url.absoluteString) {
             Task { _ = try? await app.open(url) }
