@@ -26,8 +26,9 @@ let package = Package(
         .target(name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
                 path: "Sources/TransitionCoordinatorTesting"),
         // What the tests, the harness and the bench share beyond the testing product (which it
-        // re-exports): executors a test drives, a held task executor. Not a product.
-        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting"],
+        // re-exports): executors a test drives, a held task executor, a fake UIKit. Not a product.
+        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting",
+                                                    "TransitionCoordinatorUIKit"],
                 path: "Tests/Support"),
         .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
                 path: "Stress/Harness"),
@@ -38,7 +39,7 @@ let package = Package(
                           path: "Stress/CLI"),
         .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorTests"),
-        .testTarget(name: "TransitionCoordinatorUIKitTests", dependencies: ["TransitionCoordinatorUIKit", "TransitionCoordinator"],
+        .testTarget(name: "TransitionCoordinatorUIKitTests", dependencies: ["TestSupport", "TransitionCoordinatorUIKit", "TransitionCoordinator"],
                     path: "Tests/TransitionCoordinatorUIKitTests"),
         .testTarget(name: "TransitionCoordinatorSwiftUITests",
                     dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
@@ -46,6 +47,14 @@ let package = Package(
         .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TestSupport", "TransitionCoordinator",
                                                                "TransitionCoordinatorSwiftUI"],
                     path: "Tests/StressHarnessTests"),
+        // The four seed scenarios as an app writes them: the platform-neutral part in Examples/Shared,
+        // the UIKit and SwiftUI apps built only where those frameworks exist. Not a product.
+        .target(name: "Examples", dependencies: ["TransitionCoordinator", "TransitionCoordinatorUIKit",
+                                                 "TransitionCoordinatorSwiftUI"],
+                path: "Examples"),
+        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "TestSupport", "TransitionCoordinator",
+                                                          "TransitionCoordinatorUIKit", "TransitionCoordinatorSwiftUI"],
+                    path: "Tests/ExamplesTests"),
         .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
                     path: "Tests/StressBenchTests"),
         .testTarget(name: "TransitionCoordinatorTestingTests",

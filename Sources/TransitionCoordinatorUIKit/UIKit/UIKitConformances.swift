@@ -1,7 +1,7 @@
 // Built only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst): not by this
 // project's CI on Linux. Everything it drives (the reconciler, the applier, the protocols) is
 // built and tested everywhere, against the fakes.
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import UIKit
 import TransitionCoordinator
 

@@ -10,32 +10,35 @@ import TransitionCoordinatorUIKit
 /// stays in range; a controller is made once, appears only after it is made, and is released
 /// once, off screen, and never used after. ``content()`` reads the controllers back as a tree.
 @MainActor
-final class FakeUIKit: ControllerFactory, WindowRooting {
+package final class FakeUIKit: ControllerFactory, WindowRooting {
+    /// A fake with no window root and no controllers.
+    package init() {}
+
     /// A broken rule.
-    struct Violation: Error, CustomStringConvertible, Equatable {
-        enum Rule: Equatable { case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
+    package struct Violation: Error, CustomStringConvertible, Equatable {
+        package enum Rule: Equatable { case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
                                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild }
-        let rule: Rule
-        let message: String
-        var description: String { "\(rule): \(message)" }
+        package let rule: Rule
+        package let message: String
+        package var description: String { "\(rule): \(message)" }
     }
 
     /// Why the controllers cannot be read as a tree.
-    struct Unreadable: Error, CustomStringConvertible {
-        let description: String
+    package struct Unreadable: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    private(set) var violations: [Violation] = []
-    private(set) var root: FakeController?
+    package private(set) var violations: [Violation] = []
+    package private(set) var root: FakeController?
     /// The controllers made and not released, by id.
-    private(set) var live: [ControllerID: FakeController] = [:]
+    package private(set) var live: [ControllerID: FakeController] = [:]
 
     /// Throws the first violation recorded, if any.
-    func throwIfViolated() throws {
+    package func throwIfViolated() throws {
         if let first = violations.first { throw first }
     }
 
-    func note(_ rule: Violation.Rule, _ message: String) {
+    package func note(_ rule: Violation.Rule, _ message: String) {
         violations.append(Violation(rule: rule, message: message))
     }
 
@@ -47,12 +50,12 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
         return controller
     }
 
-    func makeScreen(_ screen: Screen) -> any PresentingController { make(.screen(screen)) }
-    func makeNavigation(_ id: ContainerID) -> any NavigationControlling { make(.navigation(id)) }
-    func makeTabBar(_ id: ContainerID) -> any TabBarControlling { make(.tabBar(id)) }
-    func makeHop(_ id: ContainerID) -> any HopControlling { make(.hop(id)) }
+    package func makeScreen(_ screen: Screen) -> any PresentingController { make(.screen(screen)) }
+    package func makeNavigation(_ id: ContainerID) -> any NavigationControlling { make(.navigation(id)) }
+    package func makeTabBar(_ id: ContainerID) -> any TabBarControlling { make(.tabBar(id)) }
+    package func makeHop(_ id: ContainerID) -> any HopControlling { make(.hop(id)) }
 
-    func release(_ controller: any PresentingController, as id: ControllerID) {
+    package func release(_ controller: any PresentingController, as id: ControllerID) {
         guard let fake = controller as? FakeController, alive(fake, "release") else { return }
         if fake.isOnScreenSlot { note(.releasedOnScreen, "\(id) is released while \(fake.placement)") }
         for child in fake.children where child.parent === fake { child.parent = nil }
@@ -63,7 +66,7 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
 
     // MARK: WindowRooting
 
-    func setRootController(_ controller: (any PresentingController)?) {
+    package func setRootController(_ controller: (any PresentingController)?) {
         let fake = controller as? FakeController
         if let fake {
             guard alive(fake, "become the root") else { return }
@@ -77,7 +80,7 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
     // MARK: Rules
 
     /// Whether `controller` was made and not released; notes a violation when not.
-    func alive(_ controller: FakeController, _ what: String) -> Bool {
+    package func alive(_ controller: FakeController, _ what: String) -> Bool {
         guard !controller.released, live[controller.id] === controller else {
             note(.notAlive, "\(controller.id) is asked to \(what) but is not alive")
             return false
@@ -87,7 +90,7 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
 
     /// Whether `controller` is in the window's hierarchy: the root, or a child or presented
     /// controller of one that is.
-    func isOnScreen(_ controller: FakeController) -> Bool {
+    package func isOnScreen(_ controller: FakeController) -> Bool {
         var node: FakeController? = controller
         while let current = node {
             if current === root { return true }
@@ -97,7 +100,7 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
     }
 
     /// The controllers as a content tree; nil with no root.
-    func content() throws -> WindowContent? {
+    package func content() throws -> WindowContent? {
         try root.map { try read($0) }
     }
 
@@ -131,26 +134,26 @@ final class FakeUIKit: ControllerFactory, WindowRooting {
 
 /// One fake controller: a screen's, or a navigation, tab bar or hop container's, by its id.
 @MainActor
-final class FakeController: NavigationControlling, TabBarControlling, HopControlling {
-    let id: ControllerID
-    unowned let world: FakeUIKit
-    var children: [FakeController] = []
-    weak var parent: FakeController?
-    weak var presenter: FakeController?
-    var presented: FakeController?
-    var selected: Int?
-    var released = false
+package final class FakeController: NavigationControlling, TabBarControlling, HopControlling {
+    package let id: ControllerID
+    package unowned let world: FakeUIKit
+    package var children: [FakeController] = []
+    package weak var parent: FakeController?
+    package weak var presenter: FakeController?
+    package var presented: FakeController?
+    package var selected: Int?
+    package var released = false
 
-    init(_ id: ControllerID, world: FakeUIKit) {
+    package init(_ id: ControllerID, world: FakeUIKit) {
         self.id = id
         self.world = world
     }
 
     /// Whether it holds a place: a parent, a presenter, the window's root, or a modal over it.
-    var isOnScreenSlot: Bool { parent != nil || presenter != nil || presented != nil || world.root === self }
+    package var isOnScreenSlot: Bool { parent != nil || presenter != nil || presented != nil || world.root === self }
 
     /// Where it is, for messages.
-    var placement: String {
+    package var placement: String {
         if let parent { return "a child of \(parent.id)" }
         if let presenter { return "presented by \(presenter.id)" }
         if let presented { return "presenting \(presented.id)" }
@@ -177,18 +180,18 @@ final class FakeController: NavigationControlling, TabBarControlling, HopControl
         for child in fakes { child.parent = self }
     }
 
-    func showStack(_ controllers: [any PresentingController], animated: Bool) async {
+    package func showStack(_ controllers: [any PresentingController], animated: Bool) async {
         adopt(controllers, "show a stack")
     }
 
-    func showTabs(_ controllers: [any PresentingController]) {
+    package func showTabs(_ controllers: [any PresentingController]) {
         let was = selected.flatMap { children.indices.contains($0) ? children[$0] : nil }
         adopt(controllers, "show tabs")
         // As UIKit: the selected controller stays selected where it is still a tab, else the first.
         selected = children.isEmpty ? nil : (children.firstIndex { $0 === was } ?? 0)
     }
 
-    func selectTab(_ index: Int) {
+    package func selectTab(_ index: Int) {
         guard children.indices.contains(index) else {
             world.note(.tabOutOfRange, "tab \(index) of \(id), which holds \(children.count)")
             return
@@ -196,11 +199,11 @@ final class FakeController: NavigationControlling, TabBarControlling, HopControl
         selected = index
     }
 
-    func showChild(_ child: (any PresentingController)?, animated: Bool) async {
+    package func showChild(_ child: (any PresentingController)?, animated: Bool) async {
         adopt(child.map { [$0] } ?? [], "show a child")
     }
 
-    func presentController(_ controller: any PresentingController, animated: Bool) async {
+    package func presentController(_ controller: any PresentingController, animated: Bool) async {
         guard let modal = controller as? FakeController, world.alive(self, "present"), world.alive(modal, "be presented") else { return }
         if let presented { world.note(.presenterBusy, "\(id) presents \(modal.id) while presenting \(presented.id)") }
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
@@ -211,7 +214,7 @@ final class FakeController: NavigationControlling, TabBarControlling, HopControl
         modal.presenter = self
     }
 
-    func dismissPresented(animated: Bool) async {
+    package func dismissPresented(animated: Bool) async {
         guard world.alive(self, "dismiss") else { return }
         guard let modal = presented else {
             world.note(.dismissedNothing, "\(id) dismisses but presents nothing")

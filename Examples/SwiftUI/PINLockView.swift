@@ -1,0 +1,52 @@
+// Built only where SwiftUI exists; its headless twin is Tests/ExamplesTests/PINLockTests.swift.
+#if canImport(SwiftUI)
+import SwiftUI
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// CFANavigationWindow's PIN window in SwiftUI: the app's stack, with the PIN drawn over it while
+/// the coordinator's lock window stands at `medium`; the scene phase drives the lock.
+struct PINLockView: View {
+    private let lock: PINLock
+    @State private var app: NavigationModel
+    @State private var pinWindow: NavigationModel
+    @Environment(\.scenePhase) private var phase
+
+    init(lock: PINLock) {
+        self.lock = lock
+        _app = State(initialValue: NavigationModel(coordinator: lock.coordinator, scope: .level(.root)))
+        _pinWindow = State(initialValue: NavigationModel(coordinator: lock.coordinator, scope: .level(.medium)))
+    }
+
+    var body: some View {
+        ZStack {
+            CoordinatedStack(app, stack: "home") { Text($0.name) } destination: { Text($0.name) }
+            if pinWindow.state.window != nil, !pinWindow.state.isHidden {
+                Button("Enter PIN") { Task { _ = try? await lock.pinEntered() } }
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    .background(.background)
+            }
+        }
+        .task { await app.run() }
+        .task { await pinWindow.run() }
+        .onChange(of: phase) { _, newPhase in
+            if newPhase == .background {
+                Task { try? await lock.didEnterBackground() }
+            } else if newPhase == .active {
+                Task { try? await lock.didBecomeActive() }
+            }
+        }
+    }
+}
+
+/// The app: its coordinator made synchronously, as an `App`'s property (mark it `@main`).
+struct PINLockSwiftUIApp: App {
+    private let lock = try? PINLock()
+
+    var body: some Scene {
+        WindowGroup {
+            if let lock { PINLockView(lock: lock) }
+        }
+    }
+}
+#endif

@@ -1,0 +1,91 @@
+import Examples
+import Testing
+import TestSupport
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// DeepTransition's deep link into a tab's stack with a sheet, run headless: on the fake UIKit
+/// and on the model.
+@Suite("Example: a deep link into a tab's stack with a sheet")
+struct DeepLinkAppTests {
+    static let url = "myapp://inbox/thread/42/reply"
+
+    @Test("on the fake UIKit: the link selects the inbox tab, pushes the thread and presents the reply, in one transition")
+    @MainActor
+    func onFakeUIKit() async throws {
+        let host = FakeWindowHost()
+        let app = try DeepLinkApp(host: host)
+        await app.coordinator.start()
+        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("launch")))
+
+        try await app.launch()
+        let home = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
+        #expect(names(DeepLinkApp.stack(ofTab: "inbox", in: home).map(WindowContent.stack)) == ["inbox"])
+        try await app.coordinator.tabs(home.id).select(1)
+
+        let outcome = try await app.open(Self.url)
+        guard case .navigated(let record) = outcome else { Issue.record("not navigated: \(outcome)"); return }
+        #expect(record.source == .link)
+        let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
+        #expect(bar.selected == 0, "the inbox tab is selected")
+        guard case .presenting(.stack(let inbox), let sheet) = bar.tabs[0] else {
+            Issue.record("no sheet over the inbox stack: \(bar.tabs[0])")
+            return
+        }
+        #expect(inbox.items.map(\.name) == ["inbox", "thread"])
+        #expect(inbox.top?.parameters == ["id": "42"])
+        #expect(sheet == .screen(sheet.topScreen) && sheet.topScreen.name == "reply")
+        #expect(try await app.open(Self.url) == .alreadyThere, "the same link again changes nothing")
+    }
+
+    @Test("on the fake UIKit: a link that launched the app waits for the tabs, then lands on them")
+    @MainActor
+    func coldStart() async throws {
+        let host = FakeWindowHost()
+        let app = try DeepLinkApp(host: host)
+        var outcomes = app.links.outcomes.makeAsyncIterator()
+        let id = try await app.post(Self.url)
+        await app.coordinator.start()
+        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("launch")), "the link waits")
+
+        try await app.launch()
+        let ended = try #require(await outcomes.next())
+        #expect(ended.id == id)
+        guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        #expect(record.before.rootWindow.flatMap { DeepLinkApp.tabBar(in: $0.content) } != nil, "it landed on the launched tabs")
+        let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
+        #expect(names(bar.tabs[0]) == ["inbox", "thread"])
+        #expect(bar.tabs[0].presented?.topScreen.name == "reply")
+    }
+
+    @Test("a URL that does not fit is a typed error naming the parameter, and nothing moves")
+    func badURL() async throws {
+        let app = try DeepLinkApp()
+        try await app.launch()
+        let before = await app.coordinator.snapshot
+        await #expect(throws: LinkError.self) { try await app.open("myapp://inbox/thread/forty-two/reply") }
+        #expect(await app.coordinator.snapshot == before)
+    }
+
+    @Test("on the model: the inbox tab's path is the thread, the reply is its stack's sheet, and a swipe-down dismisses it")
+    @MainActor
+    func onModel() async throws {
+        let app = try DeepLinkApp()
+        let model = NavigationModel(coordinator: app.coordinator)
+        try await app.launch()
+        _ = try await app.open(Self.url)
+        await model.refresh()
+
+        let bar = try #require(DeepLinkApp.tabBar(in: model.state.content))
+        let inbox = try #require(DeepLinkApp.stack(ofTab: "inbox", in: bar)).id
+        #expect(model.selection(of: bar.id) == 0)
+        #expect(model.path(of: inbox).map(\.name) == ["thread"])
+        #expect(model.sheet(presentedBy: .container(inbox))?.content.topScreen.name == "reply")
+
+        // `.sheet(item:)` swiped down writes nil.
+        let dismissed = try #require(try await model.dismissSheet(presentedBy: .container(inbox)))
+        #expect(dismissed.source == .user)
+        #expect(model.sheet(presentedBy: .container(inbox)) == nil)
+        #expect(model.path(of: inbox).map(\.name) == ["thread"], "the stack under the sheet stays")
+    }
+}

@@ -1,0 +1,63 @@
+import Examples
+import Testing
+import TestSupport
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// CLHoppingViewController's launch flow, run headless: on the fake UIKit and on the model.
+@Suite("Example: a launch flow of splash, then sign-up, then main")
+struct LaunchFlowTests {
+    /// Whether the splash finds a session, and the screens the launch container shows in turn.
+    static let runs: [(signedIn: Bool, shown: [String])] = [
+        (false, ["splash", "signUp", "home"]),
+        (true, ["splash", "home"]),
+    ]
+
+    /// Runs the flow as its screens would: after each transition, `check` reads what the app
+    /// shows, and the screen shown unhops (the splash with `signedIn`). Returns the names shown,
+    /// in order, ending with the main stack's home (or after four steps, so a wrong flow fails).
+    static func walk(_ app: LaunchFlow, signedIn: Bool,
+                     check: @MainActor @Sendable () async throws -> WindowContent?) async throws -> [String] {
+        var probe = EventProbe(app.coordinator)
+        let flow = Task { try await app.run() }
+        var seen: [String] = []
+        while seen.last != "home", seen.count < 4 {
+            _ = await probe.next { if case .ended = $0 { true } else { false } }
+            let name = try await check()?.topScreen.name ?? "nothing"
+            seen.append(name)
+            if name == LaunchFlow.splash.name { try await app.splashFinished(signedIn: signedIn) }
+            if name == LaunchFlow.signUp.name { try await app.signedUp() }
+        }
+        try await flow.value
+        return seen
+    }
+
+    @Test("on the fake UIKit: the hop container's child is replaced by each screen in turn, ending on the main stack",
+          arguments: runs)
+    @MainActor
+    func onFakeUIKit(_ run: (signedIn: Bool, shown: [String])) async throws {
+        let host = FakeWindowHost()
+        let app = try LaunchFlow(host: host)
+        await app.coordinator.start()
+        #expect(LaunchFlow.current(in: try await shown(by: host, of: app.coordinator)) == .screen(Screen("blank")))
+        let seen = try await Self.walk(app, signedIn: run.signedIn) {
+            LaunchFlow.current(in: try await shown(by: host, of: app.coordinator))
+        }
+        #expect(seen == run.shown)
+        #expect(LaunchFlow.current(in: try await shown(by: host, of: app.coordinator)) == LaunchFlow.main)
+    }
+
+    @Test("on the model: the root window's state shows each screen of the flow in turn", arguments: runs)
+    @MainActor
+    func onModel(_ run: (signedIn: Bool, shown: [String])) async throws {
+        let app = try LaunchFlow()
+        let model = NavigationModel(coordinator: app.coordinator)
+        let seen = try await Self.walk(app, signedIn: run.signedIn) {
+            await model.refresh()
+            return LaunchFlow.current(in: model.state.content)
+        }
+        #expect(seen == run.shown)
+        #expect(model.path(of: "main") == [], "main's stack is at its root")
+        #expect(model.state.roots["main"] == Screen("home"))
+    }
+}
