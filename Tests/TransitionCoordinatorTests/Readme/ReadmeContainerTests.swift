@@ -16,4 +16,13 @@ struct ReadmeContainerTests {
         #expect(await coordinator.snapshot.description.contains("tabs main {stack inbox [list, thread], *stack news [feed]}"))
         #expect(await coordinator.audit().isEmpty)
     }
+
+    @Test("the deep-link example lands on the ids the registry declares: the link's modal stack takes a push by its id")
+    func deepLinkExample() async throws {
+        let coordinator = try await ReadmeSnippets.deepLink()
+        let root = try #require(await coordinator.snapshot.rootWindow?.content)
+        #expect(root.holds("main") && root.holds("inbox") && root.holds("settings") && root.holds("compose"))
+        #expect(root.topScreen.name == "draft")
+        #expect(await coordinator.audit().isEmpty)
+    }
 }

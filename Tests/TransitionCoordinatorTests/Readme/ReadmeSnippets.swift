@@ -65,4 +65,20 @@ enum ReadmeSnippets {
         // END README
         return coordinator
     }
+
+    /// The deep-link example: returns the coordinator after the link and the push onto the
+    /// stack it built.
+    static func deepLink() async throws -> Coordinator {
+        // README: deep-link
+        var screens = ScreenRegistry()
+        for name in ["inbox", "settings", "mail", "compose", "draft"] { screens.screen(name) }
+        try screens.tabs("main", id: "main", tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings")])
+        try screens.modalStack(rootedAt: "compose", id: "compose")
+        let coordinator = await Coordinator(root: Screen("launch"), screens: screens)
+
+        try await coordinator.navigate(to: Route(parsing: "^/main#inbox/mail!/compose"))
+        try await coordinator.stack("compose").push(Screen("draft"))    // the stack the link built
+        // END README
+        return coordinator
+    }
 }
