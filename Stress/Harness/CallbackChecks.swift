@@ -24,8 +24,15 @@ public final class CallbackTally: Sendable {
         var items: [ScreenID: ScreenCallbacks] = [:]
         for id in CallbackChecks.itemScreens(of: request) {
             func note(_ call: String) -> @Sendable () -> Void { { [calls] in calls.withLock { $0[id, default: []].append(call) } } }
-            items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
-                                        didShow: note("didShow"), didHide: note("didHide"))
+            // Half the screens' callbacks are called in the commit step, half awaited in the
+            // delivery after it (as an app's `@MainActor` ones are), so the two interleave.
+            if id.rawValue.utf8.reduce(0, &+) % 2 == 0 {
+                items[id] = .nonisolated(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                                         didShow: note("didShow"), didHide: note("didHide"))
+            } else {
+                items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                                            didShow: note("didShow"), didHide: note("didHide"))
+            }
         }
         return items
     }
