@@ -154,7 +154,6 @@ public enum StressHarness {
         case .staleBusyGate: "busy refusals name a transition that has ended"
         case .stackWithoutRoot: "a pop or setStack that leaves only the root removes it too"
         case .removeTwice: "a screen's remove callback called twice"
-        case .callbacksUnordered: "callbacks delivered without waiting for earlier ones"
         case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
         case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
         case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"

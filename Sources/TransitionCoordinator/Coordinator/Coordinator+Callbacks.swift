@@ -54,12 +54,6 @@ extension Coordinator {
         }
         guard next < calls.endIndex else { return nil }
         let delivery = CallbackDelivery(calls: calls[next...], after: callbackTurn)
-        #if TC_MUTANTS
-        // Mutant: a transition's callbacks do not wait for the earlier ones still being delivered.
-        if mutants.contains(.callbacksUnordered) {
-            return CallbackDelivery(calls: calls[next...], after: nil)
-        }
-        #endif
         callbackTurn = delivery.turn
         return delivery
     }

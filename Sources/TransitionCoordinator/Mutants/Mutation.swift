@@ -49,9 +49,6 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case stackWithoutRoot
     /// A screen's `remove` callback is called twice when it leaves.
     case removeTwice
-    /// A transition's callbacks are delivered without waiting for those of the transitions
-    /// committed before it: one screen's callbacks out of order.
-    case callbacksUnordered
     /// A cancelled interactive gesture is applied as if committed.
     case cancelledGestureApplied
     /// A `setStack` is shown step by step: while it animates, the snapshot holds the stack cut
