@@ -39,7 +39,7 @@ struct CallbackIsolationTests {
         try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
     }
 
-    @Test("a @MainActor closure is an item's callback as it is written, with no hop of its own")
+    @Test("a closure changing @MainActor state is an item's callback as written, with no Task of its own, and has run when pop() returns")
     func compilesUnchanged() async throws {
         @MainActor final class Form { var showStep2 = false }
         let form = Form()
