@@ -5,6 +5,7 @@ import TransitionCoordinator
 public final class CallbackTally: Sendable {
     private let calls = Locked<[ScreenID: [String]]>([:])
     private let itemized = Locked<Set<TransitionID>>([])
+    private let made = Locked(0)
 
     public init() {}
 
@@ -22,10 +23,22 @@ public final class CallbackTally: Sendable {
     /// Items with logging callbacks for the screens `request` names (see ``CallbackChecks/itemScreens(of:)``).
     func items(for request: TransitionRequest) -> [ScreenID: ScreenCallbacks] {
         var items: [ScreenID: ScreenCallbacks] = [:]
+        // Every other request's items have callbacks called in the commit step, the others'
+        // are awaited in the delivery after it (as an app's `@MainActor` ones are): one screen's
+        // callbacks come both ways, and the delivery must keep them in order.
+        let inline = made.withLock { made in
+            made += 1
+            return made % 2 == 0
+        }
         for id in CallbackChecks.itemScreens(of: request) {
             func note(_ call: String) -> @Sendable () -> Void { { [calls] in calls.withLock { $0[id, default: []].append(call) } } }
-            items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
-                                        didShow: note("didShow"), didHide: note("didHide"))
+            if inline {
+                items[id] = .nonisolated(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                                         didShow: note("didShow"), didHide: note("didHide"))
+            } else {
+                items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                                            didShow: note("didShow"), didHide: note("didHide"))
+            }
         }
         return items
     }

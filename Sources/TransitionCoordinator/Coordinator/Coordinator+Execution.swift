@@ -31,17 +31,20 @@ extension Coordinator {
         }
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
-        if !(screenCallbacks.isEmpty && items.isEmpty) { callBack(record, items: items) }
+        let callbacks = screenCallbacks.isEmpty && items.isEmpty ? nil : callBack(record, items: items)
         if !machine.stays.isEmpty {
             #if TC_MUTANTS
             // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
             if mutants.contains(.movedScreenIgnored) {
                 for stay in machine.stays.removals(in: record) { stay.end() }
+                if let callbacks { await deliver(callbacks) }
                 return .success(record)
             }
             #endif
             for stay in machine.stays.departures(in: record) { stay.end() }
         }
+        // The callbacks the commit step could not call at once, in their turn (outside the slot).
+        if let callbacks { await deliver(callbacks) }
         return .success(record)
     }
 

@@ -80,6 +80,8 @@ public actor Coordinator {
     var containerActors: [ContainerID: ContainerActor] = [:]
     /// The callbacks of the live screens that have any, by screen id (ids are unique across windows).
     var screenCallbacks: [ScreenID: ScreenCallbacks] = [:]
+    /// The turn of the newest transition whose callbacks are still being delivered, if any.
+    var callbackTurn: CallbackTurn?
     /// This coordinator's number in re-entrancy markers, never reused in the process.
     let identity = TransitionScope.newCoordinatorIdentity()
 

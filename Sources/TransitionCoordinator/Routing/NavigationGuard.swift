@@ -77,14 +77,27 @@ public enum GuardDecision: Sendable, Hashable {
 /// inside the transition's scope, so a guard that asks the coordinator for a transition is
 /// refused as re-entrant rather than deadlocking. A guard vetoing a gesture's commit (a form with
 /// unsaved changes, via ``GuardContext/leaving``) cancels the gesture.
+///
+/// **Isolation.** A guard runs on its own isolation (`@isolated(any)`): one made with
+/// ``onMainActor(_:decide:)``, or written `{ @MainActor context in … }`, on the main actor, so it
+/// reads the app's main-actor state directly; a nonisolated one off the coordinator (on its task
+/// executor when it has one). The transition waits for each answer in turn, the main actor staying free meanwhile
+/// (the caller must not block it while waiting for a transition a main-actor guard checks).
 public struct NavigationGuard: Sendable {
     /// Its name, as a denial names it.
     public let name: String
-    let decide: @Sendable (GuardContext) async -> GuardDecision
+    let decide: @isolated(any) @Sendable (GuardContext) async -> GuardDecision
 
-    /// A guard named `name` deciding with `decide`.
-    public init(_ name: String, decide: @escaping @Sendable (GuardContext) async -> GuardDecision) {
+    /// A guard named `name` deciding with `decide`, on the isolation `decide` was written for.
+    public init(_ name: String, decide: @escaping @isolated(any) @Sendable (GuardContext) async -> GuardDecision) {
         self.name = name
         self.decide = decide
+    }
+
+    /// A guard named `name` deciding with `decide` on the main actor: `decide` reads the app's
+    /// main-actor state as it is written.
+    public static func onMainActor(_ name: String,
+                                   decide: @escaping @MainActor @Sendable (GuardContext) async -> GuardDecision) -> NavigationGuard {
+        NavigationGuard(name, decide: decide)
     }
 }

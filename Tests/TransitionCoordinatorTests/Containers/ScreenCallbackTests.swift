@@ -81,7 +81,7 @@ struct ScreenCallbackTests {
         let form = coordinator.stack("form")
         let answered = AsyncStream<Result<TransitionRecord, TransitionError>>.makeStream()
         let step2 = StackItem(Screen("step2"), remove: {
-            Task { answered.continuation.yield(await attempt { try await form.setStack([Screen("step1")], policy: .enqueue) }) }
+            Task { answered.continuation.yield(await attempt { @Sendable in try await form.setStack([Screen("step1")], policy: .enqueue) }) }
         })
         try await form.setStack([StackItem(Screen("step1")), step2])
         try await form.pop()

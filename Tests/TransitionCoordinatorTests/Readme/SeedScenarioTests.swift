@@ -115,7 +115,7 @@ struct SeedScenarioTests {
         let inbox = StackContainer(id: "inbox", root: Screen("list"))
         let news = StackContainer(id: "news", root: Screen("feed"))
         let coordinator = try await Coordinator(root: .tabs(TabBar(id: "main", .stack(inbox), .stack(news))))
-        let removed = Mutex<[String]>([])
+        let removed = Locked<[String]>([])
         func item(_ name: String) -> StackItem { StackItem(Screen(name), remove: { removed.withLock { $0.append(name) } }) }
 
         try await coordinator.stack("inbox").push(item("mail"))

@@ -100,7 +100,7 @@ struct UserComplaintTests {
     @Test("a cancelled swipe is no pop; a committed one pops once and calls remove once, even when a lifecycle event cuts it")
     func swipes() async throws {
         let coordinator = try await Self.app()
-        let removed = Mutex(0)
+        let removed = Locked(0)
         try await Self.underLifecycle(coordinator) { round in
             let item = StackItem(Self.thread, remove: { removed.withLock { $0 += 1 } })
             try await coordinator.stack("inbox").push(item, policy: .enqueue)
