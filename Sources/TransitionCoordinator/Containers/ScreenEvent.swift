@@ -30,7 +30,7 @@ public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The window it happened in.
     public let window: WindowID
     /// For `didRemove`: the screen left a stack through that stack's own
-    /// ``ContainerOperation/setStack(_:_:)`` (its owner asked), so its ``ScreenCallbacks/remove`` is not
+    /// ``ContainerOperation/setStack(_:_:)`` (its owner asked), so its `remove` callback (``ScreenCallbacks``) is not
     /// called. False for every other departure (a pop, the user's back swipe, a dismissed modal,
     /// a window that went) and every other kind.
     public let byOwner: Bool
@@ -43,7 +43,7 @@ public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible 
         self.byOwner = byOwner
     }
 
-    /// Whether the screen's ``ScreenCallbacks/remove`` is called: a `didRemove` its owner did not ask for.
+    /// Whether the screen's `remove` callback (``ScreenCallbacks``) is called: a `didRemove` its owner did not ask for.
     package var callsRemove: Bool { kind == .didRemove && !byOwner }
 
     /// `didRemove mail in #2 (by its owner)`.

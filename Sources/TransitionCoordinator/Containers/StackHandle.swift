@@ -63,7 +63,7 @@ public struct StackHandle: ContainerHandle {
     /// **A list that waited.** Under `.enqueue`, `.coalesce` or `.preempt` the list may wait its
     /// turn. When it runs, every screen removed since it was asked by anything but this stack's own
     /// `setStack` (a pop, the user's back swipe, a dismissed sheet: the departures whose
-    /// ``ScreenCallbacks/remove`` fires, so the owner's state says they are gone) is dropped from the
+    /// `remove` callback (``ScreenCallbacks``) fires, so the owner's state says they are gone) is dropped from the
     /// list, unless the stack holds it again by then. The record's request is the list that ran.
     /// A list left empty is refused with ``ContainerError/emptyStack(_:)``; nothing changes then.
     /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens
