@@ -16,50 +16,81 @@ let package = Package(
         .target(name: "TransitionCoordinator", path: "Sources/TransitionCoordinator"),
         // The content tree as UIKit's containers: a pure reconciler and an applier over small
         // protocols, built everywhere; only its UIKit conformances need UIKit.
-        .target(name: "TransitionCoordinatorUIKit", dependencies: ["TransitionCoordinator"],
-                path: "Sources/TransitionCoordinatorUIKit"),
+        .target(
+            name: "TransitionCoordinatorUIKit", dependencies: ["TransitionCoordinator"],
+            path: "Sources/TransitionCoordinatorUIKit"),
         // The committed state as an `@Observable` main-actor model; its SwiftUI views build where SwiftUI exists.
-        .target(name: "TransitionCoordinatorSwiftUI", dependencies: ["TransitionCoordinator"],
-                path: "Sources/TransitionCoordinatorSwiftUI"),
+        .target(
+            name: "TransitionCoordinatorSwiftUI", dependencies: ["TransitionCoordinator"],
+            path: "Sources/TransitionCoordinatorSwiftUI"),
         // What an app's tests use: a test clock, scripted animators, a recording host, an event
         // probe and expectations. Depends on the library alone (and the toolchain's Testing).
-        .target(name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
-                path: "Sources/TransitionCoordinatorTesting"),
+        .target(
+            name: "TransitionCoordinatorTesting", dependencies: ["TransitionCoordinator"],
+            path: "Sources/TransitionCoordinatorTesting"),
         // What the tests, the harness and the bench share beyond the testing product (which it
         // re-exports): executors a test drives, a held task executor, a fake UIKit. Not a product.
-        .target(name: "TestSupport", dependencies: ["TransitionCoordinator", "TransitionCoordinatorTesting",
-                                                    "TransitionCoordinatorUIKit"],
-                path: "Tests/Support"),
-        .target(name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
-                path: "Stress/Harness"),
-        .target(name: "StressBench", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorUIKit",
-                                                    "TransitionCoordinatorSwiftUI"],
-                path: "Stress/Bench"),
-        .executableTarget(name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
-                          path: "Stress/CLI"),
-        .testTarget(name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
-                    path: "Tests/TransitionCoordinatorTests"),
-        .testTarget(name: "TransitionCoordinatorUIKitTests", dependencies: ["TestSupport", "TransitionCoordinatorUIKit", "TransitionCoordinator"],
-                    path: "Tests/TransitionCoordinatorUIKitTests"),
-        .testTarget(name: "TransitionCoordinatorSwiftUITests",
-                    dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
-                    path: "Tests/TransitionCoordinatorSwiftUITests"),
-        .testTarget(name: "StressHarnessTests", dependencies: ["StressHarness", "TestSupport", "TransitionCoordinator",
-                                                               "TransitionCoordinatorSwiftUI"],
-                    path: "Tests/StressHarnessTests"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "TransitionCoordinator", "TransitionCoordinatorTesting",
+                "TransitionCoordinatorUIKit",
+            ],
+            path: "Tests/Support"),
+        .target(
+            name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
+            path: "Stress/Harness"),
+        .target(
+            name: "StressBench",
+            dependencies: [
+                "TestSupport", "TransitionCoordinator", "TransitionCoordinatorUIKit",
+                "TransitionCoordinatorSwiftUI",
+            ],
+            path: "Stress/Bench"),
+        .executableTarget(
+            name: "stress", dependencies: ["StressHarness", "StressBench", "TransitionCoordinator"],
+            path: "Stress/CLI"),
+        .testTarget(
+            name: "TransitionCoordinatorTests", dependencies: ["TestSupport", "TransitionCoordinator"],
+            path: "Tests/TransitionCoordinatorTests"),
+        .testTarget(
+            name: "TransitionCoordinatorUIKitTests",
+            dependencies: ["TestSupport", "TransitionCoordinatorUIKit", "TransitionCoordinator"],
+            path: "Tests/TransitionCoordinatorUIKitTests"),
+        .testTarget(
+            name: "TransitionCoordinatorSwiftUITests",
+            dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
+            path: "Tests/TransitionCoordinatorSwiftUITests"),
+        .testTarget(
+            name: "StressHarnessTests",
+            dependencies: [
+                "StressHarness", "TestSupport", "TransitionCoordinator",
+                "TransitionCoordinatorSwiftUI",
+            ],
+            path: "Tests/StressHarnessTests"),
         // The four seed scenarios as an app writes them: the platform-neutral part in Examples/Shared,
         // the UIKit and SwiftUI apps built only where those frameworks exist. Not a product.
-        .target(name: "Examples", dependencies: ["TransitionCoordinator", "TransitionCoordinatorUIKit",
-                                                 "TransitionCoordinatorSwiftUI"],
-                path: "Examples"),
-        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "TestSupport", "TransitionCoordinator",
-                                                          "TransitionCoordinatorUIKit", "TransitionCoordinatorSwiftUI"],
-                    path: "Tests/ExamplesTests"),
-        .testTarget(name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
-                    path: "Tests/StressBenchTests"),
-        .testTarget(name: "TransitionCoordinatorTestingTests",
-                    dependencies: ["TransitionCoordinatorTesting", "TransitionCoordinator"],
-                    path: "Tests/TransitionCoordinatorTestingTests"),
+        .target(
+            name: "Examples",
+            dependencies: [
+                "TransitionCoordinator", "TransitionCoordinatorUIKit",
+                "TransitionCoordinatorSwiftUI",
+            ],
+            path: "Examples"),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "Examples", "TestSupport", "TransitionCoordinator",
+                "TransitionCoordinatorUIKit", "TransitionCoordinatorSwiftUI",
+            ],
+            path: "Tests/ExamplesTests"),
+        .testTarget(
+            name: "StressBenchTests", dependencies: ["StressBench", "TransitionCoordinator"],
+            path: "Tests/StressBenchTests"),
+        .testTarget(
+            name: "TransitionCoordinatorTestingTests",
+            dependencies: ["TransitionCoordinatorTesting", "TransitionCoordinator"],
+            path: "Tests/TransitionCoordinatorTestingTests"),
     ],
     swiftLanguageModes: [.v6]
 )

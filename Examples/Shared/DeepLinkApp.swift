@@ -30,8 +30,11 @@ public struct DeepLinkApp: Sendable {
         coordinator = Coordinator(root: Screen("launch"), host: host, screens: screens)
         links = LinkInbox(coordinator: coordinator)
         home = try Route(parsing: "^/main")
-        table = LinkTable([try LinkPattern(Self.replyPattern, route: "^/main#inbox/thread(id=:id)!reply",
-                                           types: ["id": .integer])])
+        table = LinkTable([
+            try LinkPattern(
+                Self.replyPattern, route: "^/main#inbox/thread(id=:id)!reply",
+                types: ["id": .integer])
+        ])
     }
 
     /// Launches: shows ``home``, then opens the inbox, so a link that came with the launch

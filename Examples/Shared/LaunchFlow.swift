@@ -39,8 +39,9 @@ public struct LaunchFlow: Sendable {
         if !signedIn {
             let _: Void = try await flow.hop(to: Self.signUp, animator: animator)
         }
-        try await coordinator.hop(Self.container).hop(to: Self.main, animator: animator, policy: .enqueue,
-                                                     whenLocked: .deferUntilUnlocked)
+        try await coordinator.hop(Self.container).hop(
+            to: Self.main, animator: animator, policy: .enqueue,
+            whenLocked: .deferUntilUnlocked)
     }
 
     /// The splash screen is done loading: the flow goes on, to sign-up unless `signedIn`.

@@ -48,16 +48,20 @@ public final class ThreeStepForm: Sendable {
         let state = state
         return [
             StackItem(Screen("step1")),
-            state.showStep2 ? StackItem(Screen("step2"), remove: { [weak self] in self?.current.withLock { $0.showStep2 = false } }) : nil,
-            state.showStep3 ? StackItem(Screen("step3"), remove: { [weak self] in self?.current.withLock { $0.showStep3 = false } }) : nil,
+            state.showStep2
+                ? StackItem(Screen("step2"), remove: { [weak self] in self?.current.withLock { $0.showStep2 = false } }) : nil,
+            state.showStep3
+                ? StackItem(Screen("step3"), remove: { [weak self] in self?.current.withLock { $0.showStep3 = false } }) : nil,
         ]
     }
 
     /// Changes the state, then sets the stack from it. Quick changes coalesce: the latest stack
     /// wins, and an earlier caller is told it was superseded.
     @discardableResult
-    public func update(animator: (any Animator)? = nil,
-                       _ change: (inout State) -> Void) async throws(TransitionError) -> TransitionRecord {
+    public func update(
+        animator: (any Animator)? = nil,
+        _ change: (inout State) -> Void
+    ) async throws(TransitionError) -> TransitionRecord {
         current.withLock { change(&$0) }
         return try await coordinator.stack(Self.container).setStack(stack, animator: animator, policy: .coalesce(group: "form"))
     }

@@ -34,9 +34,13 @@ struct DeepLinkView: View {
     @ViewBuilder
     private func tab(_ index: Int, of bar: TabBar) -> some View {
         if let stack = Self.stack(at: index, of: bar) {
-            CoordinatedStack(model, stack: stack.id) { screen($0) } destination: { screen($0) }
-                .coordinatedSheet(model, presentedBy: .container(stack.id)) { sheet in Text(sheet.content.topScreen.name) }
-                .tabItem { Text(stack.root?.name ?? "") }
+            CoordinatedStack(model, stack: stack.id) {
+                screen($0)
+            } destination: {
+                screen($0)
+            }
+            .coordinatedSheet(model, presentedBy: .container(stack.id)) { sheet in Text(sheet.content.topScreen.name) }
+            .tabItem { Text(stack.root?.name ?? "") }
         }
     }
 

@@ -31,7 +31,11 @@ struct LaunchFlowView: View {
                     Task { try? await launch.signedUp() }
                 }
             case .stack(let main)?:
-                CoordinatedStack(model, stack: main.id) { Text($0.name) } destination: { Text($0.name) }
+                CoordinatedStack(model, stack: main.id) {
+                    Text($0.name)
+                } destination: {
+                    Text($0.name)
+                }
             default:
                 Color.clear
             }

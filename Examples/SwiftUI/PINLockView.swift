@@ -20,7 +20,11 @@ struct PINLockView: View {
 
     var body: some View {
         ZStack {
-            CoordinatedStack(app, stack: "home") { Text($0.name) } destination: { Text($0.name) }
+            CoordinatedStack(app, stack: "home") {
+                Text($0.name)
+            } destination: {
+                Text($0.name)
+            }
             if pinWindow.state.window != nil, !pinWindow.state.isHidden {
                 Button("Enter PIN") { Task { _ = try? await lock.pinEntered() } }
                     .frame(maxWidth: .infinity, maxHeight: .infinity)

@@ -17,8 +17,12 @@ struct ThreeStepFormView: View {
     }
 
     var body: some View {
-        CoordinatedStack(model, stack: ThreeStepForm.container) { step($0) } destination: { step($0) }
-            .task { await model.run() }
+        CoordinatedStack(model, stack: ThreeStepForm.container) {
+            step($0)
+        } destination: {
+            step($0)
+        }
+        .task { await model.run() }
     }
 
     private func step(_ screen: Screen) -> some View {

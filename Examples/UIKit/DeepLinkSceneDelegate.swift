@@ -18,12 +18,12 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         host.coordinator = app.coordinator
         self.host = host
         self.app = app
-        follow(connectionOptions.urlContexts)     // held until launch opens the inbox
+        follow(connectionOptions.urlContexts) // held until launch opens the inbox
         Task { try? await app.launch(animator: host.animator) }
     }
 
-    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-        follow(URLContexts)
+    func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+        follow(urlContexts)
     }
 
     private func follow(_ contexts: Set<UIOpenURLContext>) {

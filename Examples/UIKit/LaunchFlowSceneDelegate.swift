@@ -28,10 +28,12 @@ final class LaunchFlowSceneDelegate: UIResponder, UIWindowSceneDelegate {
         switch screen {
         case LaunchFlow.splash:
             // Loads what it must, then reports whether a session was found.
-            return ScreenController(screen, appeared: {
-                let signedIn = UserDefaults.standard.bool(forKey: "signedIn")
-                Task { try? await launch.splashFinished(signedIn: signedIn) }
-            })
+            return ScreenController(
+                screen,
+                appeared: {
+                    let signedIn = UserDefaults.standard.bool(forKey: "signedIn")
+                    Task { try? await launch.splashFinished(signedIn: signedIn) }
+                })
         case LaunchFlow.signUp:
             return ScreenController(screen, button: "Sign up") {
                 UserDefaults.standard.set(true, forKey: "signedIn")

@@ -14,7 +14,7 @@ final class PINLockSceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let scene = scene as? UIWindowScene else { return }
         let host = UIKitWindowHost(scene: scene) { [weak self] screen in self?.controller(for: screen) ?? UIViewController() }
         guard let lock = try? PINLock(host: host) else { return }
-        host.coordinator = lock.coordinator     // the host reports back swipes and taps to it
+        host.coordinator = lock.coordinator // the host reports back swipes and taps to it
         self.host = host
         self.lock = lock
         Task { await lock.coordinator.start() } // the root window goes up

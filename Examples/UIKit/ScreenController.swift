@@ -12,8 +12,10 @@ final class ScreenController: UIViewController {
 
     /// A controller for `screen`, with a button titled `button` running `action`, and `appeared`
     /// run once the view is on screen.
-    init(_ screen: Screen, button: String? = nil, action: (@MainActor @Sendable () -> Void)? = nil,
-         appeared: (@MainActor @Sendable () -> Void)? = nil) {
+    init(
+        _ screen: Screen, button: String? = nil, action: (@MainActor @Sendable () -> Void)? = nil,
+        appeared: (@MainActor @Sendable () -> Void)? = nil
+    ) {
         self.button = button
         self.action = action
         self.appeared = appeared

@@ -15,24 +15,27 @@ extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
     /// root); the back button and the swipe-back write a shorter one.
     public func pathBinding(for id: ContainerID) -> Binding<[Screen]> {
-        Binding(get: { @MainActor in self.path(of: id) },
-                set: { @MainActor path in Task { _ = try? await self.setPath(path, for: id) } })
+        Binding(
+            get: { @MainActor in self.path(of: id) },
+            set: { @MainActor path in Task { _ = try? await self.setPath(path, for: id) } })
     }
 
     /// A binding for `TabView(selection:)`: the selected tab of the tab bar `id` (0 when it is
     /// not shown); a tapped tab writes its index.
     public func selectionBinding(for id: ContainerID) -> Binding<Int> {
-        Binding(get: { @MainActor in self.selection(of: id) ?? 0 },
-                set: { @MainActor tab in Task { _ = try? await self.select(tab, in: id) } })
+        Binding(
+            get: { @MainActor in self.selection(of: id) ?? 0 },
+            set: { @MainActor tab in Task { _ = try? await self.select(tab, in: id) } })
     }
 
     /// A binding for `.sheet(item:)`: the sheet `presenter` presents; a sheet swiped down writes nil.
     public func sheetBinding(presentedBy presenter: WindowContent.NodeID) -> Binding<PresentedSheet?> {
-        Binding(get: { @MainActor in self.sheet(presentedBy: presenter) },
-                set: { @MainActor sheet in
-                    guard sheet == nil else { return }
-                    Task { _ = try? await self.dismissSheet(presentedBy: presenter) }
-                })
+        Binding(
+            get: { @MainActor in self.sheet(presentedBy: presenter) },
+            set: { @MainActor sheet in
+                guard sheet == nil else { return }
+                Task { _ = try? await self.dismissSheet(presentedBy: presenter) }
+            })
     }
 }
 
@@ -45,8 +48,10 @@ public struct CoordinatedStack<Root: View, Destination: View>: View {
     private let destination: (Screen) -> Destination
 
     /// The stack `id` of `model`, drawn by `root` and `destination`.
-    public init(_ model: NavigationModel, stack id: ContainerID,
-                @ViewBuilder root: @escaping (Screen) -> Root, @ViewBuilder destination: @escaping (Screen) -> Destination) {
+    public init(
+        _ model: NavigationModel, stack id: ContainerID,
+        @ViewBuilder root: @escaping (Screen) -> Root, @ViewBuilder destination: @escaping (Screen) -> Destination
+    ) {
         self.model = model
         self.id = id
         self.root = root
@@ -94,8 +99,10 @@ public struct CoordinatedTabs<Tab: View>: View {
 extension View {
     /// Presents, with `.sheet(item:)`, the sheet that `presenter` presents in `model`, drawn by
     /// `content`; a sheet swiped down is reported as the user's dismiss.
-    public func coordinatedSheet<Content: View>(_ model: NavigationModel, presentedBy presenter: WindowContent.NodeID,
-                                                @ViewBuilder content: @escaping (PresentedSheet) -> Content) -> some View {
+    public func coordinatedSheet<Content: View>(
+        _ model: NavigationModel, presentedBy presenter: WindowContent.NodeID,
+        @ViewBuilder content: @escaping (PresentedSheet) -> Content
+    ) -> some View {
         sheet(item: model.sheetBinding(presentedBy: presenter), content: content)
     }
 }

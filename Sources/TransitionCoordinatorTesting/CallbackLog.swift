@@ -24,9 +24,10 @@ public final class CallbackLog: Sendable {
     /// An item showing `screen` whose every callback notes its name and the screen's id.
     public func item(_ screen: Screen) -> StackItem {
         let id = screen.id
-        return StackItem(screen, remove: { self.note("remove \(id)") }, didAdd: { self.note("didAdd \(id)") },
-                         didRemove: { self.note("didRemove \(id)") }, didShow: { self.note("didShow \(id)") },
-                         didHide: { self.note("didHide \(id)") })
+        return StackItem(
+            screen, remove: { self.note("remove \(id)") }, didAdd: { self.note("didAdd \(id)") },
+            didRemove: { self.note("didRemove \(id)") }, didShow: { self.note("didShow \(id)") },
+            didHide: { self.note("didHide \(id)") })
     }
 
     /// How many times `line` was noted.
@@ -37,8 +38,10 @@ public final class CallbackLog: Sendable {
     ///
     /// - Returns: whether the lines matched.
     @discardableResult
-    public func expectCalls(_ expected: [String], clearing: Bool = true,
-                            sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectCalls(
+        _ expected: [String], clearing: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         let actual = lines.withLock { lines in
             defer { if clearing { lines.removeAll() } }
             return lines

@@ -74,7 +74,11 @@ public final class GatedAnimator: Animator {
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                    enum Action { case cancelled, released((any Error)?), wait }
+                    enum Action {
+                        case cancelled
+                        case released((any Error)?)
+                        case wait
+                    }
                     let action: Action = state.withLock { state in
                         if state.cancelledBeforeWaiting.remove(call) != nil { return .cancelled }
                         if honoursOpen, !state.releases.isEmpty { return .released(state.releases.removeFirst()) }

@@ -29,8 +29,10 @@ public struct UserActions: Sendable {
     /// - Throws: what beginning or committing throws (busy, nothing to pop, the gesture cut short
     ///   by a lifecycle event, a guard's veto); nothing changed then.
     @discardableResult
-    public func backSwipe(in stack: ContainerID, then ending: GestureEnding, at level: WindowLevel? = nil,
-                          policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord? {
+    public func backSwipe(
+        in stack: ContainerID, then ending: GestureEnding, at level: WindowLevel? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord? {
         try await gesture(.pop(stack), then: ending, at: level, policy: policy)
     }
 
@@ -38,9 +40,11 @@ public struct UserActions: Sendable {
     /// begun, then committed (its record) or cancelled (nil), as `ContainerOperation/dismiss(_:)`.
     /// - Throws: as `backSwipe(in:then:at:policy:)`.
     @discardableResult
-    public func sheetSwipedDown(over presenter: WindowContent.NodeID, then ending: GestureEnding,
-                                at level: WindowLevel? = nil,
-                                policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord? {
+    public func sheetSwipedDown(
+        over presenter: WindowContent.NodeID, then ending: GestureEnding,
+        at level: WindowLevel? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord? {
         try await gesture(.dismiss(presenter), then: ending, at: level, policy: policy)
     }
 
@@ -48,7 +52,9 @@ public struct UserActions: Sendable {
     /// (`Coordinator/userDid(_:at:)`; it waits its turn, and behind the lock).
     /// - Throws: the planner's error when the tab does not exist; nothing changed then.
     @discardableResult
-    public func tapTab(_ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
+    public func tapTab(
+        _ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil
+    ) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.userDid(.select(tab: index, in: tabs), at: level)
     }
 
@@ -59,8 +65,10 @@ public struct UserActions: Sendable {
         try await coordinator.userDid(.pop(stack), at: level)
     }
 
-    private func gesture(_ operation: ContainerOperation, then ending: GestureEnding, at level: WindowLevel?,
-                         policy: AdmissionPolicy) async throws(TransitionError) -> TransitionRecord? {
+    private func gesture(
+        _ operation: ContainerOperation, then ending: GestureEnding, at level: WindowLevel?,
+        policy: AdmissionPolicy
+    ) async throws(TransitionError) -> TransitionRecord? {
         let gesture = try await coordinator.beginGesture(operation, at: level, policy: policy)
         switch ending {
         case .commit: return try await gesture.commit()

@@ -67,9 +67,11 @@ public final class NavigationTestStore {
         public var error: String?
 
         /// An expectation stating nothing yet.
-        public init(state: [String]? = nil, records: [String]? = nil, callbacks: [String]? = nil,
-                    events: [String]? = nil, timeouts: [TimeoutKind]? = nil, links: [String]? = nil,
-                    error: String? = nil) {
+        public init(
+            state: [String]? = nil, records: [String]? = nil, callbacks: [String]? = nil,
+            events: [String]? = nil, timeouts: [TimeoutKind]? = nil, links: [String]? = nil,
+            error: String? = nil
+        ) {
             self.state = state
             self.records = records
             self.callbacks = callbacks
@@ -102,8 +104,10 @@ public final class NavigationTestStore {
     /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
     /// With `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each
     /// step then states the links that ended in it.
-    public init(coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
-                links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on) async {
+    public init(
+        coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
+        links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on
+    ) async {
         self.coordinator = coordinator
         self.links = links
         linkEnds = links?.outcomes.makeAsyncIterator()
@@ -119,12 +123,15 @@ public final class NavigationTestStore {
     }
 
     /// A store over a new coordinator showing `root` on a new ``TestClock``, with a headless host.
-    public convenience init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
-                            screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-                            exhaustivity: Exhaustivity = .on) async throws(TransitionError) {
+    public convenience init(
+        root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+        exhaustivity: Exhaustivity = .on
+    ) async throws(TransitionError) {
         let clock = TestClock()
-        let coordinator = try await Coordinator(root: root, configuration: configuration, clock: clock,
-                                                screens: screens, guards: guards)
+        let coordinator = try await Coordinator(
+            root: root, configuration: configuration, clock: clock,
+            screens: screens, guards: guards)
         await self.init(coordinator: coordinator, clock: clock, exhaustivity: exhaustivity)
     }
 
@@ -134,9 +141,11 @@ public final class NavigationTestStore {
     /// Records one issue per category that differs, each with a diff (`-` expected, `+` actual),
     /// at `sourceLocation`. Never throws, never waits for anything the action did not do.
     @discardableResult
-    public func step<Result>(_ name: String, _ action: () async throws -> Result,
-                             expect: (inout Expectation) -> Void = { _ in },
-                             sourceLocation: SourceLocation = #_sourceLocation) async -> Result? {
+    public func step<Result>(
+        _ name: String, _ action: () async throws -> Result,
+        expect: (inout Expectation) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Result? {
         var expected = Expectation()
         expect(&expected)
         var result: Result?
@@ -207,14 +216,17 @@ public final class NavigationTestStore {
                 linksRead = end.sequence
             }
         }
-        return Happened(state: await coordinator.snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
-                        events: events, timeouts: newTimeouts, links: ended)
+        return Happened(
+            state: await coordinator.snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
+            events: events, timeouts: newTimeouts, links: ended)
     }
 
     /// Records an issue when `actual` does not meet `expected` under the store's exhaustivity;
     /// nil `expected` means "none" when exhaustive (`unchanged` for the state), "unchecked" otherwise.
-    private func check(_ step: String, _ category: String, expected: [String]?, actual: [String],
-                       unchanged: [String]? = nil, _ sourceLocation: SourceLocation) {
+    private func check(
+        _ step: String, _ category: String, expected: [String]?, actual: [String],
+        unchanged: [String]? = nil, _ sourceLocation: SourceLocation
+    ) {
         let wanted: [String]
         switch (expected, exhaustivity) {
         case (let stated?, .on): wanted = stated
@@ -226,7 +238,9 @@ public final class NavigationTestStore {
         }
         if exhaustivity == .on, wanted == actual { return }
         let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
-        let what = expected == nil ? "the \(category) changed, and the step did not state it"
+        let what =
+            expected == nil
+            ? "the \(category) changed, and the step did not state it"
             : "the \(category) stated differ from what happened"
         Issue.record("step '\(step)': \(what):\n\(diff)", sourceLocation: sourceLocation)
     }

@@ -26,7 +26,8 @@ public struct SystemActions: Sendable {
     public func foreground(unlocking: Bool = true) async throws(TransitionError) -> [TransitionRecord] {
         var records = [try await coordinator.setApplicationState(.inactive), try await coordinator.setApplicationState(.active)]
         if unlocking, let lock = coordinator.configuration.covers.lock,
-           await coordinator.snapshot.window(at: lock.level) != nil {
+            await coordinator.snapshot.window(at: lock.level) != nil
+        {
             records.append(try await coordinator.unlock(policy: .enqueue))
         }
         return records
@@ -35,8 +36,11 @@ public struct SystemActions: Sendable {
     /// A cold launch that brings `link`: the inbox (made closed, as at launch) takes the link,
     /// the app's root content becomes ready (`LinkInbox/open()`), and the link's outcome is
     /// returned once it ends, with the inbox for later links.
-    public func coldLaunch(with link: Route, inbox configuration: LinkInbox.Configuration = LinkInbox.Configuration())
-        async -> (inbox: LinkInbox, outcome: LinkOutcome) {
+    public func coldLaunch(
+        with link: Route, inbox configuration: LinkInbox.Configuration = LinkInbox.Configuration()
+    )
+        async -> (inbox: LinkInbox, outcome: LinkOutcome)
+    {
         let inbox = LinkInbox(coordinator: coordinator, configuration: configuration)
         async let outcome = inbox.receive(link)
         await inbox.open()
@@ -48,8 +52,10 @@ public struct SystemActions: Sendable {
     /// one came with the launch.
     /// - Throws: `RestorationError`; nothing changed then.
     @discardableResult
-    public func relaunch(from saved: SavedNavigation, policy: RestorationPolicy = RestorationPolicy(),
-                         now: Duration, link: Route? = nil) async throws(RestorationError) -> Coordinator.Restored {
+    public func relaunch(
+        from saved: SavedNavigation, policy: RestorationPolicy = RestorationPolicy(),
+        now: Duration, link: Route? = nil
+    ) async throws(RestorationError) -> Coordinator.Restored {
         try await coordinator.restore(saved, policy: policy, now: now, link: link)
     }
 }

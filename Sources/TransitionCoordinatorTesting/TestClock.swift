@@ -96,7 +96,11 @@ public final class TestClock: TimeoutObservingClock, Sendable {
             var ready: [CheckedContinuation<Void, Never>] = []
             var waiting: [CountWaiter] = []
             for waiter in countWaiters {
-                if waiter.count <= count(dueIn: waiter.dueIn) { ready.append(waiter.continuation) } else { waiting.append(waiter) }
+                if waiter.count <= count(dueIn: waiter.dueIn) {
+                    ready.append(waiter.continuation)
+                } else {
+                    waiting.append(waiter)
+                }
             }
             countWaiters = waiting
             return ready
@@ -186,7 +190,8 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     public func advance(toDeadlineOf kind: TimeoutKind) -> Timeout? {
         let (timeout, due): (Timeout?, [CheckedContinuation<Void, any Error>]) = state.withLock { state in
             guard let target = state.armed.filter({ $0.kind == kind }).min(by: { $0.deadline < $1.deadline }),
-                  !state.armed.contains(where: { $0.kind != kind && $0.deadline < target.deadline }) else { return (nil, []) }
+                !state.armed.contains(where: { $0.kind != kind && $0.deadline < target.deadline })
+            else { return (nil, []) }
             if target.deadline > state.now { state.now = target.deadline }
             return (target, state.wake(upTo: state.now))
         }
@@ -202,7 +207,10 @@ public final class TestClock: TimeoutObservingClock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Action { case cancelled, due, sleeping([CheckedContinuation<Void, Never>]) }
+                enum Action {
+                    case cancelled, due
+                    case sleeping([CheckedContinuation<Void, Never>])
+                }
                 let action: Action = state.withLock { state in
                     if state.cancelledEarly.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .due }

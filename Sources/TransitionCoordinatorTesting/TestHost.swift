@@ -81,8 +81,10 @@ public actor TestHost: CommandHost {
     ///
     /// - Returns: whether the lines matched.
     @discardableResult
-    public func expectCalls(_ expected: [String], clearing: Bool = true,
-                            sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectCalls(
+        _ expected: [String], clearing: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         let actual = lines
         if clearing { log.removeAll() }
         guard let diff = LineDiff(expected: expected, actual: actual) else { return true }

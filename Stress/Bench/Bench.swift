@@ -73,8 +73,11 @@ public enum Bench {
                 try await timed(2 * (try await ContractFloor.animatedPushPop(pairs: pairs / 2, host: NoopHost())))
             },
             Case(name: "transition with a one-suspension animator", unit: "transition") {
-                try await timed(2 * (try await CoordinatorCases.pushPop(animated, at: .low, pairs: pairs / 2,
-                                                                         animator: YieldingAnimator())))
+                try await timed(
+                    2
+                        * (try await CoordinatorCases.pushPop(
+                            animated, at: .low, pairs: pairs / 2,
+                            animator: YieldingAnimator())))
             },
             Case(name: "probe: coordinator getter, 64 tasks at once", unit: "call") {
                 try await timed(try await CoordinatorCases.getters(tasks: 64, each: 2_000 / scale))
@@ -89,107 +92,139 @@ public enum Bench {
         if options.only != nil {
             // What each step of the contract costs: asked for by name only (`--only contract`).
             for (steps, run) in ContractFloor.ablations {
-                cases.append(Case(name: "contract floor without \(steps.name)", unit: "pair") {
-                    try await timed(try await run(pairs, NoopHost()))
-                })
+                cases.append(
+                    Case(name: "contract floor without \(steps.name)", unit: "pair") {
+                        try await timed(try await run(pairs, NoopHost()))
+                    })
             }
         }
         let stacked = try await ContainerCases.coordinator()
-        cases.append(Case(name: "push + pop on a stack, unanimated, one caller", unit: "pair") {
-            try await timed(try await ContainerCases.pushPop(stacked, pairs: pairs))
-        })
+        cases.append(
+            Case(name: "push + pop on a stack, unanimated, one caller", unit: "pair") {
+                try await timed(try await ContainerCases.pushPop(stacked, pairs: pairs))
+            })
         for size in [1_000, 10_000] {
             let long = try await ContainerCases.coordinator(stackOf: size)
             for end in [ContainerCases.End.top, .bottom] {
-                cases.append(Case(name: "setStack, \(size.formatted) items, a change at the \(end.rawValue)", unit: "change") {
-                    try await timed(try await ContainerCases.setStack(long, size: size, at: end,
-                                                                       changes: max(4, 2_000_000 / scale / size / 10)))
-                })
+                cases.append(
+                    Case(name: "setStack, \(size.formatted) items, a change at the \(end.rawValue)", unit: "change") {
+                        try await timed(
+                            try await ContainerCases.setStack(
+                                long, size: size, at: end,
+                                changes: max(4, 2_000_000 / scale / size / 10)))
+                    })
             }
         }
         for size in [1_000, 4_000] {
             // Linear on the default host: the 4,000-item row takes about four times the 1,000-item one.
             let replaced = try await ContainerCases.defaultHostCoordinator(stackOf: size)
-            cases.append(Case(name: "setStack replacing all \(size.formatted) items, default host", unit: "setStack") {
-                try await timed(try await ContainerCases.replaceEvery(replaced, size: size, changes: options.quick ? 4 : 16))
-            })
+            cases.append(
+                Case(name: "setStack replacing all \(size.formatted) items, default host", unit: "setStack") {
+                    try await timed(try await ContainerCases.replaceEvery(replaced, size: size, changes: options.quick ? 4 : 16))
+                })
         }
         for steps in [8, 64] {
             let path = RouteCases.path(steps: steps)
-            cases.append(Case(name: "parse a \(steps)-step path", unit: "parse") {
-                try await timed(try RouteCases.parse(path, times: 400_000 / scale / steps))
-            })
+            cases.append(
+                Case(name: "parse a \(steps)-step path", unit: "parse") {
+                    try await timed(try RouteCases.parse(path, times: 400_000 / scale / steps))
+                })
         }
         for steps in [8, 64] {
             let navigated = try await CoordinatorCases.coordinator(host: NoopHost(), screens: RouteCases.registry())
-            let (first, second) = (RouteCases.navigablePath(steps: steps, variant: "a"), RouteCases.navigablePath(steps: steps, variant: "b"))
-            cases.append(Case(name: "parse and navigate a \(steps)-step path", unit: "navigation") {
-                try await timed(try await RouteCases.navigate(navigated, between: first, and: second, times: 40_000 / scale / steps))
-            })
+            let (first, second) = (
+                RouteCases.navigablePath(steps: steps, variant: "a"), RouteCases.navigablePath(steps: steps, variant: "b")
+            )
+            cases.append(
+                Case(name: "parse and navigate a \(steps)-step path", unit: "navigation") {
+                    try await timed(
+                        try await RouteCases.navigate(navigated, between: first, and: second, times: 40_000 / scale / steps))
+                })
         }
         let modelHome = try await ContainerCases.coordinator()
-        for (name, first, second) in [("an app's tabs, a stack 8 deep and a sheet",
-                                       ModelCases.appTree(depth: 8, extra: false), ModelCases.appTree(depth: 8, extra: true)),
-                                      ("a stack of 1,000 screens", ModelCases.stackTree(1_000, extra: false),
-                                       ModelCases.stackTree(1_000, extra: true))] {
+        for (name, first, second) in [
+            (
+                "an app's tabs, a stack 8 deep and a sheet",
+                ModelCases.appTree(depth: 8, extra: false), ModelCases.appTree(depth: 8, extra: true)
+            ),
+            (
+                "a stack of 1,000 screens", ModelCases.stackTree(1_000, extra: false),
+                ModelCases.stackTree(1_000, extra: true)
+            ),
+        ] {
             let snapshots = ModelCases.snapshots(first, second, count: 20_000 / scale / (name.contains("1,000") ? 50 : 1))
-            cases.append(Case(name: "SwiftUI model: update per transition, \(name)", unit: "update") {
-                try await timed(await ModelCases.apply(snapshots, coordinator: modelHome))
-            })
+            cases.append(
+                Case(name: "SwiftUI model: update per transition, \(name)", unit: "update") {
+                    try await timed(await ModelCases.apply(snapshots, coordinator: modelHome))
+                })
         }
         let followed = try await ContainerCases.coordinator()
-        cases.append(Case(name: "SwiftUI model: push + pop followed through events onto the main actor", unit: "transition") {
-            try await timed(try await ModelCases.followed(followed, pairs: pairs / 5))
-        })
+        cases.append(
+            Case(name: "SwiftUI model: push + pop followed through events onto the main actor", unit: "transition") {
+                try await timed(try await ModelCases.followed(followed, pairs: pairs / 5))
+            })
         for (name, trees) in [
             ("a change at the top", ReconcilerCases.stacks(size: 1_000, at: .top)),
             ("a change at the bottom", ReconcilerCases.stacks(size: 1_000, at: .bottom)),
             ("every screen replaced", ReconcilerCases.replacedStacks(size: 1_000)),
         ] {
-            cases.append(Case(name: "reconcile a 1,000-screen stack, \(name)", unit: "reconcile") {
-                try await timed(try ReconcilerCases.reconcile(trees.0, trees.1, times: (name.hasPrefix("every") ? 200 : 4_000) / scale))
-            })
+            cases.append(
+                Case(name: "reconcile a 1,000-screen stack, \(name)", unit: "reconcile") {
+                    try await timed(
+                        try ReconcilerCases.reconcile(trees.0, trees.1, times: (name.hasPrefix("every") ? 200 : 4_000) / scale))
+                })
         }
         let routeTrees = try await ReconcilerCases.routeTrees(steps: 64)
-        cases.append(Case(name: "reconcile a 64-step route's tree, a change at the top", unit: "reconcile") {
-            try await timed(try ReconcilerCases.reconcile(routeTrees.0, routeTrees.1, times: 10_000 / scale))
-        })
-        cases.append(Case(name: "reconcile a 64-step route's tree from no content", unit: "reconcile") {
-            try await timed(try ReconcilerCases.reconcile(nil, routeTrees.1, times: 10_000 / scale))
-        })
+        cases.append(
+            Case(name: "reconcile a 64-step route's tree, a change at the top", unit: "reconcile") {
+                try await timed(try ReconcilerCases.reconcile(routeTrees.0, routeTrees.1, times: 10_000 / scale))
+            })
+        cases.append(
+            Case(name: "reconcile a 64-step route's tree from no content", unit: "reconcile") {
+                try await timed(try ReconcilerCases.reconcile(nil, routeTrees.1, times: 10_000 / scale))
+            })
         // The coordinator's cost on the path apps use, an actor host reconciling each change.
         let reconciledStack = try await ReconcilerCases.reconcilingCoordinator(stackOf: 1_000)
-        cases.append(Case(name: "setStack, 1,000 items, a change at the top, an actor host reconciling", unit: "change") {
-            try await timed(try await ContainerCases.setStack(reconciledStack, size: 1_000, at: .top, changes: 2_000 / scale))
-        })
-        let reconciledRoutes = try await CoordinatorCases.coordinator(host: ReconcilingHost(), screens: RouteCases.registry())
-        let (firstPath, secondPath) = (RouteCases.navigablePath(steps: 64, variant: "a"), RouteCases.navigablePath(steps: 64, variant: "b"))
-        cases.append(Case(name: "parse and navigate a 64-step path, an actor host reconciling", unit: "navigation") {
-            try await timed(try await RouteCases.navigate(reconciledRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
-        })
-        var screenMemory: [Double] = []
-        cases.append(Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
-            let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)
-            screenMemory.append(bytes)
-            return time
-        })
-        for subscribers in [1, 8, 64] {
-            cases.append(Case(name: "push + pop, \(subscribers) event subscriber\(subscribers == 1 ? "" : "s")", unit: "pair") {
-                try await timed(try await CoordinatorCases.withSubscribers(subscribers, pairs: pairs / 5))
+        cases.append(
+            Case(name: "setStack, 1,000 items, a change at the top, an actor host reconciling", unit: "change") {
+                try await timed(try await ContainerCases.setStack(reconciledStack, size: 1_000, at: .top, changes: 2_000 / scale))
             })
+        let reconciledRoutes = try await CoordinatorCases.coordinator(host: ReconcilingHost(), screens: RouteCases.registry())
+        let (firstPath, secondPath) = (
+            RouteCases.navigablePath(steps: 64, variant: "a"), RouteCases.navigablePath(steps: 64, variant: "b")
+        )
+        cases.append(
+            Case(name: "parse and navigate a 64-step path, an actor host reconciling", unit: "navigation") {
+                try await timed(
+                    try await RouteCases.navigate(reconciledRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
+            })
+        var screenMemory: [Double] = []
+        cases.append(
+            Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
+                let (time, bytes) = try await ContainerCases.bigStack(100_000 / scale)
+                screenMemory.append(bytes)
+                return time
+            })
+        for subscribers in [1, 8, 64] {
+            cases.append(
+                Case(name: "push + pop, \(subscribers) event subscriber\(subscribers == 1 ? "" : "s")", unit: "pair") {
+                    try await timed(try await CoordinatorCases.withSubscribers(subscribers, pairs: pairs / 5))
+                })
         }
         var floorMemory: [Double] = []
-        cases.append(Case(name: "floor: \(fills[0].formatted) tasks waiting in a continuation FIFO", unit: "waiter") {
-            let (duration, bytes) = await Floors.fillFIFO(fills[0])
-            floorMemory.append(Double(bytes) / Double(fills[0]))
-            return nanoseconds(duration) / Double(fills[0])
-        })
-        for fill in fills {
-            cases.append(Case(name: "fill the queue: \(fill.formatted) waiters", unit: "waiter") {
-                let (duration, bytes) = try await CoordinatorCases.fillQueue(fill)
-                memory[fill, default: []].append(Double(bytes) / Double(fill))
-                return nanoseconds(duration) / Double(fill)
+        cases.append(
+            Case(name: "floor: \(fills[0].formatted) tasks waiting in a continuation FIFO", unit: "waiter") {
+                let (duration, bytes) = await Floors.fillFIFO(fills[0])
+                floorMemory.append(Double(bytes) / Double(fills[0]))
+                return nanoseconds(duration) / Double(fills[0])
             })
+        for fill in fills {
+            cases.append(
+                Case(name: "fill the queue: \(fill.formatted) waiters", unit: "waiter") {
+                    let (duration, bytes) = try await CoordinatorCases.fillQueue(fill)
+                    memory[fill, default: []].append(Double(bytes) / Double(fill))
+                    return nanoseconds(duration) / Double(fill)
+                })
         }
 
         if let only = options.only {
@@ -201,7 +236,8 @@ public enum Bench {
         var samples = Array(repeating: [Double](), count: cases.count)
         for repetition in 0...options.repetitions {
             for (index, benchCase) in cases.enumerated() {
-                options.progress?((repetition == 0 ? "warm-up" : "repetition \(repetition)/\(options.repetitions)") + " · " + benchCase.name)
+                options.progress?(
+                    (repetition == 0 ? "warm-up" : "repetition \(repetition)/\(options.repetitions)") + " · " + benchCase.name)
                 let sample = try await benchCase.run()
                 if repetition > 0 { samples[index].append(sample) }
             }
@@ -213,15 +249,20 @@ public enum Bench {
         }
         var rows = zip(cases, samples).map { BenchRow(name: $0.name, unit: $0.unit, samples: $1) }
         if !floorMemory.isEmpty {
-            rows.append(BenchRow(name: "floor: resident memory per task waiting in a continuation FIFO", unit: "waiter",
-                                 samples: floorMemory, kind: .bytes))
+            rows.append(
+                BenchRow(
+                    name: "floor: resident memory per task waiting in a continuation FIFO", unit: "waiter",
+                    samples: floorMemory, kind: .bytes))
         }
         if !screenMemory.isEmpty {
-            rows.append(BenchRow(name: "resident memory per screen in a stack", unit: "screen", samples: screenMemory, kind: .bytes))
+            rows.append(
+                BenchRow(name: "resident memory per screen in a stack", unit: "screen", samples: screenMemory, kind: .bytes))
         }
         for fill in fills where !(memory[fill] ?? []).isEmpty {
-            rows.append(BenchRow(name: "resident memory per waiter, \(fill.formatted) waiting", unit: "waiter",
-                                 samples: memory[fill] ?? [], kind: .bytes))
+            rows.append(
+                BenchRow(
+                    name: "resident memory per waiter, \(fill.formatted) waiting", unit: "waiter",
+                    samples: memory[fill] ?? [], kind: .bytes))
         }
         if options.only.map({ $0.contains { "default host".contains($0) } }) ?? true {
             options.progress?("the long run on the default host")
@@ -243,8 +284,9 @@ extension Int {
     /// The number with thousands separated by commas.
     var formatted: String {
         let digits = Array(String(self))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index).isMultiple(of: 3) ? [",", digit] : [digit]
-        })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index).isMultiple(of: 3) ? [",", digit] : [digit]
+            })
     }
 }

@@ -57,7 +57,9 @@ public struct BenchReport: Sendable {
 
     /// The ratio of `row` to the row it is held against.
     public func ratio(_ row: BenchRow) -> Double? {
-        guard let against = row.against, let floor = rows.first(where: { $0.name == against }), floor.median > 0 else { return nil }
+        guard let against = row.against, let floor = rows.first(where: { $0.name == against }), floor.median > 0 else {
+            return nil
+        }
         return row.median / floor.median
     }
 
@@ -81,24 +83,38 @@ public struct BenchReport: Sendable {
             ({ $0.hasPrefix("floor: push + pop keeping the contract") }, call, nil, nil),
             ({ $0 == "contract floor without every step but the hop" }, call, nil, nil),
             ({ $0.hasPrefix("contract floor without") }, "floor: push + pop keeping the contract, plain Swift", nil, nil),
-            ({ $0.hasPrefix("floor: transition with a one-suspension animator keeping") }, "floor: one suspension behind an in-flight flag", nil, nil),
+            (
+                { $0.hasPrefix("floor: transition with a one-suspension animator keeping") },
+                "floor: one suspension behind an in-flight flag", nil, nil
+            ),
             ({ $0.hasPrefix("push + pop, 64 levels") }, pair, 1.5, nil),
             ({ $0.hasPrefix("transition with a one-suspension") }, "floor: one suspension behind an in-flight flag", nil, 83_000),
             ({ $0.hasPrefix("busy rejection") }, call, 3, nil),
             ({ $0.hasPrefix(".enqueue") }, "floor: one suspension in a continuation FIFO, 64 tasks", nil, 83_000),
-            ({ $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") || $0.hasPrefix("push + pop through an async host") }, pair, nil, nil),
+            (
+                { $0.hasSuffix("subscriber") || $0.hasSuffix("subscribers") || $0.hasPrefix("push + pop through an async host") },
+                pair, nil, nil
+            ),
             ({ $0.hasPrefix("fill the queue") && $0 != firstFill }, firstFill, 1.5, nil),
-            ({ $0.hasPrefix("resident memory per waiter") }, "floor: resident memory per task waiting in a continuation FIFO", nil, 2_048),
+            (
+                { $0.hasPrefix("resident memory per waiter") }, "floor: resident memory per task waiting in a continuation FIFO",
+                nil, 2_048
+            ),
             ({ $0.hasPrefix("push + pop on a stack") }, pair, 1.5, nil),
             ({ $0 == "setStack, 10,000 items, a change at the top" }, "setStack, 1,000 items, a change at the top", 12, nil),
-            ({ $0 == "setStack, 10,000 items, a change at the bottom" }, "setStack, 1,000 items, a change at the bottom", 12, nil),
+            (
+                { $0 == "setStack, 10,000 items, a change at the bottom" }, "setStack, 1,000 items, a change at the bottom", 12,
+                nil
+            ),
             ({ $0 == "resident memory per screen in a stack" }, nil, nil, 1_024),
             ({ $0 == "parse a 8-step path" }, call, 20, nil),
             ({ $0 == "parse a 64-step path" }, "parse a 8-step path", 10, nil),
             ({ $0 == "parse and navigate a 8-step path" }, pair, nil, nil),
             ({ $0 == "parse and navigate a 64-step path" }, "parse and navigate a 8-step path", 10, nil),
-            ({ $0.hasPrefix("reconcile a 1,000-screen stack, a change") || $0.hasPrefix("reconcile a 64-step route's tree") },
-             nil, nil, 83_000),
+            (
+                { $0.hasPrefix("reconcile a 1,000-screen stack, a change") || $0.hasPrefix("reconcile a 64-step route's tree") },
+                nil, nil, 83_000
+            ),
             ({ $0.hasSuffix("an actor host reconciling") }, nil, nil, 83_000),
             ({ $0.hasPrefix("… after") }, firstLong, 1.05, nil),
             ({ $0.hasPrefix("resident memory after") && $0 != firstMemory }, firstMemory, 1.05, nil),
@@ -129,17 +145,26 @@ public struct BenchReport: Sendable {
                 target = "≤ " + Self.decimal(goal) + "×"
                 long = target + (row.against.map { " «\($0)»" } ?? "")
             }
-            if let goal = row.absoluteTarget { target = "≤ " + Self.amount(goal, row.kind); long = target }
+            if let goal = row.absoluteTarget {
+                target = "≤ " + Self.amount(goal, row.kind)
+                long = target
+            }
             if let met = met(row) {
                 target += met ? "  met" : "  MISSED"
                 long += met ? "  met" : "  MISSED"
             } else if let against = row.against, row.ratioTarget == nil {
                 long = "vs «\(against)»"
             }
-            return (row.name, [Self.amount(row.median, row.kind) + "/" + row.unit, Self.amount(low, row.kind),
-                               Self.amount(high, row.kind), perSecond, ratio, target], row.against, long)
+            return (
+                row.name,
+                [
+                    Self.amount(row.median, row.kind) + "/" + row.unit, Self.amount(low, row.kind),
+                    Self.amount(high, row.kind), perSecond, ratio, target,
+                ], row.against, long
+            )
         }
-        let title = "TransitionCoordinator bench · \(options.repetitions) repetitions after a warm-up, cases interleaved"
+        let title =
+            "TransitionCoordinator bench · \(options.repetitions) repetitions after a warm-up, cases interleaved"
             + (options.quick ? " · quick (sizes ÷ 10)" : "")
         func table(_ lines: [[String]]) -> [String] {
             let widths = lines.first.map { $0.indices.map { column in lines.map { $0[column].count }.max() ?? 0 } } ?? []
@@ -166,7 +191,8 @@ public struct BenchReport: Sendable {
         guard line.count > width, width > 8 else { return [line] }
         var lines: [String] = [], current = ""
         for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty && !lines.isEmpty ? "    " + word : current.isEmpty ? String(word) : current + " " + word
+            let candidate =
+                current.isEmpty && !lines.isEmpty ? "    " + word : current.isEmpty ? String(word) : current + " " + word
             if candidate.count > width, current.contains(where: { $0 != " " }) {
                 lines.append(current)
                 current = "    " + word
@@ -203,18 +229,22 @@ public struct BenchReport: Sendable {
             public var against: String?, ratio: Double?, ratioTarget: Double?, absoluteTarget: Double?, met: Bool?
 
             enum CodingKeys: String, CodingKey {
-                case name = "case", unit, kind, median, min, max, samples, against, ratio, ratioTarget, absoluteTarget, met
+                case name = "case"
+                case unit, kind, median, min, max, samples, against, ratio, ratioTarget, absoluteTarget, met
             }
         }
     }
 
     /// The report as a ``Document``.
     public var document: Document {
-        Document(repetitions: options.repetitions, quick: options.quick, rows: rows.map { row in
-            Document.Row(name: row.name, unit: row.unit, kind: row.kind.rawValue, median: row.median, min: row.range.min,
-                         max: row.range.max, samples: row.samples, against: row.against, ratio: ratio(row),
-                         ratioTarget: row.ratioTarget, absoluteTarget: row.absoluteTarget, met: met(row))
-        })
+        Document(
+            repetitions: options.repetitions, quick: options.quick,
+            rows: rows.map { row in
+                Document.Row(
+                    name: row.name, unit: row.unit, kind: row.kind.rawValue, median: row.median, min: row.range.min,
+                    max: row.range.max, samples: row.samples, against: row.against, ratio: ratio(row),
+                    ratioTarget: row.ratioTarget, absoluteTarget: row.absoluteTarget, met: met(row))
+            })
     }
 
     /// The report as JSON (a ``Document``): keys sorted, a key added, never renamed.
@@ -231,8 +261,11 @@ public struct BenchReport: Sendable {
     private static func amount(_ value: Double, _ kind: BenchRow.Kind) -> String {
         switch kind {
         case .bytes:
-            value >= 1_048_576 ? decimal(value / 1_048_576) + " MiB" : value >= 1_024 ? decimal(value / 1_024) + " KiB"
-                : decimal(value) + " B"
+            value >= 1_048_576
+                ? decimal(value / 1_048_576) + " MiB"
+                : value >= 1_024
+                    ? decimal(value / 1_024) + " KiB"
+                    : decimal(value) + " B"
         case .nanoseconds:
             value >= 1e6 ? decimal(value / 1e6) + " ms" : value >= 1e3 ? decimal(value / 1e3) + " µs" : decimal(value) + " ns"
         }

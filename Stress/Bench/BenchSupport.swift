@@ -1,9 +1,10 @@
+import TransitionCoordinator
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransitionCoordinator
 
 /// A host that does nothing, synchronously: the coordinator's own cost, without any host model.
 struct NoopHost: SynchronousWindowHost {

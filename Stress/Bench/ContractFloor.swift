@@ -128,8 +128,12 @@ enum ContractFloor {
         func end() {
             let waiter: UnsafeContinuation<Void, Never>? = state.withLock { state in
                 switch state {
-                case .running: state = .settled; return nil
-                case .waiting(let continuation): state = .settled; return continuation
+                case .running:
+                    state = .settled
+                    return nil
+                case .waiting(let continuation):
+                    state = .settled
+                    return continuation
                 case .settled: return nil
                 }
             }
@@ -140,7 +144,10 @@ enum ContractFloor {
         func wait() async {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let now: Bool = state.withLock { state in
-                    if case .running = state { state = .waiting(continuation); return false }
+                    if case .running = state {
+                        state = .waiting(continuation)
+                        return false
+                    }
                     return true
                 }
                 if now { continuation.resume() }
@@ -230,8 +237,10 @@ enum ContractFloor {
             return commit(id, admittedAt: admittedAt, before: before, after: after)
         }
 
-        private func animatedTransition(_ animator: Animator, timeout: Duration,
-                                        _ change: (inout [Entry]) -> Void) async throws(Refusal) -> Record {
+        private func animatedTransition(
+            _ animator: Animator, timeout: Duration,
+            _ change: (inout [Entry]) -> Void
+        ) async throws(Refusal) -> Record {
             let (id, admittedAt, before) = try admit()
             var after = before
             change(&after)
@@ -262,7 +271,10 @@ enum ContractFloor {
         @inline(__always)
         private func hostCalls(before: [Entry], after: [Entry]) {
             if let added = after.last, after.count > before.count {
-                host.apply(.create(TransitionCoordinator.ManagedWindow(id: WindowID(UInt64(added.id)), level: .low, content: .screen(screen))))
+                host.apply(
+                    .create(
+                        TransitionCoordinator.ManagedWindow(id: WindowID(UInt64(added.id)), level: .low, content: .screen(screen))
+                    ))
                 host.apply(.show(WindowID(UInt64(added.id))))
                 host.apply(.makeKey(WindowID(UInt64(added.id)), resigning: []))
             } else {
@@ -282,7 +294,11 @@ enum ContractFloor {
                 alarm.disarm()
                 settle.end()
             }
-            await withTaskCancellationHandler { await settle.wait() } onCancel: { settle.end() }
+            await withTaskCancellationHandler {
+                await settle.wait()
+            } onCancel: {
+                settle.end()
+            }
             // A cut (here only the caller's cancellation) cancels the animator, so a cooperative one ends early.
             if Task.isCancelled { task.cancel() }
         }
@@ -295,8 +311,9 @@ enum ContractFloor {
             }
             if !skips.contains(.busyGate) { gate.withLock { $0 = nil } }
             windows = after
-            let record = Record(id: id, before: before, after: after,
-                                admittedAt: admittedAt, committedAt: skips.contains(.clock) ? epoch : clock.now)
+            let record = Record(
+                id: id, before: before, after: after,
+                admittedAt: admittedAt, committedAt: skips.contains(.clock) ? epoch : clock.now)
             if !skips.contains(.history) {
                 if history.count < 16 {
                     history.append(record)
@@ -314,8 +331,10 @@ enum ContractFloor {
 
     /// `pairs` push + pop pairs through the floor, one caller, on `host` (called as
     /// `SynchronousWindowHost`), leaving out what `skipped` names.
-    static func pushPop<Skipped: LeavingOut>(pairs: Int, host: any SynchronousWindowHost,
-                                             leavingOut skipped: Skipped.Type = Nothing.self) async throws -> Int {
+    static func pushPop<Skipped: LeavingOut>(
+        pairs: Int, host: any SynchronousWindowHost,
+        leavingOut skipped: Skipped.Type = Nothing.self
+    ) async throws -> Int {
         let floor = Floor<Skipped>(host: host)
         for _ in 0..<pairs {
             _ = try await floor.push(at: 10)

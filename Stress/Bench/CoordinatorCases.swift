@@ -6,18 +6,25 @@ enum CoordinatorCases {
     static let screen = Screen("bench")
 
     /// A coordinator on a no-op host with `levels` levels above the root (the built-in three when 3).
-    static func coordinator(levels: Int = 3, queueLimit: Int = 32, eventBufferSize: Int = 256,
-                            host: (any WindowHost)? = NoopHost(), screens: ScreenRegistry = ScreenRegistry()) async throws -> Coordinator {
-        let configured = levels == 3 ? WindowLevel.builtIn
+    static func coordinator(
+        levels: Int = 3, queueLimit: Int = 32, eventBufferSize: Int = 256,
+        host: (any WindowHost)? = NoopHost(), screens: ScreenRegistry = ScreenRegistry()
+    ) async throws -> Coordinator {
+        let configured =
+            levels == 3
+            ? WindowLevel.builtIn
             : (1...levels).map { WindowLevel("level\($0)", rawValue: $0 * 10) }
-        let configuration = try CoordinatorConfiguration(levels: configured, historyLimit: 16, eventBufferSize: eventBufferSize,
-                                                         queueLimit: queueLimit)
+        let configuration = try CoordinatorConfiguration(
+            levels: configured, historyLimit: 16, eventBufferSize: eventBufferSize,
+            queueLimit: queueLimit)
         return await Coordinator(root: Screen("root"), configuration: configuration, host: host, screens: screens)
     }
 
     /// `pairs` unanimated push + pop pairs at `level`, one caller.
-    static func pushPop(_ coordinator: Coordinator, at level: WindowLevel, pairs: Int,
-                        animator: (any Animator)? = nil) async throws -> Int {
+    static func pushPop(
+        _ coordinator: Coordinator, at level: WindowLevel, pairs: Int,
+        animator: (any Animator)? = nil
+    ) async throws -> Int {
         let screen = Screen("bench-\(level.name)")
         for _ in 0..<pairs {
             try await coordinator.push(screen, at: level, animator: animator)
@@ -62,7 +69,9 @@ enum CoordinatorCases {
         }
         holding.open()
         _ = try await held.value
-        guard rejected == tasks * each else { throw BenchError.unexpected("\(tasks * each - rejected) requests were not refused as busy") }
+        guard rejected == tasks * each else {
+            throw BenchError.unexpected("\(tasks * each - rejected) requests were not refused as busy")
+        }
         return rejected
     }
 

@@ -73,11 +73,12 @@ enum Floors {
         var waiters: [Task<Void, Never>] = []
         waiters.reserveCapacity(count)
         for _ in 0..<count {
-            waiters.append(Task {
-                arrived.withLock { $0 += 1 }
-                await lock.acquire()
-                lock.release()
-            })
+            waiters.append(
+                Task {
+                    arrived.withLock { $0 += 1 }
+                    await lock.acquire()
+                    lock.release()
+                })
         }
         while arrived.withLock({ $0 }) < count { await Task.yield() }
         let duration = start.duration(to: clock.now)

@@ -35,8 +35,9 @@ enum LongRun {
             BenchRow(name: earlyName, unit: "transition", samples: early.times),
             BenchRow(name: lateName, unit: "transition", samples: late.times),
             BenchRow(name: "resident memory after 10,000 transitions", unit: "process", samples: [early.resident], kind: .bytes),
-            BenchRow(name: "resident memory after \(transitions.formatted) transitions", unit: "process", samples: [late.resident],
-                     kind: .bytes),
+            BenchRow(
+                name: "resident memory after \(transitions.formatted) transitions", unit: "process", samples: [late.resident],
+                kind: .bytes),
         ]
     }
 }

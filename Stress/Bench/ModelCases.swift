@@ -9,11 +9,14 @@ enum ModelCases {
     /// An app's tree: tabs of three stacks, the first `depth` screens deep and presenting a sheet.
     static func appTree(depth: Int, extra: Bool) -> WindowContent {
         let pushed = ContainerCases.items(depth, prefix: "i") + (extra ? [Screen("extra")] : [])
-        return .tabs(TabBar(id: "main",
-                            .presenting(.stack(StackContainer(id: "inbox", root: Screen("list"), pushed: pushed)),
-                                        modal: .stack(StackContainer(id: "compose", root: Screen("draft")))),
-                            .stack(StackContainer(id: "news", root: Screen("feed"))),
-                            .stack(StackContainer(id: "settings", root: Screen("prefs")))))
+        return .tabs(
+            TabBar(
+                id: "main",
+                .presenting(
+                    .stack(StackContainer(id: "inbox", root: Screen("list"), pushed: pushed)),
+                    modal: .stack(StackContainer(id: "compose", root: Screen("draft")))),
+                .stack(StackContainer(id: "news", root: Screen("feed"))),
+                .stack(StackContainer(id: "settings", root: Screen("prefs")))))
     }
 
     /// A stack of `count` screens, with one more on top when `extra`.
@@ -27,7 +30,8 @@ enum ModelCases {
     static func snapshots(_ first: WindowContent, _ second: WindowContent, count: Int) -> [NavigationSnapshot] {
         (1...max(1, count)).map { version in
             let window = ManagedWindow(id: WindowID(1), level: .root, content: version.isMultiple(of: 2) ? first : second)
-            return NavigationSnapshot(version: UInt64(version), levels: WindowLevel.builtIn, windows: [window], keyWindow: WindowID(1))
+            return NavigationSnapshot(
+                version: UInt64(version), levels: WindowLevel.builtIn, windows: [window], keyWindow: WindowID(1))
         }
     }
 

@@ -20,8 +20,10 @@ enum ReconcilerCases {
     /// Two stacks of `size` screens that share none.
     static func replacedStacks(size: Int) -> (WindowContent, WindowContent) {
         let (old, new) = (ContainerCases.items(size, prefix: "a"), ContainerCases.items(size))
-        return (.stack(StackContainer(id: "bench", root: old[0], pushed: Array(old.dropFirst()))),
-                .stack(StackContainer(id: "bench", root: new[0], pushed: Array(new.dropFirst()))))
+        return (
+            .stack(StackContainer(id: "bench", root: old[0], pushed: Array(old.dropFirst()))),
+            .stack(StackContainer(id: "bench", root: new[0], pushed: Array(new.dropFirst())))
+        )
     }
 
     /// The root window's content after navigating to each of the two variants of a `steps`-step
@@ -33,7 +35,8 @@ enum ReconcilerCases {
         for variant in ["a", "b"] {
             let route = try Route(parsing: RouteCases.navigablePath(steps: steps, variant: variant))
             guard try await coordinator.navigate(to: route) != nil,
-                  let content = try await coordinator.window(at: .root)?.content else { throw BenchError.setup("a navigation changed nothing") }
+                let content = try await coordinator.window(at: .root)?.content
+            else { throw BenchError.setup("a navigation changed nothing") }
             trees.append(content)
         }
         return (trees[0], trees[1])
@@ -43,8 +46,10 @@ enum ReconcilerCases {
     static func reconcile(_ first: WindowContent?, _ second: WindowContent, times: Int) throws -> Int {
         var operations = 0
         for index in 0..<times {
-            operations &+= index.isMultiple(of: 2) ? Reconciler.operations(from: first, to: second).count
-                                                   : (first.map { Reconciler.operations(from: second, to: $0).count } ?? 1)
+            operations &+=
+                index.isMultiple(of: 2)
+                ? Reconciler.operations(from: first, to: second).count
+                : (first.map { Reconciler.operations(from: second, to: $0).count } ?? 1)
         }
         guard operations > 0 else { throw BenchError.setup("the reconciler found nothing to do") }
         return times

@@ -1,9 +1,10 @@
+import StressHarness
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import StressHarness
 
 /// Where the report goes: how wide standard output is, and whether standard error is a terminal
 /// that can show progress.

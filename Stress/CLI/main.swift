@@ -1,11 +1,12 @@
+import StressBench
+import StressHarness
+import TransitionCoordinator
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import StressBench
-import StressHarness
-import TransitionCoordinator
 
 // swift run -c release stress --help: every subcommand and option, with examples (StressHelp).
 // --mutants runs every mutant on seeds 1...K (64 unless --seeds K) and fails unless each is
@@ -17,8 +18,9 @@ import TransitionCoordinator
 
 /// Says what was wrong with the arguments, and how to ask for help; exits 2.
 func usage(_ problem: String, command: String = "") -> Never {
-    Terminal.writeError("stress: \(problem)\nusage:\n\(StressHelp.usage())\n"
-                        + "stress \(command.isEmpty ? "" : command + " ")--help says more\n")
+    Terminal.writeError(
+        "stress: \(problem)\nusage:\n\(StressHelp.usage())\n"
+            + "stress \(command.isEmpty ? "" : command + " ")--help says more\n")
     exit(2)
 }
 
@@ -33,8 +35,9 @@ let progress = Progress()
 /// Refuses a mutant run in a build without the library's mutants, saying how to build one.
 func requireMutantBuild(_ flag: String) {
     guard !StressHarness.buildHasLibraryMutants else { return }
-    Terminal.writeError("stress: \(flag) needs a build with the mutants compiled in (the library an app links has none):\n"
-                        + "  \(StressHarness.mutantBuildCommand)\n")
+    Terminal.writeError(
+        "stress: \(flag) needs a build with the mutants compiled in (the library an app links has none):\n"
+            + "  \(StressHarness.mutantBuildCommand)\n")
     exit(2)
 }
 
@@ -54,7 +57,9 @@ if CommandLine.arguments.dropFirst().first == "route" {
     // under its position (exit 1).
     let rest = CommandLine.arguments.dropFirst(2)
     if ["--help", "-h"].contains(rest.first) { help("route") }
-    guard rest.count == 1, let path = rest.first else { usage("route takes one path, quoted: stress route '^/top/news(id=9)'", command: "route") }
+    guard rest.count == 1, let path = rest.first else {
+        usage("route takes one path, quoted: stress route '^/top/news(id=9)'", command: "route")
+    }
     do throws(RouteError) {
         let route = try Route(parsing: path)
         print(route.tree)
@@ -94,20 +99,27 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
             for target in FuzzChecks.Target.allCases {
                 for (index, input) in StructuredFuzz.corpus(target).enumerated() {
                     let path = "\(directory)/\(target.rawValue)/seed-\(index)"
-                    guard let file = fopen(path, "wb") else { print("stress fuzz: cannot write \(path)"); exit(1) }
+                    guard let file = fopen(path, "wb") else {
+                        print("stress fuzz: cannot write \(path)")
+                        exit(1)
+                    }
                     _ = input.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
                     fclose(file)
                 }
             }
             exit(0)
-        default: usage("fuzz takes --iterations N, --seed S, --only TARGET, --trace and --write-corpus DIR, not \(flag)", command: "fuzz")
+        default:
+            usage(
+                "fuzz takes --iterations N, --seed S, --only TARGET, --trace and --write-corpus DIR, not \(flag)", command: "fuzz"
+            )
         }
     }
     let shown = progress, count = iterations, traced = trace
     @Sendable func traceInput(_ target: FuzzChecks.Target, _ index: Int, _ input: [UInt8]) {
         if traced {
             shown.clear()
-            print("\(target.rawValue) #\(index): \(input.count) bytes: " + String(decoding: input, as: UTF8.self).debugDescription)
+            print(
+                "\(target.rawValue) #\(index): \(input.count) bytes: " + String(decoding: input, as: UTF8.self).debugDescription)
         }
         if index.isMultiple(of: 100) { shown.show("stress fuzz: \(target.rawValue) \(index)/\(count)") }
     }
@@ -115,8 +127,9 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
     let failures = await StructuredFuzz.run(seed: seed, iterations: iterations, targets: targets, trace: tracer)
     progress.clear()
     for failure in failures { print("stress fuzz: a promise broke: \(failure)") }
-    print("stress fuzz: \(targets.count) targets × \(iterations) inputs from seed \(seed): "
-          + (failures.isEmpty ? "every check held" : "\(failures.count) inputs broke a promise"))
+    print(
+        "stress fuzz: \(targets.count) targets × \(iterations) inputs from seed \(seed): "
+            + (failures.isEmpty ? "every check held" : "\(failures.count) inputs broke a promise"))
     exit(failures.isEmpty ? 0 : 1)
 }
 
@@ -137,10 +150,15 @@ if CommandLine.arguments.dropFirst().first == "bench" {
             guard let value = rest.popFirst() else { usage("--only takes parts of case names, separated by |") }
             options.only = value.split(separator: "|").map(String.init)
         case "--repetitions":
-            guard let value = rest.popFirst(), let count = Int(value), count >= 1 else { usage("--repetitions takes a positive whole number") }
+            guard let value = rest.popFirst(), let count = Int(value), count >= 1 else {
+                usage("--repetitions takes a positive whole number")
+            }
             options.repetitions = count
         case "--width": benchWidth = max(ReportLayout.narrowestWidth, positive(rest.popFirst() ?? "", flag))
-        default: usage("bench takes --quick, --repetitions N, --only NAME, --no-floors, --width N and --json, not \(flag)", command: "bench")
+        default:
+            usage(
+                "bench takes --quick, --repetitions N, --only NAME, --no-floors, --width N and --json, not \(flag)",
+                command: "bench")
         }
     }
     do {
@@ -163,14 +181,22 @@ var widthOption: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
-    case "--threads": threads = true; continue
+    case "--threads":
+        threads = true
+        continue
     case "--mutants":
         requireMutantBuild(flag)
         mutants = true
         continue
-    case "--json": json = true; continue
-    case "--shrink": shrink = true; continue
-    case "--verbose": verbose = true; continue
+    case "--json":
+        json = true
+        continue
+    case "--shrink":
+        shrink = true
+        continue
+    case "--verbose":
+        verbose = true
+        continue
     case "--help", "-h": help()
     default: break
     }
@@ -198,7 +224,9 @@ while let flag = arguments.popFirst() {
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
 
 // A mutant run reproduces only in the mutant build (StressHarness.mutantBuildCommand).
-let command = (mutantFlag.isEmpty ? "swift run -c release stress" : ".build-mutants/release/stress") + " --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
+let command =
+    (mutantFlag.isEmpty ? "swift run -c release stress" : ".build-mutants/release/stress")
+    + " --requests \(configuration.requests) --tasks \(configuration.tasks)\(mutantFlag)"
 
 if mutants {
     // Every mutant must be caught by most seeds (each run with its own swarm fault plan), or the
@@ -222,9 +250,10 @@ if mutants {
     }
     let total = started.duration(to: .now).components
     let tenths = Int(total.seconds) * 10 + Int(total.attoseconds / 100_000_000_000_000_000)
-    print(weak == 0
-          ? "mutants: all \(StressHarness.mutantNames.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
-          : "mutants: \(weak) caught by \(count / 2) seeds or fewer — FAILED")
+    print(
+        weak == 0
+            ? "mutants: all \(StressHarness.mutantNames.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
+            : "mutants: \(weak) caught by \(count / 2) seeds or fewer — FAILED")
     exit(weak == 0 ? 0 : 1)
 }
 
@@ -240,13 +269,17 @@ if threads {
 let seedList = (0..<UInt64(seeds ?? 1)).map { configuration.seed + $0 }
 let width = widthOption ?? Terminal.reportWidth
 var done = 0, failed = 0
-progress.show(seeds == nil ? "stress: seed \(configuration.seed) · \(configuration.requests) requests in simulation, then its replay"
-              : "stress: swarm of \(seedList.count) seeds")
+progress.show(
+    seeds == nil
+        ? "stress: seed \(configuration.seed) · \(configuration.requests) requests in simulation, then its replay"
+        : "stress: swarm of \(seedList.count) seeds")
 let results = Swarm.run(configuration, seeds: seedList, swarm: seeds != nil) { result in
     done += 1
     if !result.violations.isEmpty { failed += 1 }
     progress.clear()
-    if seeds != nil, !json { ReportLayout.wrap(result.line.split(separator: "\n").map(String.init), width: width).forEach { print($0) } }
+    if seeds != nil, !json {
+        ReportLayout.wrap(result.line.split(separator: "\n").map(String.init), width: width).forEach { print($0) }
+    }
     if seeds != nil { progress.show("stress: seed \(done)/\(seedList.count) done · \(failed) failing") }
 }
 progress.clear()
@@ -254,7 +287,11 @@ let failing = results.filter { !$0.violations.isEmpty }
 var gaps = seeds != nil ? Swarm.coverageGaps(results) : []
 if seeds == nil, let shortfall = results.first?.run.report.workloadShortfall { gaps.append("workload: \(shortfall)") }
 if json {
-    if seeds == nil, let only = results.first { print(Swarm.json(only, gaps: gaps)) } else { print(Swarm.json(results, gaps: gaps)) }
+    if seeds == nil, let only = results.first {
+        print(Swarm.json(only, gaps: gaps))
+    } else {
+        print(Swarm.json(results, gaps: gaps))
+    }
 } else {
     if seeds == nil, let only = results.first {
         print(Swarm.report(only, gaps: gaps, width: width, verbose: verbose))
@@ -262,7 +299,9 @@ if json {
         print(Swarm.summary(results, gaps: gaps, width: width, verbose: verbose))
     }
     for result in failing.prefix(5) {
-        ReportLayout.wrap("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")", width: width).forEach { print($0) }
+        ReportLayout.wrap("✗ seed \(result.seed): \(result.violations.first.map(\.description) ?? "")", width: width).forEach {
+            print($0)
+        }
         print("  reproduce: \(command) --seed \(result.seed)" + (seeds != nil ? " --seeds 1" : ""))
     }
     if shrink, let first = failing.first {
@@ -273,9 +312,11 @@ if json {
         let shrunk = Shrinker.shrink(failingConfiguration)
         progress.clear()
         if let shrunk {
-            let lines = ["shrunk seed \(first.seed) from \(shrunk.before) to \(shrunk.after) operations "
-                         + "(\(shrunk.configuration.lifecycleEvents) lifecycle events) in \(shrunk.attempts) simulations; still fails with:",
-                         "  ✗ \(shrunk.violations.first.map(\.description) ?? "")"]
+            let lines = [
+                "shrunk seed \(first.seed) from \(shrunk.before) to \(shrunk.after) operations "
+                    + "(\(shrunk.configuration.lifecycleEvents) lifecycle events) in \(shrunk.attempts) simulations; still fails with:",
+                "  ✗ \(shrunk.violations.first.map(\.description) ?? "")",
+            ]
             ReportLayout.wrap(lines, width: width).forEach { print($0) }
             for (task, script) in (shrunk.configuration.scripts ?? []).enumerated() where !script.isEmpty {
                 for operation in script { print("  task \(task): \(operation)") }

@@ -1,10 +1,11 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Synchronization
 
 /// What every libFuzzer target does with one input: runs its check (``FuzzChecks``, the same as
 /// `stress fuzz`) to the end, blocking this thread on a semaphore while the coordinator's tasks

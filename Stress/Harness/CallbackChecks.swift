@@ -31,13 +31,17 @@ public final class CallbackTally: Sendable {
             return made % 2 == 0
         }
         for id in CallbackChecks.itemScreens(of: request) {
-            func note(_ call: String) -> @Sendable () -> Void { { [calls] in calls.withLock { $0[id, default: []].append(call) } } }
+            func note(_ call: String) -> @Sendable () -> Void {
+                { [calls] in calls.withLock { $0[id, default: []].append(call) } }
+            }
             if inline {
-                items[id] = .nonisolated(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
-                                         didShow: note("didShow"), didHide: note("didHide"))
+                items[id] = .nonisolated(
+                    remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                    didShow: note("didShow"), didHide: note("didHide"))
             } else {
-                items[id] = ScreenCallbacks(remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
-                                            didShow: note("didShow"), didHide: note("didHide"))
+                items[id] = ScreenCallbacks(
+                    remove: note("remove"), didAdd: note("didAdd"), didRemove: note("didRemove"),
+                    didShow: note("didShow"), didHide: note("didHide"))
             }
         }
         return items
@@ -84,9 +88,13 @@ public enum CallbackChecks {
                 case .didRemove:
                     if present.removeValue(forKey: id) == nil { problem = "removed while absent" }
                 case .didShow:
-                    if present[id] != event.window { problem = "shown while not in \(event.window)" }
-                    else if let other = shown[event.window] { problem = "shown while \(other) is shown there" }
-                    else { shown[event.window] = id }
+                    if present[id] != event.window {
+                        problem = "shown while not in \(event.window)"
+                    } else if let other = shown[event.window] {
+                        problem = "shown while \(other) is shown there"
+                    } else {
+                        shown[event.window] = id
+                    }
                 case .didHide:
                     if shown[event.window] != id { problem = "hidden while not shown" } else { shown[event.window] = nil }
                 }
@@ -98,8 +106,11 @@ public enum CallbackChecks {
                 tops[window.id] = window.content.topScreen.id
             }
             if expected != present || tops != shown {
-                found.append(.init(.callbacks, "after \(record.id) the events leave \(present.count) screens present and "
-                                   + "\(shown.count) shown; the state has \(expected.count) and \(tops.count)"))
+                found.append(
+                    .init(
+                        .callbacks,
+                        "after \(record.id) the events leave \(present.count) screens present and "
+                            + "\(shown.count) shown; the state has \(expected.count) and \(tops.count)"))
                 load(record.after)
             }
             if found.count > 20 { break }
@@ -112,8 +123,10 @@ public enum CallbackChecks {
     /// in a window after it, until it leaves; removals first, then the new items' callbacks are
     /// kept, then additions and shows), compared with what `log` says they were.
     /// `itemized` are the transitions whose requests carried items.
-    package static func delivered(_ history: [TransitionRecord], log: [ScreenID: [String]],
-                                 itemized: Set<TransitionID>) -> [InvariantViolation] {
+    package static func delivered(
+        _ history: [TransitionRecord], log: [ScreenID: [String]],
+        itemized: Set<TransitionID>
+    ) -> [InvariantViolation] {
         var expected: [ScreenID: [String]] = [:]
         var registered = Set<ScreenID>()
         for record in history {
@@ -139,15 +152,20 @@ public enum CallbackChecks {
             let want = expected[id] ?? [], got = log[id] ?? []
             guard want != got else { continue }
             let common = zip(want, got).prefix { $0 == $1 }.count
-            found.append(.init(.callbacks, "screen \(id)'s callbacks: after \(common) calls as the records say, "
-                               + "\(got.dropFirst(common).prefix(3)) were called where \(want.dropFirst(common).prefix(3)) were due"))
+            found.append(
+                .init(
+                    .callbacks,
+                    "screen \(id)'s callbacks: after \(common) calls as the records say, "
+                        + "\(got.dropFirst(common).prefix(3)) were called where \(want.dropFirst(common).prefix(3)) were due"))
         }
         return found
     }
 
     /// Invariant 6 at the host: every content a window was told to show is one a committed state
     /// gave it (the first record's `before` or any record's `after`), never a state in between.
-    package static func hostShownCommitted(_ shown: [WindowID: Set<WindowContent>], history: [TransitionRecord]) -> [InvariantViolation] {
+    package static func hostShownCommitted(
+        _ shown: [WindowID: Set<WindowContent>], history: [TransitionRecord]
+    ) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var committed: [WindowID: Set<WindowContent>] = [:]
         for window in first.before.windows { committed[window.id, default: []].insert(window.content) }
@@ -157,8 +175,11 @@ public enum CallbackChecks {
         var found: [InvariantViolation] = []
         for (window, contents) in shown.sorted(by: { $0.key < $1.key }) {
             for content in contents where committed[window]?.contains(content) != true {
-                found.append(.init(.atomic, "the host was told to show \(content) in \(window), which no committed state shows: "
-                                   + "a change was shown step by step"))
+                found.append(
+                    .init(
+                        .atomic,
+                        "the host was told to show \(content) in \(window), which no committed state shows: "
+                            + "a change was shown step by step"))
             }
         }
         return found

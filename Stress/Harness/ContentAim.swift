@@ -32,7 +32,9 @@ extension Workload {
     }
 
     /// `operation` aimed at an existing container, or nil to keep it as it is.
-    private static func aimed(_ operation: ContainerOperation, roll: UInt64, at snapshot: NavigationSnapshot) -> ContainerOperation? {
+    private static func aimed(
+        _ operation: ContainerOperation, roll: UInt64, at snapshot: NavigationSnapshot
+    ) -> ContainerOperation? {
         guard let id = operation.container, roll % 100 < UInt64(aimedShare) else { return nil }
         let named = snapshot.windows.lazy.compactMap { $0.content.find(id) }.first
         let need: Need
@@ -85,4 +87,3 @@ extension Workload {
         }
     }
 }
-

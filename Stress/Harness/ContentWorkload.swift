@@ -23,8 +23,10 @@ extension Workload {
     }
 
     /// Tabs of two stacks, `c0` and `c1`: the root's content at the start.
-    static let startingTabs = WindowContent.tabs(TabBar(id: tabsID, .stack(StackContainer(id: "c0", root: Screen("home"))),
-                                                        .stack(StackContainer(id: "c1", root: Screen("content", id: "k0")))))
+    static let startingTabs = WindowContent.tabs(
+        TabBar(
+            id: tabsID, .stack(StackContainer(id: "c0", root: Screen("home"))),
+            .stack(StackContainer(id: "c1", root: Screen("content", id: "k0")))))
 
     /// One content request: now and then what the user did (a back swipe or tap, a tab tap, a
     /// sheet swiped away), reported by the host.
@@ -48,16 +50,19 @@ extension Workload {
             let stack = rng.chance(80) ? rng.pick(Array(Self.stackIDs.prefix(2))) : anyContainer(&rng)
             return .content(.setStack(stack, distinctScreens(&rng, count: rng.chance(90) ? 1 + rng.below(4) : 0)))
         case 68..<74: return .content(.select(tab: rng.below(3), in: rng.chance(85) ? Self.tabsID : anyContainer(&rng)))
-        case 74..<77: return .content(.hop(to: .screen(contentScreen(&rng)), in: rng.chance(85) ? Self.hopID : anyContainer(&rng)))
+        case 74..<77:
+            return .content(.hop(to: .screen(contentScreen(&rng)), in: rng.chance(85) ? Self.hopID : anyContainer(&rng)))
         case 77..<88:
             // Presented from a modal half the time, and half the time a sheet presenting a second
             // one, so modals stack up and a dismiss takes several (a child must go with its parent).
             var modal = WindowContent.stack(StackContainer(id: rng.pick(Self.modalIDs), root: contentScreen(&rng)))
             if rng.chance(50) {
-                modal = .presenting(.stack(StackContainer(id: Self.modalIDs[0], root: contentScreen(&rng))),
-                                    modal: .stack(StackContainer(id: Self.modalIDs[1], root: contentScreen(&rng))))
+                modal = .presenting(
+                    .stack(StackContainer(id: Self.modalIDs[0], root: contentScreen(&rng))),
+                    modal: .stack(StackContainer(id: Self.modalIDs[1], root: contentScreen(&rng))))
             }
-            let from: WindowContent.NodeID = rng.chance(85)
+            let from: WindowContent.NodeID =
+                rng.chance(85)
                 ? .container(rng.chance(50) ? rng.pick(Self.modalIDs) : anyContainer(&rng))
                 : .screen(ScreenID("k\(rng.below(Self.contentScreenPool))"))
             return .content(.present(modal, from: from))
@@ -65,7 +70,8 @@ extension Workload {
             // Mostly the root's containers, where sheets are most often presented and stay longest.
             let bases: [ContainerID] = Self.stackIDs + [Self.tabsID, Self.hopID]
             let rootBases: [ContainerID] = [Self.stackIDs[0], Self.stackIDs[1], Self.tabsID]
-            return .content(.dismiss(.container(rng.chance(70) ? rng.pick(rng.chance(60) ? rootBases : bases) : anyContainer(&rng))))
+            return .content(
+                .dismiss(.container(rng.chance(70) ? rng.pick(rng.chance(60) ? rootBases : bases) : anyContainer(&rng))))
         }
     }
 

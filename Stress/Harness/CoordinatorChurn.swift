@@ -22,22 +22,27 @@ enum CoordinatorChurn {
         for _ in 0..<rounds {
             let next = Mailbox()
             let handOver = previous
-            await round(configuration: configuration, environment: environment, checker: checker, stress: stress,
-                        next: next, previous: handOver)
+            await round(
+                configuration: configuration, environment: environment, checker: checker, stress: stress,
+                next: next, previous: handOver)
             previous = next
         }
         previous?.deliver(nil)
     }
 
-    private static func round(configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
-                              stress: StressConfiguration, next: Mailbox, previous: Mailbox?) async {
+    private static func round(
+        configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
+        stress: StressConfiguration, next: Mailbox, previous: Mailbox?
+    ) async {
         #if TC_MUTANTS
-        let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
-                                            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
-                                            mutations: stress.mutants)
+        let coordinator = await Coordinator(
+            rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
+            mutations: stress.mutants)
         #else
-        let coordinator = await Coordinator(rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
-                                            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        let coordinator = await Coordinator(
+            rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
         #endif
         let animator = AnyAnimator { [weak coordinator] _ in
             // Xᵢ: a child of this transition's animator task, so it carries its marker.

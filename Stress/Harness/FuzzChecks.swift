@@ -1,9 +1,10 @@
+import TransitionCoordinator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-import TransitionCoordinator
 
 /// What the fuzzers check, on any input: the libFuzzer targets (Stress/Fuzz, fed mutated bytes)
 /// and `stress fuzz` (fed inputs drawn from a seed) call the same four checks. Each returns nil
@@ -67,13 +68,15 @@ package enum FuzzChecks {
     static let table: Result<LinkTable, LinkError> = Result { () throws(LinkError) in
         LinkTable([
             try LinkPattern("https://example.com/users/:id", route: "^/users/user(id=:id)", types: ["id": .integer]),
-            try LinkPattern("https://example.com/users/:id/posts/:post?tab=:tab?", route: "^/users/user(id=:id)/post(id=:post,tab=:tab)",
-                            types: ["id": .integer, "post": .integer]),
+            try LinkPattern(
+                "https://example.com/users/:id/posts/:post?tab=:tab?", route: "^/users/user(id=:id)/post(id=:post,tab=:tab)",
+                types: ["id": .integer, "post": .integer]),
             try LinkPattern("myapp://inbox/:thread", route: "^/inbox!thread(id=:thread)", types: ["thread": .uuid]),
             try LinkPattern("myapp:///item/:id", route: "^/item(id=:id)", types: ["id": .integer]),
             try LinkPattern("http://localhost:8080/debug/:screen", route: "^/debug/:screen"),
-            try LinkPattern("/settings/:section", route: "^/settings/section(name=:section)",
-                            types: ["section": .oneOf(["privacy", "account"])]),
+            try LinkPattern(
+                "/settings/:section", route: "^/settings/section(name=:section)",
+                types: ["section": .oneOf(["privacy", "account"])]),
             try LinkPattern("/search?q=:q", route: "^/search(q=:q)"),
             try LinkPattern("https://example.com/", route: "^/home"),
         ])
@@ -118,20 +121,27 @@ package enum FuzzChecks {
         for name in ["home", "inbox", "mail", "settings", "profile", "compose", "draft", "alert", "friend"] {
             registry.screen(name)
         }
-        registry.screen("detail", parameters: ["id": .init(.integer), "tab": .init(.oneOf(["info", "reviews"]), required: false)])
+        registry.screen(
+            "detail", parameters: ["id": .init(.integer), "tab": .init(.oneOf(["info", "reviews"]), required: false)])
         registry.screen("vault", parameters: ["code": .init(.text)]) { request in
             request.parameters["code"] == "1234" ? Screen("vault", id: request.id, parameters: request.parameters) : nil
         }
-        do { try registry.tabs("main", tabs: ["inbox", "settings", "profile"]) } catch { fatalError("the fuzz registry: \(error)") }
+        do { try registry.tabs("main", tabs: ["inbox", "settings", "profile"]) } catch {
+            fatalError("the fuzz registry: \(error)")
+        }
         return registry
     }()
 
     /// The app's policy for a restore: schema 2 with a migration from 1, a day's age at most,
     /// `alert` never restored. The migration has a bug an app's can have: a route ending on
     /// `draft` comes back with `up(-2)` added (the restore must refuse it, changing nothing).
-    static let policy = RestorationPolicy(schema: 2, migrations: [.init(from: 1) { route in
-        route.steps.last?.target?.name == "draft" ? Route(absolute: route.isAbsolute, route.steps + [.up(-2)]) : route
-    }], maxAge: .seconds(86_400), neverRestored: ["alert"])
+    static let policy = RestorationPolicy(
+        schema: 2,
+        migrations: [
+            .init(from: 1) { route in
+                route.steps.last?.target?.name == "draft" ? Route(absolute: route.isAbsolute, route.steps + [.up(-2)]) : route
+            }
+        ], maxAge: .seconds(86_400), neverRestored: ["alert"])
     /// The wall clock at the restore.
     static let now = Duration.seconds(1_000_000)
 
@@ -159,7 +169,8 @@ package enum FuzzChecks {
                 }
                 let root = await coordinator.snapshot.windows.first?.content
                 if root != restored.plan.content {
-                    return "restored, the root shows \(root.map { "\($0)" } ?? "nothing"), not the plan's \(restored.plan.content)"
+                    return
+                        "restored, the root shows \(root.map { "\($0)" } ?? "nothing"), not the plan's \(restored.plan.content)"
                 }
             } catch {
                 if case .success = planned, error.code.hasPrefix("refused") == false {
@@ -202,10 +213,14 @@ package enum FuzzChecks {
     // MARK: (d) routes built in code
 
     /// Names a route built in code may use: the registry's, one it does not know, and an empty one.
-    static let names = ["home", "inbox", "mail", "settings", "profile", "compose", "alert", "friend", "detail", "vault", "main",
-                        "nowhere", ""]
+    static let names = [
+        "home", "inbox", "mail", "settings", "profile", "compose", "alert", "friend", "detail", "vault", "main",
+        "nowhere", "",
+    ]
     /// Parameters a step may carry.
-    static let parameterSets: [[String: String]] = [[:], ["id": "3"], ["id": "-1", "tab": "info"], ["code": "1234"], ["tab": "x"]]
+    static let parameterSets: [[String: String]] = [
+        [:], ["id": "3"], ["id": "-1", "tab": "info"], ["code": "1234"], ["tab": "x"],
+    ]
 
     /// Reads `bytes` as routes built in code (see ``routes(from:)``) and navigates to each in
     /// turn: a route the coordinator accepts keeps the grammar's limits (at most 256 steps, every

@@ -97,8 +97,11 @@ public final class HarnessHost: CommandHost {
         guard let level = state.levels[id], level == covers.shield?.level || level == covers.lock?.level else { return }
         for other in state.ledger.visible.sorted() {
             guard let above = state.levels[other], above > level, above != covers.shield?.level else { continue }
-            state.violations.append(.init(.shieldAndLock, "the cover \(id) at \(level) was shown while \(other) at \(above) "
-                                     + "was still visible above it"))
+            state.violations.append(
+                .init(
+                    .shieldAndLock,
+                    "the cover \(id) at \(level) was shown while \(other) at \(above) "
+                        + "was still visible above it"))
         }
     }
 }

@@ -12,8 +12,11 @@ public enum HistoryChecks {
             if !record.before.isLocked, record.after.isLocked { last[.deferred] = nil }
             guard let waited = record.waited else { continue }
             if let previous = last[waited.lane], let earlier = previous.waited, earlier.sequence >= waited.sequence {
-                found.append(.init(.answered, "\(record.id) (\(waited)) was admitted after \(previous.id) "
-                                   + "(\(earlier)): the \(waited.lane) lane is not first-in first-out"))
+                found.append(
+                    .init(
+                        .answered,
+                        "\(record.id) (\(waited)) was admitted after \(previous.id) "
+                            + "(\(earlier)): the \(waited.lane) lane is not first-in first-out"))
             }
             last[waited.lane] = record
         }
@@ -34,8 +37,11 @@ public enum HistoryChecks {
             let ordered = members.sorted { $0.waited.sequence < $1.waited.sequence }
             for (older, newer) in zip(ordered, ordered.dropFirst())
             where newer.waited.sequence <= older.waited.newestArrival {
-                found.append(.init(.answered, "\(older.record.id) (\(older.waited)) of coalescing group '\(group)' ran though "
-                                   + "the newer \(newer.record.id) (\(newer.waited)) of its group was already waiting"))
+                found.append(
+                    .init(
+                        .answered,
+                        "\(older.record.id) (\(older.waited)) of coalescing group '\(group)' ran though "
+                            + "the newer \(newer.record.id) (\(newer.waited)) of its group was already waiting"))
             }
         }
         return found
@@ -49,13 +55,18 @@ public enum HistoryChecks {
     package static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for (record, next) in zip(history, history.dropFirst()) {
-            guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else { continue }
+            guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else {
+                continue
+            }
             if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }
             // A host stuck in the preempted transition refuses every waiter but lifecycle events.
             if record.host.fault != nil { continue }
-            found.append(.init(.atomic, "\(record.id)'s animation was preempted, but the next transition \(next.id) "
-                               + "'\(next.request)' was no preempting request (waited: \(next.waited.map(\.description) ?? "no")): "
-                               + "a request that cut it short changed something and did not run"))
+            found.append(
+                .init(
+                    .atomic,
+                    "\(record.id)'s animation was preempted, but the next transition \(next.id) "
+                        + "'\(next.request)' was no preempting request (waited: \(next.waited.map(\.description) ?? "no")): "
+                        + "a request that cut it short changed something and did not run"))
         }
         return found
     }

@@ -20,8 +20,10 @@ import TransitionCoordinator
 enum HopFlowTask {
     static let container: ContainerID = "flow"
 
-    static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, grace: Duration, faults: FaultPlan,
-                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+    static func run(
+        rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, grace: Duration, faults: FaultPlan,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, seed: UInt64
+    ) async {
         var rng = SplitMix64(seed: seed).split(0xF10)
         let levels = ScriptedRequest.freeLevels(levels, of: coordinator)
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
@@ -32,12 +34,15 @@ enum HopFlowTask {
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
             let screen = Screen("step", id: ScreenID("flow\(round)"))
             if await coordinator.snapshot.windows.allSatisfy({ !$0.content.holds(container) }) {
-                let tree = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowStart\(round)")))))
-                await ScriptedRequest.send(.show(tree, at: rng.pick(levels)), label: label, environment: environment, coordinator: coordinator,
-                          checker: checker)
+                let tree = WindowContent.hop(
+                    HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowStart\(round)")))))
+                await ScriptedRequest.send(
+                    .show(tree, at: rng.pick(levels)), label: label, environment: environment, coordinator: coordinator,
+                    checker: checker)
             }
             let hop = TransitionRequest.content(.hop(to: .screen(screen), in: container))
-            let hopped = await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
+            let hopped = await ScriptedRequest.send(
+                hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
             guard hopped else { continue }
             let started = Locked(false), ended = Locked(false)
             let flow = Task(executorPreference: environment.taskExecutor) { () async -> Result<any Sendable, TransitionError> in
@@ -49,13 +54,17 @@ enum HopFlowTask {
             // The faults race a flow that waits: once its task asked to wait, the coordinator
             // (an actor) parks it before it serves anything asked later.
             while !started.withLock({ $0 }) { await Task.yield() }
-            let rival = rng.chance(faults.rate(.cancelledRivalFlow))
-                ? await cancelledRival(screen: screen, hop: hop, label: label, yields: rng.chance(50), environment: environment,
-                                       coordinator: coordinator, checker: checker)
+            let rival =
+                rng.chance(faults.rate(.cancelledRivalFlow))
+                ? await cancelledRival(
+                    screen: screen, hop: hop, label: label, yields: rng.chance(50), environment: environment,
+                    coordinator: coordinator, checker: checker)
                 : nil
             if rng.chance(faults.rate(.movedFlowScreen)) {
-                await move(screen, round: round, label: label, retryAfter: hostTimeout, environment: environment, coordinator: coordinator,
-                           checker: checker)
+                await move(
+                    screen, round: round, label: label, retryAfter: hostTimeout, environment: environment,
+                    coordinator: coordinator,
+                    checker: checker)
             }
             let delay = Duration.microseconds(rng.below(2_000))
             let unhopper = Task(executorPreference: environment.taskExecutor) { () async -> Bool in
@@ -69,7 +78,8 @@ enum HopFlowTask {
             }
             let unhopped = await unhopper.value
             if let rival {
-                await checker.flowEnded(screen: screen.id, round: round, waited: await rival.value, unhopped: unhopped, cancelled: true)
+                await checker.flowEnded(
+                    screen: screen.id, round: round, waited: await rival.value, unhopped: unhopped, cancelled: true)
             }
             // No flow waits past its screen's stay: given time to be told, it must have ended. In a
             // simulation, virtual time moves only once every ready job ran, so the shortest sleep
@@ -82,17 +92,21 @@ enum HopFlowTask {
             } while !ended.withLock({ $0 }) && waitedFor < (environment.isSimulated ? step : grace)
             var cancelled = false
             if !ended.withLock({ $0 }) {
-                await checker.flowStillWaits(screen: screen.id, hop: container, round: round, unhopped: unhopped,
-                                             in: await coordinator.snapshot)
+                await checker.flowStillWaits(
+                    screen: screen.id, hop: container, round: round, unhopped: unhopped,
+                    in: await coordinator.snapshot)
                 flow.cancel()
                 cancelled = true
             }
-            await checker.flowEnded(screen: screen.id, round: round, waited: await flow.value, unhopped: unhopped, cancelled: cancelled)
+            await checker.flowEnded(
+                screen: screen.id, round: round, waited: await flow.value, unhopped: unhopped, cancelled: cancelled)
         }
     }
 
     /// A flow's wait for `screen`, as ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` waits after its hop.
-    private static func wait(for screen: Screen, hop: TransitionRequest, coordinator: Coordinator) async -> Result<any Sendable, TransitionError> {
+    private static func wait(
+        for screen: Screen, hop: TransitionRequest, coordinator: Coordinator
+    ) async -> Result<any Sendable, TransitionError> {
         do throws(TransitionError) {
             return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, request: hop))
         } catch {
@@ -102,11 +116,15 @@ enum HopFlowTask {
 
     /// A second flow hops to `screen` (already shown: the hop changes nothing), and its task is
     /// cancelled as it begins to wait (at once, or after a yield); nil when its hop was refused.
-    private static func cancelledRival(screen: Screen, hop: TransitionRequest, label: RequestLabel, yields: Bool,
-                                       environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker)
-        async -> Task<Result<any Sendable, TransitionError>, Never>? {
+    private static func cancelledRival(
+        screen: Screen, hop: TransitionRequest, label: RequestLabel, yields: Bool,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    )
+        async -> Task<Result<any Sendable, TransitionError>, Never>?
+    {
         await checker.noteFault(.cancelledRivalFlow)
-        guard await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker) else {
+        guard await ScriptedRequest.send(hop, label: label, environment: environment, coordinator: coordinator, checker: checker)
+        else {
             return nil
         }
         let rival = Task(executorPreference: environment.taskExecutor) { () async -> Result<any Sendable, TransitionError> in
@@ -119,19 +137,25 @@ enum HopFlowTask {
 
     /// Replaces the content of the window whose hop container shows `screen` with tabs of the hop
     /// (now showing another screen) and a stack holding `screen`: the screen stays in the window.
-    private static func move(_ screen: Screen, round: Int, label: RequestLabel, retryAfter hostTimeout: Duration, environment: StressEnvironment,
-                             coordinator: Coordinator, checker: StressChecker) async {
+    private static func move(
+        _ screen: Screen, round: Int, label: RequestLabel, retryAfter hostTimeout: Duration, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker
+    ) async {
         await checker.noteFault(.movedFlowScreen)
-        guard let window = await coordinator.snapshot.windows.first(where: { isCurrent(screen.id, hop: container, in: $0.content) }) else {
+        guard
+            let window = await coordinator.snapshot.windows.first(where: { isCurrent(screen.id, hop: container, in: $0.content) })
+        else {
             return
         }
-        let hop = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)")))))
+        let hop = WindowContent.hop(
+            HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)")))))
         let tree = WindowContent.tabs(TabBar(id: "flowTabs", hop, .stack(StackContainer(id: "flowStack", root: screen))))
         var moved = false
         for attempt in 0..<3 where !moved {
             if attempt > 0 { try? await environment.sleep(hostTimeout) }
-            moved = await ScriptedRequest.send(.content(.replace(with: tree), at: window.level), label: label, environment: environment,
-                                            coordinator: coordinator, checker: checker)
+            moved = await ScriptedRequest.send(
+                .content(.replace(with: tree), at: window.level), label: label, environment: environment,
+                coordinator: coordinator, checker: checker)
         }
     }
 

@@ -76,14 +76,16 @@ struct HostileAnimator: Animator {
         // First, before any await: the windows handed over must be live, and the re-entrancy
         // chain must hold only this transition (the harness nests no transition in another).
         let live = host.liveWindows
-        let contextWindows = [context.topFromWindow, context.topToWindow]
+        let contextWindows =
+            [context.topFromWindow, context.topToWindow]
             + (context.underlyingFromWindows + context.underlyingToWindows).compactMap(\.managedWindow)
         let dead = contextWindows.map(\.id).filter { !live.contains($0) }
         let depth = TransitionScope.depth
         await checker.animatorCalled(context.transitionID, deadWindows: dead, chainDepth: depth)
         if let change = context.contentChange {
-            await checker.animatorKind(context.transitionID, told: change.animation,
-                                       derived: .between(change.before, change.after))
+            await checker.animatorKind(
+                context.transitionID, told: change.animation,
+                derived: .between(change.before, change.after))
         }
         // What anyone reading the coordinator sees while it animates: still the committed state.
         let (seen, inFlight) = await coordinator.snapshotInFlight

@@ -22,9 +22,11 @@ extension StressRunner {
     ///   every worker has answered, the quiet tail (``closeQuietly``).
     ///
     /// Every choice is drawn from `rng`, its own stream of the seed.
-    static func flipLifecycle(_ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
-                                      environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
-                                      host: HarnessHost) async {
+    static func flipLifecycle(
+        _ rng: inout SplitMix64, workload: Workload, configuration: StressConfiguration,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
+        host: HarnessHost
+    ) async {
         let operations = configuration.scripts?.reduce(0) { $0 + $1.count } ?? configuration.requests
         let events = configuration.lifecycleEvents
         let excursion = configuration.maxPause / 4
@@ -48,14 +50,18 @@ extension StressRunner {
             let due = stormRate > 0 && storms.count < (event * 5) / max(1, events)
             if due {
                 await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-                await unlockUntilUnlocked(configuration: configuration, environment: environment, coordinator: coordinator,
-                                          checker: checker, host: host)
+                await unlockUntilUnlocked(
+                    configuration: configuration, environment: environment, coordinator: coordinator,
+                    checker: checker, host: host)
                 state = .active
             }
             if state == .active, stormRate > 0, due || rng.chance(stormRate),
-               await coordinator.snapshot.applicationState == .active, await !coordinator.snapshot.isLocked {
-                storms.append(await lockStorm(number: storms.count, configuration: configuration, environment: environment,
-                                              coordinator: coordinator, checker: checker))
+                await coordinator.snapshot.applicationState == .active, await !coordinator.snapshot.isLocked
+            {
+                storms.append(
+                    await lockStorm(
+                        number: storms.count, configuration: configuration, environment: environment,
+                        coordinator: coordinator, checker: checker))
                 state = .background
             }
             let unlocks = rng.chance(state == .active ? 85 : 10)
@@ -64,21 +70,25 @@ extension StressRunner {
             let delay = configuration.maxAnimationDelay * fraction(&rng)
             let locked = await coordinator.snapshot.isLocked
             if unlocks, state != .active || locked {
-                await unlock(animator: animator, delay: delay, configuration: configuration, environment: environment,
-                             coordinator: coordinator, checker: checker, host: host, policy: policy)
+                await unlock(
+                    animator: animator, delay: delay, configuration: configuration, environment: environment,
+                    coordinator: coordinator, checker: checker, host: host, policy: policy)
             }
             if state == .active {
-                await dwell(until: operations * (event + 1) / events, longest: configuration.maxPause * 8,
-                            configuration: configuration, environment: environment, checker: checker)
+                await dwell(
+                    until: operations * (event + 1) / events, longest: configuration.maxPause * 8,
+                    configuration: configuration, environment: environment, checker: checker)
             }
         }
         await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-        await unlockUntilUnlocked(configuration: configuration, environment: environment, coordinator: coordinator,
-                                  checker: checker, host: host)
+        await unlockUntilUnlocked(
+            configuration: configuration, environment: environment, coordinator: coordinator,
+            checker: checker, host: host)
         for storm in storms { await storm.value }
         if events > 0 {
-            await closeQuietly(operations: operations, configuration: configuration, environment: environment,
-                               coordinator: coordinator, checker: checker, host: host)
+            await closeQuietly(
+                operations: operations, configuration: configuration, environment: environment,
+                coordinator: coordinator, checker: checker, host: host)
         }
     }
 
@@ -90,18 +100,24 @@ extension StressRunner {
     /// finishing late, else delayed, else instant), which must end at the timeout. Should it hang,
     /// the app reporting active again cuts it short, so a run on real threads reports the overlong
     /// transition instead of hanging.
-    private static func closeQuietly(operations: Int, configuration: StressConfiguration, environment: StressEnvironment,
-                                     coordinator: Coordinator, checker: StressChecker, host: HarnessHost) async {
-        await dwell(until: operations, longest: configuration.animationTimeout + configuration.answerGrace,
-                    configuration: configuration, environment: environment, checker: checker)
+    private static func closeQuietly(
+        operations: Int, configuration: StressConfiguration, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker, host: HarnessHost
+    ) async {
+        await dwell(
+            until: operations, longest: configuration.animationTimeout + configuration.answerGrace,
+            configuration: configuration, environment: environment, checker: checker)
         await report(.background, environment: environment, coordinator: coordinator, checker: checker)
         await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-        let slowest: [(FaultPlan.Kind, AnimatorKind)] = [(.neverFinishingAnimator, .neverFinishing),
-                                                         (.lateFinishingAnimator, .finishingLate), (.delayedAnimator, .delayed)]
+        let slowest: [(FaultPlan.Kind, AnimatorKind)] = [
+            (.neverFinishingAnimator, .neverFinishing),
+            (.lateFinishingAnimator, .finishingLate), (.delayedAnimator, .delayed),
+        ]
         let kind = slowest.first { configuration.faults.rate($0.0) > 0 }?.1 ?? .instant
         let closing = Task(executorPreference: environment.taskExecutor) {
-            await unlock(animator: kind, delay: configuration.maxAnimationDelay, configuration: configuration,
-                         environment: environment, coordinator: coordinator, checker: checker, host: host, policy: .enqueue)
+            await unlock(
+                animator: kind, delay: configuration.maxAnimationDelay, configuration: configuration,
+                environment: environment, coordinator: coordinator, checker: checker, host: host, policy: .enqueue)
         }
         let watchdog = Task(executorPreference: environment.taskExecutor) {
             try? await environment.sleep(configuration.animationTimeout + configuration.transitionGrace + configuration.maxPause)
@@ -109,13 +125,16 @@ extension StressRunner {
         }
         await closing.value
         watchdog.cancel()
-        await unlockUntilUnlocked(configuration: configuration, environment: environment, coordinator: coordinator,
-                                  checker: checker, host: host)
+        await unlockUntilUnlocked(
+            configuration: configuration, environment: environment, coordinator: coordinator,
+            checker: checker, host: host)
     }
 
     /// Waits until the workers have answered `target` requests in all, or `longest` has passed.
-    private static func dwell(until target: Int, longest: Duration, configuration: StressConfiguration,
-                              environment: StressEnvironment, checker: StressChecker) async {
+    private static func dwell(
+        until target: Int, longest: Duration, configuration: StressConfiguration,
+        environment: StressEnvironment, checker: StressChecker
+    ) async {
         let start = environment.elapsed()
         while await workerAnswers(checker) < target, environment.elapsed() - start < longest {
             try? await environment.sleep(configuration.maxPause / 8)
@@ -128,8 +147,10 @@ extension StressRunner {
     }
 
     /// Unlocks (enqueued, not animated) until the lock is down, making the app active first when it is not.
-    private static func unlockUntilUnlocked(configuration: StressConfiguration, environment: StressEnvironment,
-                                            coordinator: Coordinator, checker: StressChecker, host: HarnessHost) async {
+    private static func unlockUntilUnlocked(
+        configuration: StressConfiguration, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker, host: HarnessHost
+    ) async {
         // Bounded: a broken coordinator (a mutant) may never unlock; its deferred requests then stay
         // pending, which the final checks report, instead of the run spinning in virtual time.
         for _ in 0..<64 {
@@ -137,8 +158,9 @@ extension StressRunner {
             if await coordinator.snapshot.applicationState != .active {
                 await report(.active, environment: environment, coordinator: coordinator, checker: checker)
             }
-            await unlock(configuration: configuration, environment: environment, coordinator: coordinator, checker: checker,
-                         host: host, policy: .enqueue)
+            await unlock(
+                configuration: configuration, environment: environment, coordinator: coordinator, checker: checker,
+                host: host, policy: .enqueue)
             try? await environment.sleep(configuration.maxPause)
         }
     }
@@ -146,8 +168,10 @@ extension StressRunner {
     /// A brief pause: usually a few yields to the scheduler (a simulated run's clock does not move,
     /// so only a few ready jobs run meanwhile), `sleepPercent` of the time a sleep of up to `longest`
     /// (everything ready runs first: a waiting queue drains).
-    private static func pauseBriefly(_ rng: inout SplitMix64, sleepPercent: Int, longest: Duration,
-                                     environment: StressEnvironment) async {
+    private static func pauseBriefly(
+        _ rng: inout SplitMix64, sleepPercent: Int, longest: Duration,
+        environment: StressEnvironment
+    ) async {
         if rng.chance(sleepPercent) {
             try? await environment.sleep(longest * fraction(&rng))
         } else {
@@ -160,8 +184,10 @@ extension StressRunner {
 
     /// Reports `state` and checks the answer; returns the committed record (nil when refused).
     @discardableResult
-    static func report(_ state: ApplicationState, environment: StressEnvironment, coordinator: Coordinator,
-                       checker: StressChecker) async -> TransitionRecord? {
+    static func report(
+        _ state: ApplicationState, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker
+    ) async -> TransitionRecord? {
         let asked = environment.elapsed()
         do {
             let record = try await coordinator.setApplicationState(state)
@@ -174,14 +200,19 @@ extension StressRunner {
     }
 
     /// The lifecycle task's unlock (the user entered the PIN), animated by a ``HostileAnimator`` of `kind`.
-    private static func unlock(animator kind: AnimatorKind = .none, delay: Duration = .zero, configuration: StressConfiguration,
-                               environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
-                               host: HarnessHost, policy: AdmissionPolicy) async {
-        let animator: (any Animator)? = kind == .none
-            ? nil : HostileAnimator(kind: kind, delay: delay, coordinator: coordinator, checker: checker,
-                                    environment: environment, lateBy: configuration.animationTimeout * 2,
-                                    host: host, timeout: configuration.animationTimeout,
-                                    cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
+    private static func unlock(
+        animator kind: AnimatorKind = .none, delay: Duration = .zero, configuration: StressConfiguration,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
+        host: HarnessHost, policy: AdmissionPolicy
+    ) async {
+        let animator: (any Animator)? =
+            kind == .none
+            ? nil
+            : HostileAnimator(
+                kind: kind, delay: delay, coordinator: coordinator, checker: checker,
+                environment: environment, lateBy: configuration.animationTimeout * 2,
+                host: host, timeout: configuration.animationTimeout,
+                cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
         let asked = environment.elapsed()
         let label = RequestLabel(policy: policy, whenLocked: .refuse, cancelled: false, fromLifecycleTask: true)
         do {
@@ -198,24 +229,30 @@ extension StressRunner {
     /// must not fill the deferred lane past its limit; then a newer one of the group arrives while
     /// locked, which must supersede the deferred one. Returns the task that reports every answer
     /// (the deferred ones come after the unlock).
-    private static func lockStorm(number: Int, configuration: StressConfiguration, environment: StressEnvironment,
-                                  coordinator: Coordinator, checker: StressChecker) async -> Task<Void, Never> {
+    private static func lockStorm(
+        number: Int, configuration: StressConfiguration, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker
+    ) async -> Task<Void, Never> {
         await checker.noteFault(.lockedSpell)
         let size = max(2, configuration.tasks / 16) + 2
         // Each task answers the error it got, nil when its request committed.
-        func ask(_ request: TransitionRequest, _ policy: AdmissionPolicy,
-                 animator: (any Animator)? = nil) -> Task<TransitionError?, Never> {
+        func ask(
+            _ request: TransitionRequest, _ policy: AdmissionPolicy,
+            animator: (any Animator)? = nil
+        ) -> Task<TransitionError?, Never> {
             Task(executorPreference: environment.taskExecutor) {
                 let asked = environment.elapsed()
                 var label = RequestLabel(policy: policy, whenLocked: .deferUntilUnlocked, cancelled: false)
                 label.fromLockStorm = true
                 do throws(TransitionError) {
-                    let record = try await coordinator.perform(request, animator: animator, policy: policy,
-                                                               whenLocked: .deferUntilUnlocked)
+                    let record = try await coordinator.perform(
+                        request, animator: animator, policy: policy,
+                        whenLocked: .deferUntilUnlocked)
                     await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
                     return nil
                 } catch {
-                    await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
+                    await checker.rejected(
+                        request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
                     return error
                 }
             }
@@ -267,13 +304,18 @@ extension StressRunner {
             let newerError = await newer.value
             let gotInLine: Bool
             switch newerError {
-            case .refused(.queueFull), .refused(.deferredQueueFull), .refused(.hostUnresponsive), .refused(.cancelled): gotInLine = false
+            case .refused(.queueFull), .refused(.deferredQueueFull), .refused(.hostUnresponsive), .refused(.cancelled):
+                gotInLine = false
             default: gotInLine = true
             }
-            if firstWaits, gotInLine, case .refused(.superseded) = await firstAnswer.value {} else if firstWaits, gotInLine {
-                await checker.noteViolation(.init(.answered, "storm \(number): '\(first)' of its coalescing group was still "
-                                                  + "waiting when a newer one of the group got in line, but it was not superseded "
-                                                  + "(\(await firstAnswer.value.map(\.code) ?? "it committed"))"))
+            if firstWaits, gotInLine, case .refused(.superseded) = await firstAnswer.value {
+            } else if firstWaits, gotInLine {
+                await checker.noteViolation(
+                    .init(
+                        .answered,
+                        "storm \(number): '\(first)' of its coalescing group was still "
+                            + "waiting when a newer one of the group got in line, but it was not superseded "
+                            + "(\(await firstAnswer.value.map(\.code) ?? "it committed"))"))
             }
         }
     }

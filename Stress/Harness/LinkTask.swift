@@ -23,7 +23,9 @@ public enum LinkTask {
     /// flow; the root stack, the tab bar and its stacks, and the compose stack take the app's ids.
     public static func registry() -> ScreenRegistry {
         var registry = ScreenRegistry()
-        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] { registry.screen(name) }
+        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] {
+            registry.screen(name)
+        }
         registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
         registry.screen("ldetail", parameters: ["id": .init(.integer)])
         do {
@@ -64,26 +66,35 @@ public enum LinkTask {
     /// resume to meet the first at the guard); and, given `stall`, when `ldraft`, `lcompose` or
     /// `lfriend` arrives (from a link, every time; else every other time) a guard stalls in it
     /// (past the animation timeout, say: the transition is then denied, and the slot handed on).
-    public static func guards(session: Session, hesitate: (@Sendable () async -> Void)? = nil,
-                              stall: (@Sendable () async -> Void)? = nil) -> [NavigationGuard] {
+    public static func guards(
+        session: Session, hesitate: (@Sendable () async -> Void)? = nil,
+        stall: (@Sendable () async -> Void)? = nil
+    ) -> [NavigationGuard] {
         let drafts = Locked(0)
-        return [NavigationGuard("vault") { context in
-            context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
-        },
-         NavigationGuard("session") { context in
-            guard context.arriving.contains(where: { $0.name == "lsecure" }) else { return .allow }
-            // Decided on arrival; the answer may take a while.
-            let signedIn = session.isSignedIn
-            session.noteAsked()
-            if !signedIn, let hesitate { await hesitate() }
-            return signedIn ? .allow : .redirect(signIn)
-        },
-         NavigationGuard("slow") { context in
-            guard let stall, context.arriving.contains(where: { ["ldraft", "lcompose", "lfriend"].contains($0.name) }),
-                  context.source == .link || drafts.withLock({ count in count += 1; return count % 2 == 0 }) else { return .allow }
-            await stall()
-            return .allow
-        }]
+        return [
+            NavigationGuard("vault") { context in
+                context.arriving.contains { $0.name == "lvault" } ? .deny("the vault is never shown") : .allow
+            },
+            NavigationGuard("session") { context in
+                guard context.arriving.contains(where: { $0.name == "lsecure" }) else { return .allow }
+                // Decided on arrival; the answer may take a while.
+                let signedIn = session.isSignedIn
+                session.noteAsked()
+                if !signedIn, let hesitate { await hesitate() }
+                return signedIn ? .allow : .redirect(signIn)
+            },
+            NavigationGuard("slow") { context in
+                guard let stall, context.arriving.contains(where: { ["ldraft", "lcompose", "lfriend"].contains($0.name) }),
+                    context.source == .link
+                        || drafts.withLock({ count in
+                            count += 1
+                            return count % 2 == 0
+                        })
+                else { return .allow }
+                await stall()
+                return .allow
+            },
+        ]
     }
 
     /// Links behind sign-in: redirected and parked until the link task signs in and resumes them.
@@ -93,24 +104,31 @@ public enum LinkTask {
     static let guarded = ["^/lhome/lvault", "^/ltabs#lb/lvault(id=1)", "^/lhome!/lvault"]
 
     /// Absolute links, each landing on the content it compiles to whatever is shown.
-    static let absolute = ["^/lhome", "^/lhome/lfeed(tab=top)", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose(to=a\\,b)/ldraft",
-                           "^/ltabs#lb/lfriend(id=4)", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb(badge=3)", "^/ltabs/lfeed#lb"]
+    static let absolute = [
+        "^/lhome", "^/lhome/lfeed(tab=top)", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose(to=a\\,b)/ldraft",
+        "^/ltabs#lb/lfriend(id=4)", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb(badge=3)", "^/ltabs/lfeed#lb",
+    ]
     /// Relative links: what they land on depends on what is shown.
     static let relative = ["..", "lfriend", "!/lcompose", "../ldetail(id=3)", "up(n=2)"]
     /// Paths that parse but name what the registry refuses: unknown, badly typed, misplaced.
-    static let malformed = ["^/lnowhere", "^/lhome/ldetail(id=x)", "^/ltabs#lz", "^/lhome!lalert/lfeed", "^/lhome/ltabs",
-                            "^/lhome/ldetail", "^/"]
+    static let malformed = [
+        "^/lnowhere", "^/lhome/ldetail(id=x)", "^/ltabs#lz", "^/lhome!lalert/lfeed", "^/lhome/ltabs",
+        "^/lhome/ldetail", "^/",
+    ]
     /// Strings that are not paths.
     static let unparsable = ["^/lhome(", "", "lhome//lfeed", "^/lhome/up(n=0)", "^/l%ZZ", "^/lhome/\u{7}"]
 
-    static func run(rounds: Int, pause: Duration, configuration: StressConfiguration, host: HarnessHost,
-                    environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, session: Session,
-                    seed: UInt64) async {
+    static func run(
+        rounds: Int, pause: Duration, configuration: StressConfiguration, host: HarnessHost,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker, session: Session,
+        seed: UInt64
+    ) async {
         let hostTimeout = configuration.hostTimeout
         var rng = SplitMix64(seed: seed).split(0x11AC)
         let registry = coordinator.screens
         // Cold launch: the inbox opens after a few rounds; links posted before wait (some expire).
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: pause * Double(1 + rng.below(8)), startsOpen: false))
+        let inbox = LinkInbox(
+            coordinator: coordinator, configuration: .init(expiry: pause * Double(1 + rng.below(8)), startsOpen: false))
         let openAt = rounds / 4 + rng.below(max(1, rounds / 4))
         let reader = Task(executorPreference: environment.taskExecutor) {
             for await ended in inbox.outcomes {
@@ -148,12 +166,14 @@ public enum LinkTask {
             if round == restoreAt {
                 // A relaunch's saved links restored while links are arriving: each must still end once.
                 let saved = (0..<1 + extra.below(3)).map { index in
-                    SavedLink(id: LinkID(UInt64(1 + index)), route: (try? Route(parsing: extra.pick(absolute))) ?? Route([]),
-                              remaining: pause * Double(1 + extra.below(8)))
+                    SavedLink(
+                        id: LinkID(UInt64(1 + index)), route: (try? Route(parsing: extra.pick(absolute))) ?? Route([]),
+                        remaining: pause * Double(1 + extra.below(8)))
                 }
                 for link in await inbox.restore(saved) {
-                    await checker.inboxPosted(link.id, route: link.route, kind: .wellFormed,
-                                              expected: try? RouteCompiler.content(for: link.route, registry: registry))
+                    await checker.inboxPosted(
+                        link.id, route: link.route, kind: .wellFormed,
+                        expected: try? RouteCompiler.content(for: link.route, registry: registry))
                 }
             }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
@@ -165,8 +185,9 @@ public enum LinkTask {
                     let id = await inbox.post(route)
                     await checker.inboxPosted(id, route: route, kind: .malformed, expected: nil)
                 } else {
-                    await navigate(route, kind: .malformed, expected: nil, animator: nil, rng: &forged, environment: environment,
-                                   coordinator: coordinator, checker: checker)
+                    await navigate(
+                        route, kind: .malformed, expected: nil, animator: nil, rng: &forged, environment: environment,
+                        coordinator: coordinator, checker: checker)
                 }
                 continue
             }
@@ -200,22 +221,28 @@ public enum LinkTask {
                     let other = (try? Route(parsing: extra.pick(absolute))) ?? route
                     for next in [other, route] {
                         let id = await inbox.post(next)
-                        await checker.inboxPosted(id, route: next, kind: .wellFormed,
-                                                  expected: try? RouteCompiler.content(for: next, registry: registry))
+                        await checker.inboxPosted(
+                            id, route: next, kind: .wellFormed,
+                            expected: try? RouteCompiler.content(for: next, registry: registry))
                     }
                 }
                 continue
             }
             // Half the links the app follows itself animate (instantly or after a delay): the whole route, once.
-            let animator: (any Animator)? = extra.chance(50) ? nil
-                : HostileAnimator(kind: extra.chance(50) ? .instant : .delayed, delay: pause / 4, coordinator: coordinator,
-                                  checker: checker, environment: environment, lateBy: configuration.animationTimeout * 2,
-                                  host: host, timeout: configuration.animationTimeout,
-                                  cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
-            await navigate(route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
-                           coordinator: coordinator, checker: checker)
+            let animator: (any Animator)? =
+                extra.chance(50)
+                ? nil
+                : HostileAnimator(
+                    kind: extra.chance(50) ? .instant : .delayed, delay: pause / 4, coordinator: coordinator,
+                    checker: checker, environment: environment, lateBy: configuration.animationTimeout * 2,
+                    host: host, timeout: configuration.animationTimeout,
+                    cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
+            await navigate(
+                route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
+                coordinator: coordinator, checker: checker)
             if extra.chance(30), let shown = await coordinator.snapshot.rootWindow?.content,
-               let stack = Self.declaredStacks.first(where: shown.holds) {
+                let stack = Self.declaredStacks.first(where: shown.holds)
+            {
                 // The app pushes by hand, with an id of its own, onto a stack a link built, by the id it declared.
                 _ = try? await coordinator.stack(stack).push(Screen("lfriend", id: ScreenID("hand-\(round)")))
             }
@@ -244,9 +271,11 @@ public enum LinkTask {
         await first.value
         await inbox.idle()
         if await inbox.hasParkedLink {
-            await checker.noteViolation(.init(.answered, "a link is still parked after sign-in and resumeRedirected(): it would never end"))
+            await checker.noteViolation(
+                .init(.answered, "a link is still parked after sign-in and resumeRedirected(): it would never end"))
         }
-        await checker.expectRedirects(parked: await inbox.parkedCount, navigations: await coordinator.redirectsStarted - coordinator.redirectsAlreadyThere)
+        await checker.expectRedirects(
+            parked: await inbox.parkedCount, navigations: await coordinator.redirectsStarted - coordinator.redirectsAlreadyThere)
         let ended = await inbox.endedCount
         await checker.waitForInboxEnds(ended)
         reader.cancel()
@@ -268,38 +297,46 @@ public enum LinkTask {
     /// arrives (most runs): ids shared or at the top of the range, remaining waits negative or
     /// huge, a route built in code that breaks the rules; then the same list restored again. Every
     /// link must end exactly once, under an id no other link has.
-    private static func restoreCorrupted(_ rng: inout SplitMix64, inbox: LinkInbox, pause: Duration, checker: StressChecker,
-                                         registry: ScreenRegistry) async {
+    private static func restoreCorrupted(
+        _ rng: inout SplitMix64, inbox: LinkInbox, pause: Duration, checker: StressChecker,
+        registry: ScreenRegistry
+    ) async {
         guard rng.chance(90) else { return }
         // Most often ids shared (a file written twice, merged), else ids at the top of the range.
         let ids: [UInt64] = rng.chance(80) ? [1, 2] : [1, .max, .max - 1, UInt64(Int64.max)]
         let waits: [Duration] = [pause, pause * 3, .zero - pause, .seconds(Int64.max)]
         let saved = (0..<3 + rng.below(2)).map { _ in
-            SavedLink(id: LinkID(rng.pick(ids)),
-                      route: rng.chance(20) ? forgedRoute(&rng) : (try? Route(parsing: rng.pick(absolute))) ?? Route([]),
-                      remaining: rng.pick(waits))
+            SavedLink(
+                id: LinkID(rng.pick(ids)),
+                route: rng.chance(20) ? forgedRoute(&rng) : (try? Route(parsing: rng.pick(absolute))) ?? Route([]),
+                remaining: rng.pick(waits))
         }
         for _ in 0..<(rng.chance(50) ? 2 : 1) {
             let restored = await inbox.restore(saved)
             if Set(restored.map(\.id)).count != restored.count {
-                await checker.noteViolation(.init(.answered, "restored links share an id: \(restored.map(\.id)); a link could end twice"))
+                await checker.noteViolation(
+                    .init(.answered, "restored links share an id: \(restored.map(\.id)); a link could end twice"))
             }
             for link in restored {
                 let valid = (try? link.route.validate()) != nil
-                await checker.inboxPosted(link.id, route: link.route, kind: valid ? .wellFormed : .malformed,
-                                          expected: valid ? try? RouteCompiler.content(for: link.route, registry: registry) : nil)
+                await checker.inboxPosted(
+                    link.id, route: link.route, kind: valid ? .wellFormed : .malformed,
+                    expected: valid ? try? RouteCompiler.content(for: link.route, registry: registry) : nil)
             }
         }
     }
 
     /// A relaunch: the state saved now, restored into a fresh coordinator (signed in, as the
     /// session is by now), shows what the root shows.
-    private static func relaunch(coordinator: Coordinator, session: Session, environment: StressEnvironment,
-                                 checker: StressChecker) async {
+    private static func relaunch(
+        coordinator: Coordinator, session: Session, environment: StressEnvironment,
+        checker: StressChecker
+    ) async {
         let (saved, root) = await coordinator.savedNavigationBesideRoot()
         guard case .success(let state) = saved, let root, StressChecker.isRoutable(root, registry: registry()) else { return }
-        let fresh = await Coordinator(root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
-                                      taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        let fresh = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
         await restoreCorrupted(state, into: fresh, checker: checker)
         let restored: Result<Coordinator.Restored, RestorationError>
         do throws(RestorationError) {
@@ -316,19 +353,26 @@ public enum LinkTask {
     private static func restoreCorrupted(_ state: SavedNavigation, into fresh: Coordinator, checker: StressChecker) async {
         var old = state
         old.savedAt = .zero - .seconds(Int64.max)
-        let broken = RestorationPolicy(schema: state.schema + 1, migrations: [.init(from: state.schema) { route in
-            var route = route
-            route.steps.append(.up(-2))
-            return route
-        }])
-        for (saved, policy, code) in [(old, RestorationPolicy(maxAge: .seconds(60)), "timeOutOfRange"),
-                                      (state, broken, "migrationBrokeRoute.badUpCount")] {
+        let broken = RestorationPolicy(
+            schema: state.schema + 1,
+            migrations: [
+                .init(from: state.schema) { route in
+                    var route = route
+                    route.steps.append(.up(-2))
+                    return route
+                }
+            ])
+        for (saved, policy, code) in [
+            (old, RestorationPolicy(maxAge: .seconds(60)), "timeOutOfRange"),
+            (state, broken, "migrationBrokeRoute.badUpCount"),
+        ] {
             do throws(RestorationError) {
                 let restored = try await fresh.restore(saved, policy: policy, now: state.savedAt)
                 await checker.noteViolation(.init(.answered, "a corrupt saved state was restored: \(restored.plan.route)"))
             } catch {
                 if error.code != code {
-                    await checker.noteViolation(.init(.answered, "a corrupt saved state was refused as \(error.code), not \(code)"))
+                    await checker.noteViolation(
+                        .init(.answered, "a corrupt saved state was refused as \(error.code), not \(code)"))
                 }
             }
         }
@@ -345,24 +389,29 @@ public enum LinkTask {
         }
         // A long expiry: signing in takes a while.
         let id = await inbox.post(route, expiry: .seconds(3_600))
-        await checker.inboxPosted(id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
+        await checker.inboxPosted(
+            id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.
-    private static func navigate(_ route: Route, kind: Kind, expected: WindowContent?, animator: (any Animator)?,
-                                 rng: inout SplitMix64,
-                                 environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
+    private static func navigate(
+        _ route: Route, kind: Kind, expected: WindowContent?, animator: (any Animator)?,
+        rng: inout SplitMix64,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
         let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
         var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
         label.fromLinks = true
         let asked = environment.elapsed()
         let answer: Result<TransitionRecord?, TransitionError>
         do throws(TransitionError) {
-            answer = .success(try await coordinator.navigate(to: route, animator: animator, policy: policy, whenLocked: label.whenLocked))
+            answer = .success(
+                try await coordinator.navigate(to: route, animator: animator, policy: policy, whenLocked: label.whenLocked))
         } catch {
             answer = .failure(error)
         }
-        await checker.linkAnswered(route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
-                                   answered: environment.elapsed())
+        await checker.linkAnswered(
+            route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
+            answered: environment.elapsed())
     }
 }

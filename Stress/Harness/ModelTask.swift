@@ -16,8 +16,10 @@ import TransitionCoordinatorSwiftUI
 ///
 /// Runs on real threads only: the main actor is not on a simulation's scheduler.
 enum ModelTask {
-    static func run(rounds: Int, pause: Duration, environment: StressEnvironment, coordinator: Coordinator,
-                    checker: StressChecker, seed: UInt64) async {
+    static func run(
+        rounds: Int, pause: Duration, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker, seed: UInt64
+    ) async {
         var rng = SplitMix64(seed: seed).split(0x0DE1)
         let scope: ModelScope = rng.chance(50) ? .level(.root) : .keyWindow
         let view = await ModelView(coordinator: coordinator, scope: scope, checker: checker, environment: environment)
@@ -31,17 +33,31 @@ enum ModelTask {
     /// The violations of a model of `scope` that shows `shown` at `version`: none when the
     /// committed snapshot of that version (`current`, or a record's in `history`) shows the same;
     /// none either when that version is older than the history keeps.
-    package static func violations(shown: NavigationState, version: UInt64, scope: ModelScope,
-                                   history: [TransitionRecord], current: NavigationSnapshot) -> [InvariantViolation] {
-        let committed = current.version == version ? current
-            : history.last { $0.after.version == version }?.after ?? history.first.flatMap { $0.before.version == version ? $0.before : nil }
+    package static func violations(
+        shown: NavigationState, version: UInt64, scope: ModelScope,
+        history: [TransitionRecord], current: NavigationSnapshot
+    ) -> [InvariantViolation] {
+        let committed =
+            current.version == version
+            ? current
+            : history.last { $0.after.version == version }?.after
+                ?? history.first.flatMap { $0.before.version == version ? $0.before : nil }
         guard let committed else {
             if let oldest = history.first?.before.version, version < oldest { return [] }
-            return [.init(.atomic, "the model of \(scope) shows v\(version), which no committed snapshot has (the coordinator is at v\(current.version))")]
+            return [
+                .init(
+                    .atomic,
+                    "the model of \(scope) shows v\(version), which no committed snapshot has (the coordinator is at v\(current.version))"
+                )
+            ]
         }
         let expected = NavigationState(committed, scope: scope)
         guard expected != shown else { return [] }
-        return [.init(.atomic, "the model of \(scope) shows \(shown) at v\(version); the snapshot committed at v\(version) shows \(expected)")]
+        return [
+            .init(
+                .atomic,
+                "the model of \(scope) shows \(shown) at v\(version); the snapshot committed at v\(version) shows \(expected)")
+        ]
     }
 }
 
@@ -83,7 +99,9 @@ private final class ModelView {
         let shown = model.state, version = model.version
         let history = await model.coordinator.history
         let current = await model.coordinator.snapshot
-        for violation in ModelTask.violations(shown: shown, version: version, scope: model.scope, history: history, current: current) {
+        for violation in ModelTask.violations(
+            shown: shown, version: version, scope: model.scope, history: history, current: current)
+        {
             await checker.noteViolation(violation)
         }
     }
@@ -132,8 +150,9 @@ private final class ModelView {
                 await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
             }
         } catch {
-            await checker.rejected(.userDid(operation, at: level), error, animator: .none, label: label,
-                                   asked: asked, answered: environment.elapsed())
+            await checker.rejected(
+                .userDid(operation, at: level), error, animator: .none, label: label,
+                asked: asked, answered: environment.elapsed())
         }
         await check()
     }

@@ -33,10 +33,11 @@ public struct MutantReport: Codable, Sendable, Equatable {
     public init(_ catches: [StressHarness.Catches], seeds: Int) {
         self.seeds = seeds
         mutants = catches.map { catches in
-            Mutant(name: catches.mutant.name, summary: catches.mutant.summary, caught: catches.caught,
-                   byMajority: catches.byMajority, firstSeed: catches.catches.first?.seed,
-                   firstViolation: catches.catches.first?.violation.description,
-                   wallSeconds: StressReportDocument.seconds(catches.wall))
+            Mutant(
+                name: catches.mutant.name, summary: catches.mutant.summary, caught: catches.caught,
+                byMajority: catches.byMajority, firstSeed: catches.catches.first?.seed,
+                firstViolation: catches.catches.first?.violation.description,
+                wallSeconds: StressReportDocument.seconds(catches.wall))
         }
         passed = mutants.allSatisfy(\.byMajority)
     }

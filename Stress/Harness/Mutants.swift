@@ -49,7 +49,8 @@ public enum StressHarness {
     }
 
     /// How to build the stress tool with every mutant.
-    public static let mutantBuildCommand = "swift build -c release --product stress -Xswiftc -DTC_MUTANTS --scratch-path .build-mutants"
+    public static let mutantBuildCommand =
+        "swift build -c release --product stress -Xswiftc -DTC_MUTANTS --scratch-path .build-mutants"
         + " && .build-mutants/release/stress --mutants"
 
     /// Every mutant of this build, by name: the library's (with `TC_MUTANTS`), then the seam mutants.
@@ -100,7 +101,8 @@ public enum StressHarness {
     /// with its swarm fault plan) and counts the seeds that catch it; nil for an unknown name.
     public static func catches(_ name: String, base: StressConfiguration, seeds: Int = 64) -> Catches? {
         guard let planted = configuration(huntConfiguration(base), withMutant: name),
-              let mutant = mutantNames.first(where: { $0.name == name }) else { return nil }
+            let mutant = mutantNames.first(where: { $0.name == name })
+        else { return nil }
         let started = ContinuousClock.now
         let caught = Swarm.catches(planted, seeds: (1...UInt64(max(1, seeds))).map { $0 })
         return Catches(mutant: mutant, seeds: max(1, seeds), catches: caught, wall: started.duration(to: .now))

@@ -15,8 +15,10 @@ struct OwnerStack {
     /// Asks, from a task of its own, for `stack` as it stands under the swipe `change`, under
     /// `.enqueue`, or `.coalesce` when the swipe was asked with `.reject`; nil when the swipe is
     /// not a pop of a stack with something to pop.
-    static func ask(during change: ContainerOperation, swipePolicy: AdmissionPolicy, environment: StressEnvironment,
-                    coordinator: Coordinator, tally: CallbackTally) async -> OwnerStack? {
+    static func ask(
+        during change: ContainerOperation, swipePolicy: AdmissionPolicy, environment: StressEnvironment,
+        coordinator: Coordinator, tally: CallbackTally
+    ) async -> OwnerStack? {
         guard case .pop(let stack) = change else { return nil }
         var items: [Screen] = []
         for window in await coordinator.snapshot.windows {
@@ -28,8 +30,10 @@ struct OwnerStack {
         let callbacks = tally.items(for: request)
         let answer = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
-                return .success(try await coordinator.perform(request, animator: nil, policy: policy, whenLocked: .refuse,
-                                                             items: callbacks))
+                return .success(
+                    try await coordinator.perform(
+                        request, animator: nil, policy: policy, whenLocked: .refuse,
+                        items: callbacks))
             } catch {
                 return .failure(error)
             }
@@ -46,8 +50,10 @@ struct OwnerStack {
 
     /// Reports the answer to the checker; when the list waited behind the swipe that committed
     /// (`swipe`), checks it did not bring the swiped screen back.
-    func finish(afterSwipe swipe: TransitionRecord?, waitedBehindIt: Bool, environment: StressEnvironment,
-                checker: StressChecker, tally: CallbackTally) async {
+    func finish(
+        afterSwipe swipe: TransitionRecord?, waitedBehindIt: Bool, environment: StressEnvironment,
+        checker: StressChecker, tally: CallbackTally
+    ) async {
         switch await answer.value {
         case .success(let record):
             tally.committed(record)

@@ -21,7 +21,9 @@ package enum ReportLayout {
         let width = max(width, 20)
         guard line.count > width else { return [line] }
         if line.contains("\n") {
-            return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: width, indent: indent) }
+            return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                wrap(String($0), width: width, indent: indent)
+            }
         }
         let indent = min(indent ?? continuationIndent(line, width: width), width / 2)
         var rest = Array(line)
@@ -34,7 +36,9 @@ package enum ReportLayout {
                 return lines
             }
             // A space that ends a word and does not stand before a separator.
-            let spaces = (1...limit).reversed().filter { rest[$0] == " " && rest[$0 - 1] != " " && ($0 + 1 == rest.count || rest[$0 + 1] != "·") }
+            let spaces = (1...limit).reversed().filter {
+                rest[$0] == " " && rest[$0 - 1] != " " && ($0 + 1 == rest.count || rest[$0 + 1] != "·")
+            }
             let separator = spaces.first { rest[$0 - 1] == "·" && $0 >= limit / 3 }
             let cut = separator ?? spaces.first ?? limit
             lines.append(prefix + String(rest[..<cut]))
@@ -53,7 +57,8 @@ package enum ReportLayout {
     static func continuationIndent(_ line: String, width: Int) -> Int {
         let characters = Array(line)
         if characters.count > labelColumn, characters[0] != " ", characters[labelColumn - 1] == " ",
-           characters[labelColumn - 2] == " ", characters[labelColumn] != " " {
+            characters[labelColumn - 2] == " ", characters[labelColumn] != " "
+        {
             return labelColumn
         }
         let leading = characters.prefix { $0 == " " }.count
@@ -67,8 +72,10 @@ package enum ReportLayout {
     /// do not all fit, as many as fit are shown, never one under ``rarePerMille`` of the table's
     /// answers, and the rest are summed under `other`; then `total`. A `totalRow` sums every row. When `verbose`, lines
     /// under the table list, for each row, every outcome summed under `other` or an `area.*`.
-    package static func countTable(_ title: String, rows: [String], counts: [String: [String: Int]], width: Int,
-                                   share: Bool = false, totalRow: String? = nil, verbose: Bool = false) -> [String] {
+    package static func countTable(
+        _ title: String, rows: [String], counts: [String: [String: Int]], width: Int,
+        share: Bool = false, totalRow: String? = nil, verbose: Bool = false
+    ) -> [String] {
         let width = max(width, narrowestWidth)
         let rows = rows.filter { counts[$0] != nil }
         var all: [String: Int] = [:]
@@ -76,8 +83,10 @@ package enum ReportLayout {
         let answered = all.values.reduce(0, +)
         // Outcomes grouped: `container.popAtRoot` counts under `container.*`.
         func column(_ outcome: String) -> String {
-            outcome == "committed" ? outcome : outcome.split(separator: ".", maxSplits: 1).count == 2
-                ? String(outcome.split(separator: ".", maxSplits: 1)[0]) + ".*" : outcome
+            outcome == "committed"
+                ? outcome
+                : outcome.split(separator: ".", maxSplits: 1).count == 2
+                    ? String(outcome.split(separator: ".", maxSplits: 1)[0]) + ".*" : outcome
         }
         var grouped: [String: Int] = [:]
         for (outcome, count) in all { grouped[column(outcome), default: 0] += count }

@@ -5,8 +5,10 @@ import TransitionCoordinator
 enum ScriptedRequest {
     /// Sends `request` and reports its answer; true when it committed.
     @discardableResult
-    static func send(_ request: TransitionRequest, label: RequestLabel, environment: StressEnvironment,
-                     coordinator: Coordinator, checker: StressChecker) async -> Bool {
+    static func send(
+        _ request: TransitionRequest, label: RequestLabel, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker
+    ) async -> Bool {
         let asked = environment.elapsed()
         do throws(TransitionError) {
             let record = try await coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked)

@@ -12,14 +12,17 @@ import TransitionCoordinator
 enum SheetFlowTask {
     static let base: ContainerID = "sheetBase", compose: ContainerID = "sheetCompose", attach: ContainerID = "sheetAttach"
 
-    static func run(rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
-                    coordinator: Coordinator, checker: StressChecker, seed: UInt64) async {
+    static func run(
+        rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker, seed: UInt64
+    ) async {
         var rng = SplitMix64(seed: seed).split(0x5EE7)
         let levels = ScriptedRequest.freeLevels(levels, of: coordinator)
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
         label.fromSheetFlow = true
         func ask(_ request: TransitionRequest) async -> Bool {
-            await ScriptedRequest.send(request, label: label, environment: environment, coordinator: coordinator, checker: checker)
+            await ScriptedRequest.send(
+                request, label: label, environment: environment, coordinator: coordinator, checker: checker)
         }
         for round in 0..<rounds {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))

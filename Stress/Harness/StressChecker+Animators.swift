@@ -8,8 +8,11 @@ extension StressChecker {
     /// kind, whichever call made it (a handle, a link, a whole tree).
     public func animatorKind(_ transition: TransitionID, told: ContentAnimation, derived: ContentAnimation) {
         guard told != derived else { return }
-        violations.append(.init(.skipRules, "the animator of \(transition) was told \(told), but the change it shows "
-                                + "is a \(derived): the same change must reach an animator as the same kind, whichever call made it"))
+        violations.append(
+            .init(
+                .skipRules,
+                "the animator of \(transition) was told \(told), but the change it shows "
+                    + "is a \(derived): the same change must reach an animator as the same kind, whichever call made it"))
     }
 
     /// An owner's `setStack` asked while the user's swipe held the slot ran after the swipe
@@ -18,12 +21,19 @@ extension StressChecker {
     public func ownerStackAfterSwipe(_ record: TransitionRecord, stack: ContainerID, removed: ScreenID) {
         func holds(_ snapshot: NavigationSnapshot) -> Bool {
             snapshot.windows.contains { window in
-                if case .stack(let found)? = window.content.find(stack)?.base { found.items.contains { $0.id == removed } } else { false }
+                if case .stack(let found)? = window.content.find(stack)?.base {
+                    found.items.contains { $0.id == removed }
+                } else {
+                    false
+                }
             }
         }
         guard holds(record.after), !holds(record.before) else { return }
-        violations.append(.init(.callbacks, "\(record.id) set \(stack) back with \(removed), which the user's swipe removed "
-                                + "(its remove told the owner it was gone) after the list was asked: a stale stack applied as asked"))
+        violations.append(
+            .init(
+                .callbacks,
+                "\(record.id) set \(stack) back with \(removed), which the user's swipe removed "
+                    + "(its remove told the owner it was gone) after the list was asked: a stale stack applied as asked"))
     }
 
     /// An animator was called for `transition`: once only, with every window of its context
@@ -33,19 +43,28 @@ extension StressChecker {
             violations.append(.init(.skipRules, "the animator of \(transition) was called twice"))
         }
         if !deadWindows.isEmpty {
-            violations.append(.init(.hostBalance, "the animator of \(transition) was called with windows the host already destroyed: \(deadWindows)"))
+            violations.append(
+                .init(
+                    .hostBalance,
+                    "the animator of \(transition) was called with windows the host already destroyed: \(deadWindows)"))
         }
         if chainDepth != 1 {
-            violations.append(.init(.serial, "the animator of \(transition) ran in a re-entrancy chain of \(chainDepth) links; "
-                               + "ended transitions must leave the chain"))
+            violations.append(
+                .init(
+                    .serial,
+                    "the animator of \(transition) ran in a re-entrancy chain of \(chainDepth) links; "
+                        + "ended transitions must leave the chain"))
         }
     }
 
     /// The animator of `transition` returned before its timeout but after the host destroyed
     /// windows of its context: the coordinator went on while the animator still ran.
     public func animatorOutlivedWindows(_ transition: TransitionID, dead: [WindowID]) {
-        violations.append(.init(.hostBalance, "the animator of \(transition) returned within its timeout, but the host had "
-                           + "already destroyed its windows \(dead): the coordinator did not wait for it"))
+        violations.append(
+            .init(
+                .hostBalance,
+                "the animator of \(transition) returned within its timeout, but the host had "
+                    + "already destroyed its windows \(dead): the coordinator did not wait for it"))
     }
 
     /// The animator of `transition` is returning; `cancelled` says whether its task was cancelled
@@ -62,8 +81,10 @@ extension StressChecker {
     static func checkCutsReachAnimators(_ records: [TransitionRecord], returns: [TransitionID: Bool]) -> [InvariantViolation] {
         records.compactMap { record in
             guard case .cutShort(let reason) = record.animation, returns[record.id] == false else { return nil }
-            return .init(.answered, "\(record.id) was cut short (\(reason)), but its animator's task was never cancelled: "
-                         + "the transition waited for the animator to return on its own")
+            return .init(
+                .answered,
+                "\(record.id) was cut short (\(reason)), but its animator's task was never cancelled: "
+                    + "the transition waited for the animator to return on its own")
         }
     }
 
@@ -83,7 +104,8 @@ extension StressChecker {
             count(.replaceRoot, error.code)
             expectedEvents += 1
             if case .refused(.reentrant(let inFlight)) = error {
-                violations.append(.init(.serial, "a follow-up asked after \(transition) ended was refused as re-entrant in \(inFlight)"))
+                violations.append(
+                    .init(.serial, "a follow-up asked after \(transition) ended was refused as re-entrant in \(inFlight)"))
             }
         }
         resumeWaiters()
@@ -94,8 +116,11 @@ extension StressChecker {
     public func churnAnswered(_ answer: Result<TransitionRecord, TransitionError>) {
         faultsFired[.coordinatorChurn, default: 0] += 1
         if case .failure(.refused(.reentrant(let inFlight))) = answer {
-            violations.append(.init(.serial, "a task of a freed coordinator's transition was refused as re-entrant by a new "
-                               + "coordinator's \(inFlight): a stale re-entrancy marker matched"))
+            violations.append(
+                .init(
+                    .serial,
+                    "a task of a freed coordinator's transition was refused as re-entrant by a new "
+                        + "coordinator's \(inFlight): a stale re-entrancy marker matched"))
         }
     }
 
@@ -143,20 +168,28 @@ extension StressChecker {
     /// A hop flow's wait for `screen` (hopped to in `round`) ended: with a value, which must be
     /// the round's and follow a successful unhop, or with a typed error; with a cancellation only
     /// when its own task was `cancelled` (another flow's cancellation must not end it).
-    public func flowEnded(screen: ScreenID, round: Int, waited: Result<any Sendable, TransitionError>, unhopped: Bool,
-                          cancelled: Bool = false) {
+    public func flowEnded(
+        screen: ScreenID, round: Int, waited: Result<any Sendable, TransitionError>, unhopped: Bool,
+        cancelled: Bool = false
+    ) {
         switch waited {
         case .success(let value):
             flowOutcomes["unhopped", default: 0] += 1
             if value as? Int != round || !unhopped {
-                violations.append(.init(.answered, "the flow waiting on \(screen) got \(value), but round \(round)'s unhop "
-                                        + (unhopped ? "sent \(round)" : "failed")))
+                violations.append(
+                    .init(
+                        .answered,
+                        "the flow waiting on \(screen) got \(value), but round \(round)'s unhop "
+                            + (unhopped ? "sent \(round)" : "failed")))
             }
         case .failure(let error):
             flowOutcomes[error.code, default: 0] += 1
             if case .refused(.cancelled) = error, !cancelled {
-                violations.append(.init(.answered, "the flow waiting on \(screen) in round \(round) ended cancelled, "
-                                        + "but its task was not cancelled: \(error)"))
+                violations.append(
+                    .init(
+                        .answered,
+                        "the flow waiting on \(screen) in round \(round) ended cancelled, "
+                            + "but its task was not cancelled: \(error)"))
             }
         }
     }

@@ -14,10 +14,14 @@ extension StressChecker {
         }
         flowOutcomes["still waiting", default: 0] += 1
         if !current {
-            violations.append(.init(.answered, "the flow waiting on \(screen) in round \(round) still waits, though \(screen) "
-                                    + "is no longer the current child of hop \(hop): it waits past its screen's stay"))
+            violations.append(
+                .init(
+                    .answered,
+                    "the flow waiting on \(screen) in round \(round) still waits, though \(screen) "
+                        + "is no longer the current child of hop \(hop): it waits past its screen's stay"))
         } else if unhopped {
-            violations.append(.init(.answered, "the flow waiting on \(screen) in round \(round) still waits, though \(screen) unhopped"))
+            violations.append(
+                .init(.answered, "the flow waiting on \(screen) in round \(round) still waits, though \(screen) unhopped"))
         }
     }
 }

@@ -10,9 +10,11 @@ extension StressChecker {
     ///   there, or refused for anything else (the route is compiled before admission).
     /// - An already-there answer changed nothing and was announced by no event; nor was a compile
     ///   failure (not admitted at all).
-    public func linkAnswered(_ route: Route, kind: LinkTask.Kind, expected: WindowContent?,
-                             answer: Result<TransitionRecord?, TransitionError>, label: RequestLabel,
-                             asked: Duration, answered: Duration) {
+    public func linkAnswered(
+        _ route: Route, kind: LinkTask.Kind, expected: WindowContent?,
+        answer: Result<TransitionRecord?, TransitionError>, label: RequestLabel,
+        asked: Duration, answered: Duration
+    ) {
         let request = TransitionRequest.navigate(route, target: expected ?? .screen(.missing))
         switch answer {
         case .success(let record?):
@@ -20,16 +22,24 @@ extension StressChecker {
             committed(record, animator: .none, label: label, wall: answered - asked)
             let landed = record.after.rootWindow?.content
             if let expected, landed != expected {
-                violations.append(.init(.atomic, "\(record.id) navigated to \(route) but the root shows \(landed.map(\.description) ?? "nothing"), not \(expected)"))
+                violations.append(
+                    .init(
+                        .atomic,
+                        "\(record.id) navigated to \(route) but the root shows \(landed.map(\.description) ?? "nothing"), not \(expected)"
+                    ))
             }
-            if record.after.windows.contains(where: { $0.level != .root && !record.after.covers.reservedLevels.contains($0.level) }) {
+            if record.after.windows.contains(where: {
+                $0.level != .root && !record.after.covers.reservedLevels.contains($0.level)
+            }) {
                 violations.append(.init(.atomic, "\(record.id) navigated to \(route) but left an app window above the root"))
             }
             if kind == .malformed { violations.append(.init(.answered, "the malformed link \(route) navigated: \(record.id)")) }
         case .success(nil):
             linkOutcomes["already there", default: 0] += 1
             count(.navigate, "alreadyThere")
-            if kind == .malformed { violations.append(.init(.answered, "the malformed link \(route) was answered as already there")) }
+            if kind == .malformed {
+                violations.append(.init(.answered, "the malformed link \(route) was answered as already there"))
+            }
         case .failure(let error):
             linkOutcomes[error.code, default: 0] += 1
             if case .route = error {
@@ -40,7 +50,10 @@ extension StressChecker {
                 }
             } else {
                 if kind == .malformed {
-                    violations.append(.init(.answered, "the malformed link \(route) was refused as \(error.code), not as a route that does not compile"))
+                    violations.append(
+                        .init(
+                            .answered,
+                            "the malformed link \(route) was refused as \(error.code), not as a route that does not compile"))
                 }
                 rejected(request, error, animator: .none, label: label, asked: asked, answered: answered)
             }
@@ -64,8 +77,11 @@ extension StressChecker {
     /// source and link, so analytics can follow a link from its start to its end.
     func checkOrigin(began: InFlightTransition, ended record: TransitionRecord) {
         guard began.source != record.source || began.link != record.link else { return }
-        violations.append(.init(.answered, "\(record.id) began from \(began.source.rawValue) \(began.link.map(\.description) ?? "no link") "
-                                + "but its record says \(record.source.rawValue) \(record.link.map(\.description) ?? "no link")"))
+        violations.append(
+            .init(
+                .answered,
+                "\(record.id) began from \(began.source.rawValue) \(began.link.map(\.description) ?? "no link") "
+                    + "but its record says \(record.source.rawValue) \(record.link.map(\.description) ?? "no link")"))
     }
 
     /// The harness's guards, on a committed record: the vault is refused to every source, and the
@@ -73,7 +89,9 @@ extension StressChecker {
     func checkGuards(_ record: TransitionRecord) {
         for (name, allowed) in [("lvault", false), ("lsecure", signedIn)] where !allowed {
             if record.after.windows.contains(where: { $0.content.screens.contains { $0.name == name } }) {
-                violations.append(.init(.answered, "\(record.id) '\(record.request)' shows \(name), which a guard refuses: a guard was skipped"))
+                violations.append(
+                    .init(.answered, "\(record.id) '\(record.request)' shows \(name), which a guard refuses: a guard was skipped")
+                )
             }
         }
     }
@@ -109,13 +127,18 @@ extension StressChecker {
         case .navigated(let record):
             committed(record, animator: .none, label: label, wall: .zero)
             if record.source != .link || record.link != ended.id {
-                violations.append(.init(.answered, "link \(ended.id)'s record \(record.id) says it came from \(record.source.rawValue) "
-                                        + "\(record.link.map(\.description) ?? "no link"): the correlation id was lost"))
+                violations.append(
+                    .init(
+                        .answered,
+                        "link \(ended.id)'s record \(record.id) says it came from \(record.source.rawValue) "
+                            + "\(record.link.map(\.description) ?? "no link"): the correlation id was lost"))
             }
         case .alreadyThere, .refused(.route):
             break
         case .refused(let error):
-            rejected(.navigate(ended.route, target: .screen(.missing)), error, animator: .none, label: label, asked: .zero, answered: .zero)
+            rejected(
+                .navigate(ended.route, target: .screen(.missing)), error, animator: .none, label: label, asked: .zero,
+                answered: .zero)
         case .superseded where ended.delivered:
             // Withdrawn from the coordinator: its request was refused as cancelled there (one event).
             expectedEvents += 1
@@ -145,14 +168,19 @@ extension StressChecker {
         for (id, posted) in inboxPosts.sorted(by: { $0.key < $1.key }) {
             let outcomes = inboxEnds[id] ?? []
             guard outcomes.count == 1, let outcome = outcomes.first else {
-                violations.append(.init(.answered, "link \(id) to \(posted.route) ended \(outcomes.count) times, not once: \(outcomes)"))
+                violations.append(
+                    .init(.answered, "link \(id) to \(posted.route) ended \(outcomes.count) times, not once: \(outcomes)"))
                 continue
             }
             switch (outcome, posted.kind) {
             case (.navigated(let record), _):
                 let landed = record.after.rootWindow?.content
                 if posted.kind == .malformed || posted.expected.map({ $0 != landed }) == true {
-                    violations.append(.init(.atomic, "link \(id) to \(posted.route) (\(posted.kind.rawValue)) navigated to \(landed.map(\.description) ?? "nothing")"))
+                    violations.append(
+                        .init(
+                            .atomic,
+                            "link \(id) to \(posted.route) (\(posted.kind.rawValue)) navigated to \(landed.map(\.description) ?? "nothing")"
+                        ))
                 }
             case (.alreadyThere, .malformed):
                 violations.append(.init(.answered, "the malformed link \(id) to \(posted.route) was answered as already there"))
@@ -166,9 +194,14 @@ extension StressChecker {
         // newer than the duplicate itself; superseded by an older one (a withdrawal already under
         // way when the duplicate arrived), the newest link was lost.
         for (id, outcomes) in inboxEnds {
-            guard case .duplicate(let of)? = outcomes.first, case .superseded(let by)? = inboxEnds[of]?.first, by < id else { continue }
-            violations.append(.init(.answered, "link \(id) ended as a duplicate of \(of), which was then superseded by the older \(by): "
-                                    + "the newest link was lost"))
+            guard case .duplicate(let of)? = outcomes.first, case .superseded(let by)? = inboxEnds[of]?.first, by < id else {
+                continue
+            }
+            violations.append(
+                .init(
+                    .answered,
+                    "link \(id) ended as a duplicate of \(of), which was then superseded by the older \(by): "
+                        + "the newest link was lost"))
         }
         for id in inboxEnds.keys where inboxPosts[id] == nil {
             violations.append(.init(.answered, "the inbox ended \(id), which was never posted"))
@@ -180,15 +213,21 @@ extension StressChecker {
     /// no route of the registry builds (the workload's own trees and screens) is counted and skipped.
     /// The state saved as `state` when the root showed `root` was restored into a fresh
     /// coordinator (`restored`), which now `shows` this: it must show `root` again, through the guards.
-    public func relaunched(_ state: SavedNavigation, root: WindowContent, restored: Result<Coordinator.Restored, RestorationError>,
-                           shows: WindowContent?) {
+    public func relaunched(
+        _ state: SavedNavigation, root: WindowContent, restored: Result<Coordinator.Restored, RestorationError>,
+        shows: WindowContent?
+    ) {
         linkOutcomes["relaunch: " + ((try? restored.get()) == nil ? "refused" : "restored"), default: 0] += 1
         switch restored {
         case .failure(let error):
-            violations.append(.init(.atomic, "the state saved as \(state.route) did not restore into a fresh coordinator: \(error)"))
+            violations.append(
+                .init(.atomic, "the state saved as \(state.route) did not restore into a fresh coordinator: \(error)"))
         case .success where shows != root:
-            violations.append(.init(.atomic, "the state saved as \(state.route) restored into a fresh coordinator shows "
-                                    + "\(shows.map(\.description) ?? "nothing"), not \(root)"))
+            violations.append(
+                .init(
+                    .atomic,
+                    "the state saved as \(state.route) restored into a fresh coordinator shows "
+                        + "\(shows.map(\.description) ?? "nothing"), not \(root)"))
         case .success:
             break
         }
@@ -208,7 +247,8 @@ extension StressChecker {
         case .screen(let shown): return screen(shown)
         case .stack(let stack): return "stack \(stack.id) [" + stack.items.map(screen).joined(separator: ", ") + "]"
         case .tabs(let bar):
-            return "tabs \(bar.id) {" + bar.tabs.enumerated().map { ($0.offset == bar.selected ? "*" : "") + shape($0.element) }
+            return "tabs \(bar.id) {"
+                + bar.tabs.enumerated().map { ($0.offset == bar.selected ? "*" : "") + shape($0.element) }
                 .joined(separator: ", ") + "}"
         case .hop(let hop): return "hop \(hop.id) (\(shape(hop.current)))"
         case .presenting(let base, let modal): return "\(shape(base)) ! \(shape(modal))"
@@ -218,22 +258,31 @@ extension StressChecker {
     /// Checks that the state saved beside `root` restores: to `root` itself where a route built
     /// it, to its shape (``shape(_:)``: the same containers, by id, and the same screens, by name
     /// and parameters) where the app pushed screens of its own onto the containers it declared.
-    public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry) {
-        if let root, !Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root, registry: registry),
-           let built = try? RouteCompiler.content(for: reference, registry: registry), Self.shape(built) == Self.shape(root) {
+    public func checkRestorable(_ saved: Result<SavedNavigation, NavigationError>, root: WindowContent?, registry: ScreenRegistry)
+    {
+        if let root, !Self.isRoutable(root, registry: registry),
+            let reference = try? RouteCompiler.route(of: root, registry: registry),
+            let built = try? RouteCompiler.content(for: reference, registry: registry), Self.shape(built) == Self.shape(root)
+        {
             linkOutcomes["saved: checked, built by hand", default: 0] += 1
             do throws(NavigationError) {
                 let state = try saved.get()
                 let restored = try RouteCompiler.content(for: state.route, registry: registry)
                 if Self.shape(restored) != Self.shape(root) {
-                    violations.append(.init(.atomic, "the hand-built state saved as \(state.route) restores as \(restored), not as \(root)"))
+                    violations.append(
+                        .init(.atomic, "the hand-built state saved as \(state.route) restores as \(restored), not as \(root)"))
                 }
             } catch {
-                violations.append(.init(.atomic, "the hand-built state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
+                violations.append(
+                    .init(
+                        .atomic,
+                        "the hand-built state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
             }
             return
         }
-        guard let root, Self.isRoutable(root, registry: registry), let reference = try? RouteCompiler.route(of: root, registry: registry) else {
+        guard let root, Self.isRoutable(root, registry: registry),
+            let reference = try? RouteCompiler.route(of: root, registry: registry)
+        else {
             linkOutcomes["saved: not the registry's", default: 0] += 1
             return
         }
@@ -245,7 +294,8 @@ extension StressChecker {
                 violations.append(.init(.atomic, "the state saved as \(state.route) restores as \(restored), not \(root)"))
             }
         } catch {
-            violations.append(.init(.atomic, "the state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
+            violations.append(
+                .init(.atomic, "the state the root shows (\(reference)) was saved as one that does not restore: \(error)"))
         }
     }
 }

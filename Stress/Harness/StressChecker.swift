@@ -84,8 +84,10 @@ public actor StressChecker {
     ///
     /// Runs on `executor` when given (a simulated run's scheduler), else on its own.
     /// `exactTime`: time is virtual (a simulated run), so timers fire exactly at their deadlines.
-    public init(ignoresUnmanagedWindows: Bool = false, answerBound: Duration, transitionBound: Duration? = nil,
-                hostTimeout: Duration = .zero, executor: (any SerialExecutor)? = nil, exactTime: Bool? = nil) {
+    public init(
+        ignoresUnmanagedWindows: Bool = false, answerBound: Duration, transitionBound: Duration? = nil,
+        hostTimeout: Duration = .zero, executor: (any SerialExecutor)? = nil, exactTime: Bool? = nil
+    ) {
         self.hostTimeout = hostTimeout
         self.exactTime = exactTime ?? (executor != nil)
         self.ignoresUnmanagedWindows = ignoresUnmanagedWindows
@@ -105,7 +107,8 @@ public actor StressChecker {
     /// reported that as a race on this toolchain (the uniqueness check is not an ordering it sees).
     var workerAnswerCount: Int {
         byPolicy.reduce(0) { total, row in
-            ["cancelled by caller", "lifecycle unlock", "lock storm"].contains(row.key) ? total : total + row.value.values.reduce(0, +)
+            ["cancelled by caller", "lifecycle unlock", "lock storm"].contains(row.key)
+                ? total : total + row.value.values.reduce(0, +)
         }
     }
 
@@ -138,8 +141,10 @@ public actor StressChecker {
     public func noteFault(_ kind: FaultPlan.Kind, count: Int = 1) { faultsFired[kind, default: 0] += count }
 
     /// A worker's request was refused after `wall`.
-    public func rejected(_ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind,
-                         label: RequestLabel, asked: Duration, answered: Duration) {
+    public func rejected(
+        _ request: TransitionRequest, _ error: TransitionError, animator: AnimatorKind,
+        label: RequestLabel, asked: Duration, answered: Duration
+    ) {
         let wall = answered - asked
         if case .refused(.busy(let inFlight)) = error { busyRejections.append((inFlight.id, asked, answered)) }
         count(request.kind, error.code)
@@ -151,13 +156,17 @@ public actor StressChecker {
         expectedEvents += 1
         rejections[error.code, default: 0] += 1
         // A guard's refusal ends an admitted transition: `began` and `cancelled`, no `rejected`.
-        if case .denied(let name, _) = error { expectedEvents += 1; linkOutcomes["denied by " + name, default: 0] += 1 }
+        if case .denied(let name, _) = error {
+            expectedEvents += 1
+            linkOutcomes["denied by " + name, default: 0] += 1
+        }
         if case .redirected = error { expectedEvents += 1 }
         switch error {
         case .refused(.reentrant):
             violations.append(.init(.serial, "a worker's request '\(request)' outside any transition was refused as re-entrant"))
         case .refused(.busy) where label.policy != .reject:
-            violations.append(.init(.answered, "'\(request)' with policy \(label.policy) was refused as busy; only reject does that"))
+            violations.append(
+                .init(.answered, "'\(request)' with policy \(label.policy) was refused as busy; only reject does that"))
         case .refused(.cancelled) where !label.cancelled:
             violations.append(.init(.answered, "'\(request)' was refused as cancelled but its task was never cancelled"))
         case .refused(.superseded):
@@ -182,7 +191,8 @@ public actor StressChecker {
         violations += InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         checkAnswerTime(wall, "\(record.id) '\(record.request)'")
         if state == .background, record.after.covers.lock != nil, !record.after.isLocked {
-            violations.append(.init(.shieldAndLock, "\(record.id): entering the background was acknowledged before the lock was up"))
+            violations.append(
+                .init(.shieldAndLock, "\(record.id): entering the background was acknowledged before the lock was up"))
         }
     }
 
@@ -209,18 +219,23 @@ public actor StressChecker {
         case .failure(.refused(.reentrant(let inFlight))):
             count(.push, "reentrant")
             if inFlight.id != transition {
-                violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as re-entrant in \(inFlight)"))
+                violations.append(
+                    .init(.serial, "a request from inside \(transition)'s animator was refused as re-entrant in \(inFlight)"))
             }
         case .failure(.refused(.busy(let inFlight))) where inFlight.id == transition:
             count(.push, "busy")
-            violations.append(.init(.serial, "a request from inside \(transition)'s animator was refused as busy with its own transition, not re-entrant"))
+            violations.append(
+                .init(
+                    .serial,
+                    "a request from inside \(transition)'s animator was refused as busy with its own transition, not re-entrant"))
         case .failure(let error):
             count(.push, error.code)
         case .success(let record):
             count(.push, "committed")
             committed.append(record)
             if record.id <= transition {
-                violations.append(.init(.serial, "a request from inside \(transition)'s animator committed \(record.id) before it"))
+                violations.append(
+                    .init(.serial, "a request from inside \(transition)'s animator committed \(record.id) before it"))
             }
         }
     }
@@ -236,7 +251,11 @@ public actor StressChecker {
                 violations.append(.init(.serial, "\(transition) began while \(open) had not ended"))
             }
             if let lastEnded, before != lastEnded.after {
-                violations.append(.init(.chain, "\(transition) began from v\(before.version), not from \(lastEnded.id)'s after v\(lastEnded.after.version)"))
+                violations.append(
+                    .init(
+                        .chain,
+                        "\(transition) began from v\(before.version), not from \(lastEnded.id)'s after v\(lastEnded.after.version)"
+                    ))
             }
             openTransition = transition
             highestBegan = max(highestBegan, transition.id)
@@ -246,7 +265,9 @@ public actor StressChecker {
             if let open = openTransition, open.id == record.id {
                 checkOrigin(began: open, ended: record)
             } else {
-                violations.append(.init(.serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
+                violations.append(
+                    .init(
+                        .serial, "\(record.id) ended but the open transition was \(openTransition.map(\.description) ?? "none")"))
             }
             if let lastEnded { violations += InvariantChecker.checkSequence(lastEnded, record) }
             checkDuration(record)
@@ -256,7 +277,10 @@ public actor StressChecker {
             resumeWaiters()
         case .cancelled(let transition):
             if openTransition?.id != transition.id {
-                violations.append(.init(.serial, "\(transition) was cancelled but the open transition was \(openTransition.map(\.description) ?? "none")"))
+                violations.append(
+                    .init(
+                        .serial,
+                        "\(transition) was cancelled but the open transition was \(openTransition.map(\.description) ?? "none")"))
             }
             openTransition = nil
             ended.insert(transition.id)
@@ -264,11 +288,17 @@ public actor StressChecker {
             resumeWaiters()
         case .rejected(let request, .refused(.busy(let named))), .rejected(let request, .refused(.reentrant(let named))):
             if named.id > highestBegan {
-                violations.append(.init(.serial, "'\(request)' was refused naming \(named) before \(named.id) began: "
-                                   + "events must tell the story in the order it happened"))
+                violations.append(
+                    .init(
+                        .serial,
+                        "'\(request)' was refused naming \(named) before \(named.id) began: "
+                            + "events must tell the story in the order it happened"))
             } else if ended.contains(named.id) {
-                violations.append(.init(.serial, "'\(request)' was refused naming \(named) after \(named.id) ended: "
-                                   + "events must tell the story in the order it happened"))
+                violations.append(
+                    .init(
+                        .serial,
+                        "'\(request)' was refused naming \(named) after \(named.id) ended: "
+                            + "events must tell the story in the order it happened"))
             }
         case .rejected, .waiting:
             break
@@ -298,8 +328,10 @@ public actor StressChecker {
     /// The final checks, with the coordinator idle: 5 (host balance) on the ledger, the coordinator's
     /// own audit, 1 and 2 over its history, no transition left open, and 11's other half: the
     /// animator was called for exactly the transitions whose records say it was.
-    package func finish(snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
-                       history: [TransitionRecord], droppedEvents: Int, pending: Int) {
+    package func finish(
+        snapshot: NavigationSnapshot, ledger: HostLedger, audit: [InvariantViolation],
+        history: [TransitionRecord], droppedEvents: Int, pending: Int
+    ) {
         if pending > 0 { violations.append(.init(.answered, "\(pending) requests still pending after every task was answered")) }
         violations += Self.checkWaitOrder(committed.sorted { $0.id < $1.id })
         violations += InvariantChecker.checkHost(ledger, against: snapshot)
@@ -307,7 +339,8 @@ public actor StressChecker {
         violations += InvariantChecker.checkHistory(history)
         if let open = openTransition { violations.append(.init(.answered, "\(open) began and never ended")) }
         if let last = history.last, last.after != snapshot {
-            violations.append(.init(.chain, "the last record's after v\(last.after.version) is not the final snapshot v\(snapshot.version)"))
+            violations.append(
+                .init(.chain, "the last record's after v\(last.after.version) is not the final snapshot v\(snapshot.version)"))
         }
         let called = Set(committed.filter { $0.animation.animatorWasCalled }.map(\.id))
         for id in animatorCalls.subtracting(called).sorted() {
@@ -327,8 +360,10 @@ public actor StressChecker {
     /// reference model; every busy rejection falls inside the window of the transition it named;
     /// coalescing and preemption kept their promises; the waiting and deferred queues never held
     /// more than their limits.
-    public func finishHistory(_ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int,
-                              peakDeferredDepth: Int = 0, deferredLimit: Int = .max) {
+    public func finishHistory(
+        _ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int,
+        peakDeferredDepth: Int = 0, deferredLimit: Int = .max
+    ) {
         violations += HistoryChecks.uniqueVersions(history)
         let byID = Dictionary(history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in committed where byID[record.id] != record {
@@ -337,14 +372,25 @@ public actor StressChecker {
         violations += HistoryChecks.referenceModel(history)
         for (id, readings) in seenWhileAnimating.sorted(by: { $0.key < $1.key }) {
             guard let record = byID[id], let seen = readings.first(where: { $0 != record.before }) else { continue }
-            violations.append(.init(.atomic, "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windows), not its "
-                                    + "before-state v\(record.before.version) \(record.before.windows): a half-applied transition was visible"))
+            violations.append(
+                .init(
+                    .atomic,
+                    "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windows), not its "
+                        + "before-state v\(record.before.version) \(record.before.windows): a half-applied transition was visible"
+                ))
         }
         for id in cancelledTransitions.subtracting(unappliedGestures).sorted() where byID[id] != nil {
-            violations.append(.init(.atomic, "\(id) was cancelled (a guard refused it), yet a record carries it: \(byID[id].map(\.description) ?? "")"))
+            violations.append(
+                .init(
+                    .atomic,
+                    "\(id) was cancelled (a guard refused it), yet a record carries it: \(byID[id].map(\.description) ?? "")"))
         }
         for id in unappliedGestures.sorted() where byID[id] != nil {
-            violations.append(.init(.atomic, "gesture \(id) was cancelled (or cut short), yet its change was applied: \(byID[id].map(\.description) ?? "")"))
+            violations.append(
+                .init(
+                    .atomic,
+                    "gesture \(id) was cancelled (or cut short), yet its change was applied: \(byID[id].map(\.description) ?? "")"
+                ))
         }
         violations += HistoryChecks.coalescing(history)
         violations += HistoryChecks.preemptions(history)
@@ -357,15 +403,20 @@ public actor StressChecker {
                 continue
             }
             if record.startedAt > busy.answered || record.endedAt + clockOffset < busy.asked {
-                violations.append(.init(.serial, "a busy rejection asked at \(busy.asked), answered at \(busy.answered), "
-                                   + "named \(record.id), in flight \(record.startedAt)–\(record.endedAt)"))
+                violations.append(
+                    .init(
+                        .serial,
+                        "a busy rejection asked at \(busy.asked), answered at \(busy.answered), "
+                            + "named \(record.id), in flight \(record.startedAt)–\(record.endedAt)"))
             }
         }
         if peakQueueDepth > queueLimit {
-            violations.append(.init(.answered, "the waiting queue held \(peakQueueDepth) requests, beyond its limit \(queueLimit)"))
+            violations.append(
+                .init(.answered, "the waiting queue held \(peakQueueDepth) requests, beyond its limit \(queueLimit)"))
         }
         if peakDeferredDepth > deferredLimit {
-            violations.append(.init(.answered, "the deferred queue held \(peakDeferredDepth) requests, beyond its limit \(deferredLimit)"))
+            violations.append(
+                .init(.answered, "the deferred queue held \(peakDeferredDepth) requests, beyond its limit \(deferredLimit)"))
         }
         self.peakQueueDepth = peakQueueDepth
     }

@@ -38,10 +38,12 @@ public struct StressConfiguration: Sendable, Hashable {
     #endif
 
     /// The default run: 10,000 requests from 64 tasks.
-    public init(requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,
-                animationTimeout: Duration = .milliseconds(10), maxAnimationDelay: Duration = .milliseconds(2),
-                maxPause: Duration = .milliseconds(32), answerGrace: Duration = .seconds(5),
-                lifecycleEvents: Int? = nil, faults: FaultPlan = .standard) {
+    public init(
+        requests: Int = 10_000, tasks: Int = 64, seed: UInt64 = 1,
+        animationTimeout: Duration = .milliseconds(10), maxAnimationDelay: Duration = .milliseconds(2),
+        maxPause: Duration = .milliseconds(32), answerGrace: Duration = .seconds(5),
+        lifecycleEvents: Int? = nil, faults: FaultPlan = .standard
+    ) {
         self.requests = requests
         self.tasks = tasks
         self.seed = seed

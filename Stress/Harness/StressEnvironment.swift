@@ -35,7 +35,8 @@ public struct StressEnvironment: Sendable {
 
     /// Every actor and task on `scheduler`, time from its virtual clock.
     public static func simulation(_ scheduler: SimulationScheduler) -> StressEnvironment {
-        StressEnvironment(clock: scheduler.clock, serialExecutor: scheduler.serialExecutor,
-                          taskExecutor: scheduler.taskExecutor)
+        StressEnvironment(
+            clock: scheduler.clock, serialExecutor: scheduler.serialExecutor,
+            taskExecutor: scheduler.taskExecutor)
     }
 }

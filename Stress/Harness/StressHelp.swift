@@ -25,59 +25,74 @@ package enum StressHelp {
 
     /// The commands, the default run first.
     package static let commands: [Command] = [
-        Command(name: "", summary: "Runs the stress workload in deterministic simulation (one seed, or a swarm of seeds each "
+        Command(
+            name: "",
+            summary: "Runs the stress workload in deterministic simulation (one seed, or a swarm of seeds each "
                 + "with its own fault plan, each replayed to check its digest) or on the real thread pool, and checks every "
                 + "invariant. Exits 0 when every check held, 1 on a violation or a coverage gap, 2 on bad arguments.",
-                options: [
-                    Option(usage: "--requests N", summary: "requests the workers ask for (\(StressConfiguration().requests))"),
-                    Option(usage: "--tasks T", summary: "worker tasks racing each other (\(StressConfiguration().tasks))"),
-                    Option(usage: "--seed S", summary: "the seed, or the first seed of a swarm (\(StressConfiguration().seed))"),
-                    Option(usage: "--seeds K", summary: "a swarm: K seeds from S, each with its own fault plan"),
-                    Option(usage: "--timeout-ms MS", summary: "the animation timeout in milliseconds (10)"),
-                    Option(usage: "--threads", summary: "run on the real thread pool instead (timing-dependent)"),
-                    Option(usage: "--shrink", summary: "reduce the first failing seed to the operations that matter"),
-                    Option(usage: "--mutants", summary: "every planted bug on seeds 1...K (64): each must be caught by most "
-                           + "(a build with the mutants only: \(StressHarness.mutantBuildCommand))"),
-                    Option(usage: "--mutant NAME", summary: "switch one planted bug on (the mutant build only)"),
-                    Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
-                    Option(usage: "--verbose", summary: "list every outcome the tables sum under \"other\", every violation"),
-                    Option(usage: "--json", summary: "the whole report as JSON, for machines (a run, a swarm, the mutants)"),
-                    Option(usage: "--help", summary: "this text (also -h; `stress help bench` or `stress bench --help` for one command)"),
-                ],
-                examples: [
-                    ("swift run -c release stress", "one seed, 10,000 requests, 64 tasks"),
-                    ("swift run -c release stress --seeds 256 --requests 2000", "a swarm of 256 seeds"),
-                    ("swift run -c release stress --threads --requests 20000", "the real thread pool"),
-                    ("swift run -c release stress --seed 42 --shrink", "shrink a failing seed"),
-                    ("swift run -c release stress --json > report.json", "the report for machines"),
-                    (".build-mutants/release/stress --mutants", "prove the harness catches each planted bug"),
-                ]),
-        Command(name: "route", summary: "Parses a deep link's path and prints it as a tree (exit 0), or its error with a "
+            options: [
+                Option(usage: "--requests N", summary: "requests the workers ask for (\(StressConfiguration().requests))"),
+                Option(usage: "--tasks T", summary: "worker tasks racing each other (\(StressConfiguration().tasks))"),
+                Option(usage: "--seed S", summary: "the seed, or the first seed of a swarm (\(StressConfiguration().seed))"),
+                Option(usage: "--seeds K", summary: "a swarm: K seeds from S, each with its own fault plan"),
+                Option(usage: "--timeout-ms MS", summary: "the animation timeout in milliseconds (10)"),
+                Option(usage: "--threads", summary: "run on the real thread pool instead (timing-dependent)"),
+                Option(usage: "--shrink", summary: "reduce the first failing seed to the operations that matter"),
+                Option(
+                    usage: "--mutants",
+                    summary: "every planted bug on seeds 1...K (64): each must be caught by most "
+                        + "(a build with the mutants only: \(StressHarness.mutantBuildCommand))"),
+                Option(usage: "--mutant NAME", summary: "switch one planted bug on (the mutant build only)"),
+                Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
+                Option(usage: "--verbose", summary: "list every outcome the tables sum under \"other\", every violation"),
+                Option(usage: "--json", summary: "the whole report as JSON, for machines (a run, a swarm, the mutants)"),
+                Option(
+                    usage: "--help", summary: "this text (also -h; `stress help bench` or `stress bench --help` for one command)"),
+            ],
+            examples: [
+                ("swift run -c release stress", "one seed, 10,000 requests, 64 tasks"),
+                ("swift run -c release stress --seeds 256 --requests 2000", "a swarm of 256 seeds"),
+                ("swift run -c release stress --threads --requests 20000", "the real thread pool"),
+                ("swift run -c release stress --seed 42 --shrink", "shrink a failing seed"),
+                ("swift run -c release stress --json > report.json", "the report for machines"),
+                (".build-mutants/release/stress --mutants", "prove the harness catches each planted bug"),
+            ]),
+        Command(
+            name: "route",
+            summary: "Parses a deep link's path and prints it as a tree (exit 0), or its error with a "
                 + "caret under the position (exit 1).",
-                options: [Option(usage: "'PATH'", summary: "the path, quoted for the shell")],
-                examples: [("swift run stress route '^/top/news(id=9)'", "the parsed route")]),
-        Command(name: "fuzz", summary: "Checks the libFuzzer targets' promises (paths round-trip, URLs, saved states and "
+            options: [Option(usage: "'PATH'", summary: "the path, quoted for the shell")],
+            examples: [("swift run stress route '^/top/news(id=9)'", "the parsed route")]),
+        Command(
+            name: "fuzz",
+            summary: "Checks the libFuzzer targets' promises (paths round-trip, URLs, saved states and "
                 + "links restored, routes navigated) on inputs drawn from a seed. Exits 1 when a promise breaks.",
-                options: [
-                    Option(usage: "--iterations N", summary: "inputs per target (2000)"),
-                    Option(usage: "--seed S", summary: "the seed the inputs are drawn from (1)"),
-                    Option(usage: "--only TARGET", summary: "one target: " + FuzzChecks.Target.allCases.map(\.rawValue).joined(separator: ", ")),
-                    Option(usage: "--trace", summary: "name each input before it runs (a trap stops the run)"),
-                    Option(usage: "--write-corpus DIR", summary: "write the seed corpus, DIR/TARGET/seed-N, and stop"),
-                ],
-                examples: [("swift run -c release stress fuzz --iterations 20000", "20,000 inputs per target")]),
-        Command(name: "bench", summary: "Measures the hot path's costs against floors measured in the same run, the cases "
+            options: [
+                Option(usage: "--iterations N", summary: "inputs per target (2000)"),
+                Option(usage: "--seed S", summary: "the seed the inputs are drawn from (1)"),
+                Option(
+                    usage: "--only TARGET",
+                    summary: "one target: " + FuzzChecks.Target.allCases.map(\.rawValue).joined(separator: ", ")),
+                Option(usage: "--trace", summary: "name each input before it runs (a trap stops the run)"),
+                Option(usage: "--write-corpus DIR", summary: "write the seed corpus, DIR/TARGET/seed-N, and stop"),
+            ],
+            examples: [("swift run -c release stress fuzz --iterations 20000", "20,000 inputs per target")]),
+        Command(
+            name: "bench",
+            summary: "Measures the hot path's costs against floors measured in the same run, the cases "
                 + "interleaved; prints figures and asserts no timing.",
-                options: [
-                    Option(usage: "--quick", summary: "every size a tenth, for CI"),
-                    Option(usage: "--repetitions N", summary: "repetitions after the warm-up (7)"),
-                    Option(usage: "--only 'NAME[|NAME...]'", summary: "only the cases whose name contains one of these"),
-                    Option(usage: "--no-floors", summary: "leave the floors out (to profile one case alone)"),
-                    Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
-                    Option(usage: "--json", summary: "the rows as JSON, for machines"),
-                ],
-                examples: [("swift run -c release stress bench --quick --repetitions 1", "a quick run"),
-                           ("swift run -c release stress bench --only 'setStack'", "the setStack cases and the floors")]),
+            options: [
+                Option(usage: "--quick", summary: "every size a tenth, for CI"),
+                Option(usage: "--repetitions N", summary: "repetitions after the warm-up (7)"),
+                Option(usage: "--only 'NAME[|NAME...]'", summary: "only the cases whose name contains one of these"),
+                Option(usage: "--no-floors", summary: "leave the floors out (to profile one case alone)"),
+                Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
+                Option(usage: "--json", summary: "the rows as JSON, for machines"),
+            ],
+            examples: [
+                ("swift run -c release stress bench --quick --repetitions 1", "a quick run"),
+                ("swift run -c release stress bench --only 'setStack'", "the setStack cases and the floors"),
+            ]),
     ]
 
     /// The subcommands' names: the words that may follow `stress`.
@@ -114,13 +129,18 @@ package enum StressHelp {
             for example in command.examples {
                 let padded = example.command + String(repeating: " ", count: commandWidth - example.command.count)
                 let line = "    " + padded + "  # " + example.shows
-                lines += line.count <= width ? [line] : ReportLayout.wrap("    " + example.command + "  # " + example.shows,
-                                                                            width: width, indent: 8)
+                lines +=
+                    line.count <= width
+                    ? [line]
+                    : ReportLayout.wrap(
+                        "    " + example.command + "  # " + example.shows,
+                        width: width, indent: 8)
             }
         }
         lines.append("")
-        lines.append("A long run (a swarm, the mutants, the bench, the fuzzer) shows its progress on standard error "
-                     + "when that is a terminal, and prints nothing extra when it is not.")
+        lines.append(
+            "A long run (a swarm, the mutants, the bench, the fuzzer) shows its progress on standard error "
+                + "when that is a terminal, and prints nothing extra when it is not.")
         return lines.flatMap { ReportLayout.wrap($0, width: width, indent: $0.hasPrefix(" ") ? nil : 0) }.joined(separator: "\n")
     }
 }

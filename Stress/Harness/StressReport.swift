@@ -64,15 +64,16 @@ public struct StressSummary: Sendable {
 extension StressChecker {
     /// The counts so far.
     public func summary() -> StressSummary {
-        StressSummary(answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
-                      extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
-                      committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations,
-                      faultsFired: faultsFired, peakQueueDepth: peakQueueDepth,
-                      animated: committed.filter(\.animation.animatorWasCalled).count,
-                      handedAnimator: committed.filter(\.hadAnimator).count,
-                      skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count,
-                      userChanges: userChanges, unappliedGestures: unappliedGestures.count, flowOutcomes: flowOutcomes,
-                      linkOutcomes: linkOutcomes)
+        StressSummary(
+            answers: answers, rejections: rejections, animations: animations, animatorKinds: animatorKinds,
+            extraFinishCalls: extraFinishCalls, reentrantProbes: reentrantProbes,
+            committed: committed.count, byPolicy: byPolicy, lifecycle: lifecycle, violations: violations,
+            faultsFired: faultsFired, peakQueueDepth: peakQueueDepth,
+            animated: committed.filter(\.animation.animatorWasCalled).count,
+            handedAnimator: committed.filter(\.hadAnimator).count,
+            skippedNotActive: committed.filter { $0.animation == .skipped(.applicationNotActive) }.count,
+            userChanges: userChanges, unappliedGestures: unappliedGestures.count, flowOutcomes: flowOutcomes,
+            linkOutcomes: linkOutcomes)
     }
 }
 
@@ -89,8 +90,10 @@ public struct StressReport: Sendable {
     /// How long it took on the run's own clock (virtual time in a simulated run).
     public let virtualTime: Duration
 
-    init(configuration: StressConfiguration, checker: StressSummary?, setupError: String? = nil, wall: Duration = .zero,
-         virtualTime: Duration = .zero) {
+    init(
+        configuration: StressConfiguration, checker: StressSummary?, setupError: String? = nil, wall: Duration = .zero,
+        virtualTime: Duration = .zero
+    ) {
         self.configuration = configuration
         self.checker = checker
         self.setupError = setupError
@@ -117,7 +120,8 @@ public struct StressReport: Sendable {
     /// of its content requests committed (a smaller run's share moves too much from seed to seed).
     public var workloadShortfall: String? {
         guard configuration.faults == .standard, configuration.requests >= 2_000,
-              let answers = checker?.answers[.content] else { return nil }
+            let answers = checker?.answers[.content]
+        else { return nil }
         let asked = answers.values.reduce(0, +), committed = answers["committed", default: 0]
         guard asked > 0, committed * 100 < Self.minimumContentCommitShare * asked else { return nil }
         return "only \(StressSummary.percent(committed, of: asked)) of content requests committed, under the "
@@ -125,45 +129,60 @@ public struct StressReport: Sendable {
     }
 
     /// The policies the by-policy table lists, in its order.
-    static let policyRows = ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm", "model"]
+    static let policyRows = [
+        "reject", "enqueue", "coalesce", "preempt", "cancelled by caller", "lifecycle unlock", "lock storm", "model",
+    ]
 
     /// The report as text, every line at most `width` characters (see ``ReportLayout``): requests
     /// by kind and outcome, by policy, lifecycle events, animations, faults, violations,
     /// throughput, seed. Rare outcomes are summed under "other"; `verbose` lists each of them.
     public func render(width: Int = 100, verbose: Bool = false) -> String {
         guard let summary = checker else {
-            return ReportLayout.wrap("stress run could not start: \(setupError ?? "unknown")", width: width).joined(separator: "\n")
+            return ReportLayout.wrap("stress run could not start: \(setupError ?? "unknown")", width: width).joined(
+                separator: "\n")
         }
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
         let answered = summary.answers.values.flatMap(\.values).reduce(0, +)
         var lines: [String] = []
-        lines.append("TransitionCoordinator stress · seed \(configuration.seed) · \(configuration.requests) requests · "
-                     + "\(configuration.tasks) tasks · \(configuration.lifecycleEvents) lifecycle events · timeout \(configuration.animationTimeout)")
+        lines.append(
+            "TransitionCoordinator stress · seed \(configuration.seed) · \(configuration.requests) requests · "
+                + "\(configuration.tasks) tasks · \(configuration.lifecycleEvents) lifecycle events · timeout \(configuration.animationTimeout)"
+        )
         lines.append("")
         // The share that commits, per kind: a workload whose requests are mostly refused gives the
         // commit paths few turns.
-        lines += ReportLayout.countTable("requests", rows: TransitionKind.allCases.map(\.rawValue),
-                                         counts: Dictionary(uniqueKeysWithValues: summary.answers.map { ($0.key.rawValue, $0.value) }),
-                                         width: width, share: true, totalRow: "all", verbose: verbose)
+        lines += ReportLayout.countTable(
+            "requests", rows: TransitionKind.allCases.map(\.rawValue),
+            counts: Dictionary(uniqueKeysWithValues: summary.answers.map { ($0.key.rawValue, $0.value) }),
+            width: width, share: true, totalRow: "all", verbose: verbose)
         lines.append("")
-        lines += ReportLayout.countTable("by policy", rows: Self.policyRows, counts: summary.byPolicy, width: width, verbose: verbose)
+        lines += ReportLayout.countTable(
+            "by policy", rows: Self.policyRows, counts: summary.byPolicy, width: width, verbose: verbose)
         lines.append("")
-        lines += ReportLayout.countTable("lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),
-                                         counts: Dictionary(uniqueKeysWithValues: summary.lifecycle.map { ($0.key.rawValue, $0.value) }),
-                                         width: width, verbose: verbose)
+        lines += ReportLayout.countTable(
+            "lifecycle events", rows: ApplicationState.allCases.map(\.rawValue),
+            counts: Dictionary(uniqueKeysWithValues: summary.lifecycle.map { ($0.key.rawValue, $0.value) }),
+            width: width, verbose: verbose)
         lines.append("")
-        lines.append("animators handed out  " + AnimatorKind.allCases.map { "\($0.rawValue) \(summary.animatorKinds[$0] ?? 0)" }
-            .joined(separator: " · "))
-        lines.append("animation outcomes    " + ReportLayout.counts(summary.animations, verbose: verbose)
-                     + " · extra finish calls \(summary.extraFinishCalls)")
+        lines.append(
+            "animators handed out  "
+                + AnimatorKind.allCases.map { "\($0.rawValue) \(summary.animatorKinds[$0] ?? 0)" }
+                .joined(separator: " · "))
+        lines.append(
+            "animation outcomes    " + ReportLayout.counts(summary.animations, verbose: verbose)
+                + " · extra finish calls \(summary.extraFinishCalls)")
         lines.append("animated              " + summary.animationShare)
-        lines.append("re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
-        lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
-            .joined(separator: " · "))
+        lines.append(
+            "re-entrant probes     \(summary.reentrantProbes), each refused as re-entrant unless a violation says otherwise")
+        lines.append(
+            "faults fired          "
+                + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(summary.faultsFired[$0] ?? 0)" }
+                .joined(separator: " · "))
         lines.append("peak queue depth      \(summary.peakQueueDepth)")
-        lines.append("user changes          reported \(summary.userChanges["reported"] ?? 0) · gestures to commit "
-                     + "\(summary.userChanges["commit"] ?? 0) · to cancel \(summary.userChanges["cancel"] ?? 0) · "
-                     + "ended unapplied \(summary.unappliedGestures)")
+        lines.append(
+            "user changes          reported \(summary.userChanges["reported"] ?? 0) · gestures to commit "
+                + "\(summary.userChanges["commit"] ?? 0) · to cancel \(summary.userChanges["cancel"] ?? 0) · "
+                + "ended unapplied \(summary.unappliedGestures)")
         if !summary.flowOutcomes.isEmpty {
             lines.append("hop flows             " + ReportLayout.counts(summary.flowOutcomes, verbose: verbose))
         }
@@ -173,22 +192,28 @@ public struct StressReport: Sendable {
         lines.append("")
         let perSecond = Int(Double(answered) / max(seconds, 1e-9))
         let transitionsPerSecond = Int(Double(summary.committed) / max(seconds, 1e-9))
-        lines.append("throughput            \(perSecond) answers/s · \(transitionsPerSecond) transitions/s · "
-                     + "\(summary.committed) committed · wall \(Int(seconds * 1_000)) ms")
-        lines.append("checks                invariants 1 serial · 2 chain · 3 levels · 4 key · 5 host balance · "
-                     + "6 atomic · 7 answered (FIFO lanes, coalescing, preemption, bounds) · 8 containers · 9 callbacks (balanced, remove once) · 10 shield and lock (at every host call) · "
-                     + "11 skip rules · live windows and a chain of one at every animator · events in order")
+        lines.append(
+            "throughput            \(perSecond) answers/s · \(transitionsPerSecond) transitions/s · "
+                + "\(summary.committed) committed · wall \(Int(seconds * 1_000)) ms")
+        lines.append(
+            "checks                invariants 1 serial · 2 chain · 3 levels · 4 key · 5 host balance · "
+                + "6 atomic · 7 answered (FIFO lanes, coalescing, preemption, bounds) · 8 containers · 9 callbacks (balanced, remove once) · 10 shield and lock (at every host call) · "
+                + "11 skip rules · live windows and a chain of one at every animator · events in order")
         if summary.violations.isEmpty {
             lines.append("violations            none")
         } else {
             lines.append("violations            \(summary.violations.count) — FAILED; reproduce with:")
-            lines.append("  swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)")
+            lines.append(
+                "  swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)"
+            )
             let shown = verbose ? summary.violations.count : 20
             for violation in summary.violations.prefix(shown) {
                 lines += "\(violation)".split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                     .map { $0 == 0 ? "  ✗ \($1)" : "    \($1)" }
             }
-            if summary.violations.count > shown { lines.append("  … and \(summary.violations.count - shown) more (--verbose lists them)") }
+            if summary.violations.count > shown {
+                lines.append("  … and \(summary.violations.count - shown) more (--verbose lists them)")
+            }
         }
         return ReportLayout.wrap(lines, width: width).joined(separator: "\n")
     }

@@ -1,9 +1,10 @@
+import TransitionCoordinator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-import TransitionCoordinator
 
 /// One stress run as a value for machines: what `stress --json` prints for a single run.
 ///
@@ -108,7 +109,8 @@ public struct StressReportDocument: Codable, Sendable, Equatable {
         tasks = configuration.tasks
         lifecycleEvents = configuration.lifecycleEvents
         timeoutMilliseconds = Int(Self.seconds(configuration.animationTimeout) * 1_000)
-        faultRates = Dictionary(uniqueKeysWithValues: FaultPlan.Kind.allCases.map { ($0.rawValue, configuration.faults.rate($0)) })
+        faultRates = Dictionary(
+            uniqueKeysWithValues: FaultPlan.Kind.allCases.map { ($0.rawValue, configuration.faults.rate($0)) })
         answers = summary.map { $0.answers.values.flatMap(\.values).reduce(0, +) } ?? 0
         answersByKind = nested(summary?.answers ?? [:])
         byPolicy = summary?.byPolicy ?? [:]

@@ -5,17 +5,23 @@ import TransitionCoordinator
 public enum StressRunner {
     /// The levels of the harness's coordinator: the built-in ones plus one between each pair and
     /// one above the top, so covers hide windows above them and requests hit reserved levels.
-    static let levels = WindowLevel.builtIn + [WindowLevel("toast", rawValue: 1_500), WindowLevel("banner", rawValue: 2_500),
-                                               WindowLevel("overlay", rawValue: 3_500)]
+    static let levels =
+        WindowLevel.builtIn + [
+            WindowLevel("toast", rawValue: 1_500), WindowLevel("banner", rawValue: 2_500),
+            WindowLevel("overlay", rawValue: 3_500),
+        ]
     /// The covers, as CFANavigationWindow's demo: a shield at `high`, a PIN at `medium`.
-    static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
-                                        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+    static let covers = LifecycleCovers(
+        shield: LifecycleCover(screen: Screen("shield"), level: .high),
+        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
 
     /// Runs the workload and the final checks; returns the report (violations included).
     ///
     /// Each task draws from its own sub-stream of the seed, so the same seed gives the same
     /// requests per task; which of them are admitted depends on the real thread pool's timing.
-    public static func run(_ configuration: StressConfiguration, in environment: StressEnvironment = .threads) async -> StressReport {
+    public static func run(
+        _ configuration: StressConfiguration, in environment: StressEnvironment = .threads
+    ) async -> StressReport {
         await runWithDigest(configuration, in: environment).report
     }
 
@@ -23,9 +29,12 @@ public enum StressRunner {
     ///
     /// `describeState`, when given, receives a closure that describes the coordinator's state
     /// (a simulated run calls it when it deadlocks).
-    static func runWithDigest(_ configuration: StressConfiguration, in environment: StressEnvironment,
-                              describeState: (@Sendable (@escaping @Sendable () async -> String) -> Void)? = nil)
-        async -> (report: StressReport, digest: TraceDigest) {
+    static func runWithDigest(
+        _ configuration: StressConfiguration, in environment: StressEnvironment,
+        describeState: (@Sendable (@escaping @Sendable () async -> String) -> Void)? = nil
+    )
+        async -> (report: StressReport, digest: TraceDigest)
+    {
         let wall = ContinuousClock.now
         let coordinatorConfiguration: CoordinatorConfiguration
         do {
@@ -38,38 +47,46 @@ public enum StressRunner {
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())
         }
-        let host = HarnessHost(environment: environment, seed: configuration.seed, stuckRate: configuration.faults.rate(.stuckHost),
-                               hostTimeout: configuration.hostTimeout, covers: covers)
+        let host = HarnessHost(
+            environment: environment, seed: configuration.seed, stuckRate: configuration.faults.rate(.stuckHost),
+            hostTimeout: configuration.hostTimeout, covers: covers)
         // A seed without stuck calls reaches the host inline, as the default host is reached.
         let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let session = LinkTask.Session()
-        let guards = LinkTask.guards(session: session, hesitate: { [environment, configuration] in
-            try? await environment.sleep(configuration.animationTimeout / 4)
-        }, stall: { [environment, configuration] in
-            try? await environment.sleep(configuration.animationTimeout * 2)
-        })
+        let guards = LinkTask.guards(
+            session: session,
+            hesitate: { [environment, configuration] in
+                try? await environment.sleep(configuration.animationTimeout / 4)
+            },
+            stall: { [environment, configuration] in
+                try? await environment.sleep(configuration.animationTimeout * 2)
+            })
         #if TC_MUTANTS
-        let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
-                                            clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
-                                            mutations: configuration.mutants)
+        let coordinator = await Coordinator(
+            rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
+            clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
+            mutations: configuration.mutants)
         #else
-        let coordinator = await Coordinator(rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
-                                            clock: environment.clock, executor: environment.serialExecutor,
-                                            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards)
+        let coordinator = await Coordinator(
+            rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
+            clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards)
         #endif
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()
-        let checker = StressChecker(ignoresUnmanagedWindows: false,
-                                    answerBound: configuration.animationTimeout + configuration.answerGrace,
-                                    transitionBound: configuration.animationTimeout + configuration.transitionGrace,
-                                    hostTimeout: configuration.hostTimeout, executor: environment.serialExecutor)
+        let checker = StressChecker(
+            ignoresUnmanagedWindows: false,
+            answerBound: configuration.animationTimeout + configuration.answerGrace,
+            transitionBound: configuration.animationTimeout + configuration.transitionGrace,
+            hostTimeout: configuration.hostTimeout, executor: environment.serialExecutor)
         describeState?({ [coordinator, checker] in
             let waiting = await coordinator.waitingRequests
             let inFlight = await coordinator.inFlightTransition
             let seen = await checker.eventsSeen, expected = await checker.expectedEvents
-            return "in flight: \(inFlight.map(\.description) ?? "none"); waiting: \(waiting); events seen \(seen) of \(expected)\n"
+            return
+                "in flight: \(inFlight.map(\.description) ?? "none"); waiting: \(waiting); events seen \(seen) of \(expected)\n"
                 + (await coordinator.snapshot).description
         })
         let events = coordinator.events()
@@ -84,48 +101,55 @@ public enum StressRunner {
             for script in scripts {
                 group.addTask(executorPreference: environment.taskExecutor) {
                     for operation in script {
-                        await fire(operation, configuration: configuration, environment: environment,
-                                   coordinator: coordinator, checker: checker, host: host, tally: tally)
+                        await fire(
+                            operation, configuration: configuration, environment: environment,
+                            coordinator: coordinator, checker: checker, host: host, tally: tally)
                     }
                 }
             }
             let churnRounds = configuration.lifecycleEvents * configuration.faults.rate(.coordinatorChurn) / 100
             group.addTask(executorPreference: environment.taskExecutor) {
-                await CoordinatorChurn.run(rounds: churnRounds, environment: environment, checker: checker,
-                                           stress: configuration)
+                await CoordinatorChurn.run(
+                    rounds: churnRounds, environment: environment, checker: checker,
+                    stress: configuration)
             }
             // Links in every run: they replace the root's content, whatever the workload put there.
             let linkRounds = max(4, configuration.requests / 50)
             group.addTask(executorPreference: environment.taskExecutor) {
-                await LinkTask.run(rounds: linkRounds, pause: configuration.maxPause * 2, configuration: configuration, host: host,
-                                   environment: environment, coordinator: coordinator, checker: checker, session: session,
-                                   seed: configuration.seed)
+                await LinkTask.run(
+                    rounds: linkRounds, pause: configuration.maxPause * 2, configuration: configuration, host: host,
+                    environment: environment, coordinator: coordinator, checker: checker, session: session,
+                    seed: configuration.seed)
             }
             if workload.rootContent != .screen(Screen("home")) {
                 let rounds = max(1, configuration.requests / 200)
                 group.addTask(executorPreference: environment.taskExecutor) {
                     // One round per 50 requests: the moves and cancellations that race a waiting flow need turns.
-                    await HopFlowTask.run(rounds: 4 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
-                                          hostTimeout: configuration.hostTimeout, grace: configuration.answerGrace,
-                                          faults: configuration.faults, environment: environment,
-                                          coordinator: coordinator, checker: checker, seed: configuration.seed)
+                    await HopFlowTask.run(
+                        rounds: 4 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
+                        hostTimeout: configuration.hostTimeout, grace: configuration.answerGrace,
+                        faults: configuration.faults, environment: environment,
+                        coordinator: coordinator, checker: checker, seed: configuration.seed)
                 }
                 group.addTask(executorPreference: environment.taskExecutor) {
-                    await SheetFlowTask.run(rounds: 2 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
-                                            hostTimeout: configuration.hostTimeout, environment: environment,
-                                            coordinator: coordinator, checker: checker, seed: configuration.seed)
+                    await SheetFlowTask.run(
+                        rounds: 2 * rounds, levels: workload.levels, pause: configuration.maxPause * 2,
+                        hostTimeout: configuration.hostTimeout, environment: environment,
+                        coordinator: coordinator, checker: checker, seed: configuration.seed)
                 }
                 if !environment.isSimulated {
                     group.addTask(executorPreference: environment.taskExecutor) {
-                        await ModelTask.run(rounds: 2 * rounds, pause: configuration.maxPause * 2, environment: environment,
-                                            coordinator: coordinator, checker: checker, seed: configuration.seed)
+                        await ModelTask.run(
+                            rounds: 2 * rounds, pause: configuration.maxPause * 2, environment: environment,
+                            coordinator: coordinator, checker: checker, seed: configuration.seed)
                     }
                 }
             }
             var lifecycleRNG = root.split(UInt64.max)
             group.addTask(executorPreference: environment.taskExecutor) {
-                await flipLifecycle(&lifecycleRNG, workload: workload, configuration: configuration,
-                                    environment: environment, coordinator: coordinator, checker: checker, host: host)
+                await flipLifecycle(
+                    &lifecycleRNG, workload: workload, configuration: configuration,
+                    environment: environment, coordinator: coordinator, checker: checker, host: host)
             }
         }
 
@@ -135,20 +159,27 @@ public enum StressRunner {
         subscriber.cancel()
         let pending = await coordinator.waitingRequests.count + (await coordinator.inFlightTransition == nil ? 0 : 1)
         await checker.noteHost(violations: host.violations, stuckCalls: host.stuckCalls)
-        await checker.finish(snapshot: await coordinator.snapshot, ledger: host.ledger,
-                             audit: await coordinator.audit(), history: await coordinator.history,
-                             droppedEvents: coordinator.droppedEventCount, pending: pending)
+        await checker.finish(
+            snapshot: await coordinator.snapshot, ledger: host.ledger,
+            audit: await coordinator.audit(), history: await coordinator.history,
+            droppedEvents: coordinator.droppedEventCount, pending: pending)
         let history = await coordinator.history
-        for violation in CallbackChecks.balance(history) + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems)
-            + CallbackChecks.hostShownCommitted(host.contentsShown, history: history) {
+        for violation in CallbackChecks.balance(history)
+            + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems)
+            + CallbackChecks.hostShownCommitted(host.contentsShown, history: history)
+        {
             await checker.noteViolation(violation)
         }
-        await checker.finishHistory(history, clockOffset: clockOffset,
-                                    peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit,
-                                    peakDeferredDepth: await coordinator.peakDeferredDepth,
-                                    deferredLimit: coordinatorConfiguration.deferredLimit)
-        return (StressReport(configuration: configuration, checker: await checker.summary(),
-                             wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest)
+        await checker.finishHistory(
+            history, clockOffset: clockOffset,
+            peakQueueDepth: await coordinator.peakQueueDepth, queueLimit: coordinatorConfiguration.queueLimit,
+            peakDeferredDepth: await coordinator.peakDeferredDepth,
+            deferredLimit: coordinatorConfiguration.deferredLimit)
+        return (
+            StressReport(
+                configuration: configuration, checker: await checker.summary(),
+                wall: wall.duration(to: .now), virtualTime: environment.elapsed()), await checker.digest
+        )
     }
 
     /// Once every task was answered: waits until no host call is stuck, then reports the app
@@ -156,8 +187,10 @@ public enum StressRunner {
     /// again while that report's own calls get stuck (its catch-up can meet a stuck call too: seed
     /// 196 once ended with the host one `destroy` behind). After `attempts` tries it gives up and
     /// lets the balance check report what is left.
-    private static func catchUpHost(_ coordinator: Coordinator, host: HarnessHost, configuration: StressConfiguration,
-                                    environment: StressEnvironment, checker: StressChecker, attempts: Int = 64) async {
+    private static func catchUpHost(
+        _ coordinator: Coordinator, host: HarnessHost, configuration: StressConfiguration,
+        environment: StressEnvironment, checker: StressChecker, attempts: Int = 64
+    ) async {
         for _ in 0..<attempts {
             while true {
                 let stuck = await coordinator.hostFault != nil
@@ -170,9 +203,11 @@ public enum StressRunner {
         }
     }
 
-    private static func fire(_ operation: Operation, configuration: StressConfiguration,
-                             environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
-                             host: HarnessHost, tally: CallbackTally) async {
+    private static func fire(
+        _ operation: Operation, configuration: StressConfiguration,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker,
+        host: HarnessHost, tally: CallbackTally
+    ) async {
         if operation.gesture != nil {
             return await gesture(operation, environment: environment, coordinator: coordinator, checker: checker, tally: tally)
         }
@@ -183,16 +218,22 @@ public enum StressRunner {
         let tree = operation.treeChange ? TreeChange.request(in: await coordinator.snapshot, at: environment.elapsed()) : nil
         if tree != nil { await checker.noteFault(.treeChange) }
         let request = tree ?? Workload.aimed(operation.request, roll: operation.aim, at: seen)
-        let animator: (any Animator)? = kind == .none
-            ? nil : HostileAnimator(kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
-                                    environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
-                                    timeout: configuration.animationTimeout,
-                                    cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
+        let animator: (any Animator)? =
+            kind == .none
+            ? nil
+            : HostileAnimator(
+                kind: kind, delay: operation.delay, coordinator: coordinator, checker: checker,
+                environment: environment, lateBy: configuration.animationTimeout * 2, host: host,
+                timeout: configuration.animationTimeout,
+                cutUnheard: configuration.seamMutants.contains(.noCancelOnCut))
         let asked = environment.elapsed()
-        let attempt = Task(executorPreference: environment.taskExecutor) { () async -> Result<TransitionRecord, TransitionError> in
+        let attempt = Task(executorPreference: environment.taskExecutor) {
+            () async -> Result<TransitionRecord, TransitionError> in
             do throws(TransitionError) {
-                return .success(try await coordinator.perform(request, animator: animator, policy: policy,
-                                                             whenLocked: whenLocked, items: tally.items(for: request)))
+                return .success(
+                    try await coordinator.perform(
+                        request, animator: animator, policy: policy,
+                        whenLocked: whenLocked, items: tally.items(for: request)))
             } catch {
                 return .failure(error)
             }
@@ -224,8 +265,10 @@ extension StressRunner {
     /// waiting its turn), held
     /// for the operation's delay while lifecycle events and other requests race it, then
     /// committed or cancelled as drawn. A cancelled one (or one cut short) must leave no record.
-    static func gesture(_ operation: Operation, environment: StressEnvironment, coordinator: Coordinator,
-                        checker: StressChecker, tally: CallbackTally) async {
+    static func gesture(
+        _ operation: Operation, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker, tally: CallbackTally
+    ) async {
         guard case .userDid(var change, let level) = operation.request, let end = operation.gesture else { return }
         // The user swipes on what is on screen: a stack that has something to pop, if any is shown;
         // else the user first goes one screen deeper in a stack that is shown, if any.
@@ -236,12 +279,14 @@ extension StressRunner {
             var pushLabel = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
             pushLabel.beforeSwipe = true
             do throws(TransitionError) {
-                let record = try await coordinator.perform(push, animator: nil, policy: .enqueue, whenLocked: .refuse,
-                                                           items: tally.items(for: push))
+                let record = try await coordinator.perform(
+                    push, animator: nil, policy: .enqueue, whenLocked: .refuse,
+                    items: tally.items(for: push))
                 tally.committed(record)
                 await checker.committed(record, animator: .none, label: pushLabel, wall: environment.elapsed() - asked)
             } catch {
-                await checker.rejected(push, error, animator: .none, label: pushLabel, asked: asked, answered: environment.elapsed())
+                await checker.rejected(
+                    push, error, animator: .none, label: pushLabel, asked: asked, answered: environment.elapsed())
             }
             asked = environment.elapsed()
         }
@@ -252,13 +297,16 @@ extension StressRunner {
         do throws(TransitionError) {
             gesture = try await coordinator.beginGesture(change, at: level, policy: operation.policy)
         } catch {
-            await checker.rejected(operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
+            await checker.rejected(
+                operation.request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
             return
         }
         // A swipe to be finished: the stack's owner asks for the stack it believes in meanwhile (see ``OwnerStack``).
-        let owner = end == .commit
-            ? await OwnerStack.ask(during: change, swipePolicy: operation.policy, environment: environment,
-                                   coordinator: coordinator, tally: tally)
+        let owner =
+            end == .commit
+            ? await OwnerStack.ask(
+                during: change, swipePolicy: operation.policy, environment: environment,
+                coordinator: coordinator, tally: tally)
             : nil
         // A swipe is quicker than most animations: held a quarter of the drawn delay.
         try? await environment.sleep(operation.delay / 4)
@@ -274,7 +322,8 @@ extension StressRunner {
             } catch {
                 await checker.gestureEnded(gesture.id)
             }
-            await owner?.finish(afterSwipe: swiped, waitedBehindIt: waited, environment: environment, checker: checker, tally: tally)
+            await owner?.finish(
+                afterSwipe: swiped, waitedBehindIt: waited, environment: environment, checker: checker, tally: tally)
         case .cancel:
             await gesture.cancel()
             await checker.gestureEnded(gesture.id)
@@ -360,4 +409,3 @@ public struct RequestLabel: Sendable, Hashable {
         }
     }
 }
-

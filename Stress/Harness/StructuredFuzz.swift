@@ -1,9 +1,10 @@
+import TransitionCoordinator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-import TransitionCoordinator
 
 /// `stress fuzz`: the fuzz targets' checks (``FuzzChecks``) on inputs drawn from a seed, for
 /// builds that cannot link libFuzzer. Inputs are the seed corpus's valid values, mutated as
@@ -30,8 +31,10 @@ package enum StructuredFuzz {
     /// Runs `iterations` inputs of each of `targets`, drawn from `seed`; returns what broke (the
     /// first few a target finds). `trace` is told each input before it runs (a trap stops the
     /// process: the last input told is the one).
-    package static func run(seed: UInt64, iterations: Int, targets: [FuzzChecks.Target] = FuzzChecks.Target.allCases,
-                            trace: (@Sendable (FuzzChecks.Target, Int, [UInt8]) -> Void)? = nil) async -> [Failure] {
+    package static func run(
+        seed: UInt64, iterations: Int, targets: [FuzzChecks.Target] = FuzzChecks.Target.allCases,
+        trace: (@Sendable (FuzzChecks.Target, Int, [UInt8]) -> Void)? = nil
+    ) async -> [Failure] {
         var failures: [Failure] = []
         for target in targets {
             var random = SplitMix64(seed: seed).split(UInt64(FuzzChecks.Target.allCases.firstIndex(of: target) ?? 0) + 1)
@@ -51,16 +54,22 @@ package enum StructuredFuzz {
     // MARK: The seed corpus
 
     /// Valid paths: every operator, escapes, parameters, up counts.
-    static let paths = ["^/home", "^/home/detail(id=3,tab=reviews)/friend", "^/main#settings#inbox/mail!/compose", "home/../friend",
-                        "..", "up(n=2)/mail", "^/main#inbox/mail!draft", #"a\(b\)/c%20d/%2E/%C3%A9(k=v\,w)"#, "%75p(n=1)"]
+    static let paths = [
+        "^/home", "^/home/detail(id=3,tab=reviews)/friend", "^/main#settings#inbox/mail!/compose", "home/../friend",
+        "..", "up(n=2)/mail", "^/main#inbox/mail!draft", #"a\(b\)/c%20d/%2E/%C3%A9(k=v\,w)"#, "%75p(n=1)",
+    ]
     /// Valid URLs, for the link table.
-    static let urls = ["https://example.com/users/42", "HTTPS://Example.COM:443/users/42/posts/7?tab=likes#top",
-                       "myapp://inbox/1B4E28BA-2FA1-11D2-883F-0016D3CCA427", "myapp:///item/7", "myapp:/item/-7",
-                       "http://localhost:8080/debug/mail", "https://example.com/search?q=a%2Cb%29+c", "https://example.com/settings/privacy",
-                       "https://example.com"]
+    static let urls = [
+        "https://example.com/users/42", "HTTPS://Example.COM:443/users/42/posts/7?tab=likes#top",
+        "myapp://inbox/1B4E28BA-2FA1-11D2-883F-0016D3CCA427", "myapp:///item/7", "myapp:/item/-7",
+        "http://localhost:8080/debug/mail", "https://example.com/search?q=a%2Cb%29+c", "https://example.com/settings/privacy",
+        "https://example.com",
+    ]
     /// Routes that restore (and that links lead to).
-    static let restorable = ["^/home", "^/home/detail(id=3)/friend", "^/main#settings#inbox/mail!/compose", "^/main#profile/alert",
-                             "^/home/vault(code=1234)", "^/home/nowhere/friend"]
+    static let restorable = [
+        "^/home", "^/home/detail(id=3)/friend", "^/main#settings#inbox/mail!/compose", "^/main#profile/alert",
+        "^/home/vault(code=1234)", "^/home/nowhere/friend",
+    ]
 
     /// The seed corpus of `target`: a few valid inputs (`stress fuzz --write-corpus` writes them
     /// to Stress/Fuzz/Corpus/).
@@ -72,8 +81,10 @@ package enum StructuredFuzz {
         case .navigate:
             // ^/home/detail(id=3)/.. then an empty route; !/compose; ^/main#settings then .. then an
             // empty route; an up by Int.max (refused: over the limit).
-            return [[0x04, 0, 0, 6 * 8, 1, 4, 1], [0x00, 2 + 6 * 5, 0], [0x05, 6 * 10, 0, 3 + 6 * 3, 0, 0xFF, 4, 1],
-                    [0x04, 5, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]
+            return [
+                [0x04, 0, 0, 6 * 8, 1, 4, 1], [0x00, 2 + 6 * 5, 0], [0x05, 6 * 10, 0, 3 + 6 * 3, 0, 0xFF, 4, 1],
+                [0x04, 5, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            ]
         }
     }
 
@@ -84,10 +95,18 @@ package enum StructuredFuzz {
         encoder.outputFormatting = [.sortedKeys]
         var states: [[UInt8]] = []
         for (index, path) in restorable.enumerated() {
-            guard let route = try? Route(parsing: path), let link = try? Route(parsing: restorable[(index + 2) % restorable.count]) else { continue }
-            let links = index % 2 == 0 ? [] : [SavedLink(id: LinkID(UInt64(index)), route: link, remaining: .seconds(30)),
-                                               SavedLink(id: LinkID(UInt64(index + 1)), route: Route([.push(RouteTarget("friend")), .up(1)]),
-                                                         remaining: .milliseconds(1_500))]
+            guard let route = try? Route(parsing: path),
+                let link = try? Route(parsing: restorable[(index + 2) % restorable.count])
+            else { continue }
+            let links =
+                index % 2 == 0
+                ? []
+                : [
+                    SavedLink(id: LinkID(UInt64(index)), route: link, remaining: .seconds(30)),
+                    SavedLink(
+                        id: LinkID(UInt64(index + 1)), route: Route([.push(RouteTarget("friend")), .up(1)]),
+                        remaining: .milliseconds(1_500)),
+                ]
             let saved = SavedNavigation(route: route, links: links, schema: 1 + index % 2, savedAt: .seconds(999_000))
             if let data = try? encoder.encode(saved) { states.append(Array(data)) }
             if !links.isEmpty, let data = try? encoder.encode(links) { states.append(Array(data)) }
@@ -118,13 +137,21 @@ package enum StructuredFuzz {
 
     /// Pieces of the grammar or of URLs, joined at random.
     static func piecesText(_ target: FuzzChecks.Target, _ random: inout SplitMix64) -> String {
-        let pieces = target == .path
-            ? ["^/", "/", "!", "!/", "#", "..", "up(n=", "up", ")", "(", ",", "=", "\\", "%", "%2E", "%20", "%C3%A9", "%FF", "home",
-               "detail", "id", "3", "-1", "0", "256", "257", "99999999999999999999", "é", " ", "\n", ".", "a", "%75p", "^"]
-            : ["https://", "http://", "myapp://", "myapp:", "myapp:///", "example.com", "EXAMPLE.com", ":443", ":8080", ":", ":99999",
-               "@", "user@", "[::1]", "localhost", "/", "users", "posts", "inbox", "item", "settings", "search", "debug", "42", "-7",
-               "abc", "%", "%C3%A9", "%zz", "%2E", "..", ".", "?", "&", "=", "q", "tab", "+", "#", "privacy",
-               "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é", "\u{0}"]
+        let pieces =
+            target == .path
+            ? [
+                "^/", "/", "!", "!/", "#", "..", "up(n=", "up", ")", "(", ",", "=", "\\", "%", "%2E", "%20", "%C3%A9", "%FF",
+                "home",
+                "detail", "id", "3", "-1", "0", "256", "257", "99999999999999999999", "é", " ", "\n", ".", "a", "%75p", "^",
+            ]
+            : [
+                "https://", "http://", "myapp://", "myapp:", "myapp:///", "example.com", "EXAMPLE.com", ":443", ":8080", ":",
+                ":99999",
+                "@", "user@", "[::1]", "localhost", "/", "users", "posts", "inbox", "item", "settings", "search", "debug", "42",
+                "-7",
+                "abc", "%", "%C3%A9", "%zz", "%2E", "..", ".", "?", "&", "=", "q", "tab", "+", "#", "privacy",
+                "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é", "\u{0}",
+            ]
         return (0..<(1 + random.below(12))).map { _ in random.pick(pieces) }.joined()
     }
 
@@ -142,11 +169,15 @@ package enum StructuredFuzz {
     }
 
     /// Numbers a hostile or corrupt file holds.
-    static let edgeNumbers = ["0", "-1", "-2", "1", "2", "257", "9223372036854775807", "-9223372036854775808",
-                              "18446744073709551615", "18446744073709551616", "1.5", "1e308", "null", "\"3\""]
+    static let edgeNumbers = [
+        "0", "-1", "-2", "1", "2", "257", "9223372036854775807", "-9223372036854775808",
+        "18446744073709551615", "18446744073709551616", "1.5", "1e308", "null", "\"3\"",
+    ]
     /// Paths a corrupt file holds.
-    static let edgePaths = [#"^/home/up(n=300)"#, "^/..", "", "^/main#nowhere", "^/home/detail(id=x)", "^/alert/alert/alert",
-                            #"^/home/\(x"#, "^/main#settings/up(n=2)"]
+    static let edgePaths = [
+        #"^/home/up(n=300)"#, "^/..", "", "^/main#nowhere", "^/home/detail(id=x)", "^/alert/alert/alert",
+        #"^/home/\(x"#, "^/main#settings/up(n=2)",
+    ]
 
     /// `json` with one hostile change: a number swapped for an edge value, a path swapped, a saved
     /// link repeated (same id), or a key dropped.
@@ -160,7 +191,9 @@ package enum StructuredFuzz {
             text.replaceSubrange(random.pick(numbers), with: random.pick(edgeNumbers))
         case 2:
             // The saved path swapped, or a link's route made to go up any count.
-            if random.chance(50), let start = text.firstRange(of: "\"path\":\""), let end = text[start.upperBound...].firstIndex(of: "\"") {
+            if random.chance(50), let start = text.firstRange(of: "\"path\":\""),
+                let end = text[start.upperBound...].firstIndex(of: "\"")
+            {
                 text.replaceSubrange(start.upperBound..<end, with: random.pick(edgePaths))
             } else if let push = text.firstRange(of: "{\"push\":") {
                 text.replaceSubrange(push.lowerBound..<push.lowerBound, with: "{\"up\":{\"_0\":\(random.pick(edgeNumbers))}},")
@@ -175,7 +208,8 @@ package enum StructuredFuzz {
                 saved.links.append(first)
                 if let again = try? encoder.encode(saved) { return Array(again) }
             } else if let links = try? JSONDecoder().decode([SavedLink].self, from: data), let first = links.first,
-                      let again = try? encoder.encode(links + [first]) {
+                let again = try? encoder.encode(links + [first])
+            {
                 return Array(again)
             }
             #endif

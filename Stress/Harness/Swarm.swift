@@ -30,21 +30,24 @@ public enum Swarm {
 
     /// Runs `seeds`, each with `base` as the template and its own swarm fault plan (or the
     /// template's plan when `swarm` is false); stops early at the first failing seed when `stopAtFirstFailure`.
-    public static func run(_ base: StressConfiguration, seeds: [UInt64], swarm: Bool = true,
-                           stopAtFirstFailure: Bool = false, progress: (SeedResult) -> Void = { _ in }) -> [SeedResult] {
+    public static func run(
+        _ base: StressConfiguration, seeds: [UInt64], swarm: Bool = true,
+        stopAtFirstFailure: Bool = false, progress: (SeedResult) -> Void = { _ in }
+    ) -> [SeedResult] {
         var results: [SeedResult] = []
         for seed in seeds {
             var configuration = base
             configuration.seed = seed
             if swarm {
                 configuration.faults = FaultPlan.swarm(seed: seed)
-            configuration.hostTimeout = hostTimeout(seed: seed)
+                configuration.hostTimeout = hostTimeout(seed: seed)
                 configuration.hostTimeout = hostTimeout(seed: seed)
             }
             let first = StressRunner.simulate(configuration)
             let replay = StressRunner.simulate(configuration)
-            let result = SeedResult(seed: seed, faults: configuration.faults, run: first,
-                                    deterministic: first.digest == replay.digest && first.steps == replay.steps)
+            let result = SeedResult(
+                seed: seed, faults: configuration.faults, run: first,
+                deterministic: first.digest == replay.digest && first.steps == replay.steps)
             results.append(result)
             progress(result)
             if stopAtFirstFailure, !result.violations.isEmpty { break }
@@ -69,12 +72,16 @@ public enum Swarm {
         let faults = FaultPlan.Kind.allCases.filter { kind in
             fired[kind, default: 0] == 0 && (enabled.contains(kind) || results.count >= 16)
         }.map { "fault \($0.rawValue) never fired" }
-        let kinds = TransitionKind.allCases.filter { !committedKinds.contains($0) }.map { "no \($0.rawValue) transition ever committed" }
+        let kinds = TransitionKind.allCases.filter { !committedKinds.contains($0) }.map {
+            "no \($0.rawValue) transition ever committed"
+        }
         // The timeout must be reached where an animator that never finishes in time was on (the
         // lifecycle task's quiet tail makes sure of it); while the workers fire, a preemption
         // nearly always cuts such an animation short first, so nothing else would notice.
         let timedOut = results.reduce(0) { $0 + ($1.run.report.checker?.animations["timed out"] ?? 0) }
-        let slowOn = results.contains { $0.faults.rate(.neverFinishingAnimator) > 0 || $0.faults.rate(.lateFinishingAnimator) > 0 }
+        let slowOn = results.contains {
+            $0.faults.rate(.neverFinishingAnimator) > 0 || $0.faults.rate(.lateFinishingAnimator) > 0
+        }
         return faults + kinds + (timedOut == 0 && slowOn ? ["the animation timeout was never reached"] : [])
     }
 
@@ -95,7 +102,9 @@ public enum Swarm {
     /// Runs `planted` (a configuration with a mutant switched on) over every one of `seeds` (each
     /// with its own swarm fault plan, run once: a caught mutant needs no replay); returns the seeds
     /// that caught it, each with its first violation, in seed order.
-    package static func catches(_ planted: StressConfiguration, seeds: [UInt64]) -> [(seed: UInt64, violation: InvariantViolation)] {
+    package static func catches(
+        _ planted: StressConfiguration, seeds: [UInt64]
+    ) -> [(seed: UInt64, violation: InvariantViolation)] {
         var configuration = planted
         return seeds.compactMap { seed in
             configuration.seed = seed

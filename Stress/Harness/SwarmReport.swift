@@ -4,40 +4,56 @@ extension Swarm {
     /// The table of a multi-seed run: seeds, requests by kind and outcome, faults, checks,
     /// violations, peak queue depth, virtual time, scheduler steps, determinism, coverage; every
     /// line at most `width` characters (see ``ReportLayout``), rare outcomes listed when `verbose`.
-    public static func summary(_ results: [SeedResult], gaps: [String], width: Int = 100,
-                               verbose: Bool = false) -> String {
+    public static func summary(
+        _ results: [SeedResult], gaps: [String], width: Int = 100,
+        verbose: Bool = false
+    ) -> String {
         let totals = Totals(results)
         let violations = results.reduce(0) { $0 + $1.violations.count }
         let deterministic = results.filter(\.deterministic).count
         var lines = ["", "swarm · \(results.count) seeds (each run twice) · \(totals.committed) transitions committed"]
-        lines += ReportLayout.countTable("requests", rows: TransitionKind.allCases.map(\.rawValue),
-                                         counts: Dictionary(uniqueKeysWithValues: totals.answers.map { ($0.key.rawValue, $0.value) }),
-                                         width: width, share: true, totalRow: "all", verbose: verbose)
-        lines.append("animated              " + StressSummary.animationShare(animated: totals.animated, committed: totals.committed,
-                                                                             handed: totals.handed, notActive: totals.notActive))
-        lines.append("faults fired          " + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(totals.faults[$0] ?? 0)" }
-            .joined(separator: " · "))
-        lines.append("checks                per transition: 1 2 3 4 6 7 8 10 11 · per host call: covers shown over nothing they hide · "
-                     + "per animator: live windows, a chain of one · per event: no rejection before its began · per history: chain, "
-                     + "unique before-versions, real-time order, busy windows, reference model, FIFO lanes, coalescing, preemption, "
-                     + "queue and deferred bounds · at the end: 5 (windows and screens) after host catch-up, container actors, liveness, nothing pending")
+        lines += ReportLayout.countTable(
+            "requests", rows: TransitionKind.allCases.map(\.rawValue),
+            counts: Dictionary(uniqueKeysWithValues: totals.answers.map { ($0.key.rawValue, $0.value) }),
+            width: width, share: true, totalRow: "all", verbose: verbose)
+        lines.append(
+            "animated              "
+                + StressSummary.animationShare(
+                    animated: totals.animated, committed: totals.committed,
+                    handed: totals.handed, notActive: totals.notActive))
+        lines.append(
+            "faults fired          "
+                + FaultPlan.Kind.allCases.map { "\($0.rawValue) \(totals.faults[$0] ?? 0)" }
+                .joined(separator: " · "))
+        lines.append(
+            "checks                per transition: 1 2 3 4 6 7 8 10 11 · per host call: covers shown over nothing they hide · "
+                + "per animator: live windows, a chain of one · per event: no rejection before its began · per history: chain, "
+                + "unique before-versions, real-time order, busy windows, reference model, FIFO lanes, coalescing, preemption, "
+                + "queue and deferred bounds · at the end: 5 (windows and screens) after host catch-up, container actors, liveness, nothing pending"
+        )
         lines.append("peak queue depth      \(totals.peak)")
         lines.append("virtual time          \(totals.virtual) · scheduler steps \(totals.steps)")
         lines.append("determinism           \(deterministic)/\(results.count) seeds replayed to the same digest")
-        lines.append("coverage              " + (gaps.isEmpty ? "every fault kind fired, every transition kind committed, the animation timeout reached"
-                                                 : gaps.joined(separator: " · ")))
+        lines.append(
+            "coverage              "
+                + (gaps.isEmpty
+                    ? "every fault kind fired, every transition kind committed, the animation timeout reached"
+                    : gaps.joined(separator: " · ")))
         lines.append("violations            " + (violations == 0 ? "none" : "\(violations) — FAILED"))
         return ReportLayout.wrap(lines, width: width).joined(separator: "\n")
     }
 
     /// The report of a run of one seed: its ``StressReport/render(width:verbose:)``, the
     /// scheduler's line, and what the run never exercised, every line at most `width` characters.
-    public static func report(_ result: SeedResult, gaps: [String], width: Int = 100,
-                              verbose: Bool = false) -> String {
+    public static func report(
+        _ result: SeedResult, gaps: [String], width: Int = 100,
+        verbose: Bool = false
+    ) -> String {
         var lines = [result.run.report.render(width: width, verbose: verbose)]
-        lines.append("simulation            \(result.run.steps) scheduler steps · \(result.run.stalls) queue stalls · virtual time "
-                     + "\(result.run.report.virtualTime) · digest \(result.run.digest) · "
-                     + (result.deterministic ? "replayed: same digest" : "replayed: DIFFERENT digest"))
+        lines.append(
+            "simulation            \(result.run.steps) scheduler steps · \(result.run.stalls) queue stalls · virtual time "
+                + "\(result.run.report.virtualTime) · digest \(result.run.digest) · "
+                + (result.deterministic ? "replayed: same digest" : "replayed: DIFFERENT digest"))
         lines += gaps.map { "✗ \($0)" }
         return ReportLayout.wrap(lines, width: width).joined(separator: "\n")
     }
@@ -54,10 +70,12 @@ extension Swarm {
 
     /// One seed's document: its report, its scheduler's side, and `gaps`.
     static func document(_ result: SeedResult, gaps: [String]) -> StressReportDocument {
-        var document = StressReportDocument(result.run.report, mode: "simulation", gaps: gaps,
-                                            simulation: .init(steps: result.run.steps, stalls: result.run.stalls,
-                                                              digest: result.run.digest.description,
-                                                              deterministic: result.deterministic))
+        var document = StressReportDocument(
+            result.run.report, mode: "simulation", gaps: gaps,
+            simulation: .init(
+                steps: result.run.steps, stalls: result.run.stalls,
+                digest: result.run.digest.description,
+                deterministic: result.deterministic))
         document.violations = result.violations.map(\.description)
         return document
     }

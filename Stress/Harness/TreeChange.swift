@@ -17,7 +17,8 @@ enum TreeChange {
         if case .presenting(let base, _) = root {
             target = base
         } else if case .tabs(let tabs) = root, tabs.tabs.count > 1, Int(now.components.attoseconds / 1_000_000_000 % 2) == 0,
-                  let next = try? TabBar(id: tabs.id, tabs: tabs.tabs, selected: (tabs.selected + 1) % tabs.tabs.count) {
+            let next = try? TabBar(id: tabs.id, tabs: tabs.tabs, selected: (tabs.selected + 1) % tabs.tabs.count)
+        {
             target = .tabs(next)
         } else {
             let screen = Screen("content", id: ScreenID("tree\(now.components.seconds)-\(now.components.attoseconds)"))

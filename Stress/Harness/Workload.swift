@@ -134,7 +134,7 @@ public struct Operation: Sendable, Hashable, CustomStringConvertible {
         switch request {
         case .push(let screen, _), .replaceRoot(let screen): ["pin", "shield"].contains(screen.id.rawValue)
         case .show(let content, _), .content(.replace(with: let content), _), .content(.hop(to: let content, _), _),
-             .content(.present(let content, _), _):
+            .content(.present(let content, _), _):
             content.screens.contains { ["pin", "shield"].contains($0.id.rawValue) }
         case .content(.push(let screen, _), _): ["pin", "shield"].contains(screen.id.rawValue)
         case .content(.setStack(_, let screens), _): screens.contains { ["pin", "shield"].contains($0.id.rawValue) }
@@ -161,7 +161,8 @@ extension Workload {
     func scripts(_ configuration: StressConfiguration) -> [[Operation]] {
         let root = SplitMix64(seed: configuration.seed)
         return (0..<configuration.tasks).map { task in
-            let share = configuration.requests / configuration.tasks + (task < configuration.requests % configuration.tasks ? 1 : 0)
+            let share =
+                configuration.requests / configuration.tasks + (task < configuration.requests % configuration.tasks ? 1 : 0)
             var rng = root.split(UInt64(task))
             return (0..<share).flatMap { _ in
                 let request = request(&rng)
@@ -180,7 +181,8 @@ extension Workload {
                 // finished or let go.
                 let stack = rng.pick(Array(Self.stackIDs.prefix(2)))
                 var push = operation
-                push.request = .content(.push(Screen("content", id: ScreenID("k\(rng.below(Self.contentScreenPool))")), onto: stack))
+                push.request = .content(
+                    .push(Screen("content", id: ScreenID("k\(rng.below(Self.contentScreenPool))")), onto: stack))
                 push.policy = .enqueue
                 operation.request = .userDid(.pop(stack))
                 operation.policy = rng.chance(25) ? .reject : .enqueue

@@ -1,6 +1,6 @@
 import Examples
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
@@ -24,7 +24,10 @@ struct DeepLinkAppTests {
         try await app.coordinator.tabs(home.id).select(1)
 
         let outcome = try await app.open(Self.url)
-        guard case .navigated(let record) = outcome else { Issue.record("not navigated: \(outcome)"); return }
+        guard case .navigated(let record) = outcome else {
+            Issue.record("not navigated: \(outcome)")
+            return
+        }
         #expect(record.source == .link)
         let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
         #expect(bar.selected == 0, "the inbox tab is selected")
@@ -51,7 +54,10 @@ struct DeepLinkAppTests {
         try await app.launch()
         let ended = try #require(await outcomes.next())
         #expect(ended.id == id)
-        guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        guard case .navigated(let record) = ended.outcome else {
+            Issue.record("not navigated: \(ended.outcome)")
+            return
+        }
         #expect(record.before.rootWindow.flatMap { DeepLinkApp.tabBar(in: $0.content) } != nil, "it landed on the launched tabs")
         let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
         #expect(names(bar.tabs[0]) == ["inbox", "thread"])

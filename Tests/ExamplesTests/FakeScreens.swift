@@ -1,13 +1,15 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// What the fake UIKit shows in the window at `level`, read back from its controllers: nil when
 /// no window stands there. Fails the test when a UIKit rule was broken, or when the fake does
 /// not show exactly the coordinator's committed content (its controllers included).
 @MainActor
-func shown(at level: WindowLevel = .root, by host: FakeWindowHost, of coordinator: Coordinator,
-           sourceLocation: SourceLocation = #_sourceLocation) async throws -> WindowContent? {
+func shown(
+    at level: WindowLevel = .root, by host: FakeWindowHost, of coordinator: Coordinator,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> WindowContent? {
     try host.throwIfBroken()
     guard let window = try await coordinator.window(at: level) else { return nil }
     let kit = try #require(host.kits[window.id], "no fake for \(window.id)", sourceLocation: sourceLocation)

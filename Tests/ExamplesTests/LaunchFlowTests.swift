@@ -1,6 +1,6 @@
 import Examples
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
@@ -16,8 +16,10 @@ struct LaunchFlowTests {
     /// Runs the flow as its screens would: after each transition, `check` reads what the app
     /// shows, and the screen shown unhops (the splash with `signedIn`). Returns the names shown,
     /// in order, ending with the main stack's home (or after four steps, so a wrong flow fails).
-    static func walk(_ app: LaunchFlow, signedIn: Bool,
-                     check: @MainActor @Sendable () async throws -> WindowContent?) async throws -> [String] {
+    static func walk(
+        _ app: LaunchFlow, signedIn: Bool,
+        check: @MainActor @Sendable () async throws -> WindowContent?
+    ) async throws -> [String] {
         var probe = EventProbe(app.coordinator)
         let flow = Task { try await app.run() }
         var seen: [String] = []
@@ -32,8 +34,9 @@ struct LaunchFlowTests {
         return seen
     }
 
-    @Test("on the fake UIKit: the hop container's child is replaced by each screen in turn, ending on the main stack",
-          arguments: runs)
+    @Test(
+        "on the fake UIKit: the hop container's child is replaced by each screen in turn, ending on the main stack",
+        arguments: runs)
     @MainActor
     func onFakeUIKit(_ run: (signedIn: Bool, shown: [String])) async throws {
         let host = FakeWindowHost()

@@ -1,6 +1,6 @@
 import Examples
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 

@@ -1,6 +1,6 @@
 import Examples
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
@@ -11,7 +11,9 @@ import TransitionCoordinatorSwiftUI
 struct ThreeStepFormTests {
     typealias State = ThreeStepForm.State
 
-    @Test("on the fake UIKit: Next pushes each step; a cancelled swipe keeps step 3, a finished one removes it and the state follows")
+    @Test(
+        "on the fake UIKit: Next pushes each step; a cancelled swipe keeps step 3, a finished one removes it and the state follows"
+    )
     @MainActor
     func onFakeUIKit() async throws {
         let host = FakeWindowHost()
@@ -39,7 +41,9 @@ struct ThreeStepFormTests {
         #expect(names(try await shown(by: host, of: form.coordinator)) == ["step1", "step2", "step3"], "Next works again")
     }
 
-    @Test("on the model: the path holds the steps above step 1; a shorter path written by the view removes steps and the state follows")
+    @Test(
+        "on the model: the path holds the steps above step 1; a shorter path written by the view removes steps and the state follows"
+    )
     @MainActor
     func onModel() async throws {
         let form = try ThreeStepForm()

@@ -1,21 +1,26 @@
+import Testing
+
+@testable import StressBench
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-@testable import StressBench
-import Testing
 
 /// The bench's table keeps to the terminal's width, and its JSON decodes to its rows.
 @Suite("Bench report")
 struct BenchReportTests {
-    static let report = BenchReport(rows: [
-        BenchRow(name: "floor: bare actor call", unit: "call", samples: [40, 42, 41]),
-        BenchRow(name: "push + pop, unanimated, one caller", unit: "pair", samples: [900, 1_000, 950]),
-        BenchRow(name: "floor: one suspension in a task of its own, behind an in-flight flag, measured at length", unit: "op",
-                 samples: [300, 310, 320]),
-        BenchRow(name: "resident memory per screen in a stack", unit: "screen", samples: [700, 720], kind: .bytes),
-    ], options: Bench.Options()).comparing()
+    static let report = BenchReport(
+        rows: [
+            BenchRow(name: "floor: bare actor call", unit: "call", samples: [40, 42, 41]),
+            BenchRow(name: "push + pop, unanimated, one caller", unit: "pair", samples: [900, 1_000, 950]),
+            BenchRow(
+                name: "floor: one suspension in a task of its own, behind an in-flight flag, measured at length", unit: "op",
+                samples: [300, 310, 320]),
+            BenchRow(name: "resident memory per screen in a stack", unit: "screen", samples: [700, 720], kind: .bytes),
+        ], options: Bench.Options()
+    ).comparing()
 
     @Test("a table too wide for the terminal puts each case on a line of its own over its figures", arguments: [80, 100])
     func fits(width: Int) {

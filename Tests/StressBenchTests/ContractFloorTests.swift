@@ -1,6 +1,7 @@
 import Testing
-@testable import StressBench
 import TransitionCoordinator
+
+@testable import StressBench
 
 /// The contract floor must keep the guarantees it claims to price, and each floor that leaves a
 /// step out must leave out that step: otherwise its rows in `stress bench --only contract` lie.
@@ -13,7 +14,10 @@ struct ContractFloorTests {
         let full = Floor<ContractFloor.Nothing>(host: NoopHost())
         let leaky = Floor<ContractFloor.Reentrancy>(host: NoopHost())
         let refused: Bool = await ContractFloor.Scope.$chain.withValue([7]) {
-            do { _ = try await full.push(at: 10); return false } catch { return error as? ContractFloor.Refusal == .reentrant }
+            do {
+                _ = try await full.push(at: 10)
+                return false
+            } catch { return error as? ContractFloor.Refusal == .reentrant }
         }
         #expect(refused)
         let admitted = try await ContractFloor.Scope.$chain.withValue([7]) { try await leaky.push(at: 10) }
@@ -27,7 +31,10 @@ struct ContractFloorTests {
         let (refused, admitted) = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
             let refused: Bool
-            do { _ = try await full.push(at: 10); refused = false } catch { refused = error as? ContractFloor.Refusal == .cancelled }
+            do {
+                _ = try await full.push(at: 10)
+                refused = false
+            } catch { refused = error as? ContractFloor.Refusal == .cancelled }
             let admitted = (try? await leaky.push(at: 10)) != nil
             return (refused, admitted)
         }.value

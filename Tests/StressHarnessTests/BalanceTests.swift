@@ -1,17 +1,20 @@
+import StressHarness
+import Testing
+import TransitionCoordinator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-import Testing
-import StressHarness
-import TransitionCoordinator
 
 /// The lifecycle task keeps the app active most of the time, so most animators handed out are
 /// called, and animations, where requests interleave, run often.
 @Suite("Balance")
 struct BalanceTests {
-    @Test("most committed transitions handed an animator for a visible change animate; few skip theirs because the app was not active")
+    @Test(
+        "most committed transitions handed an animator for a visible change animate; few skip theirs because the app was not active"
+    )
     func mostlyActive() throws {
         // Over four seeds, not one: a single run's share moves by several points with the workload's draws.
         // A content change under another window is not seen, so never animated (the skip rule): those are left out.
@@ -27,7 +30,8 @@ struct BalanceTests {
             skippedNotActive += summary.skippedNotActive
             committed += summary.committed
         }
-        let share = StressSummary.animationShare(animated: animated, committed: committed, handed: handed, notActive: skippedNotActive)
+        let share = StressSummary.animationShare(
+            animated: animated, committed: committed, handed: handed, notActive: skippedNotActive)
         #expect(animated * 2 > handed - unseen, "\(share); \(unseen) changed no top window")
         #expect(skippedNotActive * 10 < committed, "\(share)")
     }
@@ -74,13 +78,18 @@ struct BalanceTests {
     func reported() throws {
         let results = Swarm.run(StressConfiguration(requests: 200, tasks: 8, lifecycleEvents: 8), seeds: [1, 2])
         let summary = try #require(results.first?.run.report.checker)
-        #expect(results[0].run.report.render().contains("animated              \(summary.animated) of \(summary.committed) committed ("))
+        #expect(
+            results[0].run.report.render().contains(
+                "animated              \(summary.animated) of \(summary.committed) committed ("))
         #expect(Swarm.summary(results, gaps: []).contains(" handed an animator ("))
         let swarm = try JSONDecoder().decode(SwarmReportDocument.self, from: Data(Swarm.json(results, gaps: []).utf8))
         #expect(swarm.animated == results.compactMap(\.run.report.checker).reduce(0) { $0 + $1.animated })
-        #expect(swarm.animatedShare > 0 && swarm.animatedShare < 1 && swarm.animatedShareOfHanded > 0 && swarm.animatedShareOfHanded < 1)
+        #expect(
+            swarm.animatedShare > 0 && swarm.animatedShare < 1 && swarm.animatedShareOfHanded > 0
+                && swarm.animatedShareOfHanded < 1)
         let run = try JSONDecoder().decode(StressReportDocument.self, from: Data(results[0].run.report.json().utf8))
-        #expect(run.animated == summary.animated && run.handedAnimator == summary.handedAnimator
+        #expect(
+            run.animated == summary.animated && run.handedAnimator == summary.handedAnimator
                 && run.skippedNotActive == summary.skippedNotActive)
         #expect(StressSummary.percent(1, of: 3) == "33.3%")
         #expect(StressSummary.percent(2, of: 3) == "66.7%")

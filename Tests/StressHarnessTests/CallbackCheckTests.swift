@@ -1,5 +1,5 @@
-import Testing
 import StressHarness
+import Testing
 import TransitionCoordinator
 
 /// Invariant 9's checks fire on histories and callback logs that break it, and stay quiet on
@@ -27,8 +27,9 @@ struct CallbackCheckTests {
         let twice = CallbackChecks.delivered([H.push, H.pop], log: ["a": due + ["remove"]], itemized: itemized)
         #expect(twice.count == 1 && twice[0].detail.contains(#"["remove"] were called where [] were due"#))
         #expect(CallbackChecks.delivered([H.push, H.pop], log: [:], itemized: itemized).count == 1)
-        #expect(CallbackChecks.delivered([H.push, H.pop], log: [:], itemized: []).isEmpty,
-                "a push that carried no items has no callbacks to call")
+        #expect(
+            CallbackChecks.delivered([H.push, H.pop], log: [:], itemized: []).isEmpty,
+            "a push that carried no items has no callbacks to call")
     }
 
     @Test("a content the host was shown that no committed state holds is reported; committed ones pass")
@@ -45,8 +46,9 @@ struct CallbackCheckTests {
     func flowCheckFires() async {
         let checker = StressChecker(answerBound: .seconds(1))
         await checker.flowEnded(screen: "flow3", round: 3, waited: .success(3), unhopped: true)
-        await checker.flowEnded(screen: "flow4", round: 4, waited: .failure(.container(.leftBeforeUnhop("flow4", hop: "flow"), in: nil)),
-                                unhopped: false)
+        await checker.flowEnded(
+            screen: "flow4", round: 4, waited: .failure(.container(.leftBeforeUnhop("flow4", hop: "flow"), in: nil)),
+            unhopped: false)
         #expect(await checker.violations.isEmpty)
         await checker.flowEnded(screen: "flow5", round: 5, waited: .success(4), unhopped: true)
         await checker.flowEnded(screen: "flow6", round: 6, waited: .success(6), unhopped: false)

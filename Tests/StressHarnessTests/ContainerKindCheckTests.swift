@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StressHarness
 @testable import TransitionCoordinator
 
@@ -9,12 +10,14 @@ import Testing
 struct ContainerKindCheckTests {
     static func record(_ id: UInt64, before: [Screen], after: [Screen]) -> TransitionRecord {
         func snapshot(_ items: [Screen], version: UInt64) -> NavigationSnapshot {
-            let window = ManagedWindow(id: WindowID(1), level: .root, content: .stack(StackContainer(id: "form", unchecked: items)))
+            let window = ManagedWindow(
+                id: WindowID(1), level: .root, content: .stack(StackContainer(id: "form", unchecked: items)))
             return NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: [window], keyWindow: window.id)
         }
-        return TransitionRecord(id: TransitionID(id), request: .content(.setStack("form", after)), before: snapshot(before, version: id - 1),
-                                after: snapshot(after, version: id), hadAnimator: false, animation: .skipped(.noAnimator),
-                                extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: nil, host: .completed)
+        return TransitionRecord(
+            id: TransitionID(id), request: .content(.setStack("form", after)), before: snapshot(before, version: id - 1),
+            after: snapshot(after, version: id), hadAnimator: false, animation: .skipped(.noAnimator),
+            extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: nil, host: .completed)
     }
 
     @Test("an animator told a push for a modal that comes up fires; told a present does not")
@@ -31,7 +34,8 @@ struct ContainerKindCheckTests {
         #expect(await fine.violations.isEmpty)
     }
 
-    @Test("an owner's stack that puts back the screen the swipe removed fires; one that leaves it out, or finds it back, does not")
+    @Test(
+        "an owner's stack that puts back the screen the swipe removed fires; one that leaves it out, or finds it back, does not")
     func ownerStack() async {
         let (boot, one) = (Screen("boot"), Screen("one"))
         let stale = StressChecker(answerBound: .seconds(1))
@@ -39,7 +43,8 @@ struct ContainerKindCheckTests {
         #expect(await stale.violations.map(\.invariant) == [.callbacks])
         let pruned = StressChecker(answerBound: .seconds(1))
         await pruned.ownerStackAfterSwipe(Self.record(3, before: [boot], after: [boot]), stack: "form", removed: one.id)
-        await pruned.ownerStackAfterSwipe(Self.record(4, before: [boot, one], after: [boot, one]), stack: "form", removed: one.id)
+        await pruned.ownerStackAfterSwipe(
+            Self.record(4, before: [boot, one], after: [boot, one]), stack: "form", removed: one.id)
         #expect(await pruned.violations.isEmpty)
     }
 }

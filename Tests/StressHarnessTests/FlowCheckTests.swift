@@ -1,5 +1,5 @@
-import Testing
 import StressHarness
+import Testing
 import TransitionCoordinator
 
 /// No flow waits past its screen's stay, and only a flow whose own task was cancelled ends
@@ -10,14 +10,28 @@ struct FlowCheckTests {
 
     static let step = Screen("step", id: "flow2")
     /// The screen, the hop container's current child.
-    static let current = H.snapshot(1, [ManagedWindow(id: WindowID(1), level: .root,
-                                               content: .hop(HopContainer(id: "flow", showing: .screen(step))))])
+    static let current = H.snapshot(
+        1,
+        [
+            ManagedWindow(
+                id: WindowID(1), level: .root,
+                content: .hop(HopContainer(id: "flow", showing: .screen(step))))
+        ])
     /// The screen moved into a stack of the same window: still shown, no longer the hop's child.
-    static let moved = H.snapshot(2, [ManagedWindow(id: WindowID(1), level: .root, content: .tabs(TabBar(
-        id: "flowTabs", .hop(HopContainer(id: "flow", showing: .screen(Screen("start")))), .stack(StackContainer(id: "flowStack", root: step)))))])
+    static let moved = H.snapshot(
+        2,
+        [
+            ManagedWindow(
+                id: WindowID(1), level: .root,
+                content: .tabs(
+                    TabBar(
+                        id: "flowTabs", .hop(HopContainer(id: "flow", showing: .screen(Screen("start")))),
+                        .stack(StackContainer(id: "flowStack", root: step)))))
+        ])
 
-    @Test("a flow still waiting once its screen is no longer its hop's current child is reported, as is one whose screen unhopped",
-          arguments: [(current, false, false), (moved, false, true), (current, true, true), (H.snapshot(3, [H.root]), false, true)])
+    @Test(
+        "a flow still waiting once its screen is no longer its hop's current child is reported, as is one whose screen unhopped",
+        arguments: [(current, false, false), (moved, false, true), (current, true, true), (H.snapshot(3, [H.root]), false, true)])
     func stillWaitingFires(snapshot: NavigationSnapshot, unhopped: Bool, fires: Bool) async {
         let checker = StressChecker(answerBound: .seconds(1))
         await checker.flowStillWaits(screen: Self.step.id, hop: "flow", round: 2, unhopped: unhopped, in: snapshot)
@@ -31,7 +45,8 @@ struct FlowCheckTests {
     func cancelledFires() async {
         let checker = StressChecker(answerBound: .seconds(1))
         let hop = TransitionRequest.content(.hop(to: .screen(Self.step), in: "flow"))
-        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false, cancelled: true)
+        await checker.flowEnded(
+            screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false, cancelled: true)
         #expect(await checker.violations.isEmpty)
         await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false)
         let violations = await checker.violations

@@ -1,6 +1,7 @@
 import Testing
-@testable import StressHarness
 import TransitionCoordinator
+
+@testable import StressHarness
 
 /// The fuzzers' checks fire on values that break their promises and hold on the seed corpus; the
 /// structured generator draws the same inputs from the same seed.
@@ -36,8 +37,11 @@ struct FuzzCheckTests {
     func routesFromBytes() {
         // Header 4: two routes (1 + 4 % 3), the first absolute (bit 2). push home; up(-1) | modal stack compose.
         let routes = FuzzChecks.routes(from: [0x04, 0, 0, 4, 0xFF, 0xFF, 2 + 6 * 5, 1])
-        #expect(routes == [Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]),
-                           Route([.modalStack(RouteTarget("compose", ["id": "3"]))])])
+        #expect(
+            routes == [
+                Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]),
+                Route([.modalStack(RouteTarget("compose", ["id": "3"]))]),
+            ])
         let huge = FuzzChecks.routes(from: [0x00, 5, 0x80, 0, 0, 0, 0, 0, 0, 0])
         #expect(huge == [Route([.up(Int.min)])])
         #expect(FuzzChecks.routes(from: []).isEmpty)
@@ -56,12 +60,15 @@ struct FuzzCheckTests {
 
     @Test("a hostile file's changes: numbers swapped for edge values, a link repeated with its id")
     func hostileChanges() throws {
-        let saved = try #require(StructuredFuzz.corpus(.restore).first { String(decoding: $0, as: UTF8.self).contains("\"links\":[{") })
+        let saved = try #require(
+            StructuredFuzz.corpus(.restore).first { String(decoding: $0, as: UTF8.self).contains("\"links\":[{") })
         var random = SplitMix64(seed: 3)
         let mutated = (0..<200).map { _ in String(decoding: StructuredFuzz.mutatedJSON(saved, &random), as: UTF8.self) }
         #expect(mutated.contains { $0.contains("18446744073709551615") || $0.contains("-9223372036854775808") })
         let original = String(decoding: saved, as: UTF8.self)
         let links = original.split(separator: "rawValue", omittingEmptySubsequences: false).count
-        #expect(mutated.contains { $0.split(separator: "rawValue", omittingEmptySubsequences: false).count == links + 1 }, "a link repeated")
+        #expect(
+            mutated.contains { $0.split(separator: "rawValue", omittingEmptySubsequences: false).count == links + 1 },
+            "a link repeated")
     }
 }

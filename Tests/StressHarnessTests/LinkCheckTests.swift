@@ -1,5 +1,5 @@
-import Testing
 import StressHarness
+import Testing
 import TransitionCoordinator
 
 /// The link task's checks fire on answers that break them, and stay quiet on ones that keep them.
@@ -14,9 +14,10 @@ struct LinkCheckTests {
         var landed = root
         landed.content = content
         let after = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [landed] + above, keyWindow: landed.id)
-        return TransitionRecord(id: TransitionID(2), request: .navigate(route ?? Route([]), target: content), before: before, after: after,
-                                hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero,
-                                endedAt: .zero, waited: nil)
+        return TransitionRecord(
+            id: TransitionID(2), request: .navigate(route ?? Route([]), target: content), before: before, after: after,
+            hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero,
+            endedAt: .zero, waited: nil)
     }
 
     static var label: RequestLabel { RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false) }
@@ -25,13 +26,16 @@ struct LinkCheckTests {
     func quietWhenKept() async throws {
         let checker = StressChecker(answerBound: .seconds(1))
         let (route, target) = (try #require(Self.route), try #require(Self.target))
-        await checker.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target)),
-                                   label: Self.label, asked: .zero, answered: .zero)
-        await checker.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(nil), label: Self.label,
-                                   asked: .zero, answered: .zero)
-        await checker.linkAnswered(route, kind: .malformed, expected: nil,
-                                   answer: .failure(.route(.unknownScreen("x", step: 1), route: route)),
-                                   label: Self.label, asked: .zero, answered: .zero)
+        await checker.linkAnswered(
+            route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target)),
+            label: Self.label, asked: .zero, answered: .zero)
+        await checker.linkAnswered(
+            route, kind: .wellFormed, expected: target, answer: .success(nil), label: Self.label,
+            asked: .zero, answered: .zero)
+        await checker.linkAnswered(
+            route, kind: .malformed, expected: nil,
+            answer: .failure(.route(.unknownScreen("x", step: 1), route: route)),
+            label: Self.label, asked: .zero, answered: .zero)
         #expect(await checker.violations.isEmpty)
         #expect(await checker.linkOutcomes == ["navigated": 1, "already there": 1, "route.unknownScreen": 1])
     }
@@ -40,25 +44,30 @@ struct LinkCheckTests {
     func firesWhenBroken() async throws {
         let (route, target) = (try #require(Self.route), try #require(Self.target))
         let elsewhere = StressChecker(answerBound: .seconds(1))
-        await elsewhere.linkAnswered(route, kind: .wellFormed, expected: target,
-                                     answer: .success(Self.record(showing: .screen(Screen("lhome")))),
-                                     label: Self.label, asked: .zero, answered: .zero)
+        await elsewhere.linkAnswered(
+            route, kind: .wellFormed, expected: target,
+            answer: .success(Self.record(showing: .screen(Screen("lhome")))),
+            label: Self.label, asked: .zero, answered: .zero)
         #expect(await elsewhere.violations.map(\.invariant) == [.atomic])
 
         let above = StressChecker(answerBound: .seconds(1))
         let toast = ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screen("toast")))
-        await above.linkAnswered(route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target, above: [toast])),
-                                 label: Self.label, asked: .zero, answered: .zero)
+        await above.linkAnswered(
+            route, kind: .wellFormed, expected: target, answer: .success(Self.record(showing: target, above: [toast])),
+            label: Self.label, asked: .zero, answered: .zero)
         #expect(await above.violations.contains { $0.detail.contains("left an app window above the root") })
 
         let malformed = StressChecker(answerBound: .seconds(1))
-        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .success(Self.record(showing: target)),
-                                     label: Self.label, asked: .zero, answered: .zero)
-        await malformed.linkAnswered(route, kind: .malformed, expected: nil, answer: .failure(.refused(.queueFull(limit: 8))),
-                                     label: Self.label, asked: .zero, answered: .zero)
-        await malformed.linkAnswered(route, kind: .wellFormed, expected: target,
-                                     answer: .failure(.route(.unknownScreen("lfeed", step: 1), route: route)),
-                                     label: Self.label, asked: .zero, answered: .zero)
+        await malformed.linkAnswered(
+            route, kind: .malformed, expected: nil, answer: .success(Self.record(showing: target)),
+            label: Self.label, asked: .zero, answered: .zero)
+        await malformed.linkAnswered(
+            route, kind: .malformed, expected: nil, answer: .failure(.refused(.queueFull(limit: 8))),
+            label: Self.label, asked: .zero, answered: .zero)
+        await malformed.linkAnswered(
+            route, kind: .wellFormed, expected: target,
+            answer: .failure(.route(.unknownScreen("lfeed", step: 1), route: route)),
+            label: Self.label, asked: .zero, answered: .zero)
         #expect(await malformed.violations.count == 3)
     }
 
@@ -70,17 +79,22 @@ struct LinkCheckTests {
         #expect(await checker.violations.contains { $0.detail.contains("the correlation id was lost") })
     }
 
-    @Test("the events each end brings are counted exactly: a withdrawn delivery one, a guard's refusal two, the inbox's own decisions none")
+    @Test(
+        "the events each end brings are counted exactly: a withdrawn delivery one, a guard's refusal two, the inbox's own decisions none"
+    )
     func eventCounts() async throws {
         let route = try #require(Self.route)
         let checker = StressChecker(answerBound: .seconds(1))
         await checker.inboxEnded(LinkInbox.Ended(id: LinkID(1), route: route, outcome: .superseded(by: LinkID(2))))
         await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .expired(waited: .seconds(1))))
         #expect(await checker.expectedEvents == 0)
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(2), route: route, outcome: .superseded(by: LinkID(4)), delivered: true))
+        await checker.inboxEnded(
+            LinkInbox.Ended(id: LinkID(2), route: route, outcome: .superseded(by: LinkID(4)), delivered: true))
         #expect(await checker.expectedEvents == 1)
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .refused(.denied(guard: "vault", reason: "no")),
-                                                 delivered: true))
+        await checker.inboxEnded(
+            LinkInbox.Ended(
+                id: LinkID(4), route: route, outcome: .refused(.denied(guard: "vault", reason: "no")),
+                delivered: true))
         #expect(await checker.expectedEvents == 3)
     }
 
@@ -94,17 +108,20 @@ struct LinkCheckTests {
         #expect(await checker.violations.count == 2)
     }
 
-    @Test("a saved state that restores to other content is reported; one that restores the same, or a root no route builds, is not")
+    @Test(
+        "a saved state that restores to other content is reported; one that restores the same, or a root no route builds, is not")
     func restorable() async throws {
         let registry = LinkTask.registry()
         let route = try Route(parsing: "^/lhome/ldetail(id=1)")
         let root = try RouteCompiler.content(for: route, registry: registry)
         let checker = StressChecker(answerBound: .seconds(1))
-        await checker.checkRestorable(.success(SavedNavigation(route: route, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(
+            .success(SavedNavigation(route: route, schema: 1, savedAt: .zero)), root: root, registry: registry)
         await checker.checkRestorable(.failure(.emptyRoute), root: .screen(Screen("home")), registry: registry)
         #expect(await checker.violations.isEmpty)
         let stripped = try Route(parsing: "^/lhome/ldetail(id=2)")
-        await checker.checkRestorable(.success(SavedNavigation(route: stripped, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(
+            .success(SavedNavigation(route: stripped, schema: 1, savedAt: .zero)), root: root, registry: registry)
         await checker.checkRestorable(.failure(.emptyRoute), root: root, registry: registry)
         #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
     }
@@ -112,39 +129,49 @@ struct LinkCheckTests {
     @Test("a tree the app built by hand on its declared stacks must save as a state that restores to its shape")
     func handBuiltRestorable() async throws {
         let registry = LinkTask.registry()
-        let root = WindowContent.stack(StackContainer(id: "lroot", root: Screen("lhome", id: "h"),
-                                                      pushed: [Screen("lfriend", id: "hand-1")]))
+        let root = WindowContent.stack(
+            StackContainer(
+                id: "lroot", root: Screen("lhome", id: "h"),
+                pushed: [Screen("lfriend", id: "hand-1")]))
         #expect(!StressChecker.isRoutable(root, registry: registry), "screen ids of the app's own: no route builds it exactly")
         let checker = StressChecker(answerBound: .seconds(1))
         let saved = try Route(parsing: "^/lhome/lfriend")
-        await checker.checkRestorable(.success(SavedNavigation(route: saved, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(
+            .success(SavedNavigation(route: saved, schema: 1, savedAt: .zero)), root: root, registry: registry)
         #expect(await checker.violations.isEmpty)
         let other = try Route(parsing: "^/lhome/lfeed")
-        await checker.checkRestorable(.success(SavedNavigation(route: other, schema: 1, savedAt: .zero)), root: root, registry: registry)
+        await checker.checkRestorable(
+            .success(SavedNavigation(route: other, schema: 1, savedAt: .zero)), root: root, registry: registry)
         await checker.checkRestorable(.failure(.emptyRoute), root: root, registry: registry)
         #expect(await checker.violations.map(\.invariant) == [.atomic, .atomic])
     }
 
-    @Test("a record showing a screen the harness's guards refuse is reported: the vault always, the secure screen before sign-in",
-          arguments: [("^/lhome/lvault", false, true), ("^/lhome/lvault", true, true),
-                      ("^/lhome/lsecure", false, true), ("^/lhome/lsecure", true, false)])
+    @Test(
+        "a record showing a screen the harness's guards refuse is reported: the vault always, the secure screen before sign-in",
+        arguments: [
+            ("^/lhome/lvault", false, true), ("^/lhome/lvault", true, true),
+            ("^/lhome/lsecure", false, true), ("^/lhome/lsecure", true, false),
+        ])
     func guardBypassed(path: String, signedIn: Bool, reported: Bool) async throws {
         let route = try Route(parsing: path)
         let content = try RouteCompiler.content(for: route, registry: LinkTask.registry())
         let checker = StressChecker(answerBound: .seconds(1))
         if signedIn { await checker.noteSignedIn() }
-        await checker.linkAnswered(route, kind: .wellFormed, expected: content, answer: .success(Self.record(showing: content)),
-                                   label: Self.label, asked: .zero, answered: .zero)
-        #expect(await checker.violations.contains { $0.detail.contains("which a guard refuses: a guard was skipped") } == reported)
+        await checker.linkAnswered(
+            route, kind: .wellFormed, expected: content, answer: .success(Self.record(showing: content)),
+            label: Self.label, asked: .zero, answered: .zero)
+        #expect(
+            await checker.violations.contains { $0.detail.contains("which a guard refuses: a guard was skipped") } == reported)
     }
 
     @Test("a guard's denial of a link is no violation")
     func denialIsAnswer() async throws {
         let route = try Route(parsing: "^/lhome/lvault")
         let denied = StressChecker(answerBound: .seconds(1))
-        await denied.linkAnswered(route, kind: .wellFormed, expected: nil,
-                                  answer: .failure(.denied(guard: "vault", reason: "the vault is never shown")),
-                                  label: Self.label, asked: .zero, answered: .zero)
+        await denied.linkAnswered(
+            route, kind: .wellFormed, expected: nil,
+            answer: .failure(.denied(guard: "vault", reason: "the vault is never shown")),
+            label: Self.label, asked: .zero, answered: .zero)
         #expect(await denied.violations.isEmpty)
     }
 
@@ -153,8 +180,9 @@ struct LinkCheckTests {
         let session = LinkTask.Session()
         // A timeout no loaded machine reaches: the guard's answer, not its watchdog, decides.
         let configuration = try CoordinatorConfiguration(animationTimeout: .seconds(3_600))
-        let coordinator = await Coordinator(root: Screen("lhome"), configuration: configuration, screens: LinkTask.registry(),
-                                            guards: LinkTask.guards(session: session))
+        let coordinator = await Coordinator(
+            root: Screen("lhome"), configuration: configuration, screens: LinkTask.registry(),
+            guards: LinkTask.guards(session: session))
         let route = try Route(parsing: "^/lhome/lsecure")
         await #expect(throws: TransitionError.redirected(guard: "session", to: try Route(parsing: "^/lhome/lsignin"))) {
             try await coordinator.navigate(to: route)
@@ -169,12 +197,15 @@ struct LinkCheckTests {
     func beganAndRecordAgree() async throws {
         let target = try #require(Self.target)
         let record = Self.record(showing: target)
-        let linked = TransitionRecord(id: record.id, request: record.request, before: record.before, after: record.after,
-                                      hadAnimator: false, animation: record.animation, extraFinishCalls: 0, startedAt: .zero,
-                                      endedAt: .zero, source: .link, link: LinkID(4))
-        for (began, violations) in [(InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(4)), 0),
-                                    (InFlightTransition(id: record.id, request: record.request), 1),
-                                    (InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(5)), 1)] {
+        let linked = TransitionRecord(
+            id: record.id, request: record.request, before: record.before, after: record.after,
+            hadAnimator: false, animation: record.animation, extraFinishCalls: 0, startedAt: .zero,
+            endedAt: .zero, source: .link, link: LinkID(4))
+        for (began, violations) in [
+            (InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(4)), 0),
+            (InFlightTransition(id: record.id, request: record.request), 1),
+            (InFlightTransition(id: record.id, request: record.request, source: .link, link: LinkID(5)), 1),
+        ] {
             let checker = StressChecker(answerBound: .seconds(1))
             await checker.observe(.began(began, before: linked.before))
             await checker.observe(.ended(linked))
@@ -200,10 +231,13 @@ struct LinkCheckTests {
         await elsewhere.relaunched(state, root: target, restored: .success(restored), shows: .screen(Screen("lhome")))
         #expect(await elsewhere.violations.map(\.invariant) == [.atomic])
         let refused = StressChecker(answerBound: .seconds(1))
-        await refused.relaunched(state, root: target, restored: .failure(.tooOld(age: .seconds(9), maxAge: .seconds(1))), shows: nil)
+        await refused.relaunched(
+            state, root: target, restored: .failure(.tooOld(age: .seconds(9), maxAge: .seconds(1))), shows: nil)
         #expect(await refused.violations.map(\.invariant) == [.atomic])
         #expect(StressChecker.isRoutable(target, registry: LinkTask.registry()))
-        #expect(!StressChecker.isRoutable(.screen(Screen("chained")), registry: LinkTask.registry()), "a workload's screen is skipped")
+        #expect(
+            !StressChecker.isRoutable(.screen(Screen("chained")), registry: LinkTask.registry()), "a workload's screen is skipped"
+        )
     }
 
     @Test("a link superseded by itself is reported: two links share its id")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StressHarness
 @testable import TransitionCoordinator
 
@@ -31,7 +32,9 @@ struct MutantTests {
         #expect(StressHarness.configuration(StressConfiguration(), withMutant: "noSuchMutant") == nil)
     }
 
-    @Test("a bug planted at a seam (animators a cut never reaches) is caught and counted, with the seed and violation that caught it first")
+    @Test(
+        "a bug planted at a seam (animators a cut never reaches) is caught and counted, with the seed and violation that caught it first"
+    )
     func huntAndCount() throws {
         let name = SeamMutant.noCancelOnCut.rawValue
         let catches = try #require(StressHarness.catches(name, base: StressConfiguration(), seeds: 4))

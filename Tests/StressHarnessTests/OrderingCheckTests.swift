@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StressHarness
 @testable import TransitionCoordinator
 
@@ -8,11 +9,14 @@ import Testing
 struct OrderingCheckTests {
     static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
 
-    static func record(_ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
-                       waited: WaitInfo? = nil, host: HostOutcome = .completed) -> TransitionRecord {
+    static func record(
+        _ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
+        waited: WaitInfo? = nil, host: HostOutcome = .completed
+    ) -> TransitionRecord {
         let snapshot = NavigationSnapshot(version: id, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
-        return TransitionRecord(id: TransitionID(id), request: request, before: snapshot, after: snapshot, hadAnimator: true,
-                                animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: waited, host: host)
+        return TransitionRecord(
+            id: TransitionID(id), request: request, before: snapshot, after: snapshot, hadAnimator: true,
+            animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: waited, host: host)
     }
 
     @Test("two committed members of a coalescing group that waited side by side fire; one after the other does not")
@@ -31,16 +35,19 @@ struct OrderingCheckTests {
         let preempting = Self.record(2, waited: WaitInfo(lane: .preempt, sequence: 1))
         #expect(HistoryChecks.preemptions([cut, queued]).map(\.invariant) == [.atomic])
         #expect(HistoryChecks.preemptions([cut, preempting]).isEmpty)
-        let fault = HostFault(call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
-        #expect(HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
+        let fault = HostFault(
+            call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
+        #expect(
+            HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
     }
 
     @Test("in virtual time, a stuck call given up later than one host timeout after its phase began fires; on time does not")
     func stuckCallGivenUpLate() async {
         func check(givenUpAfter delay: Duration, exactTime: Bool) async -> [InvariantViolation] {
             let checker = StressChecker(answerBound: .seconds(1), hostTimeout: .milliseconds(5), exactTime: exactTime)
-            let fault = HostFault(call: .create(id: WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
-                                  since: .milliseconds(3) + delay, phaseBegan: .milliseconds(3))
+            let fault = HostFault(
+                call: .create(id: WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
+                since: .milliseconds(3) + delay, phaseBegan: .milliseconds(3))
             let record = Self.record(1, host: .stuck(fault))
             await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))
             await checker.observe(.ended(record))
@@ -85,12 +92,14 @@ struct OrderingCheckTests {
     @Test("a deferred lane past its limit fires")
     func deferredBound() async {
         let checker = StressChecker(answerBound: .seconds(1))
-        await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 4, peakDeferredDepth: 3, deferredLimit: 2)
+        await checker.finishHistory(
+            [], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 4, peakDeferredDepth: 3, deferredLimit: 2)
         #expect(await checker.violations.map(\.invariant) == [.answered])
     }
 
-    @Test("a cut-short record whose animator returned uncancelled fires; a cancelled one, or a finished one, does not",
-          arguments: [CutShortReason.preempted, .callerCancelled])
+    @Test(
+        "a cut-short record whose animator returned uncancelled fires; a cancelled one, or a finished one, does not",
+        arguments: [CutShortReason.preempted, .callerCancelled])
     func cutsReachAnimators(reason: CutShortReason) {
         let cut = Self.record(1, animation: .cutShort(reason)), ran = Self.record(2, animation: .ran)
         #expect(StressChecker.checkCutsReachAnimators([cut, ran], returns: [cut.id: false, ran.id: false]).count == 1)

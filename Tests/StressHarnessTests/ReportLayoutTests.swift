@@ -1,5 +1,6 @@
-@testable import StressHarness
 import Testing
+
+@testable import StressHarness
 
 /// The reports fit a terminal: long lines wrap under their label, and a table with more outcomes
 /// than fit sums the rest under "other", which `--verbose` lists.
@@ -30,15 +31,19 @@ struct ReportLayoutTests {
 
     @Test("a word longer than the width is cut, and a short line is left as it is")
     func cutsWhatCannotWrap() {
-        #expect(ReportLayout.wrap(String(repeating: "x", count: 150), width: 60).map(\.count) == [60, 60, 38], "continuations indented by four")
+        #expect(
+            ReportLayout.wrap(String(repeating: "x", count: 150), width: 60).map(\.count) == [60, 60, 38],
+            "continuations indented by four")
         #expect(ReportLayout.wrap("violations            none", width: 60) == ["violations            none"])
     }
 
-    @Test("a table with more outcomes than fit keeps to the width, sums the rest under other, and its totals add up",
-          arguments: [60, 80, 100])
+    @Test(
+        "a table with more outcomes than fit keeps to the width, sums the rest under other, and its totals add up",
+        arguments: [60, 80, 100])
     func foldsIntoOther(width: Int) throws {
-        let lines = ReportLayout.countTable("by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller"],
-                                            counts: Self.counts, width: width)
+        let lines = ReportLayout.countTable(
+            "by policy", rows: ["reject", "enqueue", "coalesce", "preempt", "cancelled by caller"],
+            counts: Self.counts, width: width)
         #expect(lines.allSatisfy { $0.count <= width }, "\(lines.map(\.count))")
         let header = try #require(lines.first).split(separator: " ")
         #expect(header.contains("committed") && header.contains("other") && header.last == "total")
@@ -52,14 +57,16 @@ struct ReportLayoutTests {
 
     @Test("codes of one area share a column, as container.*")
     func groupsAreas() throws {
-        let lines = ReportLayout.countTable("by policy", rows: ["reject"], counts: ["reject": ["committed": 5, "container.a": 3, "container.b": 4]],
-                                            width: 100)
+        let lines = ReportLayout.countTable(
+            "by policy", rows: ["reject"], counts: ["reject": ["committed": 5, "container.a": 3, "container.b": 4]],
+            width: 100)
         #expect(lines == ["by policy    committed  container.*  total", "  reject             5            7     12"])
     }
 
     @Test("verbose lists, row by row, every outcome the table summed, within the width")
     func verboseListsEverything() {
-        let lines = ReportLayout.countTable("by policy", rows: ["reject", "enqueue"], counts: Self.counts, width: 80, verbose: true)
+        let lines = ReportLayout.countTable(
+            "by policy", rows: ["reject", "enqueue"], counts: Self.counts, width: 80, verbose: true)
         #expect(lines.allSatisfy { $0.count <= 80 })
         let text = lines.joined(separator: "\n")
         for outcome in Self.counts["reject", default: [:]].keys {
@@ -67,8 +74,9 @@ struct ReportLayoutTests {
         }
         #expect(text.contains("container.detail11 5"))
         #expect(text.contains("rare 1"))
-        #expect(!ReportLayout.countTable("by policy", rows: ["reject"], counts: Self.counts, width: 80).joined().contains("rare 1"),
-                "without verbose the rare outcome is only counted")
+        #expect(
+            !ReportLayout.countTable("by policy", rows: ["reject"], counts: Self.counts, width: 80).joined().contains("rare 1"),
+            "without verbose the rare outcome is only counted")
     }
 }
 
@@ -77,7 +85,8 @@ extension ReportLayoutTests {
     func listsFoldRareNames() {
         let counts = ["navigated": 500, "superseded": 300, "route.badEscape": 1, "route.empty": 2]
         #expect(ReportLayout.counts(counts, verbose: false) == "navigated 500 · superseded 300 · other 3")
-        #expect(ReportLayout.counts(counts, verbose: true) == "navigated 500 · route.badEscape 1 · route.empty 2 · superseded 300")
+        #expect(
+            ReportLayout.counts(counts, verbose: true) == "navigated 500 · route.badEscape 1 · route.empty 2 · superseded 300")
     }
 }
 

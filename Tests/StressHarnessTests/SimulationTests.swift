@@ -1,7 +1,8 @@
-import Testing
-@testable import StressHarness
 import TestSupport
+import Testing
 import TransitionCoordinator
+
+@testable import StressHarness
 
 /// The deterministic mode: one seeded scheduler, a virtual clock, the same digest for the same seed.
 @Suite("Simulation")
@@ -44,7 +45,9 @@ struct SimulationTests {
             woke.value = clock.now.offset == .seconds(3)
         }
         let sleeper = Task.detached(executorPreference: scheduler.taskExecutor) {
-            do { try await clock.sleep(until: clock.now.advanced(by: .seconds(60)), tolerance: nil) } catch { cancelled.value = true }
+            do { try await clock.sleep(until: clock.now.advanced(by: .seconds(60)), tolerance: nil) } catch {
+                cancelled.value = true
+            }
         }
         #expect(scheduler.run { woke.value })
         sleeper.cancel()
@@ -79,7 +82,7 @@ struct SimulationTests {
         let scheduler = SimulationScheduler(seed: 1)
         let never = Box(false)
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
-            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }  // never resumed, on purpose
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } // never resumed, on purpose
             never.value = true
         }
         #expect(scheduler.run { never.value } == false)

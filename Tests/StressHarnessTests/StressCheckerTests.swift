@@ -1,5 +1,5 @@
-import Testing
 import StressHarness
+import Testing
 import TransitionCoordinator
 
 /// The stress harness's checker must fire on deliberately corrupted states, or a green run means nothing.
@@ -15,11 +15,12 @@ struct StressCheckerTests {
 
     /// A correct record of pushing the tutorial at `low`.
     static func pushRecord(id: UInt64 = 1, after: NavigationSnapshot? = nil, startedAt: Duration = .zero) -> TransitionRecord {
-        TransitionRecord(id: TransitionID(id), request: .push(Screen("tutorial"), at: .low),
-                         before: snapshot(0, [root], key: root.id),
-                         after: after ?? snapshot(1, [root, tutorial], key: tutorial.id),
-                         hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
-                         startedAt: startedAt, endedAt: startedAt + .milliseconds(1))
+        TransitionRecord(
+            id: TransitionID(id), request: .push(Screen("tutorial"), at: .low),
+            before: snapshot(0, [root], key: root.id),
+            after: after ?? snapshot(1, [root, tutorial], key: tutorial.id),
+            hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
+            startedAt: startedAt, endedAt: startedAt + .milliseconds(1))
     }
 
     static func checker() -> StressChecker { StressChecker(answerBound: .seconds(1)) }
@@ -71,7 +72,7 @@ struct StressCheckerTests {
     func brokenChain() async {
         let checker = Self.checker()
         let first = Self.pushRecord(id: 1)
-        let second = Self.pushRecord(id: 2, startedAt: .milliseconds(5))  // starts again from v0: a lost update
+        let second = Self.pushRecord(id: 2, startedAt: .milliseconds(5)) // starts again from v0: a lost update
         for record in [first, second] {
             await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))
             await checker.observe(.ended(record))
@@ -99,12 +100,16 @@ struct StressCheckerTests {
         let checker = Self.checker()
         await checker.observe(.began(transition, before: record.before))
         await checker.observe(.rejected(.popAll, .refused(.busy(inFlight: transition))))
-        await checker.rejected(.popAll, .refused(.busy(inFlight: transition)), animator: .none, label: Self.label, asked: .zero, answered: .zero)
+        await checker.rejected(
+            .popAll, .refused(.busy(inFlight: transition)), animator: .none, label: Self.label, asked: .zero, answered: .zero)
         await checker.observe(.cancelled(transition))
         await checker.finishHistory([], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
         #expect(await checker.violations.isEmpty)
         await checker.finishHistory([record], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
-        #expect(await checker.violations.contains { $0.detail.contains("was cancelled (a guard refused it), yet a record carries it") })
+        #expect(
+            await checker.violations.contains {
+                $0.detail.contains("was cancelled (a guard refused it), yet a record carries it")
+            })
     }
 
     @Test("a re-entrant request refused as busy with its own transition is caught")
@@ -120,12 +125,15 @@ struct StressCheckerTests {
     func leakedWindow() async {
         let checker = Self.checker()
         var ledger = HostLedger()
-        for call: HostCommand in [.create(Self.root), .show(Self.root.id), .create(Self.tutorial),
-                                  .show(Self.tutorial.id), .makeKey(Self.root.id, resigning: [])] {
+        for call: HostCommand in [
+            .create(Self.root), .show(Self.root.id), .create(Self.tutorial),
+            .show(Self.tutorial.id), .makeKey(Self.root.id, resigning: []),
+        ] {
             ledger.apply(call)
         }
-        await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
-                             history: [], droppedEvents: 0, pending: 0)
+        await checker.finish(
+            snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
+            history: [], droppedEvents: 0, pending: 0)
         #expect(await checker.violations.contains { $0.invariant == .hostBalance })
     }
 
@@ -136,8 +144,9 @@ struct StressCheckerTests {
         for call: HostCommand in [.create(Self.root), .show(Self.root.id), .makeKey(Self.root.id, resigning: [])] {
             ledger.apply(call)
         }
-        await checker.finish(snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
-                             history: [], droppedEvents: 0, pending: 2)
+        await checker.finish(
+            snapshot: Self.snapshot(0, [Self.root], key: Self.root.id), ledger: ledger, audit: [],
+            history: [], droppedEvents: 0, pending: 2)
         #expect(await checker.violations.map(\.invariant) == [.answered])
     }
 
@@ -145,9 +154,10 @@ struct StressCheckerTests {
     func outOfOrderLane() {
         func waited(_ id: UInt64, _ sequence: UInt64) -> TransitionRecord {
             let record = Self.pushRecord(id: id)
-            return TransitionRecord(id: record.id, request: record.request, before: record.before, after: record.after,
-                                    hadAnimator: false, animation: record.animation, extraFinishCalls: 0,
-                                    startedAt: .zero, endedAt: .zero, waited: WaitInfo(lane: .queued, sequence: sequence))
+            return TransitionRecord(
+                id: record.id, request: record.request, before: record.before, after: record.after,
+                hadAnimator: false, animation: record.animation, extraFinishCalls: 0,
+                startedAt: .zero, endedAt: .zero, waited: WaitInfo(lane: .queued, sequence: sequence))
         }
         #expect(StressChecker.checkWaitOrder([waited(1, 1), waited(2, 2)]).isEmpty)
         #expect(StressChecker.checkWaitOrder([waited(1, 2), waited(2, 1)]).map(\.invariant) == [.answered])

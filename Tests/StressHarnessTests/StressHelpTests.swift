@@ -1,5 +1,6 @@
-@testable import StressHarness
 import Testing
+
+@testable import StressHarness
 
 /// `stress --help` describes every subcommand and every option, with an example of each command.
 @Suite("Stress help")
@@ -23,9 +24,12 @@ struct StressHelpTests {
         }
     }
 
-    @Test("every flag CI passes to stress is in the help", arguments: [
-        ("", ["--seeds", "--requests", "--threads", "--mutants"]), ("bench", ["--quick", "--repetitions"]), ("fuzz", ["--iterations"]),
-    ])
+    @Test(
+        "every flag CI passes to stress is in the help",
+        arguments: [
+            ("", ["--seeds", "--requests", "--threads", "--mutants"]), ("bench", ["--quick", "--repetitions"]),
+            ("fuzz", ["--iterations"]),
+        ])
     func coversCI(command: String, flags: [String]) throws {
         let options = try #require(StressHelp.command(command)).options.map(\.flag)
         for flag in flags { #expect(options.contains(flag), "\(flag)") }

@@ -1,5 +1,5 @@
-import Testing
 import StressHarness
+import Testing
 import TransitionCoordinator
 
 /// A small real stress run, end to end: every check runs and none fires.
@@ -14,15 +14,22 @@ struct StressRunTests {
         #expect(report.violations.isEmpty, "\(report.render())")
         let summary = report.checker
         #expect(summary?.committed ?? 0 > 0)
-        let workerAnswers = summary?.byPolicy.filter { !["cancelled by caller", "lifecycle unlock", "lock storm", "hop flow", "sheet flow", "links", "before a swipe", "owner stack", "model"].contains($0.key) }
-            .values.flatMap(\.values).reduce(0, +)
+        let workerAnswers = summary?.byPolicy.filter {
+            ![
+                "cancelled by caller", "lifecycle unlock", "lock storm", "hop flow", "sheet flow", "links", "before a swipe",
+                "owner stack", "model",
+            ].contains($0.key)
+        }
+        .values.flatMap(\.values).reduce(0, +)
         // A gesture adds a push before it; one that ends unapplied is answered by its end, not a record or refusal.
         let gestures = (summary?.userChanges["commit"] ?? 0) + (summary?.userChanges["cancel"] ?? 0)
         #expect(gestures > 0)
-        #expect((workerAnswers ?? 0) + (summary?.unappliedGestures ?? 0) == 400 + gestures,
-                "every worker request answered exactly once")
-        #expect(summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 24,
-                "20 lifecycle events, the return to active, the quiet tail's background and active, and the host catch-up's active")
+        #expect(
+            (workerAnswers ?? 0) + (summary?.unappliedGestures ?? 0) == 400 + gestures,
+            "every worker request answered exactly once")
+        #expect(
+            summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 24,
+            "20 lifecycle events, the return to active, the quiet tail's background and active, and the host catch-up's active")
         #expect(report.render().contains("violations            none"))
     }
 

@@ -21,8 +21,10 @@ package final class LivenessAnimator: Animator {
     package let returned = Gate()
 
     /// `deadWindows` answers which of the ids are not live at the host; `onReturn` runs just before the animator returns.
-    package init(deadWindows: @escaping @Sendable ([WindowID]) async -> [WindowID],
-                 onReturn: @escaping @Sendable () async -> Void = {}) {
+    package init(
+        deadWindows: @escaping @Sendable ([WindowID]) async -> [WindowID],
+        onReturn: @escaping @Sendable () async -> Void = {}
+    ) {
         self.deadWindows = deadWindows
         self.onReturn = onReturn
     }

@@ -9,11 +9,13 @@ enum Trees {
     static let feed = Screen("feed"), draft = Screen("draft"), attach = Screen("attach")
 
     /// `tabs main {*stack inbox [list, mail] ! stack compose [draft], stack news [feed]}`.
-    static let app = WindowContent.tabs(TabBar(
-        id: "main",
-        .presenting(.stack(StackContainer(id: "inbox", root: list, pushed: [mail])),
-                    modal: .stack(StackContainer(id: "compose", root: draft))),
-        .stack(StackContainer(id: "news", root: feed))))
+    static let app = WindowContent.tabs(
+        TabBar(
+            id: "main",
+            .presenting(
+                .stack(StackContainer(id: "inbox", root: list, pushed: [mail])),
+                modal: .stack(StackContainer(id: "compose", root: draft))),
+            .stack(StackContainer(id: "news", root: feed))))
 
     /// A coordinator showing ``app`` on a clock nobody advances, and a model of its root window
     /// showing its first snapshot.
@@ -50,7 +52,9 @@ final class ChangeCounter {
 }
 
 /// Runs a coordinator call and captures its typed outcome, so tasks can hand it back as a value.
-nonisolated(nonsending) func outcome(_ body: () async throws(TransitionError) -> TransitionRecord?) async -> Result<TransitionRecord?, TransitionError> {
+nonisolated(nonsending) func outcome(
+    _ body: () async throws(TransitionError) -> TransitionRecord?
+) async -> Result<TransitionRecord?, TransitionError> {
     do {
         return .success(try await body())
     } catch {

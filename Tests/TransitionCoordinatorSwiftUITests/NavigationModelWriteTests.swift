@@ -1,6 +1,6 @@
 import Observation
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
@@ -12,8 +12,10 @@ struct NavigationModelWriteTests {
     typealias T = Trees
 
     /// `tabs main {*stack inbox [list, mail], stack news [feed]}`: no sheet, so a push onto inbox animates.
-    nonisolated static let tabsApp = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail])),
-                                                   .stack(StackContainer(id: "news", root: T.feed))))
+    nonisolated static let tabsApp = WindowContent.tabs(
+        TabBar(
+            id: "main", .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail])),
+            .stack(StackContainer(id: "news", root: T.feed))))
     /// `stack inbox [list, mail, thread]`.
     nonisolated static let deepStack = WindowContent.stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, T.thread]))
 
@@ -55,8 +57,9 @@ struct NavigationModelWriteTests {
         let result = await outcome { () async throws(TransitionError) in try await model.select(5, in: "main") }
         #expect(result.failure?.code == "container.tabOutOfRange")
         #expect(model.state == before && model.version == 0)
-        #expect(model.lastRefusal == result.failure.map { RefusedWrite(operation: .select(tab: 5, in: "main"), error: $0) },
-                "views read the refusal, so a control that showed the tab shows the model again")
+        #expect(
+            model.lastRefusal == result.failure.map { RefusedWrite(operation: .select(tab: 5, in: "main"), error: $0) },
+            "views read the refusal, so a control that showed the tab shows the model again")
     }
 
     @Test("each refusal notifies the views that read the refusal count, even one equal to the last")
@@ -65,7 +68,11 @@ struct NavigationModelWriteTests {
         var told = 0
         for _ in 0..<2 {
             let observed = Box(0)
-            withObservationTracking { _ = model.refusalCount } onChange: { observed.mutate { $0 += 1 } }
+            withObservationTracking {
+                _ = model.refusalCount
+            } onChange: {
+                observed.mutate { $0 += 1 }
+            }
             _ = await outcome { () async throws(TransitionError) in try await model.select(5, in: "main") }
             told += observed.value
         }
@@ -82,14 +89,22 @@ struct NavigationModelWriteTests {
         let animator = GatedAnimator()
         let programmatic = Task { try await coordinator.change(.push(Screen("late"), onto: "inbox"), animator: animator) }
         await animator.started()
-        let first = Task { await outcome { () async throws(TransitionError) in try await model.setPath([T.mail, T.thread], for: "inbox") } }
+        let first = Task {
+            await outcome { () async throws(TransitionError) in try await model.setPath([T.mail, T.thread], for: "inbox") }
+        }
         await probe.waiting(.userDid(.popTo("thread", in: "inbox"), at: .root))
-        let second = Task { await outcome { () async throws(TransitionError) in try await model.setPath([T.mail], for: "inbox") } }
+        let second = Task {
+            await outcome { () async throws(TransitionError) in try await model.setPath([T.mail], for: "inbox") }
+        }
         await probe.waiting(.userDid(.popTo("mail", in: "inbox"), at: .root))
         animator.open()
         _ = try await programmatic.value
-        #expect(await first.value.success??.after.window(at: .root)?.content == .stack(StackContainer(id: "inbox", root: T.list,
-                                                                                                          pushed: [T.mail, T.thread])))
+        #expect(
+            await first.value.success??.after.window(at: .root)?.content
+                == .stack(
+                    StackContainer(
+                        id: "inbox", root: T.list,
+                        pushed: [T.mail, T.thread])))
         #expect(await second.value.success??.source == .user)
         #expect(model.path(of: "inbox") == [T.mail])
         #expect(model.state == NavigationState(await coordinator.snapshot, scope: .level(.root)))
@@ -133,23 +148,30 @@ struct NavigationModelWriteTests {
     }
 
     nonisolated static let races: [Race] = [
-        Race(name: "a back tap under a programmatic push pops what the push added too", tree: tabsApp,
-             programmatic: .push(T.thread, onto: "inbox"), write: .path([], "inbox"), reported: .popToRoot("inbox"), userError: nil),
-        Race(name: "a tab switch during a push", tree: tabsApp, programmatic: .push(T.thread, onto: "inbox"),
-             write: .select(1, "main"), reported: .select(tab: 1, in: "main"), userError: nil),
-        Race(name: "a sheet swiped away under a programmatic push onto it", tree: T.app,
-             programmatic: .push(T.attach, onto: "compose"), write: .dismiss(.container("inbox")),
-             reported: .dismiss(.container("inbox")), userError: nil),
-        Race(name: "a back to a screen a programmatic pop to the root took away", tree: deepStack,
-             programmatic: .popToRoot("inbox"), write: .path([T.mail], "inbox"), reported: .popTo("mail", in: "inbox"),
-             userError: "container.notInStack"),
-        Race(name: "a sheet swiped away while the app dismisses it", tree: T.app,
-             programmatic: .dismiss(.container("inbox")), write: .dismiss(.container("inbox")),
-             reported: .dismiss(.container("inbox")), userError: "container.nothingPresented"),
+        Race(
+            name: "a back tap under a programmatic push pops what the push added too", tree: tabsApp,
+            programmatic: .push(T.thread, onto: "inbox"), write: .path([], "inbox"), reported: .popToRoot("inbox"), userError: nil
+        ),
+        Race(
+            name: "a tab switch during a push", tree: tabsApp, programmatic: .push(T.thread, onto: "inbox"),
+            write: .select(1, "main"), reported: .select(tab: 1, in: "main"), userError: nil),
+        Race(
+            name: "a sheet swiped away under a programmatic push onto it", tree: T.app,
+            programmatic: .push(T.attach, onto: "compose"), write: .dismiss(.container("inbox")),
+            reported: .dismiss(.container("inbox")), userError: nil),
+        Race(
+            name: "a back to a screen a programmatic pop to the root took away", tree: deepStack,
+            programmatic: .popToRoot("inbox"), write: .path([T.mail], "inbox"), reported: .popTo("mail", in: "inbox"),
+            userError: "container.notInStack"),
+        Race(
+            name: "a sheet swiped away while the app dismisses it", tree: T.app,
+            programmatic: .dismiss(.container("inbox")), write: .dismiss(.container("inbox")),
+            reported: .dismiss(.container("inbox")), userError: "container.nothingPresented"),
     ]
 
-    @Test("a write racing a programmatic change: the coordinator settles it, each side gets its outcome, the model ends on the snapshot",
-          arguments: races)
+    @Test(
+        "a write racing a programmatic change: the coordinator settles it, each side gets its outcome, the model ends on the snapshot",
+        arguments: races)
     func race(_ race: Race) async throws {
         let model = try await T.model(race.tree)
         let coordinator = model.coordinator

@@ -16,8 +16,12 @@ struct NavigationStateTests {
         #expect(state.roots == ["inbox": T.list, "compose": T.draft, "news": T.feed])
         #expect(state.selections == ["main": 0])
         #expect(state.tabCounts == ["main": 2])
-        #expect(state.sheets == [.container("inbox"): PresentedSheet(presenter: .container("inbox"),
-                                                                         content: .stack(StackContainer(id: "compose", root: T.draft)))])
+        #expect(
+            state.sheets == [
+                .container("inbox"): PresentedSheet(
+                    presenter: .container("inbox"),
+                    content: .stack(StackContainer(id: "compose", root: T.draft)))
+            ])
         #expect(state.sheet(presentedBy: .container("inbox"))?.id == .container("compose"))
         #expect(state.window == WindowID(1) && state.level == .root)
     }
@@ -25,8 +29,9 @@ struct NavigationStateTests {
     @Test("a sheet presenting a sheet is listed under each presenter, without its own modal")
     func nestedSheets() {
         let photos = WindowContent.stack(StackContainer(id: "photos", root: Screen("photos")))
-        let content = WindowContent.presenting(.stack(StackContainer(id: "inbox", root: T.list)),
-                                               modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: photos))
+        let content = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: T.list)),
+            modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: photos))
         let state = NavigationState(window: ManagedWindow(id: WindowID(1), level: .root, content: content))
         #expect(state.sheets[.container("inbox")]?.content == .stack(StackContainer(id: "compose", root: T.draft)))
         #expect(state.sheets[.container("compose")]?.content == photos)
@@ -43,21 +48,23 @@ struct NavigationStateTests {
 
     static let thread = Screen("thread"), post = Screen("post")
 
-    @Test("a path written by a view becomes the operation that keeps its screens",
-          arguments: [
-              ([Screen](), ContainerOperation?.some(.popToRoot("inbox"))),
-              ([T.mail], nil),
-              ([T.mail, thread], .setStack("inbox", [T.list, T.mail, thread])),
-              ([post], .setStack("inbox", [T.list, post])),
-          ] as [([Screen], ContainerOperation?)])
+    @Test(
+        "a path written by a view becomes the operation that keeps its screens",
+        arguments: [
+            ([Screen](), ContainerOperation?.some(.popToRoot("inbox"))),
+            ([T.mail], nil),
+            ([T.mail, thread], .setStack("inbox", [T.list, T.mail, thread])),
+            ([post], .setStack("inbox", [T.list, post])),
+        ] as [([Screen], ContainerOperation?)])
     func pathWrites(path: [Screen], expected: ContainerOperation?) throws {
         #expect(try Self.state.operation(settingPath: path, of: "inbox") == expected)
     }
 
     @Test("a path cut to a prefix pops to the screen it keeps on top, so it means the same after a push lands")
     func popToKept() throws {
-        let deeper = ManagedWindow(id: WindowID(1), level: .root,
-                                   content: .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, Self.thread])))
+        let deeper = ManagedWindow(
+            id: WindowID(1), level: .root,
+            content: .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, Self.thread])))
         #expect(try NavigationState(window: deeper).operation(settingPath: [T.mail], of: "inbox") == .popTo("mail", in: "inbox"))
     }
 

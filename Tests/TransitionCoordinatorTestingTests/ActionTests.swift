@@ -11,8 +11,10 @@ struct ActionTests {
     static func app(clock: TestClock = TestClock()) async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(
             covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
-        let root = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: list, pushed: [mail])),
-                                             .stack(StackContainer(id: "news", root: feed))))
+        let root = WindowContent.tabs(
+            TabBar(
+                id: "main", .stack(StackContainer(id: "inbox", root: list, pushed: [mail])),
+                .stack(StackContainer(id: "news", root: feed))))
         return try await Coordinator(root: root, configuration: configuration, clock: clock)
     }
 
@@ -112,8 +114,9 @@ struct ActionTests {
             return route
         }
         let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
-        let restored = try await coordinator.system.relaunch(from: saved, policy: RestorationPolicy(schema: 2, migrations: [rename]),
-                                                             now: .seconds(2))
+        let restored = try await coordinator.system.relaunch(
+            from: saved, policy: RestorationPolicy(schema: 2, migrations: [rename]),
+            now: .seconds(2))
         #expect(restored.route.path == "^/main#inbox/message")
         #expect(restored.dropped.isEmpty)
     }

@@ -35,8 +35,10 @@ struct ClientFlowTests {
         } expect: {
             $0.state = ["root(0): stack ^ [home[^/0:home], signin[^/1:signin]]"]
             $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
-            $0.events = ["began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
-                         "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))"]
+            $0.events = [
+                "began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
+                "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))",
+            ]
         }
         await store.step("signed in, the app resumes") {
             signedIn.withLock { $0 = true }
@@ -55,19 +57,24 @@ struct ClientFlowTests {
         let top = WindowLevel("top", rawValue: 4_000)
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [top],
-            covers: LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: top),
-                                    lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
+            covers: LifecycleCovers(
+                shield: LifecycleCover(screen: Screen("shield"), level: top),
+                lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
         let store = try await NavigationTestStore(root: .screen(Screen("home")), configuration: configuration)
         let coordinator = store.coordinator
         await store.step("to the background") {
             try await coordinator.system.background()
         } expect: {
             $0.state = ["root(0): home", "medium(2000): pin", "top(4000): shield", "app: background"]
-            $0.records = ["set application state inactive: skipped (not animatable), from lifecycle",
-                          "set application state background: skipped (not animatable), from lifecycle"]
-            $0.events = ["began set application state inactive", "ended set application state inactive (skipped (not animatable))",
-                         "began set application state background",
-                         "ended set application state background (skipped (not animatable))"]
+            $0.records = [
+                "set application state inactive: skipped (not animatable), from lifecycle",
+                "set application state background: skipped (not animatable), from lifecycle",
+            ]
+            $0.events = [
+                "began set application state inactive", "ended set application state inactive (skipped (not animatable))",
+                "began set application state background",
+                "ended set application state background (skipped (not animatable))",
+            ]
         }
         var deferred: Task<TransitionRecord, any Error>?
         await store.step("a toast asked while locked waits") {
@@ -84,14 +91,18 @@ struct ClientFlowTests {
             return try await deferred?.value
         } expect: {
             $0.state = ["root(0): home", "high(3000): toast"]
-            $0.records = ["set application state inactive: skipped (not animatable), from lifecycle",
-                          "set application state active: skipped (not animatable), from lifecycle",
-                          "unlock: skipped (no animator)",
-                          "push toast at high(3000): skipped (no animator)"]
-            $0.events = ["began set application state inactive", "ended set application state inactive (skipped (not animatable))",
-                         "began set application state active", "ended set application state active (skipped (not animatable))",
-                         "began unlock", "ended unlock (skipped (no animator))",
-                         "began push toast at high(3000)", "ended push toast at high(3000) (skipped (no animator))"]
+            $0.records = [
+                "set application state inactive: skipped (not animatable), from lifecycle",
+                "set application state active: skipped (not animatable), from lifecycle",
+                "unlock: skipped (no animator)",
+                "push toast at high(3000): skipped (no animator)",
+            ]
+            $0.events = [
+                "began set application state inactive", "ended set application state inactive (skipped (not animatable))",
+                "began set application state active", "ended set application state active (skipped (not animatable))",
+                "began unlock", "ended unlock (skipped (no animator))",
+                "began push toast at high(3000)", "ended push toast at high(3000) (skipped (no animator))",
+            ]
         }
         await store.finish()
     }

@@ -14,13 +14,17 @@ struct NavigationTestStoreTests {
     }
 
     /// Pushes `mail` with its callbacks noted in the store's log.
-    static func pushMail(_ store: NavigationTestStore, animator: any Animator = ScriptedAnimator()) async throws -> TransitionRecord {
+    static func pushMail(
+        _ store: NavigationTestStore, animator: any Animator = ScriptedAnimator()
+    ) async throws -> TransitionRecord {
         try await pushMail(store.coordinator, store.callbacks, animator: animator)
     }
 
     /// Pushes `mail` on `coordinator` with its callbacks noted in `log`.
-    static func pushMail(_ coordinator: Coordinator, _ log: CallbackLog,
-                         animator: any Animator = ScriptedAnimator()) async throws -> TransitionRecord {
+    static func pushMail(
+        _ coordinator: Coordinator, _ log: CallbackLog,
+        animator: any Animator = ScriptedAnimator()
+    ) async throws -> TransitionRecord {
         try await coordinator.stack("inbox").push(log.item(mail), animator: animator)
     }
 
@@ -96,7 +100,9 @@ struct NavigationTestStoreTests {
                 $0.callbacks = ["didAdd mail"]
                 $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
             }
-        } matching: { Self.complaint($0, about: "callbacks", showing: "+ didShow mail") }
+        } matching: {
+            Self.complaint($0, about: "callbacks", showing: "+ didShow mail")
+        }
     }
 
     @Test("a missing record fails the step, with a diff naming it")
@@ -111,7 +117,9 @@ struct NavigationTestStoreTests {
                 $0.callbacks = ["didAdd mail", "didShow mail"]
                 $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
             }
-        } matching: { Self.complaint($0, about: "records", showing: "- pop inbox: ran") }
+        } matching: {
+            Self.complaint($0, about: "records", showing: "- pop inbox: ran")
+        }
     }
 
     @Test("events out of order fail the step")
@@ -126,7 +134,9 @@ struct NavigationTestStoreTests {
                 $0.callbacks = ["didAdd mail", "didShow mail"]
                 $0.events = ["ended push mail onto inbox (ran)", "began push mail onto inbox"]
             }
-        } matching: { Self.complaint($0, about: "events", showing: "began push mail onto inbox") }
+        } matching: {
+            Self.complaint($0, about: "events", showing: "began push mail onto inbox")
+        }
     }
 
     @Test("a timeout stated but never fired fails the step")
@@ -142,7 +152,9 @@ struct NavigationTestStoreTests {
                 $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
                 $0.timeouts = [.animation]
             }
-        } matching: { Self.complaint($0, about: "timeouts", showing: "- animation") }
+        } matching: {
+            Self.complaint($0, about: "timeouts", showing: "- animation")
+        }
     }
 
     @Test("a change left unstated fails an exhaustive step; a non-exhaustive step checks only what it states")
@@ -197,7 +209,9 @@ struct NavigationTestStoreTests {
             await store.step("a broken link") {
                 _ = await inbox.post(broken)
             }
-        } matching: { Self.complaint($0, about: "links", showing: "+ \(broken.path): refused.") }
+        } matching: {
+            Self.complaint($0, about: "links", showing: "+ \(broken.path): refused.")
+        }
         await store.finish()
     }
 }

@@ -25,8 +25,12 @@ struct ScriptedAnimatorTests {
         Case(script: .finish, name: "finish", needsTimeout: false, outcome: .ran, extraFinishCalls: 0),
         Case(script: .finishTwice, name: "finish twice", needsTimeout: false, outcome: .ran, extraFinishCalls: 1),
         Case(script: .fail(Boom()), name: "throw", needsTimeout: false, outcome: .failed("boom"), extraFinishCalls: 0),
-        Case(script: .neverFinish, name: "never finish", needsTimeout: true, outcome: .timedOut(after: .seconds(5)), extraFinishCalls: 0),
-        Case(script: .finishLate, name: "finish late", needsTimeout: true, outcome: .timedOut(after: .seconds(5)), extraFinishCalls: 0),
+        Case(
+            script: .neverFinish, name: "never finish", needsTimeout: true, outcome: .timedOut(after: .seconds(5)),
+            extraFinishCalls: 0),
+        Case(
+            script: .finishLate, name: "finish late", needsTimeout: true, outcome: .timedOut(after: .seconds(5)),
+            extraFinishCalls: 0),
     ]
 
     @Test("each script gives the record it promises", arguments: cases)

@@ -106,7 +106,6 @@ package struct WaitInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes every field under its property's name.
     package func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
 
-
     /// As `queued #4`.
     package var description: String { "\(lane) #\(sequence)" }
 }

@@ -95,8 +95,10 @@ final class AdmissionTicket: Sendable {
     private let place: Locked<Place>
 
     /// A live ticket standing in `lane`; only ``WaitQueue`` makes tickets.
-    init(request: TransitionRequest, origin: TransitionMachine.Origin, group: String?, sequence: UInt64, deferrable: Bool,
-         lane: WaitLane, counts: CancelledCounts) {
+    init(
+        request: TransitionRequest, origin: TransitionMachine.Origin, group: String?, sequence: UInt64, deferrable: Bool,
+        lane: WaitLane, counts: CancelledCounts
+    ) {
         self.request = request
         self.origin = origin
         self.group = group

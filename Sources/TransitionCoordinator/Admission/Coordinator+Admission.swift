@@ -12,9 +12,11 @@ extension Coordinator {
     ///
     /// It does not throw: it hands back the record or the refusal, and the public methods throw
     /// in the caller's own frame.
-    func submit(_ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
-                whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
-                link: LinkID? = nil) async -> Result<TransitionRecord?, TransitionError> {
+    func submit(
+        _ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
+        whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
+        link: LinkID? = nil
+    ) async -> Result<TransitionRecord?, TransitionError> {
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
         switch await admit(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
         case .success(let admission?):
@@ -33,8 +35,10 @@ extension Coordinator {
     ///
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
-    func admit(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-               deferrable: Bool) async -> Result<Admission?, TransitionError> {
+    func admit(
+        _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+        deferrable: Bool
+    ) async -> Result<Admission?, TransitionError> {
         switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
         case .admitted(let admission):
             return .success(admission)
@@ -74,10 +78,13 @@ extension Coordinator {
     ///
     /// Synchronous, so the decision's values live only in this step, not in the frames a waiting
     /// request keeps.
-    private func arrive(_ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-                        deferrable: Bool) -> Arrival {
-        var circumstances = TransitionMachine.Circumstances(cancelled: Task.isCancelled, hostFault: refreshHost(),
-                                                             now: clock.elapsed())
+    private func arrive(
+        _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
+        deferrable: Bool
+    ) -> Arrival {
+        var circumstances = TransitionMachine.Circumstances(
+            cancelled: Task.isCancelled, hostFault: refreshHost(),
+            now: clock.elapsed())
         if let slot = machine.slot {
             let chain = TransitionScope.chain
             if !chain.isEmpty { circumstances.reentrant = chain.contains { $0.names(markerIdentity, slot.transition.id) } }
@@ -107,8 +114,10 @@ extension Coordinator {
     /// a navigation to where the app is can be, is refused as
     /// ``TransitionError/InvalidRequest/alreadyShown(_:)`` and announced (`rejected`).
     /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` answers nil instead.
-    nonisolated func promised<Value>(_ answer: Result<Value?, TransitionError>,
-                                     for request: TransitionRequest) -> Result<Value, TransitionError> {
+    nonisolated func promised<Value>(
+        _ answer: Result<Value?, TransitionError>,
+        for request: TransitionRequest
+    ) -> Result<Value, TransitionError> {
         switch answer {
         case .success(let value?):
             return .success(value)
@@ -140,11 +149,12 @@ extension Coordinator {
         guard let inFlight = gate.published else { return }
         if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return }
         // A second push of the screen in flight is told so, as the actor would (a double tap).
-        let refusal: TransitionError = if let screen = request.pushedScreen, inFlight.request.pushedScreen == screen {
-            .refused(.screenAlreadyRequested(screen, by: inFlight.request))
-        } else {
-            .refused(.busy(inFlight: inFlight))
-        }
+        let refusal: TransitionError =
+            if let screen = request.pushedScreen, inFlight.request.pushedScreen == screen {
+                .refused(.screenAlreadyRequested(screen, by: inFlight.request))
+            } else {
+                .refused(.busy(inFlight: inFlight))
+            }
         // Someone may see the refusal: announce it only while `inFlight` is still published, under
         // the gate's lock, so it falls between its `began` and `ended`; else the actor answers.
         if hub.hasSubscribers, !gate.announce(ifStill: inFlight.id, { hub.send(.rejected(request, refusal)) }) {
@@ -152,7 +162,6 @@ extension Coordinator {
         }
         throw refusal
     }
-
 
     /// Carries out the effects of `request`'s arrival, in the order ``TransitionMachine/Effects`` lists them.
     private func carryOut(_ effects: TransitionMachine.Effects, of request: TransitionRequest) {
@@ -174,13 +183,16 @@ extension Coordinator {
 
     #if TC_MUTANTS
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
-    private func staleAdmission(_ request: TransitionRequest, from origin: TransitionMachine.Origin) async -> Result<Admission?, TransitionError> {
+    private func staleAdmission(
+        _ request: TransitionRequest, from origin: TransitionMachine.Origin
+    ) async -> Result<Admission?, TransitionError> {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
         do throws(TransitionError) {
-            let plan = try TransitionPlanner.plan(request, in: stale, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            let plan = try TransitionPlanner.plan(
+                request, in: stale, nextWindowID: &next,
+                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             let admission = machine.occupy(plan, from: origin, nextWindowID: next, waited: nil, at: clock.elapsed())
             announceBegan(admission)
             return .success(admission)

@@ -58,10 +58,13 @@ struct WaitQueue {
 
     /// Adds a waiter at the back of `lane`; returns its entry, whose ticket the waiter waits on.
     @discardableResult
-    mutating func append(_ request: TransitionRequest, from origin: TransitionMachine.Origin = .init(source: .app),
-                         lane: WaitLane, group: String?, deferrable: Bool) -> Entry {
-        let ticket = AdmissionTicket(request: request, origin: origin, group: group, sequence: nextSequence,
-                                     deferrable: deferrable, lane: lane, counts: cancelled)
+    mutating func append(
+        _ request: TransitionRequest, from origin: TransitionMachine.Origin = .init(source: .app),
+        lane: WaitLane, group: String?, deferrable: Bool
+    ) -> Entry {
+        let ticket = AdmissionTicket(
+            request: request, origin: origin, group: group, sequence: nextSequence,
+            deferrable: deferrable, lane: lane, counts: cancelled)
         nextSequence += 1
         let entry = Entry(lane: lane, ticket: ticket)
         store(entry)

@@ -57,8 +57,10 @@ public final class AnimationFinish: Sendable {
     }
 
     /// The phase's step on a completion; returns the waiter to resume.
-    private static func complete(_ state: inout State, with result: Result<Void, any Error>,
-                                 ledger: AnimationLedger) -> CheckedContinuation<Void, any Error>? {
+    private static func complete(
+        _ state: inout State, with result: Result<Void, any Error>,
+        ledger: AnimationLedger
+    ) -> CheckedContinuation<Void, any Error>? {
         switch state {
         case .pending:
             state = .finished(result)

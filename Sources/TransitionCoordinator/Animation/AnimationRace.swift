@@ -157,8 +157,10 @@ final class AnimationRace: Sendable {
     }
 
     private func update(_ event: (inout State) -> Void) {
-        typealias Effects = (waiter: UnsafeContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
-                             cancel: Canceller?)
+        typealias Effects = (
+            waiter: UnsafeContinuation<AnimationOutcome, Never>?, outcome: AnimationOutcome?,
+            cancel: Canceller?
+        )
         let effects: Effects = state.withLock { state in
             guard state.outcome == nil else { return (nil, nil, nil) }
             event(&state)
@@ -178,8 +180,9 @@ final class AnimationRace: Sendable {
             if state.animator == .notCalled { state.animator = .barred }
             let settles = state.animator != .running || state.deadlinePassed
             guard settles else { return (nil, nil, cancel) }
-            let outcome = Self.outcome(end, called: state.animator == .running || state.animator == .returned,
-                                       timeout: timeout)
+            let outcome = Self.outcome(
+                end, called: state.animator == .running || state.animator == .returned,
+                timeout: timeout)
             state.outcome = outcome
             defer { state.waiter = nil }
             return (state.waiter, outcome, cancel)

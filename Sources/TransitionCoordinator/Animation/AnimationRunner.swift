@@ -10,9 +10,11 @@ enum AnimationRunner {
     /// Never throws and never waits past the timeout, whatever the animator does. The animator is
     /// called at most once, only while its windows are live, and they stay live until it returns
     /// or the timeout passes.
-    static func run(_ animator: any Animator, context: TransitionContext, race: AnimationRace,
-                    timeout: Duration, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
-                    chain: TransitionScope.Chain) async -> AnimationOutcome {
+    static func run(
+        _ animator: any Animator, context: TransitionContext, race: AnimationRace,
+        timeout: Duration, watchdog: Watchdog, taskExecutor: (any TaskExecutor)?,
+        chain: TransitionScope.Chain
+    ) async -> AnimationOutcome {
         let animation = Self.detached(preferring: taskExecutor) {
             guard race.enter() else { return }
             // Armed once the animator is sure to be called, so its time counts from its call,
@@ -42,8 +44,10 @@ enum AnimationRunner {
 
     /// A detached task preferring `executor`; with none, a plain detached task (asking for no
     /// preference still records one, at an allocation per task).
-    private static func detached(preferring executor: (any TaskExecutor)?,
-                                 _ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+    private static func detached(
+        preferring executor: (any TaskExecutor)?,
+        _ operation: sending @escaping @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
         if let executor { return Task.detached(executorPreference: executor, operation: operation) }
         return Task.detached(operation: operation)
     }

@@ -56,13 +56,19 @@ public struct TransitionContext: Sendable {
     /// - Throws: the ``TransitionError`` the coordinator would refuse `request` with in `state`
     ///   (a pop with nothing to pop, an unknown level, a duplicate screen); or
     ///   ``TransitionError/InvalidRequest/noWindow(at:)`` when the state after shows no window.
-    public init(for request: TransitionRequest, in state: NavigationSnapshot, id: UInt64 = 1,
-                ignoresUnmanagedWindows: Bool = false) throws(TransitionError) {
+    public init(
+        for request: TransitionRequest, in state: NavigationSnapshot, id: UInt64 = 1,
+        ignoresUnmanagedWindows: Bool = false
+    ) throws(TransitionError) {
         var next = (state.windows.map(\.id).max() ?? WindowID(1)).next
-        let plan = try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
-                                              ignoresUnmanagedWindows: ignoresUnmanagedWindows)
-        guard let context = TransitionContext(id: TransitionID(id), plan: plan, includesUnmanaged: !ignoresUnmanagedWindows,
-                                              ledger: AnimationLedger()) else {
+        let plan = try TransitionPlanner.plan(
+            request, in: state, nextWindowID: &next,
+            ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+        guard
+            let context = TransitionContext(
+                id: TransitionID(id), plan: plan, includesUnmanaged: !ignoresUnmanagedWindows,
+                ledger: AnimationLedger())
+        else {
             throw .invalid(.noWindow(at: .root))
         }
         self = context
@@ -84,7 +90,9 @@ public struct TransitionContext: Sendable {
                 for window in windows.reversed() where !window.isHidden && window.id != top.id { list.append(.managed(window)) }
                 return list
             }
-            var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map { (z: $0.level.rawValue, window: AnyWindow.managed($0)) }
+            var list = snapshot.visibleWindowsTopDown.filter { $0.id != top.id }.map {
+                (z: $0.level.rawValue, window: AnyWindow.managed($0))
+            }
             if includesUnmanaged { list += snapshot.unmanagedWindows.map { (z: $0.zOrder, window: AnyWindow.unmanaged($0)) } }
             return list.enumerated().sorted { a, b in
                 a.element.z != b.element.z ? a.element.z > b.element.z : a.offset < b.offset

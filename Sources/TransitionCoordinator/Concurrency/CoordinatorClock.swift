@@ -29,8 +29,11 @@ struct CoordinatorClock: Sendable {
     }
 
     /// Reports to `clock`, whose instants are `origin`'s type (they are: it is the same clock).
-    private static func reporter<O: TimeoutObservingClock>(to clock: O, origin: some InstantProtocol)
-        -> (@Sendable (TimeoutReport) -> Void)? {
+    private static func reporter<O: TimeoutObservingClock>(
+        to clock: O, origin: some InstantProtocol
+    )
+        -> (@Sendable (TimeoutReport) -> Void)?
+    {
         guard let origin = origin as? O.Instant else { return nil }
         return { report in
             switch report {

@@ -45,8 +45,9 @@ package final class Locked<Value> {
         var attributes = pthread_mutexattr_t()
         precondition(pthread_mutexattr_init(&attributes) == 0, "pthread_mutexattr_init failed")
         // Error-checking: a reentrant lock returns EDEADLK (and traps below) instead of hanging.
-        precondition(pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)) == 0,
-                     "pthread_mutexattr_settype failed")
+        precondition(
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)) == 0,
+            "pthread_mutexattr_settype failed")
         precondition(pthread_mutex_init(mutex, &attributes) == 0, "pthread_mutex_init failed")
         precondition(pthread_mutexattr_destroy(&attributes) == 0, "pthread_mutexattr_destroy failed")
     }

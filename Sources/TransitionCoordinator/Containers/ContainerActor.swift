@@ -91,8 +91,11 @@ extension Coordinator {
             let owned = await owner.node
             guard machine.admitted == admittedBefore else { break }
             if owned != node {
-                found.append(.init(.containers, "container \(id)'s actor owns \(owned.map(\.description) ?? "nothing"), "
-                                   + "the snapshot shows \(node)"))
+                found.append(
+                    .init(
+                        .containers,
+                        "container \(id)'s actor owns \(owned.map(\.description) ?? "nothing"), "
+                            + "the snapshot shows \(node)"))
             }
         }
         return found

@@ -83,7 +83,8 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .duplicateContainer(let id): "container \(id) is already shown"
         case .emptyStack(let id): "stack \(id) cannot be set to no items: a stack always has its root"
         case .invalidContent(let problems): "the content breaks invariant 8: " + problems.joined(separator: "; ")
-        case .notCurrent(let screen, let hop): "screen \(screen) is not the current child of hop container \(hop): it cannot unhop"
+        case .notCurrent(let screen, let hop):
+            "screen \(screen) is not the current child of hop container \(hop): it cannot unhop"
         case .alreadyUnhopped(let screen, let hop): "screen \(screen) already unhopped from \(hop); a screen unhops once per hop"
         case .alreadyAwaited(let screen, let hop): "a flow already waits for screen \(screen) to unhop from \(hop)"
         case .leftBeforeUnhop(let screen, let hop): "screen \(screen) left hop container \(hop) before it unhopped"

@@ -17,21 +17,27 @@ extension ContainerHandle {
     /// Presents `modal` over the container. Throws ``ContainerError/alreadyPresenting(_:modal:)``
     /// when it presents one already (present from that modal instead).
     @discardableResult
-    public nonisolated(nonsending) func present(_ modal: WindowContent, animator: (any Animator)? = nil,
-                                                policy: AdmissionPolicy = .reject,
-                                                whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.present(modal, from: .container(id))), animator: animator,
-                                      policy: policy, whenLocked: whenLocked)
+    public nonisolated(nonsending) func present(
+        _ modal: WindowContent, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.present(modal, from: .container(id))), animator: animator,
+            policy: policy, whenLocked: whenLocked)
     }
 
     /// Dismisses what the container presents, with everything presented above it and every
     /// container inside it, in one transition. Throws ``ContainerError/nothingPresented(_:)``
     /// when it presents nothing.
     @discardableResult
-    public nonisolated(nonsending) func dismiss(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
-                                                whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.dismiss(.container(id))), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func dismiss(
+        animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.dismiss(.container(id))), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// The container's node as committed now (with the modal it presents), or nil when no window shows it.

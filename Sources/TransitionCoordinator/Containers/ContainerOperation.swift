@@ -29,7 +29,7 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     public var container: ContainerID? {
         switch self {
         case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id), .setStack(let id, _),
-             .select(_, let id), .hop(_, let id):
+            .select(_, let id), .hop(_, let id):
             id
         case .present(_, let node), .dismiss(let node):
             if case .container(let id) = node { id } else { nil }

@@ -6,8 +6,10 @@
 /// checked against the whole tree, less what the operation removes.
 package enum ContainerPlanner {
     /// The change `operation` makes to `content`.
-    package static func plan(_ operation: ContainerOperation,
-                            in content: WindowContent) throws(ContainerError) -> ContentChange {
+    package static func plan(
+        _ operation: ContainerOperation,
+        in content: WindowContent
+    ) throws(ContainerError) -> ContentChange {
         #if TC_MUTANTS
         let mutants = Mutations.planted
         #endif
@@ -20,7 +22,10 @@ package enum ContainerPlanner {
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
                 #if TC_MUTANTS
-                if mutants.contains(.stackWithoutRoot), stack.items.count == 2 { stack.items.removeAll(); return }
+                if mutants.contains(.stackWithoutRoot), stack.items.count == 2 {
+                    stack.items.removeAll()
+                    return
+                }
                 #endif
                 stack.items.removeLast()
             }
@@ -30,7 +35,10 @@ package enum ContainerPlanner {
                 guard let index = stack.items.firstIndex(where: { $0.id == screen }) else { throw .notInStack(screen, stack: id) }
                 if index == stack.items.count - 1 { throw .alreadyOnTop(screen, stack: id) }
                 #if TC_MUTANTS
-                if mutants.contains(.stackWithoutRoot), index == 0 { stack.items.removeAll(); return }
+                if mutants.contains(.stackWithoutRoot), index == 0 {
+                    stack.items.removeAll()
+                    return
+                }
                 #endif
                 stack.items.removeSubrange((index + 1)...)
             }
@@ -40,7 +48,10 @@ package enum ContainerPlanner {
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
                 #if TC_MUTANTS
                 // Mutant (here and in the pops above): a pop that reaches the root takes it too.
-                if mutants.contains(.stackWithoutRoot) { stack.items.removeAll(); return }
+                if mutants.contains(.stackWithoutRoot) {
+                    stack.items.removeAll()
+                    return
+                }
                 #endif
                 stack.items.removeSubrange(1...)
             }
@@ -98,8 +109,10 @@ package enum ContainerPlanner {
 
     #if TC_MUTANTS
     /// ``plan(_:in:)`` with the harness's `mutants` planted.
-    package static func plan(_ operation: ContainerOperation, in content: WindowContent,
-                             mutants: Mutations) throws(ContainerError) -> ContentChange {
+    package static func plan(
+        _ operation: ContainerOperation, in content: WindowContent,
+        mutants: Mutations
+    ) throws(ContainerError) -> ContentChange {
         try Mutations.$planted.withValue(mutants) { () -> Result<ContentChange, ContainerError> in
             do throws(ContainerError) { return .success(try plan(operation, in: content)) } catch { return .failure(error) }
         }.get()
@@ -114,8 +127,10 @@ package enum ContainerPlanner {
 
     /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/between(_:_:)``
     /// of the stack alone: a push, a pop or none).
-    private static func setStack(_ id: ContainerID, to items: [Screen], in content: WindowContent,
-                                 operation: ContainerOperation) throws(ContainerError) -> ContentChange {
+    private static func setStack(
+        _ id: ContainerID, to items: [Screen], in content: WindowContent,
+        operation: ContainerOperation
+    ) throws(ContainerError) -> ContentChange {
         guard !items.isEmpty else { throw .emptyStack(id) }
         var old: [Screen] = []
         let after = try editStack(id, in: content) { stack throws(ContainerError) in
@@ -126,7 +141,8 @@ package enum ContainerPlanner {
                 content.forEachScreen { elsewhere.insert($0.id) }
                 for screen in stack.items { elsewhere.remove(screen.id) }
             }
-            if let screen = firstDuplicate(in: items, replacing: stack.items) ?? items.first(where: { elsewhere.contains($0.id) }) {
+            if let screen = firstDuplicate(in: items, replacing: stack.items) ?? items.first(where: { elsewhere.contains($0.id) })
+            {
                 throw .duplicateScreen(screen.id, container: id)
             }
             old = stack.items
@@ -136,8 +152,9 @@ package enum ContainerPlanner {
             if Mutations.planted.contains(.stackWithoutRoot), items.count == 1 { stack.items = [] }
             #endif
         }
-        let animation = ContentAnimation.between(.stack(StackContainer(id: id, unchecked: old)),
-                                                 .stack(StackContainer(id: id, unchecked: items)))
+        let animation = ContentAnimation.between(
+            .stack(StackContainer(id: id, unchecked: old)),
+            .stack(StackContainer(id: id, unchecked: items)))
         return ContentChange(operation, before: content, after: after, animation: animation)
     }
 
@@ -157,7 +174,8 @@ package enum ContainerPlanner {
         // The kept ends hold each id once; a middle id that is one of them, or comes twice in the
         // middle, comes twice. At most 8 scans of the stack, comparing ids, hashing none.
         for (offset, screen) in zip(middle.indices, middle) {
-            let twice = middle[..<offset].contains { $0.id == screen.id } || items[..<start].contains { $0.id == screen.id }
+            let twice =
+                middle[..<offset].contains { $0.id == screen.id } || items[..<start].contains { $0.id == screen.id }
                 || items[end...].contains { $0.id == screen.id }
             if twice { return screen }
         }
@@ -165,8 +183,10 @@ package enum ContainerPlanner {
     }
 
     /// `content` with the stack `id` changed by `body`; the stack keeps any modal it presents.
-    private static func editStack(_ id: ContainerID, in content: WindowContent,
-                                  _ body: (inout StackContainer) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+    private static func editStack(
+        _ id: ContainerID, in content: WindowContent,
+        _ body: (inout StackContainer) throws(ContainerError) -> Void
+    ) throws(ContainerError) -> WindowContent {
         try edit(id, in: content) { node throws(ContainerError) in
             guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
             try body(&stack)
@@ -174,8 +194,10 @@ package enum ContainerPlanner {
         }
     }
 
-    private static func edit(_ id: ContainerID, in content: WindowContent,
-                             _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+    private static func edit(
+        _ id: ContainerID, in content: WindowContent,
+        _ body: (inout WindowContent) throws(ContainerError) -> Void
+    ) throws(ContainerError) -> WindowContent {
         do throws(ContainerError) {
             return try edit(.container(id), in: content, body)
         } catch .unknownNode {
@@ -184,15 +206,19 @@ package enum ContainerPlanner {
     }
 
     /// `content` with the node `target` changed by `body` (a screen in a stack stands for its stack).
-    private static func edit(_ target: WindowContent.NodeID, in content: WindowContent,
-                             _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent {
+    private static func edit(
+        _ target: WindowContent.NodeID, in content: WindowContent,
+        _ body: (inout WindowContent) throws(ContainerError) -> Void
+    ) throws(ContainerError) -> WindowContent {
         guard let edited = try rewrite(content, target, body) else { throw .unknownNode(target) }
         return edited
     }
 
     /// The rewritten tree, or nil when `target` is not in it.
-    private static func rewrite(_ node: WindowContent, _ target: WindowContent.NodeID,
-                                _ body: (inout WindowContent) throws(ContainerError) -> Void) throws(ContainerError) -> WindowContent? {
+    private static func rewrite(
+        _ node: WindowContent, _ target: WindowContent.NodeID,
+        _ body: (inout WindowContent) throws(ContainerError) -> Void
+    ) throws(ContainerError) -> WindowContent? {
         if node.nodeID == target || isItem(target, of: node.base) {
             var node = node
             try body(&node)
@@ -224,15 +250,19 @@ package enum ContainerPlanner {
     }
 
     /// Throws unless `screen` is absent from `content`.
-    private static func requireAbsent(_ screen: ScreenID, from content: WindowContent,
-                                      for container: ContainerID?) throws(ContainerError) {
+    private static func requireAbsent(
+        _ screen: ScreenID, from content: WindowContent,
+        for container: ContainerID?
+    ) throws(ContainerError) {
         if content.shows(screen) { throw .duplicateScreen(screen, container: container) }
     }
 
     /// Throws unless `incoming` is valid and shares no screen or container id with `content`,
     /// apart from those of `replacing`, which leaves.
-    private static func requireFits(_ incoming: WindowContent, in content: WindowContent,
-                                    replacing leaving: WindowContent?) throws(ContainerError) {
+    private static func requireFits(
+        _ incoming: WindowContent, in content: WindowContent,
+        replacing leaving: WindowContent?
+    ) throws(ContainerError) {
         let problems = ContentInvariants.check(incoming, in: "the new content")
         if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
         var shown = Set<ScreenID>()

@@ -43,7 +43,7 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     static func difference(_ before: WindowContent, _ after: WindowContent) -> (departed: [Screen], arrived: [Screen]) {
         let old: [Screen], new: [Screen]
         if case .stack(let was) = before, case .stack(let now) = after {
-            (old, new) = (was.items, now.items)   // shared storage: no copy
+            (old, new) = (was.items, now.items) // shared storage: no copy
         } else {
             (old, new) = (before.screens, after.screens)
         }

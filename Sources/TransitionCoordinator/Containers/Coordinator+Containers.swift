@@ -6,14 +6,17 @@ extension Coordinator {
     /// The same as the screen's async initializer (`await Coordinator(root: Screen(…))`) otherwise.
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
     ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range).
-    public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
-                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async throws(TransitionError) {
+    public init(
+        root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
+    ) async throws(TransitionError) {
         let problems = ContentInvariants.check(root, in: "the root window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
-        await self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                        taskExecutor: taskExecutor, screens: screens, guards: guards)
+        await self.init(
+            rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
+            taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
     /// A coordinator whose root window shows `root`, made synchronously: the host is called by
@@ -21,14 +24,17 @@ extension Coordinator {
     ///
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
     ///   when `root` breaks invariant 8.
-    public init(root: WindowContent, configuration: CoordinatorConfiguration = .standard,
-                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) throws(TransitionError) {
+    public init(
+        root: WindowContent, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
+    ) throws(TransitionError) {
         let problems = ContentInvariants.check(root, in: "the root window")
         if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
-        self.init(rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
-                  taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
+        self.init(
+            rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
+            taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
     }
 
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).
@@ -43,18 +49,22 @@ extension Coordinator {
     /// Shows `content` (a screen or a tree of containers) in a new window at `level`. See
     /// ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func show(_ content: WindowContent, at level: WindowLevel, animator: (any Animator)? = nil,
-                                             policy: AdmissionPolicy = .reject,
-                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func show(
+        _ content: WindowContent, at level: WindowLevel, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.show(content, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Changes one window's content as `operation` says, as one transition (see
     /// ``TransitionRequest/content(_:at:)`` for which window). The handles call this.
     @discardableResult
-    public nonisolated(nonsending) func change(_ operation: ContainerOperation, at level: WindowLevel? = nil,
-                                               animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
-                                               whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func change(
+        _ operation: ContainerOperation, at level: WindowLevel? = nil,
+        animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.content(operation, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 }

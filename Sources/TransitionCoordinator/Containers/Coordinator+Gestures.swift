@@ -17,13 +17,17 @@ extension Coordinator {
     /// - Throws: what a request of ``TransitionRequest/userDid(_:at:)`` throws under `policy`:
     ///   busy, the planner's typed errors (a swipe-back at a stack's root), re-entrant, cancelled.
     ///   Nothing changed then.
-    public func beginGesture(_ operation: ContainerOperation, at level: WindowLevel? = nil,
-                             policy: AdmissionPolicy = .reject) async throws(TransitionError) -> InteractiveGesture {
+    public func beginGesture(
+        _ operation: ContainerOperation, at level: WindowLevel? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> InteractiveGesture {
         // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
         // The machine holds an admission from a gesture as a gesture (``TransitionMachine/Phase/gestureHeld(_:)``).
         let request = TransitionRequest.userDid(operation, at: level)
-        let admission = try promised(await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false),
-                                     for: request).get()
+        let admission = try promised(
+            await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false),
+            for: request
+        ).get()
         return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
     }
 
@@ -69,8 +73,10 @@ extension Coordinator {
     ///   (the host then shows something the model does not: it should show the model again);
     ///   queue limits; nothing changed then.
     @discardableResult
-    public nonisolated(nonsending) func userDid(_ operation: ContainerOperation,
-                                                at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func userDid(
+        _ operation: ContainerOperation,
+        at level: WindowLevel? = nil
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.userDid(operation, at: level), policy: .enqueue, whenLocked: .deferUntilUnlocked)
     }
 }

@@ -15,8 +15,10 @@ extension Coordinator {
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it, and
     ///   ``TransitionError/Refusal/cancelled(_:)`` naming `request` when the waiting task is cancelled
     ///   (also when it was cancelled before it began to wait and no value is kept).
-    package func awaitUnhop(of screen: ScreenID, in container: ContainerID,
-                    request: TransitionRequest) async throws(TransitionError) -> any Sendable {
+    package func awaitUnhop(
+        of screen: ScreenID, in container: ContainerID,
+        request: TransitionRequest
+    ) async throws(TransitionError) -> any Sendable {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
         #if TC_MUTANTS

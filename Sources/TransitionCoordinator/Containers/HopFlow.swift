@@ -50,9 +50,11 @@ public struct HopFlow: Sendable {
     ///   another type, and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
     ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
     ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
-    public func hop<Value: Sendable>(to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
-                                     policy: AdmissionPolicy = .enqueue,
-                                     whenLocked: LockedBehavior = .deferUntilUnlocked) async throws(TransitionError) -> Value {
+    public func hop<Value: Sendable>(
+        to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .enqueue,
+        whenLocked: LockedBehavior = .deferUntilUnlocked
+    ) async throws(TransitionError) -> Value {
         let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
         try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
         let value = try await coordinator.awaitUnhop(of: screen.id, in: id, request: request)

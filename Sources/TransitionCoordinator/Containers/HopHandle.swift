@@ -12,11 +12,14 @@ public struct HopHandle: ContainerHandle {
     /// usual animator). Throws ``ContainerError/wrongKind(_:expected:actual:)`` when the id names
     /// another kind of container.
     @discardableResult
-    public nonisolated(nonsending) func hop(to content: WindowContent, animator: (any Animator)? = nil,
-                                            policy: AdmissionPolicy = .reject,
-                                            whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.hop(to: content, in: id)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func hop(
+        to content: WindowContent, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.hop(to: content, in: id)), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// Unhops `screen`, the container's current child, with `value`: the flow waiting in

@@ -16,8 +16,10 @@ struct HopStays {
     ///
     /// - Throws: ``ContainerError/leftBeforeUnhop(_:hop:)`` when no stay is kept and the screen is
     ///   not current (it was hopped away, or its window went, before the flow began to wait).
-    mutating func toAwait(_ screen: ScreenID, in container: ContainerID,
-                          of snapshot: NavigationSnapshot) throws(TransitionError) -> UnhopWait {
+    mutating func toAwait(
+        _ screen: ScreenID, in container: ContainerID,
+        of snapshot: NavigationSnapshot
+    ) throws(TransitionError) -> UnhopWait {
         if let wait = byScreen[screen], wait.container == container { return wait }
         guard Self.isCurrent(screen, in: container, of: snapshot) else {
             throw .container(.leftBeforeUnhop(screen, hop: container), in: nil)
@@ -29,10 +31,13 @@ struct HopStays {
     ///
     /// - Throws: ``ContainerError/unknownContainer(_:)``, ``ContainerError/wrongKind(_:expected:actual:)``
     ///   and ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the container's current child.
-    mutating func toUnhop(_ screen: ScreenID, in container: ContainerID,
-                          of snapshot: NavigationSnapshot) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
+    mutating func toUnhop(
+        _ screen: ScreenID, in container: ContainerID,
+        of snapshot: NavigationSnapshot
+    ) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
         guard let window = snapshot.windows.first(where: { $0.content.holds(container) }),
-              let node = window.content.find(container) else {
+            let node = window.content.find(container)
+        else {
             throw .container(.unknownContainer(container), in: nil)
         }
         guard case .hop(let hop) = node.base else {
@@ -51,7 +56,9 @@ struct HopStays {
     mutating func departures(in record: TransitionRecord) -> [UnhopWait] {
         var ended = removals(in: record)
         guard !byScreen.isEmpty else { return ended }
-        let moved = byScreen.compactMap { screen, wait in Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen }
+        let moved = byScreen.compactMap { screen, wait in
+            Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen
+        }
         // In screen order, so that the flows are told in the same order in every process.
         for screen in moved.sorted(by: { $0.rawValue < $1.rawValue }) {
             if let wait = byScreen.removeValue(forKey: screen) { ended.append(wait) }
@@ -89,7 +96,8 @@ extension TransitionMachine {
     }
 
     /// ``HopStays/toUnhop(_:in:of:)`` against the committed state.
-    mutating func stayToUnhop(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
+    mutating func stayToUnhop(_ screen: ScreenID, in container: ContainerID) throws(TransitionError) -> (UnhopWait, ManagedWindow)
+    {
         try stays.toUnhop(screen, in: container, of: snapshot)
     }
 }

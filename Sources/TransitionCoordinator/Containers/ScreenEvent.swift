@@ -56,8 +56,10 @@ public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible 
 /// a pure function, linear in the screens of the windows that changed.
 enum ScreenLifecycle {
     /// The events, in the documented order (see ``ScreenEvent``).
-    static func events(of request: TransitionRequest, from before: NavigationSnapshot,
-                       to after: NavigationSnapshot) -> [ScreenEvent] {
+    static func events(
+        of request: TransitionRequest, from before: NavigationSnapshot,
+        to after: NavigationSnapshot
+    ) -> [ScreenEvent] {
         var hides: [ScreenEvent] = [], removes: [ScreenEvent] = [], adds: [ScreenEvent] = [], shows: [ScreenEvent] = []
         let owned = ownedItems(of: request, in: before)
         for (from, to) in pairs(before, after) {

@@ -13,43 +13,56 @@ public struct StackHandle: ContainerHandle {
 
     /// Pushes `screen` on top of the stack (animated as a push).
     @discardableResult
-    public nonisolated(nonsending) func push(_ screen: Screen, animator: (any Animator)? = nil,
-                                             policy: AdmissionPolicy = .reject,
-                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.push(screen, onto: id)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func push(
+        _ screen: Screen, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.push(screen, onto: id)), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// Pushes `item`'s screen on top of the stack and keeps its callbacks (see ``ScreenCallbacks``).
     @discardableResult
-    public nonisolated(nonsending) func push(_ item: StackItem, animator: (any Animator)? = nil,
-                                             policy: AdmissionPolicy = .reject,
-                                             whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.push(item.screen, onto: id)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked, items: [item.screen.id: item.callbacks])
+    public nonisolated(nonsending) func push(
+        _ item: StackItem, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.push(item.screen, onto: id)), animator: animator, policy: policy,
+            whenLocked: whenLocked, items: [item.screen.id: item.callbacks])
     }
 
     /// Pops the top screen. Throws ``ContainerError/popAtRoot(stack:root:)`` at the root.
     @discardableResult
-    public nonisolated(nonsending) func pop(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
-                                            whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func pop(
+        animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.perform(.content(.pop(id)), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Pops down to the screen `screen`, which stays on top. Throws
     /// ``ContainerError/notInStack(_:stack:)`` or ``ContainerError/alreadyOnTop(_:stack:)``.
     @discardableResult
-    public nonisolated(nonsending) func pop(to screen: ScreenID, animator: (any Animator)? = nil,
-                                            policy: AdmissionPolicy = .reject,
-                                            whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.popTo(screen, in: id)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func pop(
+        to screen: ScreenID, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.popTo(screen, in: id)), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// Pops down to the root. Throws ``ContainerError/popAtRoot(stack:root:)`` at the root.
     @discardableResult
-    public nonisolated(nonsending) func popToRoot(animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
-                                                  whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func popToRoot(
+        animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.perform(.content(.popToRoot(id)), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
@@ -69,20 +82,25 @@ public struct StackHandle: ContainerHandle {
     /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens
     /// that transition removes), so one that would be refused never cuts it.
     @discardableResult
-    public nonisolated(nonsending) func setStack(_ items: [Screen?], animator: (any Animator)? = nil,
-                                                 policy: AdmissionPolicy = .reject,
-                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func setStack(
+        _ items: [Screen?], animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await setStack(items.compactMap { $0 }, animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Sets the whole stack to `screens`, as ``setStack(_:animator:policy:whenLocked:)-([Screen?],_,_,_)``
     /// does, without a list of optionals to drop (a long stack is not copied on the way).
     @discardableResult
-    public nonisolated(nonsending) func setStack(_ screens: [Screen], animator: (any Animator)? = nil,
-                                                 policy: AdmissionPolicy = .reject,
-                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.setStack(id, screens)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func setStack(
+        _ screens: [Screen], animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.setStack(id, screens)), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// Sets the whole stack from `items`, nil items dropped, as
@@ -90,14 +108,17 @@ public struct StackHandle: ContainerHandle {
     /// callbacks (the newest item's win for a screen that stays). A screen the new stack drops is
     /// removed by its owner: its `didRemove` is called, its `remove` is not.
     @discardableResult
-    public nonisolated(nonsending) func setStack(_ items: [StackItem?], animator: (any Animator)? = nil,
-                                                 policy: AdmissionPolicy = .reject,
-                                                 whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func setStack(
+        _ items: [StackItem?], animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         let present = items.compactMap { $0 }
         var callbacks: [ScreenID: ScreenCallbacks] = [:]
         for item in present { callbacks[item.screen.id] = item.callbacks }
-        return try await coordinator.perform(.content(.setStack(id, present.map(\.screen))), animator: animator,
-                                             policy: policy, whenLocked: whenLocked, items: callbacks)
+        return try await coordinator.perform(
+            .content(.setStack(id, present.map(\.screen))), animator: animator,
+            policy: policy, whenLocked: whenLocked, items: callbacks)
     }
 
     /// The stack's screens as committed now, bottom to top; nil when no window shows it (or it is not a stack).

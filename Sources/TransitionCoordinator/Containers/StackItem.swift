@@ -17,12 +17,15 @@ public struct StackItem: Sendable, CustomStringConvertible {
     /// **Isolation.** Each is called on the main actor, in order, before the call that caused
     /// it returns (see ``ScreenCallbacks``). For callbacks on another isolation, or on none, use
     /// ``init(_:callbacks:)``.
-    public init(_ screen: Screen, remove: (@MainActor @Sendable () -> Void)? = nil,
-                didAdd: (@MainActor @Sendable () -> Void)? = nil, didRemove: (@MainActor @Sendable () -> Void)? = nil,
-                didShow: (@MainActor @Sendable () -> Void)? = nil, didHide: (@MainActor @Sendable () -> Void)? = nil) {
+    public init(
+        _ screen: Screen, remove: (@MainActor @Sendable () -> Void)? = nil,
+        didAdd: (@MainActor @Sendable () -> Void)? = nil, didRemove: (@MainActor @Sendable () -> Void)? = nil,
+        didShow: (@MainActor @Sendable () -> Void)? = nil, didHide: (@MainActor @Sendable () -> Void)? = nil
+    ) {
         self.screen = screen
-        self.callbacks = ScreenCallbacks(remove: remove, didAdd: didAdd, didRemove: didRemove, didShow: didShow,
-                                         didHide: didHide)
+        self.callbacks = ScreenCallbacks(
+            remove: remove, didAdd: didAdd, didRemove: didRemove, didShow: didShow,
+            didHide: didHide)
     }
 
     /// An item showing `screen`, with `callbacks`, each called on its own isolation.
@@ -91,8 +94,10 @@ public struct ScreenCallbacks: Sendable {
 
     /// The given callbacks (all optional), each awaited on its own isolation: `{ @MainActor in … }`
     /// on the main actor, a nonisolated closure off the coordinator.
-    public init(remove: Callback? = nil, didAdd: Callback? = nil, didRemove: Callback? = nil, didShow: Callback? = nil,
-                didHide: Callback? = nil) {
+    public init(
+        remove: Callback? = nil, didAdd: Callback? = nil, didRemove: Callback? = nil, didShow: Callback? = nil,
+        didHide: Callback? = nil
+    ) {
         self.remove = remove.map(Call.isolated)
         self.didAdd = didAdd.map(Call.isolated)
         self.didRemove = didRemove.map(Call.isolated)
@@ -102,9 +107,11 @@ public struct ScreenCallbacks: Sendable {
 
     /// Nonisolated callbacks (all optional), called synchronously on the coordinator in the step
     /// that commits their transition when no callback before them is still being delivered.
-    public static func nonisolated(remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
-                                   didRemove: (@Sendable () -> Void)? = nil, didShow: (@Sendable () -> Void)? = nil,
-                                   didHide: (@Sendable () -> Void)? = nil) -> ScreenCallbacks {
+    public static func nonisolated(
+        remove: (@Sendable () -> Void)? = nil, didAdd: (@Sendable () -> Void)? = nil,
+        didRemove: (@Sendable () -> Void)? = nil, didShow: (@Sendable () -> Void)? = nil,
+        didHide: (@Sendable () -> Void)? = nil
+    ) -> ScreenCallbacks {
         var callbacks = ScreenCallbacks()
         callbacks.remove = remove.map(Call.inline)
         callbacks.didAdd = didAdd.map(Call.inline)

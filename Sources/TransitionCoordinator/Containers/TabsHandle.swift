@@ -11,11 +11,14 @@ public struct TabsHandle: ContainerHandle {
     /// Selects the tab at `index` (animated as a select when the top screen changes). Throws
     /// ``ContainerError/tabOutOfRange(_:tabs:count:)``.
     @discardableResult
-    public nonisolated(nonsending) func select(_ index: Int, animator: (any Animator)? = nil,
-                                               policy: AdmissionPolicy = .reject,
-                                               whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(.content(.select(tab: index, in: id)), animator: animator, policy: policy,
-                                      whenLocked: whenLocked)
+    public nonisolated(nonsending) func select(
+        _ index: Int, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.select(tab: index, in: id)), animator: animator, policy: policy,
+            whenLocked: whenLocked)
     }
 
     /// The selected index as committed now; nil when no window shows the tabs.

@@ -34,7 +34,8 @@ extension Coordinator {
         if case .content(.setStack(_, let screens), _) = record.request, screens.count < items.count {
             ran = Set(screens.map(\.id))
         }
-        for (id, callbacks) in items where !callbacks.isEmpty && record.after.window(showing: id) != nil && ran?.contains(id) != false {
+        for (id, callbacks) in items
+        where !callbacks.isEmpty && record.after.window(showing: id) != nil && ran?.contains(id) != false {
             screenCallbacks[id] = callbacks
         }
         for event in events[added...] { screenCallbacks[event.screen.id]?.append(for: event, to: &calls) }

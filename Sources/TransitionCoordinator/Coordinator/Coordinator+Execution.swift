@@ -6,8 +6,10 @@ extension Coordinator {
     ///
     /// `items` are the callbacks of the screens the request names (see ``StackItem``); the
     /// admission says where the request comes from (guards, `began` and the record say so).
-    func run(_ admission: Admission, animator: (any Animator)?,
-             items: [ScreenID: ScreenCallbacks] = [:]) async -> Result<TransitionRecord, TransitionError> {
+    func run(
+        _ admission: Admission, animator: (any Animator)?,
+        items: [ScreenID: ScreenCallbacks] = [:]
+    ) async -> Result<TransitionRecord, TransitionError> {
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
@@ -20,9 +22,12 @@ extension Coordinator {
         }
         // Step 4 in one synchronous step when nothing in it awaits (no async frame), else awaited.
         let result: Animated
-        if let inline = TransitionScope.$chain.withValue(chain, operation: {
-            animateInline(admission.plan, id: admission.id, animator: animator)
-        }) {
+        if let inline = TransitionScope.$chain.withValue(
+            chain,
+            operation: {
+                animateInline(admission.plan, id: admission.id, animator: animator)
+            })
+        {
             result = inline
         } else {
             result = await TransitionScope.$chain.withValue(chain) {
@@ -83,11 +88,12 @@ extension Coordinator {
     /// on (``handOver()``), all in one synchronous step.
     private func commit(_ admission: Admission, hadAnimator: Bool, result: Animated) -> TransitionRecord {
         let plan = admission.plan
-        let record = TransitionRecord(id: admission.id, request: plan.request, before: plan.before, after: plan.after,
-                                      hadAnimator: hadAnimator, animation: result.animation,
-                                      extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
-                                      endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
-                                      source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
+        let record = TransitionRecord(
+            id: admission.id, request: plan.request, before: plan.before, after: plan.after,
+            hadAnimator: hadAnimator, animation: result.animation,
+            extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
+            endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
+            source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         #if TC_MUTANTS
         if !mutants.contains(.staleBusyGate) { gate.publish(nil) }
@@ -107,7 +113,8 @@ extension Coordinator {
     /// makes for such a transition; nil, having done nothing, for any other.
     private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
         guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
-              let skipReason = plan.skipReason(hasAnimator: animator != nil) else { return nil }
+            let skipReason = plan.skipReason(hasAnimator: animator != nil)
+        else { return nil }
         beforeAnimation(plan) { synchronous.apply($0) }
         #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
@@ -121,8 +128,10 @@ extension Coordinator {
     /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
     /// and container owners take the new state between the animation and the host's last phase.
     /// A synchronous host is called inline, each command as it is decided.
-    private func animate(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
-                         chain: TransitionScope.Chain) async -> Animated {
+    private func animate(
+        _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
+        chain: TransitionScope.Chain
+    ) async -> Animated {
         var result = Animated(animation: .skipped(.topWindowUnchanged))
         // The host's first calls come before any transition's (a synchronous initializer's coordinator).
         if !hostStarted { await start() }
@@ -130,7 +139,9 @@ extension Coordinator {
             result.host = .skipped(fault)
         } else if let behind = hostBehind {
             hostBehind = nil
-            if let fault = await sendPhase(behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain) {
+            if let fault = await sendPhase(
+                behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain)
+            {
                 result.host = .stuck(fault)
             }
         }
@@ -141,7 +152,9 @@ extension Coordinator {
                 beforeAnimation(plan) { synchronous.apply($0) }
             } else {
                 beforeAnimation(plan) { before.append($0) }
-                if let fault = await sendPhase(before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain) {
+                if let fault = await sendPhase(
+                    before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
+                {
                     result.host = .stuck(fault)
                 }
             }
@@ -153,8 +166,9 @@ extension Coordinator {
         if let middle = halfway(plan) { machine.showMiddle(middle) }
         #endif
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
-            result.animation = await AnimationRunner.run(animator, context: context, race: race, timeout: configuration.animationTimeout,
-                                                         watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
+            result.animation = await AnimationRunner.run(
+                animator, context: context, race: race, timeout: configuration.animationTimeout,
+                watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             self.race = nil
             result.extraFinishCalls = context.ledger.extraFinishCalls
             result.animationEndedAt = clock.elapsed()
@@ -167,8 +181,10 @@ extension Coordinator {
             } else {
                 var after: [HostCommand] = []
                 afterAnimation(plan, outcome: result.animation) { after.append($0) }
-                if let fault = await sendPhase(after, base: { [before] in HostView(plan.before).applying(before) },
-                                               phase: .afterAnimation, id: id, chain: chain) {
+                if let fault = await sendPhase(
+                    after, base: { [before] in HostView(plan.before).applying(before) },
+                    phase: .afterAnimation, id: id, chain: chain)
+                {
                     result.host = .stuck(fault)
                 }
             }
@@ -190,9 +206,10 @@ extension Coordinator {
     /// that differs from both ends; else nil.
     static func halfwayRoute(_ plan: TransitionPlan) -> NavigationSnapshot? {
         guard case .navigate = plan.request, let window = plan.contentWindow,
-              let index = plan.before.windows.firstIndex(where: { $0.id == window }),
-              let target = plan.after.window(window)?.content, let middle = withoutLastStep(target),
-              middle != plan.before.windows[index].content else { return nil }
+            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
+            let target = plan.after.window(window)?.content, let middle = withoutLastStep(target),
+            middle != plan.before.windows[index].content
+        else { return nil }
         var state = plan.before
         state.windows[index].content = middle
         return state
@@ -219,12 +236,14 @@ extension Coordinator {
     /// stacks share, or that and the first push), when that differs from both ends; else nil.
     static func halfwaySetStack(_ plan: TransitionPlan) -> NavigationSnapshot? {
         guard case .content(.setStack(let id, let items), _) = plan.request, let window = plan.contentWindow,
-              let index = plan.before.windows.firstIndex(where: { $0.id == window }),
-              case .stack(let stack)? = plan.before.windows[index].content.find(id)?.base else { return nil }
+            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
+            case .stack(let stack)? = plan.before.windows[index].content.find(id)?.base
+        else { return nil }
         let kept = Array(items.prefix(ContentChange.sharedEnds(stack.items, items).start))
         let steps = [kept, kept + items.dropFirst(kept.count).prefix(1)]
         guard let step = steps.first(where: { !$0.isEmpty && $0 != stack.items && $0 != items }),
-              let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windows[index].content) else { return nil }
+            let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windows[index].content)
+        else { return nil }
         var state = plan.before
         state.windows[index].content = middle.after
         return state
@@ -239,8 +258,10 @@ extension Coordinator {
         #else
         let ledger = AnimationLedger()
         #endif
-        guard let context = TransitionContext(id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                                              ledger: ledger)
+        guard
+            let context = TransitionContext(
+                id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
+                ledger: ledger)
         else { return nil }
         #if TC_MUTANTS
         let race = AnimationRace(timeout: configuration.animationTimeout, mutants: mutants)
@@ -258,7 +279,8 @@ extension Coordinator {
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
         // A content change keeps its window at its level: the level's owner gets the new value.
         if let changed = plan.contentWindow, let window = plan.after.window(changed),
-           levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true {
+            levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true
+        {
             ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
         }
         if plan.contentWindow != nil || plan.touchesContainers { commitContainers(plan, id: id) }
@@ -266,7 +288,11 @@ extension Coordinator {
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
             guard let owner = levelActors[level] else { return }
             if !owner.replaceOnSharedExecutor(expecting: old, with: new) {
-                ownershipFaults.append(.init(.levels, "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"))
+                ownershipFaults.append(
+                    .init(
+                        .levels,
+                        "\(id) could not hand level \(level) from \(old.map(\.description) ?? "nothing") to \(new.map(\.description) ?? "nothing")"
+                    ))
             }
         }
     }
@@ -278,8 +304,9 @@ extension Coordinator {
         // The common case, a window showing one stack that changed: one write, no dictionaries.
         // The contents are handed on as they are (re-wrapping each stack would box it anew).
         if !plan.touchesContainers, let changed = plan.contentWindow,
-           let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
-           let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id {
+            let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
+            let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id
+        {
             if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
                 ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
             }
@@ -378,13 +405,17 @@ extension Coordinator {
     /// Sends one phase under ``CoordinatorConfiguration/hostTimeout``; returns the fault when a
     /// call got stuck, after noting what the host needs once it answers again.
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
-    func sendPhase(_ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
-                   chain: TransitionScope.Chain) async -> HostFault? {
-        let result = await HostCallRunner.run(commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
-                                              taskExecutor: taskExecutor, chain: chain)
+    func sendPhase(
+        _ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
+        chain: TransitionScope.Chain
+    ) async -> HostFault? {
+        let result = await HostCallRunner.run(
+            commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
+            taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
-        let fault = HostFault(call: commands[index], transition: id, phase: phase, since: clock.elapsed(),
-                              phaseBegan: progress.beganAt)
+        let fault = HostFault(
+            call: commands[index], transition: id, phase: phase, since: clock.elapsed(),
+            phaseBegan: progress.beganAt)
         stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
         // From now on a request is told the host is unresponsive, which only the actor knows.
         gate.publish(nil)

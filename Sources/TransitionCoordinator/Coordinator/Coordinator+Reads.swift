@@ -22,7 +22,9 @@ extension Coordinator {
 
     /// The committed state and the transition in flight, read in one step (the harness checks
     /// what an animator sees).
-    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) { (snapshot, machine.slot?.transition.id) }
+    package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) {
+        (snapshot, machine.slot?.transition.id)
+    }
 
     /// The most requests that ever waited at once in the queued and preempt lanes (bounded by
     /// ``CoordinatorConfiguration/queueLimit``).
@@ -66,8 +68,11 @@ extension Coordinator {
             // A transition admitted during that await may be mid-commit: stop comparing.
             guard machine.admitted == admittedBefore else { break }
             if owned != snapshot.window(at: level) {
-                found.append(.init(.levels, "level \(level)'s actor owns \(owned.map(\.description) ?? "nothing"), "
-                                   + "the snapshot shows \(snapshot.window(at: level).map(\.description) ?? "nothing")"))
+                found.append(
+                    .init(
+                        .levels,
+                        "level \(level)'s actor owns \(owned.map(\.description) ?? "nothing"), "
+                            + "the snapshot shows \(snapshot.window(at: level).map(\.description) ?? "nothing")"))
             }
         }
         guard machine.admitted == admittedBefore else { return found }

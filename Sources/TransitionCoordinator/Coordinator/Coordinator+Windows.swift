@@ -3,52 +3,66 @@
 extension Coordinator {
     /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func push(_ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
-                     policy: AdmissionPolicy = .reject,
-                     whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func push(
+        _ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.push(screen, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func pop(_ level: WindowLevel, animator: (any Animator)? = nil,
-                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func pop(
+        _ level: WindowLevel, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.pop(level), animator: animator, policy: policy)
     }
 
     /// Removes the window showing the screen `id`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func pop(screen id: ScreenID, animator: (any Animator)? = nil,
-                    policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func pop(
+        screen id: ScreenID, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.popScreen(id), animator: animator, policy: policy)
     }
 
     /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func popAll(animator: (any Animator)? = nil,
-                       policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func popAll(
+        animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.popAll, animator: animator, policy: policy)
     }
 
     /// Replaces the root window and its whole stack with one new root window (the shield and lock
     /// stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func replaceRoot(with screen: Screen, animator: (any Animator)? = nil,
-                            policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func replaceRoot(
+        with screen: Screen, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.replaceRoot(screen), animator: animator, policy: policy)
     }
 
     /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func registerUnmanagedWindow(_ window: UnmanagedWindow,
-                                        policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func registerUnmanagedWindow(
+        _ window: UnmanagedWindow,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.registerUnmanagedWindow(window), policy: policy)
     }
 
     /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func unregisterUnmanagedWindow(id: String,
-                                          policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func unregisterUnmanagedWindow(
+        id: String,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.unregisterUnmanagedWindow(id: id), policy: policy)
     }
 }

@@ -164,12 +164,15 @@ public actor Coordinator {
     ///   - taskExecutor: the executor the animator's and the timeout's tasks prefer; none when nil.
     ///   - screens: the screens routes may name (``navigate(to:animator:policy:whenLocked:)``); none by default.
     ///   - guards: asked, in order, about every guarded transition (``NavigationGuard``); none by default.
-    public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
-                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
-        await self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                        executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
+    public init(
+        root: Screen, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
+    ) async {
+        await self.init(
+            rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
     /// Creates a coordinator whose root window shows `root`, synchronously, where an app makes
@@ -181,47 +184,59 @@ public actor Coordinator {
     /// initializer's (`await Coordinator(root:…)`),
     /// which makes those calls before it returns. Inside an async function Swift picks that one:
     /// there, write `await Coordinator(root:…)`.
-    public init(root: Screen, configuration: CoordinatorConfiguration = .standard,
-                host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) {
-        self.init(rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
-                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
+    public init(
+        root: Screen, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
+    ) {
+        self.init(
+            rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
     }
 
     #if TC_MUTANTS
     /// The mutant build's initializer: the deliberate bugs `mutations` switched on (see
     /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
-    package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
-                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-                 mutations: Set<Mutation>) async {
-        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-                  build: Build(mutants: Mutations(mutations)))
+    package init(
+        rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
+        mutations: Set<Mutation>
+    ) async {
+        self.init(
+            rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
+            build: Build(mutants: Mutations(mutations)))
         await start()
     }
     #endif
 
     /// The designated initializer, which the harness uses with any content; `rootContent` must
     /// keep invariant 8 (the public initializers check it).
-    package init(rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
-                 host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-                 executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-                 screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []) async {
-        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
+    package init(
+        rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
+        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
+        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
+    ) async {
+        self.init(
+            rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
         await start()
     }
 
     /// The synchronous initializers' end; `rootContent` must keep invariant 8 (the public
     /// initializers check it). The host is not called yet (``start()``).
-    init(rootContent: WindowContent, configuration: CoordinatorConfiguration, host: (any WindowHost)?,
-         clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
-         screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void) {
-        self.init(rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-                  executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
+    init(
+        rootContent: WindowContent, configuration: CoordinatorConfiguration, host: (any WindowHost)?,
+        clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
+        screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void
+    ) {
+        self.init(
+            rootContent: rootContent, configuration: configuration, host: host, clock: clock,
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
     }
 
     /// What differs between the library and the harness's mutant build: nothing in the library;
@@ -233,10 +248,12 @@ public actor Coordinator {
     }
 
     /// Where every initializer ends: the state, with the host not yet called (``start()``).
-    private init(rootContent: WindowContent, configuration: CoordinatorConfiguration,
-                 host: (any WindowHost)?, clock: some Clock<Duration>,
-                 executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
-                 screens: ScreenRegistry, guards: [NavigationGuard], build: Build) {
+    private init(
+        rootContent: WindowContent, configuration: CoordinatorConfiguration,
+        host: (any WindowHost)?, clock: some Clock<Duration>,
+        executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
+        screens: ScreenRegistry, guards: [NavigationGuard], build: Build
+    ) {
         #if TC_MUTANTS
         self.mutants = build.mutants
         #endif
@@ -249,8 +266,9 @@ public actor Coordinator {
         self.host = HostLink(host ?? InMemoryHost())
         let clock = CoordinatorClock(clock)
         self.clock = clock
-        self.watchdog = Watchdog(clock: clock, step: min(configuration.animationTimeout, configuration.hostTimeout, configuration.guardTimeout),
-                                 taskExecutor: taskExecutor)
+        self.watchdog = Watchdog(
+            clock: clock, step: min(configuration.animationTimeout, configuration.hostTimeout, configuration.guardTimeout),
+            taskExecutor: taskExecutor)
         self.executor = choice
         self.taskExecutor = taskExecutor
         self.hub = EventHub(bufferSize: configuration.eventBufferSize)
@@ -260,14 +278,17 @@ public actor Coordinator {
         var owners: [ContainerID: ContainerActor] = [:]
         rootContent.forEachContainer { owners[$0] = ContainerActor(id: $0, node: $1, executor: choice) }
         self.containerActors = owners
-        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [rootWindow],
-                                          keyWindow: rootWindow.id, covers: configuration.covers)
+        let snapshot = NavigationSnapshot(
+            version: 0, levels: configuration.levels, windows: [rootWindow],
+            keyWindow: rootWindow.id, covers: configuration.covers)
         #if TC_MUTANTS
-        self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
-                                         configuration: configuration, mutants: build.mutants)
+        self.machine = TransitionMachine(
+            snapshot: snapshot, nextWindowID: rootWindow.id.next,
+            configuration: configuration, mutants: build.mutants)
         #else
-        self.machine = TransitionMachine(snapshot: snapshot, nextWindowID: rootWindow.id.next,
-                                         configuration: configuration)
+        self.machine = TransitionMachine(
+            snapshot: snapshot, nextWindowID: rootWindow.id.next,
+            configuration: configuration)
         #endif
         hostStart = .pending
     }
@@ -321,16 +342,20 @@ public actor Coordinator {
     ///   before admission, queue full, superseded, locked, host unresponsive, or not fitting the
     ///   state); nothing changed then.
     @discardableResult
-    public nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)? = nil,
-                        policy: AdmissionPolicy = .reject,
-                        whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func perform(
+        _ request: TransitionRequest, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(request, animator: animator, policy: policy, whenLocked: whenLocked, items: [:])
     }
 
     /// ``perform(_:animator:policy:whenLocked:)`` with the callbacks of the screens it names.
-    package nonisolated(nonsending) func perform(_ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
-                                         whenLocked: LockedBehavior,
-                                         items: [ScreenID: ScreenCallbacks]) async throws(TransitionError) -> TransitionRecord {
+    package nonisolated(nonsending) func perform(
+        _ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
+        whenLocked: LockedBehavior,
+        items: [ScreenID: ScreenCallbacks]
+    ) async throws(TransitionError) -> TransitionRecord {
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
         // A `.navigate` made by hand carries a route for the record and the guards: it keeps the rules.
@@ -342,7 +367,9 @@ public actor Coordinator {
             }
         }
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
-        return try promised(await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items),
-                            for: request).get()
+        return try promised(
+            await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items),
+            for: request
+        ).get()
     }
 }

@@ -45,11 +45,13 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     ///   a bound is below 1.
     ///
     /// `guardTimeout` bounds each guard's answer; the animation timeout when nil.
-    public init(levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
-                historyLimit: Int = 100, eventBufferSize: Int = 256,
-                ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
-                queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2),
-                routeLimits: RouteLimits = .standard, guardTimeout: Duration? = nil) throws(ConfigurationError) {
+    public init(
+        levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
+        historyLimit: Int = 100, eventBufferSize: Int = 256,
+        ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
+        queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2),
+        routeLimits: RouteLimits = .standard, guardTimeout: Duration? = nil
+    ) throws(ConfigurationError) {
         let guardTimeout = guardTimeout ?? animationTimeout
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)

@@ -31,8 +31,9 @@ final class EventHub: Sendable {
     /// section that subscribes: every later event is this stream's, so ``sentCount`` minus
     /// `sentBefore` is how many the stream was given.
     func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
-        let (stream, continuation) = AsyncStream.makeStream(of: CoordinatorEvent.self,
-                                                            bufferingPolicy: .bufferingNewest(bufferSize))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: CoordinatorEvent.self,
+            bufferingPolicy: .bufferingNewest(bufferSize))
         let (id, sentBefore) = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = continuation

@@ -85,8 +85,10 @@ struct TransitionMachine {
 
     #if TC_MUTANTS
     /// ``init(snapshot:nextWindowID:configuration:)`` with the deliberate bugs `mutants` switched on.
-    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
-         mutants: Mutations) {
+    init(
+        snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
+        mutants: Mutations
+    ) {
         self.snapshot = snapshot
         self.nextWindowID = nextWindowID
         self.configuration = configuration
@@ -99,8 +101,10 @@ struct TransitionMachine {
     /// A request arrives under `mode`: admit it (planned against the committed state), put it in
     /// line (and say so), or refuse it. `origin` is where it comes from (the source its request
     /// implies when nil); a waiter keeps it.
-    mutating func arrive(_ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
-                         _ circumstances: Circumstances) -> Decision {
+    mutating func arrive(
+        _ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
+        _ circumstances: Circumstances
+    ) -> Decision {
         let origin = origin ?? Origin(source: .implied(by: request))
         var effects = Effects()
         do throws(TransitionError) {
@@ -110,15 +114,18 @@ struct TransitionMachine {
         }
     }
 
-    private mutating func decide(_ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
-                                 _ circumstances: Circumstances, _ effects: inout Effects) throws(TransitionError) -> Decision {
+    private mutating func decide(
+        _ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
+        _ circumstances: Circumstances, _ effects: inout Effects
+    ) throws(TransitionError) -> Decision {
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         #if TC_MUTANTS
         if mutants.contains(.staleRead), slot == nil { return .staleRead }
         if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
-           case .success(let (plan, next)?) = plan(request) {
+            case .success(let (plan, next)?) = plan(request)
+        {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
         }
         #endif
@@ -133,7 +140,9 @@ struct TransitionMachine {
             case .success(nil):
                 return .alreadyThere(effects)
             case .failure(.refused(.locked)) where deferrable:
-                return .wait(try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects), cancellable: true, effects)
+                return .wait(
+                    try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects),
+                    cancellable: true, effects)
             case .failure(let error):
                 throw error
             }
@@ -145,23 +154,31 @@ struct TransitionMachine {
             return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects), cancellable: false, effects)
+            return .wait(
+                try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects),
+                cancellable: false, effects)
         case .policy(.reject):
             throw .refused(.busy(inFlight: current.transition))
         case .policy(.enqueue), .policy(.coalesce):
-            return .wait(try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects), cancellable: true, effects)
+            return .wait(
+                try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects),
+                cancellable: true, effects)
         case .policy(.preempt):
             #if TC_MUTANTS
             if mutants.contains(.preemptBeforeAdmission) {
                 // Mutant: cut first, then find out whether there is room and whether the request fits.
                 preemptInFlight(&effects)
-                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: true, effects)
+                return .wait(
+                    try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
+                    cancellable: true, effects)
             }
             #endif
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
             if current.preempted {
-                return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: true, effects)
+                return .wait(
+                    try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
+                    cancellable: true, effects)
             }
             // A navigation to where the transition in flight leads has nothing to do: it must not
             // cut the animation it would never follow.
@@ -172,10 +189,14 @@ struct TransitionMachine {
                 _ = try planned(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch)
             } catch {
                 guard case .refused(.locked) = error, deferrable else { throw error }
-                return .wait(try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects), cancellable: true, effects)
+                return .wait(
+                    try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects),
+                    cancellable: true, effects)
             }
             preemptInFlight(&effects)
-            return .wait(try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects), cancellable: false, effects)
+            return .wait(
+                try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
+                cancellable: false, effects)
         }
     }
 
@@ -186,7 +207,9 @@ struct TransitionMachine {
         if let slot, slot.transition.request.pushedScreen == screen {
             throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
         }
-        if let earlier = waiting.waitingPush(of: screen, outside: group) { throw .refused(.screenAlreadyRequested(screen, by: earlier)) }
+        if let earlier = waiting.waitingPush(of: screen, outside: group) {
+            throw .refused(.screenAlreadyRequested(screen, by: earlier))
+        }
     }
 
     /// Throws when `lane` has no room for one more request (a coalescing request counts the
@@ -214,9 +237,11 @@ struct TransitionMachine {
 
     /// Puts the request in line, superseding its coalescing group (those waiters are claimed and
     /// listed in `effects`); never suspends.
-    private mutating func enqueue(_ request: TransitionRequest, from origin: Origin, lane: WaitLane, group: String?,
-                                  deferrable: Bool,
-                                  _ effects: inout Effects) throws(TransitionError) -> AdmissionTicket {
+    private mutating func enqueue(
+        _ request: TransitionRequest, from origin: Origin, lane: WaitLane, group: String?,
+        deferrable: Bool,
+        _ effects: inout Effects
+    ) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
             #if TC_MUTANTS
@@ -268,25 +293,32 @@ struct TransitionMachine {
     }
 
     /// ``TransitionPlanner/plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` under this machine's configuration.
-    func planned(_ request: TransitionRequest, in state: NavigationSnapshot,
-                 nextWindowID next: inout WindowID) throws(TransitionError) -> TransitionPlan {
+    func planned(
+        _ request: TransitionRequest, in state: NavigationSnapshot,
+        nextWindowID next: inout WindowID
+    ) throws(TransitionError) -> TransitionPlan {
         #if TC_MUTANTS
-        try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
-                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutants: mutants)
+        try TransitionPlanner.plan(
+            request, in: state, nextWindowID: &next,
+            ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutants: mutants)
         #else
-        try TransitionPlanner.plan(request, in: state, nextWindowID: &next,
-                                   ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+        try TransitionPlanner.plan(
+            request, in: state, nextWindowID: &next,
+            ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
         #endif
     }
 
     /// Gives the slot to `plan`, admitted at `now`: in flight, or held as a gesture when it comes
     /// from one (``NavigationSource/gesture``).
-    mutating func occupy(_ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
-                         at now: Duration) -> Admission {
+    mutating func occupy(
+        _ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
+        at now: Duration
+    ) -> Admission {
         nextWindowID = next
         admitted += 1
-        let transition = InFlightTransition(id: TransitionID(admitted), request: plan.request, source: origin.source,
-                                            link: origin.link)
+        let transition = InFlightTransition(
+            id: TransitionID(admitted), request: plan.request, source: origin.source,
+            link: origin.link)
         let admission = Admission(transition: transition, plan: plan, waited: waited, admittedAt: now)
         phase = origin.source == .gesture ? .gestureHeld(Slot(admission: admission)) : .inFlight(Slot(admission: admission))
         return admission
@@ -346,15 +378,22 @@ struct TransitionMachine {
 
     /// `request` with the screens `removed` says were removed left out of a `setStack`'s list,
     /// unless its stack holds them again in `state`; every other request as it is.
-    private func pruned(_ request: TransitionRequest, in state: NavigationSnapshot,
-                        removed: (Screen) -> Bool) -> TransitionRequest {
+    private func pruned(
+        _ request: TransitionRequest, in state: NavigationSnapshot,
+        removed: (Screen) -> Bool
+    ) -> TransitionRequest {
         #if TC_MUTANTS
         if mutants.contains(.staleStackApplied) { return request }
         #endif
-        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else { return request }
+        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else {
+            return request
+        }
         var held: [Screen] = []
         for window in state.windows {
-            if case .stack(let stack)? = window.content.find(id)?.base { held = stack.items; break }
+            if case .stack(let stack)? = window.content.find(id)?.base {
+                held = stack.items
+                break
+            }
         }
         let kept = items.filter { screen in !removed(screen) || held.contains { $0.id == screen.id } }
         return .content(.setStack(id, kept), at: level)
@@ -427,8 +466,9 @@ struct TransitionMachine {
             case .success(nil):
                 return .alreadyThere(ticket)
             case .success(let (plan, next)?):
-                let waited = WaitInfo(lane: entry.lane, sequence: entry.sequence, group: ticket.group,
-                                      newestArrival: waiting.newestSequence)
+                let waited = WaitInfo(
+                    lane: entry.lane, sequence: entry.sequence, group: ticket.group,
+                    newestArrival: waiting.newestSequence)
                 return .admit(ticket, occupy(plan, from: ticket.origin, nextWindowID: next, waited: waited, at: now))
             case .failure(let error):
                 return .refuse(ticket, error)

@@ -18,8 +18,10 @@ enum HostCallRunner {
     }
 
     /// Sends `commands` to `host` and waits for them, at most `timeout`. An empty phase costs nothing.
-    static func run(_ commands: [HostCommand], on link: HostLink, timeout: Duration, watchdog: Watchdog,
-                    taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain) async -> Result {
+    static func run(
+        _ commands: [HostCommand], on link: HostLink, timeout: Duration, watchdog: Watchdog,
+        taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain
+    ) async -> Result {
         guard !commands.isEmpty else { return .completed }
         let host: any WindowHost
         switch link {

@@ -32,8 +32,10 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Names a stuck call; `phaseBegan` defaults to `since` when unknown.
     package init(call: HostCommand, transition: TransitionID, phase: HostPhase, since: Duration, phaseBegan: Duration? = nil) {
-        storage = SharedValue(Fields(call: call, transition: transition, phase: phase, since: since,
-                                     phaseBegan: phaseBegan ?? since))
+        storage = SharedValue(
+            Fields(
+                call: call, transition: transition, phase: phase, since: since,
+                phaseBegan: phaseBegan ?? since))
     }
 
     /// Decodes the fields a fault encodes (the same keys as its properties).
@@ -41,7 +43,6 @@ public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Encodes every field under its property's name.
     public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
-
 
     /// As `'create #5' of T12 (before the animation), stuck since 2.0 seconds`.
     public var description: String { "'\(call)' of \(transition) (\(phase)), stuck since \(since)" }

@@ -131,7 +131,9 @@ package struct HostLedger: Sendable, Hashable {
             screenCreatedCount += 1
             if requireLive(window, call) {
                 unfoldSingle(window)
-                if !screenSets[window, default: []].insert(screen).inserted { note("screen \(screen) created twice in \(window)") }
+                if !screenSets[window, default: []].insert(screen).inserted {
+                    note("screen \(screen) created twice in \(window)")
+                }
             }
         case .setContent(_, let window):
             if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }

@@ -95,7 +95,8 @@ struct HostView: Sendable, Hashable {
             guard content != window.content || had != staying else { continue }
             for screen in has where !had.contains(screen) { commands.append(.createScreen(screen, in: window.id)) }
             if content != window.content { commands.append(.setContent(window.content, of: window.id)) }
-            for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) }) where !staying.contains(screen) {
+            for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) })
+            where !staying.contains(screen) {
                 departed.append(.destroyScreen(screen, in: window.id))
             }
         }

@@ -44,11 +44,11 @@ struct WindowIDRanges: Sendable, Hashable {
         if index > 0 {
             let previous = ranges[index - 1]
             if previous.upperBound >= value { return false }
-            joinsPrevious = previous.upperBound + 1 == value  // upperBound < value: no overflow
+            joinsPrevious = previous.upperBound + 1 == value // upperBound < value: no overflow
         } else {
             joinsPrevious = false
         }
-        let joinsNext = index < ranges.count && ranges[index].lowerBound - 1 == value  // lowerBound > value ≥ 0
+        let joinsNext = index < ranges.count && ranges[index].lowerBound - 1 == value // lowerBound > value ≥ 0
         count += 1
         switch (joinsPrevious, joinsNext) {
         case (true, true):
@@ -69,7 +69,7 @@ struct WindowIDRanges: Sendable, Hashable {
     private func firstRange(startingAbove value: UInt64) -> Int {
         guard let last = ranges.last, last.lowerBound > value else { return ranges.count }
         var low = 0
-        var high = ranges.count - 1  // ranges[high] starts above value
+        var high = ranges.count - 1 // ranges[high] starts above value
         while low < high {
             let middle = low + (high - low) / 2
             if ranges[middle].lowerBound > value { high = middle } else { low = middle + 1 }

@@ -55,16 +55,21 @@ package enum ContentInvariants {
         default: return []
         }
         guard let window = record.before.windows.first(where: { $0.content.holds(presenter) }),
-              let modal = window.content.find(presenter)?.presented,
-              let after = record.after.window(window.id)?.content else { return [] }
+            let modal = window.content.find(presenter)?.presented,
+            let after = record.after.window(window.id)?.content
+        else { return [] }
         var found: [InvariantViolation] = []
         let left = modal.containers.filter { after.holds($0) }
         if !left.isEmpty {
-            found.append(.init(.containers, "\(record.id) dismissed what \(presenter) presented in \(window.id), but \(left) stayed: "
-                               + "a child modal outlived its parent\n\(after)"))
+            found.append(
+                .init(
+                    .containers,
+                    "\(record.id) dismissed what \(presenter) presented in \(window.id), but \(left) stayed: "
+                        + "a child modal outlived its parent\n\(after)"))
         }
         if let still = after.find(presenter)?.presented {
-            found.append(.init(.containers, "\(record.id) dismissed what \(presenter) presented, but it still presents \(still.nodeID)"))
+            found.append(
+                .init(.containers, "\(record.id) dismissed what \(presenter) presented, but it still presents \(still.nodeID)"))
         }
         return found
     }

@@ -29,12 +29,18 @@ package enum InvariantChecker {
 
         let top = snapshot.topMostVisibleWindow
         if snapshot.keyWindow == nil || snapshot.keyWindow != top?.id {
-            found.append(.init(.key, "key window \(snapshot.keyWindow.map(\.description) ?? "none") is not the "
-                               + "top-most visible window \(top.map(\.description) ?? "none")"))
+            found.append(
+                .init(
+                    .key,
+                    "key window \(snapshot.keyWindow.map(\.description) ?? "none") is not the "
+                        + "top-most visible window \(top.map(\.description) ?? "none")"))
         }
         if !ignoresUnmanagedWindows {
             for window in snapshot.unmanagedWindows where window.isKey {
-                found.append(.init(.key, "unmanaged window \(window.id) is key beside managed \(snapshot.keyWindow.map(\.description) ?? "none")"))
+                found.append(
+                    .init(
+                        .key,
+                        "unmanaged window \(window.id) is key beside managed \(snapshot.keyWindow.map(\.description) ?? "none")"))
             }
         }
         return found + checkCovers(snapshot)
@@ -49,8 +55,12 @@ package enum InvariantChecker {
         let top = snapshot.topMostVisibleWindow
         if let shield = snapshot.shieldWindow {
             if top?.id != shield.id || snapshot.keyWindow != shield.id {
-                found.append(.init(.shieldAndLock, "the shield \(shield) is up but the top-most visible window is "
-                                   + "\(top.map(\.description) ?? "none") and the key window \(snapshot.keyWindow.map(\.description) ?? "none")"))
+                found.append(
+                    .init(
+                        .shieldAndLock,
+                        "the shield \(shield) is up but the top-most visible window is "
+                            + "\(top.map(\.description) ?? "none") and the key window \(snapshot.keyWindow.map(\.description) ?? "none")"
+                    ))
             }
             if snapshot.applicationState == .active {
                 found.append(.init(.shieldAndLock, "the shield \(shield) is up while the app is active"))
@@ -62,16 +72,23 @@ package enum InvariantChecker {
             found.append(.init(.shieldAndLock, "the app is in the background with a lock configured but the lock is down"))
         }
         if let lock = snapshot.lockWindow {
-            for window in snapshot.windows where window.level > lock.level && !window.isHidden && window.id != snapshot.shieldWindow?.id {
+            for window in snapshot.windows
+            where window.level > lock.level && !window.isHidden && window.id != snapshot.shieldWindow?.id {
                 found.append(.init(.shieldAndLock, "\(window) is visible above the lock \(lock)"))
             }
             if snapshot.shieldWindow == nil, snapshot.keyWindow != lock.id {
-                found.append(.init(.shieldAndLock, "the lock \(lock) is up without the shield but the key window is "
-                                   + "\(snapshot.keyWindow.map(\.description) ?? "none")"))
+                found.append(
+                    .init(
+                        .shieldAndLock,
+                        "the lock \(lock) is up without the shield but the key window is "
+                            + "\(snapshot.keyWindow.map(\.description) ?? "none")"))
             }
         }
         for window in snapshot.windows where window.isHidden != snapshot.covers.hides(window, in: snapshot) {
-            found.append(.init(.shieldAndLock, "\(window) is " + (window.isHidden ? "hidden with no cover below it" : "visible above an up cover")))
+            found.append(
+                .init(
+                    .shieldAndLock,
+                    "\(window) is " + (window.isHidden ? "hidden with no cover below it" : "visible above an up cover")))
         }
         return found
     }
@@ -83,16 +100,22 @@ package enum InvariantChecker {
         let before = record.before, after = record.after
         if let lock = before.lockWindow, after.window(lock.id) == nil {
             if record.request != .unlock {
-                found.append(.init(.shieldAndLock, "\(record.id) '\(record.request)' removed the lock \(lock); only an unlock may"))
+                found.append(
+                    .init(.shieldAndLock, "\(record.id) '\(record.request)' removed the lock \(lock); only an unlock may"))
             } else if before.applicationState != .active {
-                found.append(.init(.shieldAndLock, "\(record.id) removed the lock \(lock) while the app was \(before.applicationState); "
-                                   + "only a person can unlock, in an active app"))
+                found.append(
+                    .init(
+                        .shieldAndLock,
+                        "\(record.id) removed the lock \(lock) while the app was \(before.applicationState); "
+                            + "only a person can unlock, in an active app"))
             }
         }
         if case .setApplicationState = record.request {
             let kept = Set(after.windows.map(\.id))
             for window in before.windows where !kept.contains(window.id) && window.id != before.shieldWindow?.id {
-                found.append(.init(.shieldAndLock, "\(record.id) lifecycle event destroyed \(window); windows are hidden, never destroyed"))
+                found.append(
+                    .init(.shieldAndLock, "\(record.id) lifecycle event destroyed \(window); windows are hidden, never destroyed")
+                )
             }
         }
         return found
@@ -107,16 +130,22 @@ package enum InvariantChecker {
     /// Atomic: replanning the record's request against its `before` must give exactly its `after`
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
     package static func check(_ record: TransitionRecord, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
-        var found = check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
+        var found =
+            check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
             + ContentInvariants.checkDismiss(record)
         let before = Set(record.before.windows.map(\.id))
         // New windows take consecutive ids from the smallest one the record shows.
         var next = record.after.windows.map(\.id).filter { !before.contains($0) }.min() ?? WindowID(0)
         do {
-            let plan = try TransitionPlanner.plan(record.request, in: record.before, nextWindowID: &next,
-                                                  ignoresUnmanagedWindows: ignoresUnmanagedWindows)
+            let plan = try TransitionPlanner.plan(
+                record.request, in: record.before, nextWindowID: &next,
+                ignoresUnmanagedWindows: ignoresUnmanagedWindows)
             if plan.after != record.after {
-                found.append(.init(.atomic, "\(record.id) committed\n\(record.after)\nbut '\(record.request)' on v\(record.before.version) gives\n\(plan.after)"))
+                found.append(
+                    .init(
+                        .atomic,
+                        "\(record.id) committed\n\(record.after)\nbut '\(record.request)' on v\(record.before.version) gives\n\(plan.after)"
+                    ))
             }
             var expected = plan.skipReason(hasAnimator: record.hadAnimator)
             // A host that did not take the windows' calls before the animation leaves nothing to animate.
@@ -125,8 +154,11 @@ package enum InvariantChecker {
             case (let reason?, .skipped(let actual)) where reason == actual: break
             case (nil, let outcome) where outcome.animatorWasCalled || outcome.endedBeforeStart: break
             default:
-                found.append(.init(.skipRules, "\(record.id) animation \(record.animation), expected "
-                                   + (expected.map { "skipped (\($0))" } ?? "the animator to be called")))
+                found.append(
+                    .init(
+                        .skipRules,
+                        "\(record.id) animation \(record.animation), expected "
+                            + (expected.map { "skipped (\($0))" } ?? "the animator to be called")))
             }
         } catch {
             found.append(.init(.atomic, "\(record.id) committed '\(record.request)', which its before-state refuses: \(error)"))
@@ -138,10 +170,15 @@ package enum InvariantChecker {
     package static func checkSequence(_ previous: TransitionRecord, _ next: TransitionRecord) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         if next.before != previous.after {
-            found.append(.init(.chain, "\(next.id) started from v\(next.before.version), not from \(previous.id)'s after v\(previous.after.version)"))
+            found.append(
+                .init(
+                    .chain,
+                    "\(next.id) started from v\(next.before.version), not from \(previous.id)'s after v\(previous.after.version)")
+            )
         }
         if next.id <= previous.id || next.startedAt < previous.endedAt {
-            found.append(.init(.serial, "\(next.id) (started \(next.startedAt)) overlaps \(previous.id) (ended \(previous.endedAt))"))
+            found.append(
+                .init(.serial, "\(next.id) (started \(next.startedAt)) overlaps \(previous.id) (ended \(previous.endedAt))"))
         }
         return found
     }
@@ -164,7 +201,10 @@ package enum InvariantChecker {
             found.append(.init(.hostBalance, "\(ledger.anomalyCount - ledger.anomalies.count) more anomalies, not described"))
         }
         if ledger.createdCount != ledger.live.count + ledger.destroyedCount {
-            found.append(.init(.hostBalance, "created \(ledger.createdCount) ≠ live \(ledger.live.count) + destroyed \(ledger.destroyedCount)"))
+            found.append(
+                .init(
+                    .hostBalance,
+                    "created \(ledger.createdCount) ≠ live \(ledger.live.count) + destroyed \(ledger.destroyedCount)"))
         }
         let modelled = Set(snapshot.windows.map(\.id))
         if ledger.live != modelled {
@@ -175,20 +215,30 @@ package enum InvariantChecker {
             found.append(.init(.hostBalance, "host shows \(ledger.visible.sorted()), model shows \(shown.sorted())"))
         }
         if ledger.key != snapshot.keyWindow {
-            found.append(.init(.hostBalance, "host key \(ledger.key.map(\.description) ?? "none"), model key \(snapshot.keyWindow.map(\.description) ?? "none")"))
+            found.append(
+                .init(
+                    .hostBalance,
+                    "host key \(ledger.key.map(\.description) ?? "none"), model key \(snapshot.keyWindow.map(\.description) ?? "none")"
+                ))
         }
         // Screens: each live window holds exactly its content's screens, and every screen created
         // was destroyed exactly once or is live.
         let liveScreens = ledger.screens.values.reduce(0) { $0 + $1.count }
         if ledger.screenCreatedCount != liveScreens + ledger.screenDestroyedCount {
-            found.append(.init(.hostBalance, "screens created \(ledger.screenCreatedCount) ≠ live \(liveScreens) + destroyed \(ledger.screenDestroyedCount)"))
+            found.append(
+                .init(
+                    .hostBalance,
+                    "screens created \(ledger.screenCreatedCount) ≠ live \(liveScreens) + destroyed \(ledger.screenDestroyedCount)"
+                ))
         }
         for window in snapshot.windows {
             // A window the host does not hold is already reported above, with the live windows.
             guard let held = ledger.screens[window.id] else { continue }
             let modelled = Set(window.content.screens)
             if held != modelled {
-                func list(_ screens: Set<Screen>) -> String { "[" + screens.map(\.description).sorted().joined(separator: ", ") + "]" }
+                func list(_ screens: Set<Screen>) -> String {
+                    "[" + screens.map(\.description).sorted().joined(separator: ", ") + "]"
+                }
                 found.append(.init(.hostBalance, "host has screens \(list(held)) in \(window.id), model has \(list(modelled))"))
             }
         }

@@ -34,8 +34,10 @@ extension Coordinator {
     ///   ``TransitionError/InvalidRequest/unlockWhileNotActive(_:)`` when the app is not active; the policy's
     ///   errors when busy.
     @discardableResult
-    public nonisolated(nonsending) func unlock(animator: (any Animator)? = nil,
-                       policy: AdmissionPolicy = .reject) async throws(TransitionError) -> TransitionRecord {
+    public nonisolated(nonsending) func unlock(
+        animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.unlock, animator: animator, policy: policy)
     }
 }

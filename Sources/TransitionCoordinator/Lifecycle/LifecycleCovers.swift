@@ -51,8 +51,9 @@ public struct LifecycleCovers: Sendable, Hashable, Codable {
 
     /// Whether `window` must be hidden in `snapshot` because a cover is up below it.
     func hides(_ window: ManagedWindow, in snapshot: NavigationSnapshot) -> Bool {
-        hides(window.level, shieldUp: shield.map { snapshot.window(at: $0.level) != nil } ?? false,
-              lockUp: lock.map { snapshot.window(at: $0.level) != nil } ?? false)
+        hides(
+            window.level, shieldUp: shield.map { snapshot.window(at: $0.level) != nil } ?? false,
+            lockUp: lock.map { snapshot.window(at: $0.level) != nil } ?? false)
     }
 
     /// The rule itself: a window at `level` is hidden when it stands above the shield while the

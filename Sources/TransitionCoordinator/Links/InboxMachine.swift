@@ -76,7 +76,8 @@ struct InboxMachine: Sendable {
         // The link on its way stands for the same route only while it is not being withdrawn.
         let going = supersedingDelivery == nil ? delivering : nil
         if let same = going.flatMap({ $0.route == route ? $0 : nil }) ?? pending.first(where: { $0.route == route })
-            ?? parked.flatMap({ $0.route == route ? $0 : nil }) {
+            ?? parked.flatMap({ $0.route == route ? $0 : nil })
+        {
             return (id, actions + [.end(id, .duplicate(of: same.id))])
         }
         #if TC_MUTANTS

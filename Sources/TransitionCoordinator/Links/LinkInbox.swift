@@ -112,8 +112,9 @@ public actor LinkInbox {
         #else
         machine = InboxMachine(open: configuration.startsOpen)
         #endif
-        (outcomes, continuation) = AsyncStream.makeStream(of: Ended.self,
-                                                          bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))
+        (outcomes, continuation) = AsyncStream.makeStream(
+            of: Ended.self,
+            bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))
     }
 
     /// Whether links may go to the coordinator now.
@@ -210,7 +211,8 @@ public actor LinkInbox {
             // On its way: the resume is for its next trip, whoever waits for this one's answer.
             let onItsWay = machine.delivering?.id == id
             guard (onItsWay ? resumersOnAnswer[id] : resumers[id]) == nil,
-                  let actions = machine.resume(id, now: coordinator.clock.elapsed()) else {
+                let actions = machine.resume(id, now: coordinator.clock.elapsed())
+            else {
                 continuation.resume(returning: nil)
                 return
             }
@@ -225,8 +227,10 @@ public actor LinkInbox {
             switch action {
             case .end(let id, let outcome):
                 endedCount += 1
-                continuation.yield(Ended(id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome,
-                                         delivered: id == answering, sequence: endedCount))
+                continuation.yield(
+                    Ended(
+                        id: id, route: routes.removeValue(forKey: id) ?? Route([]), outcome: outcome,
+                        delivered: id == answering, sequence: endedCount))
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
                 // Ended without an answer to the resume (superseded or expired before it went).
                 resumers.removeValue(forKey: id)?.resume(returning: nil)
@@ -251,8 +255,10 @@ public actor LinkInbox {
         let task = Task(executorPreference: coordinator.taskExecutor) { [weak self] in
             let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue(.empty) {
                 do throws(TransitionError) {
-                    return .success(try await coordinator.navigate(to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
-                                                                   source: .link, link: link.id, inbox: self))
+                    return .success(
+                        try await coordinator.navigate(
+                            to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
+                            source: .link, link: link.id, inbox: self))
                 } catch {
                     return .failure(error)
                 }
@@ -300,10 +306,13 @@ public actor LinkInbox {
         if sleeper?.deadline == deadline { return }
         sleeper?.task.cancel()
         let clock = coordinator.clock
-        sleeper = (deadline, Task(executorPreference: coordinator.taskExecutor) { [weak self] in
-            guard (try? await clock.sleepUntil(deadline)) != nil else { return }
-            await self?.expireDue(deadline)
-        })
+        sleeper = (
+            deadline,
+            Task(executorPreference: coordinator.taskExecutor) { [weak self] in
+                guard (try? await clock.sleepUntil(deadline)) != nil else { return }
+                await self?.expireDue(deadline)
+            }
+        )
     }
 
     private func expireDue(_ deadline: Duration) {

@@ -86,7 +86,8 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         var query: [(String, String, Bool)] = []
         for (name, value) in url.query {
             guard value.hasPrefix(":"), value.count > 1 else {
-                throw .badPattern(pattern, reason: "query parameter `\(name)` must be bound to a placeholder, as `\(name)=:\(name)`")
+                throw .badPattern(
+                    pattern, reason: "query parameter `\(name)` must be bound to a placeholder, as `\(name)=:\(name)`")
             }
             let optional = value.hasSuffix("?")
             let placeholder = String(value.dropFirst().dropLast(optional ? 1 : 0))
@@ -130,7 +131,9 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     func match(_ url: LinkURL, url text: String) -> Match {
         var score = 0
         if let scheme {
-            guard url.scheme == scheme else { return .miss(score: score, reason: "scheme `\(url.scheme ?? "")` is not `\(scheme)`") }
+            guard url.scheme == scheme else {
+                return .miss(score: score, reason: "scheme `\(url.scheme ?? "")` is not `\(scheme)`")
+            }
             score += 1
         }
         if let authority {
@@ -168,7 +171,9 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         for name in order {
             guard let value = values[name] else { continue }
             let type = types[name] ?? .text
-            guard type.accepts(value) else { return .refused(.parameterType(name, value: value, expected: type, pattern: pattern)) }
+            guard type.accepts(value) else {
+                return .refused(.parameterType(name, value: value, expected: type, pattern: pattern))
+            }
         }
         let filled = route.filling(values)
         if let reason = Self.unroutable(filled, template: route, values: values) {
@@ -182,7 +187,9 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     static func unroutable(_ filled: Route, template: Route, values: [String: String]) -> String? {
         // Names may not be empty or hold control characters; values may hold anything.
         for step in template.steps {
-            guard let name = step.target?.name, name.hasPrefix(":"), let value = values[String(name.dropFirst())] else { continue }
+            guard let name = step.target?.name, name.hasPrefix(":"), let value = values[String(name.dropFirst())] else {
+                continue
+            }
             if value.isEmpty { return "names a screen with `\(name)`, which is empty" }
             if let control = value.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 return "names a screen with `\(name)`, `\(RouteTarget.escaped(value))`, which holds the control character U+"
@@ -201,11 +208,14 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
 
 extension LinkPattern {
     /// Where `url`'s host, user or port differs from `authority`'s; nil when they are the same.
-    static func authorityMismatch(_ url: LinkURL, _ authority: (host: String?, user: String?, port: Int?),
-                                  scheme: String?) -> String? {
+    static func authorityMismatch(
+        _ url: LinkURL, _ authority: (host: String?, user: String?, port: Int?),
+        scheme: String?
+    ) -> String? {
         switch (url.host, authority.host) {
         case (let found?, nil):
-            return "the URL names host `\(found)`, the pattern none (in `\(scheme ?? ""):///\(found)/…` the path starts at `\(found)`)"
+            return
+                "the URL names host `\(found)`, the pattern none (in `\(scheme ?? ""):///\(found)/…` the path starts at `\(found)`)"
         case (nil, let wanted?):
             return "the URL names no host, the pattern `\(wanted)`"
         case (let found?, let wanted?) where found != wanted:

@@ -35,8 +35,11 @@ struct LinkURL {
     init(_ text: String) throws(Malformed) {
         func position(_ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }
         if let control = text.unicodeScalars.firstIndex(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw Malformed(position: position(control), reason: "a control character (U+"
-                            + String(text.unicodeScalars[control].value, radix: 16, uppercase: true) + ") is never part of a URL; percent-encode it")
+            throw Malformed(
+                position: position(control),
+                reason: "a control character (U+"
+                    + String(text.unicodeScalars[control].value, radix: 16, uppercase: true)
+                    + ") is never part of a URL; percent-encode it")
         }
         var rest = Substring(text)
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
@@ -46,7 +49,8 @@ struct LinkURL {
             rest = rest[..<mark]
         }
         if let colon = rest.firstIndex(of: ":"), colon > rest.startIndex,
-           rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        {
             scheme = rest[..<colon].lowercased()
             rest = rest[rest.index(after: colon)...]
         }
@@ -108,9 +112,11 @@ struct LinkURL {
             if byte == UInt8(ascii: "%") {
                 let digits = utf8.dropFirst().prefix(2)
                 guard digits.count == 2, let high = RouteParser.Parser.hex(digits[digits.startIndex]),
-                      let low = RouteParser.Parser.hex(digits[digits.index(after: digits.startIndex)]) else {
-                    throw Malformed(position: text.distance(from: text.startIndex, to: utf8.startIndex),
-                                    reason: "`%` is not followed by two hexadecimal digits")
+                    let low = RouteParser.Parser.hex(digits[digits.index(after: digits.startIndex)])
+                else {
+                    throw Malformed(
+                        position: text.distance(from: text.startIndex, to: utf8.startIndex),
+                        reason: "`%` is not followed by two hexadecimal digits")
                 }
                 bytes.append(high << 4 | low)
                 utf8 = utf8.dropFirst(3)
@@ -120,8 +126,9 @@ struct LinkURL {
             }
         }
         guard RouteParser.Parser.isUTF8(bytes) else {
-            throw Malformed(position: text.distance(from: text.startIndex, to: piece.startIndex),
-                            reason: "the percent-encoded bytes of `\(piece)` are not UTF-8 text")
+            throw Malformed(
+                position: text.distance(from: text.startIndex, to: piece.startIndex),
+                reason: "the percent-encoded bytes of `\(piece)` are not UTF-8 text")
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -76,11 +76,15 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// Builds a snapshot; the coordinator makes the live ones.
-    package init(version: UInt64, levels: [WindowLevel], windows: [ManagedWindow], keyWindow: WindowID?,
-                unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
-                covers: LifecycleCovers = .none) {
-        storage = SharedValue(Fields(version: version, levels: levels, windows: WindowList(windows), keyWindow: keyWindow,
-                                 unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
+    package init(
+        version: UInt64, levels: [WindowLevel], windows: [ManagedWindow], keyWindow: WindowID?,
+        unmanagedWindows: [UnmanagedWindow] = [], applicationState: ApplicationState = .active,
+        covers: LifecycleCovers = .none
+    ) {
+        storage = SharedValue(
+            Fields(
+                version: version, levels: levels, windows: WindowList(windows), keyWindow: keyWindow,
+                unmanagedWindows: unmanagedWindows, applicationState: applicationState, covers: covers))
     }
 
     /// Decodes the fields a snapshot encodes (the same keys as its properties).
@@ -135,7 +139,9 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
 
     /// `windows` (bottom to top) without `destroyed` and with `created` each in its level's place,
     /// built in one pass: a new window stands below the first staying window at its level or above.
-    static func merged(_ windows: [ManagedWindow], removing destroyed: [ManagedWindow], inserting created: [ManagedWindow]) -> [ManagedWindow] {
+    static func merged(
+        _ windows: [ManagedWindow], removing destroyed: [ManagedWindow], inserting created: [ManagedWindow]
+    ) -> [ManagedWindow] {
         let incoming = created.count > 1 ? created.sorted { $0.level < $1.level } : created
         var result: [ManagedWindow] = []
         result.reserveCapacity(windows.count + incoming.count)

@@ -34,8 +34,9 @@ public struct StackContainer: Sendable, Hashable, Codable, CustomStringConvertib
         id = try container.decode(ContainerID.self, forKey: .id)
         items = try container.decode([Screen].self, forKey: .items)
         if items.isEmpty {
-            throw DecodingError.dataCorruptedError(forKey: .items, in: container,
-                                                   debugDescription: "the stack \(id) has no root screen")
+            throw DecodingError.dataCorruptedError(
+                forKey: .items, in: container,
+                debugDescription: "the stack \(id) has no root screen")
         }
     }
 

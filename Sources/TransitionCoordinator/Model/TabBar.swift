@@ -46,14 +46,16 @@ public struct TabBar: Sendable, Hashable, Codable, CustomStringConvertible {
         tabs = try container.decode([WindowContent].self, forKey: .tabs)
         selected = try container.decode(Int.self, forKey: .selected)
         if !tabs.indices.contains(selected) {
-            throw DecodingError.dataCorruptedError(forKey: .selected, in: container,
-                                                   debugDescription: "tab \(selected) of \(id) is out of 0..<\(tabs.count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .selected, in: container,
+                debugDescription: "tab \(selected) of \(id) is out of 0..<\(tabs.count)")
         }
     }
 
     /// `tabs home {stack a [x], *stack b [y]}`: the selected tab is starred.
     public var description: String {
-        "tabs \(id) {" + tabs.enumerated().map { ($0.offset == selected ? "*" : "") + $0.element.description }
+        "tabs \(id) {"
+            + tabs.enumerated().map { ($0.offset == selected ? "*" : "") + $0.element.description }
             .joined(separator: ", ") + "}"
     }
 }

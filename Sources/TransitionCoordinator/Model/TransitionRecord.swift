@@ -23,7 +23,6 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var animationEndedAt: Duration?
     }
 
-
     private let storage: SharedValue<Fields>
 
     /// The transition's identity.
@@ -61,14 +60,18 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public var animationEndedAt: Duration? { storage.value.animationEndedAt }
 
     /// Builds a record; the coordinator makes the real ones.
-    package init(id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
-                hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
-                waited: WaitInfo? = nil, host: HostOutcome = .completed, source: NavigationSource = .app, link: LinkID? = nil,
-                animationEndedAt: Duration? = nil) {
-        storage = SharedValue(Fields(id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
-                                 animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
-                                 startedAt: startedAt, endedAt: endedAt, source: source == .app ? nil : source, link: link,
-                                 animationEndedAt: animationEndedAt))
+    package init(
+        id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
+        hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
+        waited: WaitInfo? = nil, host: HostOutcome = .completed, source: NavigationSource = .app, link: LinkID? = nil,
+        animationEndedAt: Duration? = nil
+    ) {
+        storage = SharedValue(
+            Fields(
+                id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
+                animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
+                startedAt: startedAt, endedAt: endedAt, source: source == .app ? nil : source, link: link,
+                animationEndedAt: animationEndedAt))
     }
 
     /// Decodes the fields a record encodes (the same keys as its properties).
@@ -78,7 +81,6 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Encodes every field under its property's name.
     public func encode(to encoder: any Encoder) throws { try storage.value.encode(to: encoder) }
-
 
     /// What happened to each screen, in the documented order (see ``ScreenEvent``): worked out
     /// from the request and the states before and after each time it is read, linear in the

@@ -77,7 +77,8 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
         case .push(let screen, let level): "push \(screen) at \(level)"
         case .show(let content, let level): "show \(content) at \(level)"
         case .content(let operation, let level): level.map { "\(operation) at \($0)" } ?? operation.description
-        case .userDid(let operation, let level): "the user did: " + (level.map { "\(operation) at \($0)" } ?? operation.description)
+        case .userDid(let operation, let level):
+            "the user did: " + (level.map { "\(operation) at \($0)" } ?? operation.description)
         case .navigate(let route, _): "navigate to \(route)"
         case .pop(let level): "pop \(level)"
         case .popScreen(let id): "pop screen \(id)"

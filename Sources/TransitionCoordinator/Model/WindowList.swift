@@ -14,7 +14,8 @@
 /// through its subscript, ``append(_:)``, ``replaceSubrange(_:with:)`` and ``removeAll(where:)``;
 /// `filter`, `map` and the like give arrays.
 public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, Hashable,
-                          Codable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    Codable, ExpressibleByArrayLiteral, CustomStringConvertible
+{
     /// How many windows a page holds.
     static let pageSize = 8
 
@@ -165,9 +166,10 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
         // Below `first`, no window closes and none stands at or above a new window's level, so the
         // merge leaves that part as it is.
         let lowestCreated = created.lazy.map(\.level).min()
-        let first = firstIndex { window in
-            destroyed.contains { $0.id == window.id } || lowestCreated.map { window.level >= $0 } ?? false
-        } ?? count
+        let first =
+            firstIndex { window in
+                destroyed.contains { $0.id == window.id } || lowestCreated.map { window.level >= $0 } ?? false
+            } ?? count
         let start = first - first % Self.pageSize
         let tail = start == paged ? last : Array(self[start...])
         var result = self

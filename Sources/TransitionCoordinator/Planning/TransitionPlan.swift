@@ -17,7 +17,6 @@ package struct TransitionPlan: Sendable, Hashable {
         let contentWindow: WindowID?
     }
 
-
     private let storage: SharedValue<Fields>
 
     /// The request planned.
@@ -49,14 +48,17 @@ package struct TransitionPlan: Sendable, Hashable {
     var departedScreens: [Screen] { storage.value.contentChange?.departed ?? [] }
 
     /// A plan; only ``TransitionPlanner`` makes them.
-    init(request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [ManagedWindow],
-         destroyed: [ManagedWindow], revealed: [ManagedWindow], concealed: [ManagedWindow], contentChange: ContentChange? = nil,
-         contentWindow: WindowID? = nil) {
-        storage = SharedValue(Fields(request: request, before: before, after: after, created: created, destroyed: destroyed,
-                                 revealed: revealed, concealed: concealed, contentChange: contentChange,
-                                 contentWindow: contentWindow))
+    init(
+        request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot, created: [ManagedWindow],
+        destroyed: [ManagedWindow], revealed: [ManagedWindow], concealed: [ManagedWindow], contentChange: ContentChange? = nil,
+        contentWindow: WindowID? = nil
+    ) {
+        storage = SharedValue(
+            Fields(
+                request: request, before: before, after: after, created: created, destroyed: destroyed,
+                revealed: revealed, concealed: concealed, contentChange: contentChange,
+                contentWindow: contentWindow))
     }
-
 
     /// Windows alive both before and after.
     package var staying: [ManagedWindow] {

@@ -3,8 +3,10 @@
 extension TransitionPlanner {
     /// The window `operation` changes (its index in `snapshot.windows`) and the change, or the
     /// typed error that says what does not fit; nothing is changed either way.
-    static func planContent(_ operation: ContainerOperation, at level: WindowLevel?,
-                            in snapshot: NavigationSnapshot) throws(TransitionError) -> (index: Int, change: ContentChange) {
+    static func planContent(
+        _ operation: ContainerOperation, at level: WindowLevel?,
+        in snapshot: NavigationSnapshot
+    ) throws(TransitionError) -> (index: Int, change: ContentChange) {
         let index = try windowIndex(for: operation, at: level, in: snapshot)
         let window = snapshot.windows[index]
         let covers = snapshot.covers
@@ -20,7 +22,9 @@ extension TransitionPlanner {
         // By index, reading each arrived screen's id alone (a screen copied is three retains).
         for index in change.arrived.indices {
             let screen = change.arrived[index].id
-            if let cover = covers.cover(showing: screen) { throw .invalid(.screenReservedForCover(screen, coverLevel: cover.level)) }
+            if let cover = covers.cover(showing: screen) {
+                throw .invalid(.screenReservedForCover(screen, coverLevel: cover.level))
+            }
             if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen) }) {
                 throw .invalid(.duplicateScreen(screen, shownIn: other))
             }
@@ -57,11 +61,17 @@ extension TransitionPlanner {
     /// The index of the window a content request changes: the one at `level` when given, else
     /// the one holding what the operation names; a whole-tree replacement without a level
     /// changes the root window.
-    private static func windowIndex(for operation: ContainerOperation, at level: WindowLevel?,
-                                    in snapshot: NavigationSnapshot) throws(TransitionError) -> Int {
+    private static func windowIndex(
+        for operation: ContainerOperation, at level: WindowLevel?,
+        in snapshot: NavigationSnapshot
+    ) throws(TransitionError) -> Int {
         if let level {
-            guard level == .root || snapshot.levels.contains(level) else { throw .invalid(.unknownLevel(level, known: snapshot.levels)) }
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else { throw .invalid(.noWindow(at: level)) }
+            guard level == .root || snapshot.levels.contains(level) else {
+                throw .invalid(.unknownLevel(level, known: snapshot.levels))
+            }
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else {
+                throw .invalid(.noWindow(at: level))
+            }
             return index
         }
         switch operation.node {
@@ -76,7 +86,9 @@ extension TransitionPlanner {
             }
             return index
         case nil:
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
+            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else {
+                throw .invalid(.noWindow(at: .root))
+            }
             return index
         }
     }

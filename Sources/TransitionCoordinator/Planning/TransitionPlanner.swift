@@ -25,9 +25,11 @@ package enum TransitionPlanner {
     ///   (``LifecycleCovers``); the key window set to the top-most visible window; and unmanaged
     ///   windows' key status cleared unless `ignoresUnmanagedWindows`.
     /// - Throws: a ``TransitionError`` saying what does not fit; nothing is changed.
-    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
-                            nextWindowID: inout WindowID,
-                            ignoresUnmanagedWindows: Bool = false) throws(TransitionError) -> TransitionPlan {
+    package static func plan(
+        _ request: TransitionRequest, in snapshot: NavigationSnapshot,
+        nextWindowID: inout WindowID,
+        ignoresUnmanagedWindows: Bool = false
+    ) throws(TransitionError) -> TransitionPlan {
         #if TC_MUTANTS
         let mutants = Mutations.planted
         #endif
@@ -99,7 +101,9 @@ package enum TransitionPlanner {
             // A link waits for the unlock: it would change what the lock hides.
             if let lock = snapshot.lockWindow { throw .refused(.locked(lock: lock)) }
             destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else { throw .invalid(.noWindow(at: .root)) }
+            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else {
+                throw .invalid(.noWindow(at: .root))
+            }
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
@@ -176,7 +180,8 @@ package enum TransitionPlanner {
 
         #if TC_MUTANTS
         if mutants.contains(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
-           snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock {
+            snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock
+        {
             // Mutant: the lock goes up with the transition after the background acknowledgement.
             created.append(make(lock.screen, at: lock.level))
         }
@@ -227,12 +232,15 @@ package enum TransitionPlanner {
                 unmanaged[index].isKey = false
             }
         }
-        let after = NavigationSnapshot(fields: .init(version: snapshot.version + 1, levels: snapshot.levels, windows: windows,
-                                                     keyWindow: keyWindow, unmanagedWindows: unmanaged,
-                                                     applicationState: applicationState, covers: covers))
-        return TransitionPlan(request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
-                              revealed: revealed, concealed: concealed, contentChange: contentChange,
-                              contentWindow: contentWindow)
+        let after = NavigationSnapshot(
+            fields: .init(
+                version: snapshot.version + 1, levels: snapshot.levels, windows: windows,
+                keyWindow: keyWindow, unmanagedWindows: unmanaged,
+                applicationState: applicationState, covers: covers))
+        return TransitionPlan(
+            request: request, before: snapshot, after: after, created: created, destroyed: destroyed,
+            revealed: revealed, concealed: concealed, contentChange: contentChange,
+            contentWindow: contentWindow)
     }
 }
 
@@ -240,16 +248,20 @@ package enum TransitionPlanner {
 extension TransitionPlanner {
     /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with the harness's `mutants` planted
     /// (in this planner, the ``ContainerPlanner`` and the window list's merge it calls).
-    package static func plan(_ request: TransitionRequest, in snapshot: NavigationSnapshot,
-                             nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool = false,
-                             mutants: Mutations) throws(TransitionError) -> TransitionPlan {
+    package static func plan(
+        _ request: TransitionRequest, in snapshot: NavigationSnapshot,
+        nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool = false,
+        mutants: Mutations
+    ) throws(TransitionError) -> TransitionPlan {
         if mutants.isEmpty {
             return try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         }
         return try Mutations.$planted.withValue(mutants) { () -> Result<TransitionPlan, TransitionError> in
             do throws(TransitionError) {
-                return .success(try plan(request, in: snapshot, nextWindowID: &nextWindowID,
-                                         ignoresUnmanagedWindows: ignoresUnmanagedWindows))
+                return .success(
+                    try plan(
+                        request, in: snapshot, nextWindowID: &nextWindowID,
+                        ignoresUnmanagedWindows: ignoresUnmanagedWindows))
             } catch {
                 return .failure(error)
             }

@@ -12,7 +12,9 @@ extension Coordinator {
     ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
     ///   not at the next launch.
-    public func savedNavigation(schema: Int, savedAt: Duration, links: [SavedLink] = []) throws(NavigationError) -> SavedNavigation {
+    public func savedNavigation(
+        schema: Int, savedAt: Duration, links: [SavedLink] = []
+    ) throws(NavigationError) -> SavedNavigation {
         #if TC_MUTANTS
         // Mutant: the content read without the registry's declared ids.
         let registry = mutants.contains(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
@@ -76,12 +78,17 @@ extension Coordinator {
     /// The saved links are in the plan: give them to the inbox (``LinkInbox/restore(_:)``).
     /// - Throws: ``RestorationError``; nothing changed then.
     @discardableResult
-    public func restore(_ saved: SavedNavigation, policy: RestorationPolicy, now: Duration,
-                        link: Route? = nil) async throws(RestorationError) -> Restored {
-        let plan = try Restoration.plan(saved, policy: policy, registry: screens, now: now, link: link,
-                                        limits: configuration.routeLimits)
-        let record = try await submit(.navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
-                                      whenLocked: .deferUntilUnlocked, source: .restoration).mapError { RestorationError.refused($0) }.get()
+    public func restore(
+        _ saved: SavedNavigation, policy: RestorationPolicy, now: Duration,
+        link: Route? = nil
+    ) async throws(RestorationError) -> Restored {
+        let plan = try Restoration.plan(
+            saved, policy: policy, registry: screens, now: now, link: link,
+            limits: configuration.routeLimits)
+        let record = try await submit(
+            .navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
+            whenLocked: .deferUntilUnlocked, source: .restoration
+        ).mapError { RestorationError.refused($0) }.get()
         return Restored(record: record, plan: plan)
     }
 }

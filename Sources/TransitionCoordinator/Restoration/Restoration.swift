@@ -40,12 +40,15 @@ public enum Restoration {
     /// - Throws: ``RestorationError`` when the state is too old, its time is out of range, it is
     ///   from a newer schema, lacks a migration, a migration returns a route that breaks the
     ///   rules, or it keeps nothing that compiles (and no link stands in for it).
-    package static func plan(_ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
-                            link: Route? = nil, limits: RouteLimits = .standard) throws(RestorationError) -> Plan {
+    package static func plan(
+        _ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
+        link: Route? = nil, limits: RouteLimits = .standard
+    ) throws(RestorationError) -> Plan {
         if let link, policy.launchRule == .linkWins {
             do {
-                return Plan(route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
-                            dropped: [], links: saved.links)
+                return Plan(
+                    route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
+                    dropped: [], links: saved.links)
             } catch {
                 throw .linkRefused(error)
             }
@@ -64,7 +67,9 @@ public enum Restoration {
         var route = saved.route
         if saved.schema < policy.schema {
             for version in saved.schema..<policy.schema {
-                guard let migration = policy.migrations.first(where: { $0.from == version }) else { throw .missingMigration(from: version) }
+                guard let migration = policy.migrations.first(where: { $0.from == version }) else {
+                    throw .missingMigration(from: version)
+                }
                 route = migration.migrate(route)
                 do {
                     try route.validate(limits: limits)
@@ -134,7 +139,8 @@ public enum Restoration {
         }
         // In a branch: a tab step before `index`, and nothing since that opens another layer.
         guard let tab = steps[..<index].lastIndex(where: { if case .tab = $0 { true } else { false } }),
-              !steps[(tab + 1)..<index].contains(where: opensLayer) else { return steps.count }
+            !steps[(tab + 1)..<index].contains(where: opensLayer)
+        else { return steps.count }
         var next = index
         while next < steps.count {
             if next > index, case .tab = steps[next] { return next }
@@ -185,7 +191,8 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .tooOld(let age, let maxAge): "the saved state is \(age) old, older than \(maxAge); not restored"
-        case .newerSchema(let saved, let current): "the saved state is of schema \(saved), newer than this app's \(current); not restored"
+        case .newerSchema(let saved, let current):
+            "the saved state is of schema \(saved), newer than this app's \(current); not restored"
         case .missingMigration(let from): "no migration reads schema \(from); not restored"
         case .migrationBrokeRoute(let from, let error):
             "the migration from schema \(from) returned a route that breaks the path rules (\(error)); not restored"

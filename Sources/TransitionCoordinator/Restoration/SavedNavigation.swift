@@ -44,11 +44,13 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(Int.self, forKey: .format)
         guard format <= Self.currentFormat else {
-            throw DecodingError.dataCorruptedError(forKey: .format, in: container,
-                                                   debugDescription: "format \(format) is newer than \(Self.currentFormat)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .format, in: container,
+                debugDescription: "format \(format) is newer than \(Self.currentFormat)")
         }
         guard format >= 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: "format \(format) was never written")
+            throw DecodingError.dataCorruptedError(
+                forKey: .format, in: container, debugDescription: "format \(format) was never written")
         }
         schema = try container.decode(Int.self, forKey: .schema)
         savedAt = try container.decode(Duration.self, forKey: .savedAt)
@@ -121,8 +123,10 @@ public struct RestorationPolicy: Sendable {
     public var launchRule: LaunchRule
 
     /// A policy for schema `schema`.
-    public init(schema: Int = 1, migrations: [Migration] = [], maxAge: Duration? = nil, neverRestored: Set<String> = [],
-                launchRule: LaunchRule = .linkWins) {
+    public init(
+        schema: Int = 1, migrations: [Migration] = [], maxAge: Duration? = nil, neverRestored: Set<String> = [],
+        launchRule: LaunchRule = .linkWins
+    ) {
         self.schema = schema
         self.migrations = migrations
         self.maxAge = maxAge

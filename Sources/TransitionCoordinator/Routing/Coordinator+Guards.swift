@@ -13,8 +13,11 @@ extension Coordinator {
         #else
         let timeout = configuration.guardTimeout
         #endif
-        guard let refusal = await GuardRunner.vet(context, guards: guards, timeout: timeout,
-                                                  watchdog: watchdog, taskExecutor: taskExecutor, chain: chain) else { return nil }
+        guard
+            let refusal = await GuardRunner.vet(
+                context, guards: guards, timeout: timeout,
+                watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
+        else { return nil }
         switch refusal.decision {
         case .allow:
             return nil
@@ -24,8 +27,9 @@ extension Coordinator {
             return .denied(guard: refusal.guardName, reason: "redirected a redirect (to \(route)); refused to avoid a loop")
         case .redirect(let route):
             // A link goes back to its inbox, parked there (saved with it) until the resume.
-            redirected = Redirected(request: plan.request, source: source, link: admission.link,
-                                    inbox: admission.link == nil ? nil : linkInbox)
+            redirected = Redirected(
+                request: plan.request, source: source, link: admission.link,
+                inbox: admission.link == nil ? nil : linkInbox)
             redirectsStarted += 1
             redirectNavigation = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
@@ -85,8 +89,10 @@ extension Coordinator {
             guard let answer = await kept.inbox?.resume(link) else { return nil }
             return try answer.get()
         }
-        return try await submit(kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
-                                source: kept.source).get()
+        return try await submit(
+            kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
+            source: kept.source
+        ).get()
     }
 
     /// A request a guard redirected, kept for ``resumeRedirected()``: a link is kept by its inbox.

@@ -23,8 +23,10 @@ extension Coordinator {
     /// - Throws: ``TransitionError/route(_:route:)`` when the route does not compile; otherwise
     ///   what ``perform(_:animator:policy:whenLocked:)`` throws. Nothing changed then.
     @discardableResult
-    public func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
-                         whenLocked: LockedBehavior = .refuse) async throws(TransitionError) -> TransitionRecord? {
+    public func navigate(
+        to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord? {
         try await navigate(to: route, animator: animator, policy: policy, whenLocked: whenLocked, source: .app)
     }
 
@@ -32,14 +34,18 @@ extension Coordinator {
     /// with the link it follows, if any, for `began` and the record, and the inbox it comes from
     /// (a guard's redirect parks the link there).
     @discardableResult
-    func navigate(to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
-                  source: NavigationSource, link: LinkID? = nil, inbox: LinkInbox? = nil) async throws(TransitionError) -> TransitionRecord? {
+    func navigate(
+        to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy, whenLocked: LockedBehavior,
+        source: NavigationSource, link: LinkID? = nil, inbox: LinkInbox? = nil
+    ) async throws(TransitionError) -> TransitionRecord? {
         // Compiled and submitted in one step of the actor (submit decides before its first
         // await), so a relative route is resolved against the state its admission sees.
         let request = try navigation(to: route)
         if let inbox { linkInbox = inbox }
-        return try await submit(request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
-                                link: link).get()
+        return try await submit(
+            request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
+            link: link
+        ).get()
     }
 
     /// The request that navigates to `route` from the committed state.
@@ -52,8 +58,9 @@ extension Coordinator {
         let registry = screens
         #endif
         do {
-            let absolute = try RouteCompiler.resolve(route, from: machine.snapshot.rootWindow?.content, registry: registry,
-                                                     limits: configuration.routeLimits)
+            let absolute = try RouteCompiler.resolve(
+                route, from: machine.snapshot.rootWindow?.content, registry: registry,
+                limits: configuration.routeLimits)
             let target = try RouteCompiler.content(resolved: absolute, registry: registry)
             return .navigate(absolute, target: target)
         } catch {

@@ -11,8 +11,10 @@ enum GuardRunner {
     /// Asks `guards` in order about `context`, each awaited on its own isolation (a main-actor
     /// guard on the main actor); returns the first that does not allow (a guard past `timeout`
     /// denies), or nil.
-    static func vet(_ context: GuardContext, guards: [NavigationGuard], timeout: Duration, watchdog: Watchdog,
-                    taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain) async -> Refusal? {
+    static func vet(
+        _ context: GuardContext, guards: [NavigationGuard], timeout: Duration, watchdog: Watchdog,
+        taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain
+    ) async -> Refusal? {
         let verdict = Verdict()
         let asking = Locked("")
         let running = Locked<Task<Void, Never>?>(nil)

@@ -40,9 +40,10 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         switch self {
         case .invalidRoute, .emptyRoute, .noRootScreen, .notRoutable: nil
         case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
-             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
-             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
-             .pushOntoModalScreen(_, _, let step): step
+            .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
+            .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
+            .pushOntoModalScreen(_, _, let step):
+            step
         }
     }
 

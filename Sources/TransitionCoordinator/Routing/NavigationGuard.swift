@@ -96,8 +96,10 @@ public struct NavigationGuard: Sendable {
 
     /// A guard named `name` deciding with `decide` on the main actor: `decide` reads the app's
     /// main-actor state as it is written.
-    public static func onMainActor(_ name: String,
-                                   decide: @escaping @MainActor @Sendable (GuardContext) async -> GuardDecision) -> NavigationGuard {
+    public static func onMainActor(
+        _ name: String,
+        decide: @escaping @MainActor @Sendable (GuardContext) async -> GuardDecision
+    ) -> NavigationGuard {
         NavigationGuard(name, decide: decide)
     }
 }

@@ -28,7 +28,7 @@ extension Route {
                 }
                 depth -= count
                 if isAbsolute, depth < 1 { throw .upPastRoot(position: position(ofStep: index)) }
-                longest += 16  // `/up(n=` and nine digits and `)`
+                longest += 16 // `/up(n=` and nine digits and `)`
                 continue
             }
             depth += 1
@@ -47,7 +47,9 @@ extension Route {
                     longest += 2 + 3 * (key.utf8.count + value.utf8.count)
                 }
                 // Keys sorted, as the path writes them: the first bad one is the one reported.
-                if badKey, let key = target.parameters.keys.sorted().first(where: { $0.isEmpty || Self.controlCharacter(in: $0) != nil }) {
+                if badKey,
+                    let key = target.parameters.keys.sorted().first(where: { $0.isEmpty || Self.controlCharacter(in: $0) != nil })
+                {
                     if let scalar = Self.controlCharacter(in: key) {
                         throw .controlCharacter(position: position(ofStep: index), scalar: scalar)
                     }
@@ -61,8 +63,9 @@ extension Route {
             let path = path
             let length = path.utf8.count
             if length > limits.maxLength {
-                throw .tooLong(length: length, limit: limits.maxLength,
-                               position: RouteParser.firstCharacter(past: limits.maxLength, in: path))
+                throw .tooLong(
+                    length: length, limit: limits.maxLength,
+                    position: RouteParser.firstCharacter(past: limits.maxLength, in: path))
             }
         }
     }

@@ -129,8 +129,10 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// values are shown as `%XX`, so a description stays on one line.
     public var description: String {
         let name = RouteError.shown(name)
-        return parameters.isEmpty ? name
-            : name + " (" + parameters.sorted { $0.key < $1.key }.map { "\(RouteError.shown($0.key))=\(RouteError.shown($0.value))" }
+        return parameters.isEmpty
+            ? name
+            : name + " ("
+                + parameters.sorted { $0.key < $1.key }.map { "\(RouteError.shown($0.key))=\(RouteError.shown($0.value))" }
                 .joined(separator: ", ") + ")"
     }
 
@@ -193,7 +195,9 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
                 out += "%2E"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "%" + String(scalar.value >> 4, radix: 16, uppercase: true) + String(scalar.value & 0xF, radix: 16, uppercase: true)
+                    out +=
+                        "%" + String(scalar.value >> 4, radix: 16, uppercase: true)
+                        + String(scalar.value & 0xF, radix: 16, uppercase: true)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

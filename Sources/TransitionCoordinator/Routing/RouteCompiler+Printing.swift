@@ -17,7 +17,9 @@ extension RouteCompiler {
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for a hop container, a tab bar whose
     ///   id is neither declared nor made by a route, a tab that is not a stack, or a modal in a tab
     ///   that is not selected.
-    package static func route(of content: WindowContent, registry: ScreenRegistry = ScreenRegistry()) throws(NavigationError) -> Route {
+    package static func route(
+        of content: WindowContent, registry: ScreenRegistry = ScreenRegistry()
+    ) throws(NavigationError) -> Route {
         var steps: [RouteStep] = []
         try write(content, asModal: false, registry: registry, into: &steps)
         return Route(absolute: true, steps)
@@ -26,8 +28,10 @@ extension RouteCompiler {
     private static func target(_ screen: Screen) -> RouteTarget { RouteTarget(screen.name, screen.parameters) }
 
     /// Writes `content`, which starts the route (`asModal` false) or is presented, into `steps`.
-    private static func write(_ content: WindowContent, asModal: Bool, registry: ScreenRegistry,
-                              into steps: inout [RouteStep]) throws(NavigationError) {
+    private static func write(
+        _ content: WindowContent, asModal: Bool, registry: ScreenRegistry,
+        into steps: inout [RouteStep]
+    ) throws(NavigationError) {
         switch content {
         case .presenting(let base, let modal):
             try write(base, asModal: asModal, registry: registry, into: &steps)
@@ -60,8 +64,10 @@ extension RouteCompiler {
     }
 
     /// Writes a tab's content: `#root`, its pushes, then what its stack presents.
-    private static func write(_ tab: WindowContent, in bar: ContainerID, registry: ScreenRegistry,
-                              into steps: inout [RouteStep]) throws(NavigationError) {
+    private static func write(
+        _ tab: WindowContent, in bar: ContainerID, registry: ScreenRegistry,
+        into steps: inout [RouteStep]
+    ) throws(NavigationError) {
         guard case .stack(let stack) = tab.base, let root = stack.root else {
             throw .notRoutable(.container(bar), reason: "a tab shows \(tab.base), not a stack")
         }
@@ -74,12 +80,14 @@ extension RouteCompiler {
     private static func tabBarName(_ id: ContainerID) throws(NavigationError) -> String {
         let raw = id.rawValue
         if raw.hasPrefix("^"), let colon = raw.firstIndex(of: ":"),
-           raw[raw.index(after: raw.startIndex)..<colon].allSatisfy({ $0 == "!" || $0.isASCII && $0.isNumber }),
-           let route = try? Route(parsing: String(raw[raw.index(after: colon)...])),
-           route.steps.count == 1, case .push(let target) = route.steps[0], target.parameters.isEmpty {
+            raw[raw.index(after: raw.startIndex)..<colon].allSatisfy({ $0 == "!" || $0.isASCII && $0.isNumber }),
+            let route = try? Route(parsing: String(raw[raw.index(after: colon)...])),
+            route.steps.count == 1, case .push(let target) = route.steps[0], target.parameters.isEmpty
+        {
             return target.name
         }
-        throw .notRoutable(.container(id), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
+        throw .notRoutable(
+            .container(id), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
     }
 }
 

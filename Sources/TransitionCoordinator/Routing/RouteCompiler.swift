@@ -34,8 +34,10 @@ package enum RouteCompiler {
     /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:registry:limits:)``
     ///   gives) and what was wrong; every screen is made before the content is returned, so a name
     ///   the registry does not know, or a factory that declines, fails the whole route.
-    package static func content(for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
-                               limits: RouteLimits = .standard) throws(NavigationError) -> WindowContent {
+    package static func content(
+        for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
+        limits: RouteLimits = .standard
+    ) throws(NavigationError) -> WindowContent {
         try compile(resolve(route, from: current, registry: registry, limits: limits).steps, registry: registry)
     }
 
@@ -51,8 +53,10 @@ package enum RouteCompiler {
     ///   `limits` (checked first, whoever made the route), ``NavigationError/upPastStart(step:)``
     ///   (the step's index in `route`), or ``NavigationError/notRoutable(_:reason:)`` when a
     ///   relative route meets content no route writes.
-    package static func resolve(_ route: Route, from current: WindowContent?, registry: ScreenRegistry = ScreenRegistry(),
-                               limits: RouteLimits = .standard) throws(NavigationError) -> Route {
+    package static func resolve(
+        _ route: Route, from current: WindowContent?, registry: ScreenRegistry = ScreenRegistry(),
+        limits: RouteLimits = .standard
+    ) throws(NavigationError) -> Route {
         do {
             try route.validate(limits: limits)
         } catch {
@@ -126,8 +130,9 @@ package enum RouteCompiler {
                 bar = Tabs(id: ids.bar, name: target.name, names: names, stackIDs: ids.stacks, stacks: [])
             } else {
                 let layer = layers.count
-                bar = Tabs(id: ScreenRegistry.madeID(.tabBar(target.name, layer: layer)), name: target.name, names: names,
-                           stackIDs: names.map { ScreenRegistry.madeID(.tab($0, tabBar: target.name, layer: layer)) }, stacks: [])
+                bar = Tabs(
+                    id: ScreenRegistry.madeID(.tabBar(target.name, layer: layer)), name: target.name, names: names,
+                    stackIDs: names.map { ScreenRegistry.madeID(.tab($0, tabBar: target.name, layer: layer)) }, stacks: [])
             }
             bar.stacks.reserveCapacity(names.count)
             for index in names.indices {
@@ -146,7 +151,8 @@ package enum RouteCompiler {
                     } else {
                         let declared = registry.declaredRootStack.flatMap { claim([$0]) ? $0 : nil }
                         let stack = declared ?? ScreenRegistry.madeID(.rootStack)
-                        layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
+                        layers.append(
+                            .stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
                     }
                 case .stack(let id, var items)?:
                     items.append(try registry.make(target, id: screenID(in: id, at: items.count, target), step: index))

@@ -37,10 +37,11 @@ public enum RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     public var position: Int? {
         switch self {
         case .empty: nil
-        case .tooLong(_, _, let position), .tooDeep(let position, _), .tooManyParameters(let position, _), .controlCharacter(let position, _),
-             .emptyName(let position), .emptyParameterKey(let position), .duplicateParameter(_, let position),
-             .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
-             .upPastRoot(let position), .unexpected(let position, _, _):
+        case .tooLong(_, _, let position), .tooDeep(let position, _), .tooManyParameters(let position, _),
+            .controlCharacter(let position, _),
+            .emptyName(let position), .emptyParameterKey(let position), .duplicateParameter(_, let position),
+            .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
+            .upPastRoot(let position), .unexpected(let position, _, _):
             position
         }
     }

@@ -50,12 +50,14 @@ extension RouteParser {
             switch place {
             case .name:
                 // Ended by `/ ! # (`; refused: `) , = ^`.
-                low |= Self.bit(Byte.slash) | Self.bit(Byte.bang) | Self.bit(Byte.hash) | Self.bit(Byte.open)
+                low |=
+                    Self.bit(Byte.slash) | Self.bit(Byte.bang) | Self.bit(Byte.hash) | Self.bit(Byte.open)
                     | Self.bit(Byte.close) | Self.bit(Byte.comma) | Self.bit(Byte.equals)
                 high |= Self.bit(Byte.caret)
             case .key:
                 // Ended by `= , )`; refused: `( / ! # ^`.
-                low |= Self.bit(Byte.equals) | Self.bit(Byte.comma) | Self.bit(Byte.close)
+                low |=
+                    Self.bit(Byte.equals) | Self.bit(Byte.comma) | Self.bit(Byte.close)
                     | Self.bit(Byte.open) | Self.bit(Byte.slash) | Self.bit(Byte.bang) | Self.bit(Byte.hash)
                 high |= Self.bit(Byte.caret)
             case .value:
@@ -98,14 +100,24 @@ extension RouteParser.Parser {
             let length: Int
             var low: UInt8 = 0x80, high: UInt8 = 0xBF
             switch lead {
-            case 0x00...0x7F: index += 1; continue
+            case 0x00...0x7F:
+                index += 1
+                continue
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: return false
             }
             guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return false }

@@ -32,7 +32,8 @@ enum RouteParser {
         let count = path.utf8.count
         guard count > 0 else { throw .empty }
         guard count <= limits.maxLength else {
-            throw .tooLong(length: count, limit: limits.maxLength, position: Self.firstCharacter(past: limits.maxLength, in: path))
+            throw .tooLong(
+                length: count, limit: limits.maxLength, position: Self.firstCharacter(past: limits.maxLength, in: path))
         }
         var parser = Parser(bytes: Array(path.utf8), limits: limits)
         return try parser.route()
@@ -85,7 +86,9 @@ enum RouteParser {
             if current == Byte.caret {
                 index += 1
                 guard current == Byte.slash else {
-                    throw .unexpected(position: position(index), found: found(at: index), expected: "`/` after `^` (an absolute path starts with `^/`)")
+                    throw .unexpected(
+                        position: position(index), found: found(at: index),
+                        expected: "`/` after `^` (an absolute path starts with `^/`)")
                 }
                 index += 1
                 route.isAbsolute = true
@@ -105,8 +108,9 @@ enum RouteParser {
                 }
                 route.steps.append(step)
                 if let byte = current, !Byte.isOperator(byte) {
-                    throw .unexpected(position: position(index), found: found(at: index),
-                                      expected: "`/`, `!`, `!/` or `#` before the next step, or the end")
+                    throw .unexpected(
+                        position: position(index), found: found(at: index),
+                        expected: "`/`, `!`, `!/` or `#` before the next step, or the end")
                 }
             }
             return route
@@ -140,7 +144,9 @@ enum RouteParser {
             let elementStart = index
             if isUp(at: index) {
                 guard op == .push else {
-                    throw .unexpected(position: position(index), found: "`..`", expected: "a screen name (`..` goes up only first or after `/`)")
+                    throw .unexpected(
+                        position: position(index), found: "`..`", expected: "a screen name (`..` goes up only first or after `/`)"
+                    )
                 }
                 index += 2
                 return .up(1)
@@ -148,12 +154,15 @@ enum RouteParser {
             let (name, escapedName) = try text(.name)
             if name.isEmpty { throw .emptyName(position: position(elementStart)) }
             // `up(`: the name `up` written plainly, then parameters (compared as bytes, not as strings).
-            let isUpCall = !escapedName && index == elementStart + 2 && current == Byte.open
+            let isUpCall =
+                !escapedName && index == elementStart + 2 && current == Byte.open
                 && bytes[elementStart] == UInt8(ascii: "u") && bytes[elementStart + 1] == UInt8(ascii: "p")
             let parameters = current == Byte.open ? try self.parameters() : [String: String]()
             if isUpCall {
                 guard op == .push else {
-                    throw .unexpected(position: position(elementStart), found: "`up(`", expected: "a screen name (`up(n=…)` goes up only first or after `/`)")
+                    throw .unexpected(
+                        position: position(elementStart), found: "`up(`",
+                        expected: "a screen name (`up(n=…)` goes up only first or after `/`)")
                 }
                 return .up(try upCount(parameters, at: elementStart))
             }
@@ -176,11 +185,13 @@ enum RouteParser {
         func upCount(_ parameters: [String: String], at byte: Int) throws(RouteError) -> Int {
             guard let text = parameters["n"], parameters.count == 1 else {
                 let other = parameters.keys.sorted().first { $0 != "n" }
-                throw .unexpected(position: position(byte + 3), found: other.map { "parameter `\($0)`" } ?? "no `n`",
-                                  expected: "exactly `n` in `up(n=…)`")
+                throw .unexpected(
+                    position: position(byte + 3), found: other.map { "parameter `\($0)`" } ?? "no `n`",
+                    expected: "exactly `n` in `up(n=…)`")
             }
             guard text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text),
-                  count >= 1, count <= limits.maxUpCount else {
+                count >= 1, count <= limits.maxUpCount
+            else {
                 throw .badUpCount(position: position(byte + 5), found: text, limit: limits.maxUpCount)
             }
             return count
@@ -194,7 +205,9 @@ enum RouteParser {
             var parameters = [String: String](uniqueKeysWithValues: Room(count: 4))
             while true {
                 guard !atEnd else { throw .unclosedParameters(position: position(open)) }
-                if parameters.count >= limits.maxParameters { throw .tooManyParameters(position: position(index), limit: limits.maxParameters) }
+                if parameters.count >= limits.maxParameters {
+                    throw .tooManyParameters(position: position(index), limit: limits.maxParameters)
+                }
                 let keyStart = index
                 let (key, _) = try text(.key)
                 guard !key.isEmpty, current == Byte.equals else {
@@ -203,7 +216,9 @@ enum RouteParser {
                 }
                 index += 1
                 let (value, _) = try text(.value)
-                if parameters.updateValue(value, forKey: key) != nil { throw .duplicateParameter(key, position: position(keyStart)) }
+                if parameters.updateValue(value, forKey: key) != nil {
+                    throw .duplicateParameter(key, position: position(keyStart))
+                }
                 switch current {
                 case Byte.comma?:
                     index += 1
@@ -213,8 +228,9 @@ enum RouteParser {
                 case nil:
                     throw .unclosedParameters(position: position(open))
                 default:
-                    throw .unexpected(position: position(index), found: found(at: index),
-                                      expected: "`,` or `)` after a value (write `\\=` for `=` in a value)")
+                    throw .unexpected(
+                        position: position(index), found: found(at: index),
+                        expected: "`,` or `)` after a value (write `\\=` for `=` in a value)")
                 }
             }
         }
@@ -255,16 +271,24 @@ enum RouteParser {
                         let shown = index + 1 < bytes.count ? "\\" + found(at: index + 1).dropFirst().dropLast() : "\\"
                         throw .badEscape(position: position(index), found: String(shown))
                     }
-                    if !escaped { startDecoding(from: start); escaped = true }
+                    if !escaped {
+                        startDecoding(from: start)
+                        escaped = true
+                    }
                     decoded.append(bytes[index + 1])
                     index += 2
                 case Byte.percent:
-                    guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2]) else {
+                    guard index + 2 < bytes.count, let high = Self.hex(bytes[index + 1]), let low = Self.hex(bytes[index + 2])
+                    else {
                         let end = min(index + 3, bytes.count)
-                        throw .badEscape(position: position(index),
-                                         found: String(decoding: bytes[index..<end], as: UTF8.self))
+                        throw .badEscape(
+                            position: position(index),
+                            found: String(decoding: bytes[index..<end], as: UTF8.self))
                     }
-                    if !escaped { startDecoding(from: start); escaped = true }
+                    if !escaped {
+                        startDecoding(from: start)
+                        escaped = true
+                    }
                     if percentAt == nil { percentAt = index }
                     let byte = high << 4 | low
                     if place != .value, byte < 0x20 || byte == 0x7F {

@@ -158,8 +158,9 @@ public struct ScreenRegistry: Sendable {
         var declared = declaredIDs(except: .tabBar(name))
         try declare(id, as: "the tab bar `\(RouteError.shown(name))`", in: &declared)
         for tab in tabs {
-            try declare(tab.stack, as: "the stack of the tab `\(RouteError.shown(tab.screen))` of `\(RouteError.shown(name))`",
-                        in: &declared)
+            try declare(
+                tab.stack, as: "the stack of the tab `\(RouteError.shown(tab.screen))` of `\(RouteError.shown(name))`",
+                in: &declared)
         }
         entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.stack)))
     }
@@ -199,7 +200,8 @@ public struct ScreenRegistry: Sendable {
             return entries[name]?.ids?.bar ?? Self.madeID(place)
         case .tab(let tab, let tabBar, _):
             guard let entry = entries[tabBar], let ids = entry.ids, case .tabs(let names) = entry.kind,
-                  let index = names.firstIndex(of: tab) else { return Self.madeID(place) }
+                let index = names.firstIndex(of: tab)
+            else { return Self.madeID(place) }
             return ids.stacks[index]
         case .modalStack(let root, _):
             return modalStackIDs[root.name] ?? Self.madeID(place)

@@ -33,8 +33,9 @@ public final class WindowControllers {
 
     /// Shows `managed`'s content in `window`, with controllers made by `factory`; returns when it is shown.
     public func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
-        shown[managed.id] = Shown(window: window, applier: ControllerApplier(factory: factory, window: window),
-                                  content: managed.content)
+        shown[managed.id] = Shown(
+            window: window, applier: ControllerApplier(factory: factory, window: window),
+            content: managed.content)
         await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
     }
 

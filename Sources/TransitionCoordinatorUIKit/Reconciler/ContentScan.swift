@@ -52,7 +52,9 @@ struct ContentScan {
 
     /// Reads both trees, skipping the subtrees they share unchanged at the same place.
     static func pair(_ old: WindowContent?, _ new: WindowContent?) -> (old: ContentScan, new: ContentScan) {
-        var pair = (old: ContentScan(root: old.map(ControllerID.init(root:))), new: ContentScan(root: new.map(ControllerID.init(root:))))
+        var pair = (
+            old: ContentScan(root: old.map(ControllerID.init(root:))), new: ContentScan(root: new.map(ControllerID.init(root:)))
+        )
         switch (old, new) {
         case (let old?, let new?): read(old, new, into: &pair)
         case (let old?, nil): pair.old.visit(old)
@@ -71,7 +73,9 @@ struct ContentScan {
     /// container's child, often unchanged beside the path a change took. (Not the whole trees, which a transition
     /// changed, nor each modal of a chain: comparing every level's subtree would compare a deep
     /// chain once a level.)
-    private static func readIfChanged(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+    private static func readIfChanged(
+        _ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)
+    ) {
         if old != new { read(old, new, into: &pair) }
     }
 
@@ -105,7 +109,9 @@ struct ContentScan {
     }
 
     /// Reads the same container in both trees, pairing the tabs at the same index and a hop's children.
-    private static func readBase(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+    private static func readBase(
+        _ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)
+    ) {
         switch (old, new) {
         case (.tabs(let was), .tabs(let now)):
             pair.old.addContainer(old)

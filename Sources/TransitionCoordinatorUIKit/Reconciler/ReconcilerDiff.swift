@@ -205,8 +205,9 @@ struct ReconcilerDiff {
                 continue
             }
             // A cycle: the first container in it that others wait on lets go of what leaves it.
-            guard let breaker = steps.indices.first(where: { !done[$0] && !after[$0].isEmpty && steps[$0] != .set(.window) }) else {
-                break   // unreachable for trees that keep invariant 8: every cycle holds a container
+            guard let breaker = steps.indices.first(where: { !done[$0] && !after[$0].isEmpty && steps[$0] != .set(.window) })
+            else {
+                break // unreachable for trees that keep invariant 8: every cycle holds a container
             }
             letGo(steps[breaker])
             for next in after[breaker] { waiting[next] -= 1 }
@@ -264,7 +265,8 @@ struct ReconcilerDiff {
         case .set(.container(let id)):
             guard let container = id.container, let was = old.children(of: id) else { return }
             switch was {
-            case .stack(let screens): emitted.append(.setViewControllers(screens.filter { leaving[.screen($0)] == nil }, of: container))
+            case .stack(let screens):
+                emitted.append(.setViewControllers(screens.filter { leaving[.screen($0)] == nil }, of: container))
             case .tabs(let tabs, _): emitted.append(.setTabs(tabs.filter { leaving[$0] == nil }, of: container))
             case .hop: emitted.append(.setChild(nil, of: container))
             }

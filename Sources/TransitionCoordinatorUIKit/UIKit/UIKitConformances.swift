@@ -80,7 +80,9 @@ public final class HopViewController: UIViewController, HopControlling {
         }
         if animated, let old, let new {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                transition(from: old, to: new, duration: 0.3, options: .transitionCrossDissolve, animations: nil) { _ in done.resume() }
+                transition(from: old, to: new, duration: 0.3, options: .transitionCrossDissolve, animations: nil) { _ in
+                    done.resume()
+                }
             }
         } else {
             old?.view.removeFromSuperview()
@@ -189,7 +191,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 
         func makeNavigation(_ id: ContainerID) -> any NavigationControlling {
             let navigation = UINavigationController()
-            navigation.loadViewIfNeeded()   // the swipe's recognizer comes with the view
+            navigation.loadViewIfNeeded() // the swipe's recognizer comes with the view
             navigation.delegate = host
             navigation.interactivePopGestureRecognizer?.addTarget(host, action: #selector(UIKitWindowHost.popGestureChanged(_:)))
             host.stacks[ObjectIdentifier(navigation)] = id
@@ -224,8 +226,9 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
     @objc fileprivate func popGestureChanged(_ recognizer: UIGestureRecognizer) {
         // The recognizer sits on the navigation controller's view, whose next responder is the controller.
         guard recognizer.state == .began, let coordinator,
-              let navigation = recognizer.view?.next as? UINavigationController,
-              let stack = stacks[ObjectIdentifier(navigation)], let transition = navigation.transitionCoordinator else { return }
+            let navigation = recognizer.view?.next as? UINavigationController,
+            let stack = stacks[ObjectIdentifier(navigation)], let transition = navigation.transitionCoordinator
+        else { return }
         gestureInFlight = true
         let begun = Task { try? await coordinator.beginGesture(.pop(stack)) }
         _ = transition.animate(alongsideTransition: nil) { [weak self] context in
@@ -257,12 +260,15 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
     }
 
     /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's.
-    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
-                                     animated: Bool) {
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController,
+        animated: Bool
+    ) {
         guard !gestureInFlight, let coordinator, let stack = stacks[ObjectIdentifier(navigationController)],
-              let top = screenIDs[ObjectIdentifier(viewController)],
-              let model = modelStack(stack)?.stack, model.top?.id != top,
-              model.items.count > navigationController.viewControllers.count else { return }
+            let top = screenIDs[ObjectIdentifier(viewController)],
+            let model = modelStack(stack)?.stack, model.top?.id != top,
+            model.items.count > navigationController.viewControllers.count
+        else { return }
         Task { _ = try? await coordinator.userDid(.popTo(top, in: stack)) }
     }
 
@@ -275,7 +281,9 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
 
     /// A sheet swiped down (UIKit calls this for the user's dismissals only).
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        guard let coordinator, let presenter = presenters[ObjectIdentifier(presentationController.presentedViewController)] else { return }
+        guard let coordinator, let presenter = presenters[ObjectIdentifier(presentationController.presentedViewController)] else {
+            return
+        }
         Task { _ = try? await coordinator.userDid(.dismiss(presenter)) }
     }
 }

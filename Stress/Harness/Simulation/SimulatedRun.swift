@@ -46,10 +46,14 @@ extension StressRunner {
             _ = scheduler.run { text.get() != nil }
             state = "\n" + (text.get() ?? "")
         }
-        let (report, digest) = slot.get() ?? (StressReport(
-            configuration: configuration, checker: nil,
-            setupError: "deadlock: nothing could run after \(scheduler.steps) scheduler steps, with the run unfinished" + state),
-            TraceDigest())
+        let (report, digest) =
+            slot.get() ?? (
+                StressReport(
+                    configuration: configuration, checker: nil,
+                    setupError: "deadlock: nothing could run after \(scheduler.steps) scheduler steps, with the run unfinished"
+                        + state),
+                TraceDigest()
+            )
         return SimulatedRun(report: report, digest: digest, steps: scheduler.steps, stalls: scheduler.stalls, finished: finished)
     }
 }

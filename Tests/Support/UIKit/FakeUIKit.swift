@@ -16,8 +16,10 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
 
     /// A broken rule.
     package struct Violation: Error, CustomStringConvertible, Equatable {
-        package enum Rule: Equatable { case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
-                               madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild }
+        package enum Rule: Equatable {
+            case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
+                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild
+        }
         package let rule: Rule
         package let message: String
         package var description: String { "\(rule): \(message)" }
@@ -204,7 +206,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     }
 
     package func presentController(_ controller: any PresentingController, animated: Bool) async {
-        guard let modal = controller as? FakeController, world.alive(self, "present"), world.alive(modal, "be presented") else { return }
+        guard let modal = controller as? FakeController, world.alive(self, "present"), world.alive(modal, "be presented") else {
+            return
+        }
         if let presented { world.note(.presenterBusy, "\(id) presents \(modal.id) while presenting \(presented.id)") }
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
         if modal.parent != nil || modal.presenter != nil || world.root === modal {

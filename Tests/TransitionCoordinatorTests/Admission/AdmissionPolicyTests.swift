@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The four admission policies, each driven by a gated animator holding a transition in flight.
@@ -10,8 +10,11 @@ struct AdmissionPolicyTests {
     static let pushLogin = TransitionRequest.push(Screens.login, at: .low)
 
     /// Starts an animated push of the PIN at `medium` and returns once its animator is running.
-    static func holdInFlight(_ fixture: Fixture, _ animator: GatedAnimator)
-        async -> Task<Result<TransitionRecord, TransitionError>, Never> {
+    static func holdInFlight(
+        _ fixture: Fixture, _ animator: GatedAnimator
+    )
+        async -> Task<Result<TransitionRecord, TransitionError>, Never>
+    {
         let first = Task { await attempt { try await fixture.coordinator.perform(pushPin, animator: animator) } }
         await animator.started()
         return first
@@ -89,11 +92,17 @@ struct AdmissionPolicyTests {
         var probe = EventProbe(fixture.coordinator)
         let animator = GatedAnimator()
         let first = await Self.holdInFlight(fixture, animator)
-        let older = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .coalesce(group: "intro")) } }
+        let older = Task {
+            await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .coalesce(group: "intro")) }
+        }
         await probe.waiting(Self.pushTutorial)
-        let other = Task { await attempt { try await fixture.coordinator.push(Screens.shield, at: .high, policy: .coalesce(group: "cover")) } }
+        let other = Task {
+            await attempt { try await fixture.coordinator.push(Screens.shield, at: .high, policy: .coalesce(group: "cover")) }
+        }
         await probe.waiting(.push(Screens.shield, at: .high))
-        let newer = Task { await attempt { try await fixture.coordinator.perform(Self.pushLogin, policy: .coalesce(group: "intro")) } }
+        let newer = Task {
+            await attempt { try await fixture.coordinator.perform(Self.pushLogin, policy: .coalesce(group: "intro")) }
+        }
         await probe.waiting(Self.pushLogin)
 
         #expect(await older.value.failure == .refused(.superseded(group: "intro", by: Self.pushLogin)))

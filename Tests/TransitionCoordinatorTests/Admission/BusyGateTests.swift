@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A `.reject` request is refused as busy in its caller's own context, from what the coordinator
@@ -68,9 +69,12 @@ struct BusyGateTests {
             seen.append(event)
             if case .ended = event { break }
         }
-        #expect(seen == [.began(Self.pin, before: record.before),
-                         .rejected(Self.pushTutorial, .refused(.busy(inFlight: Self.pin))),
-                         .ended(record)])
+        #expect(
+            seen == [
+                .began(Self.pin, before: record.before),
+                .rejected(Self.pushTutorial, .refused(.busy(inFlight: Self.pin))),
+                .ended(record),
+            ])
     }
 
     // A re-entrant request goes to the actor too: ReentrancyTests shows it refused as re-entrant, not busy.

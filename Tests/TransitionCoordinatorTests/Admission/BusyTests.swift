@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// While one transition animates, every other request is refused as busy (the default policy).
@@ -47,8 +47,9 @@ struct BusyTests {
     ]
 
     // `setApplicationState` is a lifecycle event: it preempts and waits instead (see the Lifecycle tests).
-    @Test("every kind of request is refused as busy while a transition animates, before it is planned",
-          arguments: requests)
+    @Test(
+        "every kind of request is refused as busy while a transition animates, before it is planned",
+        arguments: requests)
     func everyRequestIsBusy(_ request: TransitionRequest) async throws {
         let fixture = await Fixture()
         let animator = GatedAnimator()

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// A waiter whose task is cancelled gives its room in the queue back at once, while the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The pure wait-queue decisions: which waiter goes next, and which a coalescing request replaces.
@@ -197,14 +198,17 @@ struct WaitQueueTests {
         #expect(queue.storageCount == 0)
     }
 
-    @Test("10,000 waiters that join and are cancelled leave storage bounded by the live waiters", arguments: [WaitLane.queued, .deferred])
+    @Test(
+        "10,000 waiters that join and are cancelled leave storage bounded by the live waiters",
+        arguments: [WaitLane.queued, .deferred])
     func compactionBoundsStorage(lane: WaitLane) {
         var queue = WaitQueue()
         queue.append(Self.request("first"), lane: lane, group: nil, deferrable: true)
         var largest = 0
         for index in 0..<10_000 {
-            let entry = queue.append(Self.request("w\(index)"), lane: lane, group: index.isMultiple(of: 2) ? "g" : nil,
-                                     deferrable: true)
+            let entry = queue.append(
+                Self.request("w\(index)"), lane: lane, group: index.isMultiple(of: 2) ? "g" : nil,
+                deferrable: true)
             entry.ticket.cancel()
             largest = max(largest, queue.storageCount)
         }
@@ -222,12 +226,14 @@ struct WaitQueueTests {
 
 @Suite("Admission values")
 struct AdmissionValueTests {
-    @Test("lanes, policies and waits print their names", arguments: [
-        (WaitLane.lifecycle.description, "lifecycle"), (WaitLane.preempt.description, "preempt"),
-        (WaitLane.deferred.description, "deferred"), (WaitLane.queued.description, "queued"),
-        (AdmissionPolicy.coalesce(group: "search").description, "coalesce(search)"),
-        (WaitInfo(lane: .queued, sequence: 4).description, "queued #4"),
-    ])
+    @Test(
+        "lanes, policies and waits print their names",
+        arguments: [
+            (WaitLane.lifecycle.description, "lifecycle"), (WaitLane.preempt.description, "preempt"),
+            (WaitLane.deferred.description, "deferred"), (WaitLane.queued.description, "queued"),
+            (AdmissionPolicy.coalesce(group: "search").description, "coalesce(search)"),
+            (WaitInfo(lane: .queued, sequence: 4).description, "queued #4"),
+        ])
     func names(printed: String, expected: String) {
         #expect(printed == expected)
     }

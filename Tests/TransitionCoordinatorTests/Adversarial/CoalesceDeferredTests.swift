@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 4: coalescing requests deferred while locked all kept their place and all ran after the
@@ -9,11 +9,14 @@ struct AdversarialCoalesceDeferredTests {
     static let banner = WindowLevel("banner", rawValue: 2_500)
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + [banner],
-        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        covers: LifecycleCovers(
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
     static let requests = (1...3).map { TransitionRequest.push(Screen("result\($0)"), at: banner) }
 
-    @Test("coalescing requests deferred while locked: only the newest of the group runs after the unlock, the others are superseded")
+    @Test(
+        "coalescing requests deferred while locked: only the newest of the group runs after the unlock, the others are superseded"
+    )
     func newestDeferredRuns() async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         let coordinator = fixture.coordinator
@@ -24,9 +27,13 @@ struct AdversarialCoalesceDeferredTests {
 
         var waiters: [Task<Result<TransitionRecord, TransitionError>, Never>] = []
         for request in Self.requests {
-            waiters.append(Task {
-                await attempt { try await coordinator.perform(request, policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked) }
-            })
+            waiters.append(
+                Task {
+                    await attempt {
+                        try await coordinator.perform(
+                            request, policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked)
+                    }
+                })
             #expect(await probe.waiting(request) == .deferred)
         }
         #expect(await coordinator.waitingRequests == [Self.requests[2]])
@@ -50,7 +57,10 @@ struct AdversarialCoalesceDeferredTests {
         try await coordinator.setApplicationState(.background)
         try await coordinator.setApplicationState(.active)
         let deferred = Task {
-            await attempt { try await coordinator.perform(Self.requests[0], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked) }
+            await attempt {
+                try await coordinator.perform(
+                    Self.requests[0], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked)
+            }
         }
         #expect(await probe.waiting(Self.requests[0]) == .deferred)
 
@@ -58,7 +68,10 @@ struct AdversarialCoalesceDeferredTests {
         let unlock = Task { await attempt { try await coordinator.unlock(animator: animator) } }
         await animator.started()
         let queued = Task {
-            await attempt { try await coordinator.perform(Self.requests[1], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked) }
+            await attempt {
+                try await coordinator.perform(
+                    Self.requests[1], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked)
+            }
         }
         #expect(await probe.waiting(Self.requests[1]) == .queued)
         #expect(await coordinator.waitingRequests == [Self.requests[1]])

@@ -8,8 +8,9 @@ struct AdversarialCoverScreenTests {
     static let top = WindowLevel("top", rawValue: 4_000)
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + [top],
-        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        covers: LifecycleCovers(
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
 
     static let cases: [(TransitionRequest, ScreenID, WindowLevel)] = [
         (.push(Screens.pin, at: .low), "pin", .medium),
@@ -20,8 +21,9 @@ struct AdversarialCoverScreenTests {
         (.push(Screen("PIN entry", id: "pin"), at: .low), "pin", .medium),
     ]
 
-    @Test("an app request showing a cover's screen id is refused as reserved, and the covers still go up cleanly",
-          arguments: cases)
+    @Test(
+        "an app request showing a cover's screen id is refused as reserved, and the covers still go up cleanly",
+        arguments: cases)
     func coverScreenReserved(request: TransitionRequest, id: ScreenID, coverLevel: WindowLevel) async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         let before = await fixture.snapshot
@@ -43,7 +45,9 @@ struct AdversarialCoverScreenTests {
         #expect(await fixture.coordinator.audit().isEmpty)
     }
 
-    @Test("a cover's screen id is reserved while that cover is up as well", arguments: [TransitionRequest.push(Screens.pin, at: .low), .replaceRoot(Screens.pin)])
+    @Test(
+        "a cover's screen id is reserved while that cover is up as well",
+        arguments: [TransitionRequest.push(Screens.pin, at: .low), .replaceRoot(Screens.pin)])
     func reservedWhileUp(request: TransitionRequest) async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         try await fixture.coordinator.setApplicationState(.background)
@@ -56,9 +60,12 @@ struct AdversarialCoverScreenTests {
         #expect(await fixture.coordinator.audit().isEmpty)
     }
 
-    @Test("while locked, a request showing a cover's screen id above the lock is refused as reserved at once, never deferred",
-          arguments: [TransitionRequest.push(Screens.pin, at: top),
-                      .show(.stack(StackContainer(id: "sheet", root: Screen("a"), pushed: [Screens.shield])), at: top)])
+    @Test(
+        "while locked, a request showing a cover's screen id above the lock is refused as reserved at once, never deferred",
+        arguments: [
+            TransitionRequest.push(Screens.pin, at: top),
+            .show(.stack(StackContainer(id: "sheet", root: Screen("a"), pushed: [Screens.shield])), at: top),
+        ])
     func reservedBeforeDeferral(request: TransitionRequest) async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         try await fixture.coordinator.setApplicationState(.background)
@@ -73,8 +80,9 @@ struct AdversarialCoverScreenTests {
 
     @Test("a cover's screen id cannot be pushed onto a stack either")
     func reservedInStacks() async throws {
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "main", root: Screens.home)),
-                                                configuration: Self.configuration)
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "main", root: Screens.home)),
+            configuration: Self.configuration)
         await #expect(throws: TransitionError.invalid(.screenReservedForCover("pin", coverLevel: .medium))) {
             try await coordinator.stack("main").push(Screens.pin)
         }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 6: an animation cut short before its animator's task began still called the animator,
@@ -24,8 +24,9 @@ struct AdversarialDeadWindowAnimatorTests {
         return (coordinator, host)
     }
 
-    @Test("an animation cut short before the animator's task began: the animator is never called and the record says why",
-          arguments: Cut.allCases)
+    @Test(
+        "an animation cut short before the animator's task began: the animator is never called and the record says why",
+        arguments: Cut.allCases)
     func cutBeforeStart(cut: Cut) async throws {
         let executor = HeldTaskExecutor()
         let (coordinator, host) = try await Self.setUp(executor)
@@ -56,7 +57,8 @@ struct AdversarialDeadWindowAnimatorTests {
             await animator.returned.wait()
             #expect(animator.calls.map(\.deadAtEntry) == [[]])
             #expect(animator.calls.map(\.deadAtReturn) == [[]])
-            Issue.record("the animator was called although its animation was cut short before its task began: \(record.animation)")
+            Issue.record(
+                "the animator was called although its animation was cut short before its task began: \(record.animation)")
         }
         #expect(record.after.window(at: .medium) == nil)
         if let preempting { #expect(await preempting.value.success?.before == record.after) }
@@ -64,14 +66,16 @@ struct AdversarialDeadWindowAnimatorTests {
         #expect(await coordinator.audit().isEmpty)
     }
 
-    @Test("an animator entered and then cut short: no window of its context is destroyed until it returns",
-          arguments: Cut.allCases)
+    @Test(
+        "an animator entered and then cut short: no window of its context is destroyed until it returns",
+        arguments: Cut.allCases)
     func cutAfterEntry(cut: Cut) async throws {
         let executor = HeldTaskExecutor()
         let (coordinator, host) = try await Self.setUp(executor)
         var probe = EventProbe(coordinator)
-        let animator = LivenessAnimator(deadWindows: { await host.dead(among: $0) },
-                                        onReturn: { await host.note("animator returns") })
+        let animator = LivenessAnimator(
+            deadWindows: { await host.dead(among: $0) },
+            onReturn: { await host.note("animator returns") })
 
         let pop = Task { await attempt { try await coordinator.pop(.medium, animator: animator) } }
         await animator.entered.wait()

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 3: requests that hit the lock only when their turn came went to the deferred lane with no
@@ -11,12 +11,15 @@ struct AdversarialDeferredLimitTests {
     static let above = (1...4).map { WindowLevel("above\($0)", rawValue: 2_000 + 100 * $0) }
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + above,
-        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                lock: LifecycleCover(screen: Screens.pin, level: .medium)),
+        covers: LifecycleCovers(
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screens.pin, level: .medium)),
         deferredLimit: 2)
     static let requests = above.enumerated().map { TransitionRequest.push(Screen("over\($0.offset + 1)"), at: $0.element) }
 
-    @Test("queued deferrable requests that meet the lock at hand-over: at most deferredLimit are deferred, the rest are refused as deferredQueueFull")
+    @Test(
+        "queued deferrable requests that meet the lock at hand-over: at most deferredLimit are deferred, the rest are refused as deferredQueueFull"
+    )
     func boundAtHandOver() async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         let coordinator = fixture.coordinator
@@ -27,7 +30,10 @@ struct AdversarialDeferredLimitTests {
 
         var waiters: [Task<Result<TransitionRecord, TransitionError>, Never>] = []
         for request in Self.requests {
-            waiters.append(Task { await attempt { try await coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked) } })
+            waiters.append(
+                Task {
+                    await attempt { try await coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked) }
+                })
             #expect(await probe.waiting(request) == .queued)
         }
         // The background event goes ahead of them all: each meets the lock when its turn comes.

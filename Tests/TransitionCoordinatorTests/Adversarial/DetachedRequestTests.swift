@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Documents a sharp edge: a `Task.detached` started in an animator escapes the re-entrancy marker,

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 8: a waiter handed the slot said `began` only when its task resumed, so a busy rejection
@@ -24,7 +24,9 @@ struct AdversarialEventOrderTests {
         // The waiter's task prefers an executor the test holds: once handed the slot, it cannot resume until released.
         let executor = HeldTaskExecutor()
         let waiter = Task(executorPreference: executor) {
-            await attempt { try await coordinator.perform(Self.pushTutorial, animator: GatedAnimator(.returnAtOnce), policy: .enqueue) }
+            await attempt {
+                try await coordinator.perform(Self.pushTutorial, animator: GatedAnimator(.returnAtOnce), policy: .enqueue)
+            }
         }
         #expect(await probe.waiting(Self.pushTutorial) == .queued)
         executor.hold()

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 1: an unlock that waited behind an animation while the app went to the background used to
@@ -7,8 +7,9 @@ import TransitionCoordinator
 @Suite("Adversarial: no unlock while the app is not active")
 struct AdversarialLockBypassTests {
     static let configuration = try! CoordinatorConfiguration(
-        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        covers: LifecycleCovers(
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
     static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
 
     @Test("an unlock waiting behind an animation while the app goes to the background is refused, and the lock stays up")
@@ -41,8 +42,9 @@ struct AdversarialLockBypassTests {
         #expect(InvariantChecker.checkHost(await fixture.host.ledger, against: snapshot).isEmpty)
     }
 
-    @Test("unlock while the app is not active is refused and changes nothing; once active it unlocks",
-          arguments: [ApplicationState.inactive, .background])
+    @Test(
+        "unlock while the app is not active is refused and changes nothing; once active it unlocks",
+        arguments: [ApplicationState.inactive, .background])
     func unlockOnlyWhileActive(state: ApplicationState) async throws {
         let fixture = await Fixture(configuration: Self.configuration)
         try await fixture.coordinator.setApplicationState(.background)

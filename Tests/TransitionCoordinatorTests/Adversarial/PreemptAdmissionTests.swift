@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 5: a preempting request cut the running animation short before it knew whether it could
@@ -11,8 +11,11 @@ struct AdversarialPreemptAdmissionTests {
     static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
 
     /// Starts an animated push of the PIN at `medium` and returns once its animator is running.
-    static func holdInFlight(_ coordinator: Coordinator, _ animator: GatedAnimator)
-        async -> Task<Result<TransitionRecord, TransitionError>, Never> {
+    static func holdInFlight(
+        _ coordinator: Coordinator, _ animator: GatedAnimator
+    )
+        async -> Task<Result<TransitionRecord, TransitionError>, Never>
+    {
         let first = Task { await attempt { try await coordinator.perform(pushPin, animator: animator) } }
         await animator.started()
         return first
@@ -42,15 +45,18 @@ struct AdversarialPreemptAdmissionTests {
 
     static let misfits: [(TransitionRequest, TransitionError)] = [
         (.pop(.high), .invalid(.nothingToPop(.high))),
-        (.push(Screen("pin2"), at: .medium),
-         .invalid(.levelOccupied(.medium, by: ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))))),
+        (
+            .push(Screen("pin2"), at: .medium),
+            .invalid(.levelOccupied(.medium, by: ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))))
+        ),
         (.popScreen("ghost"), .invalid(.screenNotShown("ghost"))),
         // A second push of the screen in flight is a double tap, refused before any plan.
         (.push(Screens.pin, at: .low), .refused(.screenAlreadyRequested("pin", by: .push(Screens.pin, at: .medium)))),
     ]
 
-    @Test("a preempting request whose plan does not fit the state the running transition commits throws at once, and does not cut",
-          arguments: misfits)
+    @Test(
+        "a preempting request whose plan does not fit the state the running transition commits throws at once, and does not cut",
+        arguments: misfits)
     func misfitDoesNotCut(request: TransitionRequest, error: TransitionError) async throws {
         let fixture = await Fixture()
         let animator = GatedAnimator()

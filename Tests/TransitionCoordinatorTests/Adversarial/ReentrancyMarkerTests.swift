@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 9: re-entrancy markers named a coordinator by its address and were never pruned, so a task
@@ -41,12 +41,15 @@ struct AdversarialReentrancyMarkerTests {
         return (answer.value, sameAddress)
     }
 
-    @Test("a task from a freed coordinator's animator asking a new coordinator with its own T1 in flight gets busy, never reentrant")
+    @Test(
+        "a task from a freed coordinator's animator asking a new coordinator with its own T1 in flight gets busy, never reentrant"
+    )
     func freedCoordinatorsMarker() async throws {
         let busy = TransitionError.refused(.busy(inFlight: InFlightTransition(id: t(1), request: Self.pushPin)))
         for round in 0..<200 {
             let (answer, sameAddress) = try await Self.round()
-            #expect(answer == .failure(busy), "round \(round); the new coordinator reused the freed one's address: \(sameAddress)")
+            #expect(
+                answer == .failure(busy), "round \(round); the new coordinator reused the freed one's address: \(sameAddress)")
             if answer != .failure(busy) { break }
         }
     }

@@ -20,17 +20,23 @@ struct AdversarialShieldOrderTests {
     static let cases = [
         Case(name: "inactive, a window above the shield", shield: true, lock: false, above: top, state: .inactive),
         Case(name: "background, a window above both covers", shield: true, lock: true, above: top, state: .background),
-        Case(name: "background, a window between the lock and the shield", shield: true, lock: true, above: banner, state: .background),
-        Case(name: "background without a shield, a window above the lock", shield: false, lock: true, above: banner, state: .background),
+        Case(
+            name: "background, a window between the lock and the shield", shield: true, lock: true, above: banner,
+            state: .background),
+        Case(
+            name: "background without a shield, a window above the lock", shield: false, lock: true, above: banner,
+            state: .background),
     ]
 
-    @Test("going inactive or to the background: the hide of a window above a cover comes before that cover's create and show",
-          arguments: cases)
+    @Test(
+        "going inactive or to the background: the hide of a window above a cover comes before that cover's create and show",
+        arguments: cases)
     func hideBeforeCover(_ test: Case) async throws {
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [Self.banner, Self.top],
-            covers: LifecycleCovers(shield: test.shield ? LifecycleCover(screen: Screens.shield, level: .high) : nil,
-                                    lock: test.lock ? LifecycleCover(screen: Screens.pin, level: .medium) : nil))
+            covers: LifecycleCovers(
+                shield: test.shield ? LifecycleCover(screen: Screens.shield, level: .high) : nil,
+                lock: test.lock ? LifecycleCover(screen: Screens.pin, level: .medium) : nil))
         let fixture = await Fixture(configuration: configuration)
         try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screen("overlay"), at: test.above)])
         let overlay = try #require(await fixture.snapshot.window(at: test.above))
@@ -55,8 +61,9 @@ struct AdversarialShieldOrderTests {
     func noWindowVisibleAboveShownCover() async throws {
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [Self.banner, Self.top],
-            covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                    lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+            covers: LifecycleCovers(
+                shield: LifecycleCover(screen: Screens.shield, level: .high),
+                lock: LifecycleCover(screen: Screens.pin, level: .medium)))
         let fixture = await Fixture(configuration: configuration)
         try await fixture.prepare([.push(Screen("bannerScreen"), at: Self.banner), .push(Screen("overlay"), at: Self.top)])
         var levels: [WindowID: WindowLevel] = [:]

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Hole 2: a host call that never returned used to hang the caller, every later request and the
@@ -20,8 +20,9 @@ struct AdversarialStuckHostTests {
         init(clock: ManualClock = ManualClock()) async {
             host = HookedHost()
             self.clock = clock
-            coordinator = await Coordinator(root: Screens.home, configuration: AdversarialStuckHostTests.configuration,
-                                            host: host, clock: clock)
+            coordinator = await Coordinator(
+                root: Screens.home, configuration: AdversarialStuckHostTests.configuration,
+                host: host, clock: clock)
         }
 
         /// Waits (yielding, never sleeping) until the stuck call has returned and the coordinator knows it.
@@ -35,7 +36,9 @@ struct AdversarialStuckHostTests {
         }
     }
 
-    @Test("a createWindow that never returns: the push returns at hostTimeout, requests are refused, the shield still commits, and the host is caught up once it answers")
+    @Test(
+        "a createWindow that never returns: the push returns at hostTimeout, requests are refused, the shield still commits, and the host is caught up once it answers"
+    )
     func createNeverReturns() async throws {
         let setup = await Setup()
         let coordinator = setup.coordinator

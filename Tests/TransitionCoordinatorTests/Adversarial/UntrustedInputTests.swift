@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Data from outside (a route built in code, a saved state read from disk, a migration, saved
@@ -21,8 +21,9 @@ struct UntrustedInputTests {
         return try JSONSerialization.data(withJSONObject: object)
     }
 
-    @Test("a route built in code with an up of zero, a negative or a huge count is refused, naming the step, and nothing changes",
-          arguments: [0, -1, -2, Int.min, 257, Int.max])
+    @Test(
+        "a route built in code with an up of zero, a negative or a huge count is refused, naming the step, and nothing changes",
+        arguments: [0, -1, -2, Int.min, 257, Int.max])
     func badUpInCode(count: Int) async throws {
         let coordinator = await Self.coordinator()
         let before = await coordinator.snapshot
@@ -30,22 +31,25 @@ struct UntrustedInputTests {
         await #expect {
             try await coordinator.navigate(to: route)
         } throws: { error in
-            guard case .route(.invalidRoute(.badUpCount(let position, let found, let limit)), _)? = error as? TransitionError else { return false }
+            guard case .route(.invalidRoute(.badUpCount(let position, let found, let limit)), _)? = error as? TransitionError
+            else { return false }
             return position == 6 && found == String(count) && limit == 256
         }
         #expect(await coordinator.snapshot == before)
         #expect(await coordinator.history.isEmpty)
     }
 
-    @Test("routes built in code keep every rule a parsed path keeps", arguments: [
-        (Route([]), "empty"),
-        (Route(absolute: true, [.push(RouteTarget(""))]), "emptyName"),
-        (Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a\nb"))]), "controlCharacter"),
-        (Route(absolute: true, [.push(RouteTarget("home", ["": "1"]))]), "emptyParameterKey"),
-        (Route(absolute: true, [.up(1)]), "upPastRoot"),
-        (Route(absolute: true, Array(repeating: .push(RouteTarget("home")), count: 257)), "tooDeep"),
-        (Route(absolute: true, [.push(RouteTarget(String(repeating: "h", count: 5_000)))]), "tooLong"),
-    ])
+    @Test(
+        "routes built in code keep every rule a parsed path keeps",
+        arguments: [
+            (Route([]), "empty"),
+            (Route(absolute: true, [.push(RouteTarget(""))]), "emptyName"),
+            (Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a\nb"))]), "controlCharacter"),
+            (Route(absolute: true, [.push(RouteTarget("home", ["": "1"]))]), "emptyParameterKey"),
+            (Route(absolute: true, [.up(1)]), "upPastRoot"),
+            (Route(absolute: true, Array(repeating: .push(RouteTarget("home")), count: 257)), "tooDeep"),
+            (Route(absolute: true, [.push(RouteTarget(String(repeating: "h", count: 5_000)))]), "tooLong"),
+        ])
     func rulesInCode(route: Route, code: String) {
         #expect(throws: RouteError.self) { try route.validate() }
         do { try route.validate() } catch { #expect(error.code == code) }
@@ -54,17 +58,23 @@ struct UntrustedInputTests {
 
     @Test("a route that keeps the rules prints to a path that parses back to it")
     func validRoundTrips() throws {
-        let route = Route(absolute: true, [.push(RouteTarget("main")), .tab(RouteTarget("inbox")), .push(RouteTarget("a/b", ["k": "v\n"])),
-                                           .up(1), .modalStack(RouteTarget("compose"))])
+        let route = Route(
+            absolute: true,
+            [
+                .push(RouteTarget("main")), .tab(RouteTarget("inbox")), .push(RouteTarget("a/b", ["k": "v\n"])),
+                .up(1), .modalStack(RouteTarget("compose")),
+            ])
         try route.validate()
         #expect(try Route(parsing: route.path) == route)
     }
 
     @Test("a saved link whose route holds up(-1) cannot be read: it is left out and counted, and the saved screens stay")
     func savedLinkWithBadUp() throws {
-        let link = SavedLink(id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
+        let link = SavedLink(
+            id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
         let good = SavedLink(id: LinkID(2), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5))
-        let data = try JSONEncoder().encode(SavedNavigation(route: try Route(parsing: "^/home"), links: [link, good], schema: 1, savedAt: .zero))
+        let data = try JSONEncoder().encode(
+            SavedNavigation(route: try Route(parsing: "^/home"), links: [link, good], schema: 1, savedAt: .zero))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedLink.self, from: try JSONEncoder().encode(link)) }
         let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
         #expect(decoded.route == (try Route(parsing: "^/home")))
@@ -76,7 +86,8 @@ struct UntrustedInputTests {
     func savedLinkInCodeEndsRefused() async throws {
         let coordinator = await Self.coordinator()
         let inbox = LinkInbox(coordinator: coordinator)
-        let link = SavedLink(id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
+        let link = SavedLink(
+            id: LinkID(1), route: Route(absolute: true, [.push(RouteTarget("home")), .up(-1)]), remaining: .seconds(5))
         await inbox.restore([link])
         await inbox.open()
         var outcomes = inbox.outcomes.makeAsyncIterator()
@@ -92,23 +103,29 @@ struct UntrustedInputTests {
     func migrationBreaksRoute() async throws {
         let coordinator = await Self.coordinator()
         let saved = SavedNavigation(route: try Route(parsing: "^/home/friend"), schema: 1, savedAt: .zero)
-        let policy = RestorationPolicy(schema: 2, migrations: [.init(from: 1) { route in
-            var route = route
-            route.steps.append(.up(-2))
-            return route
-        }])
+        let policy = RestorationPolicy(
+            schema: 2,
+            migrations: [
+                .init(from: 1) { route in
+                    var route = route
+                    route.steps.append(.up(-2))
+                    return route
+                }
+            ])
         await #expect(throws: RestorationError.migrationBrokeRoute(from: 1, .badUpCount(position: 13, found: "-2", limit: 256))) {
             try await coordinator.restore(saved, policy: policy, now: .zero)
         }
         #expect(await coordinator.history.isEmpty)
     }
 
-    @Test("a tab bar with no tab, a tab twice or an empty name is refused when registered", arguments: [
-        ("bar", [String](), RegistryError.noTabs(tabBar: "bar")),
-        ("bar", ["a", "a"], RegistryError.duplicateTab("a", tabBar: "bar")),
-        ("", ["a"], RegistryError.emptyName(tabBar: "")),
-        ("bar", ["a", ""], RegistryError.emptyName(tabBar: "bar")),
-    ])
+    @Test(
+        "a tab bar with no tab, a tab twice or an empty name is refused when registered",
+        arguments: [
+            ("bar", [String](), RegistryError.noTabs(tabBar: "bar")),
+            ("bar", ["a", "a"], RegistryError.duplicateTab("a", tabBar: "bar")),
+            ("", ["a"], RegistryError.emptyName(tabBar: "")),
+            ("bar", ["a", ""], RegistryError.emptyName(tabBar: "bar")),
+        ])
     func badTabBars(name: String, tabs: [String], expected: RegistryError) {
         var screens = ScreenRegistry.open
         #expect(throws: expected) { try screens.tabs(name, tabs: tabs) }
@@ -119,7 +136,9 @@ struct UntrustedInputTests {
     func hugeLinkID() async throws {
         let coordinator = await Self.coordinator()
         let inbox = LinkInbox(coordinator: coordinator)
-        let restored = await inbox.restore([SavedLink(id: LinkID(.max), route: try Route(parsing: "^/home"), remaining: .seconds(5))])
+        let restored = await inbox.restore([
+            SavedLink(id: LinkID(.max), route: try Route(parsing: "^/home"), remaining: .seconds(5))
+        ])
         #expect(restored.map(\.id) == [LinkID(1)])
         let next = await inbox.post(try Route(parsing: "^/home/friend"))
         #expect(next == LinkID(2))
@@ -165,8 +184,10 @@ struct UntrustedInputTests {
     func duplicateSavedIDs() async throws {
         let coordinator = await Self.coordinator()
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: false))
-        let links = [SavedLink(id: LinkID(4), route: try Route(parsing: "^/home"), remaining: .seconds(5)),
-                     SavedLink(id: LinkID(4), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5))]
+        let links = [
+            SavedLink(id: LinkID(4), route: try Route(parsing: "^/home"), remaining: .seconds(5)),
+            SavedLink(id: LinkID(4), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5)),
+        ]
         let restored = await inbox.restore(links)
         #expect(Set(restored.map(\.id)).count == 2, "ids are never shared")
         await inbox.open()
@@ -177,8 +198,9 @@ struct UntrustedInputTests {
             if ends.count == 2 { break }
         }
         #expect(Set(ends.map(\.id)) == Set(restored.map(\.id)), "each link ends, once")
-        #expect(ends.contains { if case .superseded(let by) = $0.outcome { by != $0.id } else { false } },
-                "a link is never superseded by itself")
+        #expect(
+            ends.contains { if case .superseded(let by) = $0.outcome { by != $0.id } else { false } },
+            "a link is never superseded by itself")
         #expect(await inbox.endedCount == 2)
     }
 
@@ -224,7 +246,8 @@ struct UntrustedInputTests {
             #expect(caret.split(separator: "\n").count == 3, "the path, the caret, the description: \(caret)")
             #expect(caret.hasPrefix("^/home/x%0Ay\n        ^\n"), "the caret under the character it names")
         }
-        let route = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a", ["k": "line" + "\u{0A}" + "break"]))])
+        let route = Route(
+            absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a", ["k": "line" + "\u{0A}" + "break"]))])
         #expect(route.tree.split(separator: "\n").count == 3)
         #expect(route.tree.contains("line%0Abreak"))
         #expect(try Route(parsing: route.path) == route)
@@ -234,20 +257,30 @@ struct UntrustedInputTests {
     func degenerateLimits(bound: Int) {
         let limits = RouteLimits(maxLength: bound, maxSteps: bound, maxParameters: bound, maxUpCount: bound)
         #expect(throws: RouteError.self) { try Route(parsing: "up(n=1)", limits: limits) }
-        #expect(throws: RouteError.self) { try Route(absolute: true, [.push(RouteTarget("a")), .up(1)]).validate(limits: limits) }
+        #expect(throws: RouteError.self) {
+            try Route(absolute: true, [.push(RouteTarget("a")), .up(1)]).validate(limits: limits)
+        }
         let upOnly = RouteLimits(maxUpCount: bound)
-        #expect(throws: RouteError.badUpCount(position: 5, found: "1", limit: bound)) { try Route(parsing: "up(n=1)", limits: upOnly) }
+        #expect(throws: RouteError.badUpCount(position: 5, found: "1", limit: bound)) {
+            try Route(parsing: "up(n=1)", limits: upOnly)
+        }
     }
 
     @Test("an up count past nine digits is refused even under limits that allow it, and never overflows")
     func upPastNineDigits() {
         let limits = RouteLimits(maxUpCount: .max)
-        #expect(throws: RouteError.self) { try Route([.push(RouteTarget("a")), .up(Int.max), .up(Int.max)]).validate(limits: limits) }
-        #expect(throws: RouteError.self) { try Route([.push(RouteTarget("a")), .push(RouteTarget("b")), .up(1_000_000_000)]).validate(limits: limits) }
+        #expect(throws: RouteError.self) {
+            try Route([.push(RouteTarget("a")), .up(Int.max), .up(Int.max)]).validate(limits: limits)
+        }
+        #expect(throws: RouteError.self) {
+            try Route([.push(RouteTarget("a")), .push(RouteTarget("b")), .up(1_000_000_000)]).validate(limits: limits)
+        }
         let longest = Route([.push(RouteTarget("a")), .up(999_999_999)])
         #expect((try? longest.validate(limits: limits)) != nil)
         #expect((try? Route(parsing: longest.path, limits: limits)) == longest)
-        #expect(throws: RouteError.self) { try Route([.up(999_999_999)]).validate(limits: RouteLimits(maxLength: 14, maxUpCount: .max)) }
+        #expect(throws: RouteError.self) {
+            try Route([.up(999_999_999)]).validate(limits: RouteLimits(maxLength: 14, maxUpCount: .max))
+        }
     }
 
     @Test("a timeout past 2^40 seconds is refused when the configuration is made", arguments: [true, false])
@@ -289,8 +322,9 @@ struct UntrustedInputTests {
         } throws: { error in
             if case .linkRefused(.invalidRoute(.tooDeep))? = error as? RestorationError { true } else { false }
         }
-        let good = try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero,
-                                        link: try Route(parsing: "^/compose/draft"))
+        let good = try Restoration.plan(
+            saved, policy: policy, registry: Self.registry, now: .zero,
+            link: try Route(parsing: "^/compose/draft"))
         #expect(good.route.path == "^/home/friend!/compose/draft")
     }
 
@@ -300,8 +334,9 @@ struct UntrustedInputTests {
         await #expect(throws: NavigationError.invalidRoute(.emptyName(position: 2))) {
             try await coordinator.savedNavigation(schema: 1, savedAt: .zero)
         }
-        let wide = await Coordinator(root: Screen("home", parameters: ["k": String(repeating: "v", count: 5_000)]), clock: ManualClock(),
-                                     screens: .open)
+        let wide = await Coordinator(
+            root: Screen("home", parameters: ["k": String(repeating: "v", count: 5_000)]), clock: ManualClock(),
+            screens: .open)
         await #expect {
             try await wide.savedNavigation(schema: 1, savedAt: .zero)
         } throws: { error in
@@ -329,11 +364,14 @@ struct UntrustedInputTests {
     func futureSavedAt() throws {
         let saved = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .seconds(1 << 39))
         #expect(throws: RestorationError.timeOutOfRange(savedAt: .seconds(1 << 39), now: .seconds(1_000))) {
-            try Restoration.plan(saved, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry, now: .seconds(1_000))
+            try Restoration.plan(
+                saved, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry, now: .seconds(1_000))
         }
         let skewed = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .seconds(1_010))
-        #expect((try? Restoration.plan(skewed, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry,
-                                       now: .seconds(1_000))) != nil, "a clock a little behind is not refused")
+        #expect(
+            (try? Restoration.plan(
+                skewed, policy: RestorationPolicy(maxAge: .seconds(60)), registry: Self.registry,
+                now: .seconds(1_000))) != nil, "a clock a little behind is not refused")
     }
 
     @Test("a navigate request made by hand keeps the rules too")

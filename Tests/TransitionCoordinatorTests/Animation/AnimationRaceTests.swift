@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// The animation race as a state machine, driven event by event without tasks.
@@ -13,9 +14,12 @@ struct AnimationRaceTests {
         #expect(await race.settled() == .ran)
     }
 
-    @Test("a cut before the animator is entered bars it: it is never called and the outcome says why",
-          arguments: [(CutShortReason.preempted, SkipReason.preemptedBeforeStart),
-                      (CutShortReason.callerCancelled, SkipReason.cancelledBeforeStart)])
+    @Test(
+        "a cut before the animator is entered bars it: it is never called and the outcome says why",
+        arguments: [
+            (CutShortReason.preempted, SkipReason.preemptedBeforeStart),
+            (CutShortReason.callerCancelled, SkipReason.cancelledBeforeStart),
+        ])
     func cutBeforeEntry(reason: CutShortReason, skip: SkipReason) async {
         let race = AnimationRace(timeout: .seconds(1))
         race.cut(reason)
@@ -64,8 +68,9 @@ struct AnimationRaceTests {
     }
     #endif
 
-    @Test("a cut while the animator runs cancels its task at once, before the race settles",
-          arguments: [CutShortReason.preempted, .callerCancelled])
+    @Test(
+        "a cut while the animator runs cancels its task at once, before the race settles",
+        arguments: [CutShortReason.preempted, .callerCancelled])
     func cutCancelsTheAnimator(reason: CutShortReason) {
         let race = AnimationRace(timeout: .seconds(1))
         let cancels = Box(0)

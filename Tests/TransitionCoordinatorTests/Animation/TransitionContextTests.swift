@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The animator is called exactly once, with the context that describes the transition.
@@ -20,21 +20,26 @@ struct TransitionContextTests {
     static let stacked: [TransitionRequest] = [.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)]
 
     static let cases: [Case] = [
-        Case(name: "a push names the old top as from, the new window as to, and everything below top-down",
-             request: .push(Screens.shield, at: .high), kind: .push, topFrom: w(3), topTo: w(4),
-             underlyingFrom: ["#2", "#1"], underlyingTo: ["#3", "#2", "#1"]),
-        Case(name: "a pop names the popped window as from and the one under it as to",
-             request: .pop(.medium), kind: .pop, topFrom: w(3), topTo: w(2),
-             underlyingFrom: ["#2", "#1"], underlyingTo: ["#1"]),
-        Case(name: "a pop by screen is a pop kind with the same windows",
-             request: .popScreen("pin"), kind: .pop, topFrom: w(3), topTo: w(2),
-             underlyingFrom: ["#2", "#1"], underlyingTo: ["#1"]),
-        Case(name: "popAll names the old top as from and the root as to, with nothing under the root",
-             request: .popAll, kind: .popAll, topFrom: w(3), topTo: w(1),
-             underlyingFrom: ["#2", "#1"], underlyingTo: []),
-        Case(name: "replaceRoot names the old top as from and the new root as to, with nothing under it",
-             request: .replaceRoot(Screens.login), kind: .replaceRoot, topFrom: w(3), topTo: w(4),
-             underlyingFrom: ["#2", "#1"], underlyingTo: []),
+        Case(
+            name: "a push names the old top as from, the new window as to, and everything below top-down",
+            request: .push(Screens.shield, at: .high), kind: .push, topFrom: w(3), topTo: w(4),
+            underlyingFrom: ["#2", "#1"], underlyingTo: ["#3", "#2", "#1"]),
+        Case(
+            name: "a pop names the popped window as from and the one under it as to",
+            request: .pop(.medium), kind: .pop, topFrom: w(3), topTo: w(2),
+            underlyingFrom: ["#2", "#1"], underlyingTo: ["#1"]),
+        Case(
+            name: "a pop by screen is a pop kind with the same windows",
+            request: .popScreen("pin"), kind: .pop, topFrom: w(3), topTo: w(2),
+            underlyingFrom: ["#2", "#1"], underlyingTo: ["#1"]),
+        Case(
+            name: "popAll names the old top as from and the root as to, with nothing under the root",
+            request: .popAll, kind: .popAll, topFrom: w(3), topTo: w(1),
+            underlyingFrom: ["#2", "#1"], underlyingTo: []),
+        Case(
+            name: "replaceRoot names the old top as from and the new root as to, with nothing under it",
+            request: .replaceRoot(Screens.login), kind: .replaceRoot, topFrom: w(3), topTo: w(4),
+            underlyingFrom: ["#2", "#1"], underlyingTo: []),
     ]
 
     @Test("each animatable kind calls the animator exactly once with the right context", arguments: cases)

@@ -40,7 +40,7 @@ struct LockedTests {
             }
             Issue.record("the body's error was not rethrown")
         } catch {
-            let typed: Boom = error  // compiles only because the error keeps its type
+            let typed: Boom = error // compiles only because the error keeps its type
             #expect(typed == Boom())
         }
         // Were the lock still held, relocking it on this thread would trap.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The re-entrancy chain as a linked list: entering, pruning ended links, and liveness shared

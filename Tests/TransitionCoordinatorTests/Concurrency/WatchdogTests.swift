@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// The coordinator's one timer: alarms fire at their deadline, never late, and only while armed.

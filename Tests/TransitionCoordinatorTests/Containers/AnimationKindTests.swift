@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// An animator is told the kind of the change itself, worked out from the content before and
@@ -56,8 +57,9 @@ struct AnimationKindTests {
 
     @Test("a top screen replaced by one with the same id and new parameters is animated, as its events say it changed")
     func sameIDNewParameters() async throws {
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
-                                                clock: ManualClock())
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
+            clock: ManualClock())
         let animator = GatedAnimator(.returnAtOnce)
         let record = try await coordinator.stack("s").setStack([Screen("one", parameters: ["p": "2"])], animator: animator)
         #expect(record.screenEvents.map(\.kind) == [.didHide, .didRemove, .didAdd, .didShow])
@@ -67,9 +69,11 @@ struct AnimationKindTests {
 
     @Test("a top screen set again unchanged is not animated and has no events")
     func sameScreen() async throws {
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
-                                                clock: ManualClock())
-        let record = try await coordinator.stack("s").setStack([Screen("one", parameters: ["p": "1"])], animator: GatedAnimator(.returnAtOnce))
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
+            clock: ManualClock())
+        let record = try await coordinator.stack("s").setStack(
+            [Screen("one", parameters: ["p": "1"])], animator: GatedAnimator(.returnAtOnce))
         #expect(record.screenEvents.isEmpty)
         #expect(record.animation == .skipped(.topWindowUnchanged))
     }

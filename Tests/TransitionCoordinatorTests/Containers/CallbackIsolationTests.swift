@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// Epoxy's three-step form with its state on the main actor, as an app keeps it: the stack is a
@@ -11,9 +12,11 @@ import TestSupport
     init(coordinator: Coordinator) { self.coordinator = coordinator }
 
     var stack: [StackItem?] {
-        [StackItem(Screen("step1")),
-         showStep2 ? StackItem(Screen("step2"), remove: { self.showStep2 = false }) : nil,
-         showStep3 ? StackItem(Screen("step3"), remove: { self.showStep3 = false }) : nil]
+        [
+            StackItem(Screen("step1")),
+            showStep2 ? StackItem(Screen("step2"), remove: { self.showStep2 = false }) : nil,
+            showStep3 ? StackItem(Screen("step3"), remove: { self.showStep3 = false }) : nil,
+        ]
     }
 
     /// Changes the state, then sets the stack from it.
@@ -39,19 +42,25 @@ struct CallbackIsolationTests {
         try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
     }
 
-    @Test("a closure changing @MainActor state is an item's callback as written, with no Task of its own, and has run when pop() returns")
+    @Test(
+        "a closure changing @MainActor state is an item's callback as written, with no Task of its own, and has run when pop() returns"
+    )
     func compilesUnchanged() async throws {
         @MainActor final class Form { var showStep2 = false }
         let form = Form()
         await MainActor.run { form.showStep2 = true }
         let coordinator = try await Self.form()
-        try await coordinator.stack("form").setStack([StackItem(Screen("step1")),
-                                                      StackItem(Screen("step2"), remove: { form.showStep2 = false })])
+        try await coordinator.stack("form").setStack([
+            StackItem(Screen("step1")),
+            StackItem(Screen("step2"), remove: { form.showStep2 = false }),
+        ])
         try await coordinator.stack("form").pop()
         #expect(await form.showStep2 == false, "the pop's remove ran on the main actor before pop() returned")
     }
 
-    @Test("Epoxy's form with @MainActor state: a back swipe's remove updates the state before commit() returns, a cancelled one does not")
+    @Test(
+        "Epoxy's form with @MainActor state: a back swipe's remove updates the state before commit() returns, a cancelled one does not"
+    )
     @MainActor
     func epoxyFormOnTheMainActor() async throws {
         let coordinator = try await Self.form()
@@ -75,15 +84,18 @@ struct CallbackIsolationTests {
         #expect(await coordinator.screenCallbacks.isEmpty, "the callbacks of screens that left are dropped")
     }
 
-    @Test("@MainActor callbacks keep the order and count: hides, removals, additions, shows; remove once, never for the owner's setStack")
+    @Test(
+        "@MainActor callbacks keep the order and count: hides, removals, additions, shows; remove once, never for the owner's setStack"
+    )
     @MainActor
     func orderAndExactlyOnce() async throws {
         let coordinator = try await Self.form()
         var calls: [String] = []
         func item(_ name: String) -> StackItem {
-            StackItem(Screen(name), remove: { calls.append("remove \(name)") }, didAdd: { calls.append("didAdd \(name)") },
-                      didRemove: { calls.append("didRemove \(name)") }, didShow: { calls.append("didShow \(name)") },
-                      didHide: { calls.append("didHide \(name)") })
+            StackItem(
+                Screen(name), remove: { calls.append("remove \(name)") }, didAdd: { calls.append("didAdd \(name)") },
+                didRemove: { calls.append("didRemove \(name)") }, didShow: { calls.append("didShow \(name)") },
+                didHide: { calls.append("didHide \(name)") })
         }
         let form = coordinator.stack("form")
         try await form.setStack([item("step1"), item("step2"), item("step3")])
@@ -101,7 +113,9 @@ struct CallbackIsolationTests {
         #expect(calls == ["didHide step1", "didShow step1"], "a screen pushed without an item has no callbacks")
     }
 
-    @Test("a transition's callbacks wait for the ones before it: a later transition commits meanwhile, its callbacks come after, and each call returns after its own")
+    @Test(
+        "a transition's callbacks wait for the ones before it: a later transition commits meanwhile, its callbacks come after, and each call returns after its own"
+    )
     func deliveredInCommitOrder() {
         let scheduler = SteppedScheduler()
         let held = HeldCallbackActor.scheduler
@@ -109,12 +123,14 @@ struct CallbackIsolationTests {
         let returned = Box<[String]>([])
         let committed = Box(0)
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
-            let coordinator = await Coordinator(rootContent: .stack(StackContainer(id: "form", root: Screen("step1"))),
-                                                clock: ManualClock(), executor: scheduler.serialExecutor,
-                                                taskExecutor: scheduler.taskExecutor)
+            let coordinator = await Coordinator(
+                rootContent: .stack(StackContainer(id: "form", root: Screen("step1"))),
+                clock: ManualClock(), executor: scheduler.serialExecutor,
+                taskExecutor: scheduler.taskExecutor)
             var probe = EventProbe(coordinator)
             let form = coordinator.stack("form")
-            let step2 = StackItem(Screen("step2"), callbacks: ScreenCallbacks(didAdd: { @HeldCallbackActor in log.note("didAdd step2") }))
+            let step2 = StackItem(
+                Screen("step2"), callbacks: ScreenCallbacks(didAdd: { @HeldCallbackActor in log.note("didAdd step2") }))
             let step3 = StackItem(Screen("step3"), callbacks: .nonisolated(didAdd: { log.note("didAdd step3") }))
             _ = Task(executorPreference: scheduler.taskExecutor) {
                 _ = try await form.push(step2, policy: .enqueue)
@@ -139,13 +155,15 @@ struct CallbackIsolationTests {
         #expect(returned.value.sorted() == ["step2", "step3"])
     }
 
-    @Test("a guard may be @MainActor: it reads main-actor state as it is written, made onMainActor or marked so",
-          arguments: [true, false])
+    @Test(
+        "a guard may be @MainActor: it reads main-actor state as it is written, made onMainActor or marked so",
+        arguments: [true, false])
     @MainActor
     func mainActorGuard(madeOnMainActor: Bool) async throws {
         @MainActor final class Session { var signedIn = false }
         let session = Session()
-        let signIn = madeOnMainActor
+        let signIn =
+            madeOnMainActor
             ? NavigationGuard.onMainActor("signed in") { context in
                 context.arriving.contains { $0.name == "vault" } && !session.signedIn ? .deny("sign in first") : .allow
             }
@@ -153,8 +171,9 @@ struct CallbackIsolationTests {
                 context.arriving.contains { $0.name == "vault" } && !session.signedIn ? .deny("sign in first") : .allow
             }
         #expect(signIn.decide.isolation === MainActor.shared)
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "app", root: Screen("home"))),
-                                                clock: ManualClock(), guards: [signIn])
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "app", root: Screen("home"))),
+            clock: ManualClock(), guards: [signIn])
         let refused = await attempt { @Sendable in try await coordinator.stack("app").push(Screen("vault")) }
         guard case .failure(.denied(let name, let reason)) = refused else {
             Issue.record("the guard let the vault through: \(refused)")

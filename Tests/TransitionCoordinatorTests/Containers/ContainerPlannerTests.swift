@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("Planning container operations against a content tree")
@@ -12,7 +13,9 @@ struct ContainerPlannerTests {
     @Test("a push puts the screen on top of its stack, keeps the sheet over it, and animates as a push")
     func push() throws {
         let change = try ContainerPlanner.plan(.push(T.thread, onto: "inbox"), in: T.app)
-        #expect(change.after.description == "tabs main {*stack inbox [list, mail, thread] ! stack compose [draft], stack news [feed]}")
+        #expect(
+            change.after.description == "tabs main {*stack inbox [list, mail, thread] ! stack compose [draft], stack news [feed]}"
+        )
         #expect(change.animation == .push)
         #expect(change.arrived == [T.thread] && change.departed.isEmpty)
     }
@@ -46,7 +49,8 @@ struct ContainerPlannerTests {
     @Test("a screen in a stack presents through its stack")
     func presentFromScreen() throws {
         let change = try ContainerPlanner.plan(.present(.screen(T.post), from: .screen("feed")), in: T.app)
-        #expect(change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft], stack news [feed] ! post}")
+        #expect(
+            change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft], stack news [feed] ! post}")
         #expect(change.animation == .present && change.arrived == [T.post])
     }
 
@@ -55,27 +59,33 @@ struct ContainerPlannerTests {
         let change = try ContainerPlanner.plan(.hop(to: .screen(T.signUp), in: "launch"), in: T.launch)
         #expect(change.after == .hop(HopContainer(id: "launch", showing: .screen(T.signUp))))
         #expect(change.departed == [T.splash] && change.arrived == [T.signUp] && change.animation == .hop)
-        let back = try ContainerPlanner.plan(.hop(to: .stack(StackContainer(id: "s", root: T.splash)), in: "launch"), in: T.launch)
+        let back = try ContainerPlanner.plan(
+            .hop(to: .stack(StackContainer(id: "s", root: T.splash)), in: "launch"), in: T.launch)
         #expect(back.departed.isEmpty && back.arrived.isEmpty)
     }
 
     // A declarative `setStack`: one change, animated once, as a push when the new top is new (a screen with the same id and other
     // parameters is new), a pop when it was below, not at all when it stays.
-    static let setStacks: [(before: [Screen], after: [Screen], animation: ContentAnimation, departed: [Screen], arrived: [Screen])] = [
-        ([T.list], [T.list, T.mail, T.thread], .push, [], [T.mail, T.thread]),
-        ([T.list, T.mail, T.thread], [T.list, T.mail], .pop, [T.thread], []),
-        ([T.list, T.mail], [T.list, T.thread], .push, [T.mail], [T.thread]),
-        ([T.list, T.mail, T.thread], [T.list, T.thread], .none, [T.mail], []),
-        ([T.list, T.mail], [T.list, Screen("mail", parameters: ["id": "7"])], .push, [T.mail], [Screen("mail", parameters: ["id": "7"])]),
-        ([T.list, T.mail], [T.list, T.mail], .none, [], []),
-        ([T.list, T.mail], [T.thread], .push, [T.list, T.mail], [T.thread]),
-        ([T.list, T.mail, T.thread], [T.mail], .pop, [T.list, T.thread], []),
-    ]
+    static let setStacks:
+        [(before: [Screen], after: [Screen], animation: ContentAnimation, departed: [Screen], arrived: [Screen])] = [
+            ([T.list], [T.list, T.mail, T.thread], .push, [], [T.mail, T.thread]),
+            ([T.list, T.mail, T.thread], [T.list, T.mail], .pop, [T.thread], []),
+            ([T.list, T.mail], [T.list, T.thread], .push, [T.mail], [T.thread]),
+            ([T.list, T.mail, T.thread], [T.list, T.thread], .none, [T.mail], []),
+            (
+                [T.list, T.mail], [T.list, Screen("mail", parameters: ["id": "7"])], .push, [T.mail],
+                [Screen("mail", parameters: ["id": "7"])]
+            ),
+            ([T.list, T.mail], [T.list, T.mail], .none, [], []),
+            ([T.list, T.mail], [T.thread], .push, [T.list, T.mail], [T.thread]),
+            ([T.list, T.mail, T.thread], [T.mail], .pop, [T.list, T.thread], []),
+        ]
 
     @Test("setStack diffs by id and applies the whole change as one transition, animated once", arguments: setStacks.indices)
     func setStack(_ index: Int) throws {
         let row = Self.setStacks[index]
-        let change = try ContainerPlanner.plan(.setStack("inbox", row.after), in: .stack(StackContainer(id: "inbox", unchecked: row.before)))
+        let change = try ContainerPlanner.plan(
+            .setStack("inbox", row.after), in: .stack(StackContainer(id: "inbox", unchecked: row.before)))
         #expect(change.after == .stack(StackContainer(id: "inbox", unchecked: row.after)))
         #expect(change.animation == row.animation)
         #expect(change.departed == row.departed && change.arrived == row.arrived)
@@ -83,7 +93,10 @@ struct ContainerPlannerTests {
 
     @Test("a whole target tree is planned against the current one as one change (what a deep link resolves to)")
     func replace() throws {
-        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(T.inbox), .stack(StackContainer(id: "news", root: T.feed, pushed: [T.post]))], selected: 1))
+        let target = WindowContent.tabs(
+            try TabBar(
+                id: "main", tabs: [.stack(T.inbox), .stack(StackContainer(id: "news", root: T.feed, pushed: [T.post]))],
+                selected: 1))
         let change = try ContainerPlanner.plan(.replace(with: target), in: T.app)
         #expect(change.after == target && change.animation == .select, "another tab shows: a select, as the handle's")
         #expect(change.departed == [T.draft] && change.arrived == [T.post])
@@ -96,18 +109,34 @@ struct ContainerPlannerTests {
         ("a pop to the screen on top", .popTo("mail", in: "inbox"), T.app, .alreadyOnTop("mail", stack: "inbox")),
         ("a tab out of range", .select(tab: 2, in: "main"), T.app, .tabOutOfRange(2, tabs: "main", count: 2)),
         ("a dismiss with nothing presented", .dismiss(.container("news")), T.app, .nothingPresented(.container("news"))),
-        ("a second modal on one node", .present(.screen(T.post), from: .container("inbox")), T.app, .alreadyPresenting(.container("inbox"), modal: .container("compose"))),
+        (
+            "a second modal on one node", .present(.screen(T.post), from: .container("inbox")), T.app,
+            .alreadyPresenting(.container("inbox"), modal: .container("compose"))
+        ),
         ("an unknown container", .push(T.post, onto: "outbox"), T.app, .unknownContainer("outbox")),
         ("an unknown presenter", .present(.screen(T.post), from: .screen("nowhere")), T.app, .unknownNode(.screen("nowhere"))),
-        ("a double tap: the same screen pushed twice", .push(T.mail, onto: "inbox"), T.app, .duplicateScreen("mail", container: "inbox")),
+        (
+            "a double tap: the same screen pushed twice", .push(T.mail, onto: "inbox"), T.app,
+            .duplicateScreen("mail", container: "inbox")
+        ),
         ("a screen shown in another tab", .push(T.feed, onto: "inbox"), T.app, .duplicateScreen("feed", container: "inbox")),
-        ("a setStack naming a screen twice", .setStack("inbox", [T.list, T.list]), T.app, .duplicateScreen("list", container: "inbox")),
-        ("a setStack taking a screen from the sheet", .setStack("inbox", [T.list, T.draft]), T.app, .duplicateScreen("draft", container: "inbox")),
+        (
+            "a setStack naming a screen twice", .setStack("inbox", [T.list, T.list]), T.app,
+            .duplicateScreen("list", container: "inbox")
+        ),
+        (
+            "a setStack taking a screen from the sheet", .setStack("inbox", [T.list, T.draft]), T.app,
+            .duplicateScreen("draft", container: "inbox")
+        ),
         ("a setStack with no items", .setStack("inbox", []), T.app, .emptyStack("inbox")),
         ("a hop on a stack", .hop(to: .screen(T.post), in: "inbox"), T.app, .wrongKind("inbox", expected: .hop, actual: .stack)),
         ("a push onto tabs", .push(T.post, onto: "main"), T.app, .wrongKind("main", expected: .stack, actual: .tabs)),
         ("a select on a stack", .select(tab: 0, in: "news"), T.app, .wrongKind("news", expected: .tabs, actual: .stack)),
-        ("a modal reusing a container id", .present(.stack(StackContainer(id: "news", root: T.post)), from: .container("compose")), T.app, .duplicateContainer("news")),
+        (
+            "a modal reusing a container id",
+            .present(.stack(StackContainer(id: "news", root: T.post)), from: .container("compose")), T.app,
+            .duplicateContainer("news")
+        ),
     ]
 
     @Test("a request that does not fit gets a typed error naming the container and the screen", arguments: refusals.indices)
@@ -126,14 +155,22 @@ struct ContainerPlannerTests {
 
     @Test("tabs made with a selection out of range, or with no tabs, are refused")
     func tabBarInit() {
-        #expect(throws: ContainerError.tabOutOfRange(2, tabs: "t", count: 2)) { try TabBar(id: "t", tabs: [T.app, T.launch], selected: 2) }
+        #expect(throws: ContainerError.tabOutOfRange(2, tabs: "t", count: 2)) {
+            try TabBar(id: "t", tabs: [T.app, T.launch], selected: 2)
+        }
         #expect(throws: ContainerError.tabOutOfRange(0, tabs: "t", count: 0)) { try TabBar(id: "t", tabs: [], selected: 0) }
     }
 
     @Test("every error says what went wrong and where")
     func descriptions() {
-        #expect(ContainerError.popAtRoot(stack: "news", root: "feed").description == "stack news holds only its root feed: nothing to pop")
-        #expect(ContainerError.duplicateScreen("mail", container: "inbox").description == "screen mail is already shown in this window (asked for inbox)")
-        #expect(ContainerError.wrongKind("inbox", expected: .hop, actual: .stack).description == "inbox is a stack, not a hop container")
+        #expect(
+            ContainerError.popAtRoot(stack: "news", root: "feed").description
+                == "stack news holds only its root feed: nothing to pop")
+        #expect(
+            ContainerError.duplicateScreen("mail", container: "inbox").description
+                == "screen mail is already shown in this window (asked for inbox)")
+        #expect(
+            ContainerError.wrongKind("inbox", expected: .hop, actual: .stack).description
+                == "inbox is a stack, not a hop container")
     }
 }

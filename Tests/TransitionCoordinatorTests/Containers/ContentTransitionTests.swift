@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// Container operations through the coordinator: one transition each, with records, typed
@@ -34,16 +35,20 @@ struct ContentTransitionTests {
         #expect(await app.coordinator.audit() == [])
     }
 
-    @Test("bad requests are refused with typed errors naming the container, and nothing changes",
-          arguments: [
-              (ContainerOperation.pop("news"), TransitionError.container(.popAtRoot(stack: "news", root: "feed"), in: nil)),
-              (.popTo("post", in: "inbox"), .container(.notInStack("post", stack: "inbox"), in: nil)),
-              (.select(tab: 2, in: "main"), .container(.tabOutOfRange(2, tabs: "main", count: 2), in: nil)),
-              (.dismiss(.container("news")), .container(.nothingPresented(.container("news")), in: nil)),
-              (.push(Screen("x"), onto: "nowhere"), .container(.unknownContainer("nowhere"), in: nil)),
-              (.hop(to: .screen(Screen("x")), in: "inbox"), .container(.wrongKind("inbox", expected: .hop, actual: .stack), in: nil)),
-              (.push(T.feed, onto: "inbox"), .container(.duplicateScreen("feed", container: "inbox"), in: nil)),
-          ])
+    @Test(
+        "bad requests are refused with typed errors naming the container, and nothing changes",
+        arguments: [
+            (ContainerOperation.pop("news"), TransitionError.container(.popAtRoot(stack: "news", root: "feed"), in: nil)),
+            (.popTo("post", in: "inbox"), .container(.notInStack("post", stack: "inbox"), in: nil)),
+            (.select(tab: 2, in: "main"), .container(.tabOutOfRange(2, tabs: "main", count: 2), in: nil)),
+            (.dismiss(.container("news")), .container(.nothingPresented(.container("news")), in: nil)),
+            (.push(Screen("x"), onto: "nowhere"), .container(.unknownContainer("nowhere"), in: nil)),
+            (
+                .hop(to: .screen(Screen("x")), in: "inbox"),
+                .container(.wrongKind("inbox", expected: .hop, actual: .stack), in: nil)
+            ),
+            (.push(T.feed, onto: "inbox"), .container(.duplicateScreen("feed", container: "inbox"), in: nil)),
+        ])
     func refusals(operation: ContainerOperation, expected: TransitionError) async throws {
         let app = try await AppFixture()
         let before = await app.coordinator.snapshot
@@ -76,7 +81,9 @@ struct ContentTransitionTests {
         let again = await attempt { try await app.coordinator.stack("news").push(T.post) }
         #expect((try? again.get()) != nil)
         let twice = await attempt { try await app.coordinator.stack("news").push(T.post) }
-        #expect(twice.failure == .container(.duplicateScreen("post", container: "news"), in: await app.coordinator.snapshot.windows[0]))
+        #expect(
+            twice.failure
+                == .container(.duplicateScreen("post", container: "news"), in: await app.coordinator.snapshot.windows[0]))
     }
 
     @Test("the animator's context names the container, the kind of change and the from- and to-screens")
@@ -111,13 +118,19 @@ struct ContentTransitionTests {
         let app = try await AppFixture()
         try await app.coordinator.change(.dismiss(.container("inbox")))
         let window = await app.coordinator.snapshot.windows[0].id
-        #expect(await app.host.calls == [.setContent(await app.coordinator.snapshot.windows[0].content, of: window),
-                                         .destroyScreen(T.draft, in: window)])
+        #expect(
+            await app.host.calls == [
+                .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                .destroyScreen(T.draft, in: window),
+            ])
         await app.host.clearCalls()
         try await app.coordinator.stack("inbox").setStack([T.list, T.thread])
-        #expect(await app.host.calls == [.createScreen(T.thread, in: window),
-                                         .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
-                                         .destroyScreen(T.mail, in: window)])
+        #expect(
+            await app.host.calls == [
+                .createScreen(T.thread, in: window),
+                .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                .destroyScreen(T.mail, in: window),
+            ])
         let ledger = await app.host.ledger
         #expect(ledger.screens[window] == Set(await app.root.screens))
         #expect(ledger.anomalies == [])
@@ -151,9 +164,13 @@ struct ContentTransitionTests {
     @Test("a window cannot open with a screen or a container another window shows")
     func showRefusesDuplicates() async throws {
         let app = try await AppFixture()
-        let taken = await attempt { try await app.coordinator.show(.stack(StackContainer(id: "other", root: T.feed)), at: .medium) }
+        let taken = await attempt {
+            try await app.coordinator.show(.stack(StackContainer(id: "other", root: T.feed)), at: .medium)
+        }
         #expect(taken.failure?.code == "duplicateScreen")
-        let reused = await attempt { try await app.coordinator.show(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium) }
+        let reused = await attempt {
+            try await app.coordinator.show(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium)
+        }
         #expect(reused.failure == .container(.duplicateContainer("news"), in: await app.coordinator.snapshot.windows[0]))
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A double tap never pushes a screen twice: the second push of a screen whose push is in flight
@@ -32,8 +33,9 @@ struct DoubleTapTests {
         }
     }
 
-    @Test("a second push of the screen whose push animates is refused as already requested, under every policy",
-          arguments: [AdmissionPolicy.reject, .enqueue, .coalesce(group: "taps"), .preempt])
+    @Test(
+        "a second push of the screen whose push animates is refused as already requested, under every policy",
+        arguments: [AdmissionPolicy.reject, .enqueue, .coalesce(group: "taps"), .preempt])
     func whileInFlight(policy: AdmissionPolicy) async throws {
         let coordinator = try await Self.app()
         let animator = GatedAnimator()
@@ -46,8 +48,9 @@ struct DoubleTapTests {
         #expect(await coordinator.stack("inbox").items() == [T.list, T.mail, T.thread])
     }
 
-    @Test("a second push of a screen whose push still waits in the queue is refused, under every policy",
-          arguments: [AdmissionPolicy.reject, .enqueue, .coalesce(group: "other"), .preempt])
+    @Test(
+        "a second push of a screen whose push still waits in the queue is refused, under every policy",
+        arguments: [AdmissionPolicy.reject, .enqueue, .coalesce(group: "other"), .preempt])
     func whileWaiting(policy: AdmissionPolicy) async throws {
         let queued = try await Queued(firstPolicy: .enqueue)
         let second = await attempt { try await queued.coordinator.perform(Self.thread, policy: policy) }

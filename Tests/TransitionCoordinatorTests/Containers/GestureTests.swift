@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// What the user did is written back: reported changes fold in as transitions marked from the
@@ -12,8 +13,9 @@ struct GestureTests {
     /// A coordinator whose root stack `form` holds step1 and step2, both with logging callbacks.
     static func form(covers: LifecycleCovers = .none) async throws -> (Coordinator, CallbackLog) {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))),
-                                                configuration: configuration, clock: ManualClock())
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "form", root: Screen("step1"))),
+            configuration: configuration, clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("step1")), log.item(Screen("step2"))])
         log.clear()
@@ -39,7 +41,10 @@ struct GestureTests {
         var probe = EventProbe(coordinator)
         let before = await coordinator.snapshot
         let gesture = try await coordinator.beginGesture(.pop("form"))
-        await #expect(throws: TransitionError.refused(.busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form")), source: .gesture)))) {
+        await #expect(
+            throws: TransitionError.refused(
+                .busy(inFlight: InFlightTransition(id: gesture.id, request: .userDid(.pop("form")), source: .gesture)))
+        ) {
             try await coordinator.stack("form").push(Screen("help"))
         }
         let waiter = Task { await attempt { try await coordinator.stack("form").push(Screen("step3"), policy: .enqueue) } }
@@ -76,8 +81,11 @@ struct GestureTests {
     @Test("a swipe-back at a stack's root is refused with the planner's typed error")
     func swipeAtRoot() async throws {
         let coordinator = try await Coordinator(root: .stack(T.news), clock: ManualClock())
-        await #expect(throws: TransitionError.container(.popAtRoot(stack: "news", root: T.feed.id),
-                                                        in: await coordinator.snapshot.windows[0])) {
+        await #expect(
+            throws: TransitionError.container(
+                .popAtRoot(stack: "news", root: T.feed.id),
+                in: await coordinator.snapshot.windows[0])
+        ) {
             _ = try await coordinator.beginGesture(.pop("news"))
         }
         #expect(await coordinator.inFlightTransition == nil)

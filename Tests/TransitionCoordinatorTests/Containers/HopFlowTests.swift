@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A launch flow (``HopFlow``) as straight-line async code: each hop returns when its screen unhops,
@@ -19,7 +20,9 @@ struct HopFlowTests {
     /// Waits until the hop to `screen` in `container` commits.
     static func hopped(to screen: Screen, in container: ContainerID = "launch", _ probe: inout EventProbe) async {
         _ = await probe.next { event in
-            if case .ended(let record) = event, record.request == .content(.hop(to: .screen(screen), in: container)) { return true }
+            if case .ended(let record) = event, record.request == .content(.hop(to: .screen(screen), in: container)) {
+                return true
+            }
             return false
         }
     }
@@ -66,8 +69,11 @@ struct HopFlowTests {
         let launch = coordinator.hop("launch")
         try await launch.hop(to: .screen(T.splash))
         try await launch.unhop(T.splash.id)
-        await #expect(throws: TransitionError.container(.alreadyUnhopped(T.splash.id, hop: "launch"),
-                                                        in: await coordinator.snapshot.windows[0])) {
+        await #expect(
+            throws: TransitionError.container(
+                .alreadyUnhopped(T.splash.id, hop: "launch"),
+                in: await coordinator.snapshot.windows[0])
+        ) {
             try await launch.unhop(T.splash.id)
         }
         let root = await coordinator.snapshot.windows[0]
@@ -98,7 +104,8 @@ struct HopFlowTests {
     func leftBeforeUnhop() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Void.self)
         try await coordinator.hop("launch").hop(to: .screen(T.main))
-        #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
+        #expect(
+            await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
         #expect(await coordinator.machine.stays.isEmpty, "nothing is left waiting")
     }
 
@@ -106,7 +113,9 @@ struct HopFlowTests {
     func valueMismatch() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
         try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
-        #expect(await flow.result.failure as? TransitionError == .container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil))
+        #expect(
+            await flow.result.failure as? TransitionError
+                == .container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil))
     }
 
     @Test("backgrounding during a flow puts the lock up; the flow goes on behind it and is there after the unlock")
@@ -145,7 +154,8 @@ struct HopFlowTests {
             return .allow
         }
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
-        let coordinator = try await Coordinator(root: Self.launch, configuration: configuration, clock: ManualClock(), guards: [held])
+        let coordinator = try await Coordinator(
+            root: Self.launch, configuration: configuration, clock: ManualClock(), guards: [held])
         var probe = EventProbe(coordinator)
         let first = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
         await Self.hopped(to: T.splash, &probe)
@@ -155,21 +165,27 @@ struct HopFlowTests {
         second.cancel()
         release.open()
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
-        #expect(await second.result.failure as? TransitionError == .refused(.cancelled(hop)), "the cancelled flow ends with its cancellation")
+        #expect(
+            await second.result.failure as? TransitionError == .refused(.cancelled(hop)),
+            "the cancelled flow ends with its cancellation")
         #expect(await coordinator.history.filter { $0.request == hop }.count == 2, "its hop committed before it was told")
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
         #expect(try await first.value == 7, "the flow that was not cancelled still waits, and gets the value")
     }
 
-    @Test("a flow whose screen a replace moves out of its hop container is told it left, though the screen is still in the window")
+    @Test(
+        "a flow whose screen a replace moves out of its hop container is told it left, though the screen is still in the window")
     func movedScreenEndsTheWait() async throws {
         let boot = Screen("boot"), other = Screen("other"), x = Screen("x")
         func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
-            .tabs(TabBar(id: "root", .hop(HopContainer(id: "h", showing: .screen(current))),
-                         .stack(StackContainer(id: "st", root: stack[0], pushed: Array(stack.dropFirst())))))
+            .tabs(
+                TabBar(
+                    id: "root", .hop(HopContainer(id: "h", showing: .screen(current))),
+                    .stack(StackContainer(id: "st", root: stack[0], pushed: Array(stack.dropFirst())))))
         }
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
-        let coordinator = try await Coordinator(root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: ManualClock())
+        let coordinator = try await Coordinator(
+            root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: ManualClock())
         var probe = EventProbe(coordinator)
         let flow = Task { () async throws -> Void in try await coordinator.flow("h").hop(to: T.splash) }
         await Self.hopped(to: T.splash, in: "h", &probe)

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A `setStack` that waits its turn runs against what the user did meanwhile: a screen the user
@@ -9,8 +10,9 @@ import TestSupport
 struct QueuedSetStackTests {
     /// A coordinator whose root stack `form` holds boot and one, both with logging callbacks.
     static func form() async throws -> (Coordinator, CallbackLog) {
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("boot"))),
-                                                clock: ManualClock())
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "form", root: Screen("boot"))),
+            clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
         log.clear()
@@ -43,8 +45,11 @@ struct QueuedSetStackTests {
         let first = Task { await attempt { try await coordinator.stack("form").setStack([Screen("boot")], animator: animator) } }
         await animator.started()
         let queued = Task {
-            await attempt { try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))],
-                                                                          policy: .enqueue) }
+            await attempt {
+                try await coordinator.stack("form").setStack(
+                    [log.item(Screen("boot")), log.item(Screen("one"))],
+                    policy: .enqueue)
+            }
         }
         _ = await probe.waiting(.content(.setStack("form", [Screen("boot"), Screen("one")])))
         animator.open()
@@ -56,8 +61,10 @@ struct QueuedSetStackTests {
 
     @Test("a dropped screen's callbacks are not kept, even when a screen with its id shows elsewhere by then")
     func droppedCallbacks() async throws {
-        let tabs = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "form", root: Screen("boot"))),
-                                             .stack(StackContainer(id: "other", root: Screen("home")))))
+        let tabs = WindowContent.tabs(
+            TabBar(
+                id: "main", .stack(StackContainer(id: "form", root: Screen("boot"))),
+                .stack(StackContainer(id: "other", root: Screen("home")))))
         let coordinator = try await Coordinator(root: tabs, clock: ManualClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
@@ -66,8 +73,11 @@ struct QueuedSetStackTests {
         let moved = Task { await attempt { try await coordinator.stack("other").push(Screen("one"), policy: .enqueue) } }
         _ = await probe.waiting(.content(.push(Screen("one"), onto: "other")))
         let queued = Task {
-            await attempt { try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))],
-                                                                          policy: .enqueue) }
+            await attempt {
+                try await coordinator.stack("form").setStack(
+                    [log.item(Screen("boot")), log.item(Screen("one"))],
+                    policy: .enqueue)
+            }
         }
         _ = await probe.waiting(.content(.setStack("form", [Screen("boot"), Screen("one")])))
         try await swipe.commit()
@@ -109,7 +119,11 @@ struct QueuedSetStackTests {
         let second = GatedAnimator()
         let push = Task { await attempt { try await coordinator.stack("form").push(Screen("two"), animator: second) } }
         await second.started()
-        let preempt = Task { await attempt { try await coordinator.stack("form").setStack([Screen("boot"), Screen("two"), Screen("three")], policy: .preempt) } }
+        let preempt = Task {
+            await attempt {
+                try await coordinator.stack("form").setStack([Screen("boot"), Screen("two"), Screen("three")], policy: .preempt)
+            }
+        }
         let pushed = try #require(await push.value.success)
         #expect(pushed.animation == .cutShort(.preempted))
         let ran = try #require(await preempt.value.success)

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A `StackItem`'s callbacks through the coordinator: `remove` once for every departure the owner did
@@ -8,7 +9,9 @@ import TestSupport
 struct ScreenCallbackTests {
     typealias T = ContentTrees
 
-    static func coordinator(_ root: WindowContent = .stack(StackContainer(id: "form", root: Screen("step1")))) async throws -> Coordinator {
+    static func coordinator(
+        _ root: WindowContent = .stack(StackContainer(id: "form", root: Screen("step1")))
+    ) async throws -> Coordinator {
         try await Coordinator(root: root, clock: ManualClock())
     }
 
@@ -33,8 +36,9 @@ struct ScreenCallbackTests {
         let log = CallbackLog()
         let form = coordinator.stack("form")
         try await form.setStack([log.item(Screen("step1")), log.item(Screen("step2"))])
-        #expect(log.calls == ["didAdd step2", "didShow step2"],
-                "step1 gets its callbacks in this transition, after its hide: its owner never heard it shown")
+        #expect(
+            log.calls == ["didAdd step2", "didShow step2"],
+            "step1 gets its callbacks in this transition, after its hide: its owner never heard it shown")
         log.clear()
         try await form.popToRoot()
         #expect(log.calls == ["didHide step2", "didRemove step2", "remove step2", "didShow step1"])
@@ -80,9 +84,14 @@ struct ScreenCallbackTests {
         let coordinator = try await Self.coordinator()
         let form = coordinator.stack("form")
         let answered = AsyncStream<Result<TransitionRecord, TransitionError>>.makeStream()
-        let step2 = StackItem(Screen("step2"), remove: {
-            Task { answered.continuation.yield(await attempt { @Sendable in try await form.setStack([Screen("step1")], policy: .enqueue) }) }
-        })
+        let step2 = StackItem(
+            Screen("step2"),
+            remove: {
+                Task {
+                    answered.continuation.yield(
+                        await attempt { @Sendable in try await form.setStack([Screen("step1")], policy: .enqueue) })
+                }
+            })
         try await form.setStack([StackItem(Screen("step1")), step2])
         try await form.pop()
         var results = answered.stream.makeAsyncIterator()

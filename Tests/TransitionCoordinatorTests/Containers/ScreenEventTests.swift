@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// A transition's screen events as a pure function of its request and states: which screens are
@@ -9,8 +10,9 @@ struct ScreenEventTests {
 
     /// A snapshot whose root window (`#1`) shows `content`, with `more` windows above it.
     static func snapshot(_ content: WindowContent, more: [ManagedWindow] = []) -> NavigationSnapshot {
-        NavigationSnapshot(version: 0, levels: [.low, .high], windows: [ManagedWindow(id: WindowID(1), level: .root, content: content)] + more,
-                           keyWindow: WindowID(1))
+        NavigationSnapshot(
+            version: 0, levels: [.low, .high], windows: [ManagedWindow(id: WindowID(1), level: .root, content: content)] + more,
+            keyWindow: WindowID(1))
     }
 
     static func events(_ operation: ContainerOperation, in content: WindowContent) throws -> [String] {
@@ -21,13 +23,15 @@ struct ScreenEventTests {
 
     @Test("a push hides the old top, adds the new screen, then shows it")
     func push() throws {
-        #expect(try Self.events(.push(T.thread, onto: "inbox"), in: .stack(T.inbox))
+        #expect(
+            try Self.events(.push(T.thread, onto: "inbox"), in: .stack(T.inbox))
                 == ["didHide mail in #1", "didAdd thread in #1", "didShow thread in #1"])
     }
 
     @Test("a pop hides and removes the top, then shows the one below; the removal is not the owner's")
     func pop() throws {
-        #expect(try Self.events(.pop("inbox"), in: .stack(T.inbox))
+        #expect(
+            try Self.events(.pop("inbox"), in: .stack(T.inbox))
                 == ["didHide mail in #1", "didRemove mail in #1", "didShow list in #1"])
     }
 
@@ -35,8 +39,11 @@ struct ScreenEventTests {
     func setStack() throws {
         let edited = Screen("mail", parameters: ["draft": "1"])
         let events = try Self.events(.setStack("inbox", [T.list, edited]), in: .stack(T.inbox))
-        #expect(events == ["didHide mail in #1", "didRemove mail in #1 (by its owner)", "didAdd mail(draft=1) in #1",
-                           "didShow mail(draft=1) in #1"])
+        #expect(
+            events == [
+                "didHide mail in #1", "didRemove mail in #1 (by its owner)", "didAdd mail(draft=1) in #1",
+                "didShow mail(draft=1) in #1",
+            ])
     }
 
     @Test("dismissing a sheet removes every screen in it, none by an owner, and shows what it covered")

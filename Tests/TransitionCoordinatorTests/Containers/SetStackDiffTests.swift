@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// `setStack` on long stacks: duplicates are found wherever they are, though only what changed is
@@ -13,16 +14,17 @@ struct SetStackDiffTests {
         return items
     }
 
-    @Test("a duplicate id is found in the changed middle, between the middle and the kept ends, or anywhere in a large change",
-          arguments: [
-              (replacing(20, with: "s3"), ScreenID?.some("s3")),            // the middle repeats a kept bottom item
-              (replacing(20, with: "s39"), .some("s39")),                    // … a kept top item
-              (replacing(0, with: "new"), nil),                             // a change at the bottom, no duplicate
-              (replacing(39, with: "new"), nil),                            // a change at the top, no duplicate
-              (old + [Screen("item", id: "x"), Screen("item", id: "x")], .some("x")),   // twice in the middle
-              (old.reversed() + [old[0]], .some("s0")),                     // a large change: the set finds it
-              (old, nil),                                                   // nothing changed
-          ])
+    @Test(
+        "a duplicate id is found in the changed middle, between the middle and the kept ends, or anywhere in a large change",
+        arguments: [
+            (replacing(20, with: "s3"), ScreenID?.some("s3")), // the middle repeats a kept bottom item
+            (replacing(20, with: "s39"), .some("s39")), // … a kept top item
+            (replacing(0, with: "new"), nil), // a change at the bottom, no duplicate
+            (replacing(39, with: "new"), nil), // a change at the top, no duplicate
+            (old + [Screen("item", id: "x"), Screen("item", id: "x")], .some("x")), // twice in the middle
+            (old.reversed() + [old[0]], .some("s0")), // a large change: the set finds it
+            (old, nil), // nothing changed
+        ])
     func duplicates(items: [Screen], expected: ScreenID?) {
         #expect(ContainerPlanner.firstDuplicate(in: items, replacing: Self.old)?.id == expected)
     }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// A caller cancelled before admission changes nothing; one cancelled mid-animation only shortens it.

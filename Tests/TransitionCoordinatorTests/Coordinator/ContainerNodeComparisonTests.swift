@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The commit compares each container's node before and after from the inside out, reading the
@@ -10,7 +11,10 @@ struct ContainerNodeComparisonTests {
     static let trees: [WindowContent] = [
         T.app, T.launch, .stack(T.inbox), .stack(T.news), .screen(T.mail),
         .tabs(TabBar(id: "main", .stack(T.inbox), .stack(T.news))),
-        .tabs(TabBar(id: "main", .presenting(.stack(T.inbox), modal: .stack(StackContainer(id: "compose", root: T.attach))), .stack(T.news))),
+        .tabs(
+            TabBar(
+                id: "main", .presenting(.stack(T.inbox), modal: .stack(StackContainer(id: "compose", root: T.attach))),
+                .stack(T.news))),
         .presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .screen(T.post))),
         .presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .screen(T.thread))),
         .hop(HopContainer(id: "launch", showing: .stack(T.news))),
@@ -19,8 +23,9 @@ struct ContainerNodeComparisonTests {
     @Test("a node is unchanged exactly when it equals the other", arguments: trees.indices)
     func agreesWithEquality(_ index: Int) {
         for other in Self.trees {
-            #expect(ContainerActor.unchanged(Self.trees[index], other, known: [:]) == (Self.trees[index] == other),
-                    "\(Self.trees[index]) against \(other)")
+            #expect(
+                ContainerActor.unchanged(Self.trees[index], other, known: [:]) == (Self.trees[index] == other),
+                "\(Self.trees[index]) against \(other)")
         }
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// `events()`: began then ended per transition, rejections in between, one stream per subscriber.
@@ -13,8 +13,11 @@ struct EventTests {
         let push = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
         let pop = try await fixture.coordinator.pop(.medium)
 
-        #expect(await events.next() == .began(InFlightTransition(id: t(1), request: .push(Screens.pin, at: .medium)),
-                                              before: push.before))
+        #expect(
+            await events.next()
+                == .began(
+                    InFlightTransition(id: t(1), request: .push(Screens.pin, at: .medium)),
+                    before: push.before))
         #expect(await events.next() == .ended(push))
         #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
         #expect(await events.next() == .ended(pop))

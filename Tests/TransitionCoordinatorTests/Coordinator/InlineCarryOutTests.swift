@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// The inline carry-out: the same scenario carried out inline (no guard) and on the
@@ -19,17 +20,18 @@ struct InlineCarryOutTests {
     static func scenario(guarded: Bool) async throws -> ([String], [String]) {
         let host = ChainHost()
         let allow = NavigationGuard("allow") { _ in .allow }
-        let coordinator = await Coordinator(root: Screen("launch"), host: host, clock: ManualClock(),
-                                            screens: RouteCompilerTests.registry(), guards: guarded ? [allow] : [])
+        let coordinator = await Coordinator(
+            root: Screen("launch"), host: host, clock: ManualClock(),
+            screens: RouteCompilerTests.registry(), guards: guarded ? [allow] : [])
         let animator = AnyAnimator { _ in }
         try await coordinator.push(Screen("a"), at: .low)
         try await coordinator.setApplicationState(.inactive)
-        try await coordinator.push(Screen("b"), at: .medium, animator: animator)   // skipped: not active
+        try await coordinator.push(Screen("b"), at: .medium, animator: animator) // skipped: not active
         try await coordinator.pop(.medium, animator: animator)
         try await coordinator.setApplicationState(.active)
         try await coordinator.pop(.low)
         try await coordinator.navigate(to: try Route(parsing: "^/home/friend"))
-        try await coordinator.navigate(to: try Route(parsing: "^/home"), animator: animator)   // animated: async in both
+        try await coordinator.navigate(to: try Route(parsing: "^/home"), animator: animator) // animated: async in both
         try await coordinator.navigate(to: try Route(parsing: "^/home/friend"))
         let records = await coordinator.history.map {
             "\($0.id) \($0.request) hadAnimator=\($0.hadAnimator) \($0.animation) host=\($0.host) source=\($0.source) link=\(String(describing: $0.link)) waited=\(String(describing: $0.waited)) \($0.before == $0.after)"

@@ -1,12 +1,13 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// A request made on behalf of the transition in flight is refused at once as re-entrant: never a deadlock.
 @Suite("Re-entrant requests")
 struct ReentrancyTests {
     static let pushPin = TransitionRequest.push(Screens.pin, at: .medium)
-    static let reentrant = TransitionError.refused(.reentrant(inFlight: InFlightTransition(id: TransitionID(1), request: pushPin)))
+    static let reentrant = TransitionError.refused(
+        .reentrant(inFlight: InFlightTransition(id: TransitionID(1), request: pushPin)))
 
     @Test("a request from inside the running animator throws reentrant at once, and the outer push commits alone")
     func requestFromAnimator() async throws {
@@ -21,10 +22,11 @@ struct ReentrancyTests {
 
         #expect(inner.value == .failure(Self.reentrant))
         #expect(record.animation == .ran)
-        #expect(record.after.windows == [
-            ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)),
-            ManagedWindow(id: w(2), level: .medium, content: .screen(Screens.pin)),
-        ])
+        #expect(
+            record.after.windows == [
+                ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)),
+                ManagedWindow(id: w(2), level: .medium, content: .screen(Screens.pin)),
+            ])
         #expect(await coordinator.snapshot == record.after)
         #expect(await coordinator.history == [record])
         #expect(await fixture.calls.log == ["create #2", "show #2", "reset #1", "reset #2", "makeKey #2"])

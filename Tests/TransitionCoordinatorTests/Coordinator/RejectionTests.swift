@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// A request that does not fit the state is refused with its typed error, and nothing changes.
@@ -18,38 +18,52 @@ struct RejectionTests {
     static let rootWindow = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
 
     static let cases: [Case] = [
-        Case(name: "a push to an occupied level is refused as levelOccupied, naming the occupant",
-             setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.pin, at: .low),
-             expected: .invalid(.levelOccupied(.low, by: tutorialWindow))),
-        Case(name: "a push at an unconfigured level is refused as unknownLevel, listing the known levels",
-             setup: [], request: .push(Screens.pin, at: overlay),
-             expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
-        Case(name: "a pop at an unconfigured level is refused as unknownLevel, listing the known levels",
-             setup: [.push(Screens.tutorial, at: .low)], request: .pop(overlay),
-             expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
-        Case(name: "a push at the root level is refused as rootLevelReserved",
-             setup: [], request: .push(Screens.pin, at: .root), expected: .invalid(.rootLevelReserved)),
-        Case(name: "a pop at the root level is refused as rootLevelReserved",
-             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.root), expected: .invalid(.rootLevelReserved)),
-        Case(name: "a pop of an empty level is refused as nothingToPop",
-             setup: [.push(Screens.tutorial, at: .low)], request: .pop(.medium), expected: .invalid(.nothingToPop(.medium))),
-        Case(name: "popAll with nothing above the root is refused as nothingAboveRoot",
-             setup: [], request: .popAll, expected: .invalid(.nothingAboveRoot)),
-        Case(name: "a pop of a screen nobody shows is refused as screenNotShown",
-             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("ghost"), expected: .invalid(.screenNotShown("ghost"))),
-        Case(name: "a pop of the root window's screen is refused as screenIsRoot",
-             setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("home"), expected: .invalid(.screenIsRoot("home"))),
-        Case(name: "a push of a screen id already shown above the root is refused as duplicateScreen",
-             setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.tutorial, at: .medium),
-             expected: .invalid(.duplicateScreen("tutorial", shownIn: tutorialWindow))),
-        Case(name: "a push of the root's screen id is refused as duplicateScreen, naming the root window",
-             setup: [], request: .push(Screen("other", id: "home"), at: .low),
-             expected: .invalid(.duplicateScreen("home", shownIn: rootWindow))),
-        Case(name: "unregistering an unknown unmanaged window is refused as unknownUnmanagedWindow",
-             setup: [.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))],
-             request: .unregisterUnmanagedWindow(id: "ghost"), expected: .invalid(.unknownUnmanagedWindow("ghost"))),
-        Case(name: "an unlock while nothing is locked is refused as notLocked",
-             setup: [.push(Screens.tutorial, at: .low)], request: .unlock, expected: .invalid(.notLocked)),
+        Case(
+            name: "a push to an occupied level is refused as levelOccupied, naming the occupant",
+            setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.pin, at: .low),
+            expected: .invalid(.levelOccupied(.low, by: tutorialWindow))),
+        Case(
+            name: "a push at an unconfigured level is refused as unknownLevel, listing the known levels",
+            setup: [], request: .push(Screens.pin, at: overlay),
+            expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
+        Case(
+            name: "a pop at an unconfigured level is refused as unknownLevel, listing the known levels",
+            setup: [.push(Screens.tutorial, at: .low)], request: .pop(overlay),
+            expected: .invalid(.unknownLevel(overlay, known: [.low, .medium, .high]))),
+        Case(
+            name: "a push at the root level is refused as rootLevelReserved",
+            setup: [], request: .push(Screens.pin, at: .root), expected: .invalid(.rootLevelReserved)),
+        Case(
+            name: "a pop at the root level is refused as rootLevelReserved",
+            setup: [.push(Screens.tutorial, at: .low)], request: .pop(.root), expected: .invalid(.rootLevelReserved)),
+        Case(
+            name: "a pop of an empty level is refused as nothingToPop",
+            setup: [.push(Screens.tutorial, at: .low)], request: .pop(.medium), expected: .invalid(.nothingToPop(.medium))),
+        Case(
+            name: "popAll with nothing above the root is refused as nothingAboveRoot",
+            setup: [], request: .popAll, expected: .invalid(.nothingAboveRoot)),
+        Case(
+            name: "a pop of a screen nobody shows is refused as screenNotShown",
+            setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("ghost"), expected: .invalid(.screenNotShown("ghost"))
+        ),
+        Case(
+            name: "a pop of the root window's screen is refused as screenIsRoot",
+            setup: [.push(Screens.tutorial, at: .low)], request: .popScreen("home"), expected: .invalid(.screenIsRoot("home"))),
+        Case(
+            name: "a push of a screen id already shown above the root is refused as duplicateScreen",
+            setup: [.push(Screens.tutorial, at: .low)], request: .push(Screens.tutorial, at: .medium),
+            expected: .invalid(.duplicateScreen("tutorial", shownIn: tutorialWindow))),
+        Case(
+            name: "a push of the root's screen id is refused as duplicateScreen, naming the root window",
+            setup: [], request: .push(Screen("other", id: "home"), at: .low),
+            expected: .invalid(.duplicateScreen("home", shownIn: rootWindow))),
+        Case(
+            name: "unregistering an unknown unmanaged window is refused as unknownUnmanagedWindow",
+            setup: [.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))],
+            request: .unregisterUnmanagedWindow(id: "ghost"), expected: .invalid(.unknownUnmanagedWindow("ghost"))),
+        Case(
+            name: "an unlock while nothing is locked is refused as notLocked",
+            setup: [.push(Screens.tutorial, at: .low)], request: .unlock, expected: .invalid(.notLocked)),
     ]
 
     @Test("a refused request throws its exact error and changes nothing", arguments: cases)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The coordinator's decisions, driven event by event without a task or an actor: each call is
@@ -11,12 +12,15 @@ struct TransitionMachineTests {
     static let lockCover = LifecycleCover(screen: Screen("lock"), level: .medium)
 
     /// A machine whose root window shows `root`, with the built-in levels.
-    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false) throws -> Machine {
-        let configuration = try CoordinatorConfiguration(covers: LifecycleCovers(lock: lock ? lockCover : nil),
-                                                         queueLimit: queueLimit)
+    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false) throws -> Machine
+    {
+        let configuration = try CoordinatorConfiguration(
+            covers: LifecycleCovers(lock: lock ? lockCover : nil),
+            queueLimit: queueLimit)
         let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
-        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
-                                          keyWindow: window.id, covers: configuration.covers)
+        let snapshot = NavigationSnapshot(
+            version: 0, levels: configuration.levels, windows: [window],
+            keyWindow: window.id, covers: configuration.covers)
         return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration)
     }
 
@@ -25,15 +29,17 @@ struct TransitionMachineTests {
     static func machine(root: WindowContent, mutants: Mutations) throws -> Machine {
         let configuration = CoordinatorConfiguration.standard
         let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
-        let snapshot = NavigationSnapshot(version: 0, levels: configuration.levels, windows: [window],
-                                          keyWindow: window.id, covers: configuration.covers)
+        let snapshot = NavigationSnapshot(
+            version: 0, levels: configuration.levels, windows: [window],
+            keyWindow: window.id, covers: configuration.covers)
         return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutants: mutants)
     }
     #endif
 
     static let idle = Machine.Circumstances()
-    static let fault = HostFault(call: .show(WindowID(1)), transition: TransitionID(1),
-                                 phase: .beforeAnimation, since: .zero)
+    static let fault = HostFault(
+        call: .show(WindowID(1)), transition: TransitionID(1),
+        phase: .beforeAnimation, since: .zero)
 
     /// The admission of a decision, or nil (recording the decision otherwise).
     static func grant(_ decision: Machine.Decision) -> Admission? {
@@ -58,8 +64,10 @@ struct TransitionMachineTests {
     /// Commits the transition holding the slot as `grant` planned it, frees the slot and runs the
     /// hand-over to its end: its steps as words (`admit push b at low`, `refuse push c at low:
     /// levelOccupied`, `defer …`), and the grant of the waiter that took the slot, if one did.
-    static func finish(_ grant: Admission, in machine: inout Machine,
-                       hostFault: HostFault? = nil) -> (steps: [String], next: Admission?) {
+    static func finish(
+        _ grant: Admission, in machine: inout Machine,
+        hostFault: HostFault? = nil
+    ) -> (steps: [String], next: Admission?) {
         machine.commit(grant.plan.after)
         machine.release()
         var steps: [String] = []
@@ -88,19 +96,24 @@ struct TransitionMachineTests {
     }
 
     /// Admits `request` on an idle machine (recording an issue otherwise).
-    static func admit(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)) throws -> Admission {
+    static func admit(
+        _ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)
+    ) throws -> Admission {
         try #require(grant(machine.arrive(request, mode: mode, deferrable: false, idle)))
     }
 
     /// Admits `request` from a gesture on an idle machine: it holds the slot as a gesture.
     static func admitGesture(_ request: TransitionRequest, in machine: inout Machine) throws -> Admission {
-        try #require(grant(machine.arrive(request, from: .init(source: .gesture), mode: .policy(.reject), deferrable: false, idle)))
+        try #require(
+            grant(machine.arrive(request, from: .init(source: .gesture), mode: .policy(.reject), deferrable: false, idle)))
     }
 
     /// Puts `request` in line under `mode` (recording an issue otherwise).
     @discardableResult
-    static func enqueue(_ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.enqueue),
-                        deferrable: Bool = false) throws -> (AdmissionTicket, cancellable: Bool, Machine.Effects) {
+    static func enqueue(
+        _ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.enqueue),
+        deferrable: Bool = false
+    ) throws -> (AdmissionTicket, cancellable: Bool, Machine.Effects) {
         try #require(wait(machine.arrive(request, mode: mode, deferrable: deferrable, idle)))
     }
 
@@ -109,7 +122,8 @@ struct TransitionMachineTests {
     @Test("an idle machine admits a request at once, takes the slot and publishes it on the busy gate")
     func idleAdmits() throws {
         var machine = try Self.machine()
-        let grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        let grant = try #require(
+            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         #expect(grant.id == TransitionID(1) && machine.publishesOnGate(hostStuck: false) && grant.waited == nil)
         #expect(machine.slot?.transition.id == grant.id)
         #expect(machine.snapshot.window(at: .low) == nil, "nothing is committed before the commit event")
@@ -121,12 +135,20 @@ struct TransitionMachineTests {
         let first = try Self.admit(.push(Self.a, at: .low), in: &machine)
         #expect(first.transition.source == .app && first.transition.link == nil, "a request's implied source")
         let origin = Machine.Origin(source: .link, link: LinkID(7))
-        _ = try #require(Self.wait(machine.arrive(.push(Self.b, at: .medium), from: origin, mode: .policy(.enqueue),
-                                                  deferrable: false, Self.idle)))
+        _ = try #require(
+            Self.wait(
+                machine.arrive(
+                    .push(Self.b, at: .medium), from: origin, mode: .policy(.enqueue),
+                    deferrable: false, Self.idle)))
         machine.commit(first.plan.after)
         machine.release()
-        guard case .admit(_, let next)? = machine.handOver(hostFault: nil) else { Issue.record("no hand-over"); return }
-        #expect(next.transition == InFlightTransition(id: next.id, request: .push(Self.b, at: .medium), source: .link, link: LinkID(7)))
+        guard case .admit(_, let next)? = machine.handOver(hostFault: nil) else {
+            Issue.record("no hand-over")
+            return
+        }
+        #expect(
+            next.transition
+                == InFlightTransition(id: next.id, request: .push(Self.b, at: .medium), source: .link, link: LinkID(7)))
         #expect(machine.slot?.transition == next.transition, "the slot, and so a busy refusal, names it with its origin")
     }
 
@@ -135,12 +157,15 @@ struct TransitionMachineTests {
         var machine = try Self.machine(root: .screen(Self.a))
         let there = TransitionRequest.navigate(Route([.push(RouteTarget("a"))]), target: .screen(Self.a))
         guard case .alreadyThere = machine.arrive(there, mode: .policy(.reject), deferrable: false, Self.idle) else {
-            Issue.record("expected nothing to do"); return
+            Issue.record("expected nothing to do")
+            return
         }
         #expect(machine.slot == nil && machine.admitted == 0 && machine.snapshot.version == 0)
     }
 
-    @Test("a waiting navigation that finds the app where it leads at its turn is answered with nothing to do, and the next waiter goes")
+    @Test(
+        "a waiting navigation that finds the app where it leads at its turn is answered with nothing to do, and the next waiter goes"
+    )
     func waitingNavigationAlreadyThere() throws {
         var machine = try Self.machine(root: .screen(Self.a))
         let first = try Self.admit(.content(.replace(with: .screen(Self.b)), at: .root), in: &machine)
@@ -156,34 +181,50 @@ struct TransitionMachineTests {
     @Test("a request that does not fit the state is refused with the planner's error and takes no slot")
     func misfitRefused() throws {
         var machine = try Self.machine()
-        #expect(Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .invalid(.nothingToPop(.low)))
+        #expect(
+            Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle))
+                == .invalid(.nothingToPop(.low)))
         #expect(machine.slot == nil && machine.admitted == 0)
     }
 
     @Test("a .reject request while a transition holds the slot is refused as busy, naming it")
     func busy() throws {
         var machine = try Self.machine()
-        let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        let first = try #require(
+            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         let held = InFlightTransition(id: first.id, request: .push(Self.a, at: .low))
-        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle)) == .refused(.busy(inFlight: held)))
+        #expect(
+            Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle))
+                == .refused(.busy(inFlight: held)))
     }
 
-    @Test("a request from inside the transition in flight is refused as re-entrant under every policy",
-          arguments: [Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "g")), .lifecycle])
+    @Test(
+        "a request from inside the transition in flight is refused as re-entrant under every policy",
+        arguments: [
+            Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "g")), .lifecycle,
+        ])
     func reentrant(mode: Machine.Mode) throws {
         var machine = try Self.machine()
-        let first = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
-        let request: TransitionRequest = if case .lifecycle = mode { .setApplicationState(.inactive) } else { .push(Self.b, at: .medium) }
+        let first = try #require(
+            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        let request: TransitionRequest =
+            if case .lifecycle = mode { .setApplicationState(.inactive) } else { .push(Self.b, at: .medium) }
         let decision = machine.arrive(request, mode: mode, deferrable: false, Machine.Circumstances(reentrant: true))
-        #expect(Self.refusal(decision) == .refused(.reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low)))))
-        #expect(machine.waiting.count(in: .queued) + machine.waiting.count(in: .lifecycle) == 0 && machine.slot?.preempted == false)
+        #expect(
+            Self.refusal(decision)
+                == .refused(.reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low)))))
+        #expect(
+            machine.waiting.count(in: .queued) + machine.waiting.count(in: .lifecycle) == 0 && machine.slot?.preempted == false)
     }
 
     @Test("a caller cancelled before it arrives is refused as cancelled, whatever the state")
     func cancelled() throws {
         var machine = try Self.machine()
         let request = TransitionRequest.push(Self.a, at: .low)
-        #expect(Self.refusal(machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true))) == .refused(.cancelled(request)))
+        #expect(
+            Self.refusal(
+                machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true)))
+                == .refused(.cancelled(request)))
         #expect(machine.slot == nil)
     }
 
@@ -191,10 +232,14 @@ struct TransitionMachineTests {
     func stuckHost() throws {
         var machine = try Self.machine()
         let stuck = Machine.Circumstances(hostFault: Self.fault)
-        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck)) == .refused(.hostUnresponsive(Self.fault)))
-        let lifecycle = try #require(Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
-        #expect(lifecycle.id == TransitionID(1) && !machine.publishesOnGate(hostStuck: true),
-                "the busy gate must not answer while only the actor knows the host is stuck")
+        #expect(
+            Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck))
+                == .refused(.hostUnresponsive(Self.fault)))
+        let lifecycle = try #require(
+            Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
+        #expect(
+            lifecycle.id == TransitionID(1) && !machine.publishesOnGate(hostStuck: true),
+            "the busy gate must not answer while only the actor knows the host is stuck")
     }
 
     // MARK: - Waiting and the hand-over
@@ -202,7 +247,8 @@ struct TransitionMachineTests {
     @Test(".enqueue requests wait in the queued lane, announced, and the hand-over admits them first-in first-out")
     func fifo() throws {
         var machine = try Self.machine()
-        var grant = try #require(Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+        var grant = try #require(
+            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         for screen in [Self.b, Self.c] {
             let (_, cancellable, effects) = try Self.enqueue(.push(screen, at: .medium), in: &machine)
             #expect(cancellable && effects.waitsIn == .queued && !effects.cutsInFlight)
@@ -214,12 +260,15 @@ struct TransitionMachineTests {
         grant = try #require(finished.next)
         #expect(grant.waited?.lane == .queued && grant.waited?.sequence == 1)
         finished = Self.finish(grant, in: &machine)
-        #expect(finished.steps == ["refuse push c: levelOccupied"],
-                "c's plan no longer fits (b holds the level): refused, and the slot stays free")
+        #expect(
+            finished.steps == ["refuse push c: levelOccupied"],
+            "c's plan no longer fits (b holds the level): refused, and the slot stays free")
         #expect(machine.slot == nil)
     }
 
-    @Test("a lifecycle event cuts the animation in flight, waits (kept when cancelled), and is handed the slot ahead of queued waiters")
+    @Test(
+        "a lifecycle event cuts the animation in flight, waits (kept when cancelled), and is handed the slot ahead of queued waiters"
+    )
     func lifecycleFirst() throws {
         var machine = try Self.machine()
         let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
@@ -230,7 +279,9 @@ struct TransitionMachineTests {
         #expect(Self.finish(grant, in: &machine).steps == ["admit set application state inactive"])
     }
 
-    @Test("the first .preempt request cuts the animation and keeps its place when cancelled; a second one waits behind it without cutting")
+    @Test(
+        "the first .preempt request cuts the animation and keeps its place when cancelled; a second one waits behind it without cutting"
+    )
     func preemptOnce() throws {
         var machine = try Self.machine()
         let grant = try Self.admit(.push(Self.a, at: .low), in: &machine)
@@ -248,7 +299,8 @@ struct TransitionMachineTests {
         _ = try Self.admit(.navigate(Route([.push(RouteTarget("b"))]), target: there), in: &machine)
         let again = TransitionRequest.navigate(Route([.push(RouteTarget("b"))]), target: there)
         guard case .alreadyThere = machine.arrive(again, mode: .policy(.preempt), deferrable: false, Self.idle) else {
-            Issue.record("expected nothing to do"); return
+            Issue.record("expected nothing to do")
+            return
         }
         #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
     }
@@ -275,16 +327,19 @@ struct TransitionMachineTests {
         #expect(Self.finish(grant, in: &machine).steps == ["admit push c"])
     }
 
-    @Test("a second push of a screen in flight, or waiting, is refused as already requested under every policy",
-          arguments: [Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "other"))])
+    @Test(
+        "a second push of a screen in flight, or waiting, is refused as already requested under every policy",
+        arguments: [Machine.Mode.policy(.reject), .policy(.enqueue), .policy(.preempt), .policy(.coalesce(group: "other"))])
     func doubleTap(mode: Machine.Mode) throws {
         var machine = try Self.machine()
         let inFlight = TransitionRequest.push(Self.a, at: .low), waiting = TransitionRequest.push(Self.b, at: .medium)
         _ = try Self.admit(inFlight, in: &machine)
         try Self.enqueue(waiting, in: &machine)
-        #expect(Self.refusal(machine.arrive(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
+        #expect(
+            Self.refusal(machine.arrive(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
                 == .refused(.screenAlreadyRequested(Self.a.id, by: inFlight)))
-        #expect(Self.refusal(machine.arrive(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
+        #expect(
+            Self.refusal(machine.arrive(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
                 == .refused(.screenAlreadyRequested(Self.b.id, by: waiting)))
     }
 
@@ -293,7 +348,9 @@ struct TransitionMachineTests {
         var machine = try Self.machine(queueLimit: 1)
         _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
         let (ticket, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
-        #expect(Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle)) == .refused(.queueFull(limit: 1)))
+        #expect(
+            Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle))
+                == .refused(.queueFull(limit: 1)))
         ticket.cancel()
         try Self.enqueue(.push(Self.c, at: .high), in: &machine)
     }
@@ -329,8 +386,9 @@ struct TransitionMachineTests {
         _ = Self.finish(grant, in: &machine)
         #expect(machine.snapshot.isLocked)
         let push = TransitionRequest.push(Self.a, at: .high)
-        #expect(Self.refusal(machine.arrive(push, mode: .policy(.enqueue), deferrable: false, Self.idle)) != nil,
-                "not deferrable: refused at the lock")
+        #expect(
+            Self.refusal(machine.arrive(push, mode: .policy(.enqueue), deferrable: false, Self.idle)) != nil,
+            "not deferrable: refused at the lock")
         let (_, _, effects) = try Self.enqueue(push, in: &machine, deferrable: true)
         #expect(effects.waitsIn == .deferred)
         grant = try Self.admit(.setApplicationState(.active), in: &machine, mode: .lifecycle)
@@ -349,8 +407,11 @@ struct TransitionMachineTests {
         let swipe = TransitionRequest.userDid(.pop("s"), at: nil)
         let grant = try Self.admitGesture(swipe, in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
-        guard case .admit(let event, let effects) = machine.arrive(.setApplicationState(.inactive), mode: .lifecycle,
-                                                                   deferrable: false, Self.idle) else {
+        guard
+            case .admit(let event, let effects) = machine.arrive(
+                .setApplicationState(.inactive), mode: .lifecycle,
+                deferrable: false, Self.idle)
+        else {
             Issue.record("the lifecycle event should take the slot at once")
             return
         }
@@ -369,8 +430,9 @@ struct TransitionMachineTests {
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         switch machine.endGesture(grant.id, committing: committing) {
         case .apply(let admission):
-            #expect(committing && admission.id == grant.id && machine.slot?.transition.id == grant.id,
-                    "the slot stays taken until the commit step")
+            #expect(
+                committing && admission.id == grant.id && machine.slot?.transition.id == grant.id,
+                "the slot stays taken until the commit step")
         case .cancelled(let transition):
             #expect(!committing && transition.id == grant.id && machine.slot == nil)
             machine.release()
@@ -391,8 +453,9 @@ struct TransitionMachineTests {
     #if TC_MUTANTS
     @Test("under the cancelledGestureApplied mutant a cancelled gesture is applied: the check that catches it can fire")
     func cancelledGestureMutant() throws {
-        var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])),
-                                       mutants: [.cancelledGestureApplied])
+        var machine = try Self.machine(
+            root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])),
+            mutants: [.cancelledGestureApplied])
         let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         guard case .apply = machine.endGesture(grant.id, committing: false) else {
             Issue.record("the mutant applies the cancelled gesture")
@@ -401,24 +464,33 @@ struct TransitionMachineTests {
     }
     #endif
 
-    @Test("an admission from a gesture holds the slot as a gesture; any other holds it in flight; committing turns the gesture in flight")
+    @Test(
+        "an admission from a gesture holds the slot as a gesture; any other holds it in flight; committing turns the gesture in flight"
+    )
     func gesturePhase() throws {
         var machine = try Self.machine(root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])))
-        guard case .idle = machine.phase else { Issue.record("a new machine is idle"); return }
+        guard case .idle = machine.phase else {
+            Issue.record("a new machine is idle")
+            return
+        }
         let swipe = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
         guard case .gestureHeld(let held) = machine.phase, held.transition == swipe.transition else {
             Issue.record("an admission from a gesture is held as one, got \(machine.phase)")
             return
         }
         guard case .apply = machine.endGesture(swipe.id, committing: true), case .inFlight(let slot) = machine.phase,
-              slot.transition == swipe.transition, machine.gesture == nil else {
+            slot.transition == swipe.transition, machine.gesture == nil
+        else {
             Issue.record("a committed gesture is a transition in flight, got \(machine.phase)")
             return
         }
         machine.commit(swipe.plan.after)
         machine.release()
         _ = try Self.admit(.push(Self.c, at: .low), in: &machine)
-        guard case .inFlight = machine.phase else { Issue.record("a push is in flight, got \(machine.phase)"); return }
+        guard case .inFlight = machine.phase else {
+            Issue.record("a push is in flight, got \(machine.phase)")
+            return
+        }
         #expect(machine.gesture == nil)
     }
 
@@ -436,26 +508,32 @@ struct TransitionMachineTests {
         }
         let grant = try Self.admit(.content(.hop(to: .screen(Self.b), in: "launch")), in: &machine)
         _ = Self.finish(grant, in: &machine)
-        let record = TransitionRecord(id: grant.id, request: grant.plan.request, before: grant.plan.before,
-                                      after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
-                                      extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        let record = TransitionRecord(
+            id: grant.id, request: grant.plan.request, before: grant.plan.before,
+            after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
+            extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
         #expect(machine.stays.departures(in: record).map(\.screen) == [Self.a.id])
         #expect(machine.stays.isEmpty)
     }
 
-    @Test("hop stays: a stay whose screen a replace moves out of its hop container, though still in the window, ends as it commits")
+    @Test(
+        "hop stays: a stay whose screen a replace moves out of its hop container, though still in the window, ends as it commits")
     func movedStayEnds() throws {
         func tree(hopShowing current: Screen, stack: [Screen]) -> WindowContent {
-            .tabs(TabBar(id: "t", .hop(HopContainer(id: "launch", showing: .screen(current))),
-                         .stack(StackContainer(id: "s", root: stack[0], pushed: Array(stack.dropFirst())))))
+            .tabs(
+                TabBar(
+                    id: "t", .hop(HopContainer(id: "launch", showing: .screen(current))),
+                    .stack(StackContainer(id: "s", root: stack[0], pushed: Array(stack.dropFirst())))))
         }
         var machine = try Self.machine(root: tree(hopShowing: Self.a, stack: [Self.b]))
         _ = try machine.stayToAwait(Self.a.id, in: "launch")
-        let grant = try Self.admit(.content(.replace(with: tree(hopShowing: Self.c, stack: [Self.b, Self.a])), at: .root), in: &machine)
+        let grant = try Self.admit(
+            .content(.replace(with: tree(hopShowing: Self.c, stack: [Self.b, Self.a])), at: .root), in: &machine)
         _ = Self.finish(grant, in: &machine)
-        let record = TransitionRecord(id: grant.id, request: grant.plan.request, before: grant.plan.before,
-                                      after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
-                                      extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        let record = TransitionRecord(
+            id: grant.id, request: grant.plan.request, before: grant.plan.before,
+            after: grant.plan.after, hadAnimator: false, animation: .skipped(.noAnimator),
+            extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
         #expect(!record.screenEvents.contains { $0.kind == .didRemove && $0.screen == Self.a }, "no departure is seen")
         var ignoring = machine.stays
         #expect(ignoring.removals(in: record).isEmpty, "counting removals alone (the movedScreenIgnored mutant) keeps the stay")
@@ -467,7 +545,9 @@ struct TransitionMachineTests {
     func unhopRefusals() throws {
         let root = WindowContent.stack(StackContainer(id: "s", root: Self.a))
         var machine = try Self.machine(root: root)
-        #expect(throws: TransitionError.container(.unknownContainer("nope"), in: nil)) { try machine.stayToUnhop(Self.a.id, in: "nope") }
+        #expect(throws: TransitionError.container(.unknownContainer("nope"), in: nil)) {
+            try machine.stayToUnhop(Self.a.id, in: "nope")
+        }
         let window = try #require(machine.snapshot.window(at: .root))
         #expect(throws: TransitionError.container(.wrongKind("s", expected: .hop, actual: .stack), in: window)) {
             try machine.stayToUnhop(Self.a.id, in: "s")

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The host receives its calls in the documented order: create and show before the animation,
@@ -39,8 +39,9 @@ struct HostCallOrderTests {
         #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
     }
 
-    @Test("a coordinator made synchronously and never started has the host set up by its first transition, before that transition's calls",
-          arguments: [false, true])
+    @Test(
+        "a coordinator made synchronously and never started has the host set up by its first transition, before that transition's calls",
+        arguments: [false, true])
     func synchronousFirstTransition(synchronousHost: Bool) async throws {
         let recording = RecordingHost(), log = SynchronousLog()
         let coordinator = Self.madeSynchronously(host: synchronousHost ? log : recording)
@@ -90,7 +91,9 @@ struct HostCallOrderTests {
         #expect(await fixture.calls == [.destroy(w(2))])
     }
 
-    @Test("an animated replaceRoot over a stack: new root created and shown before the animation, then reset, makeKey, destroy each old window once")
+    @Test(
+        "an animated replaceRoot over a stack: new root created and shown before the animation, then reset, makeKey, destroy each old window once"
+    )
     func animatedReplaceRoot() async throws {
         let fixture = await Fixture()
         try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
@@ -102,9 +105,10 @@ struct HostCallOrderTests {
         animator.open()
         let record = try #require(await caller.value.success)
         #expect(record.animation == .ran)
-        #expect(await fixture.calls.log == [
-            "create #4", "show #4", "reset #4", "makeKey #4", "destroy #1", "destroy #2", "destroy #3",
-        ])
+        #expect(
+            await fixture.calls.log == [
+                "create #4", "show #4", "reset #4", "makeKey #4", "destroy #1", "destroy #2", "destroy #3",
+            ])
         let ledger = await fixture.host.ledger
         #expect(ledger.destroyedCount == 3)
         #expect([w(1), w(2), w(3)].allSatisfy(ledger.wasDestroyed) && !ledger.wasDestroyed(w(4)))
@@ -125,8 +129,10 @@ struct HostCallOrderTests {
     @Test("popAll: makeKey the root, then destroy every window above it bottom-up")
     func popAll() async throws {
         let fixture = await Fixture()
-        try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium),
-                                   .push(Screens.shield, at: .high)])
+        try await fixture.prepare([
+            .push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium),
+            .push(Screens.shield, at: .high),
+        ])
         try await fixture.coordinator.popAll()
         #expect(await fixture.calls == [.makeKey(w(1), resigning: []), .destroy(w(2)), .destroy(w(3)), .destroy(w(4))])
     }
@@ -138,7 +144,8 @@ struct HostCallOrderTests {
         try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: animated)
         try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animated)
         try await fixture.coordinator.pop(.low)
-        try await fixture.coordinator.push(Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
+        try await fixture.coordinator.push(
+            Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         try await fixture.coordinator.replaceRoot(with: Screens.login, animator: animated)
         try await fixture.coordinator.push(Screens.tutorial, at: .low)
         try await fixture.coordinator.popAll(animator: animated)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The host ledger stays bounded by its live windows and still catches every anomaly, however long ago
@@ -55,19 +56,23 @@ struct HostLedgerTests {
         #expect(ledger.createdCount != ledger.live.count + ledger.destroyedCount)
     }
 
-    @Test("a call on a window destroyed long ago is an anomaly and changes no window", arguments: [
-        HostCommand.show(w(3)), .hide(w(3)), .makeKey(w(3), resigning: []), .reset(w(3)),
-    ])
+    @Test(
+        "a call on a window destroyed long ago is an anomaly and changes no window",
+        arguments: [
+            HostCommand.show(w(3)), .hide(w(3)), .makeKey(w(3), resigning: []), .reset(w(3)),
+        ])
     func callOnWindowDestroyedLongAgo(call: HostCommand) {
         let ledger = Self.applying([call], to: Self.long)
         #expect(ledger.anomalies == ["'\(call)' on a window that is not live"])
         #expect(ledger.visible == [w(1)] && ledger.resets.isEmpty)
     }
 
-    @Test("a call on a window never created is an anomaly, past the newest id or in a gap of out-of-order ids", arguments: [
-        HostCommand.show(w(20_000)), .reset(w(20_000)), .makeKey(w(20_000), resigning: []), .hide(w(0)),
-        .show(w(20_004)), .reset(w(20_002)),
-    ])
+    @Test(
+        "a call on a window never created is an anomaly, past the newest id or in a gap of out-of-order ids",
+        arguments: [
+            HostCommand.show(w(20_000)), .reset(w(20_000)), .makeKey(w(20_000), resigning: []), .hide(w(0)),
+            .show(w(20_004)), .reset(w(20_002)),
+        ])
     func callOnWindowNeverCreated(call: HostCommand) {
         let start = Self.applying([.create(id: w(20_005)), .create(id: w(20_001)), .create(id: w(20_003))], to: Self.long)
         let ledger = Self.applying([call], to: start)
@@ -109,8 +114,11 @@ struct HostLedgerTests {
 
     @Test("resets are kept for live windows only, with the total of every reset call")
     func resetsOfLiveWindows() {
-        let ledger = Self.applying([.create(id: w(20_000)), .reset(w(20_000)), .reset(w(20_000)), .reset(w(1)),
-                                    .reset(w(3))], to: Self.long)
+        let ledger = Self.applying(
+            [
+                .create(id: w(20_000)), .reset(w(20_000)), .reset(w(20_000)), .reset(w(1)),
+                .reset(w(3)),
+            ], to: Self.long)
         #expect(ledger.resets == [w(20_000): 2, w(1): 1])
         #expect(ledger.resetCount == 10_000 + 4)
         let destroyed = Self.applying([.destroy(w(20_000))], to: ledger)
@@ -139,7 +147,9 @@ struct HostLedgerTests {
         #expect(Self.longLedger(cycles: 50) != Self.longLedger(cycles: 51))
     }
 
-    @Test("after 100,000 create, show, makeKey and destroy cycles the ledger holds a bounded number of ranges, resets and anomalies")
+    @Test(
+        "after 100,000 create, show, makeKey and destroy cycles the ledger holds a bounded number of ranges, resets and anomalies"
+    )
     func boundedAfterLongRun() {
         var ledger = Self.longLedger(cycles: 100_000)
         // Windows that live long while others come and go leave one gap each, until they go too.

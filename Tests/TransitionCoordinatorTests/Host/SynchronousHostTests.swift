@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// A host whose calls never suspend is called inline: the same calls in the same order as an
@@ -23,16 +24,20 @@ struct SynchronousHostTests {
 
     @Test("it receives exactly the calls an async host receives, in the same order")
     func sameCallsAsAnAsyncHost() async throws {
-        let covers = LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high),
-                                     lock: LifecycleCover(screen: Screen("lock"), level: .medium))
-        let configuration = try CoordinatorConfiguration(levels: [.low, .medium, .high, Self.top],
-                                                         covers: covers)
+        let covers = LifecycleCovers(
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screen("lock"), level: .medium))
+        let configuration = try CoordinatorConfiguration(
+            levels: [.low, .medium, .high, Self.top],
+            covers: covers)
         let recorder = Recorder(), recording = RecordingHost()
         let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: ManualClock())
         let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: ManualClock())
         for (request, animated) in Self.requests {
             for coordinator in [inline, awaited] {
-                _ = await attempt { try await coordinator.perform(request, animator: animated ? GatedAnimator(.returnAtOnce) : nil) }
+                _ = await attempt {
+                    try await coordinator.perform(request, animator: animated ? GatedAnimator(.returnAtOnce) : nil)
+                }
             }
         }
         #expect(recorder.calls == (await recording.calls))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The range set behind the host ledger: exact answers, merged neighbours, memory bounded by gaps.
@@ -12,19 +13,21 @@ struct WindowIDRangesTests {
 
     static let max = UInt64.max
 
-    @Test("inserting ids in any order gives the sorted, merged ranges", arguments: [
-        (ids: [], expected: []),
-        (ids: [1, 2, 3], expected: [1...3]),
-        (ids: [3, 2, 1], expected: [1...3]),
-        (ids: [1, 3], expected: [1...1, 3...3]),
-        (ids: [1, 3, 2], expected: [1...3]),
-        (ids: [5, 1, 3, 2, 4], expected: [1...5]),
-        (ids: [9, 1, 5, 7], expected: [1...1, 5...5, 7...7, 9...9]),
-        (ids: [9, 1, 5, 7, 8, 6], expected: [1...1, 5...9]),
-        (ids: [4, 4, 2, 2], expected: [2...2, 4...4]),
-        (ids: [10, 0, max], expected: [0...0, 10...10, max...max]),
-        (ids: [max, 0, max - 1, 1], expected: [0...1, (max - 1)...max]),
-    ] as [(ids: [UInt64], expected: [ClosedRange<UInt64>])])
+    @Test(
+        "inserting ids in any order gives the sorted, merged ranges",
+        arguments: [
+            (ids: [], expected: []),
+            (ids: [1, 2, 3], expected: [1...3]),
+            (ids: [3, 2, 1], expected: [1...3]),
+            (ids: [1, 3], expected: [1...1, 3...3]),
+            (ids: [1, 3, 2], expected: [1...3]),
+            (ids: [5, 1, 3, 2, 4], expected: [1...5]),
+            (ids: [9, 1, 5, 7], expected: [1...1, 5...5, 7...7, 9...9]),
+            (ids: [9, 1, 5, 7, 8, 6], expected: [1...1, 5...9]),
+            (ids: [4, 4, 2, 2], expected: [2...2, 4...4]),
+            (ids: [10, 0, max], expected: [0...0, 10...10, max...max]),
+            (ids: [max, 0, max - 1, 1], expected: [0...1, (max - 1)...max]),
+        ] as [(ids: [UInt64], expected: [ClosedRange<UInt64>])])
     func insertMerges(ids: [UInt64], expected: [ClosedRange<UInt64>]) {
         let set = Self.ranges(ids)
         #expect(set.ranges == expected)
@@ -41,11 +44,13 @@ struct WindowIDRangesTests {
         #expect(set.count == 4)
     }
 
-    @Test("contains is exact at the edges of every range and in the gaps", arguments: [
-        (id: 0, expected: false), (id: 2, expected: false), (id: 3, expected: true), (id: 4, expected: true),
-        (id: 5, expected: true), (id: 6, expected: false), (id: 7, expected: false), (id: 8, expected: true),
-        (id: 9, expected: false), (id: 20, expected: true), (id: 21, expected: false), (id: max, expected: false),
-    ] as [(id: UInt64, expected: Bool)])
+    @Test(
+        "contains is exact at the edges of every range and in the gaps",
+        arguments: [
+            (id: 0, expected: false), (id: 2, expected: false), (id: 3, expected: true), (id: 4, expected: true),
+            (id: 5, expected: true), (id: 6, expected: false), (id: 7, expected: false), (id: 8, expected: true),
+            (id: 9, expected: false), (id: 20, expected: true), (id: 21, expected: false), (id: max, expected: false),
+        ] as [(id: UInt64, expected: Bool)])
     func containsAtEdges(id: UInt64, expected: Bool) {
         let set = Self.ranges([8, 3, 4, 5, 20])
         #expect(set.ranges == [3...5, 8...8, 20...20])
@@ -95,7 +100,7 @@ struct WindowIDRangesTests {
             if !keptAlive.contains(id) { destroyed.insert(WindowID(id)) }
         }
         #expect(created.ranges == [1...100_000])
-        #expect(destroyed.rangeCount == keptAlive.count)  // 2...16, 18...24_999, …, 100_000...100_000
+        #expect(destroyed.rangeCount == keptAlive.count) // 2...16, 18...24_999, …, 100_000...100_000
         #expect(destroyed.count == 100_000 - keptAlive.count)
         #expect(keptAlive.allSatisfy { !destroyed.contains(WindowID($0)) })
         #expect(destroyed.contains(WindowID(2)) && destroyed.contains(WindowID(100_000)))

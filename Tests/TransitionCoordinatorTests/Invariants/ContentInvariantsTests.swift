@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("Invariant 8: containers keep their shape")
@@ -7,10 +8,23 @@ struct ContentInvariantsTests {
 
     static let broken: [(String, WindowContent, String)] = [
         ("a stack without its root", .stack(StackContainer(id: "s", unchecked: [])), "stack s in w has no root"),
-        ("a tab selection out of range", .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1)), "tabs t in w select 1 of 0..<1"),
+        (
+            "a tab selection out of range", .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1)),
+            "tabs t in w select 1 of 0..<1"
+        ),
         ("a screen id twice", .stack(StackContainer(id: "s", root: T.list, pushed: [T.list])), "screen list appears twice"),
-        ("a container id twice", .tabs(TabBar(id: "t", .stack(T.inbox), .presenting(.screen(T.feed), modal: .stack(StackContainer(id: "inbox", root: T.draft))))), "container inbox appears twice"),
-        ("a node presenting two modals", .presenting(.presenting(.screen(T.list), modal: .screen(T.mail)), modal: .screen(T.draft)), "presents two modals"),
+        (
+            "a container id twice",
+            .tabs(
+                TabBar(
+                    id: "t", .stack(T.inbox),
+                    .presenting(.screen(T.feed), modal: .stack(StackContainer(id: "inbox", root: T.draft))))),
+            "container inbox appears twice"
+        ),
+        (
+            "a node presenting two modals",
+            .presenting(.presenting(.screen(T.list), modal: .screen(T.mail)), modal: .screen(T.draft)), "presents two modals"
+        ),
     ]
 
     @Test("each broken shape is reported", arguments: broken.indices)
@@ -38,22 +52,32 @@ struct ContentInvariantsTests {
             let window = ManagedWindow(id: WindowID(1), level: .root, content: content)
             return NavigationSnapshot(version: version, levels: WindowLevel.builtIn, windows: [window], keyWindow: window.id)
         }
-        return TransitionRecord(id: TransitionID(1), request: request, before: state(before, version: 0), after: state(after, version: 1),
-                                hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        return TransitionRecord(
+            id: TransitionID(1), request: request, before: state(before, version: 0), after: state(after, version: 1),
+            hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
     }
 
     static let attachSheet = StackContainer(id: "attach", root: T.attach)
 
-    @Test("a dismiss that leaves a child sheet behind, presented by the dismissing node, is reported",
-          arguments: [TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox")))])
+    @Test(
+        "a dismiss that leaves a child sheet behind, presented by the dismissing node, is reported",
+        arguments: [TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox")))])
     func childLeftBehind(_ request: TransitionRequest) {
-        let chain = WindowContent.presenting(.stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .stack(Self.attachSheet)))
+        let chain = WindowContent.presenting(
+            .stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .stack(Self.attachSheet)))
         let leftBehind = WindowContent.presenting(.stack(T.inbox), modal: .stack(Self.attachSheet))
         let found = ContentInvariants.checkDismiss(Self.record(request, chain, leftBehind))
-        #expect(found.contains { $0.invariant == .containers && $0.detail.contains("[attach] stayed: a child modal outlived its parent") }, "\(found)")
+        #expect(
+            found.contains {
+                $0.invariant == .containers && $0.detail.contains("[attach] stayed: a child modal outlived its parent")
+            }, "\(found)")
         #expect(found.contains { $0.detail.contains("still presents") })
-        #expect(InvariantChecker.check(Self.record(request, chain, leftBehind)).contains { $0.detail.contains("outlived its parent") },
-                "the record check runs it")
-        #expect(ContentInvariants.checkDismiss(Self.record(request, chain, .stack(T.inbox))).isEmpty, "the whole chain gone passes")
+        #expect(
+            InvariantChecker.check(Self.record(request, chain, leftBehind)).contains {
+                $0.detail.contains("outlived its parent")
+            },
+            "the record check runs it")
+        #expect(
+            ContentInvariants.checkDismiss(Self.record(request, chain, .stack(T.inbox))).isEmpty, "the whole chain gone passes")
     }
 }

@@ -1,12 +1,13 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The positive side: a real coordinator's history, snapshot and host pass every check.
 @Suite("A real coordinator passes every invariant")
 struct CoordinatorAuditTests {
-    @Test("after a mixed sequence of transitions, audit(), the history and the host checks all return []",
-          arguments: [false, true])
+    @Test(
+        "after a mixed sequence of transitions, audit(), the history and the host checks all return []",
+        arguments: [false, true])
     func auditAfterSequence(ignoresUnmanagedWindows: Bool) async throws {
         let configuration = try CoordinatorConfiguration(ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         let fixture = await Fixture(configuration: configuration)
@@ -15,7 +16,12 @@ struct CoordinatorAuditTests {
 
         try await coordinator.push(Screens.tutorial, at: .low, animator: ran)
         try await coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: true))
-        try await coordinator.push(Screens.pin, at: .medium, animator: CallbackAnimator { _, finish in finish(); finish() })
+        try await coordinator.push(
+            Screens.pin, at: .medium,
+            animator: CallbackAnimator { _, finish in
+                finish()
+                finish()
+            })
         _ = await attempt { try await coordinator.push(Screens.pin, at: .high) }
         try await coordinator.pop(.low, animator: ran)
         try await coordinator.push(Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
@@ -36,11 +42,12 @@ struct CoordinatorAuditTests {
 
         let history = await coordinator.history
         #expect(history.map(\.id) == (1...12).map { t($0) })
-        #expect(history.map(\.animation) == [
-            .ran, .skipped(.notAnimatable), .ran, .skipped(.topWindowUnchanged), .failed("onPurpose"),
-            .skipped(.notAnimatable), .skipped(.applicationNotActive), .skipped(.notAnimatable),
-            .timedOut(after: .seconds(5)), .ran, .skipped(.notAnimatable), .ran,
-        ])
+        #expect(
+            history.map(\.animation) == [
+                .ran, .skipped(.notAnimatable), .ran, .skipped(.topWindowUnchanged), .failed("onPurpose"),
+                .skipped(.notAnimatable), .skipped(.applicationNotActive), .skipped(.notAnimatable),
+                .timedOut(after: .seconds(5)), .ran, .skipped(.notAnimatable), .ran,
+            ])
         for record in history {
             #expect(InvariantChecker.check(record, ignoresUnmanagedWindows: ignoresUnmanagedWindows) == [], "\(record)")
         }

@@ -6,7 +6,8 @@ import TransitionCoordinator
 struct HostBalanceInvariantTests {
     static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home))
     static let pin = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
-    static let snapshot = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
+    static let snapshot = NavigationSnapshot(
+        version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
 
     static func ledger(_ calls: [HostCommand]) -> HostLedger {
         var ledger = HostLedger()
@@ -14,8 +15,10 @@ struct HostBalanceInvariantTests {
         return ledger
     }
 
-    static let balanced: [HostCommand] = [.create(root), .show(w(1)), .makeKey(w(1), resigning: []),
-                                          .create(pin), .show(w(2)), .makeKey(w(2), resigning: [])]
+    static let balanced: [HostCommand] = [
+        .create(root), .show(w(1)), .makeKey(w(1), resigning: []),
+        .create(pin), .show(w(2)), .makeKey(w(2), resigning: []),
+    ]
 
     @Test("a ledger that matches the snapshot has no violations")
     func balancedLedger() {
@@ -35,35 +38,39 @@ struct HostBalanceInvariantTests {
     func missingWindow() {
         let ledger = Self.ledger([.create(Self.root), .show(w(1)), .makeKey(w(1), resigning: [])])
         let found = InvariantChecker.checkHost(ledger, against: Self.snapshot)
-        #expect(found == [
-            InvariantViolation(.hostBalance, "host has live [#1], model has [#1, #2]"),
-            InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
-            InvariantViolation(.hostBalance, "host key #1, model key #2"),
-        ])
+        #expect(
+            found == [
+                InvariantViolation(.hostBalance, "host has live [#1], model has [#1, #2]"),
+                InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
+                InvariantViolation(.hostBalance, "host key #1, model key #2"),
+            ])
     }
 
     @Test("a window the host keeps alive after the model dropped it breaks host balance")
     func leakedWindow() {
         let ledger = Self.ledger(Self.balanced + [.create(id: w(3))])
-        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
-            InvariantViolation(.hostBalance, "host has live [#1, #2, #3], model has [#1, #2]"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+                InvariantViolation(.hostBalance, "host has live [#1, #2, #3], model has [#1, #2]")
+            ])
     }
 
     @Test("a created but never shown window breaks host balance")
     func neverShown() {
         let ledger = Self.ledger([.create(Self.root), .show(w(1)), .create(Self.pin), .makeKey(w(2), resigning: [])])
-        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
-            InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+                InvariantViolation(.hostBalance, "host shows [#1], model shows [#1, #2]")
+            ])
     }
 
     @Test("a call on a window that was never created is an anomaly")
     func callOnDeadWindow() {
         let ledger = Self.ledger(Self.balanced + [.reset(w(9))])
-        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
-            InvariantViolation(.hostBalance, "'reset #9' on a window that is not live"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+                InvariantViolation(.hostBalance, "'reset #9' on a window that is not live")
+            ])
     }
 
     /// The balanced ledger, then `cycles` windows from #3 on, each created, shown, made key and destroyed,
@@ -88,21 +95,23 @@ struct HostBalanceInvariantTests {
     func destroyedTwiceLongAfter() {
         var ledger = Self.longLedger(cycles: 100_000)
         ledger.apply(.destroy(w(7)))
-        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
-            InvariantViolation(.hostBalance, "#7 destroyed twice"),
-            InvariantViolation(.hostBalance, "'destroy #7' on a window that is not live"),
-            InvariantViolation(.hostBalance, "created 100002 ≠ live 2 + destroyed 100001"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+                InvariantViolation(.hostBalance, "#7 destroyed twice"),
+                InvariantViolation(.hostBalance, "'destroy #7' on a window that is not live"),
+                InvariantViolation(.hostBalance, "created 100002 ≠ live 2 + destroyed 100001"),
+            ])
     }
 
     @Test("a window created again long after breaks host balance")
     func createdTwiceLongAfter() {
         var ledger = Self.longLedger(cycles: 100_000)
         ledger.apply(.create(id: w(7)))
-        #expect(InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
-            InvariantViolation(.hostBalance, "#7 created twice"),
-            InvariantViolation(.hostBalance, "host has live [#1, #2, #7], model has [#1, #2]"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: Self.snapshot) == [
+                InvariantViolation(.hostBalance, "#7 created twice"),
+                InvariantViolation(.hostBalance, "host has live [#1, #2, #7], model has [#1, #2]"),
+            ])
     }
 
     @Test("anomalies past the ones the ledger describes still break host balance, counted in one violation")
@@ -117,33 +126,38 @@ struct HostBalanceInvariantTests {
 
     /// A window whose content is a stack of `items`.
     static func stackWindow(_ items: [Screen]) -> ManagedWindow {
-        ManagedWindow(id: WindowID(1), level: .root,
-               content: .stack(StackContainer(id: "main", root: items[0], pushed: Array(items.dropFirst()))))
+        ManagedWindow(
+            id: WindowID(1), level: .root,
+            content: .stack(StackContainer(id: "main", root: items[0], pushed: Array(items.dropFirst()))))
     }
 
     @Test("screens the host holds must be the content's: a screen left behind, created twice or destroyed twice is caught")
     func screenBalance() {
         let list = Screen("list"), mail = Screen("mail")
-        let snapshot = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [Self.stackWindow([list])],
-                                          keyWindow: WindowID(1))
+        let snapshot = NavigationSnapshot(
+            version: 2, levels: WindowLevel.builtIn, windows: [Self.stackWindow([list])],
+            keyWindow: WindowID(1))
         var ledger = HostLedger()
         ledger.apply(.create(Self.stackWindow([list])))
         ledger.apply(.show(w(1)))
         ledger.apply(.makeKey(w(1), resigning: []))
         ledger.apply(.createScreen(mail, in: w(1)))
         ledger.apply(.setContent(Self.stackWindow([list, mail]).content, of: w(1)))
-        #expect(InvariantChecker.checkHost(ledger, against: snapshot)
+        #expect(
+            InvariantChecker.checkHost(ledger, against: snapshot)
                 == [InvariantViolation(.hostBalance, "host has screens [list, mail] in #1, model has [list]")])
         ledger.apply(.destroyScreen(mail, in: w(1)))
         #expect(InvariantChecker.checkHost(ledger, against: snapshot) == [])
         ledger.apply(.destroyScreen(mail, in: w(1)))
-        #expect(InvariantChecker.checkHost(ledger, against: snapshot) == [
-            InvariantViolation(.hostBalance, "screen mail destroyed in #1 while not live there"),
-            InvariantViolation(.hostBalance, "screens created 2 ≠ live 1 + destroyed 2"),
-        ])
+        #expect(
+            InvariantChecker.checkHost(ledger, against: snapshot) == [
+                InvariantViolation(.hostBalance, "screen mail destroyed in #1 while not live there"),
+                InvariantViolation(.hostBalance, "screens created 2 ≠ live 1 + destroyed 2"),
+            ])
         ledger.apply(.createScreen(list, in: w(1)))
-        #expect(InvariantChecker.checkHost(ledger, against: snapshot).contains(
-            InvariantViolation(.hostBalance, "screen list created twice in #1")))
+        #expect(
+            InvariantChecker.checkHost(ledger, against: snapshot).contains(
+                InvariantViolation(.hostBalance, "screen list created twice in #1")))
     }
 
     @Test("a window's screens go with it when it is destroyed")

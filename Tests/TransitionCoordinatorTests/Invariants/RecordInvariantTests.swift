@@ -10,11 +10,14 @@ struct RecordInvariantTests {
     static let v1 = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root, pin], keyWindow: WindowID(2))
     static let v2 = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [root], keyWindow: WindowID(1))
 
-    static func record(_ id: UInt64, _ request: TransitionRequest, _ before: NavigationSnapshot, _ after: NavigationSnapshot,
-                       hadAnimator: Bool = true, animation: AnimationOutcome = .ran,
-                       from start: Duration = .zero, to end: Duration = .zero) -> TransitionRecord {
-        TransitionRecord(id: TransitionID(id), request: request, before: before, after: after, hadAnimator: hadAnimator,
-                         animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end)
+    static func record(
+        _ id: UInt64, _ request: TransitionRequest, _ before: NavigationSnapshot, _ after: NavigationSnapshot,
+        hadAnimator: Bool = true, animation: AnimationOutcome = .ran,
+        from start: Duration = .zero, to end: Duration = .zero
+    ) -> TransitionRecord {
+        TransitionRecord(
+            id: TransitionID(id), request: request, before: before, after: after, hadAnimator: hadAnimator,
+            animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end)
     }
 
     static let push = record(1, .push(Screens.pin, at: .medium), v0, v1, from: .seconds(0), to: .seconds(1))
@@ -30,8 +33,9 @@ struct RecordInvariantTests {
     @Test("a record whose after-state is not its request applied to its before-state breaks atomicity")
     func notAtomic() {
         let wrongLevel = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.pin))
-        let halfApplied = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [Self.root, wrongLevel],
-                                             keyWindow: WindowID(2))
+        let halfApplied = NavigationSnapshot(
+            version: 1, levels: WindowLevel.builtIn, windows: [Self.root, wrongLevel],
+            keyWindow: WindowID(2))
         let found = InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, halfApplied))
         #expect(found.map(\.invariant) == [.atomic])
     }
@@ -40,45 +44,62 @@ struct RecordInvariantTests {
     func versionJump() {
         var jumped = Self.v1
         jumped.version = 5
-        #expect(InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, jumped)).map(\.invariant) == [.atomic])
+        #expect(
+            InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, jumped)).map(\.invariant) == [.atomic]
+        )
     }
 
     @Test("a record of a request its before-state refuses breaks atomicity")
     func refusedRequestCommitted() {
         let found = InvariantChecker.check(Self.record(1, .popAll, Self.v0, Self.v2))
-        #expect(found == [InvariantViolation(.atomic, "T1 committed 'pop all', which its before-state refuses: "
-                                             + "nothing to pop: no window stands above the root")])
+        #expect(
+            found == [
+                InvariantViolation(
+                    .atomic,
+                    "T1 committed 'pop all', which its before-state refuses: "
+                        + "nothing to pop: no window stands above the root")
+            ])
     }
 
-    @Test("a record with the wrong skip outcome breaks the skip rules", arguments: [
-        (true, AnimationOutcome.skipped(.noAnimator)),
-        (true, AnimationOutcome.skipped(.topWindowUnchanged)),
-        (false, AnimationOutcome.ran),
-        (false, AnimationOutcome.skipped(.applicationNotActive)),
-    ])
+    @Test(
+        "a record with the wrong skip outcome breaks the skip rules",
+        arguments: [
+            (true, AnimationOutcome.skipped(.noAnimator)),
+            (true, AnimationOutcome.skipped(.topWindowUnchanged)),
+            (false, AnimationOutcome.ran),
+            (false, AnimationOutcome.skipped(.applicationNotActive)),
+        ])
     func wrongSkipOutcome(hadAnimator: Bool, animation: AnimationOutcome) {
-        let found = InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, Self.v1,
-                                                       hadAnimator: hadAnimator, animation: animation))
+        let found = InvariantChecker.check(
+            Self.record(
+                1, .push(Screens.pin, at: .medium), Self.v0, Self.v1,
+                hadAnimator: hadAnimator, animation: animation))
         #expect(found.map(\.invariant) == [.skipRules])
     }
 
-    @Test("any outcome of a called animator satisfies the skip rules when the animator had to run", arguments: [
-        AnimationOutcome.ran, .failed("x"), .timedOut(after: .seconds(5)), .cutShort(.callerCancelled), .cutShort(.preempted),
-    ])
+    @Test(
+        "any outcome of a called animator satisfies the skip rules when the animator had to run",
+        arguments: [
+            AnimationOutcome.ran, .failed("x"), .timedOut(after: .seconds(5)), .cutShort(.callerCancelled), .cutShort(.preempted),
+        ])
     func calledOutcomes(animation: AnimationOutcome) {
-        #expect(InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, Self.v1, animation: animation)) == [])
+        #expect(
+            InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, Self.v1, animation: animation)) == [])
     }
 
     @Test("two records that do not chain break the chain invariant")
     func brokenChain() {
-        let stale = Self.record(2, .push(Screens.tutorial, at: .low), Self.v0,
-                                NavigationSnapshot(version: 1, levels: WindowLevel.builtIn,
-                                                   windows: [Self.root, ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screens.tutorial))],
-                                                   keyWindow: WindowID(3)),
-                                from: .seconds(1), to: .seconds(2))
-        #expect(InvariantChecker.checkSequence(Self.push, stale) == [
-            InvariantViolation(.chain, "T2 started from v0, not from T1's after v1"),
-        ])
+        let stale = Self.record(
+            2, .push(Screens.tutorial, at: .low), Self.v0,
+            NavigationSnapshot(
+                version: 1, levels: WindowLevel.builtIn,
+                windows: [Self.root, ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screens.tutorial))],
+                keyWindow: WindowID(3)),
+            from: .seconds(1), to: .seconds(2))
+        #expect(
+            InvariantChecker.checkSequence(Self.push, stale) == [
+                InvariantViolation(.chain, "T2 started from v0, not from T1's after v1")
+            ])
     }
 
     @Test("two records that overlap in time break the serial invariant")
@@ -95,10 +116,12 @@ struct RecordInvariantTests {
 
     @Test("a history check finds each broken link in order")
     func historyFindsBrokenLinks() {
-        let overlapping = Self.record(3, .push(Screens.pin, at: .medium), Self.v2,
-                                      NavigationSnapshot(version: 3, levels: WindowLevel.builtIn, windows: [Self.root, Self.pin],
-                                                         keyWindow: WindowID(2)),
-                                      from: .seconds(1), to: .seconds(3))
+        let overlapping = Self.record(
+            3, .push(Screens.pin, at: .medium), Self.v2,
+            NavigationSnapshot(
+                version: 3, levels: WindowLevel.builtIn, windows: [Self.root, Self.pin],
+                keyWindow: WindowID(2)),
+            from: .seconds(1), to: .seconds(3))
         #expect(InvariantChecker.checkHistory([Self.push, Self.pop, overlapping]).map(\.invariant) == [.serial])
         #expect(InvariantChecker.checkHistory([Self.push, overlapping]).map(\.invariant) == [.chain])
     }

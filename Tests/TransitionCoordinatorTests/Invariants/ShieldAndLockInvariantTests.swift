@@ -5,15 +5,18 @@ import TransitionCoordinator
 @Suite("Invariant 10: shield and lock")
 struct ShieldAndLockInvariantTests {
     static let banner = WindowLevel("banner", rawValue: 2_500)
-    static let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
-                                        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+    static let covers = LifecycleCovers(
+        shield: LifecycleCover(screen: Screen("shield"), level: .high),
+        lock: LifecycleCover(screen: Screen("pin"), level: .medium))
     static let root = ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home))
     static let lock = ManagedWindow(id: w(2), level: .medium, content: .screen(Screen("pin")))
     static let shield = ManagedWindow(id: w(3), level: .high, content: .screen(Screen("shield")))
 
-    static func snapshot(_ windows: [ManagedWindow], key: WindowID?, state: ApplicationState = .background) -> NavigationSnapshot {
-        NavigationSnapshot(version: 1, levels: WindowLevel.builtIn + [banner], windows: windows, keyWindow: key,
-                           applicationState: state, covers: covers)
+    static func snapshot(_ windows: [ManagedWindow], key: WindowID?, state: ApplicationState = .background) -> NavigationSnapshot
+    {
+        NavigationSnapshot(
+            version: 1, levels: WindowLevel.builtIn + [banner], windows: windows, keyWindow: key,
+            applicationState: state, covers: covers)
     }
 
     @Test("a correct locked, shielded state passes")
@@ -59,8 +62,9 @@ struct ShieldAndLockInvariantTests {
         let before = Self.snapshot([Self.root, Self.lock], key: w(2), state: .active)
         var after = Self.snapshot([Self.root], key: w(1), state: .active)
         after.version = 2
-        let record = TransitionRecord(id: t(1), request: .pop(.medium), before: before, after: after, hadAnimator: false,
-                                      animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        let record = TransitionRecord(
+            id: t(1), request: .pop(.medium), before: before, after: after, hadAnimator: false,
+            animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
         #expect(InvariantChecker.checkCoverTransition(record).contains { $0.detail.contains("only an unlock may") })
     }
 
@@ -70,9 +74,10 @@ struct ShieldAndLockInvariantTests {
         let before = Self.snapshot([Self.root, tutorial], key: w(5), state: .active)
         var after = Self.snapshot([Self.root, Self.shield], key: w(3), state: .inactive)
         after.version = 2
-        let record = TransitionRecord(id: t(1), request: .setApplicationState(.inactive), before: before, after: after,
-                                      hadAnimator: false, animation: .skipped(.notAnimatable), extraFinishCalls: 0,
-                                      startedAt: .zero, endedAt: .zero)
+        let record = TransitionRecord(
+            id: t(1), request: .setApplicationState(.inactive), before: before, after: after,
+            hadAnimator: false, animation: .skipped(.notAnimatable), extraFinishCalls: 0,
+            startedAt: .zero, endedAt: .zero)
         #expect(InvariantChecker.checkCoverTransition(record).contains { $0.detail.contains("never destroyed") })
     }
 }

@@ -28,8 +28,11 @@ struct SnapshotInvariantTests {
     @Test("no root window breaks the levels invariant")
     func noRoot() {
         let found = InvariantChecker.check(Self.snapshot([Self.tutorial], key: WindowID(2)))
-        #expect(found == [InvariantViolation(.levels, "0 root windows, expected exactly 1"),
-                          InvariantViolation(.levels, "the bottom window #2 tutorial is not the root")])
+        #expect(
+            found == [
+                InvariantViolation(.levels, "0 root windows, expected exactly 1"),
+                InvariantViolation(.levels, "the bottom window #2 tutorial is not the root"),
+            ])
     }
 
     @Test("windows out of level order break the levels invariant")
@@ -56,8 +59,11 @@ struct SnapshotInvariantTests {
     func hiddenRoot() {
         let hidden = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screens.home), isHidden: true)
         let found = InvariantChecker.check(Self.snapshot([hidden, Self.tutorial], key: WindowID(2)))
-        #expect(found == [InvariantViolation(.levels, "the root window is hidden"),
-                          InvariantViolation(.shieldAndLock, "#1 home (hidden) is hidden with no cover below it")])
+        #expect(
+            found == [
+                InvariantViolation(.levels, "the root window is hidden"),
+                InvariantViolation(.shieldAndLock, "#1 home (hidden) is hidden with no cover below it"),
+            ])
     }
 
     @Test("a screen shown twice breaks the levels invariant")
@@ -67,11 +73,13 @@ struct SnapshotInvariantTests {
         #expect(found.map(\.invariant) == [.levels])
     }
 
-    @Test("a key window that is not the top-most visible one breaks the key invariant", arguments: [
-        (WindowID(1) as WindowID?, "key window #1 is not the top-most visible window #3 pin"),
-        (WindowID(2) as WindowID?, "key window #2 is not the top-most visible window #3 pin"),
-        (nil as WindowID?, "key window none is not the top-most visible window #3 pin"),
-    ])
+    @Test(
+        "a key window that is not the top-most visible one breaks the key invariant",
+        arguments: [
+            (WindowID(1) as WindowID?, "key window #1 is not the top-most visible window #3 pin"),
+            (WindowID(2) as WindowID?, "key window #2 is not the top-most visible window #3 pin"),
+            (nil as WindowID?, "key window none is not the top-most visible window #3 pin"),
+        ])
     func keyNotTopMost(key: WindowID?, detail: String) {
         let found = InvariantChecker.check(Self.snapshot([Self.root, Self.tutorial, Self.pin], key: key))
         #expect(found == [InvariantViolation(.key, detail)])
@@ -83,8 +91,9 @@ struct SnapshotInvariantTests {
         let lock = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screen("lock")))
         let hiddenPin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin), isHidden: true)
         func snapshot(key: UInt64) -> NavigationSnapshot {
-            NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [Self.root, lock, hiddenPin],
-                               keyWindow: WindowID(key), applicationState: .background, covers: covers)
+            NavigationSnapshot(
+                version: 1, levels: WindowLevel.builtIn, windows: [Self.root, lock, hiddenPin],
+                keyWindow: WindowID(key), applicationState: .background, covers: covers)
         }
         #expect(InvariantChecker.check(snapshot(key: 3)).map(\.invariant) == [.key, .shieldAndLock])
         #expect(InvariantChecker.check(snapshot(key: 2)) == [])
@@ -92,8 +101,9 @@ struct SnapshotInvariantTests {
 
     @Test("an unmanaged key window breaks the key invariant in default mode, not when unmanaged windows are ignored")
     func unmanagedKey() {
-        let snapshot = Self.snapshot([Self.root], key: WindowID(1),
-                                     unmanaged: [UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: true)])
+        let snapshot = Self.snapshot(
+            [Self.root], key: WindowID(1),
+            unmanaged: [UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: true)])
         #expect(InvariantChecker.check(snapshot) == [InvariantViolation(.key, "unmanaged window alert is key beside managed #1")])
         #expect(InvariantChecker.check(snapshot, ignoresUnmanagedWindows: true) == [])
     }

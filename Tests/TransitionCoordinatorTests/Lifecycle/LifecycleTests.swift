@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Background and foreground while transitions animate: the privacy shield, the lock screen and
@@ -12,11 +12,13 @@ struct LifecycleTests {
     static let bannerScreen = Screen("banner")
 
     /// Built-in levels plus `banner` between the lock (`medium`) and the shield (`high`).
-    static func configuration(shield: Bool = true, lock: Bool = true, deferredLimit: Int = 32) throws -> CoordinatorConfiguration {
+    static func configuration(shield: Bool = true, lock: Bool = true, deferredLimit: Int = 32) throws -> CoordinatorConfiguration
+    {
         try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [banner],
-            covers: LifecycleCovers(shield: shield ? LifecycleCover(screen: shieldScreen, level: .high) : nil,
-                                    lock: lock ? LifecycleCover(screen: pinScreen, level: .medium) : nil),
+            covers: LifecycleCovers(
+                shield: shield ? LifecycleCover(screen: shieldScreen, level: .high) : nil,
+                lock: lock ? LifecycleCover(screen: pinScreen, level: .medium) : nil),
             deferredLimit: deferredLimit)
     }
 
@@ -115,8 +117,9 @@ struct LifecycleTests {
         .popScreen("pin"),
     ]
 
-    @Test("while locked, a request that would show something above the lock or remove it is refused as locked",
-          arguments: refusedWhileLocked)
+    @Test(
+        "while locked, a request that would show something above the lock or remove it is refused as locked",
+        arguments: refusedWhileLocked)
     func refusedWhenLocked(request: TransitionRequest) async throws {
         let fixture = await Fixture(configuration: try Self.configuration(shield: false))
         try await fixture.coordinator.setApplicationState(.background)

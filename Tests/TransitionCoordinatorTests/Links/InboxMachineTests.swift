@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 /// The inbox's decisions, event by event, with no task and no clock: each link ends once.
@@ -55,12 +56,14 @@ struct InboxMachineTests {
         #expect(Self.delivered(answered) == [second])
     }
 
-    @Test("the coordinator's answer is the link's outcome: already there, or refused with the error",
-          arguments: [("nil", "alreadyThere"), ("busy", "refused.queueFull")])
+    @Test(
+        "the coordinator's answer is the link's outcome: already there, or refused with the error",
+        arguments: [("nil", "alreadyThere"), ("busy", "refused.queueFull")])
     func answers(_ answer: String, _ code: String) {
         var machine = InboxMachine(open: true)
         let (id, _) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
-        let result: Result<TransitionRecord?, TransitionError> = answer == "nil" ? .success(nil) : .failure(.refused(.queueFull(limit: 1)))
+        let result: Result<TransitionRecord?, TransitionError> =
+            answer == "nil" ? .success(nil) : .failure(.refused(.queueFull(limit: 1)))
         #expect(Self.ends(machine.answered(id, result, now: .zero)) == [id: code])
         #expect(machine.delivering == nil)
         #expect(machine.answered(id, result, now: .zero).isEmpty, "a second answer for the same link ends nothing")

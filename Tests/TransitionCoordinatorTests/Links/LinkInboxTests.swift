@@ -1,16 +1,20 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The inbox on a real coordinator: cold launch, the lock, expiry, the same link twice, a
 /// newer link, and a relaunch. Order is driven by the manual clock and gates, never by sleeps.
 @Suite("Link inbox")
 struct LinkInboxTests {
-    static func fixture(covers: LifecycleCovers = LifecycleCovers(), startsOpen: Bool = false)
-        async throws -> (Coordinator, LinkInbox, ManualClock) {
+    static func fixture(
+        covers: LifecycleCovers = LifecycleCovers(), startsOpen: Bool = false
+    )
+        async throws -> (Coordinator, LinkInbox, ManualClock)
+    {
         let clock = ManualClock()
-        let coordinator = await Coordinator(root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
-                                            clock: clock, screens: RouteCompilerTests.registry())
+        let coordinator = await Coordinator(
+            root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
+            clock: clock, screens: RouteCompilerTests.registry())
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: .seconds(30), startsOpen: startsOpen))
         return (coordinator, inbox, clock)
     }
@@ -26,7 +30,10 @@ struct LinkInboxTests {
         var outcomes = inbox.outcomes.makeAsyncIterator()
         let ended = try #require(await outcomes.next())
         #expect(ended.id == id)
-        guard case .navigated(let record) = ended.outcome else { Issue.record("not navigated: \(ended.outcome)"); return }
+        guard case .navigated(let record) = ended.outcome else {
+            Issue.record("not navigated: \(ended.outcome)")
+            return
+        }
         #expect(record.source == .link && record.link == id, "the link's id follows it to its record")
         #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend")))
         await inbox.idle()
@@ -43,7 +50,10 @@ struct LinkInboxTests {
         _ = await probe.next { if case .waiting(.navigate, .deferred) = $0 { true } else { false } }
         try await coordinator.setApplicationState(.active)
         try await coordinator.unlock()
-        guard case .navigated = try await outcome.value else { Issue.record("not navigated"); return }
+        guard case .navigated = try await outcome.value else {
+            Issue.record("not navigated")
+            return
+        }
     }
 
     @Test("a link that waits past its expiry ends as expired, even if the inbox never opens")

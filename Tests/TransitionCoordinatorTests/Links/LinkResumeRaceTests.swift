@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TransitionCoordinator
 
 /// Links behind sign-in: resumes that meet a redirect on its way back. Order is
@@ -23,7 +24,8 @@ struct LinkResumeRaceTests {
         do throws(TransitionError) { return .success(try await coordinator.resumeRedirected()) } catch { return .failure(error) }
     }
 
-    @Test("a resume asked while a resumed link's second redirect is on its way back is not lost: the link goes again and ends once")
+    @Test(
+        "a resume asked while a resumed link's second redirect is on its way back is not lost: the link goes again and ends once")
     func resumeDuringSecondRedirect() {
         let scheduler = SteppedScheduler()
         let signedIn = Box(false)
@@ -33,7 +35,10 @@ struct LinkResumeRaceTests {
         let parts = Box<(Coordinator, LinkInbox)?>(nil)
         let session = NavigationGuard("session") { context in
             guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.value else { return .allow }
-            if vaultAsks.update({ $0 += 1; return $0 }) == 2 {
+            if vaultAsks.update({
+                $0 += 1
+                return $0
+            }) == 2 {
                 asked.open()
                 await gate.wait()
             }
@@ -41,9 +46,10 @@ struct LinkResumeRaceTests {
         }
         let phase = Box(0)
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
-            let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), executor: scheduler.serialExecutor,
-                                                taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(),
-                                                guards: [session])
+            let coordinator = await Coordinator(
+                root: Screen("launch"), clock: ManualClock(), executor: scheduler.serialExecutor,
+                taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(),
+                guards: [session])
             var probe = EventProbe(coordinator)
             let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
             parts.value = (coordinator, inbox)
@@ -60,7 +66,10 @@ struct LinkResumeRaceTests {
             phase.value = 1
         }
         #expect(scheduler.run { phase.value == 1 })
-        guard let (coordinator, inbox) = parts.value else { Issue.record("no coordinator"); return }
+        guard let (coordinator, inbox) = parts.value else {
+            Issue.record("no coordinator")
+            return
+        }
 
         // The guard redirects again; the coordinator's step that takes the redirect in waits in
         // its queue, and the app (signed in now) asks to resume behind it.
@@ -82,14 +91,18 @@ struct LinkResumeRaceTests {
             await inbox.idle()
             let parked = await inbox.hasParkedLink
             let count = await inbox.endedCount
-            found.mutate { $0.parkedAtEnd = parked; $0.endedCount = count }
+            found.mutate {
+                $0.parkedAtEnd = parked
+                $0.endedCount = count
+            }
         }
         #expect(scheduler.run { found.value.parkedAtEnd != nil })
         let result = found.value
         #expect(result.parkedAtEnd == false, "no link is left parked with nothing kept to resume it")
         #expect(result.endedCount == 1)
         guard case .success(let record?)? = result.second else {
-            Issue.record("the second resume was lost: \(String(describing: result.second)); first: \(String(describing: result.first))")
+            Issue.record(
+                "the second resume was lost: \(String(describing: result.second)); first: \(String(describing: result.first))")
             return
         }
         #expect(record.link == result.link && record.source == .link)
@@ -116,8 +129,9 @@ struct LinkResumeRaceTests {
             },
         ]
         // A manual clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
-        let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: RouteCompilerTests.registry(),
-                                            guards: guards)
+        let coordinator = await Coordinator(
+            root: Screen("launch"), clock: ManualClock(), screens: RouteCompilerTests.registry(),
+            guards: guards)
         var probe = EventProbe(coordinator)
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
         let id = await inbox.post(Self.vault)

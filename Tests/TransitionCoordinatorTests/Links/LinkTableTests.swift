@@ -1,10 +1,11 @@
+import Testing
+import TransitionCoordinator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
 import Foundation
 #endif
-import Testing
-import TransitionCoordinator
 
 /// URLs to routes: patterns with typed placeholders, and errors that name the parameter and pattern.
 @Suite("Link table")
@@ -18,9 +19,11 @@ struct LinkTableTests {
     static func table() throws -> LinkTable {
         LinkTable([
             try LinkPattern(user, route: "^/users/user(id=:id)", types: ["id": .integer]),
-            try LinkPattern(post, route: "^/users/user(id=:id)/post(id=:post,tab=:tab)", types: ["id": .integer, "post": .integer]),
+            try LinkPattern(
+                post, route: "^/users/user(id=:id)/post(id=:post,tab=:tab)", types: ["id": .integer, "post": .integer]),
             try LinkPattern(thread, route: "^/inbox!thread(id=:thread)", types: ["thread": .uuid]),
-            try LinkPattern(settings, route: "^/settings/section(name=:section)", types: ["section": .oneOf(["privacy", "account"])]),
+            try LinkPattern(
+                settings, route: "^/settings/section(name=:section)", types: ["section": .oneOf(["privacy", "account"])]),
             try LinkPattern(search, route: "^/search(q=:q)"),
         ])
     }
@@ -48,14 +51,22 @@ struct LinkTableTests {
         ("https://example.com/users/abc", .parameterType("id", value: "abc", expected: .integer, pattern: user)),
         ("https://example.com/users/caf%C3%A9", .parameterType("id", value: "café", expected: .integer, pattern: user)),
         ("myapp://inbox/nope", .parameterType("thread", value: "nope", expected: .uuid, pattern: thread)),
-        ("https://example.com/settings/other", .parameterType("section", value: "other", expected: .oneOf(["privacy", "account"]), pattern: settings)),
+        (
+            "https://example.com/settings/other",
+            .parameterType("section", value: "other", expected: .oneOf(["privacy", "account"]), pattern: settings)
+        ),
         ("https://example.com/search", .missingParameter("q", pattern: search)),
-        ("https://example.com/groups/1", .noMatch("https://example.com/groups/1", nearest: user,
-                                                  reason: "path segment 1 is `groups`, not `users`")),
+        (
+            "https://example.com/groups/1",
+            .noMatch(
+                "https://example.com/groups/1", nearest: user,
+                reason: "path segment 1 is `groups`, not `users`")
+        ),
     ]
 
-    @Test("a URL that does not fit names the parameter and pattern, or the nearest pattern and where it parted",
-          arguments: unfitting.indices)
+    @Test(
+        "a URL that does not fit names the parameter and pattern, or the nearest pattern and where it parted",
+        arguments: unfitting.indices)
     func refuses(_ index: Int) throws {
         let (url, expected) = Self.unfitting[index]
         #expect(throws: expected) { try Self.table().route(for: url) }
@@ -71,7 +82,9 @@ struct LinkTableTests {
         } throws: { error in
             (error as? LinkError)?.code == "badPattern" && "\(error)".contains("does not parse")
         }
-        #expect(throws: LinkError.badPattern("/a?t=:t?", reason: "the optional `:t` names a screen; use it in a parameter's value")) {
+        #expect(
+            throws: LinkError.badPattern("/a?t=:t?", reason: "the optional `:t` names a screen; use it in a parameter's value")
+        ) {
             try LinkPattern("/a?t=:t?", route: "^/a#:t")
         }
         #expect(throws: LinkError.badPattern("/a?q=1", reason: "query parameter `q` must be bound to a placeholder, as `q=:q`")) {
@@ -79,12 +92,16 @@ struct LinkTableTests {
         }
     }
 
-    static let urlPieces = ["https://", "myapp://", "example.com", "EXAMPLE.com", "/", "users", "posts", "inbox", "settings",
-                            "search", "42", "-7", "abc", "%", "%C3%A9", "%zz", "?", "&", "=", "q", "tab", "+", "#", ":", "privacy",
-                            "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é"]
+    static let urlPieces = [
+        "https://", "myapp://", "example.com", "EXAMPLE.com", "/", "users", "posts", "inbox", "settings",
+        "search", "42", "-7", "abc", "%", "%C3%A9", "%zz", "?", "&", "=", "q", "tab", "+", "#", ":", "privacy",
+        "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é",
+    ]
 
-    static let shapes = ["https://example.com/users/*", "https://example.com/users/*/posts/42?tab=*", "myapp://inbox/*",
-                         "/settings/*", "https://example.com/search?q=*", "https://example.com/search?q=a*b"]
+    static let shapes = [
+        "https://example.com/users/*", "https://example.com/users/*/posts/42?tab=*", "myapp://inbox/*",
+        "/settings/*", "https://example.com/search?q=*", "https://example.com/search?q=a*b",
+    ]
 
     @Test("generated URLs never crash the table; every route it gives prints to a path that parses back to it")
     func generated() throws {
@@ -116,10 +133,11 @@ struct LinkTableTests {
 
     /// The table above, with a home page, a custom-scheme pattern without a host, and one on a port.
     static func wideTable() throws -> LinkTable {
-        LinkTable([try LinkPattern(item, route: "^/item(id=:id)", types: ["id": .integer])] + (try table().patterns) + [
-            try LinkPattern("https://example.com/", route: "^/home"),
-            try LinkPattern(debug, route: "^/debug(screen=:screen)"),
-        ])
+        LinkTable(
+            [try LinkPattern(item, route: "^/item(id=:id)", types: ["id": .integer])] + (try table().patterns) + [
+                try LinkPattern("https://example.com/", route: "^/home"),
+                try LinkPattern(debug, route: "^/debug(screen=:screen)"),
+            ])
     }
 
     static let same: [(String, String)] = [
@@ -147,37 +165,75 @@ struct LinkTableTests {
         #expect(route.path == path, "\(url)")
     }
 
-    @Test("a pattern without a host fits the URL with an empty authority and the one with none, whichever it is written as",
-          arguments: ["myapp:///item/:id", "myapp:/item/:id"], ["myapp:///item/7", "myapp:/item/7"])
+    @Test(
+        "a pattern without a host fits the URL with an empty authority and the one with none, whichever it is written as",
+        arguments: ["myapp:///item/:id", "myapp:/item/:id"], ["myapp:///item/7", "myapp:/item/7"])
     func emptyAuthority(_ pattern: String, _ url: String) throws {
         let table = LinkTable([try LinkPattern(pattern, route: "^/item(id=:id)")])
         #expect(try table.route(for: url).path == "^/item(id=7)")
     }
 
     static let different: [(String, LinkError)] = [
-        ("https://example.com:8443/users/42", .noMatch("https://example.com:8443/users/42", nearest: user,
-                                                      reason: "port 8443 is not the pattern's (443)")),
-        ("http://localhost/debug/a", .noMatch("http://localhost/debug/a", nearest: debug,
-                                              reason: "port 80 is not the pattern's (8080)")),
-        ("https://someone@example.com/users/42", .noMatch("https://someone@example.com/users/42", nearest: user,
-                                                          reason: "the URL's user is `someone@`, the pattern's none")),
-        ("myapp://item/7", .noMatch("myapp://item/7", nearest: item,
-                                    reason: "the URL names host `item`, the pattern none (in `myapp:///item/…` the path starts at `item`)")),
-        ("https://example.com:abc/users/42", .badURL("https://example.com:abc/users/42", position: 20,
-                                                     reason: "the port `abc` is not a number")),
-        ("https://example.com:99999/users/42", .badURL("https://example.com:99999/users/42", position: 20,
-                                                       reason: "the port `99999` is over 65535")),
+        (
+            "https://example.com:8443/users/42",
+            .noMatch(
+                "https://example.com:8443/users/42", nearest: user,
+                reason: "port 8443 is not the pattern's (443)")
+        ),
+        (
+            "http://localhost/debug/a",
+            .noMatch(
+                "http://localhost/debug/a", nearest: debug,
+                reason: "port 80 is not the pattern's (8080)")
+        ),
+        (
+            "https://someone@example.com/users/42",
+            .noMatch(
+                "https://someone@example.com/users/42", nearest: user,
+                reason: "the URL's user is `someone@`, the pattern's none")
+        ),
+        (
+            "myapp://item/7",
+            .noMatch(
+                "myapp://item/7", nearest: item,
+                reason: "the URL names host `item`, the pattern none (in `myapp:///item/…` the path starts at `item`)")
+        ),
+        (
+            "https://example.com:abc/users/42",
+            .badURL(
+                "https://example.com:abc/users/42", position: 20,
+                reason: "the port `abc` is not a number")
+        ),
+        (
+            "https://example.com:99999/users/42",
+            .badURL(
+                "https://example.com:99999/users/42", position: 20,
+                reason: "the port `99999` is over 65535")
+        ),
         ("https:///users/42", .badURL("https:///users/42", position: 8, reason: "an https URL needs a host")),
-        ("https://example.com/users/4%2", .badURL("https://example.com/users/4%2", position: 27,
-                                                  reason: "`%` is not followed by two hexadecimal digits")),
-        ("https://example.com/search?q=%zz", .badURL("https://example.com/search?q=%zz", position: 29,
-                                                     reason: "`%` is not followed by two hexadecimal digits")),
-        ("https://example.com/users/%FF", .badURL("https://example.com/users/%FF", position: 26,
-                                                  reason: "the percent-encoded bytes of `%FF` are not UTF-8 text")),
+        (
+            "https://example.com/users/4%2",
+            .badURL(
+                "https://example.com/users/4%2", position: 27,
+                reason: "`%` is not followed by two hexadecimal digits")
+        ),
+        (
+            "https://example.com/search?q=%zz",
+            .badURL(
+                "https://example.com/search?q=%zz", position: 29,
+                reason: "`%` is not followed by two hexadecimal digits")
+        ),
+        (
+            "https://example.com/users/%FF",
+            .badURL(
+                "https://example.com/users/%FF", position: 26,
+                reason: "the percent-encoded bytes of `%FF` are not UTF-8 text")
+        ),
     ]
 
-    @Test("a URL that is not the same, or not a URL, is refused naming what differs or what is wrong and where",
-          arguments: different.indices)
+    @Test(
+        "a URL that is not the same, or not a URL, is refused naming what differs or what is wrong and where",
+        arguments: different.indices)
     func differentURL(_ index: Int) throws {
         let (url, expected) = Self.different[index]
         #expect(throws: expected) { try Self.wideTable().route(for: url) }
@@ -186,18 +242,30 @@ struct LinkTableTests {
 
     static let named = "/go/:screen?tab=:tab"
     static let unroutable: [(String, LinkError)] = [
-        ("/go/ma%18il?tab=x", .unroutable("/go/ma%18il?tab=x", reason: "names a screen with `:screen`, `ma%18il`, which holds the control character U+18",
-                                          pattern: named)),
+        (
+            "/go/ma%18il?tab=x",
+            .unroutable(
+                "/go/ma%18il?tab=x", reason: "names a screen with `:screen`, `ma%18il`, which holds the control character U+18",
+                pattern: named)
+        ),
         ("/go/mail?tab=", .unroutable("/go/mail?tab=", reason: "names a screen with `:tab`, which is empty", pattern: named)),
-        ("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
-         .unroutable("/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
-                     reason: "breaks the path's rules: at 4096: the path is 5004 bytes long, over the limit of 4096", pattern: named)),
-        ("/go/ma\u{18}il?tab=x", .badURL("/go/ma\u{18}il?tab=x", position: 6,
-                                          reason: "a control character (U+18) is never part of a URL; percent-encode it")),
+        (
+            "/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+            .unroutable(
+                "/go/" + String(repeating: "m", count: 5_000) + "?tab=x",
+                reason: "breaks the path's rules: at 4096: the path is 5004 bytes long, over the limit of 4096", pattern: named)
+        ),
+        (
+            "/go/ma\u{18}il?tab=x",
+            .badURL(
+                "/go/ma\u{18}il?tab=x", position: 6,
+                reason: "a control character (U+18) is never part of a URL; percent-encode it")
+        ),
     ]
 
-    @Test("a URL whose values would make a route that does not parse back is refused, naming the placeholder",
-          arguments: unroutable.indices)
+    @Test(
+        "a URL whose values would make a route that does not parse back is refused, naming the placeholder",
+        arguments: unroutable.indices)
     func unroutableValues(_ index: Int) throws {
         let table = LinkTable([try LinkPattern(Self.named, route: "^/:screen#:tab")])
         let (url, expected) = Self.unroutable[index]
@@ -220,7 +288,7 @@ struct LinkTableTests {
         }
     }
 
-#if canImport(FoundationEssentials) || canImport(Foundation)
+    #if canImport(FoundationEssentials) || canImport(Foundation)
     @Test("a URL value leads where its text does, and its errors name its text", arguments: same.indices)
     func urlValue(_ index: Int) throws {
         let (text, path) = Self.same[index]
@@ -233,5 +301,5 @@ struct LinkTableTests {
         let url = try #require(URL(string: "https://example.com:8443/users/42"))
         #expect(throws: Self.different[0].1) { try Self.wideTable().route(for: url) }
     }
-#endif
+    #endif
 }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Whatever the animator does, the transition commits and the record says what the animation did.
@@ -27,7 +27,8 @@ struct AnimationOutcomeTests {
     @Test("an animator that throws gives failed with the error's description, and the transition still commits")
     func throwingAnimatorFails() async throws {
         let fixture = await Fixture()
-        let record = try await fixture.coordinator.perform(Self.pushPin, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
+        let record = try await fixture.coordinator.perform(
+            Self.pushPin, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         #expect(record.animation == .failed("onPurpose"))
         #expect(record.after.windows.map(\.id) == Self.rootAndPin)
         #expect(await fixture.snapshot == record.after)

@@ -1,19 +1,21 @@
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("Screens")
 struct ScreenTests {
-    @Test("screens are equal exactly when id, name and parameters all are, and equal screens hash alike",
-          arguments: [
-              (Screen("a"), Screen("a"), true),
-              (Screen("a"), Screen("b"), false),
-              (Screen("a", id: "x"), Screen("a", id: "y"), false),
-              (Screen("a", id: "x"), Screen("b", id: "x"), false),
-              (Screen("a", parameters: ["k": "v"]), Screen("a"), false),
-              (Screen("a"), Screen("a", parameters: ["k": "v"]), false),
-              (Screen("a", parameters: ["k": "v"]), Screen("a", parameters: ["k": "w"]), false),
-              (Screen("a", parameters: ["k": "v", "j": "u"]), Screen("a", parameters: ["j": "u", "k": "v"]), true),
-          ] as [(Screen, Screen, Bool)])
+    @Test(
+        "screens are equal exactly when id, name and parameters all are, and equal screens hash alike",
+        arguments: [
+            (Screen("a"), Screen("a"), true),
+            (Screen("a"), Screen("b"), false),
+            (Screen("a", id: "x"), Screen("a", id: "y"), false),
+            (Screen("a", id: "x"), Screen("b", id: "x"), false),
+            (Screen("a", parameters: ["k": "v"]), Screen("a"), false),
+            (Screen("a"), Screen("a", parameters: ["k": "v"]), false),
+            (Screen("a", parameters: ["k": "v"]), Screen("a", parameters: ["k": "w"]), false),
+            (Screen("a", parameters: ["k": "v", "j": "u"]), Screen("a", parameters: ["j": "u", "k": "v"]), true),
+        ] as [(Screen, Screen, Bool)])
     func equality(lhs: Screen, rhs: Screen, equal: Bool) {
         #expect((lhs == rhs) == equal)
         #expect((rhs == lhs) == equal)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Unmanaged windows: by default they resign key and are shown to animators; ignored, they are left alone.
@@ -26,7 +26,9 @@ struct UnmanagedWindowTests {
         #expect(await fixture.calls == [.makeKey(w(1), resigning: ["alert"])])
     }
 
-    @Test("by default, across its registration and the next push, the host is told exactly once that a key unmanaged window resigns")
+    @Test(
+        "by default, across its registration and the next push, the host is told exactly once that a key unmanaged window resigns"
+    )
     func defaultModeResignsOnNextKeyChange() async throws {
         let fixture = await Fixture()
         try await fixture.coordinator.registerUnmanagedWindow(Self.alert)
@@ -91,8 +93,11 @@ struct UnmanagedWindowTests {
         try await fixture.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))
         try await fixture.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "debug", zOrder: 100))
         let moved = try await fixture.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 50, isKey: true))
-        #expect(moved.after.unmanagedWindows == [UnmanagedWindow(id: "alert", zOrder: 50, isKey: true),
-                                                 UnmanagedWindow(id: "debug", zOrder: 100)])
+        #expect(
+            moved.after.unmanagedWindows == [
+                UnmanagedWindow(id: "alert", zOrder: 50, isKey: true),
+                UnmanagedWindow(id: "debug", zOrder: 100),
+            ])
         let removed = try await fixture.coordinator.unregisterUnmanagedWindow(id: "alert")
         #expect(removed.after.unmanagedWindows == [UnmanagedWindow(id: "debug", zOrder: 100)])
         #expect(removed.animation == .skipped(.notAnimatable))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("Content trees: what a window shows")
@@ -35,8 +36,10 @@ struct WindowContentTests {
 
     @Test("decoding an empty stack or a tab selection out of range fails: invariant 8 holds for decoded trees too")
     func decodingChecksInvariant8() throws {
-        let broken: [WindowContent] = [.stack(StackContainer(id: "s", unchecked: [])),
-                                       .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1))]
+        let broken: [WindowContent] = [
+            .stack(StackContainer(id: "s", unchecked: [])),
+            .tabs(TabBar(id: "t", unchecked: [.screen(T.list)], selected: 1)),
+        ]
         for content in broken {
             let data = try JSONEncoder().encode(content)
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(WindowContent.self, from: data) }

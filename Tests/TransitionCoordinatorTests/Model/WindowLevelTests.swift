@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("Window levels")
@@ -61,12 +62,15 @@ struct LevelOrderLookupTests {
     /// A snapshot with a window at each of `standing` (indices into ``levels``), in level order.
     static func snapshot(_ standing: [Int]) -> NavigationSnapshot {
         let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("root")))
-        let windows = [root] + standing.map { ManagedWindow(id: WindowID(UInt64($0 + 2)), level: levels[$0], content: .screen(Screen("s\($0)"))) }
+        let windows =
+            [root]
+            + standing.map { ManagedWindow(id: WindowID(UInt64($0 + 2)), level: levels[$0], content: .screen(Screen("s\($0)"))) }
         return NavigationSnapshot(version: 0, levels: levels, windows: windows, keyWindow: windows.last?.id)
     }
 
-    @Test("the binary search finds what the linear one finds, for every level, standing or not",
-          arguments: [[], [0], [8], [0, 8], [1, 3, 5, 7], [0, 1, 2, 3, 4, 5, 6, 7, 8]])
+    @Test(
+        "the binary search finds what the linear one finds, for every level, standing or not",
+        arguments: [[], [0], [8], [0, 8], [1, 3, 5, 7], [0, 1, 2, 3, 4, 5, 6, 7, 8]])
     func agreesWithTheScan(standing: [Int]) {
         let snapshot = Self.snapshot(standing)
         for level in [WindowLevel.root] + Self.levels + [WindowLevel("l3", rawValue: 31), WindowLevel("other", rawValue: 30)] {

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import TransitionCoordinator
 
 @Suite("A snapshot's window list")
 struct WindowListTests {
     static func window(_ id: Int, level: Int? = nil) -> ManagedWindow {
         let rawValue = level ?? id
-        return ManagedWindow(id: WindowID(UInt64(id + 1)),
-                             level: rawValue == 0 ? .root : WindowLevel("l\(rawValue)", rawValue: rawValue),
-                             content: .screen(Screen("s\(id)")))
+        return ManagedWindow(
+            id: WindowID(UInt64(id + 1)),
+            level: rawValue == 0 ? .root : WindowLevel("l\(rawValue)", rawValue: rawValue),
+            content: .screen(Screen("s\(id)")))
     }
 
     static func windows(_ count: Int) -> [ManagedWindow] { (0..<count).map { window($0) } }
@@ -33,21 +35,24 @@ struct WindowListTests {
         var nextID = 1_000
         for step in 0..<60 {
             switch random.next(4) {
-            case 0:  // replace a range with fresh windows
+            case 0: // replace a range with fresh windows
                 let lower = random.next(array.count + 1)
                 let upper = lower + random.next(array.count - lower + 1)
-                let fresh = (0..<random.next(12)).map { _ in defer { nextID += 1 }; return Self.window(nextID) }
+                let fresh = (0..<random.next(12)).map { _ in
+                    defer { nextID += 1 }
+                    return Self.window(nextID)
+                }
                 array.replaceSubrange(lower..<upper, with: fresh)
                 list.replaceSubrange(lower..<upper, with: fresh)
-            case 1 where !array.isEmpty:  // change one window in place
+            case 1 where !array.isEmpty: // change one window in place
                 let index = random.next(array.count)
                 array[index].isHidden.toggle()
                 list[index].isHidden.toggle()
-            case 2:  // remove some
+            case 2: // remove some
                 let modulus = 2 + random.next(4)
                 array.removeAll { $0.id.rawValue % UInt64(modulus) == 0 }
                 list.removeAll { $0.id.rawValue % UInt64(modulus) == 0 }
-            default:  // append
+            default: // append
                 defer { nextID += 1 }
                 array.append(Self.window(nextID))
                 list.append(Self.window(nextID))

@@ -9,13 +9,14 @@ struct ReadmeExampleTests {
     @Test("the PIN quick start shows the PIN at medium, key, then pops it with the animation skipped in the background")
     func pinQuickStart() async throws {
         let (coordinator, pinUp, record) = try await ReadmeSnippets.quickStart()
-        #expect(pinUp.description == """
-            NavigationSnapshot v2 · app background
-            ├─ high(3000)    —
-            ├─ medium(2000)  #2 pin [key]
-            ├─ low(1000)     —
-            └─ root(0)       #1 home
-            """)
+        #expect(
+            pinUp.description == """
+                NavigationSnapshot v2 · app background
+                ├─ high(3000)    —
+                ├─ medium(2000)  #2 pin [key]
+                ├─ low(1000)     —
+                └─ root(0)       #1 home
+                """)
         #expect(record.animation == .ran)
         #expect(await coordinator.keyWindow?.content == .screen(Screen("home")))
     }
@@ -30,19 +31,21 @@ struct ReadmeExampleTests {
 
     @Test("the lifecycle example puts up the shield, then the lock, and the PIN unlock takes it down")
     func lifecycleExample() async throws {
-        let configuration = try CoordinatorConfiguration(covers: LifecycleCovers(
-            shield: LifecycleCover(screen: Screen("shield"), level: .high),
-            lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
+        let configuration = try CoordinatorConfiguration(
+            covers: LifecycleCovers(
+                shield: LifecycleCover(screen: Screen("shield"), level: .high),
+                lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
         let coordinator = await Coordinator(root: Screen("home"), configuration: configuration)
         _ = try? await coordinator.setApplicationState(.inactive)
         _ = try? await coordinator.setApplicationState(.background)
-        #expect(await coordinator.snapshot.description == """
-            NavigationSnapshot v2 · app background · locked
-            ├─ high(3000)    #2 shield [key] (shield)
-            ├─ medium(2000)  #3 pin (lock)
-            ├─ low(1000)     —
-            └─ root(0)       #1 home
-            """)
+        #expect(
+            await coordinator.snapshot.description == """
+                NavigationSnapshot v2 · app background · locked
+                ├─ high(3000)    #2 shield [key] (shield)
+                ├─ medium(2000)  #3 pin (lock)
+                ├─ low(1000)     —
+                └─ root(0)       #1 home
+                """)
         _ = try? await coordinator.setApplicationState(.active)
         let unlock = try await coordinator.unlock(animator: Self.fadeAnimator, policy: .enqueue)
         #expect(unlock.animation == .ran)

@@ -77,7 +77,7 @@ enum ReadmeSnippets {
         let coordinator = await Coordinator(root: Screen("launch"), screens: screens)
 
         try await coordinator.navigate(to: Route(parsing: "^/main#inbox/mail!/compose"))
-        try await coordinator.stack("compose").push(Screen("draft"))    // the stack the link built
+        try await coordinator.stack("compose").push(Screen("draft")) // the stack the link built
         // END README
         return coordinator
     }

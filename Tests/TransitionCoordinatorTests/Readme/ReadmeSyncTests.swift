@@ -11,8 +11,10 @@ struct ReadmeSyncTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The test files that hold the README's snippets.
-    static let snippetFiles = ["Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift",
-                               "Tests/TransitionCoordinatorTestingTests/GuideTests.swift"]
+    static let snippetFiles = [
+        "Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift",
+        "Tests/TransitionCoordinatorTestingTests/GuideTests.swift",
+    ]
 
     /// The Swift blocks of `markdown`, each as its lines.
     static func swiftBlocks(in markdown: String) -> [[String]] {

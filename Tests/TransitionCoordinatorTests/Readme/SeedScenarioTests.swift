@@ -1,6 +1,6 @@
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// The scenarios the library was designed from, written as a client would, against the public
@@ -63,7 +63,8 @@ struct SeedScenarioTests {
     @Test("Epoxy's form under .coalesce: of two quick state changes the latest stack wins, the other caller is told")
     func latestStackWins() async throws {
         // A clock of its own: the gated animation outlasts its timeout only if the test says so.
-        let coordinator = try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
         let form = Form(coordinator: coordinator)
         var probe = EventProbe(coordinator)
         let toast = GatedAnimator()
@@ -91,7 +92,7 @@ struct SeedScenarioTests {
         var events = coordinator.events().makeAsyncIterator()
         let app = Task {
             let flow = coordinator.flow("launch")
-            let firstRun: Bool = try await flow.hop(to: Screen("splash"))       // returns when splash unhops
+            let firstRun: Bool = try await flow.hop(to: Screen("splash")) // returns when splash unhops
             if firstRun { let _: Void = try await flow.hop(to: Screen("signUp")) }
             try await coordinator.hop("launch").hop(to: .screen(Screen("main")))
         }
@@ -110,7 +111,9 @@ struct SeedScenarioTests {
         #expect(await coordinator.snapshot.windows[0].content.topScreen.name == "main")
     }
 
-    @Test("tabs each holding a stack, a sheet over one: tabs keep their stacks, a swipe-down dismisses the sheet, a link's target tree is one change")
+    @Test(
+        "tabs each holding a stack, a sheet over one: tabs keep their stacks, a swipe-down dismisses the sheet, a link's target tree is one change"
+    )
     func tabsWithStacksAndSheet() async throws {
         let inbox = StackContainer(id: "inbox", root: Screen("list"))
         let news = StackContainer(id: "news", root: Screen("feed"))
@@ -125,13 +128,20 @@ struct SeedScenarioTests {
         try await coordinator.tabs("main").select(0)
         #expect(await coordinator.stack("inbox").items()?.map(\.name) == ["list", "mail"], "each tab keeps its stack")
         try await coordinator.tabs("main").select(1)
-        try await coordinator.userDid(.dismiss(.container("news")))                   // the sheet swiped away
+        try await coordinator.userDid(.dismiss(.container("news"))) // the sheet swiped away
         #expect(removed.withLock { $0 } == ["attach"])
 
         // A link's target: inbox at [list, thread], selected, in one change animated once.
-        let target = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(StackContainer(id: "inbox", root: Screen("list"),
-                                                                                   pushed: [Screen("thread")])),
-                                                          .stack(news)], selected: 0))
+        let target = WindowContent.tabs(
+            try TabBar(
+                id: "main",
+                tabs: [
+                    .stack(
+                        StackContainer(
+                            id: "inbox", root: Screen("list"),
+                            pushed: [Screen("thread")])),
+                    .stack(news),
+                ], selected: 0))
         let link = try await coordinator.change(.replace(with: target), animator: CallbackAnimator { _, finish in finish() })
         #expect(link.animation.animatorWasCalled)
         #expect(link.before.windows[0].content.topScreen.name == "feed")

@@ -1,6 +1,6 @@
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// What users of navigation libraries report again and again, each made impossible and
@@ -18,8 +18,10 @@ struct UserComplaintTests {
     static func app() async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(
             covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
-        let root = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: list)),
-                                             .stack(StackContainer(id: "news", root: feed))))
+        let root = WindowContent.tabs(
+            TabBar(
+                id: "main", .stack(StackContainer(id: "inbox", root: list)),
+                .stack(StackContainer(id: "news", root: feed))))
         return try await Coordinator(root: root, configuration: configuration)
     }
 
@@ -73,7 +75,9 @@ struct UserComplaintTests {
             async let second = Self.tap(coordinator)
             let refusals = await [first, second].compactMap { $0 }.map(\.code)
             #expect(refusals.count == 1, "exactly one of the taps pushes")
-            #expect(refusals.allSatisfy { ["screenAlreadyRequested", "container.duplicateScreen", "duplicateScreen"].contains($0) }, "\(refusals)")
+            #expect(
+                refusals.allSatisfy { ["screenAlreadyRequested", "container.duplicateScreen", "duplicateScreen"].contains($0) },
+                "\(refusals)")
             #expect(await Self.names(coordinator, "inbox") == ["list", "mail"])
             try await coordinator.stack("inbox").popToRoot(policy: .enqueue)
         }
@@ -84,7 +88,8 @@ struct UserComplaintTests {
         let coordinator = try await Self.app()
         try await Self.underLifecycle(coordinator) { round in
             async let push = coordinator.stack("inbox").push(Self.thread, animator: YieldingAnimator(), policy: .enqueue)
-            async let select = coordinator.tabs("main").select(round % 2 == 0 ? 1 : 0, animator: YieldingAnimator(), policy: .enqueue)
+            async let select = coordinator.tabs("main").select(
+                round % 2 == 0 ? 1 : 0, animator: YieldingAnimator(), policy: .enqueue)
             let (pushed, selected) = try await (push, select)
             #expect(pushed.id != selected.id)
             #expect(await Self.names(coordinator, "inbox") == ["list", "thread"])
@@ -92,9 +97,10 @@ struct UserComplaintTests {
             try await coordinator.stack("inbox").pop(policy: .enqueue)
         }
         // No committed state kept in the history shows a blank (a container with no screen).
-        #expect(await coordinator.history.allSatisfy { record in
-            record.after.windows.allSatisfy { $0.content.topScreen != .missing }
-        })
+        #expect(
+            await coordinator.history.allSatisfy { record in
+                record.after.windows.allSatisfy { $0.content.topScreen != .missing }
+            })
     }
 
     @Test("a cancelled swipe is no pop; a committed one pops once and calls remove once, even when a lifecycle event cuts it")
@@ -129,15 +135,20 @@ struct UserComplaintTests {
     func dismissAndPushAsOne() async throws {
         let coordinator = try await Self.app()
         try await Self.underLifecycle(coordinator) { _ in
-            try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
-            let target = WindowContent.tabs(TabBar(id: "main", .stack(StackContainer(id: "inbox", root: Self.list, pushed: [Self.mail])),
-                                                   .stack(StackContainer(id: "news", root: Self.feed))))
-            let record = try await coordinator.perform(.content(.replace(with: target), at: .root), animator: YieldingAnimator(),
-                                                       policy: .enqueue)
+            try await coordinator.stack("inbox").present(
+                .stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
+            let target = WindowContent.tabs(
+                TabBar(
+                    id: "main", .stack(StackContainer(id: "inbox", root: Self.list, pushed: [Self.mail])),
+                    .stack(StackContainer(id: "news", root: Self.feed))))
+            let record = try await coordinator.perform(
+                .content(.replace(with: target), at: .root), animator: YieldingAnimator(),
+                policy: .enqueue)
             #expect(record.screenEvents.contains { $0.kind == .didRemove && $0.screen.name == "draft" })
             #expect(record.screenEvents.contains { $0.kind == .didAdd && $0.screen.name == "mail" })
-            #expect(await coordinator.history.last(where: { $0.request.kind == .content })?.id == record.id,
-                    "nothing else of the content's came after it")
+            #expect(
+                await coordinator.history.last(where: { $0.request.kind == .content })?.id == record.id,
+                "nothing else of the content's came after it")
             #expect(record.after.window(at: .root)?.content == target, "no intermediate state in between")
             try await coordinator.stack("inbox").popToRoot(policy: .enqueue)
         }
@@ -147,8 +158,10 @@ struct UserComplaintTests {
     func parentDismissedUnderChild() async throws {
         let coordinator = try await Self.app()
         try await Self.underLifecycle(coordinator) { _ in
-            try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
-            try await coordinator.stack("compose").present(.stack(StackContainer(id: "attach", root: Screen("photos"))), policy: .enqueue)
+            try await coordinator.stack("inbox").present(
+                .stack(StackContainer(id: "compose", root: Screen("draft"))), policy: .enqueue)
+            try await coordinator.stack("compose").present(
+                .stack(StackContainer(id: "attach", root: Screen("photos"))), policy: .enqueue)
             let dismissed = try await coordinator.stack("inbox").dismiss(animator: YieldingAnimator(), policy: .enqueue)
             let removed = dismissed.screenEvents.filter { $0.kind == .didRemove }.map(\.screen.name).sorted()
             #expect(removed == ["draft", "photos"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// Saving and restoring navigation: migrations, fallbacks, age, never-restored screens, the
@@ -12,8 +12,10 @@ struct RestorationTests {
     static func saved(_ path: String, schema: Int = 1, at savedAt: Duration = .seconds(1_000)) throws -> SavedNavigation {
         SavedNavigation(route: try route(path), schema: schema, savedAt: savedAt)
     }
-    static func plan(_ saved: SavedNavigation, _ policy: RestorationPolicy = RestorationPolicy(), now: Duration = .seconds(1_010),
-                     link: Route? = nil) throws -> Restoration.Plan {
+    static func plan(
+        _ saved: SavedNavigation, _ policy: RestorationPolicy = RestorationPolicy(), now: Duration = .seconds(1_010),
+        link: Route? = nil
+    ) throws -> Restoration.Plan {
         try Restoration.plan(saved, policy: policy, registry: registry, now: now, link: link)
     }
 
@@ -48,8 +50,11 @@ struct RestorationTests {
         let plan = try Self.plan(try Self.saved("^/main#settings/lounge/friend#inbox/mail!/compose"))
         #expect(plan.route.path == "^/main#settings#inbox/mail!/compose")
         #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])
-        #expect(plan.content == (try RouteCompiler.content(for: try Self.route("^/main#settings#inbox/mail!/compose"),
-                                                           registry: Self.registry)))
+        #expect(
+            plan.content
+                == (try RouteCompiler.content(
+                    for: try Self.route("^/main#settings#inbox/mail!/compose"),
+                    registry: Self.registry)))
         let policy = RestorationPolicy(neverRestored: ["alert"])
         let background = try Self.plan(try Self.saved("^/main#profile/alert/friend#settings/alert#inbox/mail"), policy)
         #expect(background.route.path == "^/main#profile#settings#inbox/mail", "each never-restored screen, in every tab")
@@ -60,7 +65,10 @@ struct RestorationTests {
     func fallbackUnderAModal() throws {
         let plan = try Self.plan(try Self.saved("^/main#inbox/lounge!/compose#settings"))
         #expect(plan.route.path == "^/main#inbox")
-        #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .modalStack(RouteTarget("compose")), .tab(RouteTarget("settings"))])
+        #expect(
+            plan.dropped.map(\.step) == [
+                .push(RouteTarget("lounge")), .modalStack(RouteTarget("compose")), .tab(RouteTarget("settings")),
+            ])
     }
 
     @Test("the app's migrations run from the saved schema to the current one, in order")
@@ -121,15 +129,18 @@ struct RestorationTests {
 
     @Test("the shield and the lock are never saved: the lifecycle decides them after a relaunch")
     func coversNotSaved() async throws {
-        let covers = LifecycleCovers(shield: LifecycleCover(screen: Screen("shield"), level: .high),
-                                     lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let covers = LifecycleCovers(
+            shield: LifecycleCover(screen: Screen("shield"), level: .high),
+            lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let configuration = try CoordinatorConfiguration(covers: covers)
-        let before = await Coordinator(root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+        let before = await Coordinator(
+            root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
         try await before.navigate(to: try Self.route("^/home/friend"))
         try await before.setApplicationState(.background)
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         #expect(saved.route.path == "^/home/friend")
-        let after = await Coordinator(root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+        let after = await Coordinator(
+            root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
         let snapshot = await after.snapshot
         #expect(snapshot.windows.count == 1 && snapshot.lockWindow == nil)

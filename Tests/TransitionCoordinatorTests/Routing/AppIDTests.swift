@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// One id world: the containers an app declares in its registry hold the same ids whether the
@@ -13,8 +13,12 @@ struct AppIDTests {
     static func registry() throws -> ScreenRegistry {
         var registry = RouteCompilerTests.registry()
         try registry.rootStack(id: "homeStack")
-        try registry.tabs("main", id: "main", tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings"),
-                                                     .init("profile", stack: "profile")])
+        try registry.tabs(
+            "main", id: "main",
+            tabs: [
+                .init("inbox", stack: "inbox"), .init("settings", stack: "settings"),
+                .init("profile", stack: "profile"),
+            ])
         try registry.modalStack(rootedAt: "compose", id: "composeStack")
         return registry
     }
@@ -27,13 +31,21 @@ struct AppIDTests {
     /// pushed in `inbox`, the compose flow presented over `settings`.
     static let handBuilt: WindowContent = {
         do {
-            return .tabs(try TabBar(id: "main", tabs: [
-                .stack(StackContainer(id: "inbox", root: Screen("inbox"), pushed: [Screen("mail", id: "m1", parameters: ["id": "7"])])),
-                .presenting(.stack(StackContainer(id: "settings", root: Screen("settings"))),
-                            modal: .stack(StackContainer(id: "composeStack", root: Screen("compose", id: "c"),
-                                                         pushed: [Screen("draft", id: "d")]))),
-                .stack(StackContainer(id: "profile", root: Screen("profile"))),
-            ], selected: 1))
+            return .tabs(
+                try TabBar(
+                    id: "main",
+                    tabs: [
+                        .stack(
+                            StackContainer(
+                                id: "inbox", root: Screen("inbox"), pushed: [Screen("mail", id: "m1", parameters: ["id": "7"])])),
+                        .presenting(
+                            .stack(StackContainer(id: "settings", root: Screen("settings"))),
+                            modal: .stack(
+                                StackContainer(
+                                    id: "composeStack", root: Screen("compose", id: "c"),
+                                    pushed: [Screen("draft", id: "d")]))),
+                        .stack(StackContainer(id: "profile", root: Screen("profile"))),
+                    ], selected: 1))
         } catch {
             preconditionFailure("\(error)")
         }
@@ -47,7 +59,8 @@ struct AppIDTests {
         case .screen(let shown): return screen(shown)
         case .stack(let stack): return "stack \(stack.id) [" + stack.items.map(screen).joined(separator: ", ") + "]"
         case .tabs(let bar):
-            return "tabs \(bar.id) {" + bar.tabs.enumerated().map { ($0.offset == bar.selected ? "*" : "") + shape($0.element) }
+            return "tabs \(bar.id) {"
+                + bar.tabs.enumerated().map { ($0.offset == bar.selected ? "*" : "") + shape($0.element) }
                 .joined(separator: ", ") + "}"
         case .hop(let hop): return "hop \(hop.id) (\(shape(hop.current)))"
         case .presenting(let base, let modal): return "\(shape(base)) ! \(shape(modal))"
@@ -56,27 +69,39 @@ struct AppIDTests {
 
     /// Routes and the content they build with the declared ids, as `WindowContent.description` prints it.
     static let built: [(String, String)] = [
-        ("^/home/detail(id=3)",
-         "stack homeStack [home[homeStack/0:home], detail[homeStack/1:detail(id=3)](id=3)]"),
-        ("^/main#settings",
-         "tabs main {stack inbox [inbox[inbox/0:inbox]], *stack settings [settings[settings/0:settings]], "
-            + "stack profile [profile[profile/0:profile]]}"),
-        ("^/main#inbox/mail!/compose/draft",
-         "tabs main {*stack inbox [inbox[inbox/0:inbox], mail[inbox/1:mail]] ! stack composeStack "
-            + "[compose[composeStack/0:compose], draft[composeStack/1:draft]], stack settings [settings[settings/0:settings]], "
-            + "stack profile [profile[profile/0:profile]]}"),
+        (
+            "^/home/detail(id=3)",
+            "stack homeStack [home[homeStack/0:home], detail[homeStack/1:detail(id=3)](id=3)]"
+        ),
+        (
+            "^/main#settings",
+            "tabs main {stack inbox [inbox[inbox/0:inbox]], *stack settings [settings[settings/0:settings]], "
+                + "stack profile [profile[profile/0:profile]]}"
+        ),
+        (
+            "^/main#inbox/mail!/compose/draft",
+            "tabs main {*stack inbox [inbox[inbox/0:inbox], mail[inbox/1:mail]] ! stack composeStack "
+                + "[compose[composeStack/0:compose], draft[composeStack/1:draft]], stack settings [settings[settings/0:settings]], "
+                + "stack profile [profile[profile/0:profile]]}"
+        ),
         // A declaration's second container in one route takes the id the route makes.
-        ("^/home!/compose!/compose",
-         "stack homeStack [home[homeStack/0:home]] ! stack composeStack [compose[composeStack/0:compose]] "
-            + "! stack ^!2:compose [compose[^!2:compose/0:compose]]"),
-        ("^/main!main#profile",
-         "tabs main {*stack inbox [inbox[inbox/0:inbox]] ! tabs ^!1:main {stack ^!1:main#inbox [inbox[^!1:main#inbox/0:inbox]], "
-            + "stack ^!1:main#settings [settings[^!1:main#settings/0:settings]], "
-            + "*stack ^!1:main#profile [profile[^!1:main#profile/0:profile]]}, stack settings [settings[settings/0:settings]], "
-            + "stack profile [profile[profile/0:profile]]}"),
+        (
+            "^/home!/compose!/compose",
+            "stack homeStack [home[homeStack/0:home]] ! stack composeStack [compose[composeStack/0:compose]] "
+                + "! stack ^!2:compose [compose[^!2:compose/0:compose]]"
+        ),
+        (
+            "^/main!main#profile",
+            "tabs main {*stack inbox [inbox[inbox/0:inbox]] ! tabs ^!1:main {stack ^!1:main#inbox [inbox[^!1:main#inbox/0:inbox]], "
+                + "stack ^!1:main#settings [settings[^!1:main#settings/0:settings]], "
+                + "*stack ^!1:main#profile [profile[^!1:main#profile/0:profile]]}, stack settings [settings[settings/0:settings]], "
+                + "stack profile [profile[profile/0:profile]]}"
+        ),
         // A modal stack with no declaration keeps the made id.
-        ("^/home!/draft",
-         "stack homeStack [home[homeStack/0:home]] ! stack ^!1:draft [draft[^!1:draft/0:draft]]"),
+        (
+            "^/home!/draft",
+            "stack homeStack [home[homeStack/0:home]] ! stack ^!1:draft [draft[^!1:draft/0:draft]]"
+        ),
     ]
 
     @Test("a route builds the containers the registry declares, with their ids", arguments: built.indices)
@@ -103,8 +128,9 @@ struct AppIDTests {
         let warm = try await Coordinator(root: Self.handBuilt, clock: ManualClock(), screens: try Self.registry())
         let record = try #require(try await warm.navigate(to: route))
         #expect(await warm.snapshot.windows[0].content == (await cold.snapshot.windows[0].content))
-        #expect(record.after.windows[0].content.containers == record.before.windows[0].content.containers,
-                "the same tab bar, stacks and modal stack, by id")
+        #expect(
+            record.after.windows[0].content.containers == record.before.windows[0].content.containers,
+            "the same tab bar, stacks and modal stack, by id")
     }
 
     @Test("after a link, the app reaches the link's containers by the ids it declared: stack(\"inbox\").push works")
@@ -114,12 +140,15 @@ struct AppIDTests {
         try await coordinator.stack("inbox").push(Screen("mail", id: "m2", parameters: ["id": "8"]))
         try await coordinator.tabs("main").select(1)
         try await coordinator.stack("settings").push(Screen("profile", id: "p"))
-        #expect(Self.shape(await coordinator.snapshot.windows[0].content)
-                == "tabs main {stack inbox [inbox, mail, mail(id=8)], *stack settings [settings, profile], stack profile [profile]}")
+        #expect(
+            Self.shape(await coordinator.snapshot.windows[0].content)
+                == "tabs main {stack inbox [inbox, mail, mail(id=8)], *stack settings [settings, profile], stack profile [profile]}"
+        )
         try await coordinator.navigate(to: try Route(parsing: "^/home!/compose"))
         try await coordinator.stack("composeStack").push(Screen("draft", id: "d"))
         try await coordinator.stack("homeStack").push(Screen("friend", id: "f"))
-        #expect(Self.shape(await coordinator.snapshot.windows[0].content)
+        #expect(
+            Self.shape(await coordinator.snapshot.windows[0].content)
                 == "stack homeStack [home, friend] ! stack composeStack [compose, draft]")
     }
 
@@ -153,8 +182,10 @@ struct AppIDTests {
 
     @Test("a hand-built root stack saves and restores onto the declared root stack")
     func handBuiltRootStack() async throws {
-        let root = WindowContent.stack(StackContainer(id: "homeStack", root: Screen("home", id: "h"),
-                                                      pushed: [Screen("detail", id: "d3", parameters: ["id": "3"])]))
+        let root = WindowContent.stack(
+            StackContainer(
+                id: "homeStack", root: Screen("home", id: "h"),
+                pushed: [Screen("detail", id: "d3", parameters: ["id": "3"])]))
         let before = try await Coordinator(root: root, clock: ManualClock(), screens: try Self.registry())
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         #expect(saved.route.path == "^/home/detail(id=3)")
@@ -172,12 +203,18 @@ struct AppIDTests {
         registry.screen("mail") { request in
             Screen("mail", id: ScreenID("mail-" + (request.parameters["id"] ?? "")), parameters: request.parameters)
         }
-        let built = WindowContent.tabs(try TabBar(id: "main", tabs: [
-            .stack(StackContainer(id: "inbox", root: Screen("inbox"), pushed: [Screen("mail", id: "mail-7", parameters: ["id": "7"])])),
-            .presenting(.stack(StackContainer(id: "settings", root: Screen("settings"))),
+        let built = WindowContent.tabs(
+            try TabBar(
+                id: "main",
+                tabs: [
+                    .stack(
+                        StackContainer(
+                            id: "inbox", root: Screen("inbox"), pushed: [Screen("mail", id: "mail-7", parameters: ["id": "7"])])),
+                    .presenting(
+                        .stack(StackContainer(id: "settings", root: Screen("settings"))),
                         modal: .stack(StackContainer(id: "composeStack", root: Screen("compose"), pushed: [Screen("draft")]))),
-            .stack(StackContainer(id: "profile", root: Screen("profile"))),
-        ], selected: 1))
+                    .stack(StackContainer(id: "profile", root: Screen("profile"))),
+                ], selected: 1))
         let before = try await Coordinator(root: built, clock: ManualClock(), screens: registry)
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: registry)
@@ -188,62 +225,93 @@ struct AppIDTests {
 
     @Test("a restore after a rename keeps the app's containers: the renamed branch drops, the declared ids stay")
     func restoreAfterRename() async throws {
-        let saved = SavedNavigation(route: try Route(parsing: "^/main#settings/lounge/friend#inbox/mail!/compose"),
-                                    schema: 1, savedAt: .zero)
+        let saved = SavedNavigation(
+            route: try Route(parsing: "^/main#settings/lounge/friend#inbox/mail!/compose"),
+            schema: 1, savedAt: .zero)
         let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
         let restored = try await coordinator.restore(saved, policy: RestorationPolicy(), now: .zero)
         #expect(restored.route.path == "^/main#settings#inbox/mail!/compose")
         #expect(restored.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])
-        #expect(Self.shape(await coordinator.snapshot.windows[0].content)
-                == "tabs main {*stack inbox [inbox, mail] ! stack composeStack [compose], stack settings [settings], stack profile [profile]}")
+        #expect(
+            Self.shape(await coordinator.snapshot.windows[0].content)
+                == "tabs main {*stack inbox [inbox, mail] ! stack composeStack [compose], stack settings [settings], stack profile [profile]}"
+        )
     }
 
     @Test("a tab bar built by hand prints by its declared id; with no declaration it is refused as today")
     func printsByDeclaredID() throws {
-        #expect(try RouteCompiler.route(of: Self.handBuilt, registry: try Self.registry()).path
+        #expect(
+            try RouteCompiler.route(of: Self.handBuilt, registry: try Self.registry()).path
                 == "^/main#inbox/mail(id=7)#settings!/compose/draft")
-        #expect(throws: NavigationError.notRoutable(.container("main"),
-                                                    reason: "its id is neither declared in the registry nor a route's, so its name is unknown")) {
+        #expect(
+            throws: NavigationError.notRoutable(
+                .container("main"),
+                reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
+        ) {
             try RouteCompiler.route(of: Self.handBuilt)
         }
         let made = try RouteCompilerTests.content("^/main#settings")
-        #expect(try RouteCompiler.route(of: made, registry: try Self.registry()).path == "^/main#settings",
-                "a made id still reads with a registry that declares others")
+        #expect(
+            try RouteCompiler.route(of: made, registry: try Self.registry()).path == "^/main#settings",
+            "a made id still reads with a registry that declares others")
     }
 
     /// Declarations refused, each after `registry()`'s, with the error.
     static let refused: [(String, @Sendable (inout ScreenRegistry) throws(RegistryError) -> Void, RegistryError)] = [
-        ("a tab bar taking the root stack's id", { registry throws(RegistryError) in
-            try registry.tabs("bar", id: "homeStack", tabs: [.init("alert", stack: "alerts")])
-        }, .duplicateID("homeStack", declaredBy: "the root stack")),
-        ("a tab stack taking another tab bar's stack id", { registry throws(RegistryError) in
-            try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "inbox")])
-        }, .duplicateID("inbox", declaredBy: "the stack of the tab `inbox` of `main`")),
-        ("a tab bar whose stack has the bar's id", { registry throws(RegistryError) in
-            try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "bar")])
-        }, .duplicateID("bar", declaredBy: "the tab bar `bar`")),
-        ("two tabs with one stack id", { registry throws(RegistryError) in
-            try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "s"), .init("friend", stack: "s")])
-        }, .duplicateID("s", declaredBy: "the stack of the tab `alert` of `bar`")),
-        ("a modal stack taking a tab bar's id", { registry throws(RegistryError) in
-            try registry.modalStack(rootedAt: "draft", id: "main")
-        }, .duplicateID("main", declaredBy: "the tab bar `main`")),
-        ("a root stack taking the modal stack's id", { registry throws(RegistryError) in
-            try registry.rootStack(id: "composeStack")
-        }, .duplicateID("composeStack", declaredBy: "the modal stack of `compose`")),
-        ("an id made like a route's", { registry throws(RegistryError) in
-            try registry.modalStack(rootedAt: "draft", id: "^!1:draft")
-        }, .reservedID("^!1:draft")),
+        (
+            "a tab bar taking the root stack's id",
+            { registry throws(RegistryError) in
+                try registry.tabs("bar", id: "homeStack", tabs: [.init("alert", stack: "alerts")])
+            }, .duplicateID("homeStack", declaredBy: "the root stack")
+        ),
+        (
+            "a tab stack taking another tab bar's stack id",
+            { registry throws(RegistryError) in
+                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "inbox")])
+            }, .duplicateID("inbox", declaredBy: "the stack of the tab `inbox` of `main`")
+        ),
+        (
+            "a tab bar whose stack has the bar's id",
+            { registry throws(RegistryError) in
+                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "bar")])
+            }, .duplicateID("bar", declaredBy: "the tab bar `bar`")
+        ),
+        (
+            "two tabs with one stack id",
+            { registry throws(RegistryError) in
+                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "s"), .init("friend", stack: "s")])
+            }, .duplicateID("s", declaredBy: "the stack of the tab `alert` of `bar`")
+        ),
+        (
+            "a modal stack taking a tab bar's id",
+            { registry throws(RegistryError) in
+                try registry.modalStack(rootedAt: "draft", id: "main")
+            }, .duplicateID("main", declaredBy: "the tab bar `main`")
+        ),
+        (
+            "a root stack taking the modal stack's id",
+            { registry throws(RegistryError) in
+                try registry.rootStack(id: "composeStack")
+            }, .duplicateID("composeStack", declaredBy: "the modal stack of `compose`")
+        ),
+        (
+            "an id made like a route's",
+            { registry throws(RegistryError) in
+                try registry.modalStack(rootedAt: "draft", id: "^!1:draft")
+            }, .reservedID("^!1:draft")
+        ),
         ("an empty id", { registry throws(RegistryError) in try registry.rootStack(id: "") }, .reservedID("")),
     ]
 
-    @Test("a registry declaring an id twice, or a reserved one, is refused with a typed RegistryError, nothing declared",
-          arguments: refused.indices)
+    @Test(
+        "a registry declaring an id twice, or a reserved one, is refused with a typed RegistryError, nothing declared",
+        arguments: refused.indices)
     func duplicateRefused(_ index: Int) throws {
         let (what, declare, expected) = Self.refused[index]
         var registry = try Self.registry()
         #expect(throws: expected, "\(what)") { try declare(&registry) }
-        #expect(try RouteCompiler.content(for: try Route(parsing: "^/main#inbox/mail!/compose"), registry: registry)
+        #expect(
+            try RouteCompiler.content(for: try Route(parsing: "^/main#inbox/mail!/compose"), registry: registry)
                 == (try Self.content("^/main#inbox/mail!/compose")), "\(what): the registry is as before")
         #expect(!expected.description.isEmpty && ["duplicateID", "reservedID"].contains(expected.code))
     }
@@ -252,8 +320,12 @@ struct AppIDTests {
     func redeclaring() throws {
         var registry = try Self.registry()
         try registry.rootStack(id: "homeStack")
-        try registry.tabs("main", id: "main", tabs: [.init("inbox", stack: "mails"), .init("settings", stack: "settings"),
-                                                     .init("profile", stack: "profile")])
+        try registry.tabs(
+            "main", id: "main",
+            tabs: [
+                .init("inbox", stack: "mails"), .init("settings", stack: "settings"),
+                .init("profile", stack: "profile"),
+            ])
         try registry.modalStack(rootedAt: "draft", id: "inbox")
         try registry.rootStack(id: "root")
         try registry.modalStack(rootedAt: "compose", id: "homeStack")
@@ -270,10 +342,13 @@ struct AppIDTests {
         #expect(ScreenRegistry.screenID(in: "inbox", at: 1, RouteTarget("mail")) == "inbox/1:mail")
         let made = try RouteCompilerTests.content("^/home!main#profile")
         let bare = RouteCompilerTests.registry()
-        #expect(made.containers == [bare.containerID(.rootStack), bare.containerID(.tabBar("main", layer: 1)),
-                                    bare.containerID(.tab("inbox", tabBar: "main", layer: 1)),
-                                    bare.containerID(.tab("settings", tabBar: "main", layer: 1)),
-                                    bare.containerID(.tab("profile", tabBar: "main", layer: 1))])
+        #expect(
+            made.containers == [
+                bare.containerID(.rootStack), bare.containerID(.tabBar("main", layer: 1)),
+                bare.containerID(.tab("inbox", tabBar: "main", layer: 1)),
+                bare.containerID(.tab("settings", tabBar: "main", layer: 1)),
+                bare.containerID(.tab("profile", tabBar: "main", layer: 1)),
+            ])
         let declared = try Self.registry()
         #expect(declared.containerID(.rootStack) == "homeStack")
         #expect(declared.containerID(.tabBar("main", layer: 1)) == "main")

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// One guard pipeline for every source: allow, deny, redirect and resume, a veto on leaving a
@@ -27,10 +27,13 @@ struct GuardTests {
         ]
     }
 
-    static func coordinator(_ session: Session, log: Box<[NavigationSource]> = Box([]), clock: ManualClock = ManualClock(),
-                            configuration: CoordinatorConfiguration = .standard, extra: [NavigationGuard] = []) async -> Coordinator {
-        await Coordinator(root: Screen("launch"), configuration: configuration, clock: clock, screens: RouteCompilerTests.registry(),
-                          guards: guards(session, log: log) + extra)
+    static func coordinator(
+        _ session: Session, log: Box<[NavigationSource]> = Box([]), clock: ManualClock = ManualClock(),
+        configuration: CoordinatorConfiguration = .standard, extra: [NavigationGuard] = []
+    ) async -> Coordinator {
+        await Coordinator(
+            root: Screen("launch"), configuration: configuration, clock: clock, screens: RouteCompilerTests.registry(),
+            guards: guards(session, log: log) + extra)
     }
 
     static func route(_ path: String) throws -> Route { try Route(parsing: path) }
@@ -42,8 +45,9 @@ struct GuardTests {
         try await coordinator.navigate(to: try route("^/home/friend"))
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
         let linked = await inbox.receive(try route("^/home/mail"))
-        try await coordinator.restore(SavedNavigation(route: try route("^/home"), schema: 1, savedAt: .zero),
-                                      policy: RestorationPolicy(), now: .zero)
+        try await coordinator.restore(
+            SavedNavigation(route: try route("^/home"), schema: 1, savedAt: .zero),
+            policy: RestorationPolicy(), now: .zero)
         try await coordinator.navigate(to: try route("^/home/friend"))
         try await coordinator.perform(.userDid(.pop(ContainerID("^"))))
         try await coordinator.navigate(to: try route("^/home/friend"))
@@ -60,12 +64,14 @@ struct GuardTests {
         #expect(log.value == [.app, .link, .restoration, .app, .app, .gesture])
     }
 
-    @Test("each transition's began says its source and link, as its record does: app, link, restoration, user, gesture, lifecycle")
+    @Test(
+        "each transition's began says its source and link, as its record does: app, link, restoration, user, gesture, lifecycle")
     func beganSaysTheSource() async throws {
         let coordinator = await Self.coordinator(Session())
         let events = coordinator.events()
         guard case .navigated(let linked) = try await Self.oneOfEachSource(coordinator) else {
-            Issue.record("the link did not navigate"); return
+            Issue.record("the link did not navigate")
+            return
         }
         var began: [InFlightTransition] = [], ended: [TransitionRecord] = []
         for await event in events {
@@ -106,7 +112,7 @@ struct GuardTests {
             try await swipe.commit()
         }
         #expect(await coordinator.snapshot == before)
-        try await coordinator.push(Screen("toast"), at: .low)    // the slot was handed on
+        try await coordinator.push(Screen("toast"), at: .low) // the slot was handed on
     }
 
     @Test("a redirect sends the app to sign-in, keeps the request, and resumes it once signed in")
@@ -126,7 +132,8 @@ struct GuardTests {
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
-    @Test("a caller awaits the redirect's navigation: the sign-in screen is up when the outcome comes, and nil before any redirect")
+    @Test(
+        "a caller awaits the redirect's navigation: the sign-in screen is up when the outcome comes, and nil before any redirect")
     func redirectOutcomeIsAwaited() async throws {
         let coordinator = await Self.coordinator(Session())
         #expect(await coordinator.redirectOutcome() == nil, "no redirect yet")
@@ -144,9 +151,11 @@ struct GuardTests {
     func redirectOutcomeCarriesTheError() async throws {
         // The redirect route names a screen the registry does not know.
         let nowhere = Route(absolute: true, [.push(RouteTarget("nowhere"))])
-        let coordinator = await Self.coordinator(Session(), extra: [
-            NavigationGuard("to nowhere") { context in context.source == .app ? .redirect(nowhere) : .allow },
-        ])
+        let coordinator = await Self.coordinator(
+            Session(),
+            extra: [
+                NavigationGuard("to nowhere") { context in context.source == .app ? .redirect(nowhere) : .allow }
+            ])
         await #expect(throws: TransitionError.redirected(guard: "to nowhere", to: nowhere)) {
             try await coordinator.navigate(to: try Self.route("^/home"))
         }
@@ -189,7 +198,10 @@ struct GuardTests {
         _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
         await inbox.idle()
         let newer = await inbox.receive(try Self.route("^/home/friend"))
-        guard case .navigated = newer else { Issue.record("the newer link did not navigate: \(newer)"); return }
+        guard case .navigated = newer else {
+            Issue.record("the newer link did not navigate: \(newer)")
+            return
+        }
         let before = await coordinator.snapshot
         #expect(try await coordinator.resumeRedirected() == nil, "nothing to resume: the link ended")
         #expect(await coordinator.snapshot == before)
@@ -218,7 +230,10 @@ struct GuardTests {
         clock.advance(by: .milliseconds(299))
         #expect(await coordinator.inFlightTransition != nil, "not a moment before the timeout")
         clock.advance(by: .milliseconds(1))
-        guard case .failure(.denied(let name, _)) = await asked.value else { Issue.record("not denied"); return }
+        guard case .failure(.denied(let name, _)) = await asked.value else {
+            Issue.record("not denied")
+            return
+        }
         #expect(name == "silent")
         #expect(await coordinator.snapshot.windows.count == 1)
         // A late answer asks no one else about a transition that is over; the next transition's guards run alone.
@@ -250,9 +265,11 @@ struct GuardTests {
     func guardedRestore() async throws {
         let coordinator = await Self.coordinator(Session())
         try await coordinator.navigate(to: try Self.route("^/home/draft"))
-        await #expect(throws: RestorationError.refused(.denied(guard: "unsaved draft", reason: "the draft has unsaved changes"))) {
-            try await coordinator.restore(SavedNavigation(route: try Self.route("^/home"), schema: 1, savedAt: .zero),
-                                          policy: RestorationPolicy(), now: .zero)
+        await #expect(throws: RestorationError.refused(.denied(guard: "unsaved draft", reason: "the draft has unsaved changes")))
+        {
+            try await coordinator.restore(
+                SavedNavigation(route: try Self.route("^/home"), schema: 1, savedAt: .zero),
+                policy: RestorationPolicy(), now: .zero)
         }
     }
 }

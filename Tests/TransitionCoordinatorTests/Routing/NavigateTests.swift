@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 
 /// `navigate(to:)`: one route, one transition, compiled before anything changes.
@@ -7,8 +7,9 @@ import TransitionCoordinator
 struct NavigateTests {
     static func fixture(configuration: CoordinatorConfiguration = .standard) async -> (Coordinator, RecordingHost) {
         let host = RecordingHost()
-        let coordinator = await Coordinator(root: Screen("launch"), configuration: configuration, host: host,
-                                            clock: ManualClock(), screens: RouteCompilerTests.registry())
+        let coordinator = await Coordinator(
+            root: Screen("launch"), configuration: configuration, host: host,
+            clock: ManualClock(), screens: RouteCompilerTests.registry())
         await host.clearCalls()
         return (coordinator, host)
     }
@@ -56,7 +57,10 @@ struct NavigateTests {
         #expect(try await coordinator.navigate(to: route) == nil)
         try await coordinator.push(Screen("toast"), at: .high)
         let first = await events.next()
-        guard case .began(let transition, _)? = first else { Issue.record("expected began, got \(String(describing: first))"); return }
+        guard case .began(let transition, _)? = first else {
+            Issue.record("expected began, got \(String(describing: first))")
+            return
+        }
         #expect(transition.request == .push(Screen("toast"), at: .high))
     }
 
@@ -105,7 +109,8 @@ struct NavigateTests {
     func animatedOnce() async throws {
         let (coordinator, _) = await Self.fixture()
         let animator = GatedAnimator(.returnAtOnce)
-        let record = try #require(try await coordinator.navigate(to: try Self.route("^/home/friend!/compose"), animator: animator))
+        let record = try #require(
+            try await coordinator.navigate(to: try Self.route("^/home/friend!/compose"), animator: animator))
         #expect(animator.callCount == 1)
         #expect(record.source == .app && record.link == nil)
         let finished = try #require(record.animationEndedAt, "an animated record says when the animation finished")
@@ -123,8 +128,9 @@ struct NavigateTests {
         ("up(n=9)", "route.upPastStart"),
     ]
 
-    @Test("an unknown name, a declining factory or a bad parameter fails the whole navigation, nothing changed",
-          arguments: failing.indices)
+    @Test(
+        "an unknown name, a declining factory or a bad parameter fails the whole navigation, nothing changed",
+        arguments: failing.indices)
     func failsBeforeChanging(_ index: Int) async throws {
         let (coordinator, host) = await Self.fixture()
         try await coordinator.navigate(to: try Self.route("^/home/friend"))

@@ -11,7 +11,8 @@ struct RouteCompilerTests {
         for name in ["home", "inbox", "mail", "settings", "profile", "compose", "draft", "alert", "friend"] {
             registry.screen(name)
         }
-        registry.screen("detail", parameters: ["id": .init(.integer), "tab": .init(.oneOf(["info", "reviews"]), required: false)])
+        registry.screen(
+            "detail", parameters: ["id": .init(.integer), "tab": .init(.oneOf(["info", "reviews"]), required: false)])
         registry.screen("vault", parameters: ["code": .init(.text)]) { request in
             request.parameters["code"] == "1234" ? Screen("vault", id: request.id, parameters: request.parameters) : nil
         }
@@ -25,48 +26,76 @@ struct RouteCompilerTests {
 
     /// Good routes and the content they build, as `WindowContent.description` prints it.
     static let built: [(String, String)] = [
-        ("^/home",
-         "stack ^ [home[^/0:home]]"),
-        ("^/home/detail(id=3)",
-         "stack ^ [home[^/0:home], detail[^/1:detail(id=3)](id=3)]"),
-        ("^/home/detail(id=3,tab=reviews)/friend",
-         "stack ^ [home[^/0:home], detail[^/1:detail(id=3,tab=reviews)](id=3,tab=reviews), friend[^/2:friend]]"),
-        ("^/main",
-         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
-            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
-            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
-        ("^/main#settings",
-         "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
-            + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
-            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
-        ("^/main#inbox/mail#settings",
-         "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
-            + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
-            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
+        (
+            "^/home",
+            "stack ^ [home[^/0:home]]"
+        ),
+        (
+            "^/home/detail(id=3)",
+            "stack ^ [home[^/0:home], detail[^/1:detail(id=3)](id=3)]"
+        ),
+        (
+            "^/home/detail(id=3,tab=reviews)/friend",
+            "stack ^ [home[^/0:home], detail[^/1:detail(id=3,tab=reviews)](id=3,tab=reviews), friend[^/2:friend]]"
+        ),
+        (
+            "^/main",
+            "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
+                + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+                + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"
+        ),
+        (
+            "^/main#settings",
+            "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox]], "
+                + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
+                + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"
+        ),
+        (
+            "^/main#inbox/mail#settings",
+            "tabs ^:main {stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
+                + "*stack ^:main#settings [settings[^:main#settings/0:settings]], "
+                + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"
+        ),
         // No `#`: the first tab, the same content as `^/main#inbox/mail`.
-        ("^/main/mail",
-         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
-            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
-            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
-        ("^/home!compose",
-         "stack ^ [home[^/0:home]] ! compose[^!1:compose]"),
-        ("^/home!/compose/draft",
-         "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose], draft[^!1:compose/1:draft]]"),
-        ("^/main#inbox/mail!/compose",
-         "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], "
-            + "mail[^:main#inbox/1:mail]] ! stack ^!1:compose [compose[^!1:compose/0:compose]], "
-            + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
-            + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"),
-        ("^/home!main#profile",
-         "stack ^ [home[^/0:home]] ! tabs ^!1:main {stack ^!1:main#inbox [inbox[^!1:main#inbox/0:inbox]], "
-            + "stack ^!1:main#settings [settings[^!1:main#settings/0:settings]], "
-            + "*stack ^!1:main#profile [profile[^!1:main#profile/0:profile]]}"),
-        ("^/home!/compose!alert",
-         "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose]] ! alert[^!2:alert]"),
-        ("^/home/vault(code=1234)",
-         "stack ^ [home[^/0:home], vault[^/1:vault(code=1234)](code=1234)]"),
-        ("^/home/detail(id=3)/../friend",
-         "stack ^ [home[^/0:home], friend[^/1:friend]]"),
+        (
+            "^/main/mail",
+            "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], mail[^:main#inbox/1:mail]], "
+                + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+                + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"
+        ),
+        (
+            "^/home!compose",
+            "stack ^ [home[^/0:home]] ! compose[^!1:compose]"
+        ),
+        (
+            "^/home!/compose/draft",
+            "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose], draft[^!1:compose/1:draft]]"
+        ),
+        (
+            "^/main#inbox/mail!/compose",
+            "tabs ^:main {*stack ^:main#inbox [inbox[^:main#inbox/0:inbox], "
+                + "mail[^:main#inbox/1:mail]] ! stack ^!1:compose [compose[^!1:compose/0:compose]], "
+                + "stack ^:main#settings [settings[^:main#settings/0:settings]], "
+                + "stack ^:main#profile [profile[^:main#profile/0:profile]]}"
+        ),
+        (
+            "^/home!main#profile",
+            "stack ^ [home[^/0:home]] ! tabs ^!1:main {stack ^!1:main#inbox [inbox[^!1:main#inbox/0:inbox]], "
+                + "stack ^!1:main#settings [settings[^!1:main#settings/0:settings]], "
+                + "*stack ^!1:main#profile [profile[^!1:main#profile/0:profile]]}"
+        ),
+        (
+            "^/home!/compose!alert",
+            "stack ^ [home[^/0:home]] ! stack ^!1:compose [compose[^!1:compose/0:compose]] ! alert[^!2:alert]"
+        ),
+        (
+            "^/home/vault(code=1234)",
+            "stack ^ [home[^/0:home], vault[^/1:vault(code=1234)](code=1234)]"
+        ),
+        (
+            "^/home/detail(id=3)/../friend",
+            "stack ^ [home[^/0:home], friend[^/1:friend]]"
+        ),
     ]
 
     @Test("a route builds the content its steps name, in one tree", arguments: built.indices)
@@ -77,8 +106,9 @@ struct RouteCompilerTests {
         #expect(ContentInvariants.check(content, in: path).isEmpty, "\(path)")
     }
 
-    @Test("ids come from where a node stands in the route, so the same link builds the same tree cold or warm",
-          arguments: built.indices)
+    @Test(
+        "ids come from where a node stands in the route, so the same link builds the same tree cold or warm",
+        arguments: built.indices)
     func idsFromTheRoute(_ index: Int) throws {
         let (path, _) = Self.built[index]
         let cold = try Self.content(path)
@@ -107,7 +137,10 @@ struct RouteCompilerTests {
         ("^/nowhere", .unknownScreen("nowhere", step: 0)),
         ("^/home/detail", .missingParameter("id", screen: "detail", step: 1)),
         ("^/home/detail(id=three)", .parameterType("id", value: "three", expected: .integer, screen: "detail", step: 1)),
-        ("^/home/detail(id=3,tab=map)", .parameterType("tab", value: "map", expected: .oneOf(["info", "reviews"]), screen: "detail", step: 1)),
+        (
+            "^/home/detail(id=3,tab=map)",
+            .parameterType("tab", value: "map", expected: .oneOf(["info", "reviews"]), screen: "detail", step: 1)
+        ),
         ("^/home/vault(code=0000)", .declined("vault", step: 1)),
         ("^/home/main", .tabsInStack("main", step: 1)),
         ("^/home!/main", .tabsInStack("main", step: 1)),
@@ -127,12 +160,15 @@ struct RouteCompilerTests {
     @Test("routes with no root screen, or going up past their start, are refused before compiling")
     func refusesShape() throws {
         let registry = Self.registry()
-        #expect(throws: NavigationError.emptyRoute) { try RouteCompiler.content(for: Route(absolute: true, []), registry: registry) }
+        #expect(throws: NavigationError.emptyRoute) {
+            try RouteCompiler.content(for: Route(absolute: true, []), registry: registry)
+        }
         #expect(throws: NavigationError.noRootScreen(step: .modal(RouteTarget("alert")))) {
             try RouteCompiler.content(for: Route(absolute: true, [.modal(RouteTarget("alert"))]), registry: registry)
         }
         #expect(throws: NavigationError.upPastStart(step: 0)) {
-            try RouteCompiler.content(for: try Route(parsing: "up(n=3)"), from: try Self.content("^/home/friend"), registry: registry)
+            try RouteCompiler.content(
+                for: try Route(parsing: "up(n=3)"), from: try Self.content("^/home/friend"), registry: registry)
         }
         #expect(throws: NavigationError.upPastStart(step: 1)) {
             try RouteCompiler.content(for: try Route(parsing: "friend/up(n=2)"), registry: registry)
@@ -164,12 +200,16 @@ struct RouteCompilerTests {
             try RouteCompiler.route(of: hop)
         }
         let tabs = WindowContent.tabs(TabBar(id: "bar", .screen(Screen("a"))))
-        #expect(throws: NavigationError.notRoutable(.container("bar"), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")) {
+        #expect(
+            throws: NavigationError.notRoutable(
+                .container("bar"), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
+        ) {
             try RouteCompiler.route(of: tabs)
         }
         // An absolute route reads nothing of what is shown.
-        #expect(try RouteCompiler.content(for: try Route(parsing: "^/home"), from: hop, registry: Self.registry())
-                    == (try Self.content("^/home")))
+        #expect(
+            try RouteCompiler.content(for: try Route(parsing: "^/home"), from: hop, registry: Self.registry())
+                == (try Self.content("^/home")))
     }
 
     @Test("a root showing a plain screen is written as a stack of it")

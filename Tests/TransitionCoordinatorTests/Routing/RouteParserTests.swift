@@ -108,8 +108,9 @@ struct RouteParserTests {
         "a(k=" + String(repeating: "/!#^", count: 1_022) + "/!#)",
     ]
 
-    @Test("a path within the length limit prints to one no longer, which parses back to the same route",
-          arguments: atTheLimit.indices)
+    @Test(
+        "a path within the length limit prints to one no longer, which parses back to the same route",
+        arguments: atTheLimit.indices)
     func printingNeverGrows(_ index: Int) throws {
         let path = Self.atTheLimit[index]
         #expect(path.utf8.count == 4_096)
@@ -141,31 +142,35 @@ struct RouteParserTests {
     @Test("a route prints as a tree, one step a line, as `stress route` shows it")
     func tree() throws {
         let route = try Route(parsing: "^/top/news(category=10,offset=50)#comments/../friend!/compose")
-        #expect(route.tree == """
-            route from the root window (^/)
-            ├─ push top
-            ├─ push news (category=10, offset=50)
-            ├─ tab comments
-            ├─ up 1
-            ├─ push friend
-            └─ modal stack compose
-            """)
+        #expect(
+            route.tree == """
+                route from the root window (^/)
+                ├─ push top
+                ├─ push news (category=10, offset=50)
+                ├─ tab comments
+                ├─ up 1
+                ├─ push friend
+                └─ modal stack compose
+                """)
     }
 
     /// A small seeded generator (the tests do not depend on the harness).
     struct Draws {
         var state: UInt64
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
     }
 
-    static let pieces = ["a", "b", "up", "n", "1", "0", "/", "!", "!/", "#", "^", "^/", "(", ")", ",", "=", "\\", "%",
-                         "%2C", "%E3", ".", "..", " ", "é", "ニ", "\u{1}", "\\,", "\\)", "(n=2)", "(k=v)"]
+    static let pieces = [
+        "a", "b", "up", "n", "1", "0", "/", "!", "!/", "#", "^", "^/", "(", ")", ",", "=", "\\", "%",
+        "%2C", "%E3", ".", "..", " ", "é", "ニ", "\u{1}", "\\,", "\\)", "(n=2)", "(k=v)",
+    ]
 
-    @Test("generated input never crashes the parser; whatever it accepts round-trips, whatever it refuses has a position in the path",
-          arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(
+        "generated input never crashes the parser; whatever it accepts round-trips, whatever it refuses has a position in the path",
+        arguments: [1, 2, 3, 4] as [UInt64])
     func generated(seed: UInt64) throws {
         var draws = Draws(state: seed)
         for _ in 0..<4_000 {
@@ -183,8 +188,9 @@ struct RouteParserTests {
     static let names = ["a", "up", "..", ".", "x/y", "a!b", "#t", "^", "(p)", "k,v", "k=v", #"\"#, "%", "a b", "é", "ニ"]
     static let values = names + ["\n", "\u{7F}", ""]
 
-    @Test("generated routes, names and values holding every reserved character, print to paths that parse back to them",
-          arguments: [5, 6] as [UInt64])
+    @Test(
+        "generated routes, names and values holding every reserved character, print to paths that parse back to them",
+        arguments: [5, 6] as [UInt64])
     func roundTrip(seed: UInt64) throws {
         var draws = Draws(state: seed)
         for _ in 0..<2_000 {
@@ -193,7 +199,9 @@ struct RouteParserTests {
                 func target() -> RouteTarget {
                     let name = Self.names[draws.next(Self.names.count)] + "\(draws.next(3))"
                     var parameters: [String: String] = [:]
-                    for _ in 0..<draws.next(3) { parameters[Self.names[draws.next(Self.names.count)] + "k"] = Self.values[draws.next(Self.values.count)] }
+                    for _ in 0..<draws.next(3) {
+                        parameters[Self.names[draws.next(Self.names.count)] + "k"] = Self.values[draws.next(Self.values.count)]
+                    }
                     return RouteTarget(name, parameters)
                 }
                 switch draws.next(5) {

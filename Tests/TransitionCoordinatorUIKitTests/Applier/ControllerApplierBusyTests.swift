@@ -34,7 +34,9 @@ struct ControllerApplierBusyTests {
     func busyWhileAwaiting() async throws {
         let kit = GatedKit()
         let applier = ControllerApplier(factory: kit, window: kit)
-        let first = Task { try await applier.apply(Reconciler.operations(from: nil, to: .stack(StackContainer(id: "a", root: Screen("x"))))) }
+        let first = Task {
+            try await applier.apply(Reconciler.operations(from: nil, to: .stack(StackContainer(id: "a", root: Screen("x")))))
+        }
         while kit.gate == nil { await Task.yield() }
         await #expect(throws: ApplierError.busy) { try await applier.apply([.make(.screen(Screen("y")))]) }
         #expect(applier.controller(.screen(Screen("y"))) == nil)

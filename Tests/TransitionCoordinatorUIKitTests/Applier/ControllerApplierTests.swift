@@ -13,16 +13,20 @@ struct ControllerApplierTests {
     }
 
     static let refused: [Refused] = [
-        .init(name: "a controller named before it is made",
-              operations: [.make(.navigation("a")), .setViewControllers([Screen("x")], of: "a"), .make(.screen(Screen("x")))],
-              error: .unknownController(.screen(Screen("x")), at: 1)),
-        .init(name: "a controller made twice", operations: [.make(.screen(Screen("x"))), .make(.screen(Screen("x")))],
-              error: .alreadyMade(.screen(Screen("x")), at: 1)),
-        .init(name: "a controller named after its release",
-              operations: [.make(.screen(Screen("x"))), .release(.screen(Screen("x"))), .setRoot(.screen(Screen("x")))],
-              error: .unknownController(.screen(Screen("x")), at: 2)),
-        .init(name: "a container of another kind",
-              operations: [.make(.navigation("a")), .select(0, of: "a")], error: .unknownController(.tabBar("a"), at: 1)),
+        .init(
+            name: "a controller named before it is made",
+            operations: [.make(.navigation("a")), .setViewControllers([Screen("x")], of: "a"), .make(.screen(Screen("x")))],
+            error: .unknownController(.screen(Screen("x")), at: 1)),
+        .init(
+            name: "a controller made twice", operations: [.make(.screen(Screen("x"))), .make(.screen(Screen("x")))],
+            error: .alreadyMade(.screen(Screen("x")), at: 1)),
+        .init(
+            name: "a controller named after its release",
+            operations: [.make(.screen(Screen("x"))), .release(.screen(Screen("x"))), .setRoot(.screen(Screen("x")))],
+            error: .unknownController(.screen(Screen("x")), at: 2)),
+        .init(
+            name: "a container of another kind",
+            operations: [.make(.navigation("a")), .select(0, of: "a")], error: .unknownController(.tabBar("a"), at: 1)),
     ]
 
     @Test("refuses a list that names a controller not made at that point, and performs none of it", arguments: refused)
@@ -48,12 +52,14 @@ struct ControllerApplierTests {
 
 @Suite("Controller ids")
 struct ControllerIDTests {
-    @Test("name the node a request names: a screen's id, or a container's", arguments: [
-        (ControllerID.screen(Screen("mail", id: "m1")), WindowContent.NodeID.screen("m1")),
-        (.navigation("inbox"), .container("inbox")),
-        (.tabBar("main"), .container("main")),
-        (.hop("launch"), .container("launch")),
-    ])
+    @Test(
+        "name the node a request names: a screen's id, or a container's",
+        arguments: [
+            (ControllerID.screen(Screen("mail", id: "m1")), WindowContent.NodeID.screen("m1")),
+            (.navigation("inbox"), .container("inbox")),
+            (.tabBar("main"), .container("main")),
+            (.hop("launch"), .container("launch")),
+        ])
     func nodeIDs(_ id: ControllerID, _ node: WindowContent.NodeID) {
         #expect(id.nodeID == node)
     }

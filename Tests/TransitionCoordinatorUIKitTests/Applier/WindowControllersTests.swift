@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorUIKit
 
@@ -14,8 +14,10 @@ struct WindowControllersTests {
 
     /// Each window's fake equals the coordinator's window, and its controllers are the content's.
     @MainActor
-    private func expectInStep(_ coordinator: Coordinator, _ host: FakeWindowHost,
-                              sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    private func expectInStep(
+        _ coordinator: Coordinator, _ host: FakeWindowHost,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         try host.throwIfBroken()
         var seen = 0
         for level in coordinator.configuration.levels + [.root] {
@@ -50,7 +52,8 @@ struct WindowControllersTests {
         try await expectInStep(coordinator, host)
         try await coordinator.stack("settings").setStack((0..<1_000).map { Screen("item", id: ScreenID("s\($0)")) })
         try await expectInStep(coordinator, host)
-        try await coordinator.perform(.content(.replace(with: .hop(HopContainer(id: "launch", showing: .screen(Screen("splash")))))))
+        try await coordinator.perform(
+            .content(.replace(with: .hop(HopContainer(id: "launch", showing: .screen(Screen("splash")))))))
         try await expectInStep(coordinator, host)
         try await coordinator.hop("launch").hop(to: Self.stack("signup", "email"))
         try await expectInStep(coordinator, host)

@@ -77,7 +77,9 @@ struct TreeGenerator {
                 node = .stack(StackContainer(id: id, root: screen(), pushed: (0..<random.below(4)).map { _ in screen() }))
             case 3:
                 let tabs = (0...random.below(3)).map { _ in content(depth: depth + 1) }
-                node = (try? TabBar(id: id, tabs: tabs, selected: random.below(tabs.count))).map(WindowContent.tabs) ?? .screen(screen())
+                node =
+                    (try? TabBar(id: id, tabs: tabs, selected: random.below(tabs.count))).map(WindowContent.tabs)
+                    ?? .screen(screen())
             default:
                 node = .hop(HopContainer(id: id, showing: content(depth: depth + 1)))
             }
@@ -92,8 +94,9 @@ struct TreeGenerator {
         let descend = random.chance(60)
         switch node {
         case .screen(let screen):
-            return random.chance(50) ? .presenting(node, modal: .screen(freshScreen()))
-                                     : .screen(Screen(screen.name, id: screen.id, parameters: ["v": "\(fresh)"]))
+            return random.chance(50)
+                ? .presenting(node, modal: .screen(freshScreen()))
+                : .screen(Screen(screen.name, id: screen.id, parameters: ["v": "\(fresh)"]))
         case .stack(let stack):
             var items = stack.items
             switch random.below(4) {

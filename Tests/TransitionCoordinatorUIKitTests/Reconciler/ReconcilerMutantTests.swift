@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TransitionCoordinator
 import TransitionCoordinatorUIKit
 
@@ -60,16 +60,20 @@ struct MutantCase: Sendable, CustomTestStringConvertible {
 @Suite("The fake catches a reconciler that orders wrongly")
 struct ReconcilerMutantTests {
     static let cases: [MutantCase] = [
-        .init(mutant: .presentsBeforeSets, before: .screen(s("x")), after: .presenting(stack("a", "x"), modal: .screen(s("m"))),
-              rule: .presenterOffScreen),
+        .init(
+            mutant: .presentsBeforeSets, before: .screen(s("x")), after: .presenting(stack("a", "x"), modal: .screen(s("m"))),
+            rule: .presenterOffScreen),
         .init(mutant: .releasesFirst, before: stack("a", "x", "y"), after: stack("a", "x"), rule: .releasedOnScreen),
-        .init(mutant: .dismissesLast, before: .presenting(stack("a", "x"), modal: .screen(s("p"))),
-              after: .presenting(stack("a", "x"), modal: .screen(s("q"))), rule: .presenterBusy),
-        .init(mutant: .presentsTopDown, before: stack("a", "x"),
-              after: .presenting(stack("a", "x"), modal: .presenting(.screen(s("p")), modal: .screen(s("q")))),
-              rule: .presenterOffScreen),
-        .init(mutant: .setsReversed, before: .tabs(TabBar(id: "t", stack("a", "x", "y"), stack("b", "p"))),
-              after: .tabs(TabBar(id: "t", stack("a", "x"), stack("b", "p", "y"))), rule: .twoParents),
+        .init(
+            mutant: .dismissesLast, before: .presenting(stack("a", "x"), modal: .screen(s("p"))),
+            after: .presenting(stack("a", "x"), modal: .screen(s("q"))), rule: .presenterBusy),
+        .init(
+            mutant: .presentsTopDown, before: stack("a", "x"),
+            after: .presenting(stack("a", "x"), modal: .presenting(.screen(s("p")), modal: .screen(s("q")))),
+            rule: .presenterOffScreen),
+        .init(
+            mutant: .setsReversed, before: .tabs(TabBar(id: "t", stack("a", "x", "y"), stack("b", "p"))),
+            after: .tabs(TabBar(id: "t", stack("a", "x"), stack("b", "p", "y"))), rule: .twoParents),
     ]
 
     @Test("each mutant breaks the rule its order breaks, and the fake throws", arguments: cases)
@@ -87,8 +91,9 @@ struct ReconcilerMutantTests {
         #expect(try control.kit.content() == mutantCase.after)
     }
 
-    @Test("on random pairs where a mutant changes the order, the fake throws for most of them",
-          arguments: ReconcilerMutant.allCases)
+    @Test(
+        "on random pairs where a mutant changes the order, the fake throws for most of them",
+        arguments: ReconcilerMutant.allCases)
     @MainActor
     func caughtOnRandomPairs(_ mutant: ReconcilerMutant) async throws {
         var generator = TreeGenerator(seed: 64)

@@ -27,7 +27,8 @@ struct ReconcilerPropertyTests {
             do {
                 try await window.apply(operations)
             } catch {
-                Issue.record("pair \(pair): \(error)\n\(before)\n→ \(after)\n\(operations.map(\.description).joined(separator: "\n"))")
+                Issue.record(
+                    "pair \(pair): \(error)\n\(before)\n→ \(after)\n\(operations.map(\.description).joined(separator: "\n"))")
                 continue
             }
             #expect(try window.kit.content() == after, "pair \(pair): \(before) → \(after)")
@@ -39,8 +40,10 @@ struct ReconcilerPropertyTests {
     /// No operation for what did not change: a controller is made only when new, released only when
     /// gone; a container is touched only when its children or selection changed (or it came or
     /// went); a stack gets one `setViewControllers`, two only to break a cycle of moves.
-    private func checkFewest(_ operations: [Reconciler.Operation], _ before: WindowContent, _ after: WindowContent,
-                             pairing: Pairing, pair: Int) {
+    private func checkFewest(
+        _ operations: [Reconciler.Operation], _ before: WindowContent, _ after: WindowContent,
+        pairing: Pairing, pair: Int
+    ) {
         if before == after { #expect(operations.isEmpty, "pair \(pair): equal trees gave operations") }
         let (was, now) = (controllers(of: before), controllers(of: after))
         let made = operations.compactMap { if case .make(let id) = $0 { id } else { nil } }
