@@ -28,7 +28,7 @@ struct OrderingCheckTests {
         #expect(HistoryChecks.coalescing([older, later]).isEmpty)
     }
 
-    @Test("a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it")
+    @Test("a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it or the preempting request ran and was turned down")
     func preemptions() {
         let cut = Self.record(1, animation: .cutShort(.preempted))
         let queued = Self.record(2, waited: WaitInfo(lane: .queued, sequence: 1))
@@ -39,6 +39,9 @@ struct OrderingCheckTests {
             call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
         #expect(
             HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
+        // T2 had the slot (a preempting navigation its guard turned down, no record); T3 waited in the queue.
+        let afterVetoed = Self.record(3, waited: WaitInfo(lane: .queued, sequence: 2))
+        #expect(HistoryChecks.preemptions([cut, afterVetoed]).isEmpty)
     }
 
     @Test("in virtual time, a stuck call given up later than one host timeout after its phase began fires; on time does not")
