@@ -28,7 +28,9 @@ struct OrderingCheckTests {
         #expect(HistoryChecks.coalescing([older, later]).isEmpty)
     }
 
-    @Test("a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it or the preempting request ran and was turned down")
+    @Test(
+        "a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it or the preempting request ran and was turned down"
+    )
     func preemptions() {
         let cut = Self.record(1, animation: .cutShort(.preempted))
         let queued = Self.record(2, waited: WaitInfo(lane: .queued, sequence: 1))
