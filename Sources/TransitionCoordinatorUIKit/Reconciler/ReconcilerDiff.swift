@@ -124,28 +124,22 @@ struct ReconcilerDiff {
 
     /// Where two screen lists stop being equal from the front, and from the back.
     ///
-    /// Read in place through buffer pointers, comparing each screen's fields as `Screen`'s `==`
-    /// does: across modules both an array's subscript and a call of `==` copy each screen (its
-    /// strings and parameters retained, then released), which on a long stack was most of the
-    /// reconciler's time.
+    /// Compares each screen's fields as `Screen`'s `==` does, read in place from the arrays, so
+    /// no screen is copied (its strings and parameters retained, then released) to compare it.
     private static func sharedEnds(_ old: [Screen], _ new: [Screen]) -> (start: Int, oldEnd: Int, newEnd: Int) {
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                func same(_ a: Int, _ b: Int) -> Bool {
-                    guard old[a].id.rawValue == new[b].id.rawValue, old[a].name == new[b].name else { return false }
-                    if old[a].parameters.isEmpty { return new[b].parameters.isEmpty }
-                    return old[a].parameters == new[b].parameters
-                }
-                var start = 0
-                while start < old.count, start < new.count, same(start, start) { start += 1 }
-                var oldEnd = old.count, newEnd = new.count
-                while oldEnd > start, newEnd > start, same(oldEnd - 1, newEnd - 1) {
-                    oldEnd -= 1
-                    newEnd -= 1
-                }
-                return (start, oldEnd, newEnd)
-            }
+        func same(_ a: Int, _ b: Int) -> Bool {
+            guard old[a].id.rawValue == new[b].id.rawValue, old[a].name == new[b].name else { return false }
+            if old[a].parameters.isEmpty { return new[b].parameters.isEmpty }
+            return old[a].parameters == new[b].parameters
         }
+        var start = 0
+        while start < old.count, start < new.count, same(start, start) { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, same(oldEnd - 1, newEnd - 1) {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        return (start, oldEnd, newEnd)
     }
 
     /// The presentations that end (dismissed: the lowest of each chain whose modal changes, and
