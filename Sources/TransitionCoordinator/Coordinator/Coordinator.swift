@@ -314,6 +314,11 @@ public actor Coordinator {
         case .pending:
             hostStart = .running([])
             let setup = HostView.empty.catchUp(to: snapshot)
+            // While this awaits the host, requests may arrive and be admitted: each one's step 4
+            // finds the calls running (not `.done`: no synchronous step) and waits here in
+            // `start()` before its own host calls, so the host sees the setup first. The setup is
+            // planned from the snapshot now, which no transition can have changed: none commits
+            // before its step 4 ends.
             _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
             if case .running(let waiters) = hostStart { waiters.forEach { $0.resume() } }
             hostStart = .done
