@@ -244,7 +244,9 @@ public enum LinkTask {
                 let stack = Self.declaredStacks.first(where: shown.holds)
             {
                 // The app pushes by hand, with an id of its own, onto a stack a link built, by the id it declared.
-                _ = try? await coordinator.stack(stack).push(Screen("lfriend", id: ScreenID("hand-\(round)")))
+                await pushByHand(
+                    Screen("lfriend", id: ScreenID("hand-\(round)")), onto: stack, environment: environment,
+                    coordinator: coordinator, checker: checker)
             }
             // As the app going to the background would: save the state, and check it restores.
             let (saved, root) = await coordinator.savedNavigationBesideRoot()
@@ -391,6 +393,25 @@ public enum LinkTask {
         let id = await inbox.post(route, expiry: .seconds(3_600))
         await checker.inboxPosted(
             id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
+    }
+
+    /// Pushes `screen` onto the declared stack `stack` as the app's own code does, and reports the
+    /// answer like a worker's (its record is checked, and its events are expected).
+    private static func pushByHand(
+        _ screen: Screen, onto stack: ContainerID, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker
+    ) async {
+        var label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
+        label.fromLinks = true
+        let asked = environment.elapsed()
+        do throws(TransitionError) {
+            let record = try await coordinator.stack(stack).push(screen)
+            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+        } catch {
+            await checker.rejected(
+                .content(.push(screen, onto: stack)), error, animator: .none, label: label, asked: asked,
+                answered: environment.elapsed())
+        }
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.

@@ -24,13 +24,16 @@ public actor StressChecker {
     public internal(set) var reentrantProbes = 0
     /// Began, ended and rejected events seen by the subscriber (waiting events are not counted).
     public internal(set) var eventsSeen = 0
+    /// Every event the subscriber saw, waiting events included: what the coordinator's event count is compared with.
+    public internal(set) var allEventsSeen = 0
     /// Committed records seen by the workers and the lifecycle task.
     public internal(set) var committed: [TransitionRecord] = []
     /// Worker answers by admission policy and outcome.
     public internal(set) var byPolicy: [String: [String: Int]] = [:]
     /// Lifecycle events by the state reported and outcome.
     public internal(set) var lifecycle: [ApplicationState: [String: Int]] = [:]
-    /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal).
+    /// Events the coordinator must have sent for the answers seen (2 per commit, 1 per refusal); at
+    /// the end it must equal ``eventsSeen``, so an answer the harness left unreported fails the run.
     public internal(set) var expectedEvents = 0
     /// The snapshots animators and workers read while each transition was in flight.
     var seenWhileAnimating: [TransitionID: [NavigationSnapshot]] = [:]
@@ -243,6 +246,13 @@ public actor StressChecker {
     /// One coordinator event: began and ended must alternate (1, serial) and ended records chain (2).
     public func observe(_ event: CoordinatorEvent) {
         digest.add(event)
+        allEventsSeen += 1
+        defer {
+            if let waiter = eventWaiter, allEventsSeen >= waiter.count {
+                eventWaiter = nil
+                waiter.continuation.resume()
+            }
+        }
         if case .waiting = event { return }
         eventsSeen += 1
         switch event {
@@ -303,19 +313,17 @@ public actor StressChecker {
         case .rejected, .waiting:
             break
         }
-        if let waiter = eventWaiter, eventsSeen >= max(waiter.count, expectedEvents) {
-            eventWaiter = nil
-            waiter.continuation.resume()
-        }
     }
 
-    /// Suspends until the subscriber has seen `count` events.
+    /// Suspends until the subscriber has seen `count` events, waiting events included: with the
+    /// coordinator idle, the count the coordinator says it sent (less any dropped), so the final
+    /// checks read every event however far the subscriber lags.
     public func waitForEvents(_ count: Int) async {
-        guard eventsSeen < count else { return }
+        guard allEventsSeen < count else { return }
         await withCheckedContinuation { continuation in
             // Checked again here: the event that reaches `count` may have been counted between
             // the guard and this point, and then nobody would resume a waiter stored now.
-            if eventsSeen >= count {
+            if allEventsSeen >= count {
                 continuation.resume()
             } else {
                 eventWaiter = (count, continuation)
@@ -338,6 +346,19 @@ public actor StressChecker {
         violations += audit
         violations += InvariantChecker.checkHistory(history)
         if let open = openTransition { violations.append(.init(.answered, "\(open) began and never ended")) }
+        if eventsSeen < expectedEvents {
+            violations.append(
+                .init(
+                    .answered,
+                    "the answers call for \(expectedEvents) events (2 a commit, 1 a refusal) but the coordinator "
+                        + "sent \(eventsSeen): an answer came without its event"))
+        } else if eventsSeen > expectedEvents, droppedEvents == 0 {
+            violations.append(
+                .init(
+                    .answered,
+                    "the coordinator sent \(eventsSeen) events but the answers call for \(expectedEvents): "
+                        + "a request was answered that nobody reported to the checker"))
+        }
         if let last = history.last, last.after != snapshot {
             violations.append(
                 .init(.chain, "the last record's after v\(last.after.version) is not the final snapshot v\(snapshot.version)"))

@@ -84,11 +84,13 @@ public enum StressRunner {
         describeState?({ [coordinator, checker] in
             let waiting = await coordinator.waitingRequests
             let inFlight = await coordinator.inFlightTransition
-            let seen = await checker.eventsSeen, expected = await checker.expectedEvents
+            let seen = await checker.allEventsSeen, sent = coordinator.eventsSent
             return
-                "in flight: \(inFlight.map(\.description) ?? "none"); waiting: \(waiting); events seen \(seen) of \(expected)\n"
+                "in flight: \(inFlight.map(\.description) ?? "none"); waiting: \(waiting); events seen \(seen) of \(sent) sent\n"
                 + (await coordinator.snapshot).description
         })
+        // Nothing runs yet: every event from here on is the subscriber's.
+        let sentBefore = coordinator.eventsSent
         let events = coordinator.events()
         let subscriber = Task(executorPreference: environment.taskExecutor) {
             for await event in events {
@@ -162,7 +164,7 @@ public enum StressRunner {
 
         await checker.waitForFollowUps()
         await catchUpHost(coordinator, host: host, configuration: configuration, environment: environment, checker: checker)
-        await checker.waitForEvents(await checker.expectedEvents)
+        await checker.waitForEvents(coordinator.eventsSent - sentBefore - coordinator.droppedEventCount)
         subscriber.cancel()
         let pending = await coordinator.waitingRequests.count + (await coordinator.inFlightTransition == nil ? 0 : 1)
         await checker.noteHost(violations: host.violations, stuckCalls: host.stuckCalls)

@@ -150,6 +150,32 @@ struct StressCheckerTests {
         #expect(await checker.violations.map(\.invariant) == [.answered])
     }
 
+    @Test("events the answers do not account for, or answers without their events, are caught at the end")
+    func eventCountsMustMatch() async {
+        var ledger = HostLedger()
+        for call: HostCommand in [.create(Self.root), .show(Self.root.id), .makeKey(Self.root.id, resigning: [])] {
+            ledger.apply(call)
+        }
+        let snapshot = Self.snapshot(0, [Self.root], key: Self.root.id)
+        let refusal = TransitionError.invalid(.nothingAboveRoot)
+        // A refusal the coordinator announced but no task reported: one event too many.
+        let unreported = Self.checker()
+        await unreported.observe(.rejected(.popAll, refusal))
+        await unreported.finish(snapshot: snapshot, ledger: ledger, audit: [], history: [], droppedEvents: 0, pending: 0)
+        #expect(await unreported.violations.map(\.detail).contains { $0.contains("nobody reported to the checker") })
+        // A refusal a task reported with no event: one event too few.
+        let silent = Self.checker()
+        await silent.rejected(.popAll, refusal, animator: .none, label: Self.label, asked: .zero, answered: .zero)
+        await silent.finish(snapshot: snapshot, ledger: ledger, audit: [], history: [], droppedEvents: 0, pending: 0)
+        #expect(await silent.violations.map(\.detail).contains { $0.contains("an answer came without its event") })
+        // Both: no count violation.
+        let matched = Self.checker()
+        await matched.observe(.rejected(.popAll, refusal))
+        await matched.rejected(.popAll, refusal, animator: .none, label: Self.label, asked: .zero, answered: .zero)
+        await matched.finish(snapshot: snapshot, ledger: ledger, audit: [], history: [], droppedEvents: 0, pending: 0)
+        #expect(await matched.violations.isEmpty)
+    }
+
     @Test("records admitted out of arrival order within a lane are caught")
     func outOfOrderLane() {
         func waited(_ id: UInt64, _ sequence: UInt64) -> TransitionRecord {
