@@ -32,7 +32,10 @@ package enum ContentInvariants {
         }
         var found: [InvariantViolation] = []
         walk(content, in: window, into: &found)
-        var screens = Set<ScreenID>()
+        // Sized first: counting is a walk, growing a set of long ids rehashes them all.
+        var count = 0
+        content.forEachScreen { _ in count += 1 }
+        var screens = Set<ScreenID>(minimumCapacity: count)
         content.forEachScreen { screen in
             if !screens.insert(screen.id).inserted {
                 found.append(.init(.containers, "screen \(screen.id) appears twice in \(window): \(content)"))

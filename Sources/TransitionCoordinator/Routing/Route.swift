@@ -150,7 +150,9 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         }
         guard !parameters.isEmpty else { return }
         out += "("
-        for (index, (key, value)) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+        // In key order, so equal targets print alike; one parameter needs no sort.
+        let ordered = parameters.count == 1 ? Array(parameters) : parameters.sorted { $0.key < $1.key }
+        for (index, (key, value)) in ordered.enumerated() {
             if index > 0 { out += "," }
             out += Self.escaped(key, encodingDots: false)
             out += "="
@@ -159,9 +161,6 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         out += ")"
     }
 
-    /// The bytes of the characters the grammar gives a meaning: `/ ! # ^ ( ) , = \`.
-    private static let reservedBytes: [UInt8] = Array("/!#^(),=\\".utf8)
-
     /// `text` as a name, key or value is written in a path: characters the grammar gives a
     /// meaning (`/ ! # ^ ( ) , = \`) are escaped with a backslash, `%` and control characters
     /// are percent-encoded (a space is written as it is, as the parser reads it, so printing never
@@ -169,17 +168,25 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// means up).
     package static func escaped(_ text: String) -> String { escaped(text, encodingDots: true) }
 
-    /// The reserved characters a value may hold as they are: the operators.
-    private static let valueBytes: [UInt8] = Array("/!#^".utf8)
+    /// Whether `byte` of a name, key or value must be written escaped or encoded: control
+    /// characters, `%`, the grammar's characters (in a value, its operators `/ ! # ^` stay as
+    /// they are), and a dot when `encodingDots` (the caller decides which dot).
+    private static func needsEscape(_ byte: UInt8, encodingDots: Bool, inValue: Bool) -> Bool {
+        switch byte {
+        case 0..<0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
+            UInt8(ascii: "="), UInt8(ascii: "\\"):
+            true
+        case UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "^"): !inValue
+        case UInt8(ascii: "."): encodingDots
+        default: false
+        }
+    }
 
     /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
     /// only when `encodingDots`; in a value (`inValue`), the operators `/ ! # ^` as they are.
     static func escaped(_ text: String, encodingDots: Bool, inValue: Bool = false) -> String {
         // Most names and values need nothing escaped: then the text is returned as it is.
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && (byte != UInt8(ascii: ".") || !encodingDots)
-                && (!Self.reservedBytes.contains(byte) || (inValue && Self.valueBytes.contains(byte)))
-        }
+        let plain = !text.utf8.contains { needsEscape($0, encodingDots: encodingDots, inValue: inValue) }
         if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -144,7 +144,8 @@ package enum RouteCompiler {
         for (index, step) in steps.enumerated() {
             switch step {
             case .push(let target):
-                switch layers.last {
+                // The top layer is taken out while it grows, so its screens are not copied at each push.
+                switch layers.popLast() {
                 case nil:
                     if case .tabs(let names)? = registry.kind(of: target.name) {
                         layers.append(try tabs(target, names: names, step: index))
@@ -156,12 +157,12 @@ package enum RouteCompiler {
                     }
                 case .stack(let id, var items)?:
                     items.append(try registry.make(target, id: screenID(in: id, at: items.count, target), step: index))
-                    layers[layers.count - 1] = .stack(id, items)
+                    layers.append(.stack(id, items))
                 case .tabs(var bar)?:
                     let stack = bar.stackIDs[bar.selected]
                     let id = screenID(in: stack, at: bar.stacks[bar.selected].count, target)
                     bar.stacks[bar.selected].append(try registry.make(target, id: id, step: index))
-                    layers[layers.count - 1] = .tabs(bar)
+                    layers.append(.tabs(bar))
                 case .screen(let onto)?:
                     throw .pushOntoModalScreen(target.name, onto: onto.name, step: index)
                 }
