@@ -146,7 +146,7 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         } else if name == ".." && parameters.isEmpty {
             out += "%2E."
         } else {
-            out += Self.escaped(name, encodingDots: false)
+            Self.appendEscaped(name, to: &out, encodingDots: false)
         }
         guard !parameters.isEmpty else { return }
         out += "("
@@ -154,9 +154,9 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         let ordered = parameters.count == 1 ? Array(parameters) : parameters.sorted { $0.key < $1.key }
         for (index, (key, value)) in ordered.enumerated() {
             if index > 0 { out += "," }
-            out += Self.escaped(key, encodingDots: false)
+            Self.appendEscaped(key, to: &out, encodingDots: false)
             out += "="
-            out += Self.escaped(value, encodingDots: false, inValue: true)
+            Self.appendEscaped(value, to: &out, encodingDots: false, inValue: true)
         }
         out += ")"
     }
@@ -185,16 +185,27 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `text` escaped as ``escaped(_:)`` does; the first dot of a text made only of dots encoded
     /// only when `encodingDots`; in a value (`inValue`), the operators `/ ! # ^` as they are.
     static func escaped(_ text: String, encodingDots: Bool, inValue: Bool = false) -> String {
-        // Most names and values need nothing escaped: then the text is returned as it is.
-        let plain = !text.utf8.contains { needsEscape($0, encodingDots: encodingDots, inValue: inValue) }
-        if plain { return text }
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        let onlyDots = encodingDots && !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "." }
+        appendEscaped(text, to: &out, encodingDots: encodingDots, inValue: inValue)
+        return out
+    }
+
+    /// Appends `text` to `out` escaped as ``escaped(_:encodingDots:inValue:)`` gives it, with no
+    /// string of its own in between.
+    static func appendEscaped(_ text: String, to out: inout String, encodingDots: Bool, inValue: Bool = false) {
+        // Most names and values need nothing escaped: then the text is appended as it is.
+        guard text.utf8.contains(where: { needsEscape($0, encodingDots: encodingDots, inValue: inValue) }) else {
+            out += text
+            return
+        }
+        let onlyDots = encodingDots && !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
         for (index, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
-            case "/", "!", "#", "^", "(", ")", ",", "=", "\\":
-                if !inValue || !["/", "!", "#", "^"].contains(scalar) { out += "\\" }
+            case "/", "!", "#", "^":
+                if !inValue { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            case "(", ")", ",", "=", "\\":
+                out += "\\"
                 out.unicodeScalars.append(scalar)
             case "%":
                 out += "%25"
@@ -210,6 +221,5 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
                 }
             }
         }
-        return out
     }
 }

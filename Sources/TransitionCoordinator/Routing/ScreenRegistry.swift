@@ -233,7 +233,13 @@ public struct ScreenRegistry: Sendable {
     /// `stack`: the stack's id, `/`, the index, `:` and the step as the grammar writes it
     /// (`^/1:detail(id=3)`, `inbox/1:mail`). A factory is asked with it (``ScreenRequest/id``).
     public static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
-        var text = stack.rawValue + "/" + String(index) + ":"
+        var text = ""
+        // Room for the usual id at once: the stack's id, the index, the name and a few short parameters.
+        text.reserveCapacity(stack.rawValue.utf8.count + target.name.utf8.count + 8 + 24 * target.parameters.count)
+        text += stack.rawValue
+        text += "/"
+        text += String(index)
+        text += ":"
         target.write(to: &text)
         return ScreenID(text)
     }
