@@ -44,14 +44,33 @@ public struct LaunchFlow: Sendable {
             whenLocked: .deferUntilUnlocked)
     }
 
-    /// The splash screen is done loading: the flow goes on, to sign-up unless `signedIn`.
+    /// The splash screen is done loading: the flow goes on, to sign-up unless `signedIn`. Waits
+    /// first for the hop to the splash to commit (see ``shown(_:)``).
     public func splashFinished(signedIn: Bool) async throws(TransitionError) {
+        await shown(Self.splash)
         try await coordinator.hop(Self.container).unhop(Self.splash.id, with: signedIn)
     }
 
-    /// The sign-up screen is done: the flow goes on to main.
+    /// The sign-up screen is done: the flow goes on to main. Waits first for the hop to sign-up
+    /// to commit (see ``shown(_:)``).
     public func signedUp() async throws(TransitionError) {
+        await shown(Self.signUp)
         try await coordinator.hop(Self.container).unhop(Self.signUp.id)
+    }
+
+    /// Returns once `screen` is the launch container's current child in the committed state.
+    ///
+    /// A screen can be on screen before the hop that shows it commits: UIKit calls its
+    /// `viewDidAppear` while the hop animates, and an unhop then is refused as not current,
+    /// since the coordinator answers from the committed state. Subscribed before the state is
+    /// read, so a commit in between is seen.
+    public func shown(_ screen: Screen) async {
+        let events = coordinator.events()
+        if Self.current(in: await coordinator.snapshot.window(at: .root)?.content) == .screen(screen) { return }
+        for await case .ended(let record) in events
+        where Self.current(in: record.after.window(at: .root)?.content) == .screen(screen) {
+            return
+        }
     }
 }
 

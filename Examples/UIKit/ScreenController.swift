@@ -8,7 +8,7 @@ import UIKit
 final class ScreenController: UIViewController {
     private let button: String?
     private let action: (@MainActor @Sendable () -> Void)?
-    private let appeared: (@MainActor @Sendable () -> Void)?
+    private var appeared: (@MainActor @Sendable () -> Void)?
 
     /// A controller for `screen`, with a button titled `button` running `action`, and `appeared`
     /// run once the view is on screen.
@@ -27,7 +27,11 @@ final class ScreenController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        #if os(tvOS)
+        view.backgroundColor = .black // tvOS has no system background color
+        #else
         view.backgroundColor = .systemBackground
+        #endif
         guard let button, let action else { return }
         let control = UIButton(configuration: .filled(), primaryAction: UIAction(title: button) { _ in action() })
         control.translatesAutoresizingMaskIntoConstraints = false
@@ -40,7 +44,10 @@ final class ScreenController: UIViewController {
 
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        appeared?()
+        // Once: a view appears again when what covered it goes.
+        let run = appeared
+        appeared = nil
+        run?()
     }
 }
 #endif

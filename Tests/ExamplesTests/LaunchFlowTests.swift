@@ -50,6 +50,24 @@ struct LaunchFlowTests {
         #expect(LaunchFlow.current(in: try await shown(by: host, of: app.coordinator)) == LaunchFlow.main)
     }
 
+    @Test("a splash that reports while its hop still animates waits for the hop's commit, and the flow goes on")
+    func splashReportsDuringItsHop() async throws {
+        let app = try LaunchFlow()
+        let crossfade = GatedAnimator()
+        let flow = Task { try await app.run(animator: crossfade) }
+        // UIKit's viewDidAppear: the splash is on screen, its hop not yet committed.
+        await crossfade.started()
+        let finished = Task { try await app.splashFinished(signedIn: true) }
+        #expect(LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content) != .screen(LaunchFlow.splash))
+        crossfade.open()
+        try await finished.value
+        // The hop to main animates too.
+        await crossfade.started(calls: 2)
+        crossfade.open()
+        try await flow.value
+        #expect(LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content) == LaunchFlow.main)
+    }
+
     @Test("on the model: the root window's state shows each screen of the flow in turn", arguments: runs)
     @MainActor
     func onModel(_ run: (signedIn: Bool, shown: [String])) async throws {

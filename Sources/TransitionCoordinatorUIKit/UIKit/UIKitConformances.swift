@@ -8,11 +8,16 @@ import TransitionCoordinator
 // MARK: UIKit's classes satisfy the applier's protocols
 
 extension UIViewController: PresentingController {
-    /// `present(_:animated:completion:)`, returning in its completion.
+    /// `present(_:animated:completion:)`, returning in its completion; at once when UIKit refused
+    /// the presentation (a presenter not in a window, or busy: UIKit only logs then, and never
+    /// calls the completion), so a refused presentation cannot hold the window's later changes.
     public func presentController(_ controller: any PresentingController, animated: Bool) async {
         guard let controller = controller as? UIViewController else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            present(controller, animated: animated) { done.resume() }
+            let once = ResumeOnce(done)
+            present(controller, animated: animated) { once.resume() }
+            // An accepted presentation is linked to its presenter before `present` returns.
+            if controller.presentingViewController == nil { once.resume() }
         }
     }
 
@@ -32,6 +37,19 @@ extension UIViewController: PresentingController {
             // Not queued (no transition to run alongside): the completion never comes.
             if !coordinator.animate(alongsideTransition: nil, completion: { _ in done.resume() }) { done.resume() }
         }
+    }
+}
+
+/// A continuation resumed once, whichever of two paths comes first (UIKit's completion, or the
+/// refusal seen when `present` returns).
+@MainActor
+private final class ResumeOnce {
+    private var continuation: CheckedContinuation<Void, Never>?
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+    func resume() {
+        continuation?.resume()
+        continuation = nil
     }
 }
 
@@ -193,7 +211,9 @@ public final class UIKitWindowHost: NSObject, WindowHost {
             let navigation = UINavigationController()
             navigation.loadViewIfNeeded() // the swipe's recognizer comes with the view
             navigation.delegate = host
+            #if !os(tvOS) // tvOS has no swipe back
             navigation.interactivePopGestureRecognizer?.addTarget(host, action: #selector(UIKitWindowHost.popGestureChanged(_:)))
+            #endif
             host.stacks[ObjectIdentifier(navigation)] = id
             return navigation
         }
@@ -259,7 +279,8 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         return nil
     }
 
-    /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's.
+    /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's. A
+    /// pop the coordinator refused is undone: the stack is set back to the model's.
     public func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController,
         animated: Bool
@@ -269,22 +290,49 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
             let model = modelStack(stack)?.stack, model.top?.id != top,
             model.items.count > navigationController.viewControllers.count
         else { return }
-        Task { _ = try? await coordinator.userDid(.popTo(top, in: stack)) }
-    }
-
-    /// A tab tapped (UIKit calls this for the user's taps only).
-    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
-        guard let coordinator, let tabs = tabBars[ObjectIdentifier(tabBarController)] else { return }
-        let index = tabBarController.selectedIndex
-        Task { _ = try? await coordinator.userDid(.select(tab: index, in: tabs)) }
-    }
-
-    /// A sheet swiped down (UIKit calls this for the user's dismissals only).
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        guard let coordinator, let presenter = presenters[ObjectIdentifier(presentationController.presentedViewController)] else {
-            return
+        Task { [weak self] in
+            if (try? await coordinator.userDid(.popTo(top, in: stack))) == nil {
+                self?.showModel(of: stack, in: navigationController)
+            }
         }
-        Task { _ = try? await coordinator.userDid(.dismiss(presenter)) }
+    }
+
+    /// A tab tapped (UIKit calls this for the user's taps only). A selection the coordinator
+    /// refused is undone: the tab bar shows the model's tab again.
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        // The index of the controller tapped: `selectedIndex` reads `NSNotFound` when "More" was.
+        guard let coordinator, let tabs = tabBars[ObjectIdentifier(tabBarController)],
+            let index = tabBarController.viewControllers?.firstIndex(of: viewController)
+        else { return }
+        Task { [weak self] in
+            if (try? await coordinator.userDid(.select(tab: index, in: tabs))) == nil {
+                self?.showModelSelection(of: tabs, in: tabBarController)
+            }
+        }
+    }
+
+    /// Sets `tabBar` back to the tab the model's tab bar `tabs` selects.
+    private func showModelSelection(of tabs: ContainerID, in tabBar: UITabBarController) {
+        for window in shown.windows {
+            if case .tabs(let model)? = shown.content(of: window)?.find(tabs)?.base {
+                tabBar.selectedIndex = model.selected
+                return
+            }
+        }
+    }
+
+    /// A sheet swiped down (UIKit calls this for the user's dismissals only). A dismissal the
+    /// coordinator refused is undone: the sheet is presented again, as the model still shows it.
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        let presented = presentationController.presentedViewController
+        guard let coordinator, let presenter = presenters[ObjectIdentifier(presented)] else { return }
+        let presenting = presentationController.presentingViewController
+        Task { [weak self] in
+            guard (try? await coordinator.userDid(.dismiss(presenter))) == nil, let self else { return }
+            presenting.present(presented, animated: true)
+            // A new presentation has a new presentation controller.
+            presented.presentationController?.delegate = self
+        }
     }
 }
 
