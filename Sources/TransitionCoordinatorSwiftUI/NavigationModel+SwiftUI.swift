@@ -4,37 +4,38 @@ import SwiftUI
 import TransitionCoordinator
 
 /// Bindings of the model for SwiftUI's own containers, their closures isolated to the main
-/// actor as the model is. Each getter reads the committed state;
-/// each setter reports the user's change as a ``NavigationModel`` write (`Coordinator.userDid(_:at:)`)
-/// in a task on the main actor, and the model shows it once the coordinator commits it. Those
-/// tasks start in the order the view wrote, and each write names absolute positions (the screen
-/// to keep on top, the tab, the presenter), so two quick back taps mean what the user saw even
-/// before the first one commits. A refused write is counted in ``NavigationModel/refusalCount``,
-/// which the views below read so that they show the committed state again.
+/// actor as the model is. Each setter is a view write (``NavigationModel/viewWrote(path:for:)``
+/// and its siblings): reported as the coordinator's `userDid` in a task on the main actor, and
+/// read back at once by the getter until the coordinator answers, so SwiftUI's own update after
+/// the write does not undo it; then the getter reads the committed state. Those tasks start in
+/// the order the view wrote, and each write names absolute positions (the screen to keep on top,
+/// the tab, the presenter), so two quick back taps mean what the user saw even before the first
+/// one commits. A refused write is counted in ``NavigationModel/refusalCount``, which the views
+/// below read so that they show the committed state again.
 extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
     /// root); the back button and the swipe-back write a shorter one.
     public func pathBinding(for id: ContainerID) -> Binding<[Screen]> {
         Binding(
-            get: { @MainActor in self.path(of: id) },
-            set: { @MainActor path in Task { _ = try? await self.setPath(path, for: id) } })
+            get: { @MainActor in self.viewPath(of: id) },
+            set: { @MainActor path in _ = self.viewWrote(path: path, for: id) })
     }
 
     /// A binding for `TabView(selection:)`: the selected tab of the tab bar `id` (0 when it is
     /// not shown); a tapped tab writes its index.
     public func selectionBinding(for id: ContainerID) -> Binding<Int> {
         Binding(
-            get: { @MainActor in self.selection(of: id) ?? 0 },
-            set: { @MainActor tab in Task { _ = try? await self.select(tab, in: id) } })
+            get: { @MainActor in self.viewSelection(of: id) ?? 0 },
+            set: { @MainActor tab in _ = self.viewWrote(selection: tab, in: id) })
     }
 
     /// A binding for `.sheet(item:)`: the sheet `presenter` presents; a sheet swiped down writes nil.
     public func sheetBinding(presentedBy presenter: WindowContent.NodeID) -> Binding<PresentedSheet?> {
         Binding(
-            get: { @MainActor in self.sheet(presentedBy: presenter) },
+            get: { @MainActor in self.viewSheet(presentedBy: presenter) },
             set: { @MainActor sheet in
                 guard sheet == nil else { return }
-                Task { _ = try? await self.dismissSheet(presentedBy: presenter) }
+                _ = self.viewDismissedSheet(presentedBy: presenter)
             })
     }
 }

@@ -1,0 +1,93 @@
+import TestSupport
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// What a SwiftUI control reads after writing: its own value until the coordinator answers,
+/// then the committed state (the user's change, or after a refusal what the model showed before).
+@Suite("Navigation model: what the view reads while its write is on its way")
+@MainActor
+struct NavigationModelViewWriteTests {
+    typealias T = Trees
+
+    /// A model whose coordinator is held by a programmatic push onto the sheet `compose` (on top, so it animates) at its gated
+    /// animator, so what the view writes waits in the queue.
+    static func held() async throws -> (NavigationModel, GatedAnimator, Task<TransitionRecord, any Error>) {
+        let model = try await T.model()
+        let coordinator = model.coordinator
+        let animator = GatedAnimator()
+        let programmatic = Task { try await coordinator.change(.push(Screen("story"), onto: "compose"), animator: animator) }
+        await animator.started()
+        return (model, animator, programmatic)
+    }
+
+    @Test("a back tap reads back at once, before the coordinator commits it, then as committed")
+    func pathReadsBackAtOnce() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let write = model.viewWrote(path: [], for: "inbox")
+        #expect(model.viewPath(of: "inbox") == [], "the view's own write, not the committed [mail]")
+        #expect(model.path(of: "inbox") == [T.mail], "the model still shows the committed state")
+        await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        await write.value
+        #expect(model.path(of: "inbox") == [] && model.viewPath(of: "inbox") == [])
+    }
+
+    @Test("a tab tap reads back at once; a refused one reads the committed tab again and is counted")
+    func selectionReadsBackThenRefusal() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let tapped = model.viewWrote(selection: 1, in: "main")
+        #expect(model.viewSelection(of: "main") == 1 && model.selection(of: "main") == 0)
+        await probe.waiting(.userDid(.select(tab: 1, in: "main"), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        await tapped.value
+        #expect(model.viewSelection(of: "main") == 1 && model.selection(of: "main") == 1)
+        let outOfRange = model.viewWrote(selection: 7, in: "main")
+        #expect(model.viewSelection(of: "main") == 7)
+        await outOfRange.value
+        #expect(model.viewSelection(of: "main") == 1, "the refusal leaves the committed tab")
+        #expect(model.refusalCount == 1)
+    }
+
+    @Test("a sheet swiped down reads as gone at once; refused as the app dismissed it first, it reads the committed state")
+    func refusedDismissalBringsTheSheetBack() async throws {
+        let model = try await T.model()
+        let coordinator = model.coordinator
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        // The app dismisses the sheet itself first; the user's swipe comes while that animates.
+        let programmatic = Task { try await coordinator.change(.dismiss(.container("inbox")), animator: animator) }
+        await animator.started()
+        let sheet = try #require(model.viewSheet(presentedBy: .container("inbox")))
+        let swiped = model.viewDismissedSheet(presentedBy: .container("inbox"))
+        #expect(
+            model.viewSheet(presentedBy: .container("inbox")) == nil && model.sheet(presentedBy: .container("inbox")) == sheet)
+        await probe.waiting(.userDid(.dismiss(.container("inbox")), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        await swiped.value
+        #expect(model.refusalCount == 1, "nothing was presented any more when the swipe's turn came")
+        #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the committed state: the app's dismissal")
+    }
+
+    @Test("of two quick writes to one stack, the later is read until its own answer")
+    func laterWriteWins() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let first = model.viewWrote(path: [], for: "inbox")
+        await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
+        let second = model.viewWrote(path: [T.mail, T.thread], for: "inbox")
+        #expect(model.viewPath(of: "inbox") == [T.mail, T.thread])
+        await probe.waiting(.userDid(.setStack("inbox", [T.list, T.mail, T.thread]), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        await first.value
+        #expect(model.viewPath(of: "inbox") == [T.mail, T.thread], "the first answer leaves the later write's value")
+        await second.value
+        #expect(model.viewPath(of: "inbox") == model.path(of: "inbox"))
+    }
+}
