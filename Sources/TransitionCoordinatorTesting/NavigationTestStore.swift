@@ -123,14 +123,21 @@ public final class NavigationTestStore {
     }
 
     /// A store over a new coordinator showing `root` on a new ``TestClock``, with a headless host.
+    ///
+    /// With `executor`, the coordinator and its actors run their jobs on it (`Coordinator`'s
+    /// `executor`): give it a serial executor the test drives, and the jobs of racing requests
+    /// (and of the tasks that send them, when those prefer the same driver) run in one order
+    /// the test decides, so a racing flow gives the same lines every run. Nil: the default
+    /// actor executor.
+    /// - Throws: the coordinator's error when `root` is invalid content.
     public convenience init(
         root: WindowContent, configuration: CoordinatorConfiguration = .standard,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-        exhaustivity: Exhaustivity = .on
+        executor: (any SerialExecutor)? = nil, exhaustivity: Exhaustivity = .on
     ) async throws(TransitionError) {
         let clock = TestClock()
         let coordinator = try await Coordinator(
-            root: root, configuration: configuration, clock: clock,
+            root: root, configuration: configuration, clock: clock, executor: executor,
             screens: screens, guards: guards)
         await self.init(coordinator: coordinator, clock: clock, exhaustivity: exhaustivity)
     }
