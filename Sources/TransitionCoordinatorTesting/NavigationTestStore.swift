@@ -101,9 +101,12 @@ public final class NavigationTestStore {
     private var linkEnds: AsyncStream<LinkInbox.Ended>.Iterator?
     private var linksRead = 0
 
-    /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
-    /// With `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each
-    /// step then states the links that ended in it.
+    /// A store over `coordinator`, which runs on `clock`; what happened before is not seen.
+    /// The timeouts are read from `clock`: for a coordinator made on another clock (an app's,
+    /// on the continuous clock) a timed-out animation shows in its record alone, a step's
+    /// `Expectation/timeouts` stay empty and `finish(sourceLocation:)` finds none armed. With
+    /// `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each step
+    /// then states the links that ended in it.
     public init(
         coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
         links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on
