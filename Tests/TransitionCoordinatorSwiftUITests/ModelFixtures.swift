@@ -21,7 +21,7 @@ enum Trees {
     /// showing its first snapshot.
     @MainActor
     static func model(_ content: WindowContent = app) async throws -> NavigationModel {
-        let coordinator = try await Coordinator(root: content, clock: ManualClock())
+        let coordinator = try await Coordinator(root: content, clock: TestClock())
         return NavigationModel(coordinator: coordinator, showing: await coordinator.snapshot)
     }
 }

@@ -17,7 +17,7 @@ struct ContentTransitionTests {
 
         init(root: WindowContent = T.app, configuration: CoordinatorConfiguration = .standard) async throws {
             host = RecordingHost()
-            coordinator = try await Coordinator(root: root, configuration: configuration, host: host, clock: ManualClock())
+            coordinator = try await Coordinator(root: root, configuration: configuration, host: host, clock: TestClock())
             await host.clearCalls()
         }
 

@@ -9,7 +9,7 @@ struct HostCallOrderTests {
     @Test("creating a coordinator creates, shows and keys the root window")
     func creation() async throws {
         let host = RecordingHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         #expect(await host.calls.log == ["create #1", "show #1", "makeKey #1"])
         #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
     }
@@ -22,7 +22,7 @@ struct HostCallOrderTests {
 
     /// Made in a synchronous function, as a scene delegate makes one.
     static func madeSynchronously(host: any WindowHost) -> Coordinator {
-        Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        Coordinator(root: Screens.home, host: host, clock: TestClock())
     }
 
     @Test("a coordinator made synchronously calls the host only when started, and once however often it is started")

@@ -31,8 +31,8 @@ struct SynchronousHostTests {
             levels: [.low, .medium, .high, Self.top],
             covers: covers)
         let recorder = Recorder(), recording = RecordingHost()
-        let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: ManualClock())
-        let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: ManualClock())
+        let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: TestClock())
+        let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: TestClock())
         for (request, animated) in Self.requests {
             for coordinator in [inline, awaited] {
                 _ = await attempt {
@@ -56,7 +56,7 @@ struct SynchronousHostTests {
     @Test("the default host's ledger is read without a hop and balances against the snapshot")
     func defaultHost() async throws {
         let host = InMemoryHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         try await coordinator.push(Screens.pin, at: .medium)
         try await coordinator.pop(.medium)
         #expect(InvariantChecker.checkHost(host.ledger, against: await coordinator.snapshot) == [])

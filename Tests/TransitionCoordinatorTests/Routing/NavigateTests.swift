@@ -9,7 +9,7 @@ struct NavigateTests {
         let host = RecordingHost()
         let coordinator = await Coordinator(
             root: Screen("launch"), configuration: configuration, host: host,
-            clock: ManualClock(), screens: RouteCompilerTests.registry())
+            clock: TestClock(), screens: RouteCompilerTests.registry())
         await host.clearCalls()
         return (coordinator, host)
     }

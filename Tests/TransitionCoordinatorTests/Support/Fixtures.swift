@@ -15,15 +15,15 @@ enum AnimationBroke: Error, Equatable {
     case onPurpose
 }
 
-/// A coordinator on a ``ManualClock`` reporting to a ``RecordingHost``, its creation calls cleared.
+/// A coordinator on a ``TestClock`` reporting to a ``RecordingHost``, its creation calls cleared.
 struct Fixture {
     let coordinator: Coordinator
     let host: RecordingHost
-    let clock: ManualClock
+    let clock: TestClock
 
     init(root: Screen = Screens.home, configuration: CoordinatorConfiguration = .standard) async {
         host = RecordingHost()
-        clock = ManualClock()
+        clock = TestClock()
         coordinator = await Coordinator(root: root, configuration: configuration, host: host, clock: clock)
         await host.clearCalls()
     }
