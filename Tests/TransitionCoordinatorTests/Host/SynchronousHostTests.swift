@@ -30,7 +30,7 @@ struct SynchronousHostTests {
         let configuration = try CoordinatorConfiguration(
             levels: [.low, .medium, .high, Self.top],
             covers: covers)
-        let recorder = Recorder(), recording = RecordingHost()
+        let recorder = Recorder(), recording = TestHost()
         let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: TestClock())
         let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: TestClock())
         for (request, animated) in Self.requests {
@@ -49,7 +49,7 @@ struct SynchronousHostTests {
     @Test("the coordinator reaches a synchronous host inline, and any other through its async methods")
     func link() {
         if case .inline = HostLink(Recorder()) {} else { Issue.record("a synchronous host was not linked inline") }
-        if case .awaited = HostLink(RecordingHost()) {} else { Issue.record("an async host was linked inline") }
+        if case .awaited = HostLink(TestHost()) {} else { Issue.record("an async host was linked inline") }
         if case .inline = HostLink(InMemoryHost()) {} else { Issue.record("the default host was not linked inline") }
     }
 
