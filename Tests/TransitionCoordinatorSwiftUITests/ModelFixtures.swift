@@ -61,17 +61,3 @@ nonisolated(nonsending) func outcome(
         return .failure(error)
     }
 }
-
-extension Result {
-    /// The failure, or nil.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    /// The success value, or nil.
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
-    }
-}

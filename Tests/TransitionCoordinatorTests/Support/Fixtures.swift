@@ -67,17 +67,3 @@ extension AnyWindow {
         }
     }
 }
-
-extension Result {
-    /// The failure, or nil.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    /// The success value, or nil.
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
-    }
-}
