@@ -1,7 +1,7 @@
 import Synchronization
-import TestSupport
 import Testing
 import TransitionCoordinator
+import TransitionCoordinatorTesting
 
 /// The scenarios the library was designed from, written as a client would, against the public
 /// API and the testing product only: Epoxy's three-step form, CLHopping's launch flow, and a tab

@@ -1,6 +1,6 @@
-import TestSupport
 import Testing
 import TransitionCoordinator
+import TransitionCoordinatorTesting
 
 /// What users of navigation libraries report again and again, each made impossible and shown
 /// as a client would, against the public API and the testing product only, twice over:
