@@ -21,11 +21,17 @@ public final class CallbackLog: Sendable {
     /// Forgets what was noted.
     public func clear() { lines.withLock { $0.removeAll() } }
 
-    /// An item showing `screen` whose every callback notes its name and the screen's id.
-    public func item(_ screen: Screen) -> StackItem {
+    /// An item showing `screen` whose every callback notes its name and the screen's id. With
+    /// `remove`, the item's owner writes the departure back as an app's item does: it runs, on
+    /// the main actor, right after `remove <id>` is noted.
+    public func item(_ screen: Screen, remove: (@MainActor @Sendable () -> Void)? = nil) -> StackItem {
         let id = screen.id
         return StackItem(
-            screen, remove: { self.note("remove \(id)") }, didAdd: { self.note("didAdd \(id)") },
+            screen,
+            remove: {
+                self.note("remove \(id)")
+                remove?()
+            }, didAdd: { self.note("didAdd \(id)") },
             didRemove: { self.note("didRemove \(id)") }, didShow: { self.note("didShow \(id)") },
             didHide: { self.note("didHide \(id)") })
     }

@@ -101,9 +101,12 @@ public final class NavigationTestStore {
     private var linkEnds: AsyncStream<LinkInbox.Ended>.Iterator?
     private var linksRead = 0
 
-    /// A store over `coordinator`, which must run on `clock`; what happened before is not seen.
-    /// With `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each
-    /// step then states the links that ended in it.
+    /// A store over `coordinator`, which runs on `clock`; what happened before is not seen.
+    /// The timeouts are read from `clock`: for a coordinator made on another clock (an app's,
+    /// on the continuous clock) a timed-out animation shows in its record alone, a step's
+    /// `Expectation/timeouts` stay empty and `finish(sourceLocation:)` finds none armed. With
+    /// `links`, the store reads that inbox's `LinkInbox/outcomes` (nothing else may): each step
+    /// then states the links that ended in it.
     public init(
         coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
         links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on
@@ -123,14 +126,21 @@ public final class NavigationTestStore {
     }
 
     /// A store over a new coordinator showing `root` on a new ``TestClock``, with a headless host.
+    ///
+    /// With `executor`, the coordinator and its actors run their jobs on it (`Coordinator`'s
+    /// `executor`): give it a serial executor the test drives, and the jobs of racing requests
+    /// (and of the tasks that send them, when those prefer the same driver) run in one order
+    /// the test decides, so a racing flow gives the same lines every run. Nil: the default
+    /// actor executor.
+    /// - Throws: the coordinator's error when `root` is invalid content.
     public convenience init(
         root: WindowContent, configuration: CoordinatorConfiguration = .standard,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-        exhaustivity: Exhaustivity = .on
+        executor: (any SerialExecutor)? = nil, exhaustivity: Exhaustivity = .on
     ) async throws(TransitionError) {
         let clock = TestClock()
         let coordinator = try await Coordinator(
-            root: root, configuration: configuration, clock: clock,
+            root: root, configuration: configuration, clock: clock, executor: executor,
             screens: screens, guards: guards)
         await self.init(coordinator: coordinator, clock: clock, exhaustivity: exhaustivity)
     }

@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// The harness's window host: keeps a ``HostLedger`` like ``RecordingHost``, injects stuck calls,
+/// The harness's window host: keeps a ``HostLedger`` like ``TestHost``, injects stuck calls,
 /// and checks the windows as a person would see them after every single call.
 ///
 /// - **Stuck calls** (fault `stuckHost`, per mille of calls): a call waits 1.2 to 2 host timeouts

@@ -3,7 +3,7 @@ import TransitionCoordinator
 /// Where a stress run runs: its clock, and the executors of its actors and tasks.
 ///
 /// ``threads`` is the real thread pool and the continuous clock; ``simulation(_:)`` puts every
-/// actor and task on one seeded ``SimulationScheduler`` and its ``ManualClock``.
+/// actor and task on one seeded ``SimulationScheduler`` and its ``TestClock``.
 public struct StressEnvironment: Sendable {
     /// The clock the coordinator, the animators and the pauses use.
     public let clock: any Clock<Duration>

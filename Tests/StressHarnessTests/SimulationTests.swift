@@ -58,7 +58,7 @@ struct SimulationTests {
     @Test("the clock wakes sleepers in deadline order, then in the order they fell asleep, whether stepped or jumped")
     func wakeOrder() {
         for jumps in [false, true] {
-            let scheduler = SteppedScheduler(), clock = ManualClock(), woken = Box<[String]>([])
+            let scheduler = SteppedScheduler(), clock = TestClock(), woken = Box<[String]>([])
             for (name, delay) in [("a", 2), ("b", 1), ("c", 1)] {
                 _ = Task.detached(executorPreference: scheduler.taskExecutor) {
                     try? await clock.sleep(until: clock.now.advanced(by: .seconds(delay)), tolerance: nil)

@@ -21,7 +21,7 @@ enum Trees {
     /// showing its first snapshot.
     @MainActor
     static func model(_ content: WindowContent = app) async throws -> NavigationModel {
-        let coordinator = try await Coordinator(root: content, clock: ManualClock())
+        let coordinator = try await Coordinator(root: content, clock: TestClock())
         return NavigationModel(coordinator: coordinator, showing: await coordinator.snapshot)
     }
 }
@@ -59,19 +59,5 @@ nonisolated(nonsending) func outcome(
         return .success(try await body())
     } catch {
         return .failure(error)
-    }
-}
-
-extension Result {
-    /// The failure, or nil.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    /// The success value, or nil.
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -5,8 +5,8 @@
 /// the coordinator's phases), then sends them in order: to a ``SynchronousWindowHost`` through
 /// its `apply(_:)`, to any other ``WindowHost`` through the method each command names (see
 /// `send(to:)`), under the host timeout. The same values are what the library's own hosts keep:
-/// `HostLedger` applies them, `RecordingHost` records them, and a ``HostFault`` names the one
-/// that did not return.
+/// `HostLedger` applies them, the testing product's `TestHost` records them, and a ``HostFault``
+/// names the one that did not return.
 ///
 /// ``WindowHost`` restates the list as nine methods, since an app implements methods.
 /// Two translations join the two forms, and the compiler checks both: `send(to:)` (a command to

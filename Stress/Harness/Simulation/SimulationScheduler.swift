@@ -6,7 +6,7 @@ import TransitionCoordinator
 /// Every actor of the run gets ``serialExecutor`` and every task prefers ``taskExecutor``; both
 /// only hand their jobs to this scheduler, whose ``run(until:)`` loop runs them one at a time on
 /// the calling thread, picking among the ready ones with its own seeded generator. When nothing
-/// is ready it advances the ``ManualClock`` to the next deadline. The same seed and workload
+/// is ready it advances the ``TestClock`` to the next deadline. The same seed and workload
 /// therefore give the same interleaving, the same trace and the same digest, run after run.
 public final class SimulationScheduler: JobScheduler {
     private struct State {
@@ -23,7 +23,7 @@ public final class SimulationScheduler: JobScheduler {
 
     private let state: Locked<State>
     /// The clock time comes from; it advances only when no job is ready.
-    package let clock: ManualClock
+    package let clock: TestClock
     /// The serial executor every actor of the run uses.
     package let serialExecutor = DrivenSerialExecutor()
     /// The task executor every task of the run prefers.
@@ -35,7 +35,7 @@ public final class SimulationScheduler: JobScheduler {
         let root = SplitMix64(seed: seed)
         state = Locked(State(rng: root.split(1), faults: root.split(2)))
         self.stallPercent = stallPercent
-        clock = ManualClock()
+        clock = TestClock()
         serialExecutor.attach(to: self)
         taskExecutor.attach(to: self)
     }

@@ -17,9 +17,9 @@ struct AdversarialDeadWindowAnimatorTests {
     }
 
     /// A coordinator whose animator tasks prefer `executor`, with the PIN pushed at `medium`.
-    static func setUp(_ executor: HeldTaskExecutor) async throws -> (Coordinator, HookedHost) {
-        let host = HookedHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock(), taskExecutor: executor)
+    static func setUp(_ executor: HeldTaskExecutor) async throws -> (Coordinator, TestHost) {
+        let host = TestHost()
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock(), taskExecutor: executor)
         try await coordinator.perform(pushPin)
         return (coordinator, host)
     }

@@ -51,7 +51,7 @@ struct AdversarialLockBypassTests {
         if state != .background { try await fixture.coordinator.setApplicationState(state) }
         let before = await fixture.snapshot
         let history = await fixture.coordinator.history
-        await fixture.host.clearCalls()
+        await fixture.host.clearLog()
         #expect(before.isLocked)
 
         for policy in [AdmissionPolicy.reject, .enqueue, .preempt] {

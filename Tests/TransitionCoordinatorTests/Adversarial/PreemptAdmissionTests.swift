@@ -74,8 +74,8 @@ struct AdversarialPreemptAdmissionTests {
 
     @Test("a preempting request that did cut the animation runs even when its task is cancelled while it waits")
     func cutThenCancelledStillRuns() async throws {
-        let host = HookedHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let host = TestHost()
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         var probe = EventProbe(coordinator)
         // Hold the cut transition's commit at its key change, so the preempting request is still waiting when cancelled.
         let keyChange = Gate()

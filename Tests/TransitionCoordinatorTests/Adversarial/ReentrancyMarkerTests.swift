@@ -23,12 +23,12 @@ struct AdversarialReentrancyMarkerTests {
                 answer.value = await attempt { try await coordinator.perform(pushTutorial) }
             }
         }
-        var old: Coordinator? = await Coordinator(root: Screens.home, clock: ManualClock())
+        var old: Coordinator? = await Coordinator(root: Screens.home, clock: TestClock())
         let oldAddress = old.map { UInt(bitPattern: ObjectIdentifier($0).hashValue) }
         try await old?.perform(pushPin, animator: animator)
         old = nil
 
-        let new = await Coordinator(root: Screens.home, clock: ManualClock())
+        let new = await Coordinator(root: Screens.home, clock: TestClock())
         let sameAddress = oldAddress == UInt(bitPattern: ObjectIdentifier(new).hashValue)
         let gated = GatedAnimator()
         let inFlight = Task { await attempt { try await new.perform(pushPin, animator: gated) } }
@@ -85,7 +85,7 @@ struct AdversarialReentrancyMarkerTests {
 
     @Test("a chain of 1,000 transitions, each asked from a task the previous one's animator started, all succeed")
     func longFollowUpChain() async throws {
-        let chain = FollowUpChain(coordinator: await Coordinator(root: Screens.home, clock: ManualClock()), total: 1_000)
+        let chain = FollowUpChain(coordinator: await Coordinator(root: Screens.home, clock: TestClock()), total: 1_000)
         await chain.step(0)
         await chain.done.wait()
         let outcomes = chain.outcomes.value

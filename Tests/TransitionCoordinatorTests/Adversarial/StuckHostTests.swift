@@ -14,11 +14,11 @@ struct AdversarialStuckHostTests {
 
     struct Setup {
         let coordinator: Coordinator
-        let host: HookedHost
-        let clock: ManualClock
+        let host: TestHost
+        let clock: TestClock
 
-        init(clock: ManualClock = ManualClock()) async {
-            host = HookedHost()
+        init(clock: TestClock = TestClock()) async {
+            host = TestHost()
             self.clock = clock
             coordinator = await Coordinator(
                 root: Screens.home, configuration: AdversarialStuckHostTests.configuration,
@@ -121,7 +121,7 @@ struct AdversarialStuckHostTests {
 
     @Test("two coordinators whose hosts await each other's coordinator: both calls return")
     func hostsAwaitEachOther() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let a = await Setup(clock: clock), b = await Setup(clock: clock)
         var probeA = EventProbe(a.coordinator), probeB = EventProbe(b.coordinator)
         let enteredA = Gate(), enteredB = Gate(), bothIn = Gate()

@@ -11,7 +11,7 @@ struct UntrustedInputTests {
     static let registry = RouteCompilerTests.registry()
 
     static func coordinator() async -> Coordinator {
-        await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: registry)
+        await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
     }
 
     /// A saved state's JSON with `edit` applied to its dictionary.
@@ -330,12 +330,12 @@ struct UntrustedInputTests {
 
     @Test("what the coordinator saves reads back: a state its decoder would refuse is refused when saved")
     func savedStateReadsBack() async throws {
-        let coordinator = await Coordinator(root: Screen(""), clock: ManualClock(), screens: .open)
+        let coordinator = await Coordinator(root: Screen(""), clock: TestClock(), screens: .open)
         await #expect(throws: NavigationError.invalidRoute(.emptyName(position: 2))) {
             try await coordinator.savedNavigation(schema: 1, savedAt: .zero)
         }
         let wide = await Coordinator(
-            root: Screen("home", parameters: ["k": String(repeating: "v", count: 5_000)]), clock: ManualClock(),
+            root: Screen("home", parameters: ["k": String(repeating: "v", count: 5_000)]), clock: TestClock(),
             screens: .open)
         await #expect {
             try await wide.savedNavigation(schema: 1, savedAt: .zero)
@@ -413,7 +413,7 @@ struct UntrustedInputTests {
         var content = WindowContent.screen(Screen("leaf"))
         for index in 0..<10_000 { content = .hop(HopContainer(id: ContainerID("h\(index)"), showing: content)) }
         await #expect {
-            _ = try await Coordinator(root: content, clock: ManualClock())
+            _ = try await Coordinator(root: content, clock: TestClock())
         } throws: { error in
             if case .container(.invalidContent(let problems), _)? = error as? TransitionError {
                 problems.contains { $0.contains("nested deeper than 1000 levels") }
@@ -426,7 +426,7 @@ struct UntrustedInputTests {
         #expect(await coordinator.history.isEmpty)
         // A route of 10,000 modals, under limits raised to let it through the grammar's checks.
         let unbounded = try CoordinatorConfiguration(routeLimits: RouteLimits(maxLength: .max, maxSteps: .max))
-        let linked = await Coordinator(root: Screen("launch"), configuration: unbounded, clock: ManualClock(), screens: .open)
+        let linked = await Coordinator(root: Screen("launch"), configuration: unbounded, clock: TestClock(), screens: .open)
         let modals = Route(absolute: true, [.push(RouteTarget("home"))] + (0..<10_000).map { .modal(RouteTarget("m\($0)")) })
         await #expect(throws: TransitionError.self) { try await linked.navigate(to: modals) }
         #expect(await linked.history.isEmpty)

@@ -8,9 +8,9 @@ import Testing
 struct WatchdogTests {
     static let long = Duration.seconds(10), short = Duration.seconds(2)
 
-    /// A watchdog on a manual clock whose shortest timeout is ``short``.
-    static func watchdog() -> (Watchdog, ManualClock) {
-        let clock = ManualClock()
+    /// A watchdog on a test clock whose shortest timeout is ``short``.
+    static func watchdog() -> (Watchdog, TestClock) {
+        let clock = TestClock()
         return (Watchdog(clock: CoordinatorClock(clock), step: short, taskExecutor: nil), clock)
     }
 
@@ -19,7 +19,7 @@ struct WatchdogTests {
         let (watchdog, clock) = Self.watchdog()
         let host = watchdog.arm(in: Self.long, kind: .host) { Issue.record("a disarmed alarm fired") }
         #expect(clock.armedTimeouts.map(\.kind) == [.host])
-        #expect(clock.armedTimeouts.first?.deadline == ManualClock.Instant(offset: Self.long))
+        #expect(clock.armedTimeouts.first?.deadline == TestClock.Instant(offset: Self.long))
         watchdog.disarm(host)
         #expect(clock.armedTimeouts.isEmpty, "disarmed")
         _ = watchdog.arm(in: Self.long, kind: .guard) { Issue.record("a replaced alarm fired") }
@@ -70,7 +70,7 @@ struct WatchdogTests {
     #if TC_MUTANTS
     @Test("the oversleeping variant (no step bound) misses that deadline: the check above can fail")
     func oversleepingVariantIsLate() async {
-        let clock = ManualClock()
+        let clock = TestClock()
         let watchdog = Watchdog(clock: CoordinatorClock(clock), step: Self.short, taskExecutor: nil, unbounded: true)
         let first = watchdog.arm(in: Self.long, kind: .animation) {}
         await clock.sleepers(atLeast: 1, dueIn: Self.long)

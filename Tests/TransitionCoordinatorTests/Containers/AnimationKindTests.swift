@@ -9,7 +9,7 @@ import Testing
 @Suite("Animation kinds")
 struct AnimationKindTests {
     static func fixture() async -> Coordinator {
-        await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: RouteCompilerTests.registry())
+        await Coordinator(root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry())
     }
 
     /// The kind of change the animator was told for `path`, navigated to after `setup`.
@@ -44,8 +44,8 @@ struct AnimationKindTests {
     func handleAndReplace() async throws {
         let stack = StackContainer(id: "home", root: Screen("home"))
         let sheet = WindowContent.stack(StackContainer(id: "sheet", root: Screen("compose")))
-        let byHandle = try await Coordinator(root: .stack(stack), clock: ManualClock())
-        let byTree = try await Coordinator(root: .stack(stack), clock: ManualClock())
+        let byHandle = try await Coordinator(root: .stack(stack), clock: TestClock())
+        let byTree = try await Coordinator(root: .stack(stack), clock: TestClock())
         let animator = GatedAnimator(.returnAtOnce), treeAnimator = GatedAnimator(.returnAtOnce)
         try await byHandle.stack("home").present(sheet, animator: animator)
         try await byHandle.stack("home").dismiss(animator: animator)
@@ -59,7 +59,7 @@ struct AnimationKindTests {
     func sameIDNewParameters() async throws {
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
-            clock: ManualClock())
+            clock: TestClock())
         let animator = GatedAnimator(.returnAtOnce)
         let record = try await coordinator.stack("s").setStack([Screen("one", parameters: ["p": "2"])], animator: animator)
         #expect(record.screenEvents.map(\.kind) == [.didHide, .didRemove, .didAdd, .didShow])
@@ -71,7 +71,7 @@ struct AnimationKindTests {
     func sameScreen() async throws {
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "s", root: Screen("one", parameters: ["p": "1"]))),
-            clock: ManualClock())
+            clock: TestClock())
         let record = try await coordinator.stack("s").setStack(
             [Screen("one", parameters: ["p": "1"])], animator: GatedAnimator(.returnAtOnce))
         #expect(record.screenEvents.isEmpty)

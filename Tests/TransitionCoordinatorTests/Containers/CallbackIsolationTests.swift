@@ -39,7 +39,7 @@ import Testing
 @Suite("Callbacks and guards on the app's isolation")
 struct CallbackIsolationTests {
     static func form() async throws -> Coordinator {
-        try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: ManualClock())
+        try await Coordinator(root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: TestClock())
     }
 
     @Test(
@@ -125,7 +125,7 @@ struct CallbackIsolationTests {
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
             let coordinator = await Coordinator(
                 rootContent: .stack(StackContainer(id: "form", root: Screen("step1"))),
-                clock: ManualClock(), executor: scheduler.serialExecutor,
+                clock: TestClock(), executor: scheduler.serialExecutor,
                 taskExecutor: scheduler.taskExecutor)
             var probe = EventProbe(coordinator)
             let form = coordinator.stack("form")
@@ -173,7 +173,7 @@ struct CallbackIsolationTests {
         #expect(signIn.decide.isolation === MainActor.shared)
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "app", root: Screen("home"))),
-            clock: ManualClock(), guards: [signIn])
+            clock: TestClock(), guards: [signIn])
         let refused = await attempt { @Sendable in try await coordinator.stack("app").push(Screen("vault")) }
         guard case .failure(.denied(let name, let reason)) = refused else {
             Issue.record("the guard let the vault through: \(refused)")

@@ -13,12 +13,12 @@ struct ContentTransitionTests {
     /// A coordinator whose root window shows ``ContentTrees/app``, on a recording host.
     struct AppFixture {
         let coordinator: Coordinator
-        let host: RecordingHost
+        let host: TestHost
 
         init(root: WindowContent = T.app, configuration: CoordinatorConfiguration = .standard) async throws {
-            host = RecordingHost()
-            coordinator = try await Coordinator(root: root, configuration: configuration, host: host, clock: ManualClock())
-            await host.clearCalls()
+            host = TestHost()
+            coordinator = try await Coordinator(root: root, configuration: configuration, host: host, clock: TestClock())
+            await host.clearLog()
         }
 
         var root: WindowContent { get async { await coordinator.snapshot.windows[0].content } }
@@ -123,7 +123,7 @@ struct ContentTransitionTests {
                 .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
                 .destroyScreen(T.draft, in: window),
             ])
-        await app.host.clearCalls()
+        await app.host.clearLog()
         try await app.coordinator.stack("inbox").setStack([T.list, T.thread])
         #expect(
             await app.host.calls == [

@@ -11,7 +11,7 @@ struct DoubleTapTests {
     static let thread = TransitionRequest.content(.push(T.thread, onto: "inbox"))
 
     static func app() async throws -> Coordinator {
-        try await Coordinator(root: .stack(T.inbox), clock: ManualClock())
+        try await Coordinator(root: .stack(T.inbox), clock: TestClock())
     }
 
     /// A pop of `inbox` held at its animator, and a push of `thread` (under `policy`) waiting behind it.

@@ -15,7 +15,7 @@ struct GestureTests {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "form", root: Screen("step1"))),
-            configuration: configuration, clock: ManualClock())
+            configuration: configuration, clock: TestClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("step1")), log.item(Screen("step2"))])
         log.clear()
@@ -80,7 +80,7 @@ struct GestureTests {
 
     @Test("a swipe-back at a stack's root is refused with the planner's typed error")
     func swipeAtRoot() async throws {
-        let coordinator = try await Coordinator(root: .stack(T.news), clock: ManualClock())
+        let coordinator = try await Coordinator(root: .stack(T.news), clock: TestClock())
         await #expect(
             throws: TransitionError.container(
                 .popAtRoot(stack: "news", root: T.feed.id),
@@ -93,7 +93,7 @@ struct GestureTests {
 
     @Test("a tab tap and a sheet swiped away are folded in as the user's, in order, with their callbacks")
     func reportedChanges() async throws {
-        let coordinator = try await Coordinator(root: T.app, clock: ManualClock())
+        let coordinator = try await Coordinator(root: T.app, clock: TestClock())
         let log = CallbackLog()
         try await coordinator.stack("compose").push(log.item(Screen("picker")))
         let dismissed = try await coordinator.userDid(.dismiss(.container("inbox")))

@@ -14,7 +14,7 @@ struct HopFlowTests {
 
     static func coordinator(covers: LifecycleCovers = .none) async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
-        return try await Coordinator(root: launch, configuration: configuration, clock: ManualClock())
+        return try await Coordinator(root: launch, configuration: configuration, clock: TestClock())
     }
 
     /// Waits until the hop to `screen` in `container` commits.
@@ -155,7 +155,7 @@ struct HopFlowTests {
         }
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
         let coordinator = try await Coordinator(
-            root: Self.launch, configuration: configuration, clock: ManualClock(), guards: [held])
+            root: Self.launch, configuration: configuration, clock: TestClock(), guards: [held])
         var probe = EventProbe(coordinator)
         let first = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
         await Self.hopped(to: T.splash, &probe)
@@ -185,7 +185,7 @@ struct HopFlowTests {
         }
         let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn)
         let coordinator = try await Coordinator(
-            root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: ManualClock())
+            root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: TestClock())
         var probe = EventProbe(coordinator)
         let flow = Task { () async throws -> Void in try await coordinator.flow("h").hop(to: T.splash) }
         await Self.hopped(to: T.splash, in: "h", &probe)

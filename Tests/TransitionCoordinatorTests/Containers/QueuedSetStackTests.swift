@@ -12,7 +12,7 @@ struct QueuedSetStackTests {
     static func form() async throws -> (Coordinator, CallbackLog) {
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "form", root: Screen("boot"))),
-            clock: ManualClock())
+            clock: TestClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
         log.clear()
@@ -65,7 +65,7 @@ struct QueuedSetStackTests {
             TabBar(
                 id: "main", .stack(StackContainer(id: "form", root: Screen("boot"))),
                 .stack(StackContainer(id: "other", root: Screen("home")))))
-        let coordinator = try await Coordinator(root: tabs, clock: ManualClock())
+        let coordinator = try await Coordinator(root: tabs, clock: TestClock())
         let log = CallbackLog()
         try await coordinator.stack("form").setStack([log.item(Screen("boot")), log.item(Screen("one"))])
         var probe = EventProbe(coordinator)

@@ -12,7 +12,7 @@ struct ScreenCallbackTests {
     static func coordinator(
         _ root: WindowContent = .stack(StackContainer(id: "form", root: Screen("step1")))
     ) async throws -> Coordinator {
-        try await Coordinator(root: root, clock: ManualClock())
+        try await Coordinator(root: root, clock: TestClock())
     }
 
     @Test("a programmatic pop calls remove once; the owner's setStack that drops a screen does not")
@@ -46,7 +46,7 @@ struct ScreenCallbackTests {
 
     @Test("popping a window calls remove for every item inside it, exactly once")
     func windowGoes() async throws {
-        let coordinator = await Coordinator(root: Screen("home"), clock: ManualClock())
+        let coordinator = await Coordinator(root: Screen("home"), clock: TestClock())
         let log = CallbackLog()
         try await coordinator.show(.stack(StackContainer(id: "sheet", root: Screen("a"))), at: .low)
         try await coordinator.stack("sheet").push(log.item(Screen("b")))

@@ -21,7 +21,7 @@ struct InlineCarryOutTests {
         let host = ChainHost()
         let allow = NavigationGuard("allow") { _ in .allow }
         let coordinator = await Coordinator(
-            root: Screen("launch"), host: host, clock: ManualClock(),
+            root: Screen("launch"), host: host, clock: TestClock(),
             screens: RouteCompilerTests.registry(), guards: guarded ? [allow] : [])
         let animator = AnyAnimator { _ in }
         try await coordinator.push(Screen("a"), at: .low)

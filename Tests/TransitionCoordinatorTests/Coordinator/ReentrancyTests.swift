@@ -160,7 +160,7 @@ struct ReentrancyTests {
     @Test("a request from inside a host call is refused as re-entrant, and the transition completes as planned")
     func requestFromHostCall() async throws {
         let host = CallingBackHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         await host.attach(coordinator)
 
         let record = try await coordinator.perform(Self.pushPin)

@@ -8,8 +8,8 @@ import TransitionCoordinator
 struct HostCallOrderTests {
     @Test("creating a coordinator creates, shows and keys the root window")
     func creation() async throws {
-        let host = RecordingHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let host = TestHost()
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         #expect(await host.calls.log == ["create #1", "show #1", "makeKey #1"])
         #expect(InvariantChecker.checkHost(await host.ledger, against: await coordinator.snapshot) == [])
     }
@@ -22,12 +22,12 @@ struct HostCallOrderTests {
 
     /// Made in a synchronous function, as a scene delegate makes one.
     static func madeSynchronously(host: any WindowHost) -> Coordinator {
-        Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        Coordinator(root: Screens.home, host: host, clock: TestClock())
     }
 
     @Test("a coordinator made synchronously calls the host only when started, and once however often it is started")
     func synchronousStart() async throws {
-        let host = RecordingHost()
+        let host = TestHost()
         let coordinator = Self.madeSynchronously(host: host)
         #expect(await host.calls.isEmpty, "nothing asked of the host yet")
         #expect(await coordinator.snapshot.rootWindow?.content == .screen(Screens.home))
@@ -43,7 +43,7 @@ struct HostCallOrderTests {
         "a coordinator made synchronously and never started has the host set up by its first transition, before that transition's calls",
         arguments: [false, true])
     func synchronousFirstTransition(synchronousHost: Bool) async throws {
-        let recording = RecordingHost(), log = SynchronousLog()
+        let recording = TestHost(), log = SynchronousLog()
         let coordinator = Self.madeSynchronously(host: synchronousHost ? log : recording)
         try await coordinator.push(Screens.pin, at: .medium)
         let calls = synchronousHost ? log.calls.value.log : await recording.calls.log

@@ -30,9 +30,9 @@ struct SynchronousHostTests {
         let configuration = try CoordinatorConfiguration(
             levels: [.low, .medium, .high, Self.top],
             covers: covers)
-        let recorder = Recorder(), recording = RecordingHost()
-        let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: ManualClock())
-        let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: ManualClock())
+        let recorder = Recorder(), recording = TestHost()
+        let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: TestClock())
+        let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: TestClock())
         for (request, animated) in Self.requests {
             for coordinator in [inline, awaited] {
                 _ = await attempt {
@@ -49,14 +49,14 @@ struct SynchronousHostTests {
     @Test("the coordinator reaches a synchronous host inline, and any other through its async methods")
     func link() {
         if case .inline = HostLink(Recorder()) {} else { Issue.record("a synchronous host was not linked inline") }
-        if case .awaited = HostLink(RecordingHost()) {} else { Issue.record("an async host was linked inline") }
+        if case .awaited = HostLink(TestHost()) {} else { Issue.record("an async host was linked inline") }
         if case .inline = HostLink(InMemoryHost()) {} else { Issue.record("the default host was not linked inline") }
     }
 
     @Test("the default host's ledger is read without a hop and balances against the snapshot")
     func defaultHost() async throws {
         let host = InMemoryHost()
-        let coordinator = await Coordinator(root: Screens.home, host: host, clock: ManualClock())
+        let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
         try await coordinator.push(Screens.pin, at: .medium)
         try await coordinator.pop(.medium)
         #expect(InvariantChecker.checkHost(host.ledger, against: await coordinator.snapshot) == [])

@@ -3,15 +3,15 @@ import Testing
 import TransitionCoordinator
 
 /// The inbox on a real coordinator: cold launch, the lock, expiry, the same link twice, a
-/// newer link, and a relaunch. Order is driven by the manual clock and gates, never by sleeps.
+/// newer link, and a relaunch. Order is driven by the test clock and gates, never by sleeps.
 @Suite("Link inbox")
 struct LinkInboxTests {
     static func fixture(
         covers: LifecycleCovers = LifecycleCovers(), startsOpen: Bool = false
     )
-        async throws -> (Coordinator, LinkInbox, ManualClock)
+        async throws -> (Coordinator, LinkInbox, TestClock)
     {
-        let clock = ManualClock()
+        let clock = TestClock()
         let coordinator = await Coordinator(
             root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
             clock: clock, screens: RouteCompilerTests.registry())

@@ -47,7 +47,7 @@ struct LinkResumeRaceTests {
         let phase = Box(0)
         _ = Task.detached(executorPreference: scheduler.taskExecutor) {
             let coordinator = await Coordinator(
-                root: Screen("launch"), clock: ManualClock(), executor: scheduler.serialExecutor,
+                root: Screen("launch"), clock: TestClock(), executor: scheduler.serialExecutor,
                 taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(),
                 guards: [session])
             var probe = EventProbe(coordinator)
@@ -128,9 +128,9 @@ struct LinkResumeRaceTests {
                 return asked.value <= 2 ? .redirect(Self.signIn) : .allow
             },
         ]
-        // A manual clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
+        // A test clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
         let coordinator = await Coordinator(
-            root: Screen("launch"), clock: ManualClock(), screens: RouteCompilerTests.registry(),
+            root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(),
             guards: guards)
         var probe = EventProbe(coordinator)
         let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))

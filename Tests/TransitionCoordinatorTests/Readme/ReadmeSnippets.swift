@@ -7,9 +7,12 @@ enum ReadmeSnippets {
     static let fadeAnimator = CallbackAnimator { _, finish in finish() }
     static let slide = CallbackAnimator { _, finish in finish() }
 
-    /// The headless quick start: returns the coordinator, the snapshot while the PIN is up, and
-    /// the PIN's pop.
-    static func quickStart() async throws -> (Coordinator, NavigationSnapshot, TransitionRecord) {
+    /// The headless quick start: returns the coordinator and the app's two functions, for the
+    /// test to call.
+    static func quickStart() async -> (
+        coordinator: Coordinator, appDidEnterBackground: () async -> Void,
+        userEnteredPIN: () async throws -> TransitionRecord
+    ) {
         let fadeAnimator = Self.fadeAnimator
         // README: quick-start
         let coordinator = await Coordinator(root: Screen("home"))
@@ -26,9 +29,7 @@ enum ReadmeSnippets {
             return try await coordinator.pop(screen: "pin", animator: fadeAnimator)
         }
         // END README
-        await appDidEnterBackground()
-        let pinUp = await coordinator.snapshot
-        return (coordinator, pinUp, try await userEnteredPIN())
+        return (coordinator, appDidEnterBackground, userEnteredPIN)
     }
 
     /// The typed catch, on a coordinator whose `low` level is taken: returns the message.

@@ -21,7 +21,7 @@ struct RestorationTests {
 
     @Test("a state saved, encoded as JSON and restored in a fresh coordinator shows the same content, unanimated")
     func roundTrip() async throws {
-        let before = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: Self.registry)
+        let before = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: Self.registry)
         try await before.navigate(to: try Self.route("^/main#inbox/mail!/compose"), animator: GatedAnimator(.returnAtOnce))
         let saved = try await before.savedNavigation(schema: 1, savedAt: .seconds(5))
         let data = try JSONEncoder().encode(saved)
@@ -29,7 +29,7 @@ struct RestorationTests {
         let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
         #expect(decoded == saved)
 
-        let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: Self.registry)
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: Self.registry)
         let restored = try await after.restore(decoded, policy: RestorationPolicy(), now: .seconds(6))
         #expect(await after.snapshot.windows[0].content == (await before.snapshot.windows[0].content))
         #expect(restored.record?.animation == .skipped(.noAnimator))
@@ -134,13 +134,13 @@ struct RestorationTests {
             lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let configuration = try CoordinatorConfiguration(covers: covers)
         let before = await Coordinator(
-            root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+            root: Screen("launch"), configuration: configuration, clock: TestClock(), screens: Self.registry)
         try await before.navigate(to: try Self.route("^/home/friend"))
         try await before.setApplicationState(.background)
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         #expect(saved.route.path == "^/home/friend")
         let after = await Coordinator(
-            root: Screen("launch"), configuration: configuration, clock: ManualClock(), screens: Self.registry)
+            root: Screen("launch"), configuration: configuration, clock: TestClock(), screens: Self.registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
         let snapshot = await after.snapshot
         #expect(snapshot.windows.count == 1 && snapshot.lockWindow == nil)

@@ -123,9 +123,9 @@ struct AppIDTests {
     @Test("cold and warm coordinators land a link on the same content, the app's hand-built containers kept by id")
     func coldAndWarmCoordinators() async throws {
         let route = try Route(parsing: "^/main#settings!/compose/draft")
-        let cold = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let cold = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         try await cold.navigate(to: route)
-        let warm = try await Coordinator(root: Self.handBuilt, clock: ManualClock(), screens: try Self.registry())
+        let warm = try await Coordinator(root: Self.handBuilt, clock: TestClock(), screens: try Self.registry())
         let record = try #require(try await warm.navigate(to: route))
         #expect(await warm.snapshot.windows[0].content == (await cold.snapshot.windows[0].content))
         #expect(
@@ -135,7 +135,7 @@ struct AppIDTests {
 
     @Test("after a link, the app reaches the link's containers by the ids it declared: stack(\"inbox\").push works")
     func linkThenPush() async throws {
-        let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         try await coordinator.navigate(to: try Route(parsing: "^/main#inbox/mail"))
         try await coordinator.stack("inbox").push(Screen("mail", id: "m2", parameters: ["id": "8"]))
         try await coordinator.tabs("main").select(1)
@@ -154,7 +154,7 @@ struct AppIDTests {
 
     @Test("the same link twice with the app's ids: the second is a no-op that returns nil")
     func sameLinkTwice() async throws {
-        let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         let route = try Route(parsing: "^/main#inbox/mail!/compose")
         #expect(try await coordinator.navigate(to: route) != nil)
         let before = await coordinator.snapshot
@@ -164,12 +164,12 @@ struct AppIDTests {
 
     @Test("a tree the app built by hand, with its ids, saves and restores to the same containers and screens")
     func handBuiltSavesAndRestores() async throws {
-        let before = try await Coordinator(root: Self.handBuilt, clock: ManualClock(), screens: try Self.registry())
+        let before = try await Coordinator(root: Self.handBuilt, clock: TestClock(), screens: try Self.registry())
         let saved = try await before.savedNavigation(schema: 1, savedAt: .seconds(5))
         #expect(saved.route.path == "^/main#inbox/mail(id=7)#settings!/compose/draft")
         let decoded = try JSONDecoder().decode(SavedNavigation.self, from: try JSONEncoder().encode(saved))
 
-        let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         let restored = try await after.restore(decoded, policy: RestorationPolicy(), now: .seconds(6))
         #expect(restored.dropped.isEmpty)
         let content = await after.snapshot.windows[0].content
@@ -186,10 +186,10 @@ struct AppIDTests {
             StackContainer(
                 id: "homeStack", root: Screen("home", id: "h"),
                 pushed: [Screen("detail", id: "d3", parameters: ["id": "3"])]))
-        let before = try await Coordinator(root: root, clock: ManualClock(), screens: try Self.registry())
+        let before = try await Coordinator(root: root, clock: TestClock(), screens: try Self.registry())
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         #expect(saved.route.path == "^/home/detail(id=3)")
-        let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
         #expect(Self.shape(await after.snapshot.windows[0].content) == Self.shape(root))
     }
@@ -215,9 +215,9 @@ struct AppIDTests {
                         modal: .stack(StackContainer(id: "composeStack", root: Screen("compose"), pushed: [Screen("draft")]))),
                     .stack(StackContainer(id: "profile", root: Screen("profile"))),
                 ], selected: 1))
-        let before = try await Coordinator(root: built, clock: ManualClock(), screens: registry)
+        let before = try await Coordinator(root: built, clock: TestClock(), screens: registry)
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
-        let after = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: registry)
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
         #expect(await after.snapshot.windows[0].content == built)
         #expect(try await before.navigate(to: saved.route) == nil, "a link to where the app is changes nothing")
@@ -228,7 +228,7 @@ struct AppIDTests {
         let saved = SavedNavigation(
             route: try Route(parsing: "^/main#settings/lounge/friend#inbox/mail!/compose"),
             schema: 1, savedAt: .zero)
-        let coordinator = await Coordinator(root: Screen("launch"), clock: ManualClock(), screens: try Self.registry())
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         let restored = try await coordinator.restore(saved, policy: RestorationPolicy(), now: .zero)
         #expect(restored.route.path == "^/main#settings#inbox/mail!/compose")
         #expect(restored.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])

@@ -28,7 +28,7 @@ struct GuardTests {
     }
 
     static func coordinator(
-        _ session: Session, log: Box<[NavigationSource]> = Box([]), clock: ManualClock = ManualClock(),
+        _ session: Session, log: Box<[NavigationSource]> = Box([]), clock: TestClock = TestClock(),
         configuration: CoordinatorConfiguration = .standard, extra: [NavigationGuard] = []
     ) async -> Coordinator {
         await Coordinator(
@@ -212,7 +212,7 @@ struct GuardTests {
 
     @Test("a guard that never answers denies at the timeout; the slot is handed on")
     func silentGuard() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let gate = Gate()
         let silent = NavigationGuard("silent") { _ in
             await gate.wait()

@@ -5,12 +5,12 @@ import TransitionCoordinator
 /// `navigate(to:)`: one route, one transition, compiled before anything changes.
 @Suite("Navigate")
 struct NavigateTests {
-    static func fixture(configuration: CoordinatorConfiguration = .standard) async -> (Coordinator, RecordingHost) {
-        let host = RecordingHost()
+    static func fixture(configuration: CoordinatorConfiguration = .standard) async -> (Coordinator, TestHost) {
+        let host = TestHost()
         let coordinator = await Coordinator(
             root: Screen("launch"), configuration: configuration, host: host,
-            clock: ManualClock(), screens: RouteCompilerTests.registry())
-        await host.clearCalls()
+            clock: TestClock(), screens: RouteCompilerTests.registry())
+        await host.clearLog()
         return (coordinator, host)
     }
 
@@ -40,7 +40,7 @@ struct NavigateTests {
         let (coordinator, host) = await Self.fixture()
         let route = try Self.route("^/home/detail(id=3)")
         #expect(try await coordinator.navigate(to: route) != nil)
-        await host.clearCalls()
+        await host.clearLog()
         let before = await coordinator.snapshot
         #expect(try await coordinator.navigate(to: route) == nil)
         #expect(await coordinator.snapshot == before)
@@ -134,7 +134,7 @@ struct NavigateTests {
     func failsBeforeChanging(_ index: Int) async throws {
         let (coordinator, host) = await Self.fixture()
         try await coordinator.navigate(to: try Self.route("^/home/friend"))
-        await host.clearCalls()
+        await host.clearLog()
         let before = await coordinator.snapshot
         let (path, code) = Self.failing[index]
         let route = try Self.route(path)

@@ -15,23 +15,23 @@ enum AnimationBroke: Error, Equatable {
     case onPurpose
 }
 
-/// A coordinator on a ``ManualClock`` reporting to a ``RecordingHost``, its creation calls cleared.
+/// A coordinator on a ``TestClock`` reporting to a ``TestHost``, its creation calls cleared.
 struct Fixture {
     let coordinator: Coordinator
-    let host: RecordingHost
-    let clock: ManualClock
+    let host: TestHost
+    let clock: TestClock
 
     init(root: Screen = Screens.home, configuration: CoordinatorConfiguration = .standard) async {
-        host = RecordingHost()
-        clock = ManualClock()
+        host = TestHost()
+        clock = TestClock()
         coordinator = await Coordinator(root: root, configuration: configuration, host: host, clock: clock)
-        await host.clearCalls()
+        await host.clearLog()
     }
 
     /// Carries out `requests` in order (each must be admitted), then clears the host's calls.
     func prepare(_ requests: [TransitionRequest]) async throws {
         for request in requests { try await coordinator.perform(request) }
-        await host.clearCalls()
+        await host.clearLog()
     }
 
     var snapshot: NavigationSnapshot { get async { await coordinator.snapshot } }
@@ -65,19 +65,5 @@ extension AnyWindow {
         case .managed(let window): window.id.description
         case .unmanaged(let window): window.id
         }
-    }
-}
-
-extension Result {
-    /// The failure, or nil.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    /// The success value, or nil.
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }
