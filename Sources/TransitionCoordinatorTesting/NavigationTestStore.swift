@@ -86,7 +86,7 @@ public final class NavigationTestStore {
     public let coordinator: Coordinator
     /// The clock the coordinator runs on.
     public let clock: TestClock
-    /// Where the screens' callbacks are noted: give its ``CallbackLog/item(_:)`` to pushes.
+    /// Where the screens' callbacks are noted: give its ``CallbackLog/item(_:remove:)`` to pushes.
     public let callbacks: CallbackLog
     /// Whether everything that happened must be stated (`Exhaustivity/on` by default).
     public var exhaustivity: Exhaustivity

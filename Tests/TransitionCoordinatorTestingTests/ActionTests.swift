@@ -99,25 +99,4 @@ struct ActionTests {
         #expect(restored.record?.animation == .skipped(.noAnimator))
         #expect(await after.snapshot.lines == (await before.snapshot.lines))
     }
-
-    @Test("a relaunch after an update migrates the saved state: a renamed screen comes back under its new name")
-    func relaunchAfterUpdate() async throws {
-        var registry = try Self.registry()
-        registry.screen("message")
-        let saved = SavedNavigation(route: try Route(parsing: "^/main#inbox/mail"), schema: 1, savedAt: .seconds(1))
-        let rename = RestorationPolicy.Migration(from: 1) { route in
-            var route = route
-            route.steps = route.steps.map { step in
-                if case .push(let target) = step, target.name == "mail" { return .push(RouteTarget("message")) }
-                return step
-            }
-            return route
-        }
-        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
-        let restored = try await coordinator.system.relaunch(
-            from: saved, policy: RestorationPolicy(schema: 2, migrations: [rename]),
-            now: .seconds(2))
-        #expect(restored.route.path == "^/main#inbox/message")
-        #expect(restored.dropped.isEmpty)
-    }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import TransitionCoordinator
 import TransitionCoordinatorTesting
@@ -7,51 +6,6 @@ import TransitionCoordinatorTesting
 /// only, every step stated exhaustively.
 @Suite("An app's flows, stated step by step")
 struct ClientFlowTests {
-    static let vault = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("vault"))])
-    static let signIn = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("signin"))])
-
-    /// The screens links may name.
-    static func registry() -> ScreenRegistry {
-        var registry = ScreenRegistry()
-        for name in ["home", "vault", "signin", "compose"] { registry.screen(name) }
-        return registry
-    }
-
-    @Test("a link behind sign-in is redirected to sign-in, and resumed once signed in; it ends once, navigated")
-    func linkBehindSignIn() async throws {
-        let signedIn = Mutex(false)
-        let session = NavigationGuard("session") { context in
-            guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.withLock({ $0 }) else { return .allow }
-            return .redirect(Self.signIn)
-        }
-        let clock = TestClock()
-        let coordinator = await Coordinator(root: Screen("launch"), clock: clock, screens: Self.registry(), guards: [session])
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
-        let store = await NavigationTestStore(coordinator: coordinator, clock: clock, links: inbox)
-        await store.step("a link to the vault, signed out") {
-            var events = EventProbe(coordinator)
-            _ = await inbox.post(Self.vault)
-            _ = await events.next { if case .ended(let record) = $0 { record.source == .redirect } else { false } }
-        } expect: {
-            $0.state = ["root(0): stack ^ [home[^/0:home], signin[^/1:signin]]"]
-            $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
-            $0.events = [
-                "began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
-                "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))",
-            ]
-        }
-        await store.step("signed in, the app resumes") {
-            signedIn.withLock { $0 = true }
-            return try await coordinator.resumeRedirected()
-        } expect: {
-            $0.state = ["root(0): stack ^ [home[^/0:home], vault[^/1:vault]]"]
-            $0.records = ["navigate to ^/home/vault: skipped (no animator), from link"]
-            $0.events = ["began navigate to ^/home/vault", "ended navigate to ^/home/vault (skipped (no animator))"]
-            $0.links = ["^/home/vault: navigated"]
-        }
-        await store.finish()
-    }
-
     @Test("shield and lock go up in the background; a show asked meanwhile waits, deferred, and runs after the unlock")
     func deferredShowAfterUnlock() async throws {
         let top = WindowLevel("top", rawValue: 4_000)

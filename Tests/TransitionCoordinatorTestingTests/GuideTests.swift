@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TransitionCoordinator
 import TransitionCoordinatorTesting
@@ -40,21 +41,114 @@ struct GuideTests {
 
     @Test("an animator alone: the context a request would give, and a finish of its own")
     func animatorAlone() async throws {
-        let app = try await Coordinator(root: .stack(StackContainer(id: "inbox", root: Self.list)), clock: TestClock())
-        let context = try TransitionContext(for: .content(.push(Self.mail, onto: "inbox")), in: await app.snapshot)
+        let (list, mail, slideBody) = (Self.list, Self.mail, Self.slideBody)
+        // README: testing-animator
+        let app = try await Coordinator(root: .stack(StackContainer(id: "inbox", root: list)), clock: TestClock())
+        let context = try TransitionContext(for: .content(.push(mail, onto: "inbox")), in: await app.snapshot)
         let finish = AnimationFinish()
-        Self.slideBody(context, finish)
+        slideBody(context, finish)
         #expect(finish.callCount == 1, "it finishes exactly once")
+        // END README
         try await Self.slide.animate(context)
     }
 
     @Test("a timeout: wait until it is armed, then move time to exactly its deadline")
     func timeout() async throws {
+        let (list, mail) = (Self.list, Self.mail)
+        // README: testing-timeout
         let clock = TestClock()
-        let app = await Coordinator(root: Self.list, host: TestHost(), clock: clock)
-        async let record = app.perform(.push(Self.mail, at: .high), animator: ScriptedAnimator(.neverFinish))
+        let app = await Coordinator(root: list, host: TestHost(), clock: clock)
+        async let record = app.perform(.push(mail, at: .high), animator: ScriptedAnimator(.neverFinish))
         await clock.armed(.animation)
         clock.advance(toDeadlineOf: .animation)
         #expect(try await record.animation == .timedOut(after: .seconds(5)))
+        // END README
+    }
+
+    /// The screens the link examples name.
+    static func registry() -> ScreenRegistry {
+        var registry = ScreenRegistry()
+        for name in ["home", "vault", "signin", "mail", "message"] { registry.screen(name) }
+        return registry
+    }
+
+    @Test("a guard: the step states the typed error, and that nothing changed")
+    func guardDenies() async throws {
+        // README: testing-guard
+        let signedOut = NavigationGuard("session") { context in
+            context.arriving.contains { $0.name == "vault" } ? .deny("signed out") : .allow
+        }
+        let store = try await NavigationTestStore(
+            root: .stack(StackContainer(id: "home", root: Screen("home"))), guards: [signedOut])
+        await store.step("open the vault, signed out") {
+            try await store.coordinator.stack("home").push(Screen("vault"))
+        } expect: {
+            $0.error = "denied"
+            $0.events = ["began push vault onto home", "cancelled push vault onto home"]
+        }
+        await store.finish()
+        // END README
+    }
+
+    @Test("a link behind sign-in: redirected to sign-in, resumed once signed in, ended once")
+    func linkBehindSignIn() async throws {
+        let registry = Self.registry()
+        // README: testing-link
+        let signedIn = Mutex(false)
+        let signIn = try Route(parsing: "^/home/signin")
+        let session = NavigationGuard("session") { context in
+            let vault = context.arriving.contains { $0.name == "vault" }
+            return vault && !signedIn.withLock { $0 } ? .redirect(signIn) : .allow
+        }
+        let clock = TestClock()
+        let app = await Coordinator(root: Screen("launch"), clock: clock, screens: registry, guards: [session])
+        let inbox = LinkInbox(coordinator: app, configuration: .init(startsOpen: true))
+        let store = await NavigationTestStore(coordinator: app, clock: clock, links: inbox)
+        await store.step("a notification's link to the vault, signed out") {
+            var events = EventProbe(app)
+            _ = await inbox.post(try Route(parsing: "^/home/vault"))
+            _ = await events.next { if case .ended(let record) = $0 { record.source == .redirect } else { false } }
+        } expect: {
+            $0.state = ["root(0): stack ^ [home[^/0:home], signin[^/1:signin]]"]
+            $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
+            $0.events = [
+                "began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
+                "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))",
+            ]
+        }
+        await store.step("signed in, the app resumes the link") {
+            signedIn.withLock { $0 = true }
+            return try await app.resumeRedirected()
+        } expect: {
+            $0.state = ["root(0): stack ^ [home[^/0:home], vault[^/1:vault]]"]
+            $0.records = ["navigate to ^/home/vault: skipped (no animator), from link"]
+            $0.events = ["began navigate to ^/home/vault", "ended navigate to ^/home/vault (skipped (no animator))"]
+            $0.links = ["^/home/vault: navigated"]
+        }
+        await store.finish()
+        // END README
+    }
+
+    @Test("a restore after an update: the saved state migrated, a renamed screen back under its new name")
+    func restoreAfterUpdate() async throws {
+        let registry = Self.registry()
+        // README: testing-restore
+        // Saved by the previous version, whose mail screen is now called message.
+        let saved = SavedNavigation(route: try Route(parsing: "^/home/mail"), schema: 1, savedAt: .seconds(1))
+        let renamed = RestorationPolicy.Migration(from: 1) { route in
+            var route = route
+            route.steps = route.steps.map { step in
+                guard case .push(let target) = step, target.name == "mail" else { return step }
+                return .push(RouteTarget("message", target.parameters))
+            }
+            return route
+        }
+        let app = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
+        let restored = try await app.system.relaunch(
+            from: saved, policy: RestorationPolicy(schema: 2, migrations: [renamed]), now: .seconds(2))
+        #expect(restored.route.path == "^/home/message" && restored.dropped.isEmpty)
+        #expect(restored.record?.source == .restoration)
+        #expect(await app.snapshot.lines == ["root(0): stack ^ [home[^/0:home], message[^/1:message]]"])
+        // END README
     }
 }

@@ -72,6 +72,21 @@ struct ReadmeSyncTests {
         }
     }
 
+    @Test("every Swift block of the testing guide is a snippet the tests run, verbatim")
+    func guideBlocksAreSnippets() throws {
+        let guide = try String(
+            contentsOf: Self.root.appendingPathComponent(
+                "Sources/TransitionCoordinatorTesting/TransitionCoordinatorTesting.docc/TestingYourNavigation.md"),
+            encoding: .utf8)
+        let source = try String(contentsOf: Self.root.appendingPathComponent(Self.snippetFiles[1]), encoding: .utf8)
+        let snippets = Array(Self.snippets(in: source).values)
+        let blocks = Self.swiftBlocks(in: guide)
+        #expect(blocks.count >= 6, "a flow, an animator, a timeout, a guard, a link and a restore")
+        for block in blocks {
+            #expect(snippets.contains(block), "guide block not in \(Self.snippetFiles[1]):\n\(block.joined(separator: "\n"))")
+        }
+    }
+
     @Test("the check fires on a block the snippets lack, and passes an exempt one")
     func checkFires() {
         let markdown = "```swift\nlet x = 1\n```\n\n```swift\n// Apple platforms only: UIKit.\nlet y = 2\n```\n"
