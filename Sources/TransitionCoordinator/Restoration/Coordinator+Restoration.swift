@@ -7,7 +7,8 @@ extension Coordinator {
     /// parameters; restoring it builds the same containers, with the same ids, holding the same
     /// screens at the same places (under the ids a route makes, or their factory's).
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
-    ///   writes (a hop container, a tab bar whose id is neither declared nor made by a route), and
+    ///   writes (a hop container other than the root one the registry declares, a tab bar whose id
+    ///   is neither declared nor made by a route), and
     ///   ``NavigationError/invalidRoute(_:)`` when its route breaks the rules or the standard
     ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,

@@ -14,13 +14,17 @@ extension RouteCompiler {
     /// So content the app built by hand, with the ids it declared, prints as the route that
     /// builds the same containers again; the screens come back with the ids the route makes
     /// (or their factory's), at the same places.
-    /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for a hop container, a tab bar whose
-    ///   id is neither declared nor made by a route, a tab that is not a stack, or a modal in a tab
-    ///   that is not selected.
+    /// The root hop container the registry declares (``ScreenRegistry/rootHop(id:)``) is read
+    /// through: the route writes what it shows, and compiling puts that back in it.
+    /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for any other hop container, a tab
+    ///   bar whose id is neither declared nor made by a route, a tab that is not a stack, or a
+    ///   modal in a tab that is not selected.
     package static func route(
         of content: WindowContent, registry: ScreenRegistry = ScreenRegistry()
     ) throws(NavigationError) -> Route {
         var steps: [RouteStep] = []
+        var content = content
+        if case .hop(let hop) = content, hop.id == registry.declaredRootHop { content = hop.current }
         try write(content, asModal: false, registry: registry, into: &steps)
         return Route(absolute: true, steps)
     }

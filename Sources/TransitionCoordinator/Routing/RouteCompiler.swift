@@ -192,7 +192,10 @@ package enum RouteCompiler {
                 throw .upPastStart(step: index)
             }
         }
-        return assemble(layers)
+        let content = assemble(layers)
+        // The app's root hop container around it all (no step of the route builds it).
+        guard let hop = registry.declaredRootHop, claim([hop]) else { return content }
+        return .hop(HopContainer(id: hop, showing: content))
     }
 
     /// The content of `layers`, each presenting the next: a stack or a screen presents directly,

@@ -108,6 +108,8 @@ public struct ScreenRegistry: Sendable {
     private var rootStackID: ContainerID?
     /// Declared ids of modal stacks, by the name of the screen at their root.
     private var modalStackIDs: [String: ContainerID] = [:]
+    /// The declared id of the hop container around the root window's content (``rootHop(id:)``).
+    private var rootHopID: ContainerID?
     /// Whether names not registered are screens with any parameters (``open``).
     private let acceptsAnyScreen: Bool
 
@@ -175,6 +177,21 @@ public struct ScreenRegistry: Sendable {
         var declared = declaredIDs(except: .rootStack)
         try declare(id, as: "the root stack", in: &declared)
         rootStackID = id
+    }
+
+    /// Declares that the root window's content sits in the hop container `id`, as an app whose
+    /// launch or login flow runs in one builds it (``HopFlow``; the container stays around the
+    /// app's content once the flow reaches its last screen). A route then builds what the
+    /// container shows and puts it in this container (`^/home/detail` builds `hop id` showing the
+    /// stack `[home, detail]`), and saving reads through it, so the app's state saves and
+    /// restores with the container kept. Only this container is read through: a hop container
+    /// anywhere else has no route. Declaring it again replaces it.
+    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    ///   nothing is declared then.
+    public mutating func rootHop(id: ContainerID) throws(RegistryError) {
+        var declared = declaredIDs(except: .rootHop)
+        try declare(id, as: "the root hop container", in: &declared)
+        rootHopID = id
     }
 
     /// Declares the id of the modal stack whose root is the screen `screen` (`!/compose`), at
@@ -258,6 +275,7 @@ public struct ScreenRegistry: Sendable {
     /// A declaration of ids, for ``declaredIDs(except:)``: the one being replaced is left out.
     private enum Declaration: Hashable {
         case rootStack
+        case rootHop
         case tabBar(String)
         case modalStack(String)
     }
@@ -266,6 +284,7 @@ public struct ScreenRegistry: Sendable {
     private func declaredIDs(except replaced: Declaration) -> [ContainerID: String] {
         var declared: [ContainerID: String] = [:]
         if let rootStackID, replaced != .rootStack { declared[rootStackID] = "the root stack" }
+        if let rootHopID, replaced != .rootHop { declared[rootHopID] = "the root hop container" }
         for (screen, id) in modalStackIDs where replaced != .modalStack(screen) {
             declared[id] = "the modal stack of `\(RouteError.shown(screen))`"
         }
@@ -294,6 +313,9 @@ public struct ScreenRegistry: Sendable {
     /// The declared id of the root window's stack, if any.
     var declaredRootStack: ContainerID? { rootStackID }
 
+    /// The declared id of the hop container around the root window's content, if any.
+    var declaredRootHop: ContainerID? { rootHopID }
+
     /// The declared id of the modal stack rooted at `screen`, if any.
     func declaredModalStack(rootedAt screen: String) -> ContainerID? { modalStackIDs[screen] }
 
@@ -303,6 +325,7 @@ public struct ScreenRegistry: Sendable {
     package func withoutDeclaredIDs() -> ScreenRegistry {
         var registry = self
         registry.rootStackID = nil
+        registry.rootHopID = nil
         registry.modalStackIDs = [:]
         for name in registry.entries.keys { registry.entries[name]?.ids = nil }
         return registry

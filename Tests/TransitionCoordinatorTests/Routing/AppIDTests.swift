@@ -194,6 +194,41 @@ struct AppIDTests {
         #expect(Self.shape(await after.snapshot.windows[0].content) == Self.shape(root))
     }
 
+    @Test(
+        "an app whose launch flow runs in a hop container declares it: links land inside it, and its state saves and restores through it"
+    )
+    func declaredRootHop() async throws {
+        var registry = try Self.registry()
+        try registry.rootHop(id: "launch")
+        // After the launch flow: the hop container shows the app's root stack, a detail pushed by hand.
+        let root = WindowContent.hop(
+            HopContainer(
+                id: "launch",
+                showing: .stack(
+                    StackContainer(
+                        id: "homeStack", root: Screen("home", id: "h"),
+                        pushed: [Screen("detail", id: "d3", parameters: ["id": "3"])]))))
+        let before = try await Coordinator(root: root, clock: TestClock(), screens: registry)
+        let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
+        #expect(saved.route.path == "^/home/detail(id=3)", "read through the declared container")
+
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
+        try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
+        #expect(Self.shape(await after.snapshot.windows[0].content) == Self.shape(root))
+        // A link lands inside it too, and the same link twice is a no-op.
+        let link = try Route(parsing: "^/home/detail(id=4)")
+        #expect(try await after.navigate(to: link) != nil)
+        #expect(try await after.navigate(to: link) == nil)
+        #expect(await after.snapshot.windows[0].content.containers == ["launch", "homeStack"])
+        try await after.hop("launch").hop(to: .screen(Screen("signIn")))
+
+        // Without the declaration the container has no route, and saving says which it is.
+        let undeclared = try await Coordinator(root: root, clock: TestClock(), screens: try Self.registry())
+        await #expect(throws: NavigationError.notRoutable(.container("launch"), reason: "a hop container has no route step")) {
+            try await undeclared.savedNavigation(schema: 1, savedAt: .zero)
+        }
+    }
+
     @Test("screens whose factories derive their ids from name and parameters come back identical, ids included")
     func factoryIDsRestoreExactly() async throws {
         var registry = try Self.registry()
@@ -301,6 +336,11 @@ struct AppIDTests {
             }, .reservedID("^!1:draft")
         ),
         ("an empty id", { registry throws(RegistryError) in try registry.rootStack(id: "") }, .reservedID("")),
+        (
+            "a root hop container with the root stack's id",
+            { registry throws(RegistryError) in try registry.rootHop(id: "homeStack") },
+            .duplicateID("homeStack", declaredBy: "the root stack")
+        ),
     ]
 
     @Test(
