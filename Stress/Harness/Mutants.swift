@@ -174,6 +174,7 @@ public enum StressHarness {
         case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
+        case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
         }
     }
     #endif

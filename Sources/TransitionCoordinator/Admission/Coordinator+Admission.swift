@@ -132,6 +132,10 @@ extension Coordinator {
 
     /// Announces the refusal of `request` (`rejected`) and hands it back.
     private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> TransitionError {
+        #if TC_MUTANTS
+        // Mutant: a refusal as invalid is answered, never announced.
+        if mutants.contains(.invalidRefusalUnannounced), case .invalid = error { return error }
+        #endif
         hub.send(.rejected(request, error))
         return error
     }

@@ -100,6 +100,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A whole tree's change (a link, a replaced tree) is told to the animator as a push or a
     /// pop, even when it presents or dismisses a modal, selects a tab or hops.
     case navigateKindsFlattened
+    /// A request refused as invalid gets its typed error, but no `rejected` event: an observer
+    /// never learns of the refusal.
+    case invalidRefusalUnannounced
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
