@@ -175,6 +175,7 @@ public enum StressHarness {
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
+        case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
         }
     }
     #endif

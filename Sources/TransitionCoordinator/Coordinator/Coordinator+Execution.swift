@@ -127,7 +127,8 @@ extension Coordinator {
 
     /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
     /// and container owners take the new state between the animation and the host's last phase.
-    /// A synchronous host is called inline, each command as it is decided.
+    /// A synchronous host is called inline, each command as it is decided; an async one gets both
+    /// phases at once when no animation runs (``animateInOnePhase(_:id:skipReason:chain:)``).
     private func animate(
         _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
         chain: TransitionScope.Chain
@@ -150,6 +151,8 @@ extension Coordinator {
         if result.host == .completed {
             if case .inline(let synchronous) = host {
                 beforeAnimation(plan) { synchronous.apply($0) }
+            } else if let skipReason = plan.skipReason(hasAnimator: animator != nil) {
+                return await animateInOnePhase(plan, id: id, skipReason: skipReason, chain: chain)
             } else {
                 beforeAnimation(plan) { before.append($0) }
                 if let fault = await sendPhase(
@@ -188,6 +191,37 @@ extension Coordinator {
                     result.host = .stuck(fault)
                 }
             }
+        }
+        return result
+    }
+
+    /// Step 4 for an async host when no animation runs. Nothing then happens between the two
+    /// phases but the owners' commit, so the owners commit first and the host gets both phases'
+    /// calls, in the same order, in one task under one ``CoordinatorConfiguration/hostTimeout``:
+    /// one hand-off to the host's task and back instead of two.
+    private func animateInOnePhase(
+        _ plan: TransitionPlan, id: TransitionID, skipReason: SkipReason, chain: TransitionScope.Chain
+    ) async -> Animated {
+        var result = Animated(animation: .skipped(skipReason))
+        var commands: [HostCommand] = []
+        beforeAnimation(plan) { commands.append($0) }
+        let afterAnimationFrom = commands.count
+        #if TC_MUTANTS
+        if let middle = halfway(plan) { machine.showMiddle(middle) }
+        #endif
+        commitLevels(plan, id: id)
+        #if TC_MUTANTS
+        if !mutants.contains(.unanimatedAfterCallsDropped) {
+            afterAnimation(plan, outcome: result.animation) { commands.append($0) }
+        }
+        #else
+        afterAnimation(plan, outcome: result.animation) { commands.append($0) }
+        #endif
+        if let fault = await sendPhase(
+            commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
+            afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
+        {
+            result.host = .stuck(fault)
         }
         return result
     }
@@ -405,16 +439,19 @@ extension Coordinator {
     /// Sends one phase under ``CoordinatorConfiguration/hostTimeout``; returns the fault when a
     /// call got stuck, after noting what the host needs once it answers again.
     /// `base` (what the host had been told before the phase) is only computed when a call gets stuck.
+    /// When both phases go as one, the calls from `afterAnimationFrom` on are the after-animation
+    /// phase's, and a fault names that phase.
     func sendPhase(
-        _ commands: [HostCommand], base: () -> HostView, phase: HostPhase, id: TransitionID,
-        chain: TransitionScope.Chain
+        _ commands: [HostCommand], base: () -> HostView, phase: HostPhase, afterAnimationFrom: Int? = nil,
+        id: TransitionID, chain: TransitionScope.Chain
     ) async -> HostFault? {
         let result = await HostCallRunner.run(
             commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
             taskExecutor: taskExecutor, chain: chain)
         guard case .stuck(let index, let progress) = result, commands.indices.contains(index) else { return nil }
+        let inAfterPart = afterAnimationFrom.map { index >= $0 } ?? false
         let fault = HostFault(
-            call: commands[index], transition: id, phase: phase, since: clock.elapsed(),
+            call: commands[index], transition: id, phase: inAfterPart ? .afterAnimation : phase, since: clock.elapsed(),
             phaseBegan: progress.beganAt)
         stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
         // From now on a request is told the host is unresponsive, which only the actor knows.

@@ -27,9 +27,9 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// How many requests may wait deferred until the unlock.
     public let deferredLimit: Int
     /// How long one phase of a transition's host calls (those before the animation, or those
-    /// after it) may take before the coordinator stops waiting for the host; see ``HostFault``
-    /// (``TimeoutKind/host``, on the coordinator's clock, from the phase's first call). A
-    /// ``SynchronousWindowHost`` is called inline and never timed.
+    /// after it; both together when no animation runs) may take before the coordinator stops
+    /// waiting for the host; see ``HostFault`` (``TimeoutKind/host``, on the coordinator's clock,
+    /// from the phase's first call). A ``SynchronousWindowHost`` is called inline and never timed.
     public let hostTimeout: Duration
     /// How long the guards may take to decide about one transition before the guard being asked
     /// denies (``TimeoutKind/guard``, on the coordinator's clock, from the first guard's call).

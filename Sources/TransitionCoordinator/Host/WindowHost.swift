@@ -10,8 +10,9 @@
 /// successor is key.
 ///
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
-/// from its first call. (A ``SynchronousWindowHost`` is called inline instead, within the
-/// coordinator's own step, and never times out.) A call that has not returned by then is
+/// from its first call. When no animation runs, nothing happens between them, so they are sent
+/// as one, in the same order, under one timeout. (A ``SynchronousWindowHost`` is called inline
+/// instead, within the coordinator's own step, and never times out.) A call that has not returned by then is
 /// abandoned (see ``HostFault``): the coordinator makes no further call until it returns, then
 /// sends the calls the host missed in one catch-up phase, in the same order.
 ///

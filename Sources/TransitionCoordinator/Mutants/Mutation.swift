@@ -103,6 +103,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A request refused as invalid gets its typed error, but no `rejected` event: an observer
     /// never learns of the refusal.
     case invalidRefusalUnannounced
+    /// An unanimated change to an async host sends only its before-animation calls: the new key
+    /// window is never made key, and the screens and windows that left are never destroyed.
+    case unanimatedAfterCallsDropped
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

@@ -86,6 +86,46 @@ struct AdversarialStuckHostTests {
         #expect(await coordinator.audit().isEmpty)
     }
 
+    @Test(
+        "an unanimated push goes to the host as one phase under one timeout: a makeKey stuck after a slow create is given up one host timeout after the create began, and named as after the animation"
+    )
+    func unanimatedChangeIsOnePhase() async throws {
+        let setup = await Setup()
+        let coordinator = setup.coordinator
+        let createEntered = Gate(), createGoesOn = Gate(), keyEntered = Gate(), release = Gate()
+        await setup.host.setHook { call in
+            switch call.description {
+            case "create #2":
+                createEntered.open()
+                await createGoesOn.wait()
+            case "makeKey #2":
+                keyEntered.open()
+                await release.wait()
+            default: break
+            }
+        }
+
+        let push = Task { await attempt { try await coordinator.perform(Self.pushTutorial) } }
+        await createEntered.wait()
+        setup.clock.advance(by: Self.hostTimeout * 0.6)
+        createGoesOn.open()
+        // One timeout from the create's start bounds both; two phases would give the makeKey a
+        // timeout of its own, due one host timeout after it began.
+        await keyEntered.wait()
+        let timeout = try #require(setup.clock.advance(toDeadlineOf: .host))
+        #expect(timeout.deadline.offset == Self.hostTimeout)
+        let record = try #require(await push.value.success)
+        let fault = try #require(record.host.fault)
+        #expect(fault.call.description == "makeKey #2")
+        #expect(fault.phase == .afterAnimation)
+        #expect(fault.phaseBegan == .zero && fault.since == Self.hostTimeout)
+
+        release.open()
+        await setup.untilHostAnswers()
+        #expect(await setup.hostViolations().isEmpty)
+        #expect(await coordinator.audit().isEmpty)
+    }
+
     @Test("a createWindow that awaits a detached enqueued request to the same coordinator: no hang, the request is answered")
     func hostAwaitsItsOwnCoordinator() async throws {
         let setup = await Setup()
