@@ -30,6 +30,13 @@ enum ModelTask {
         await view.stop()
     }
 
+    /// The violation of a model of `scope` read at `version` after it was read at `previous`:
+    /// versions only grow, so a model that shows an older commit than it did went back.
+    package static func wentBack(from previous: UInt64, to version: UInt64, scope: ModelScope) -> InvariantViolation? {
+        guard version < previous else { return nil }
+        return .init(.atomic, "the model of \(scope) went back from v\(previous) to v\(version)")
+    }
+
     /// The violations of a model of `scope` that shows `shown` at `version`: none when the
     /// committed snapshot of that version (`current`, or a record's in `history`) shows the same;
     /// none either when that version is older than the history keeps.
@@ -70,6 +77,8 @@ private final class ModelView {
     private var follower: Task<Void, Never>?
     /// The checks started by observed changes, awaited at the end.
     private var checks: [Task<Void, Never>] = []
+    /// The newest version a check read.
+    private var lastVersion: UInt64 = 0
 
     /// A model that shows the coordinator's snapshot, following it, and observed.
     init(coordinator: Coordinator, scope: ModelScope, checker: StressChecker, environment: StressEnvironment) async {
@@ -94,9 +103,14 @@ private final class ModelView {
         }
     }
 
-    /// Compares what the model shows now with the committed snapshot of its version.
+    /// Compares what the model shows now with the committed snapshot of its version, and its
+    /// version with the one the previous check read (checks read the model in the order they run).
     func check() async {
         let shown = model.state, version = model.version
+        if let violation = ModelTask.wentBack(from: lastVersion, to: version, scope: model.scope) {
+            await checker.noteViolation(violation)
+        }
+        lastVersion = max(lastVersion, version)
         let history = await model.coordinator.history
         let current = await model.coordinator.snapshot
         for violation in ModelTask.violations(

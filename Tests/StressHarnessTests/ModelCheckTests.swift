@@ -57,6 +57,13 @@ struct ModelCheckTests {
             ModelTask.violations(shown: shown, version: 7, scope: .keyWindow, history: [later], current: current)
                 .map(\.invariant) == [.atomic])
     }
+
+    @Test("a model read at an older version than an earlier read went back, a violation; the same or a newer one is not")
+    func wentBackFires() {
+        #expect(ModelTask.wentBack(from: 5, to: 4, scope: .keyWindow)?.invariant == .atomic)
+        #expect(ModelTask.wentBack(from: 5, to: 5, scope: .keyWindow) == nil)
+        #expect(ModelTask.wentBack(from: 5, to: 6, scope: .keyWindow) == nil)
+    }
 }
 
 /// The model task runs in a real stress run, beside everything else, and its checks find nothing.
