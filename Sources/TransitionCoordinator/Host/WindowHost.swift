@@ -12,9 +12,9 @@
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
 /// from its first call. When no animation runs, nothing happens between them, so they are sent
 /// as one, in the same order, under one timeout. (A ``SynchronousWindowHost`` is called inline
-/// instead, within the coordinator's own step, and never times out.) A call that has not returned by then is
-/// abandoned (see ``HostFault``): the coordinator makes no further call until it returns, then
-/// sends the calls the host missed in one catch-up phase, in the same order.
+/// instead, within the coordinator's own step, and never times out.) A call that has not
+/// returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
+/// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
 ///
 /// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
 /// as values conforms to ``CommandHost`` and implements one method.
