@@ -199,6 +199,10 @@ extension Coordinator {
     /// phases but the owners' commit, so the owners commit first and the host gets both phases'
     /// calls, in the same order, in one task under one ``CoordinatorConfiguration/hostTimeout``:
     /// one hand-off to the host's task and back instead of two.
+    ///
+    /// While the phase is awaited, another request can reach the actor: it finds the slot held,
+    /// as during any phase, and a read of an owner sees the new state, as it does during the
+    /// after-animation phase of an animated change.
     private func animateInOnePhase(
         _ plan: TransitionPlan, id: TransitionID, skipReason: SkipReason, chain: TransitionScope.Chain
     ) async -> Animated {
@@ -211,12 +215,11 @@ extension Coordinator {
         #endif
         commitLevels(plan, id: id)
         #if TC_MUTANTS
-        if !mutants.contains(.unanimatedAfterCallsDropped) {
-            afterAnimation(plan, outcome: result.animation) { commands.append($0) }
-        }
+        let sendsAfter = !mutants.contains(.unanimatedAfterCallsDropped)
         #else
-        afterAnimation(plan, outcome: result.animation) { commands.append($0) }
+        let sendsAfter = true
         #endif
+        if sendsAfter { afterAnimation(plan, outcome: result.animation) { commands.append($0) } }
         if let fault = await sendPhase(
             commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
             afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
@@ -225,64 +228,6 @@ extension Coordinator {
         }
         return result
     }
-
-    #if TC_MUTANTS
-    /// The middle state a step-by-step mutant shows, when one is on and `plan` has a middle.
-    private func halfway(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard !mutants.isEmpty else { return nil }
-        if mutants.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
-        if mutants.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
-        return nil
-    }
-
-    /// The ``Mutation/routeStepByStep`` mutant's middle state: `plan`'s before-state with the
-    /// root showing the route's target without its last step (``withoutLastStep(_:)``), when
-    /// that differs from both ends; else nil.
-    static func halfwayRoute(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard case .navigate = plan.request, let window = plan.contentWindow,
-            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
-            let target = plan.after.window(window)?.content, let middle = withoutLastStep(target),
-            middle != plan.before.windows[index].content
-        else { return nil }
-        var state = plan.before
-        state.windows[index].content = middle
-        return state
-    }
-
-    /// `content` as a route one step shorter builds it: without its last modal, else without its
-    /// stack's top, else with its selected tab's content so shortened; nil when no step can go.
-    static func withoutLastStep(_ content: WindowContent) -> WindowContent? {
-        switch content {
-        case .presenting(let base, _): return base
-        case .stack(let stack) where stack.items.count > 1:
-            return .stack(StackContainer(id: stack.id, unchecked: Array(stack.items.dropLast())))
-        case .tabs(let bar):
-            guard let selected = bar.selectedContent, let shorter = withoutLastStep(selected) else { return nil }
-            var tabs = bar.tabs
-            tabs[bar.selected] = shorter
-            return .tabs(TabBar(id: bar.id, unchecked: tabs, selected: bar.selected))
-        default: return nil
-        }
-    }
-
-    /// The ``Mutation/setStackStepByStep`` mutant's middle state: `plan`'s before-state with the
-    /// `setStack`'s stack part way, as a step-by-step change shows it (popped back to what both
-    /// stacks share, or that and the first push), when that differs from both ends; else nil.
-    static func halfwaySetStack(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard case .content(.setStack(let id, let items), _) = plan.request, let window = plan.contentWindow,
-            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
-            case .stack(let stack)? = plan.before.windows[index].content.find(id)?.base
-        else { return nil }
-        let kept = Array(items.prefix(ContentChange.sharedEnds(stack.items, items).start))
-        let steps = [kept, kept + items.dropFirst(kept.count).prefix(1)]
-        guard let step = steps.first(where: { !$0.isEmpty && $0 != stack.items && $0 != items }),
-            let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windows[index].content)
-        else { return nil }
-        var state = plan.before
-        state.windows[index].content = middle.after
-        return state
-    }
-    #endif
 
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
