@@ -58,10 +58,9 @@ extension Coordinator {
         let registry = screens
         #endif
         do {
-            let absolute = try RouteCompiler.resolve(
-                route, from: machine.snapshot.rootWindow?.content, registry: registry,
-                limits: configuration.routeLimits)
-            let target = try RouteCompiler.content(resolved: absolute, registry: registry)
+            let shown = machine.snapshot.rootWindow?.content
+            let absolute = try RouteCompiler.resolve(route, from: shown, registry: registry, limits: configuration.routeLimits)
+            let target = try RouteCompiler.content(resolved: absolute, registry: registry, sharingWith: shown)
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

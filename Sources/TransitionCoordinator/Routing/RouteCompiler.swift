@@ -42,9 +42,13 @@ package enum RouteCompiler {
     }
 
     /// ``content(for:from:registry:)`` for a route ``resolve(_:from:registry:limits:)`` gave already (absolute,
-    /// no `up`): compiled without resolving it again.
-    static func content(resolved route: Route, registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
-        try compile(route.steps, registry: registry)
+    /// no `up`): compiled without resolving it again. A screen equal to one `shown` holds at the
+    /// same place is that screen's value (the content is the same either way: only the storage is
+    /// shared, so the diffs that follow compare the two trees quickly and keep no second copy).
+    static func content(
+        resolved route: Route, registry: ScreenRegistry, sharingWith shown: WindowContent? = nil
+    ) throws(NavigationError) -> WindowContent {
+        try compile(route.steps, registry: registry, sharingWith: shown)
     }
 
     /// The absolute route, without `up` steps, that `route` means from `current` (printed through
@@ -110,10 +114,29 @@ package enum RouteCompiler {
     /// Ids are built from where a node stands, not from the route's spelling, and each is short
     /// (its layer, its place in its stack, its own step): so `^/main/mail` and `^/main#inbox/mail`
     /// build the same content, and compiling costs time linear in the route.
-    private static func compile(_ steps: [RouteStep], registry: ScreenRegistry) throws(NavigationError) -> WindowContent {
+    private static func compile(
+        _ steps: [RouteStep], registry: ScreenRegistry, sharingWith shown: WindowContent? = nil
+    ) throws(NavigationError) -> WindowContent {
         guard let first = steps.first else { throw .emptyRoute }
         guard case .push = first else { throw .noRootScreen(step: first) }
         var layers: [Layer] = []
+        // The stacks shown now, by id: a screen made equal to the one shown at its place is taken
+        // from there, so the two trees share their storage and what compares them next (the
+        // plan's diff, the owners' commit, a host's reconciler) finds equal screens at once.
+        var shownStacks: [ContainerID: [Screen]] = [:]
+        shown?.forEachContainer { id, node in
+            if case .stack(let stack) = node.base { shownStacks[id] = stack.items }
+        }
+        /// The screen `target` makes at `place` in the stack `stack`.
+        func stackScreen(
+            _ target: RouteTarget, in stack: ContainerID, at place: Int, step: Int
+        ) throws(NavigationError) -> Screen {
+            let screen = try registry.make(target, id: screenID(in: stack, at: place, target), step: step)
+            guard let items = shownStacks[stack], items.indices.contains(place), items[place] == screen else {
+                return screen
+            }
+            return items[place]
+        }
         // Declared ids shown already: a declaration's second container takes the made id.
         var claimed: Set<ContainerID> = []
         func claim(_ ids: [ContainerID]) -> Bool {
@@ -136,8 +159,7 @@ package enum RouteCompiler {
             }
             bar.stacks.reserveCapacity(names.count)
             for index in names.indices {
-                let id = screenID(in: bar.stackIDs[index], at: 0, RouteTarget(names[index]))
-                bar.stacks.append([try registry.make(RouteTarget(names[index]), id: id, step: step)])
+                bar.stacks.append([try stackScreen(RouteTarget(names[index]), in: bar.stackIDs[index], at: 0, step: step)])
             }
             return .tabs(bar)
         }
@@ -152,16 +174,15 @@ package enum RouteCompiler {
                     } else {
                         let declared = registry.declaredRootStack.flatMap { claim([$0]) ? $0 : nil }
                         let stack = declared ?? ScreenRegistry.madeID(.rootStack)
-                        layers.append(
-                            .stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
+                        layers.append(.stack(stack, [try stackScreen(target, in: stack, at: 0, step: index)]))
                     }
                 case .stack(let id, var items)?:
-                    items.append(try registry.make(target, id: screenID(in: id, at: items.count, target), step: index))
+                    items.append(try stackScreen(target, in: id, at: items.count, step: index))
                     layers.append(.stack(id, items))
                 case .tabs(var bar)?:
-                    let stack = bar.stackIDs[bar.selected]
-                    let id = screenID(in: stack, at: bar.stacks[bar.selected].count, target)
-                    bar.stacks[bar.selected].append(try registry.make(target, id: id, step: index))
+                    let place = bar.stacks[bar.selected].count
+                    let screen = try stackScreen(target, in: bar.stackIDs[bar.selected], at: place, step: index)
+                    bar.stacks[bar.selected].append(screen)
                     layers.append(.tabs(bar))
                 case .screen(let onto)?:
                     throw .pushOntoModalScreen(target.name, onto: onto.name, step: index)
@@ -176,7 +197,7 @@ package enum RouteCompiler {
             case .modalStack(let target):
                 let declared = registry.declaredModalStack(rootedAt: target.name).flatMap { claim([$0]) ? $0 : nil }
                 let stack = declared ?? ScreenRegistry.madeID(.modalStack(root: target, layer: layers.count))
-                layers.append(.stack(stack, [try registry.make(target, id: screenID(in: stack, at: 0, target), step: index)]))
+                layers.append(.stack(stack, [try stackScreen(target, in: stack, at: 0, step: index)]))
             case .tab(let target):
                 guard case .tabs(var bar)? = layers.last else { throw .tabOutsideTabs(target.name, step: index) }
                 guard let selected = bar.names.firstIndex(of: target.name) else {
@@ -184,8 +205,7 @@ package enum RouteCompiler {
                 }
                 bar.selected = selected
                 if !target.parameters.isEmpty {
-                    let id = screenID(in: bar.stackIDs[selected], at: 0, target)
-                    bar.stacks[selected][0] = try registry.make(target, id: id, step: index)
+                    bar.stacks[selected][0] = try stackScreen(target, in: bar.stackIDs[selected], at: 0, step: index)
                 }
                 layers[layers.count - 1] = .tabs(bar)
             case .up:
