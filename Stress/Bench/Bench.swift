@@ -198,6 +198,12 @@ public enum Bench {
                 try await timed(
                     try await RouteCases.navigate(reconciledRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
             })
+        let inlineRoutes = try await CoordinatorCases.coordinator(host: InlineReconcilingHost(), screens: RouteCases.registry())
+        cases.append(
+            Case(name: "parse and navigate a 64-step path, a synchronous host reconciling", unit: "navigation") {
+                try await timed(
+                    try await RouteCases.navigate(inlineRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
+            })
         var screenMemory: [Double] = []
         cases.append(
             Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {

@@ -94,3 +94,32 @@ extension ReconcilerCases {
         return try await Coordinator(root: .stack(stack), configuration: configuration, host: ReconcilingHost())
     }
 }
+
+/// ``ReconcilingHost``'s work called inline, as a ``SynchronousWindowHost`` is: the same change
+/// without the hand-off of the host's calls to a task of their own and back.
+final class InlineReconcilingHost: SynchronousWindowHost {
+    private struct State {
+        var contents: [WindowID: WindowContent] = [:]
+        var operations = 0
+    }
+
+    private let state = Locked(State())
+
+    func apply(_ command: HostCommand) {
+        state.withLock { state in
+            switch command {
+            case .create(let window):
+                state.operations &+= Reconciler.operations(from: nil, to: window.content).count
+                state.contents[window.id] = window.content
+            case .destroy(let id):
+                state.operations &+= Reconciler.operations(from: state.contents[id], to: nil).count
+                state.contents[id] = nil
+            case .setContent(let content, let window):
+                state.operations &+= Reconciler.operations(from: state.contents[window], to: content).count
+                state.contents[window] = content
+            case .show, .hide, .makeKey, .reset, .createScreen, .destroyScreen:
+                break
+            }
+        }
+    }
+}
