@@ -202,10 +202,8 @@ public struct StressReport: Sendable {
         if summary.violations.isEmpty {
             lines.append("violations            none")
         } else {
-            lines.append("violations            \(summary.violations.count) — FAILED; reproduce with:")
-            lines.append(
-                "  swift run -c release stress --seed \(configuration.seed) --requests \(configuration.requests) --tasks \(configuration.tasks)"
-            )
+            // The command line that ran it prints how to reproduce it (it knows the binary, the mutant and the mode).
+            lines.append("violations            \(summary.violations.count) — FAILED")
             let shown = verbose ? summary.violations.count : 20
             for violation in summary.violations.prefix(shown) {
                 lines += "\(violation)".split(separator: "\n", omittingEmptySubsequences: false).enumerated()
