@@ -51,6 +51,9 @@ extension NavigationModel {
     @discardableResult
     public func report(_ operation: ContainerOperation) async throws(TransitionError) -> TransitionRecord {
         let level: WindowLevel? = if case .level(let level) = scope { level } else { nil }
+        #if TC_MUTANTS
+        if coordinator.mutants.contains(.modelShowsUncommittedWrite) { showUncommitted(operation) }
+        #endif
         do {
             let record = try await coordinator.userDid(operation, at: level)
             apply(record.after)

@@ -143,6 +143,17 @@ public final class NavigationModel {
         refusalCount += 1
     }
 
+    #if TC_MUTANTS
+    /// The ``Mutation/modelShowsUncommittedWrite`` mutant: `operation` shown at once, as if
+    /// committed, before the coordinator answers.
+    func showUncommitted(_ operation: ContainerOperation) {
+        guard let window = state.window, let level = state.level, let content = state.content,
+            let planned = try? ContainerPlanner.plan(operation, in: content)
+        else { return }
+        state = NavigationState(window: ManagedWindow(id: window, level: level, content: planned.after, isHidden: state.isHidden))
+    }
+    #endif
+
     // MARK: - Reads for views
 
     /// The path of the stack `id` (the screens above its root); empty when it is not shown.

@@ -175,6 +175,7 @@ if CommandLine.arguments.dropFirst().first == "bench" {
 
 var configuration = StressConfiguration()
 var mutantFlag = ""
+var mutantName: String?
 var seeds: Int?
 var threads = false, mutants = false, json = false, shrink = false, verbose = false
 var widthOption: Int?
@@ -212,6 +213,7 @@ while let flag = arguments.popFirst() {
             usage("--mutant takes one of \(StressHarness.mutantNames.map(\.name).joined(separator: ", "))")
         }
         configuration = mutated
+        mutantName = value
         mutantFlag = " --mutant \(value)"
     case "--timeout-ms": configuration.animationTimeout = .milliseconds(positive(value, flag))
     case "--width": widthOption = max(ReportLayout.narrowestWidth, positive(value, flag))
@@ -222,6 +224,9 @@ while let flag = arguments.popFirst() {
     }
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
+if let name = mutantName, StressHarness.needsRealThreads(name), !threads {
+    usage("--mutant \(name) plants a bug on the main actor, which only a run on real threads reaches: add --threads")
+}
 
 // A mutant run reproduces only in the mutant build (StressHarness.mutantBuildCommand).
 let command =
@@ -237,7 +242,7 @@ if mutants {
     var all: [StressHarness.Catches] = []
     for (index, mutant) in StressHarness.mutantNames.enumerated() {
         progress.show("stress --mutants: \(index + 1)/\(StressHarness.mutantNames.count) \(mutant.name) on \(count) seeds")
-        guard let catches = StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
+        guard let catches = await StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
         progress.clear()
         all.append(catches)
         if !json { ReportLayout.wrap(catches.line, width: widthOption ?? Terminal.reportWidth).forEach { print($0) } }

@@ -99,13 +99,29 @@ public enum StressHarness {
 
     /// Runs the mutant named `name` on every seed 1...`seeds` (the hunt's configuration, each seed
     /// with its swarm fault plan) and counts the seeds that catch it; nil for an unknown name.
-    public static func catches(_ name: String, base: StressConfiguration, seeds: Int = 64) -> Catches? {
+    ///
+    /// Each seed runs in simulation, or on real threads for a mutant only they reach
+    /// (``needsRealThreads(_:)``): then a catch depends on timing, and the majority rule still holds.
+    public static func catches(_ name: String, base: StressConfiguration, seeds: Int = 64) async -> Catches? {
         guard let planted = configuration(huntConfiguration(base), withMutant: name),
             let mutant = mutantNames.first(where: { $0.name == name })
         else { return nil }
         let started = ContinuousClock.now
-        let caught = Swarm.catches(planted, seeds: (1...UInt64(max(1, seeds))).map { $0 })
+        let seedList = (1...UInt64(max(1, seeds))).map { $0 }
+        let caught =
+            needsRealThreads(name)
+            ? await Swarm.catchesOnThreads(planted, seeds: seedList) : Swarm.catches(planted, seeds: seedList)
         return Catches(mutant: mutant, seeds: max(1, seeds), catches: caught, wall: started.duration(to: .now))
+    }
+
+    /// Whether the mutant named `name` lives where only a run on real threads reaches it (a
+    /// SwiftUI model, on the main actor): `--mutant NAME` then needs `--threads`.
+    public static func needsRealThreads(_ name: String) -> Bool {
+        #if TC_MUTANTS
+        return Mutation(rawValue: name)?.needsRealThreads ?? false
+        #else
+        return false
+        #endif
     }
 
     /// The configuration mutants are hunted with: at most 1,000 requests from 32 tasks, a lifecycle
@@ -176,6 +192,7 @@ public enum StressHarness {
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
+        case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"
         }
     }
     #endif

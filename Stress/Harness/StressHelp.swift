@@ -40,9 +40,12 @@ package enum StressHelp {
                 Option(usage: "--shrink", summary: "reduce the first failing seed to the operations that matter"),
                 Option(
                     usage: "--mutants",
-                    summary: "every planted bug on seeds 1...K (64): each must be caught by most "
+                    summary: "every planted bug on seeds 1...K (64): each must be caught by most; a bug "
+                        + "on the main actor (a SwiftUI model's) on real threads "
                         + "(a build with the mutants only: \(StressHarness.mutantBuildCommand))"),
-                Option(usage: "--mutant NAME", summary: "switch one planted bug on (the mutant build only)"),
+                Option(
+                    usage: "--mutant NAME",
+                    summary: "switch one planted bug on (the mutant build only; a model's needs --threads)"),
                 Option(usage: "--width N", summary: "keep every line within N columns (default: the terminal's, at most 100)"),
                 Option(usage: "--verbose", summary: "list every outcome the tables sum under \"other\", every violation"),
                 Option(usage: "--json", summary: "the whole report as JSON, for machines (a run, a swarm, the mutants)"),

@@ -114,6 +114,22 @@ public enum Swarm {
         }
     }
 
+    /// ``catches(_:seeds:)`` with each seed run on real threads (once, its catch timing-dependent):
+    /// for a mutant the simulation cannot reach.
+    package static func catchesOnThreads(
+        _ planted: StressConfiguration, seeds: [UInt64]
+    ) async -> [(seed: UInt64, violation: InvariantViolation)] {
+        var configuration = planted
+        var caught: [(seed: UInt64, violation: InvariantViolation)] = []
+        for seed in seeds {
+            configuration.seed = seed
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            configuration.hostTimeout = hostTimeout(seed: seed)
+            if let first = await StressRunner.run(configuration).violations.first { caught.append((seed, first)) }
+        }
+        return caught
+    }
+
     /// A seed's host timeout: in three seeds of four longer than the animation timeout (20 ms
     /// against 10), so an animation's alarm is often armed while the watchdog sleeps towards a
     /// later host deadline; in the fourth shorter (5 ms), as on iOS (2 s against 5).

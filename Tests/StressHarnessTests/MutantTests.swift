@@ -35,9 +35,9 @@ struct MutantTests {
     @Test(
         "a bug planted at a seam (animators a cut never reaches) is caught and counted, with the seed and violation that caught it first"
     )
-    func huntAndCount() throws {
+    func huntAndCount() async throws {
         let name = SeamMutant.noCancelOnCut.rawValue
-        let catches = try #require(StressHarness.catches(name, base: StressConfiguration(), seeds: 4))
+        let catches = try #require(await StressHarness.catches(name, base: StressConfiguration(), seeds: 4))
         #expect(catches.seeds == 4)
         #expect(catches.caught > 2, "\(catches.line)")
         #expect(catches.byMajority == (catches.caught * 2 > 4))

@@ -128,7 +128,7 @@ public actor Coordinator {
     }
     #if TC_MUTANTS
     /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    let mutants: Mutations
+    package nonisolated let mutants: Mutations
     #endif
     /// The screens routes may name.
     package nonisolated let screens: ScreenRegistry

@@ -106,6 +106,15 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// An unanimated change to an async host sends only its before-animation calls: the new key
     /// window is never made key, and the screens and windows that left are never destroyed.
     case unanimatedAfterCallsDropped
+    /// A SwiftUI model shows what a view wrote (a shorter path, a tab, a sheet set to nil) at
+    /// once, before the coordinator commits it, and keeps it when the write is refused: a state
+    /// no committed snapshot has. The model runs on the main actor, so only a run on real threads
+    /// (``needsRealThreads``) reaches it.
+    case modelShowsUncommittedWrite
+
+    /// Whether only a run on real threads reaches the mutant's bug: the simulation does not run
+    /// the main actor, where a SwiftUI model lives.
+    package var needsRealThreads: Bool { self == .modelShowsUncommittedWrite }
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
