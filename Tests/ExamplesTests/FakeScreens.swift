@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TransitionCoordinator
+import TransitionCoordinatorUIKit
 
 /// What the fake UIKit shows in the window at `level`, read back from its controllers: nil when
 /// no window stands there. Fails the test when a UIKit rule was broken, or when the fake does
@@ -14,7 +15,9 @@ func shown(
     guard let window = try await coordinator.window(at: level) else { return nil }
     let kit = try #require(host.kits[window.id], "no fake for \(window.id)", sourceLocation: sourceLocation)
     let content = try kit.content()
-    #expect(content == window.content, "the fake UIKit is not in step with the coordinator", sourceLocation: sourceLocation)
+    #expect(
+        content == Reconciler.shown(window.content), "the fake UIKit is not in step with the coordinator",
+        sourceLocation: sourceLocation)
     return content
 }
 

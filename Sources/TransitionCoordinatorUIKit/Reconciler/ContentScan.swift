@@ -4,6 +4,10 @@ import TransitionCoordinator
 /// the window's root. Screens in a stack are not visited one by one: a stack's items are kept as
 /// the array the tree holds (shared, not copied).
 ///
+/// Only what is on screen presents: a modal that a tab which is not selected presents (in the
+/// tree, kept for when its tab is selected) is not read, since UIKit presents only from a
+/// controller in the window's hierarchy. Its tab's own controllers are read all the same.
+///
 /// Two trees are read together (``pair(_:_:)``): where both hold the same node at the same place
 /// and the subtrees are equal, neither is read, since nothing in it changes.
 struct ContentScan {
@@ -56,9 +60,9 @@ struct ContentScan {
             old: ContentScan(root: old.map(ControllerID.init(root:))), new: ContentScan(root: new.map(ControllerID.init(root:)))
         )
         switch (old, new) {
-        case (let old?, let new?): read(old, new, into: &pair)
-        case (let old?, nil): pair.old.visit(old)
-        case (nil, let new?): pair.new.visit(new)
+        case (let old?, let new?): read(old, new, shown: (true, true), into: &pair)
+        case (let old?, nil): pair.old.visit(old, shown: true)
+        case (nil, let new?): pair.new.visit(new, shown: true)
         case (nil, nil): break
         }
         return pair
@@ -69,28 +73,33 @@ struct ContentScan {
         index[id].map { containers[$0].children }
     }
 
-    /// Reads two nodes at the same place unless they are equal: a tab not shown, a hop
-    /// container's child, often unchanged beside the path a change took. (Not the whole trees, which a transition
-    /// changed, nor each modal of a chain: comparing every level's subtree would compare a deep
-    /// chain once a level.)
+    /// Reads two nodes at the same place unless they are equal and as much on screen in both: a
+    /// tab not shown, a hop container's child, often unchanged beside the path a change took.
+    /// (Not the whole trees, which a transition changed, nor each modal of a chain: comparing
+    /// every level's subtree would compare a deep chain once a level.)
     private static func readIfChanged(
-        _ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)
+        _ old: WindowContent, _ new: WindowContent, shown: (old: Bool, new: Bool),
+        into pair: inout (old: ContentScan, new: ContentScan)
     ) {
-        if old != new { read(old, new, into: &pair) }
+        if shown.old != shown.new || old != new { read(old, new, shown: shown, into: &pair) }
     }
 
     /// Reads two nodes at the same place: the same container (same kind and id) side by side,
-    /// pairing what each holds; anything else each on its own.
-    private static func read(_ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)) {
+    /// pairing what each holds; anything else each on its own. `shown` says, for each tree,
+    /// whether the node is on screen (what it presents is read only then).
+    private static func read(
+        _ old: WindowContent, _ new: WindowContent, shown: (old: Bool, new: Bool),
+        into pair: inout (old: ContentScan, new: ContentScan)
+    ) {
         let (oldBase, newBase) = (old.base, new.base)
         let samePresenter = ControllerID(root: oldBase) == ControllerID(root: newBase)
         if samePresenter {
-            readBase(oldBase, newBase, into: &pair)
+            readBase(oldBase, newBase, shown: shown, into: &pair)
         } else {
-            pair.old.visit(oldBase)
-            pair.new.visit(newBase)
+            pair.old.visit(oldBase, shown: shown.old)
+            pair.new.visit(newBase, shown: shown.new)
         }
-        let (oldModal, newModal) = (old.presented, new.presented)
+        let (oldModal, newModal) = (shown.old ? old.presented : nil, shown.new ? new.presented : nil)
         let (oldIndex, newIndex) = (pair.old.enclosing, pair.new.enclosing)
         if let oldModal { pair.old.present(ControllerID(root: oldModal), from: ControllerID(root: oldBase)) }
         if let newModal { pair.new.present(ControllerID(root: newModal), from: ControllerID(root: newBase)) }
@@ -99,10 +108,10 @@ struct ContentScan {
             // The same presenter presents the same modal: the presentation stays, and so does what
             // is presented above it unless it changed. (Another presenter dismisses the whole
             // chain, which is then presented again: both modals are read whole.)
-            read(oldModal, newModal, into: &pair)
+            read(oldModal, newModal, shown: (true, true), into: &pair)
         default:
-            if let oldModal { pair.old.visit(oldModal) }
-            if let newModal { pair.new.visit(newModal) }
+            if let oldModal { pair.old.visit(oldModal, shown: true) }
+            if let newModal { pair.new.visit(newModal, shown: true) }
         }
         pair.old.enclosing = oldIndex
         pair.new.enclosing = newIndex
@@ -110,35 +119,38 @@ struct ContentScan {
 
     /// Reads the same container in both trees, pairing the tabs at the same index and a hop's children.
     private static func readBase(
-        _ old: WindowContent, _ new: WindowContent, into pair: inout (old: ContentScan, new: ContentScan)
+        _ old: WindowContent, _ new: WindowContent, shown: (old: Bool, new: Bool),
+        into pair: inout (old: ContentScan, new: ContentScan)
     ) {
         switch (old, new) {
         case (.tabs(let was), .tabs(let now)):
             pair.old.addContainer(old)
             pair.new.addContainer(new)
             for index in 0..<max(was.tabs.count, now.tabs.count) {
+                let tabShown = (old: shown.old && index == was.selected, new: shown.new && index == now.selected)
                 switch (was.tabs.indices.contains(index), now.tabs.indices.contains(index)) {
-                case (true, true) where index == was.selected && index == now.selected:
+                case (true, true) where tabShown.old && tabShown.new:
                     // The tab shown before and after, where a change most often is: read without comparing first.
-                    read(was.tabs[index], now.tabs[index], into: &pair)
-                case (true, true): readIfChanged(was.tabs[index], now.tabs[index], into: &pair)
-                case (true, false): pair.old.visit(was.tabs[index])
-                case (false, true): pair.new.visit(now.tabs[index])
+                    read(was.tabs[index], now.tabs[index], shown: tabShown, into: &pair)
+                case (true, true): readIfChanged(was.tabs[index], now.tabs[index], shown: tabShown, into: &pair)
+                case (true, false): pair.old.visit(was.tabs[index], shown: tabShown.old)
+                case (false, true): pair.new.visit(now.tabs[index], shown: tabShown.new)
                 case (false, false): break
                 }
             }
         case (.hop(let was), .hop(let now)):
             pair.old.addContainer(old)
             pair.new.addContainer(new)
-            readIfChanged(was.current, now.current, into: &pair)
+            readIfChanged(was.current, now.current, shown: shown, into: &pair)
         default:
-            pair.old.visit(old)
-            pair.new.visit(new)
+            pair.old.visit(old, shown: shown.old)
+            pair.new.visit(new, shown: shown.new)
         }
     }
 
-    /// Records `content`'s containers and presentations, recursing into what they hold.
-    private mutating func visit(_ content: WindowContent) {
+    /// Records `content`'s containers and, where it is `shown`, its presentations, recursing
+    /// into what they hold (a tab that is not selected is not shown).
+    private mutating func visit(_ content: WindowContent, shown: Bool) {
         switch content {
         case .screen:
             break
@@ -146,15 +158,16 @@ struct ContentScan {
             addContainer(content)
         case .tabs(let tabs):
             addContainer(content)
-            for tab in tabs.tabs { visit(tab) }
+            for (index, tab) in tabs.tabs.enumerated() { visit(tab, shown: shown && index == tabs.selected) }
         case .hop(let hop):
             addContainer(content)
-            visit(hop.current)
+            visit(hop.current, shown: shown)
         case .presenting(let base, let modal):
-            visit(base)
+            visit(base, shown: shown)
+            guard shown else { return }
             let outer = enclosing
             present(ControllerID(root: modal), from: ControllerID(root: base))
-            visit(modal)
+            visit(modal, shown: true)
             enclosing = outer
         }
     }

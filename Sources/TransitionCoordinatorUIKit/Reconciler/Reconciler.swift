@@ -9,7 +9,8 @@ import TransitionCoordinator
 ///    have (a new screen, a screen whose parameters changed, a new container): the new children
 ///    of containers in tree order, then the controllers newly presented;
 /// 2. ``Operation/dismiss(from:)`` for every presentation that ends or changes, one per modal chain
-///    (the lowest presenter whose modal changes: dismissing it dismisses everything above it);
+///    (the lowest presenter whose modal changes or which moves: dismissing it dismisses everything
+///    above it, and a presenter that moves presents again from its new place in step 4);
 /// 3. the containers' new children, one call per container whose children or selection changed
 ///    (``Operation/setViewControllers(_:of:)``, ``Operation/setTabs(_:of:)`` then
 ///    ``Operation/select(_:of:)``, ``Operation/setChild(_:of:)``, ``Operation/setRoot(_:)``), and the
@@ -19,8 +20,13 @@ import TransitionCoordinator
 ///    presenter is on screen and presents nothing when it presents;
 /// 5. ``Operation/release(_:)`` for every screen controller that left, in the old tree's order.
 ///
+/// **What is on screen presents.** A modal that a tab which is not selected presents stays in
+/// the tree but is not presented: UIKit presents only from a controller in the window's
+/// hierarchy. It is presented when its tab is selected, and dismissed (then released) when
+/// another tab is; the tab's own stack is kept meanwhile.
+///
 /// **Guarantees.** Applied in order, the operations take containers showing `before` to
-/// containers showing exactly `after`. Each controller is made once before any operation names
+/// containers showing exactly `after` as UIKit can show it (``shown(_:)``). Each controller is made once before any operation names
 /// it and released once after it left; none is in two places at once. Nothing is returned for
 /// an unchanged subtree, and nothing at all when the trees are equal. A container gets one
 /// children call; a second one comes first only where controllers move between containers in a
@@ -41,5 +47,27 @@ public enum Reconciler {
         let (old, new) = ContentScan.pair(before, after)
         var diff = ReconcilerDiff(old, new)
         return diff.operations()
+    }
+
+    /// `content` as UIKit's controllers show it: without the modals that tabs which are not
+    /// selected present (each tab's own containers and screens are kept).
+    public static func shown(_ content: WindowContent) -> WindowContent {
+        shown(content, onScreen: true)
+    }
+
+    private static func shown(_ content: WindowContent, onScreen: Bool) -> WindowContent {
+        switch content {
+        case .screen, .stack:
+            return content
+        case .tabs(let bar):
+            let tabs = bar.tabs.enumerated().map { shown($1, onScreen: onScreen && $0 == bar.selected) }
+            // The same tabs and selection as a valid tab bar's: the initializer's checks hold.
+            return (try? TabBar(id: bar.id, tabs: tabs, selected: bar.selected)).map(WindowContent.tabs) ?? content
+        case .hop(let hop):
+            return .hop(HopContainer(id: hop.id, showing: shown(hop.current, onScreen: onScreen)))
+        case .presenting(let base, let modal):
+            let base = shown(base, onScreen: onScreen)
+            return onScreen ? .presenting(base, modal: shown(modal, onScreen: true)) : base
+        }
     }
 }

@@ -142,14 +142,17 @@ struct ReconcilerDiff {
         return (start, oldEnd, newEnd)
     }
 
-    /// The presentations that end (dismissed: the lowest of each chain whose modal changes, and
-    /// every presentation in what it presented with it) and those that start.
+    /// The presentations that end (dismissed: the lowest of each chain whose modal changes or
+    /// whose presenter moves, and every presentation in what it presented with it) and those that
+    /// start. A presenter that moves (another container, the window's root, presented itself)
+    /// dismisses first and presents again from its new place: UIKit keeps no presentation across
+    /// a move of its presenter.
     private mutating func comparePresentations() {
         var ends = Array(repeating: false, count: old.presentations.count)
         for (index, presentation) in old.presentations.enumerated() {
             if let enclosing = presentation.enclosing, ends[enclosing] {
                 ends[index] = true
-            } else if new.presented[presentation.presenter] != presentation.modal {
+            } else if new.presented[presentation.presenter] != presentation.modal || leaving[presentation.presenter] != nil {
                 dismisses.append(presentation.presenter)
                 ends[index] = true
             }

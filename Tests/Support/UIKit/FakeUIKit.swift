@@ -5,7 +5,9 @@ import TransitionCoordinatorUIKit
 /// ``Violation``: the window, its root, and every controller made through it.
 ///
 /// The rules: a navigation controller is never pushed into another; only a presenter that is on
-/// screen and presents nothing can present; dismissing a presenter dismisses everything above it;
+/// screen (in the window's hierarchy, where a tab bar holds its selected child alone) and
+/// presents nothing can present; a controller that presents does not move (UIKit would leave its
+/// modal behind); dismissing a presenter dismisses everything above it;
 /// a controller has one parent at a time (a container, a presenter or the window); a tab index
 /// stays in range; a controller is made once, appears only after it is made, and is released
 /// once, off screen, and never used after. ``content()`` reads the controllers back as a tree.
@@ -18,7 +20,7 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
     package struct Violation: Error, CustomStringConvertible, Equatable {
         package enum Rule: Equatable {
             case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
-                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild
+                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting
         }
         package let rule: Rule
         package let message: String
@@ -75,6 +77,9 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
             if fake !== root, fake.parent != nil || fake.presenter != nil {
                 note(.twoParents, "\(fake.id) becomes the root while \(fake.placement)")
             }
+            if fake !== root, let modal = fake.presented {
+                note(.movedWhilePresenting, "\(fake.id) becomes the root while presenting \(modal.id)")
+            }
         }
         root = fake
     }
@@ -90,12 +95,17 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
         return true
     }
 
-    /// Whether `controller` is in the window's hierarchy: the root, or a child or presented
-    /// controller of one that is.
+    /// Whether `controller` is in the window's hierarchy: the root, or a child (the selected one,
+    /// of a tab bar) or presented controller of one that is.
     package func isOnScreen(_ controller: FakeController) -> Bool {
         var node: FakeController? = controller
         while let current = node {
             if current === root { return true }
+            if let parent = current.parent, case .tabBar = parent.id {
+                guard let selected = parent.selected, parent.children.indices.contains(selected),
+                    parent.children[selected] === current
+                else { return false }
+            }
             node = current.parent ?? current.presenter
         }
         return false
@@ -176,6 +186,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             if child.parent !== self, child.parent != nil || child.presenter != nil || world.root === child {
                 world.note(.twoParents, "\(child.id) joins \(id) while \(child.placement)")
             }
+            if child.parent !== self, let modal = child.presented {
+                world.note(.movedWhilePresenting, "\(child.id) joins \(id) while presenting \(modal.id)")
+            }
         }
         for old in children where old.parent === self { old.parent = nil }
         children = fakes
@@ -213,6 +226,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
         if modal.parent != nil || modal.presenter != nil || world.root === modal {
             world.note(.twoParents, "\(modal.id) is presented while \(modal.placement)")
+        }
+        if let above = modal.presented {
+            world.note(.movedWhilePresenting, "\(modal.id) is presented while presenting \(above.id)")
         }
         presented = modal
         modal.presenter = self

@@ -24,7 +24,7 @@ struct WindowControllersTests {
             guard let window = try await coordinator.window(at: level) else { continue }
             seen += 1
             let kit = try #require(host.kits[window.id], sourceLocation: sourceLocation)
-            #expect(try kit.content() == window.content, sourceLocation: sourceLocation)
+            #expect(try kit.content() == Reconciler.shown(window.content), sourceLocation: sourceLocation)
             #expect(Set(kit.live.keys) == controllers(of: window.content), sourceLocation: sourceLocation)
         }
         #expect(host.controllers.windows.count == seen, "a destroyed window's controllers stayed", sourceLocation: sourceLocation)

@@ -54,6 +54,14 @@ struct FakeUIKitTests {
             kit.setRootController(root)
             kit.release(root, as: .screen(Screen("x")))
         },
+        Breach(rule: .movedWhilePresenting) { kit in
+            let stack = kit.makeNavigation("a")
+            kit.setRootController(stack)
+            await stack.presentController(kit.makeScreen(Screen("m")), animated: false)
+            let bar = kit.makeTabBar("t")
+            kit.setRootController(bar)
+            bar.showTabs([stack])
+        },
         Breach(rule: .dismissedNothing) { kit in
             let root = kit.makeScreen(Screen("x"))
             kit.setRootController(root)
@@ -72,6 +80,19 @@ struct FakeUIKitTests {
         await breach.act(kit)
         #expect(kit.violations.map(\.rule) == [breach.rule])
         #expect(throws: FakeUIKit.Violation.self) { try kit.throwIfViolated() }
+    }
+
+    @Test("a tab bar shows its selected child alone: a stack in another tab is off screen and cannot present")
+    @MainActor
+    func unselectedTabIsOffScreen() async throws {
+        let kit = FakeUIKit()
+        let bar = kit.makeTabBar("t"), shown = kit.makeNavigation("a"), hidden = kit.makeNavigation("b")
+        kit.setRootController(bar)
+        bar.showTabs([shown, hidden])
+        await shown.presentController(kit.makeScreen(Screen("m")), animated: false)
+        try kit.throwIfViolated()
+        await hidden.presentController(kit.makeScreen(Screen("n")), animated: false)
+        #expect(kit.violations.map(\.rule) == [.presenterOffScreen])
     }
 
     @Test("dismissing a presenter dismisses everything above it")

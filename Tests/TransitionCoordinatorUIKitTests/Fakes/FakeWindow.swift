@@ -24,9 +24,9 @@ struct FakeWindow {
     var live: Set<ControllerID> { Set(kit.live.keys) }
 }
 
-/// Every controller `content` needs: each screen's and each container's.
+/// Every controller `content` needs as UIKit shows it (``Reconciler/shown(_:)``): each screen's and each container's.
 func controllers(of content: WindowContent?) -> Set<ControllerID> {
-    guard let content else { return [] }
+    guard let content = content.map(Reconciler.shown) else { return [] }
     var ids = Set(content.screens.map(ControllerID.screen))
     func visit(_ node: WindowContent) {
         switch node {
