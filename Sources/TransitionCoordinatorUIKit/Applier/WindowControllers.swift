@@ -81,6 +81,26 @@ public final class WindowControllers {
         shown[id]?.applier.controller(controller)
     }
 
+    /// Whether window `id`'s content, as UIKit shows it (``Reconciler/shown(_:)``), has the node
+    /// `presenter` presenting the controller `modal`, and that controller is alive: what a host
+    /// asks before it undoes a user's dismissal that the coordinator refused. A refusal can come
+    /// after the model itself dismissed that modal (its own dismissal got there first): the modal
+    /// is then presented again only if the model still shows it.
+    public func presents(_ modal: ControllerID, from presenter: WindowContent.NodeID, in id: WindowID) -> Bool {
+        guard let content = shown[id]?.content, shown[id]?.applier.controller(modal) != nil else { return false }
+        func find(_ node: WindowContent) -> Bool {
+            switch node {
+            case .screen, .stack: return false
+            case .tabs(let tabs): return tabs.tabs.contains(where: find)
+            case .hop(let hop): return find(hop.current)
+            case .presenting(let base, let shownModal):
+                if base.nodeID == presenter { return ControllerID(root: shownModal) == modal }
+                return find(base) || find(shownModal)
+            }
+        }
+        return find(Reconciler.shown(content))
+    }
+
     /// The windows shown, in no particular order.
     public var windows: [WindowID] { Array(shown.keys) }
 

@@ -135,7 +135,8 @@ public final class UIKitWindowHost: NSObject, WindowHost {
     private let shown = WindowControllers()
     private var stacks: [ObjectIdentifier: ContainerID] = [:]
     private var tabBars: [ObjectIdentifier: ContainerID] = [:]
-    private var presenters: [ObjectIdentifier: WindowContent.NodeID] = [:]
+    /// Each sheet presented, by its controller: who presents it, what it stands for, and where.
+    private var sheets: [ObjectIdentifier: (presenter: WindowContent.NodeID, modal: ControllerID, window: WindowID)] = [:]
     private var screenIDs: [ObjectIdentifier: ScreenID] = [:]
     private var gestureInFlight = false
 
@@ -192,7 +193,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
         for case .present(let modal, let presenter) in operations {
             guard let controller = shown.controller(modal, in: window) as? UIViewController else { continue }
             controller.presentationController?.delegate = self
-            presenters[ObjectIdentifier(controller)] = presenter.nodeID
+            sheets[ObjectIdentifier(controller)] = (presenter.nodeID, modal, window)
         }
     }
 
@@ -231,7 +232,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
             let key = ObjectIdentifier(controller)
             host.stacks[key] = nil
             host.tabBars[key] = nil
-            host.presenters[key] = nil
+            host.sheets[key] = nil
             host.screenIDs[key] = nil
         }
     }
@@ -322,13 +323,17 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
     }
 
     /// A sheet swiped down (UIKit calls this for the user's dismissals only). A dismissal the
-    /// coordinator refused is undone: the sheet is presented again, as the model still shows it.
+    /// coordinator refused is undone: the sheet is presented again if the model still shows it
+    /// (a refusal can come after the model dismissed it itself, and released its controller).
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
         let presented = presentationController.presentedViewController
-        guard let coordinator, let presenter = presenters[ObjectIdentifier(presented)] else { return }
+        guard let coordinator, let sheet = sheets[ObjectIdentifier(presented)] else { return }
         let presenting = presentationController.presentingViewController
         Task { [weak self] in
-            guard (try? await coordinator.userDid(.dismiss(presenter))) == nil, let self else { return }
+            guard (try? await coordinator.userDid(.dismiss(sheet.presenter))) == nil, let self,
+                self.shown.presents(sheet.modal, from: sheet.presenter, in: sheet.window),
+                presenting.presentedViewController == nil
+            else { return }
             presenting.present(presented, animated: true)
             // A new presentation has a new presentation controller.
             presented.presentationController?.delegate = self

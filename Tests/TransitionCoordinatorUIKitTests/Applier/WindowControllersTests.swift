@@ -30,6 +30,29 @@ struct WindowControllersTests {
         #expect(host.controllers.windows.count == seen, "a destroyed window's controllers stayed", sourceLocation: sourceLocation)
     }
 
+    @Test(
+        "a sheet counts as presented while the model shows it on screen: not once the model dismissed it, nor in a tab not selected"
+    )
+    @MainActor
+    func presentsWhatTheModelShows() async throws {
+        let host = FakeWindowHost()
+        let root = WindowContent.tabs(TabBar(id: "main", Self.stack("inbox", "list"), Self.stack("settings", "prefs")))
+        let coordinator = try await Coordinator(root: root, host: host)
+        let window = try #require(try await coordinator.window(at: .root)).id
+        let sheet = ControllerID.screen(Screen("sheet"))
+        #expect(!host.controllers.presents(sheet, from: .container("inbox"), in: window))
+        try await coordinator.perform(.content(.present(.screen(Screen("sheet")), from: .container("inbox"))))
+        #expect(host.controllers.presents(sheet, from: .container("inbox"), in: window))
+        #expect(!host.controllers.presents(sheet, from: .container("settings"), in: window))
+        try await coordinator.tabs("main").select(1)
+        #expect(!host.controllers.presents(sheet, from: .container("inbox"), in: window), "its tab is not selected")
+        try await coordinator.tabs("main").select(0)
+        #expect(host.controllers.presents(sheet, from: .container("inbox"), in: window))
+        try await coordinator.perform(.content(.dismiss(.container("inbox"))))
+        #expect(!host.controllers.presents(sheet, from: .container("inbox"), in: window), "the model dismissed it")
+        try await expectInStep(coordinator, host)
+    }
+
     @Test("pushes, pops, a sheet, a tab, a hop, a whole new tree and windows coming and going keep the fake in step")
     @MainActor
     func inStep() async throws {
