@@ -9,6 +9,9 @@ public protocol PresentingController: AnyObject {
     /// this controller is on screen and presents nothing.
     func presentController(_ controller: any PresentingController, animated: Bool) async
     /// Dismisses what this controller presents, with everything presented above it
-    /// (`dismiss(animated:completion:)`); called only while it presents something.
+    /// (`dismiss(animated:completion:)`). The model says it presents something; UIKit may have
+    /// dismissed it already (a sheet the user swiped down, before the coordinator committed
+    /// that): then do nothing, since UIKit's `dismiss` on a controller that presents nothing
+    /// dismisses the controller itself.
     func dismissPresented(animated: Bool) async
 }
