@@ -20,7 +20,26 @@ extension NavigationModel {
     ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
     @discardableResult
     public func setPath(_ path: [Screen], for id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
-        guard let operation = try state.operation(settingPath: path, of: id) else { return nil }
+        try await setPath(path, for: id, from: nil)
+    }
+
+    /// ``setPath(_:for:)`` worked out from `shown`, the path the view showed (nil: the committed
+    /// one). A stack the model does not show is a refusal too, noted as the coordinator's are.
+    func setPath(
+        _ path: [Screen], for id: ContainerID, from shown: [Screen]?
+    ) async throws(TransitionError) -> TransitionRecord? {
+        let operation: ContainerOperation?
+        do {
+            if let shown {
+                operation = try state.operation(settingPath: path, of: id, from: shown)
+            } else {
+                operation = try state.operation(settingPath: path, of: id)
+            }
+        } catch {
+            noteRefusal(.setStack(id, path), error)
+            throw error
+        }
+        guard let operation else { return nil }
         return try await report(operation)
     }
 
@@ -30,7 +49,19 @@ extension NavigationModel {
     /// - Throws: the coordinator's `TransitionError` (a tab out of range, a tab bar not shown); nothing changed.
     @discardableResult
     public func select(_ tab: Int, in id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
-        guard let operation = state.operation(selecting: tab, in: id) else { return nil }
+        try await select(tab, in: id, from: nil)
+    }
+
+    /// ``select(_:in:)`` worked out from `shown`, the tab the view showed (nil: the committed one),
+    /// so a quick tap back to the committed tab is sent after the first tap, not dropped.
+    func select(_ tab: Int, in id: ContainerID, from shown: Int?) async throws(TransitionError) -> TransitionRecord? {
+        let operation: ContainerOperation?
+        if let shown {
+            operation = shown == tab ? nil : .select(tab: tab, in: id)
+        } else {
+            operation = state.operation(selecting: tab, in: id)
+        }
+        guard let operation else { return nil }
         return try await report(operation)
     }
 

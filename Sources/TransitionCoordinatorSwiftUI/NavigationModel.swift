@@ -55,11 +55,12 @@ public final class NavigationModel {
     @ObservationIgnored public private(set) var version: UInt64 = 0
 
     /// What the view wrote and the coordinator has not answered yet, by place: the path of a
-    /// stack, the selection of a tab bar, a sheet swiped down (see ``viewPath(of:)``). Not
-    /// observed: a write changes nothing the view does not already show.
-    @ObservationIgnored var writtenPaths: [ContainerID: [Screen]] = [:]
-    @ObservationIgnored var writtenSelections: [ContainerID: Int] = [:]
-    @ObservationIgnored var writtenDismissals: Set<WindowContent.NodeID> = []
+    /// stack, the selection of a tab bar, a sheet swiped down (see ``viewPath(of:)``). Observed,
+    /// so a view that read a kept value hears when the answer drops it (a refusal changes no
+    /// ``state``); ``state`` itself still changes once per commit.
+    var writtenPaths: [ContainerID: [Screen]] = [:]
+    var writtenSelections: [ContainerID: Int] = [:]
+    var writtenDismissals: Set<WindowContent.NodeID> = []
 
     /// Whether a snapshot was applied yet (the first one is applied whatever its version).
     @ObservationIgnored private var hasApplied = false

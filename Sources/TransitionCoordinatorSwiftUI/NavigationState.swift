@@ -118,9 +118,23 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `TransitionError.container(_:in:)` with `ContainerError.unknownContainer(_:)`
     ///   when this state shows no stack `id` (its root is unknown).
     public func operation(settingPath path: [Screen], of id: ContainerID) throws(TransitionError) -> ContainerOperation? {
-        guard let root = roots[id], let current = paths[id] else { throw .container(.unknownContainer(id), in: nil) }
-        if path == current { return nil }
-        if path.count < current.count, Array(current.prefix(path.count)) == path {
+        guard let current = paths[id] else { throw .container(.unknownContainer(id), in: nil) }
+        return try operation(settingPath: path, of: id, from: current)
+    }
+
+    /// The operation that makes the stack `id` show `path` above its root when the view shows
+    /// `shown` (a write of its own not yet answered), or nil when it shows `path` already: as
+    /// ``operation(settingPath:of:)``, worked out from what the user saw, so a quick second write
+    /// that goes back to the committed path is sent after the first, not dropped.
+    ///
+    /// - Throws: `TransitionError.container(_:in:)` with `ContainerError.unknownContainer(_:)`
+    ///   when this state shows no stack `id`.
+    public func operation(
+        settingPath path: [Screen], of id: ContainerID, from shown: [Screen]
+    ) throws(TransitionError) -> ContainerOperation? {
+        guard let root = roots[id] else { throw .container(.unknownContainer(id), in: nil) }
+        if path == shown { return nil }
+        if path.count < shown.count, Array(shown.prefix(path.count)) == path {
             return path.last.map { .popTo($0.id, in: id) } ?? .popToRoot(id)
         }
         return .setStack(id, [root] + path)

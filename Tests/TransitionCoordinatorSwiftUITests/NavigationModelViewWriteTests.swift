@@ -1,3 +1,4 @@
+import Observation
 import TestSupport
 import Testing
 import TransitionCoordinator
@@ -20,6 +21,11 @@ struct NavigationModelViewWriteTests {
         await animator.started()
         return (model, animator, programmatic)
     }
+
+    /// Lets the task a view write just started run its first step: a turn of the main actor, whose
+    /// jobs run in order, so the write's request (if it sends one) reaches the coordinator before
+    /// the caller's next read of it.
+    static func writeQueued() async { await Task.yield() }
 
     @Test("a back tap reads back at once, before the coordinator commits it, then as committed")
     func pathReadsBackAtOnce() async throws {
@@ -72,6 +78,88 @@ struct NavigationModelViewWriteTests {
         await swiped.value
         #expect(model.refusalCount == 1, "nothing was presented any more when the swipe's turn came")
         #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the committed state: the app's dismissal")
+    }
+
+    @Test("a tab tapped, then tapped back while the first tap waits, ends on the tab tapped last")
+    func tapAndTapBack() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let first = model.viewWrote(selection: 1, in: "main")
+        await probe.waiting(.userDid(.select(tab: 1, in: "main"), at: .root))
+        let back = model.viewWrote(selection: 0, in: "main")
+        await Self.writeQueued()
+        #expect(await model.coordinator.waitingRequests.count == 2, "the tap back waits behind the first tap")
+        animator.open()
+        _ = try await programmatic.value
+        await first.value
+        await back.value
+        #expect(model.selection(of: "main") == 0 && model.viewSelection(of: "main") == 0, "the user's last tap")
+        #expect(model.refusalCount == 0)
+    }
+
+    @Test("a back tap, then a link back to the same screen while the first waits, ends on the path the user left")
+    func backThenForward() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let back = model.viewWrote(path: [], for: "inbox")
+        await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
+        let forward = model.viewWrote(path: [T.mail], for: "inbox")
+        await Self.writeQueued()
+        #expect(await model.coordinator.waitingRequests.count == 2, "the link waits behind the back tap")
+        animator.open()
+        _ = try await programmatic.value
+        await back.value
+        await forward.value
+        #expect(model.path(of: "inbox") == [T.mail] && model.viewPath(of: "inbox") == [T.mail])
+        #expect(model.refusalCount == 0)
+    }
+
+    @Test("a second write equal to the first, while the first waits, sends nothing")
+    func equalSecondWriteSendsNothing() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let first = model.viewWrote(path: [], for: "inbox")
+        await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
+        let again = model.viewWrote(path: [], for: "inbox")
+        await Self.writeQueued()
+        #expect(await model.coordinator.waitingRequests.count == 1, "only the first write waits")
+        animator.open()
+        await again.value
+        _ = try await programmatic.value
+        await first.value
+        #expect(model.path(of: "inbox") == [] && model.refusalCount == 0)
+    }
+
+    @Test("a view that read while its write waited hears of the answer, and of the commits after it")
+    func readWhileWaitingIsTracked() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        let write = model.viewWrote(path: [], for: "inbox")
+        let told = Box(0)
+        withObservationTracking {
+            #expect(model.viewPath(of: "inbox") == [])
+        } onChange: {
+            told.mutate { $0 += 1 }
+        }
+        animator.open()
+        _ = try await programmatic.value
+        await write.value
+        #expect(told.value == 1, "the commit of the write the view read")
+        withObservationTracking {
+            _ = model.viewPath(of: "inbox")
+        } onChange: {
+            told.mutate { $0 += 1 }
+        }
+        try await model.coordinator.stack("inbox").push(T.thread)
+        await model.refresh()
+        #expect(told.value == 2 && model.viewPath(of: "inbox") == [T.thread])
+    }
+
+    @Test("a path written for a stack the model does not show is a refusal the views can read")
+    func unknownStackIsCounted() async throws {
+        let model = try await T.model()
+        await model.viewWrote(path: [T.mail], for: "nope").value
+        #expect(model.refusalCount == 1)
+        #expect(model.lastRefusal?.operation == .setStack("nope", [T.mail]))
     }
 
     @Test("of two quick writes to one stack, the later is read until its own answer")
