@@ -25,7 +25,7 @@ extension NavigationModel {
 
     /// ``setPath(_:for:)`` worked out from `shown`, the path the view showed (nil: the committed
     /// one). A stack the model does not show is a refusal too, noted as the coordinator's are.
-    func setPath(
+    package func setPath(
         _ path: [Screen], for id: ContainerID, from shown: [Screen]?
     ) async throws(TransitionError) -> TransitionRecord? {
         let operation: ContainerOperation?
@@ -54,8 +54,12 @@ extension NavigationModel {
 
     /// ``select(_:in:)`` worked out from `shown`, the tab the view showed (nil: the committed one),
     /// so a quick tap back to the committed tab is sent after the first tap, not dropped.
-    func select(_ tab: Int, in id: ContainerID, from shown: Int?) async throws(TransitionError) -> TransitionRecord? {
+    package func select(_ tab: Int, in id: ContainerID, from shown: Int?) async throws(TransitionError) -> TransitionRecord? {
         let operation: ContainerOperation?
+        #if TC_MUTANTS
+        // Mutant: the tap worked out from the committed tab, not from what the view showed.
+        let shown = coordinator.mutants.contains(.modelWritesFromCommitted) ? nil : shown
+        #endif
         if let shown {
             operation = shown == tab ? nil : .select(tab: tab, in: id)
         } else {

@@ -143,7 +143,12 @@ private final class ModelView {
             let longer = state.path(of: id) + [Screen("linked", id: ScreenID("model\(round)"))]
             operation = try? state.operation(settingPath: longer, of: id)
             write = { () async throws(TransitionError) in try await self.model.setPath(longer, for: id) }
-        case 55..<80 where !tabBars.isEmpty:
+        case 55..<70 where !tabBars.isEmpty:
+            let id = rng.pick(tabBars), count = state.tabCounts[id] ?? 1
+            guard count > 1, let shown = model.viewSelection(of: id) else { return }
+            await tapAndTapBack(id, to: (shown + 1 + rng.below(count - 1)) % count)
+            return
+        case 70..<80 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), tab = rng.below(state.tabCounts[id] ?? 1)
             operation = state.operation(selecting: tab, in: id)
             write = { () async throws(TransitionError) in try await self.model.select(tab, in: id) }
@@ -169,6 +174,38 @@ private final class ModelView {
                 asked: asked, answered: environment.elapsed())
         }
         await check()
+    }
+
+    /// A tab tapped and tapped back at once, the second tap made while the first waits: each is
+    /// worked out from what the view showed, so both are sent, in order. A tap that sends nothing
+    /// although it changes what the view showed is a dropped write (the user's last tap lost).
+    private func tapAndTapBack(_ id: ContainerID, to tab: Int) async {
+        guard let shown = model.viewSelection(of: id), shown != tab else { return }
+        let first = Task { await self.tap(tab, in: id, from: shown) }
+        let back = Task { await self.tap(shown, in: id, from: tab) }
+        await first.value
+        await back.value
+        await check()
+    }
+
+    /// One tap of ``tapAndTapBack(_:to:)``, answered to the checker.
+    private func tap(_ tab: Int, in id: ContainerID, from shown: Int) async {
+        let level: WindowLevel? = if case .level(let level) = model.scope { level } else { nil }
+        var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
+        label.fromModel = true
+        let asked = environment.elapsed()
+        do {
+            guard let record = try await model.select(tab, in: id, from: shown) else {
+                let dropped = "the model sent nothing for a tap on tab \(tab) of \(id) while the view showed tab \(shown)"
+                await checker.noteViolation(.init(.answered, dropped))
+                return
+            }
+            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+        } catch {
+            await checker.rejected(
+                .userDid(.select(tab: tab, in: id), at: level), error, animator: .none, label: label,
+                asked: asked, answered: environment.elapsed())
+        }
     }
 
     /// Stops following the coordinator and waits for the checks started.

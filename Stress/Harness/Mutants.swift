@@ -193,6 +193,7 @@ public enum StressHarness {
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
         case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"
+        case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
         }
     }
     #endif

@@ -149,7 +149,7 @@ public enum StressRunner {
                 if !environment.isSimulated {
                     group.addTask(executorPreference: environment.taskExecutor) {
                         await ModelTask.run(
-                            rounds: 2 * rounds, pause: configuration.maxPause * 2, environment: environment,
+                            rounds: 4 * rounds, pause: configuration.maxPause * 2, environment: environment,
                             coordinator: coordinator, checker: checker, seed: configuration.seed)
                     }
                 }

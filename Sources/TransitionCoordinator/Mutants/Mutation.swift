@@ -112,9 +112,14 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// (``needsRealThreads``) reaches it.
     case modelShowsUncommittedWrite
 
+    /// A SwiftUI model works out a tab tap from the committed tab, not from what the view
+    /// showed: a tap back to the committed tab, made while the first tap waits, sends nothing,
+    /// and the user's last tap is lost.
+    case modelWritesFromCommitted
+
     /// Whether only a run on real threads reaches the mutant's bug: the simulation does not run
     /// the main actor, where a SwiftUI model lives.
-    package var needsRealThreads: Bool { self == .modelShowsUncommittedWrite }
+    package var needsRealThreads: Bool { self == .modelShowsUncommittedWrite || self == .modelWritesFromCommitted }
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
