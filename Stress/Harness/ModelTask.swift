@@ -131,28 +131,28 @@ private final class ModelView {
         let operation: ContainerOperation?
         let write: () async throws(TransitionError) -> TransitionRecord?
         switch rng.below(100) {
-        case 0..<40 where !popped.isEmpty:
+        case 0..<35 where !popped.isEmpty:
             // The back button, or a long press on it: a prefix of the path.
             let id = rng.pick(popped), path = state.path(of: id)
             let kept = Array(path.prefix(rng.below(path.count)))
             operation = try? state.operation(settingPath: kept, of: id)
             write = { () async throws(TransitionError) in try await self.model.setPath(kept, for: id) }
-        case 40..<55 where !stacks.isEmpty:
+        case 35..<48 where !stacks.isEmpty:
             // A `NavigationLink(value:)`: one screen more.
             let id = rng.pick(stacks)
             let longer = state.path(of: id) + [Screen("linked", id: ScreenID("model\(round)"))]
             operation = try? state.operation(settingPath: longer, of: id)
             write = { () async throws(TransitionError) in try await self.model.setPath(longer, for: id) }
-        case 55..<70 where !tabBars.isEmpty:
+        case 48..<72 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), count = state.tabCounts[id] ?? 1
             guard count > 1, let shown = model.viewSelection(of: id) else { return }
             await tapAndTapBack(id, to: (shown + 1 + rng.below(count - 1)) % count)
             return
-        case 70..<80 where !tabBars.isEmpty:
+        case 72..<82 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), tab = rng.below(state.tabCounts[id] ?? 1)
             operation = state.operation(selecting: tab, in: id)
             write = { () async throws(TransitionError) in try await self.model.select(tab, in: id) }
-        case 80..<100 where !presenters.isEmpty:
+        case 82..<100 where !presenters.isEmpty:
             let presenter = rng.pick(presenters)
             operation = state.operation(dismissingSheetOf: presenter)
             write = { () async throws(TransitionError) in try await self.model.dismissSheet(presentedBy: presenter) }
