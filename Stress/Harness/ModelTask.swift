@@ -146,7 +146,7 @@ private final class ModelView {
         case 48..<72 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), count = state.tabCounts[id] ?? 1
             guard count > 1, let shown = model.viewSelection(of: id) else { return }
-            await tapAndTapBack(id, to: (shown + 1 + rng.below(count - 1)) % count)
+            await tapAndTapBack(id, from: shown, to: (shown + 1 + rng.below(count - 1)) % count)
             return
         case 72..<82 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), tab = rng.below(state.tabCounts[id] ?? 1)
@@ -160,27 +160,15 @@ private final class ModelView {
             return
         }
         guard let operation else { return }
-        let level: WindowLevel? = if case .level(let level) = model.scope { level } else { nil }
-        var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
-        label.fromModel = true
-        let asked = environment.elapsed()
-        do {
-            if let record = try await write() {
-                await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
-            }
-        } catch {
-            await checker.rejected(
-                .userDid(operation, at: level), error, animator: .none, label: label,
-                asked: asked, answered: environment.elapsed())
-        }
+        _ = await answer(operation, write)
         await check()
     }
 
-    /// A tab tapped and tapped back at once, the second tap made while the first waits: each is
-    /// worked out from what the view showed, so both are sent, in order. A tap that sends nothing
-    /// although it changes what the view showed is a dropped write (the user's last tap lost).
-    private func tapAndTapBack(_ id: ContainerID, to tab: Int) async {
-        guard let shown = model.viewSelection(of: id), shown != tab else { return }
+    /// A tab tapped and tapped back at once (from the tab `shown` to `tab` and back), the second
+    /// tap made while the first waits: each is worked out from what the view showed, so both are
+    /// sent, in order. A tap that sends nothing although it changes what the view showed is a
+    /// dropped write (the user's last tap lost).
+    private func tapAndTapBack(_ id: ContainerID, from shown: Int, to tab: Int) async {
         let first = Task { await self.tap(tab, in: id, from: shown) }
         let back = Task { await self.tap(shown, in: id, from: tab) }
         await first.value
@@ -188,24 +176,36 @@ private final class ModelView {
         await check()
     }
 
-    /// One tap of ``tapAndTapBack(_:to:)``, answered to the checker.
+    /// One tap of ``tapAndTapBack(_:from:to:)``, answered to the checker.
     private func tap(_ tab: Int, in id: ContainerID, from shown: Int) async {
+        let sent = await answer(.select(tab: tab, in: id)) { () async throws(TransitionError) in
+            try await self.model.select(tab, in: id, from: shown)
+        }
+        if !sent {
+            let dropped = "the model sent nothing for a tap on tab \(tab) of \(id) while the view showed tab \(shown)"
+            await checker.noteViolation(.init(.answered, dropped))
+        }
+    }
+
+    /// Runs `write`, a model write asking for `operation`, and answers its record or typed
+    /// refusal to the checker as a client's request; returns whether the coordinator answered
+    /// (false when the model sent nothing).
+    private func answer(
+        _ operation: ContainerOperation, _ write: () async throws(TransitionError) -> TransitionRecord?
+    ) async -> Bool {
         let level: WindowLevel? = if case .level(let level) = model.scope { level } else { nil }
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
         label.fromModel = true
         let asked = environment.elapsed()
         do {
-            guard let record = try await model.select(tab, in: id, from: shown) else {
-                let dropped = "the model sent nothing for a tap on tab \(tab) of \(id) while the view showed tab \(shown)"
-                await checker.noteViolation(.init(.answered, dropped))
-                return
-            }
+            guard let record = try await write() else { return false }
             await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
         } catch {
             await checker.rejected(
-                .userDid(.select(tab: tab, in: id), at: level), error, animator: .none, label: label,
+                .userDid(operation, at: level), error, animator: .none, label: label,
                 asked: asked, answered: environment.elapsed())
         }
+        return true
     }
 
     /// Stops following the coordinator and waits for the checks started.
