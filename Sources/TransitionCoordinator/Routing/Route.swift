@@ -136,29 +136,30 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
                 .joined(separator: ", ") + ")"
     }
 
-    /// Appends the target as the grammar writes it.
-    func write(to out: inout String) {
+    /// Writes the target as the grammar writes it to `out` (a string, or a ``RouteTextMatch``
+    /// that checks it against text written before).
+    func write(to out: inout some TextOutputStream) {
         // `up(…)` is the up step: a screen named `up` with parameters has its name's `u` encoded;
         // `..` alone is the up step too, while `..(…)` is a name. Nothing else needs a dot encoded,
         // so a path never prints longer than it was written (and stays within its length limit).
         if name == "up" && !parameters.isEmpty {
-            out += "%75p"
+            out.write("%75p")
         } else if name == ".." && parameters.isEmpty {
-            out += "%2E."
+            out.write("%2E.")
         } else {
             Self.appendEscaped(name, to: &out, encodingDots: false)
         }
         guard !parameters.isEmpty else { return }
-        out += "("
+        out.write("(")
         // In key order, so equal targets print alike; one parameter needs no sort.
         let ordered = parameters.count == 1 ? Array(parameters) : parameters.sorted { $0.key < $1.key }
         for (index, (key, value)) in ordered.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.write(",") }
             Self.appendEscaped(key, to: &out, encodingDots: false)
-            out += "="
+            out.write("=")
             Self.appendEscaped(value, to: &out, encodingDots: false, inValue: true)
         }
-        out += ")"
+        out.write(")")
     }
 
     /// `text` as a name, key or value is written in a path: characters the grammar gives a
@@ -192,32 +193,34 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Appends `text` to `out` escaped as ``escaped(_:encodingDots:inValue:)`` gives it, with no
     /// string of its own in between.
-    static func appendEscaped(_ text: String, to out: inout String, encodingDots: Bool, inValue: Bool = false) {
+    static func appendEscaped(
+        _ text: String, to out: inout some TextOutputStream, encodingDots: Bool, inValue: Bool = false
+    ) {
         // Most names and values need nothing escaped: then the text is appended as it is.
         guard text.utf8.contains(where: { needsEscape($0, encodingDots: encodingDots, inValue: inValue) }) else {
-            out += text
+            out.write(text)
             return
         }
         let onlyDots = encodingDots && !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
         for (index, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
             case "/", "!", "#", "^":
-                if !inValue { out += "\\" }
-                out.unicodeScalars.append(scalar)
+                if !inValue { out.write("\\") }
+                out.write(String(scalar))
             case "(", ")", ",", "=", "\\":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
+                out.write("\\")
+                out.write(String(scalar))
             case "%":
-                out += "%25"
+                out.write("%25")
             case "." where onlyDots && index == 0:
-                out += "%2E"
+                out.write("%2E")
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out +=
+                    out.write(
                         "%" + String(scalar.value >> 4, radix: 16, uppercase: true)
-                        + String(scalar.value & 0xF, radix: 16, uppercase: true)
+                            + String(scalar.value & 0xF, radix: 16, uppercase: true))
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.write(String(scalar))
                 }
             }
         }

@@ -45,7 +45,7 @@ package enum RouteCompiler {
     /// no `up`): compiled without resolving it again. A screen equal to one `shown` holds at the
     /// same place is that screen's value (the content is the same either way: only the storage is
     /// shared, so the diffs that follow compare the two trees quickly and keep no second copy).
-    static func content(
+    package static func content(
         resolved route: Route, registry: ScreenRegistry, sharingWith shown: WindowContent? = nil
     ) throws(NavigationError) -> WindowContent {
         try compile(route.steps, registry: registry, sharingWith: shown)
@@ -104,11 +104,6 @@ package enum RouteCompiler {
         return text
     }
 
-    /// The id of the screen at `index` in the stack `stack`: `^/2:detail(id=3)`.
-    private static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
-        ScreenRegistry.screenID(in: stack, at: index, target)
-    }
-
     /// Compiles an absolute route's steps (no `up`) to content.
     ///
     /// Ids are built from where a node stands, not from the route's spelling, and each is short
@@ -131,11 +126,9 @@ package enum RouteCompiler {
         func stackScreen(
             _ target: RouteTarget, in stack: ContainerID, at place: Int, step: Int
         ) throws(NavigationError) -> Screen {
-            let screen = try registry.make(target, id: screenID(in: stack, at: place, target), step: step)
-            guard let items = shownStacks[stack], items.indices.contains(place), items[place] == screen else {
-                return screen
-            }
-            return items[place]
+            let items = shownStacks[stack]
+            let shown = items.flatMap { $0.indices.contains(place) ? $0[place] : nil }
+            return try registry.make(target, in: stack, at: place, step: step, shown: shown)
         }
         // Declared ids shown already: a declaration's second container takes the made id.
         var claimed: Set<ContainerID> = []

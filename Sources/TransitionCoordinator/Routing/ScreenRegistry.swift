@@ -253,12 +253,27 @@ public struct ScreenRegistry: Sendable {
         var text = ""
         // Room for the usual id at once: the stack's id, the index, the name and a few short parameters.
         text.reserveCapacity(stack.rawValue.utf8.count + target.name.utf8.count + 8 + 24 * target.parameters.count)
-        text += stack.rawValue
-        text += "/"
-        text += String(index)
-        text += ":"
-        target.write(to: &text)
+        writeScreenID(in: stack, at: index, target, to: &text)
         return ScreenID(text)
+    }
+
+    /// Whether `id` is, byte for byte, the id ``screenID(in:at:_:)`` makes for `target` at
+    /// `index` of `stack`: checked as it would be written, without writing it.
+    package static func isScreenID(_ id: ScreenID, in stack: ContainerID, at index: Int, _ target: RouteTarget) -> Bool {
+        var match = RouteTextMatch(id.rawValue)
+        writeScreenID(in: stack, at: index, target, to: &match)
+        return match.matches
+    }
+
+    /// Writes the id of ``screenID(in:at:_:)`` to `out`.
+    private static func writeScreenID(
+        in stack: ContainerID, at index: Int, _ target: RouteTarget, to out: inout some TextOutputStream
+    ) {
+        out.write(stack.rawValue)
+        out.write("/")
+        out.write(String(index))
+        out.write(":")
+        target.write(to: &out)
     }
 
     /// Checks a tab bar's name and tabs (see ``tabs(_:tabs:)``).
@@ -348,6 +363,32 @@ public struct ScreenRegistry: Sendable {
     /// - Throws: ``NavigationError`` when the name is unknown or a tab bar, a parameter is
     ///   missing or of the wrong type, or the factory declines; `step` says where.
     func make(_ target: RouteTarget, id: ScreenID, step: Int) throws(NavigationError) -> Screen {
+        try make(target, entry: entry(for: target, step: step), id: id, step: step)
+    }
+
+    /// Makes the screen `target` names at `index` of the stack `stack` (its id is
+    /// ``screenID(in:at:_:)``), checking its parameters as ``make(_:id:step:)`` does; `shown`
+    /// itself when it is the screen made (equal values: only the storage is shared).
+    ///
+    /// A name without a factory makes a screen of the target's name and parameters and that id,
+    /// so `shown` is recognized without writing the id; a factory is always asked.
+    func make(
+        _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?
+    ) throws(NavigationError) -> Screen {
+        let entry = try entry(for: target, step: step)
+        if entry.factory == nil, let shown, shown.name == target.name, shown.parameters == target.parameters,
+            Self.isScreenID(shown.id, in: stack, at: index, target)
+        {
+            return shown
+        }
+        let screen = try make(target, entry: entry, id: Self.screenID(in: stack, at: index, target), step: step)
+        guard let shown, shown == screen else { return screen }
+        return shown
+    }
+
+    /// The entry `target` names, its parameters checked.
+    /// - Throws: as ``make(_:id:step:)`` does before it asks a factory.
+    private func entry(for target: RouteTarget, step: Int) throws(NavigationError) -> Entry {
         let entry: Entry
         if let known = entries[target.name] {
             entry = known
@@ -366,6 +407,12 @@ public struct ScreenRegistry: Sendable {
                 throw .parameterType(key, value: value, expected: parameter.type, screen: target.name, step: step)
             }
         }
+        return entry
+    }
+
+    /// The screen `entry` makes for `target` with the id `id`.
+    /// - Throws: ``NavigationError/declined(_:step:)`` when its factory declines.
+    private func make(_ target: RouteTarget, entry: Entry, id: ScreenID, step: Int) throws(NavigationError) -> Screen {
         guard let factory = entry.factory else { return Screen(target.name, id: id, parameters: target.parameters) }
         guard let screen = factory(ScreenRequest(name: target.name, parameters: target.parameters, id: id)) else {
             throw .declined(target.name, step: step)

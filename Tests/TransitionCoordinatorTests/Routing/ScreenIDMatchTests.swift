@@ -1,0 +1,82 @@
+import Testing
+import TransitionCoordinator
+
+/// A route's screen ids recognized without being written, and the screens shown taken as they are.
+@Suite("Screen ids checked without writing them")
+struct ScreenIDMatchTests {
+    /// Targets whose written form needs each kind of care: escapes, percent-encoding, a control
+    /// character, non-ASCII text, the up step's spellings, parameters in key order.
+    static let targets: [RouteTarget] = [
+        RouteTarget("home"),
+        RouteTarget("detail", ["id": "3"]),
+        RouteTarget("search", ["q": "a,b é", "id": "12", "page": "2"]),
+        RouteTarget("a/b!c#d^e", ["k(1)": "v=2\\x", "path": "/x!#^"]),
+        RouteTarget("100%", ["tab": "line\none"]),
+        RouteTarget("up", ["n": "2"]),
+        RouteTarget(".."),
+        RouteTarget("..", ["x": "1"]),
+        RouteTarget("café"),
+    ]
+
+    @Test("an id is recognized exactly when it is the id the route writes", arguments: targets.indices)
+    func recognized(_ index: Int) {
+        let target = Self.targets[index]
+        let stack = ContainerID("^:main#inbox")
+        let id = ScreenRegistry.screenID(in: stack, at: 7, target)
+        #expect(ScreenRegistry.isScreenID(id, in: stack, at: 7, target))
+        // Anything else is not that id: another place, stack or target, a prefix, a longer id.
+        #expect(!ScreenRegistry.isScreenID(id, in: stack, at: 8, target))
+        #expect(!ScreenRegistry.isScreenID(id, in: ContainerID("^"), at: 7, target))
+        #expect(!ScreenRegistry.isScreenID(id, in: stack, at: 7, RouteTarget(target.name + "x", target.parameters)))
+        #expect(!ScreenRegistry.isScreenID(ScreenID(String(id.rawValue.dropLast())), in: stack, at: 7, target))
+        #expect(!ScreenRegistry.isScreenID(ScreenID(id.rawValue + ")"), in: stack, at: 7, target))
+        #expect(!ScreenRegistry.isScreenID(ScreenID(""), in: stack, at: 7, target))
+    }
+
+    @Test("an id equal as a string but spelled in other code points is not recognized, and the route still builds it")
+    func otherNormalization() throws {
+        let target = RouteTarget("café")
+        let written = ScreenRegistry.screenID(in: "^", at: 0, target)
+        let decomposed = ScreenID("^/0:cafe\u{301}")
+        #expect(decomposed == written)
+        #expect(!ScreenRegistry.isScreenID(decomposed, in: "^", at: 0, target))
+        // Shown with the decomposed id, the screen is still the one the route makes (equal).
+        var registry = ScreenRegistry.open
+        registry.screen("café")
+        let shown = WindowContent.stack(StackContainer(id: "^", root: Screen("café", id: decomposed)))
+        let route = try Route(parsing: "^/café")
+        let built = try RouteCompiler.content(resolved: route, registry: registry, sharingWith: shown)
+        #expect(built == shown)
+    }
+
+    @Test(
+        "a route compiled against what is shown builds what it builds cold, whatever is shown",
+        arguments: [
+            ("^/main#settings/detail(id=3)/friend", "^/main#settings/detail(id=3)/friend"),
+            ("^/main#settings/detail(id=3)/friend", "^/main#settings/detail(id=4)/friend"),
+            ("^/home/detail(id=3)!/compose/draft", "^/home/detail(id=3)!/compose/draft"),
+            ("^/home/detail(id=3)!/compose/draft", "^/home/detail(id=3)/friend"),
+            ("^/main#inbox/mail!alert", "^/main#profile/mail!alert"),
+            ("^/home/vault(code=1234)", "^/home/vault(code=1234)"),
+        ])
+    func sameContent(_ shownPath: String, _ path: String) throws {
+        let registry = RouteCompilerTests.registry()
+        let shown = try RouteCompilerTests.content(shownPath)
+        let route = try Route(parsing: path)
+        let cold = try RouteCompilerTests.content(path)
+        #expect(try RouteCompiler.content(resolved: route, registry: registry, sharingWith: shown) == cold)
+    }
+
+    @Test("a screen shown with the route's id but other parameters is made anew, not taken")
+    func otherParameters() throws {
+        let target = RouteTarget("detail", ["id": "3"])
+        let id = ScreenRegistry.screenID(in: "^", at: 1, target)
+        // Hand-built: the id the route would write, with parameters the route does not give.
+        let shown = WindowContent.stack(
+            StackContainer(
+                id: "^", root: Screen("home", id: "^/0:home"), pushed: [Screen("detail", id: id, parameters: ["id": "4"])]))
+        let built = try RouteCompiler.content(
+            resolved: try Route(parsing: "^/home/detail(id=3)"), registry: RouteCompilerTests.registry(), sharingWith: shown)
+        #expect(built.topScreen == Screen("detail", id: id, parameters: ["id": "3"]))
+    }
+}
