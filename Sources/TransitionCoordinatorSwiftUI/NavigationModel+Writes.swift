@@ -61,12 +61,12 @@ extension NavigationModel {
         let shown = coordinator.mutants.contains(.modelWritesFromCommitted) ? nil : shown
         #endif
         if let shown {
-            operation = shown == tab ? nil : .select(tab: tab, in: id)
+            operation = state.operation(selecting: tab, in: id, from: shown)
         } else {
             operation = state.operation(selecting: tab, in: id)
         }
         guard let operation else { return nil }
-        return try await report(operation)
+        return try await report(byPlaceIfMutated(operation))
     }
 
     /// Reports that the user dismissed the sheet `presenter` presents (swiped down), with
@@ -77,7 +77,27 @@ extension NavigationModel {
     @discardableResult
     public func dismissSheet(presentedBy presenter: WindowContent.NodeID) async throws(TransitionError) -> TransitionRecord? {
         guard let operation = state.operation(dismissingSheetOf: presenter) else { return nil }
-        return try await report(operation)
+        return try await report(byPlaceIfMutated(operation))
+    }
+
+    /// `operation` as it is sent: under mutant ``Mutation/modelReportsByPlace``, a tab named by
+    /// its index and a sheet by its presenter, as they were when the user acted on them.
+    private func byPlaceIfMutated(_ operation: ContainerOperation) -> ContainerOperation {
+        #if TC_MUTANTS
+        guard coordinator.mutants.contains(.modelReportsByPlace) else { return operation }
+        switch operation {
+        case .selectTab(let tab, let id):
+            if case .tabs(let bar)? = state.content?.find(id)?.base, let index = bar.tabs.firstIndex(where: { $0.nodeID == tab })
+            {
+                return .select(tab: index, in: id)
+            }
+        case .dismissModal(let modal):
+            if let sheet = state.sheets.values.first(where: { $0.id == modal }) { return .dismiss(sheet.presenter) }
+        default:
+            break
+        }
+        #endif
+        return operation
     }
 
     /// Reports `operation` as a change the user made, in the window of the model's level (or the

@@ -141,14 +141,36 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The operation that selects `tab` in the tab bar `id`, or nil when it is selected already.
-    /// An index out of range, or a tab bar not shown, is left for the coordinator to refuse with its typed error.
+    ///
+    /// It names the tab by what it shows (`ContainerOperation.selectTab(_:in:)`), so a tap that
+    /// waits its turn behind a change to the tabs selects the tab the user tapped, or is refused.
+    /// An index out of range, or a tab bar not shown, is sent as `ContainerOperation.select(tab:in:)`
+    /// for the coordinator to refuse with its typed error.
     public func operation(selecting tab: Int, in id: ContainerID) -> ContainerOperation? {
-        selections[id] == tab ? nil : .select(tab: tab, in: id)
+        selections[id] == tab ? nil : tapping(tab, in: id)
     }
 
-    /// The operation that dismisses what `presenter` presents, or nil when this state shows no sheet there.
+    /// The operation that selects `tab` in the tab bar `id` when the view shows `shown` selected
+    /// (a tap of its own not yet answered), or nil when that is `tab`: as
+    /// ``operation(selecting:in:)``, worked out from what the user saw.
+    public func operation(selecting tab: Int, in id: ContainerID, from shown: Int) -> ContainerOperation? {
+        shown == tab ? nil : tapping(tab, in: id)
+    }
+
+    /// The tab at `tab` of the tab bar `id`, named by what it shows when this state shows it.
+    private func tapping(_ tab: Int, in id: ContainerID) -> ContainerOperation {
+        guard case .tabs(let bar)? = content?.find(id)?.base, bar.tabs.indices.contains(tab) else {
+            return .select(tab: tab, in: id)
+        }
+        return .selectTab(bar.tabs[tab].nodeID, in: id)
+    }
+
+    /// The operation that dismisses the sheet `presenter` presents, or nil when this state shows
+    /// no sheet there. It names the sheet itself (`ContainerOperation.dismissModal(_:)`), so a
+    /// swipe that waits its turn behind a change that replaced the sheet is refused instead of
+    /// dismissing a sheet the user never saw.
     public func operation(dismissingSheetOf presenter: WindowContent.NodeID) -> ContainerOperation? {
-        sheets[presenter] == nil ? nil : .dismiss(presenter)
+        sheets[presenter].map { .dismissModal($0.id) }
     }
 
     /// The window and its content on one line, as `#1 tabs main {...}`, or `no window`.

@@ -44,9 +44,9 @@ extension Workload {
             if let named, case .stack(let stack) = named.base, stack.items.count > 1 { return nil }
             need = .poppable
         case .push, .setStack: need = .stack
-        case .select: need = .tabs
+        case .select, .selectTab: need = .tabs
         case .hop: need = .hop
-        case .dismiss: need = .presenter
+        case .dismiss, .dismissModal: need = .presenter
         case .present, .replace: need = .any
         }
         if named != nil, need != .poppable { return nil }
@@ -70,9 +70,14 @@ extension Workload {
         case .popToRoot: return .popToRoot(target)
         case .setStack(_, let screens): return .setStack(target, screens)
         case .select(let tab, _): return .select(tab: tab, in: target)
+        case .selectTab(let tab, _):
+            // One of the tab bar's tabs, by what it shows.
+            guard case .tabs(let bar) = node.base, !bar.tabs.isEmpty else { return .selectTab(tab, in: target) }
+            return .selectTab(bar.tabs[Int((roll / 10_000) % UInt64(bar.tabs.count))].nodeID, in: target)
         case .hop(let content, _): return .hop(to: content, in: target)
         case .present(let modal, _): return .present(modal, from: .container(target))
         case .dismiss: return .dismiss(.container(target))
+        case .dismissModal(let modal): return .dismissModal(node.presented?.nodeID ?? modal)
         case .replace: return nil
         }
     }

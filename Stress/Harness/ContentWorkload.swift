@@ -34,8 +34,12 @@ extension Workload {
         if rng.chance(10) {
             switch rng.below(10) {
             case 0..<6: return .userDid(.pop(anyContainer(&rng)))
-            case 6..<8: return .userDid(.select(tab: rng.below(3), in: Self.tabsID))
-            default: return .userDid(.dismiss(.container(rng.pick(Self.stackIDs + [Self.tabsID]))))
+            // A tap or a swipe named by place (an index, a presenter) or by the node the user acted on.
+            case 6..<8 where rng.chance(50): return .userDid(.select(tab: rng.below(3), in: Self.tabsID))
+            case 6..<8: return .userDid(.selectTab(.container(rng.pick(Self.stackIDs)), in: Self.tabsID))
+            default:
+                guard rng.chance(50) else { return .userDid(.dismissModal(.container(rng.pick(Self.modalIDs)))) }
+                return .userDid(.dismiss(.container(rng.pick(Self.stackIDs + [Self.tabsID]))))
             }
         }
         switch rng.below(100) {

@@ -37,6 +37,77 @@ enum ModelTask {
         return .init(.atomic, "the model of \(scope) went back from v\(previous) to v\(version)")
     }
 
+    /// What the user acted on when a write was worked out: the sheet swiped down, or the tab tapped.
+    package enum Acted: Sendable, Hashable {
+        /// The sheet showing this node, swiped down.
+        case sheet(WindowContent.NodeID)
+        /// The tab showing this node, tapped in the tab bar `in`.
+        case tab(WindowContent.NodeID, in: ContainerID)
+    }
+
+    /// The violation of a write worked out when the view showed `acted`, whose committed `record`
+    /// acted on something else: a report that waited its turn behind another change must act on
+    /// what the user saw, or be refused, never on what took its place.
+    package static func actedOnOther(_ acted: Acted, record: TransitionRecord) -> InvariantViolation? {
+        switch acted {
+        case .sheet(let sheet):
+            let before = record.before.windows.flatMap { modals(in: $0.content) }
+            let after = record.after.windows.flatMap { modals(in: $0.content) }
+            guard !before.contains(sheet) || after.contains(sheet) else { return nil }
+            let gone = before.filter { !after.contains($0) }.map(\.description)
+            return .init(
+                .answered,
+                "\(record.id): the user swiped down the sheet \(sheet), but the report dismissed [\(gone.joined(separator: ", "))]"
+            )
+        case .tab(let tab, let bar):
+            let selected = record.after.windows.lazy.compactMap { window -> WindowContent.NodeID? in
+                guard case .tabs(let tabs)? = window.content.find(bar)?.base, tabs.tabs.indices.contains(tabs.selected) else {
+                    return nil
+                }
+                return tabs.tabs[tabs.selected].nodeID
+            }.first
+            guard let selected, selected != tab else { return nil }
+            return .init(
+                .answered, "\(record.id): the user tapped the tab showing \(tab) in \(bar), but the report selected \(selected)")
+        }
+    }
+
+    /// The node of every modal `content` presents, at any depth.
+    private static func modals(in content: WindowContent) -> [WindowContent.NodeID] {
+        switch content {
+        case .screen, .stack: []
+        case .tabs(let tabs): tabs.tabs.flatMap(modals(in:))
+        case .hop(let hop): modals(in: hop.current)
+        case .presenting(let base, let modal): modals(in: base) + [modal.nodeID] + modals(in: modal)
+        }
+    }
+
+    /// `content` with the sheet `presenter` presents replaced by `sheet` (what that sheet presented
+    /// goes with it), or nil when `presenter` presents nothing in it: an app swapping one sheet
+    /// for another in one change.
+    package static func replacingSheet(
+        of presenter: WindowContent.NodeID, in content: WindowContent, with sheet: WindowContent
+    ) -> WindowContent? {
+        switch content {
+        case .screen, .stack:
+            return nil
+        case .tabs(let tabs):
+            for index in tabs.tabs.indices {
+                guard let tab = replacingSheet(of: presenter, in: tabs.tabs[index], with: sheet) else { continue }
+                var changed = tabs.tabs
+                changed[index] = tab
+                return try? .tabs(TabBar(id: tabs.id, tabs: changed, selected: tabs.selected))
+            }
+            return nil
+        case .hop(let hop):
+            return replacingSheet(of: presenter, in: hop.current, with: sheet).map { .hop(HopContainer(id: hop.id, showing: $0)) }
+        case .presenting(let base, let modal):
+            if base.nodeID == presenter { return .presenting(base, modal: sheet) }
+            if let base = replacingSheet(of: presenter, in: base, with: sheet) { return .presenting(base, modal: modal) }
+            return replacingSheet(of: presenter, in: modal, with: sheet).map { .presenting(base, modal: $0) }
+        }
+    }
+
     /// The violations of a model of `scope` that shows `shown` at `version`: none when the
     /// committed snapshot of that version (`current`, or a record's in `history`) shows the same;
     /// none either when that version is older than the history keeps.
@@ -129,6 +200,7 @@ private final class ModelView {
         let presenters = state.sheets.keys.sorted { $0.description < $1.description }
         let popped = stacks.filter { !state.path(of: $0).isEmpty }
         let operation: ContainerOperation?
+        var acted: ModelTask.Acted?
         let write: () async throws(TransitionError) -> TransitionRecord?
         switch rng.below(100) {
         case 0..<35 where !popped.isEmpty:
@@ -151,18 +223,75 @@ private final class ModelView {
         case 72..<82 where !tabBars.isEmpty:
             let id = rng.pick(tabBars), tab = rng.below(state.tabCounts[id] ?? 1)
             operation = state.operation(selecting: tab, in: id)
+            if case .tabs(let bar)? = state.content?.find(id)?.base, bar.tabs.indices.contains(tab) {
+                acted = .tab(bar.tabs[tab].nodeID, in: id)
+            }
             write = { () async throws(TransitionError) in try await self.model.select(tab, in: id) }
-        case 82..<100 where !presenters.isEmpty:
+        case 82..<91 where !presenters.isEmpty:
             let presenter = rng.pick(presenters)
             operation = state.operation(dismissingSheetOf: presenter)
+            acted = state.sheets[presenter].map { .sheet($0.id) }
             write = { () async throws(TransitionError) in try await self.model.dismissSheet(presentedBy: presenter) }
+        case 91..<100:
+            // A sheet shown, or one the app presents first from a stack that presents nothing.
+            let free = stacks.filter { state.sheets[.container($0)] == nil }
+            if let presenter = presenters.isEmpty ? nil : rng.pick(presenters) {
+                await swipeWhileReplaced(presenter, round: round, state: state)
+            } else if !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
+                await swipeWhileReplaced(.container(presented), round: round, state: model.state)
+            }
+            return
         default:
             return
         }
         guard let operation else { return }
-        _ = await answer(operation, write)
+        _ = await answer(.userDid(operation, at: level), acted: acted, write)
         await check()
     }
+
+    /// A sheet swiped down just after the app asked to swap it for another in one change: the
+    /// swap reaches the coordinator first, so the swipe, worked out from what the view still
+    /// shows, waits its turn behind it and must not dismiss the new sheet, which the user never saw.
+    private func swipeWhileReplaced(_ presenter: WindowContent.NodeID, round: Int, state: NavigationState) async {
+        let swapped = WindowContent.screen(Screen("swapped", id: ScreenID("model-swap\(round)")))
+        guard let content = state.content, let replaced = ModelTask.replacingSheet(of: presenter, in: content, with: swapped)
+        else { return }
+        let swap = TransitionRequest.content(.replace(with: replaced), at: state.level)
+        let app = Task {
+            await self.answer(swap, acted: nil, fromModel: false) { () async throws(TransitionError) in
+                try await self.model.coordinator.perform(swap, policy: .enqueue, whenLocked: .deferUntilUnlocked)
+            }
+        }
+        // A turn of the main actor: the app's task sends the swap before the user's swipe is sent.
+        await Task.yield()
+        // What the view shows now: read in the same step as the write works out its operation.
+        if let sheet = model.state.sheets[presenter] {
+            _ = await answer(.userDid(.dismissModal(sheet.id), at: level), acted: .sheet(sheet.id)) {
+                () async throws(TransitionError) in try await self.model.dismissSheet(presentedBy: presenter)
+            }
+        }
+        _ = await app.value
+        await check()
+    }
+
+    /// The app presents a sheet from the stack `stack`, answered to the checker; returns the
+    /// stack once the model shows the sheet, nil when it was refused.
+    private func present(from stack: ContainerID, round: Int) async -> ContainerID? {
+        let sheet = WindowContent.screen(Screen("sheet", id: ScreenID("model-sheet\(round)")))
+        let request = TransitionRequest.content(.present(sheet, from: .container(stack)))
+        var version: UInt64?
+        _ = await answer(request, acted: nil, fromModel: false) { () async throws(TransitionError) in
+            let record = try await self.model.coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked)
+            version = record.after.version
+            return record
+        }
+        guard let version else { return nil }
+        await model.applied(through: version)
+        return model.state.sheets[.container(stack)] == nil ? nil : stack
+    }
+
+    /// The level the model's writes are reported at: its scope's, or nil for the key window.
+    private var level: WindowLevel? { if case .level(let level) = model.scope { level } else { nil } }
 
     /// A tab tapped and tapped back at once (from the tab `shown` to `tab` and back), the second
     /// tap made while the first waits: each is worked out from what the view showed, so both are
@@ -178,7 +307,7 @@ private final class ModelView {
 
     /// One tap of ``tapAndTapBack(_:from:to:)``, answered to the checker.
     private func tap(_ tab: Int, in id: ContainerID, from shown: Int) async {
-        let sent = await answer(.select(tab: tab, in: id)) { () async throws(TransitionError) in
+        let sent = await answer(.userDid(.select(tab: tab, in: id), at: level), acted: nil) { () async throws(TransitionError) in
             try await self.model.select(tab, in: id, from: shown)
         }
         if !sent {
@@ -187,23 +316,25 @@ private final class ModelView {
         }
     }
 
-    /// Runs `write`, a model write asking for `operation`, and answers its record or typed
-    /// refusal to the checker as a client's request; returns whether the coordinator answered
-    /// (false when the model sent nothing).
+    /// Runs `write`, a model write asking for `request` (or, not `fromModel`, the app's own
+    /// request), and answers its record or typed refusal to the checker as a client's request,
+    /// checking that a record acts on what the user saw (`acted`); returns whether the
+    /// coordinator answered (false when nothing was sent).
     private func answer(
-        _ operation: ContainerOperation, _ write: () async throws(TransitionError) -> TransitionRecord?
+        _ request: TransitionRequest, acted: ModelTask.Acted?, fromModel: Bool = true,
+        _ write: () async throws(TransitionError) -> TransitionRecord?
     ) async -> Bool {
-        let level: WindowLevel? = if case .level(let level) = model.scope { level } else { nil }
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
-        label.fromModel = true
+        label.fromModel = fromModel
         let asked = environment.elapsed()
         do {
             guard let record = try await write() else { return false }
             await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+            if let acted, let violation = ModelTask.actedOnOther(acted, record: record) {
+                await checker.noteViolation(violation)
+            }
         } catch {
-            await checker.rejected(
-                .userDid(operation, at: level), error, animator: .none, label: label,
-                asked: asked, answered: environment.elapsed())
+            await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
         }
         return true
     }

@@ -194,6 +194,7 @@ public enum StressHarness {
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
         case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"
         case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
+        case .modelReportsByPlace: "a SwiftUI model's swipe or tap that waited acts on the sheet or tab that replaced it"
         }
     }
     #endif

@@ -64,6 +64,61 @@ struct ModelCheckTests {
         #expect(ModelTask.wentBack(from: 5, to: 5, scope: .keyWindow) == nil)
         #expect(ModelTask.wentBack(from: 5, to: 6, scope: .keyWindow) == nil)
     }
+
+    /// A sheet: the stack `id` with one screen.
+    static func sheet(_ id: ContainerID) -> StackContainer { StackContainer(id: id, root: Screen("s-\(id)")) }
+    static func window(_ content: WindowContent, _ version: UInt64) -> NavigationSnapshot {
+        NavigationSnapshot(
+            version: version, levels: WindowLevel.builtIn,
+            windows: [ManagedWindow(id: WindowID(1), level: .root, content: content)], keyWindow: WindowID(1))
+    }
+    static func userRecord(_ operation: ContainerOperation, _ before: WindowContent, _ after: WindowContent) -> TransitionRecord {
+        TransitionRecord(
+            id: TransitionID(4), request: .userDid(operation), before: window(before, 3), after: window(after, 4),
+            hadAnimator: false, animation: .skipped(.madeByUser), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+    }
+
+    @Test("a swipe on one sheet whose record dismissed another (it took the first's place meanwhile) is a violation")
+    func swipeOnOtherSheetFires() {
+        let shown = WindowContent.presenting(.stack(Self.popped), modal: .stack(Self.sheet("compose")))
+        let swapped = WindowContent.presenting(.stack(Self.popped), modal: .stack(Self.sheet("photos")))
+        let byPlace = Self.userRecord(.dismiss(.container("inbox")), swapped, .stack(Self.popped))
+        let found = ModelTask.actedOnOther(.sheet(.container("compose")), record: byPlace)
+        #expect(found?.invariant == .answered)
+        #expect(
+            found?.detail.contains("swiped down the sheet container compose, but the report dismissed [container photos]") == true
+        )
+        let right = Self.userRecord(.dismissModal(.container("compose")), shown, .stack(Self.popped))
+        #expect(ModelTask.actedOnOther(.sheet(.container("compose")), record: right) == nil)
+    }
+
+    @Test("a tap on one tab whose record selected another (the tabs moved meanwhile) is a violation")
+    func tapOnOtherTabFires() throws {
+        let news = WindowContent.stack(StackContainer(id: "news", root: Screen("feed")))
+        let moved = try TabBar(id: "main", tabs: [news, .stack(Self.inbox)], selected: 0)
+        let byIndex = Self.userRecord(
+            .select(tab: 1, in: "main"), .tabs(moved), .tabs(try TabBar(id: "main", tabs: moved.tabs, selected: 1)))
+        #expect(ModelTask.actedOnOther(.tab(.container("news"), in: "main"), record: byIndex)?.invariant == .answered)
+        let right = Self.userRecord(.selectTab(.container("news"), in: "main"), .tabs(moved), .tabs(moved))
+        #expect(ModelTask.actedOnOther(.tab(.container("news"), in: "main"), record: right) == nil)
+    }
+
+    @Test("an app's swap of one sheet for another replaces the sheet alone, wherever its presenter stands")
+    func sheetSwap() throws {
+        let swapped = WindowContent.screen(Screen("swapped"))
+        let chain = WindowContent.presenting(
+            .stack(Self.inbox), modal: .presenting(.stack(Self.sheet("compose")), modal: .stack(Self.sheet("attach"))))
+        let tabs = WindowContent.tabs(try TabBar(id: "main", tabs: [.stack(Self.popped), chain], selected: 1))
+        #expect(
+            ModelTask.replacingSheet(of: .container("inbox"), in: tabs, with: swapped)
+                == .tabs(
+                    try TabBar(
+                        id: "main", tabs: [.stack(Self.popped), .presenting(.stack(Self.inbox), modal: swapped)], selected: 1)))
+        #expect(
+            ModelTask.replacingSheet(of: .container("compose"), in: chain, with: swapped)
+                == .presenting(.stack(Self.inbox), modal: .presenting(.stack(Self.sheet("compose")), modal: swapped)))
+        #expect(ModelTask.replacingSheet(of: .container("nowhere"), in: tabs, with: swapped) == nil)
+    }
 }
 
 /// The model task runs in a real stress run, beside everything else, and its checks find nothing.

@@ -47,7 +47,7 @@ struct NavigationModelViewWriteTests {
         var probe = EventProbe(model.coordinator)
         let tapped = model.viewWrote(selection: 1, in: "main")
         #expect(model.viewSelection(of: "main") == 1 && model.selection(of: "main") == 0)
-        await probe.waiting(.userDid(.select(tab: 1, in: "main"), at: .root))
+        await probe.waiting(.userDid(.selectTab(.container("news"), in: "main"), at: .root))
         animator.open()
         _ = try await programmatic.value
         await tapped.value
@@ -72,7 +72,7 @@ struct NavigationModelViewWriteTests {
         let swiped = model.viewDismissedSheet(presentedBy: .container("inbox"))
         #expect(
             model.viewSheet(presentedBy: .container("inbox")) == nil && model.sheet(presentedBy: .container("inbox")) == sheet)
-        await probe.waiting(.userDid(.dismiss(.container("inbox")), at: .root))
+        await probe.waiting(.userDid(.dismissModal(.container("compose")), at: .root))
         animator.open()
         _ = try await programmatic.value
         await swiped.value
@@ -85,7 +85,7 @@ struct NavigationModelViewWriteTests {
         let (model, animator, programmatic) = try await Self.held()
         var probe = EventProbe(model.coordinator)
         let first = model.viewWrote(selection: 1, in: "main")
-        await probe.waiting(.userDid(.select(tab: 1, in: "main"), at: .root))
+        await probe.waiting(.userDid(.selectTab(.container("news"), in: "main"), at: .root))
         let back = model.viewWrote(selection: 0, in: "main")
         await Self.writeQueued()
         #expect(await model.coordinator.waitingRequests.count == 2, "the tap back waits behind the first tap")

@@ -16,6 +16,23 @@ struct NavigationModelWriteTests {
         TabBar(
             id: "main", .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail])),
             .stack(StackContainer(id: "news", root: T.feed))))
+    /// ``tabsApp`` with its tabs the other way round, `news` first, and a screen pushed onto the
+    /// tab still selected, `inbox` (so the change animates).
+    nonisolated static let reorderedTabsApp: WindowContent = {
+        let tabs: [WindowContent] = [
+            .stack(StackContainer(id: "news", root: T.feed)),
+            .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, T.thread])),
+        ]
+        do { return .tabs(try TabBar(id: "main", tabs: tabs, selected: 1)) } catch { preconditionFailure("\(error)") }
+    }()
+    /// `T.app` with another sheet, `photos`, where `compose` was.
+    nonisolated static let otherSheetApp = WindowContent.tabs(
+        TabBar(
+            id: "main",
+            .presenting(
+                .stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail])),
+                modal: .stack(StackContainer(id: "photos", root: T.attach))),
+            .stack(StackContainer(id: "news", root: T.feed))))
     /// `stack inbox [list, mail, thread]`.
     nonisolated static let deepStack = WindowContent.stack(StackContainer(id: "inbox", root: T.list, pushed: [T.mail, T.thread]))
 
@@ -35,9 +52,9 @@ struct NavigationModelWriteTests {
     func tabAndSheet() async throws {
         let model = try await T.model()
         let swiped = try #require(try await model.dismissSheet(presentedBy: .container("inbox")))
-        #expect(swiped.source == .user && swiped.request == .userDid(.dismiss(.container("inbox")), at: .root))
+        #expect(swiped.source == .user && swiped.request == .userDid(.dismissModal(.container("compose")), at: .root))
         let tapped = try #require(try await model.select(1, in: "main"))
-        #expect(tapped.source == .user && tapped.request == .userDid(.select(tab: 1, in: "main"), at: .root))
+        #expect(tapped.source == .user && tapped.request == .userDid(.selectTab(.container("news"), in: "main"), at: .root))
         #expect(model.selection(of: "main") == 1 && model.state.sheets.isEmpty)
     }
 
@@ -154,11 +171,19 @@ struct NavigationModelWriteTests {
         ),
         Race(
             name: "a tab switch during a push", tree: tabsApp, programmatic: .push(T.thread, onto: "inbox"),
-            write: .select(1, "main"), reported: .select(tab: 1, in: "main"), userError: nil),
+            write: .select(1, "main"), reported: .selectTab(.container("news"), in: "main"), userError: nil),
+        Race(
+            name: "a tab tapped while the app reorders the tabs selects the tab tapped", tree: tabsApp,
+            programmatic: .replace(with: reorderedTabsApp), write: .select(1, "main"),
+            reported: .selectTab(.container("news"), in: "main"), userError: nil),
         Race(
             name: "a sheet swiped away under a programmatic push onto it", tree: T.app,
             programmatic: .push(T.attach, onto: "compose"), write: .dismiss(.container("inbox")),
-            reported: .dismiss(.container("inbox")), userError: nil),
+            reported: .dismissModal(.container("compose")), userError: nil),
+        Race(
+            name: "a sheet swiped away while the app replaces it with another is refused: the new sheet stays",
+            tree: T.app, programmatic: .replace(with: otherSheetApp), write: .dismiss(.container("inbox")),
+            reported: .dismissModal(.container("compose")), userError: "container.notPresented"),
         Race(
             name: "a back to a screen a programmatic pop to the root took away", tree: deepStack,
             programmatic: .popToRoot("inbox"), write: .path([T.mail], "inbox"), reported: .popTo("mail", in: "inbox"),
@@ -166,7 +191,7 @@ struct NavigationModelWriteTests {
         Race(
             name: "a sheet swiped away while the app dismisses it", tree: T.app,
             programmatic: .dismiss(.container("inbox")), write: .dismiss(.container("inbox")),
-            reported: .dismiss(.container("inbox")), userError: "container.nothingPresented"),
+            reported: .dismissModal(.container("compose")), userError: "container.notPresented"),
     ]
 
     @Test(

@@ -75,11 +75,19 @@ struct NavigationStateTests {
         }
     }
 
-    @Test("a tab or a dismiss the state shows already asks for nothing; another one names its container")
+    @Test("a tab or a dismiss the state shows already asks for nothing; another one names the tab or the sheet it acts on")
     func selectAndDismiss() {
         #expect(Self.state.operation(selecting: 0, in: "main") == nil)
-        #expect(Self.state.operation(selecting: 1, in: "main") == .select(tab: 1, in: "main"))
-        #expect(Self.state.operation(dismissingSheetOf: .container("inbox")) == .dismiss(.container("inbox")))
+        #expect(Self.state.operation(selecting: 1, in: "main") == .selectTab(.container("news"), in: "main"))
+        #expect(Self.state.operation(selecting: 0, in: "main", from: 1) == .selectTab(.container("inbox"), in: "main"))
+        #expect(Self.state.operation(selecting: 1, in: "main", from: 1) == nil)
+        #expect(Self.state.operation(dismissingSheetOf: .container("inbox")) == .dismissModal(.container("compose")))
         #expect(Self.state.operation(dismissingSheetOf: .container("news")) == nil)
+    }
+
+    @Test("a tab the state does not show, or a tab bar it does not show, is sent by index for the coordinator to refuse")
+    func tabOutOfReach() {
+        #expect(Self.state.operation(selecting: 7, in: "main") == .select(tab: 7, in: "main"))
+        #expect(Self.state.operation(selecting: 1, in: "nowhere") == .select(tab: 1, in: "nowhere"))
     }
 }

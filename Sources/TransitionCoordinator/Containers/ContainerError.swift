@@ -15,8 +15,14 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     case alreadyOnTop(ScreenID, stack: ContainerID)
     /// A tab index outside the tabs.
     case tabOutOfRange(Int, tabs: ContainerID, count: Int)
+    /// A tab selected by what it shows where no tab of the tab bar shows that node (the tabs
+    /// changed since the user tapped it).
+    case notATab(WindowContent.NodeID, tabs: ContainerID)
     /// A dismiss where the node presents nothing.
     case nothingPresented(WindowContent.NodeID)
+    /// A dismiss of a modal that nothing presents (it was dismissed or replaced since the user
+    /// swiped it away).
+    case notPresented(WindowContent.NodeID)
     /// A present where the node already presents a modal (present from the modal instead).
     case alreadyPresenting(WindowContent.NodeID, modal: WindowContent.NodeID)
     /// The screen id is already shown in the window (a double tap's second push gets this).
@@ -52,7 +58,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .notInStack: "notInStack"
         case .alreadyOnTop: "alreadyOnTop"
         case .tabOutOfRange: "tabOutOfRange"
+        case .notATab: "notATab"
         case .nothingPresented: "nothingPresented"
+        case .notPresented: "notPresented"
         case .alreadyPresenting: "alreadyPresenting"
         case .duplicateScreen: "duplicateScreen"
         case .duplicateContainer: "duplicateContainer"
@@ -76,7 +84,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .notInStack(let screen, let stack): "screen \(screen) is not in stack \(stack)"
         case .alreadyOnTop(let screen, let stack): "screen \(screen) is already on top of stack \(stack): nothing to pop"
         case .tabOutOfRange(let tab, let tabs, let count): "tab \(tab) is out of 0..<\(count) in tabs \(tabs)"
+        case .notATab(let node, let tabs): "no tab of \(tabs) shows \(node): the tabs changed"
         case .nothingPresented(let node): "\(node) presents nothing to dismiss"
+        case .notPresented(let node): "\(node) is not presented: it was dismissed or replaced"
         case .alreadyPresenting(let node, let modal): "\(node) already presents \(modal); present from it instead"
         case .duplicateScreen(let screen, let container):
             "screen \(screen) is already shown in this window" + (container.map { " (asked for \($0))" } ?? "")

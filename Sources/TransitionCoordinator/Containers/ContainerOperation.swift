@@ -15,11 +15,22 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     case setStack(ContainerID, [Screen])
     /// Selects the tab at `tab`.
     case select(tab: Int, in: ContainerID)
+    /// Selects the tab that shows `tab` (its stack, or its screen), wherever it stands in the tab
+    /// bar `in` now: what a tab the user tapped reports, so a tap that waited its turn behind a
+    /// change to the tabs selects the tab the user tapped, or is refused when it is gone
+    /// (``ContainerError/notATab(_:tabs:)``), never the one that took its place.
+    case selectTab(WindowContent.NodeID, in: ContainerID)
     /// Presents `modal` over the node `presenter` (a container, or a screen: a screen in a stack
     /// presents through its stack).
     case present(WindowContent, from: WindowContent.NodeID)
     /// Dismisses what `presenter` presents, with everything presented above it.
     case dismiss(WindowContent.NodeID)
+    /// Dismisses the modal `modal` (the node it shows: its container, or its screen), with
+    /// everything presented above it, from whatever presents it now: what a sheet the user
+    /// swiped down reports, so a swipe that waited its turn behind a change that replaced the
+    /// sheet is refused (``ContainerError/notPresented(_:)``) instead of dismissing a sheet the
+    /// user never saw.
+    case dismissModal(WindowContent.NodeID)
     /// Shows `content` in the hop container in place of its current child.
     case hop(to: WindowContent, in: ContainerID)
     /// Replaces the whole content with `target`, planned against the current tree as one change.
@@ -29,9 +40,9 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     public var container: ContainerID? {
         switch self {
         case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id), .setStack(let id, _),
-            .select(_, let id), .hop(_, let id):
+            .select(_, let id), .selectTab(_, let id), .hop(_, let id):
             id
-        case .present(_, let node), .dismiss(let node):
+        case .present(_, let node), .dismiss(let node), .dismissModal(let node):
             if case .container(let id) = node { id } else { nil }
         case .replace:
             nil
@@ -42,7 +53,7 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     /// dismissed over; nil for a whole-tree ``replace(with:)``.
     public var node: WindowContent.NodeID? {
         switch self {
-        case .present(_, let node), .dismiss(let node): node
+        case .present(_, let node), .dismiss(let node), .dismissModal(let node): node
         case .replace: nil
         default: container.map(WindowContent.NodeID.container)
         }
@@ -57,8 +68,10 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
         case .popToRoot(let id): "pop \(id) to its root"
         case .setStack(let id, let items): "set \(id) to [" + items.map(\.description).joined(separator: ", ") + "]"
         case .select(let tab, let id): "select tab \(tab) of \(id)"
+        case .selectTab(let tab, let id): "select the tab of \(id) showing \(tab)"
         case .present(let modal, let node): "present \(modal) from \(node)"
         case .dismiss(let node): "dismiss what \(node) presents"
+        case .dismissModal(let node): "dismiss the modal \(node)"
         case .hop(let content, let id): "hop \(id) to \(content)"
         case .replace(let target): "replace the content with \(target)"
         }

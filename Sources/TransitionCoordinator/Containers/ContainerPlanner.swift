@@ -66,6 +66,16 @@ package enum ContainerPlanner {
                 node = node.replacingBase(with: .tabs(tabs))
             }
             return ContentChange(operation, before: content, after: after, animation: .select)
+        case .selectTab(let tabNode, let id):
+            let after = try edit(id, in: content) { node throws(ContainerError) in
+                guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
+                guard let tab = tabs.tabs.firstIndex(where: { $0.nodeID == tabNode || isItem(tabNode, of: $0.base) }) else {
+                    throw .notATab(tabNode, tabs: id)
+                }
+                tabs.selected = tab
+                node = node.replacingBase(with: .tabs(tabs))
+            }
+            return ContentChange(operation, before: content, after: after, animation: .select)
         case .present(let modal, let presenter):
             try requireFits(modal, in: content, replacing: nil)
             let after = try edit(presenter, in: content) { node throws(ContainerError) in
@@ -74,18 +84,10 @@ package enum ContainerPlanner {
             }
             return ContentChange(operation, before: content, after: after, animation: .present)
         case .dismiss(let presenter):
-            let after = try edit(presenter, in: content) { node throws(ContainerError) in
-                guard let shown = node.presented else { throw .nothingPresented(presenter) }
-                #if TC_MUTANTS
-                if mutants.contains(.childModalLeftBehind), let child = shown.presented {
-                    // Mutant: the dismissed modal's own modal stays, now presented by this node.
-                    node = .presenting(node.base, modal: child)
-                    return
-                }
-                #endif
-                node = node.base
-            }
-            return ContentChange(operation, before: content, after: after, animation: .dismiss)
+            return try dismiss(from: presenter, in: content, operation: operation)
+        case .dismissModal(let modal):
+            guard let presenter = presenter(of: modal, in: content) else { throw .notPresented(modal) }
+            return try dismiss(from: presenter, in: content, operation: operation)
         case .hop(let next, let id):
             let after = try edit(id, in: content) { node throws(ContainerError) in
                 guard case .hop(let hop) = node.base else { throw .wrongKind(id, expected: .hop, actual: kind(of: node)) }
@@ -240,6 +242,43 @@ package enum ContainerPlanner {
         case .presenting(let base, let modal):
             if let base = try rewrite(base, target, body) { return .presenting(base, modal: modal) }
             return try rewrite(modal, target, body).map { .presenting(base, modal: $0) }
+        }
+    }
+
+    /// The change that dismisses what `presenter` presents, with everything above it, for `operation`.
+    private static func dismiss(
+        from presenter: WindowContent.NodeID, in content: WindowContent, operation: ContainerOperation
+    ) throws(ContainerError) -> ContentChange {
+        #if TC_MUTANTS
+        let mutants = Mutations.planted
+        #endif
+        let after = try edit(presenter, in: content) { node throws(ContainerError) in
+            guard let shown = node.presented else { throw .nothingPresented(presenter) }
+            #if TC_MUTANTS
+            if mutants.contains(.childModalLeftBehind), let child = shown.presented {
+                // Mutant: the dismissed modal's own modal stays, now presented by this node.
+                node = .presenting(node.base, modal: child)
+                return
+            }
+            #endif
+            node = node.base
+        }
+        return ContentChange(operation, before: content, after: after, animation: .dismiss)
+    }
+
+    /// The node that presents `modal` (the modal's own node, or a screen of its stack) in `content`,
+    /// or nil when nothing presents it.
+    private static func presenter(of modal: WindowContent.NodeID, in content: WindowContent) -> WindowContent.NodeID? {
+        switch content {
+        case .screen, .stack:
+            return nil
+        case .tabs(let tabs):
+            return tabs.tabs.lazy.compactMap { presenter(of: modal, in: $0) }.first
+        case .hop(let hop):
+            return presenter(of: modal, in: hop.current)
+        case .presenting(let base, let presented):
+            if presented.nodeID == modal || isItem(modal, of: presented.base) { return base.nodeID }
+            return presenter(of: modal, in: base) ?? presenter(of: modal, in: presented)
         }
     }
 

@@ -55,6 +55,16 @@ package enum ContentInvariants {
         let presenter: ContainerID
         switch record.request {
         case .content(.dismiss(.container(let id)), _), .userDid(.dismiss(.container(let id)), _): presenter = id
+        case .content(.dismissModal(let modal), _), .userDid(.dismissModal(let modal), _):
+            // The container that presented the modal before.
+            var found: ContainerID?
+            for window in record.before.windows where found == nil {
+                window.content.forEachContainer { id, node in
+                    if found == nil, node.presented?.nodeID == modal { found = id }
+                }
+            }
+            guard let found else { return [] }
+            presenter = found
         default: return []
         }
         guard let window = record.before.windows.first(where: { $0.content.holds(presenter) }),

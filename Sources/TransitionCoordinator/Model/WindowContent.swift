@@ -38,8 +38,10 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
         }
     }
 
-    /// The node this content is, seen from outside: a presenting node is its base.
-    package var nodeID: NodeID {
+    /// The node this content is, seen from outside: a presenting node is its base. What
+    /// ``ContainerOperation/selectTab(_:in:)`` and ``ContainerOperation/dismissModal(_:)`` name a
+    /// tab and a modal by.
+    public var nodeID: NodeID {
         switch self {
         case .screen(let screen): .screen(screen.id)
         case .stack(let stack): .container(stack.id)

@@ -116,10 +116,16 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// showed: a tap back to the committed tab, made while the first tap waits, sends nothing,
     /// and the user's last tap is lost.
     case modelWritesFromCommitted
+    /// A SwiftUI model reports a tab tap by the tab's index and a sheet swiped down by its
+    /// presenter, as they were when the user acted: a report that waits its turn behind a change
+    /// that replaced the sheet, or moved the tabs, acts on what took their place.
+    case modelReportsByPlace
 
     /// Whether only a run on real threads reaches the mutant's bug: the simulation does not run
     /// the main actor, where a SwiftUI model lives.
-    package var needsRealThreads: Bool { self == .modelShowsUncommittedWrite || self == .modelWritesFromCommitted }
+    package var needsRealThreads: Bool {
+        self == .modelShowsUncommittedWrite || self == .modelWritesFromCommitted || self == .modelReportsByPlace
+    }
 }
 
 /// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set

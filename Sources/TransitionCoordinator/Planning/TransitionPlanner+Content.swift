@@ -74,15 +74,17 @@ extension TransitionPlanner {
             }
             return index
         }
+        // A modal the user swiped away that no window shows any more was dismissed or replaced.
+        let gone: ContainerError? = if case .dismissModal(let modal) = operation { .notPresented(modal) } else { nil }
         switch operation.node {
         case .container(let id):
             guard let index = snapshot.windows.firstIndex(where: { $0.content.holds(id) }) else {
-                throw .container(.unknownContainer(id), in: nil)
+                throw .container(gone ?? .unknownContainer(id), in: nil)
             }
             return index
         case .screen(let id):
             guard let index = snapshot.windows.firstIndex(where: { $0.content.shows(id) }) else {
-                throw .container(.unknownNode(.screen(id)), in: nil)
+                throw .container(gone ?? .unknownNode(.screen(id)), in: nil)
             }
             return index
         case nil:

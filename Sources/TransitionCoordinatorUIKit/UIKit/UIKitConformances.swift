@@ -298,15 +298,19 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         }
     }
 
-    /// A tab tapped (UIKit calls this for the user's taps only). A selection the coordinator
-    /// refused is undone: the tab bar shows the model's tab again.
+    /// A tab tapped (UIKit calls this for the user's taps only), reported by what the tab shows,
+    /// so a tap that waits its turn behind a change to the tabs selects the tab the user tapped.
+    /// A selection the coordinator refused is undone: the tab bar shows the model's tab again.
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
         // The index of the controller tapped: `selectedIndex` reads `NSNotFound` when "More" was.
         guard let coordinator, let tabs = tabBars[ObjectIdentifier(tabBarController)],
             let index = tabBarController.viewControllers?.firstIndex(of: viewController)
         else { return }
+        let key = ObjectIdentifier(viewController)
+        let tab: WindowContent.NodeID? = stacks[key].map { .container($0) } ?? screenIDs[key].map { .screen($0) }
+        let operation: ContainerOperation = tab.map { .selectTab($0, in: tabs) } ?? .select(tab: index, in: tabs)
         Task { [weak self] in
-            if (try? await coordinator.userDid(.select(tab: index, in: tabs))) == nil {
+            if (try? await coordinator.userDid(operation)) == nil {
                 self?.showModelSelection(of: tabs, in: tabBarController)
             }
         }
@@ -322,15 +326,17 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         }
     }
 
-    /// A sheet swiped down (UIKit calls this for the user's dismissals only). A dismissal the
-    /// coordinator refused is undone: the sheet is presented again if the model still shows it
-    /// (a refusal can come after the model dismissed it itself, and released its controller).
+    /// A sheet swiped down (UIKit calls this for the user's dismissals only), reported by the
+    /// sheet itself, so a swipe that waits its turn behind a change that replaced the sheet is
+    /// refused instead of dismissing the new one. A dismissal the coordinator refused is undone:
+    /// the sheet is presented again if the model still shows it (a refusal can come after the
+    /// model dismissed or replaced it itself, and released its controller).
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
         let presented = presentationController.presentedViewController
         guard let coordinator, let sheet = sheets[ObjectIdentifier(presented)] else { return }
         let presenting = presentationController.presentingViewController
         Task { [weak self] in
-            guard (try? await coordinator.userDid(.dismiss(sheet.presenter))) == nil, let self,
+            guard (try? await coordinator.userDid(.dismissModal(sheet.modal.nodeID))) == nil, let self,
                 self.shown.presents(sheet.modal, from: sheet.presenter, in: sheet.window),
                 presenting.presentedViewController == nil
             else { return }

@@ -61,7 +61,10 @@ struct ContentInvariantsTests {
 
     @Test(
         "a dismiss that leaves a child sheet behind, presented by the dismissing node, is reported",
-        arguments: [TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox")))])
+        arguments: [
+            TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox"))),
+            .content(.dismissModal(.container("compose"))), .userDid(.dismissModal(.container("compose"))),
+        ])
     func childLeftBehind(_ request: TransitionRequest) {
         let chain = WindowContent.presenting(
             .stack(T.inbox), modal: .presenting(.stack(T.compose), modal: .stack(Self.attachSheet)))
