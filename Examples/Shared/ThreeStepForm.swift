@@ -56,9 +56,10 @@ public final class ThreeStepForm: Sendable {
     }
 
     /// Changes the state, then sets the stack from it. Quick changes coalesce: the latest stack
-    /// wins, and an earlier caller is told it was superseded.
+    /// wins, and an earlier caller is told it was superseded. It runs on the caller's actor, so
+    /// `change` may touch what the caller isolates (a main-actor view's state, say).
     @discardableResult
-    public func update(
+    public nonisolated(nonsending) func update(
         animator: (any Animator)? = nil,
         _ change: (inout State) -> Void
     ) async throws(TransitionError) -> TransitionRecord {

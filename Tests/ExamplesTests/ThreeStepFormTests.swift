@@ -65,4 +65,21 @@ struct ThreeStepFormTests {
         #expect(form.state == State())
         #expect(await form.screens == ["step1"])
     }
+
+    /// A main-actor view's own state, read inside the change it passes to the form.
+    @MainActor final class StepToggles {
+        var wantsStep2 = true
+    }
+
+    @Test("a main-actor view updates the form with a change that reads its own state, and the stack follows")
+    @MainActor
+    func updateFromMainActor() async throws {
+        let form = try ThreeStepForm()
+        let toggles = StepToggles()
+        try await form.update { $0.showStep2 = toggles.wantsStep2 }
+        #expect(await form.screens == ["step1", "step2"])
+        toggles.wantsStep2 = false
+        try await form.update { $0.showStep2 = toggles.wantsStep2 }
+        #expect(await form.screens == ["step1"])
+    }
 }
