@@ -12,7 +12,8 @@ public enum GestureEnding: Sendable, Hashable {
 /// Plays what a person does to the app, through the coordinator's public API exactly as a host's
 /// gesture recognizers and tab bar report it, so a test reads as the user's story.
 ///
-/// Each call is one public call of the coordinator (or two, begun then ended), awaited; it
+/// Each call is one public call of the coordinator (or two, begun then ended; a tab tap reads the
+/// snapshot first), awaited; it
 /// returns the record of what changed, or nil when nothing did, and throws what the coordinator
 /// throws (nothing changed then).
 public struct UserActions: Sendable {
@@ -49,13 +50,20 @@ public struct UserActions: Sendable {
     }
 
     /// A tap on tab `index` of tab bar `tabs`: the host switched tabs already and reports it
-    /// (`Coordinator/userDid(_:at:)`; it waits its turn, and behind the lock).
+    /// (`Coordinator/userDid(_:at:)`; it waits its turn, and behind the lock) by what the tab
+    /// shows now, `ContainerOperation/selectTab(_:in:)`, as the UIKit host and the SwiftUI model
+    /// do (it reads the snapshot first, as a host reads its tab bar); a tab the snapshot does not
+    /// show is reported by its index.
     /// - Throws: the planner's error when the tab does not exist; nothing changed then.
     @discardableResult
     public func tapTab(
         _ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.userDid(.select(tab: index, in: tabs), at: level)
+        let shown = await coordinator.snapshot.windows.lazy.compactMap { window -> WindowContent.NodeID? in
+            guard case .tabs(let bar)? = window.content.find(tabs)?.base, bar.tabs.indices.contains(index) else { return nil }
+            return bar.tabs[index].nodeID
+        }.first
+        return try await coordinator.userDid(shown.map { .selectTab($0, in: tabs) } ?? .select(tab: index, in: tabs), at: level)
     }
 
     /// A tap on the back button of stack `stack`: the host popped already and reports it.
