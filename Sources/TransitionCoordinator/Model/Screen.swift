@@ -41,6 +41,11 @@ public struct Screen: Sendable, Hashable, Codable, CustomStringConvertible {
         return lhs.parameters == rhs.parameters
     }
 
+    /// Hashes the id alone: equal screens have equal ids, and ids are unique among what a
+    /// coordinator shows, so the id tells screens apart where they are hashed (a reconciler's
+    /// controllers, say) without walking each screen's parameters.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
     /// `name`, the id when it differs, and the parameters sorted by key: `item[item-7](id=7)`.
     public var description: String {
         var text = name

@@ -21,4 +21,13 @@ struct ScreenTests {
         #expect((rhs == lhs) == equal)
         if equal { #expect(lhs.hashValue == rhs.hashValue) }
     }
+
+    @Test("screens of one id that differ in name or parameters stay apart in a set, though they hash alike")
+    func sameIDApart() {
+        let screens: Set<Screen> = [
+            Screen("a", id: "x"), Screen("b", id: "x"), Screen("a", id: "x", parameters: ["k": "v"]), Screen("a", id: "x"),
+        ]
+        #expect(screens.count == 3)
+        #expect(Screen("a", id: "x").hashValue == Screen("b", id: "x", parameters: ["k": "v"]).hashValue)
+    }
 }
