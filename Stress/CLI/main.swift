@@ -10,7 +10,8 @@ import Darwin
 
 // swift run -c release stress --help: every subcommand and option, with examples (StressHelp).
 // --mutants runs every mutant on seeds 1...K (64 unless --seeds K) and fails unless each is
-// caught by more than half of them; --mutant NAME runs one. Both need a build with the mutants
+// caught by more than half of them (with --mutant NAME, that one alone); --mutant NAME alone runs
+// one seed with it. Both need a build with the mutants
 // compiled in (StressHarness.mutantBuildCommand): a plain build refuses them, saying how.
 // Exits 0 when every check held, 1 on any violation, 2 on bad arguments.
 // Reports keep to Terminal.reportWidth; a long run shows progress on standard error only when
@@ -224,7 +225,7 @@ while let flag = arguments.popFirst() {
     }
 }
 configuration.lifecycleEvents = max(1, configuration.requests / 25)
-if let name = mutantName, StressHarness.needsRealThreads(name), !threads {
+if let name = mutantName, StressHarness.needsRealThreads(name), !threads, !mutants {
     usage("--mutant \(name) plants a bug on the main actor, which only a run on real threads reaches: add --threads")
 }
 
@@ -240,8 +241,9 @@ if mutants {
     let started = ContinuousClock.now
     var weak = 0
     var all: [StressHarness.Catches] = []
-    for (index, mutant) in StressHarness.mutantNames.enumerated() {
-        progress.show("stress --mutants: \(index + 1)/\(StressHarness.mutantNames.count) \(mutant.name) on \(count) seeds")
+    let hunted = StressHarness.mutantNames.filter { mutantName == nil || $0.name == mutantName }
+    for (index, mutant) in hunted.enumerated() {
+        progress.show("stress --mutants: \(index + 1)/\(hunted.count) \(mutant.name) on \(count) seeds")
         guard let catches = await StressHarness.catches(mutant.name, base: configuration, seeds: count) else { continue }
         progress.clear()
         all.append(catches)
@@ -257,7 +259,7 @@ if mutants {
     let tenths = Int(total.seconds) * 10 + Int(total.attoseconds / 100_000_000_000_000_000)
     print(
         weak == 0
-            ? "mutants: all \(StressHarness.mutantNames.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
+            ? "mutants: all \(hunted.count) caught by most of \(count) seeds in \(tenths / 10).\(tenths % 10) s"
             : "mutants: \(weak) caught by \(count / 2) seeds or fewer — FAILED")
     exit(weak == 0 ? 0 : 1)
 }

@@ -26,6 +26,8 @@ enum ModelTask {
         for round in 0..<rounds {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             await view.act(round: round, roll: rng.next())
+            // Every fourth round also races a swipe against the app's swap of the sheet.
+            if round % 4 == 3 { await view.swapRace(round: round, roll: rng.next()) }
         }
         await view.stop()
     }
@@ -227,26 +229,31 @@ private final class ModelView {
                 acted = .tab(bar.tabs[tab].nodeID, in: id)
             }
             write = { () async throws(TransitionError) in try await self.model.select(tab, in: id) }
-        case 82..<91 where !presenters.isEmpty:
+        case 82..<100 where !presenters.isEmpty:
             let presenter = rng.pick(presenters)
             operation = state.operation(dismissingSheetOf: presenter)
             acted = state.sheets[presenter].map { .sheet($0.id) }
             write = { () async throws(TransitionError) in try await self.model.dismissSheet(presentedBy: presenter) }
-        case 91..<100:
-            // A sheet shown, or one the app presents first from a stack that presents nothing.
-            let free = stacks.filter { state.sheets[.container($0)] == nil }
-            if let presenter = presenters.isEmpty ? nil : rng.pick(presenters) {
-                await swipeWhileReplaced(presenter, round: round, state: state)
-            } else if !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
-                await swipeWhileReplaced(.container(presented), round: round, state: model.state)
-            }
-            return
         default:
             return
         }
         guard let operation else { return }
         _ = await answer(.userDid(operation, at: level), acted: acted, write)
         await check()
+    }
+
+    /// A sheet swiped just after the app asked to swap it, drawn by `roll`: a sheet shown, or one
+    /// the app presents first from a stack that presents nothing.
+    func swapRace(round: Int, roll: UInt64) async {
+        var rng = SplitMix64(seed: roll)
+        let state = model.state
+        let presenters = state.sheets.keys.sorted { $0.description < $1.description }
+        let free = state.paths.keys.filter { state.sheets[.container($0)] == nil }.sorted { $0.rawValue < $1.rawValue }
+        if let presenter = presenters.isEmpty ? nil : rng.pick(presenters) {
+            await swipeWhileReplaced(presenter, round: round, state: state)
+        } else if !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
+            await swipeWhileReplaced(.container(presented), round: round, state: model.state)
+        }
     }
 
     /// A sheet swiped down just after the app asked to swap it for another in one change: the
@@ -258,7 +265,7 @@ private final class ModelView {
         else { return }
         let swap = TransitionRequest.content(.replace(with: replaced), at: state.level)
         let app = Task {
-            await self.answer(swap, acted: nil, fromModel: false) { () async throws(TransitionError) in
+            await self.answer(swap, acted: nil) { () async throws(TransitionError) in
                 try await self.model.coordinator.perform(swap, policy: .enqueue, whenLocked: .deferUntilUnlocked)
             }
         }
@@ -280,7 +287,7 @@ private final class ModelView {
         let sheet = WindowContent.screen(Screen("sheet", id: ScreenID("model-sheet\(round)")))
         let request = TransitionRequest.content(.present(sheet, from: .container(stack)))
         var version: UInt64?
-        _ = await answer(request, acted: nil, fromModel: false) { () async throws(TransitionError) in
+        _ = await answer(request, acted: nil) { () async throws(TransitionError) in
             let record = try await self.model.coordinator.perform(request, policy: .enqueue, whenLocked: .deferUntilUnlocked)
             version = record.after.version
             return record
@@ -316,16 +323,16 @@ private final class ModelView {
         }
     }
 
-    /// Runs `write`, a model write asking for `request` (or, not `fromModel`, the app's own
-    /// request), and answers its record or typed refusal to the checker as a client's request,
-    /// checking that a record acts on what the user saw (`acted`); returns whether the
-    /// coordinator answered (false when nothing was sent).
+    /// Runs `write`, a model write asking for `request` (or the app's own request the model task
+    /// makes around one), and answers its record or typed refusal to the checker as a client's
+    /// request labelled `model`, checking that a record acts on what the user saw (`acted`);
+    /// returns whether the coordinator answered (false when nothing was sent).
     private func answer(
-        _ request: TransitionRequest, acted: ModelTask.Acted?, fromModel: Bool = true,
+        _ request: TransitionRequest, acted: ModelTask.Acted?,
         _ write: () async throws(TransitionError) -> TransitionRecord?
     ) async -> Bool {
         var label = RequestLabel(policy: .enqueue, whenLocked: .deferUntilUnlocked, cancelled: false)
-        label.fromModel = fromModel
+        label.fromModel = true
         let asked = environment.elapsed()
         do {
             guard let record = try await write() else { return false }

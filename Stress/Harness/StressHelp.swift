@@ -40,8 +40,8 @@ package enum StressHelp {
                 Option(usage: "--shrink", summary: "reduce the first failing seed to the operations that matter"),
                 Option(
                     usage: "--mutants",
-                    summary: "every planted bug on seeds 1...K (64): each must be caught by most; a bug "
-                        + "on the main actor (a SwiftUI model's) on real threads "
+                    summary: "every planted bug (or the one --mutant names) on seeds 1...K (64): each must "
+                        + "be caught by most; a bug on the main actor (a SwiftUI model's) on real threads "
                         + "(a build with the mutants only: \(StressHarness.mutantBuildCommand))"),
                 Option(
                     usage: "--mutant NAME",
