@@ -14,9 +14,11 @@ import TransitionCoordinator
 /// after a refusal, what the model showed before (a sheet swiped down is presented again). A
 /// later write to the same place replaces the kept value, and only the latest is dropped by its own answer.
 ///
-/// Each write is worked out from what the view showed (its own last write while that one is
-/// unanswered), so a quick second write is sent after the first even when it goes back to the
-/// committed state (a tab tapped and tapped back), and one equal to the first sends nothing. A
+/// Each write is worked out at once, in the step the view makes it, from what the view showed (its
+/// own last write while that one is unanswered): a commit the model applies before the report's
+/// task runs does not change what the write names (the tab tapped, the sheet swiped), a quick
+/// second write is sent after the first even when it goes back to the committed state (a tab
+/// tapped and tapped back), and one equal to the first sends nothing. A
 /// `view…` read always reads the committed state too, and the kept values are observed, so a view
 /// that read while its write was on its way hears of the answer and of every commit after it.
 extension NavigationModel {
@@ -43,37 +45,74 @@ extension NavigationModel {
 
     /// The view made the stack `id` show `path` (the back button, a swipe-back, a
     /// `NavigationLink(value:)`): ``viewPath(of:)`` reads it at once, and it is reported as
-    /// ``setPath(_:for:)``. Returns the task reporting it, which ends once the model shows the answer.
+    /// ``setPath(_:for:)``, worked out now. Returns the task reporting it, which ends once the
+    /// model shows the answer, with the record (nil when nothing was sent, or the write was
+    /// refused: ``lastRefusal`` says why).
     @discardableResult
-    public func viewWrote(path: [Screen], for id: ContainerID) -> Task<Void, Never> {
-        let shown = viewPath(of: id)
+    public func viewWrote(path: [Screen], for id: ContainerID) -> Task<TransitionRecord?, Never> {
+        // Worked out now, from what the view shows: a commit the model applies before the task
+        // runs must not change what the user's write means.
+        let operation = try? pathOperation(path, for: id, from: viewPath(of: id))
         writtenPaths[id] = path
         return Task {
-            _ = try? await setPath(path, for: id, from: shown)
+            #if TC_MUTANTS
+            let operation = workedOutLateIfMutated(operation) { try? pathOperation(path, for: id, from: nil) }
+            #endif
+            let record = await reported(operation)
             if writtenPaths[id] == path { writtenPaths[id] = nil }
+            return record
         }
     }
 
     /// The view selected `tab` in the tab bar `id` (a tab tapped): ``viewSelection(of:)`` reads
-    /// it at once, and it is reported as ``select(_:in:)``. Returns the task reporting it.
+    /// it at once, and it is reported as ``select(_:in:)``, worked out now (the tab named by what
+    /// it shows). Returns the task reporting it, as ``viewWrote(path:for:)`` does.
     @discardableResult
-    public func viewWrote(selection tab: Int, in id: ContainerID) -> Task<Void, Never> {
-        let shown = viewSelection(of: id)
+    public func viewWrote(selection tab: Int, in id: ContainerID) -> Task<TransitionRecord?, Never> {
+        let operation = tabOperation(tab, in: id, from: viewSelection(of: id))
         writtenSelections[id] = tab
         return Task {
-            _ = try? await select(tab, in: id, from: shown)
+            #if TC_MUTANTS
+            let operation = workedOutLateIfMutated(operation) { tabOperation(tab, in: id, from: nil) }
+            #endif
+            let record = await reported(operation)
             if writtenSelections[id] == tab { writtenSelections[id] = nil }
+            return record
         }
     }
 
     /// The view dismissed the sheet `presenter` presents (swiped down): ``viewSheet(presentedBy:)``
-    /// reads nil at once, and it is reported as ``dismissSheet(presentedBy:)``. Returns the task reporting it.
+    /// reads nil at once, and it is reported as ``dismissSheet(presentedBy:)``, worked out now
+    /// (the sheet named by its own node). Returns the task reporting it, as
+    /// ``viewWrote(path:for:)`` does.
     @discardableResult
-    public func viewDismissedSheet(presentedBy presenter: WindowContent.NodeID) -> Task<Void, Never> {
+    public func viewDismissedSheet(presentedBy presenter: WindowContent.NodeID) -> Task<TransitionRecord?, Never> {
+        let operation = sheetOperation(presentedBy: presenter)
         writtenDismissals.insert(presenter)
         return Task {
-            _ = try? await dismissSheet(presentedBy: presenter)
+            #if TC_MUTANTS
+            let operation = workedOutLateIfMutated(operation) { sheetOperation(presentedBy: presenter) }
+            #endif
+            let record = await reported(operation)
             writtenDismissals.remove(presenter)
+            return record
         }
     }
+
+    /// The record of `operation` reported (``report(_:)``); nil when there is none to send, or
+    /// when it was refused (noted in ``lastRefusal``).
+    private func reported(_ operation: ContainerOperation?) async -> TransitionRecord? {
+        guard let operation else { return nil }
+        return try? await report(operation)
+    }
+
+    #if TC_MUTANTS
+    /// Under mutant ``Mutation/modelWorksOutViewWriteLate``, the operation worked out again when
+    /// the report's task runs (`late`), from what the model shows then; else `operation`.
+    private func workedOutLateIfMutated(
+        _ operation: ContainerOperation?, _ late: () -> ContainerOperation?
+    ) -> ContainerOperation? {
+        coordinator.mutants.contains(.modelWorksOutViewWriteLate) ? late() : operation
+    }
+    #endif
 }

@@ -28,25 +28,29 @@ extension NavigationModel {
     package func setPath(
         _ path: [Screen], for id: ContainerID, from shown: [Screen]?
     ) async throws(TransitionError) -> TransitionRecord? {
-        let operation: ContainerOperation?
+        guard let operation = try pathOperation(path, for: id, from: shown) else { return nil }
+        return try await report(operation)
+    }
+
+    /// The operation ``setPath(_:for:from:)`` sends, worked out now from the model's state (nil:
+    /// nothing to send). A stack the model does not show is noted as a refusal, then thrown.
+    package func pathOperation(
+        _ path: [Screen], for id: ContainerID, from shown: [Screen]?
+    ) throws(TransitionError) -> ContainerOperation? {
         do {
-            if let shown {
-                operation = try state.operation(settingPath: path, of: id, from: shown)
-            } else {
-                operation = try state.operation(settingPath: path, of: id)
-            }
+            if let shown { return try state.operation(settingPath: path, of: id, from: shown) }
+            return try state.operation(settingPath: path, of: id)
         } catch {
             noteRefusal(.setStack(id, path), error)
             throw error
         }
-        guard let operation else { return nil }
-        return try await report(operation)
     }
 
     /// Reports that the user selected `tab` in the tab bar `id` (a tab tapped).
     ///
     /// - Returns: the record, or nil when `tab` is selected already.
-    /// - Throws: the coordinator's `TransitionError` (a tab out of range, a tab bar not shown); nothing changed.
+    /// - Throws: the coordinator's `TransitionError` (a tab out of range, a tab bar not shown,
+    ///   `ContainerError.notATab(_:tabs:)` when the tab tapped is gone); nothing changed.
     @discardableResult
     public func select(_ tab: Int, in id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
         try await select(tab, in: id, from: nil)
@@ -55,33 +59,41 @@ extension NavigationModel {
     /// ``select(_:in:)`` worked out from `shown`, the tab the view showed (nil: the committed one),
     /// so a quick tap back to the committed tab is sent after the first tap, not dropped.
     package func select(_ tab: Int, in id: ContainerID, from shown: Int?) async throws(TransitionError) -> TransitionRecord? {
-        let operation: ContainerOperation?
+        guard let operation = tabOperation(tab, in: id, from: shown) else { return nil }
+        return try await report(operation)
+    }
+
+    /// The operation ``select(_:in:from:)`` sends, worked out now from the model's state: the tab
+    /// named by what it shows now (nil: nothing to send).
+    package func tabOperation(_ tab: Int, in id: ContainerID, from shown: Int?) -> ContainerOperation? {
         #if TC_MUTANTS
         // Mutant: the tap worked out from the committed tab, not from what the view showed.
         let shown = coordinator.mutants.contains(.modelWritesFromCommitted) ? nil : shown
         #endif
-        if let shown {
-            operation = state.operation(selecting: tab, in: id, from: shown)
-        } else {
-            operation = state.operation(selecting: tab, in: id)
-        }
-        guard let operation else { return nil }
-        return try await report(byPlaceIfMutated(operation))
+        let operation = shown.map { state.operation(selecting: tab, in: id, from: $0) } ?? state.operation(selecting: tab, in: id)
+        return operation.map(byPlaceIfMutated)
     }
 
     /// Reports that the user dismissed the sheet `presenter` presents (swiped down), with
     /// everything presented above it.
     ///
     /// - Returns: the record, or nil when the model shows no sheet there.
-    /// - Throws: the coordinator's `TransitionError` (nothing presented there any more); nothing changed.
+    /// - Throws: the coordinator's `TransitionError` (`ContainerError.notPresented(_:)` when that
+    ///   sheet was dismissed or replaced by another node first); nothing changed.
     @discardableResult
     public func dismissSheet(presentedBy presenter: WindowContent.NodeID) async throws(TransitionError) -> TransitionRecord? {
-        guard let operation = state.operation(dismissingSheetOf: presenter) else { return nil }
-        return try await report(byPlaceIfMutated(operation))
+        guard let operation = sheetOperation(presentedBy: presenter) else { return nil }
+        return try await report(operation)
+    }
+
+    /// The operation ``dismissSheet(presentedBy:)`` sends, worked out now from the model's state:
+    /// the sheet named by its own node (nil: the model shows no sheet there).
+    package func sheetOperation(presentedBy presenter: WindowContent.NodeID) -> ContainerOperation? {
+        state.operation(dismissingSheetOf: presenter).map(byPlaceIfMutated)
     }
 
     /// `operation` as it is sent: under mutant ``Mutation/modelReportsByPlace``, a tab named by
-    /// its index and a sheet by its presenter, as they were when the user acted on them.
+    /// its index and a sheet by its presenter, as they are when the user acts on them.
     private func byPlaceIfMutated(_ operation: ContainerOperation) -> ContainerOperation {
         #if TC_MUTANTS
         guard coordinator.mutants.contains(.modelReportsByPlace) else { return operation }

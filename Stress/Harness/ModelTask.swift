@@ -26,8 +26,9 @@ enum ModelTask {
         for round in 0..<rounds {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             await view.act(round: round, roll: rng.next())
-            // Every fourth round also races a swipe against the app's swap of the sheet.
-            if round % 4 == 3 { await view.swapRace(round: round, roll: rng.next()) }
+            // Every other round also races a swipe against the app's swap of the sheet: through
+            // the coordinator's queue, and through a view's write path, in turn.
+            if round % 2 == 1 { await view.swapRace(round: round, roll: rng.next(), throughView: round % 4 == 1) }
         }
         await view.stop()
     }
@@ -242,18 +243,56 @@ private final class ModelView {
         await check()
     }
 
-    /// A sheet swiped just after the app asked to swap it, drawn by `roll`: a sheet shown, or one
-    /// the app presents first from a stack that presents nothing.
-    func swapRace(round: Int, roll: UInt64) async {
+    /// A sheet swiped against the app's swap of it, drawn by `roll`: a sheet shown, or one the app
+    /// presents first from a stack that presents nothing; `throughView`, the swipe is the view's
+    /// write made just before the swap reaches the model, else one sent just after the swap.
+    func swapRace(round: Int, roll: UInt64, throughView: Bool) async {
         var rng = SplitMix64(seed: roll)
         let state = model.state
         let presenters = state.sheets.keys.sorted { $0.description < $1.description }
         let free = state.paths.keys.filter { state.sheets[.container($0)] == nil }.sorted { $0.rawValue < $1.rawValue }
-        if let presenter = presenters.isEmpty ? nil : rng.pick(presenters) {
-            await swipeWhileReplaced(presenter, round: round, state: state)
-        } else if !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
-            await swipeWhileReplaced(.container(presented), round: round, state: model.state)
+        var presenter = presenters.isEmpty ? nil : rng.pick(presenters)
+        if presenter == nil, !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
+            presenter = .container(presented)
         }
+        guard let presenter else { return }
+        if throughView {
+            await viewSwipeBeforeSwap(presenter, round: round)
+        } else {
+            await swipeWhileReplaced(presenter, round: round, state: model.state)
+        }
+    }
+
+    /// A sheet swiped through a view's write path (``NavigationModel/viewDismissedSheet(presentedBy:)``)
+    /// just before the app's committed swap of it reaches the view's model, which applies it
+    /// before the write's report runs: the write names the sheet the view showed, and must not
+    /// dismiss the new one. The view has a model of its own, fed by hand, so the swap reaches it
+    /// exactly then, whatever the shared model's follower does.
+    private func viewSwipeBeforeSwap(_ presenter: WindowContent.NodeID, round: Int) async {
+        let view = NavigationModel(coordinator: model.coordinator, scope: model.scope, showing: await model.coordinator.snapshot)
+        let swapped = WindowContent.screen(Screen("swapped", id: ScreenID("model-view-swap\(round)")))
+        guard let sheet = view.state.sheets[presenter], let operation = view.sheetOperation(presentedBy: presenter),
+            let content = view.state.content,
+            let replaced = ModelTask.replacingSheet(of: presenter, in: content, with: swapped)
+        else { return }
+        let swap = TransitionRequest.content(.replace(with: replaced), at: view.state.level)
+        var committed: TransitionRecord?
+        _ = await answer(swap, acted: nil) { () async throws(TransitionError) in
+            let record = try await self.model.coordinator.perform(swap, policy: .enqueue, whenLocked: .deferUntilUnlocked)
+            committed = record
+            return record
+        }
+        guard let committed else { return }
+        _ = await answer(.userDid(operation, at: level), acted: .sheet(sheet.id)) { () async throws(TransitionError) in
+            let refusals = view.refusalCount
+            let write = view.viewDismissedSheet(presentedBy: presenter)
+            // The swap reaches the view's model right after the gesture, before the write's report runs.
+            view.apply(committed.after)
+            if let record = await write.value { return record }
+            if view.refusalCount > refusals, let refused = view.lastRefusal { throw refused.error }
+            return nil
+        }
+        await check()
     }
 
     /// A sheet swiped down just after the app asked to swap it for another in one change: the

@@ -195,6 +195,7 @@ public enum StressHarness {
         case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"
         case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
         case .modelReportsByPlace: "a SwiftUI model's swipe or tap that waited acts on the sheet or tab that replaced it"
+        case .modelWorksOutViewWriteLate: "a SwiftUI view's swipe worked out after a commit names the sheet that replaced it"
         }
     }
     #endif

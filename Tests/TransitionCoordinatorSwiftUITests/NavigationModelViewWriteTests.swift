@@ -37,7 +37,7 @@ struct NavigationModelViewWriteTests {
         await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
         animator.open()
         _ = try await programmatic.value
-        await write.value
+        _ = await write.value
         #expect(model.path(of: "inbox") == [] && model.viewPath(of: "inbox") == [])
     }
 
@@ -50,11 +50,11 @@ struct NavigationModelViewWriteTests {
         await probe.waiting(.userDid(.selectTab(.container("news"), in: "main"), at: .root))
         animator.open()
         _ = try await programmatic.value
-        await tapped.value
+        _ = await tapped.value
         #expect(model.viewSelection(of: "main") == 1 && model.selection(of: "main") == 1)
         let outOfRange = model.viewWrote(selection: 7, in: "main")
         #expect(model.viewSelection(of: "main") == 7)
-        await outOfRange.value
+        _ = await outOfRange.value
         #expect(model.viewSelection(of: "main") == 1, "the refusal leaves the committed tab")
         #expect(model.refusalCount == 1)
     }
@@ -75,7 +75,7 @@ struct NavigationModelViewWriteTests {
         await probe.waiting(.userDid(.dismissModal(.container("compose")), at: .root))
         animator.open()
         _ = try await programmatic.value
-        await swiped.value
+        _ = await swiped.value
         #expect(model.refusalCount == 1, "nothing was presented any more when the swipe's turn came")
         #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the committed state: the app's dismissal")
     }
@@ -91,8 +91,8 @@ struct NavigationModelViewWriteTests {
         #expect(await model.coordinator.waitingRequests.count == 2, "the tap back waits behind the first tap")
         animator.open()
         _ = try await programmatic.value
-        await first.value
-        await back.value
+        _ = await first.value
+        _ = await back.value
         #expect(model.selection(of: "main") == 0 && model.viewSelection(of: "main") == 0, "the user's last tap")
         #expect(model.refusalCount == 0)
     }
@@ -108,8 +108,8 @@ struct NavigationModelViewWriteTests {
         #expect(await model.coordinator.waitingRequests.count == 2, "the link waits behind the back tap")
         animator.open()
         _ = try await programmatic.value
-        await back.value
-        await forward.value
+        _ = await back.value
+        _ = await forward.value
         #expect(model.path(of: "inbox") == [T.mail] && model.viewPath(of: "inbox") == [T.mail])
         #expect(model.refusalCount == 0)
     }
@@ -124,9 +124,9 @@ struct NavigationModelViewWriteTests {
         await Self.writeQueued()
         #expect(await model.coordinator.waitingRequests.count == 1, "only the first write waits")
         animator.open()
-        await again.value
+        _ = await again.value
         _ = try await programmatic.value
-        await first.value
+        _ = await first.value
         #expect(model.path(of: "inbox") == [] && model.refusalCount == 0)
     }
 
@@ -142,7 +142,7 @@ struct NavigationModelViewWriteTests {
         }
         animator.open()
         _ = try await programmatic.value
-        await write.value
+        _ = await write.value
         #expect(told.value == 1, "the commit of the write the view read")
         withObservationTracking {
             _ = model.viewPath(of: "inbox")
@@ -157,7 +157,7 @@ struct NavigationModelViewWriteTests {
     @Test("a path written for a stack the model does not show is a refusal the views can read")
     func unknownStackIsCounted() async throws {
         let model = try await T.model()
-        await model.viewWrote(path: [T.mail], for: "nope").value
+        #expect(await model.viewWrote(path: [T.mail], for: "nope").value == nil, "nothing sent")
         #expect(model.refusalCount == 1)
         #expect(model.lastRefusal?.operation == .setStack("nope", [T.mail]))
     }
@@ -173,9 +173,33 @@ struct NavigationModelViewWriteTests {
         await probe.waiting(.userDid(.setStack("inbox", [T.list, T.mail, T.thread]), at: .root))
         animator.open()
         _ = try await programmatic.value
-        await first.value
+        _ = await first.value
         #expect(model.viewPath(of: "inbox") == [T.mail, T.thread], "the first answer leaves the later write's value")
-        await second.value
+        _ = await second.value
         #expect(model.viewPath(of: "inbox") == model.path(of: "inbox"))
+    }
+
+    @Test("a sheet swiped down names the sheet the view showed, even when the model applies a swap before the report runs")
+    func swipeNamesTheSheetSeen() async throws {
+        let model = try await T.model()
+        let swap = try await model.coordinator.perform(.content(.replace(with: NavigationModelWriteTests.otherSheetApp)))
+        let swiped = model.viewDismissedSheet(presentedBy: .container("inbox"))
+        model.apply(swap.after)
+        _ = await swiped.value
+        #expect(model.refusalCount == 1, "compose, which the user swiped, was replaced: the swipe is refused")
+        #expect(model.lastRefusal?.operation == .dismissModal(.container("compose")))
+        #expect(model.sheet(presentedBy: .container("inbox"))?.id == .container("photos"), "the new sheet stays")
+    }
+
+    @Test(
+        "a tab tapped names the tab the view showed at that index, even when the model applies a reorder before the report runs")
+    func tapNamesTheTabSeen() async throws {
+        let model = try await T.model(NavigationModelWriteTests.tabsApp)
+        let reorder = try await model.coordinator.perform(.content(.replace(with: NavigationModelWriteTests.reorderedTabsApp)))
+        let tapped = model.viewWrote(selection: 1, in: "main")
+        model.apply(reorder.after)
+        _ = await tapped.value
+        #expect(model.selection(of: "main") == 0, "news, the tab tapped, now first")
+        #expect(model.refusalCount == 0)
     }
 }

@@ -32,7 +32,8 @@ public struct TransitionContext: Sendable {
     public var fromScreen: Screen { topFromWindow.content.topScreen }
     /// The screen on top after it (the top to-window's top screen).
     public var toScreen: Screen { topToWindow.content.topScreen }
-    /// The container a content transition changes, if the operation names one.
+    /// The container a content transition's operation names, if it names one (see
+    /// ``ContainerOperation/container``: a dismissed modal's own for a `dismissModal`).
     public var container: ContainerID? { contentChange?.operation.container }
 
     /// Where a callback-style animator's extra finish calls are noted.

@@ -15,28 +15,32 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     case setStack(ContainerID, [Screen])
     /// Selects the tab at `tab`.
     case select(tab: Int, in: ContainerID)
-    /// Selects the tab that shows `tab` (its stack, or its screen), wherever it stands in the tab
-    /// bar `in` now: what a tab the user tapped reports, so a tap that waited its turn behind a
-    /// change to the tabs selects the tab the user tapped, or is refused when it is gone
-    /// (``ContainerError/notATab(_:tabs:)``), never the one that took its place.
+    /// Selects the tab that shows `tab` (its container or screen, by id; a screen of a tab's
+    /// stack stands for the tab), wherever it stands in the tab bar `in` now: what a tab the
+    /// user tapped reports, so a tap that waited its turn behind a change to the tabs selects the
+    /// tab the user tapped, or is refused when it is gone (``ContainerError/notATab(_:tabs:)``),
+    /// never the one that took its place.
     case selectTab(WindowContent.NodeID, in: ContainerID)
     /// Presents `modal` over the node `presenter` (a container, or a screen: a screen in a stack
     /// presents through its stack).
     case present(WindowContent, from: WindowContent.NodeID)
     /// Dismisses what `presenter` presents, with everything presented above it.
     case dismiss(WindowContent.NodeID)
-    /// Dismisses the modal `modal` (the node it shows: its container, or its screen), with
-    /// everything presented above it, from whatever presents it now: what a sheet the user
-    /// swiped down reports, so a swipe that waited its turn behind a change that replaced the
-    /// sheet is refused (``ContainerError/notPresented(_:)``) instead of dismissing a sheet the
-    /// user never saw.
+    /// Dismisses the modal `modal` (the node it shows: its container, or its screen; a screen
+    /// of a modal stack stands for the stack), with everything presented above it, from
+    /// whatever presents it now: what a sheet the user swiped down reports, so a swipe that
+    /// waited its turn behind a change that dismissed the sheet, or put another node in its
+    /// place, is refused (``ContainerError/notPresented(_:)``) instead of dismissing a sheet the
+    /// user never saw. A node is known by its id: a new sheet the app presents under the old
+    /// one's id is that sheet.
     case dismissModal(WindowContent.NodeID)
     /// Shows `content` in the hop container in place of its current child.
     case hop(to: WindowContent, in: ContainerID)
     /// Replaces the whole content with `target`, planned against the current tree as one change.
     case replace(with: WindowContent)
 
-    /// The container the operation names, if it names one.
+    /// The container the operation names, if it names one: for ``dismissModal(_:)``, the modal's
+    /// own (its presenter is found when it is planned).
     public var container: ContainerID? {
         switch self {
         case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id), .setStack(let id, _),
@@ -49,8 +53,9 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 
-    /// The node the operation names: its container, or the screen a modal is presented from or
-    /// dismissed over; nil for a whole-tree ``replace(with:)``.
+    /// The node the operation names: its container, the screen a modal is presented from or
+    /// dismissed over, or for ``dismissModal(_:)`` the modal itself; nil for a whole-tree
+    /// ``replace(with:)``. The window a request changes is the one holding it.
     public var node: WindowContent.NodeID? {
         switch self {
         case .present(_, let node), .dismiss(let node), .dismissModal(let node): node

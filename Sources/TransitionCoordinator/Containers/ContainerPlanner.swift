@@ -268,7 +268,7 @@ package enum ContainerPlanner {
 
     /// The node that presents `modal` (the modal's own node, or a screen of its stack) in `content`,
     /// or nil when nothing presents it.
-    private static func presenter(of modal: WindowContent.NodeID, in content: WindowContent) -> WindowContent.NodeID? {
+    static func presenter(of modal: WindowContent.NodeID, in content: WindowContent) -> WindowContent.NodeID? {
         switch content {
         case .screen, .stack:
             return nil

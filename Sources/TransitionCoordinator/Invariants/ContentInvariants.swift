@@ -56,15 +56,10 @@ package enum ContentInvariants {
         switch record.request {
         case .content(.dismiss(.container(let id)), _), .userDid(.dismiss(.container(let id)), _): presenter = id
         case .content(.dismissModal(let modal), _), .userDid(.dismissModal(let modal), _):
-            // The container that presented the modal before.
-            var found: ContainerID?
-            for window in record.before.windows where found == nil {
-                window.content.forEachContainer { id, node in
-                    if found == nil, node.presented?.nodeID == modal { found = id }
-                }
-            }
-            guard let found else { return [] }
-            presenter = found
+            // The container that presented the modal before (found as the planner finds it).
+            let found = record.before.windows.lazy.compactMap { ContainerPlanner.presenter(of: modal, in: $0.content) }.first
+            guard case .container(let id)? = found else { return [] }
+            presenter = id
         default: return []
         }
         guard let window = record.before.windows.first(where: { $0.content.holds(presenter) }),

@@ -120,11 +120,18 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// presenter, as they were when the user acted: a report that waits its turn behind a change
     /// that replaced the sheet, or moved the tabs, acts on what took their place.
     case modelReportsByPlace
+    /// A SwiftUI view's write (a sheet swiped, a tab tapped) is worked out when its report's
+    /// task runs, from what the model shows then: a commit applied in between (the app swapped
+    /// the sheet) makes it name what took the place of what the user touched.
+    case modelWorksOutViewWriteLate
 
     /// Whether only a run on real threads reaches the mutant's bug: the simulation does not run
     /// the main actor, where a SwiftUI model lives.
     package var needsRealThreads: Bool {
-        self == .modelShowsUncommittedWrite || self == .modelWritesFromCommitted || self == .modelReportsByPlace
+        switch self {
+        case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate: true
+        default: false
+        }
     }
 }
 

@@ -135,6 +135,7 @@ public final class UIKitWindowHost: NSObject, WindowHost {
     private let shown = WindowControllers()
     private var stacks: [ObjectIdentifier: ContainerID] = [:]
     private var tabBars: [ObjectIdentifier: ContainerID] = [:]
+    private var hops: [ObjectIdentifier: ContainerID] = [:]
     /// Each sheet presented, by its controller: who presents it, what it stands for, and where.
     private var sheets: [ObjectIdentifier: (presenter: WindowContent.NodeID, modal: ControllerID, window: WindowID)] = [:]
     private var screenIDs: [ObjectIdentifier: ScreenID] = [:]
@@ -226,12 +227,17 @@ public final class UIKitWindowHost: NSObject, WindowHost {
             return tabBar
         }
 
-        func makeHop(_ id: ContainerID) -> any HopControlling { HopViewController() }
+        func makeHop(_ id: ContainerID) -> any HopControlling {
+            let hop = HopViewController()
+            host.hops[ObjectIdentifier(hop)] = id
+            return hop
+        }
 
         func release(_ controller: any PresentingController, as id: ControllerID) {
             let key = ObjectIdentifier(controller)
             host.stacks[key] = nil
             host.tabBars[key] = nil
+            host.hops[key] = nil
             host.sheets[key] = nil
             host.screenIDs[key] = nil
         }
@@ -307,7 +313,8 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
             let index = tabBarController.viewControllers?.firstIndex(of: viewController)
         else { return }
         let key = ObjectIdentifier(viewController)
-        let tab: WindowContent.NodeID? = stacks[key].map { .container($0) } ?? screenIDs[key].map { .screen($0) }
+        let container = stacks[key] ?? hops[key] ?? tabBars[key]
+        let tab: WindowContent.NodeID? = container.map { .container($0) } ?? screenIDs[key].map { .screen($0) }
         let operation: ContainerOperation = tab.map { .selectTab($0, in: tabs) } ?? .select(tab: index, in: tabs)
         Task { [weak self] in
             if (try? await coordinator.userDid(operation)) == nil {

@@ -64,6 +64,7 @@ struct ContentInvariantsTests {
         arguments: [
             TransitionRequest.content(.dismiss(.container("inbox"))), .userDid(.dismiss(.container("inbox"))),
             .content(.dismissModal(.container("compose"))), .userDid(.dismissModal(.container("compose"))),
+            .userDid(.dismissModal(.screen(T.draft.id))),
         ])
     func childLeftBehind(_ request: TransitionRequest) {
         let chain = WindowContent.presenting(
