@@ -7,12 +7,16 @@ import TransitionCoordinatorSwiftUI
 /// person do with the model's bindings: a back tap or a pop to some screen (a shorter path), a
 /// `NavigationLink` (a longer one), a tab tapped, a sheet swiped down. Each write is answered
 /// as a client's request (``ScriptedRequest``'s labels), and may be refused with a typed error
-/// when a worker, a link or the lifecycle changed the tree first.
+/// when a worker, a link or the lifecycle changed the tree first. Every other round, the app also
+/// swaps a sheet for another while the user swipes it away, in turn through the coordinator's
+/// queue and through a view's write path.
 ///
 /// What must hold: the model only ever shows a committed snapshot. After every change an
 /// observer is told of (`withObservationTracking`), and after each write, the state it shows is
 /// compared with the committed snapshot of the version it claims (``violations(shown:version:scope:history:current:)``);
 /// a difference is a violation of invariant 6 (a half-applied, or never committed, state shown).
+/// And each write the coordinator commits acts on the tab or the sheet the view showed when the
+/// user acted (``actedOnOther(_:record:)``, invariant 7).
 ///
 /// Runs on real threads only: the main actor is not on a simulation's scheduler.
 enum ModelTask {
