@@ -8,8 +8,8 @@ import TransitionCoordinatorSwiftUI
 /// `NavigationLink` (a longer one), a tab tapped, a sheet swiped down. Each write is answered
 /// as a client's request (``ScriptedRequest``'s labels), and may be refused with a typed error
 /// when a worker, a link or the lifecycle changed the tree first. Every other round, the app also
-/// swaps a sheet for another while the user swipes it away, in turn through the coordinator's
-/// queue and through a view's write path.
+/// swaps a sheet for another while the user swipes it away through a view's write path, and
+/// every fourth round while the swipe waits in the coordinator's queue.
 ///
 /// What must hold: the model only ever shows a committed snapshot. After every change an
 /// observer is told of (`withObservationTracking`), and after each write, the state it shows is
@@ -30,9 +30,10 @@ enum ModelTask {
         for round in 0..<rounds {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             await view.act(round: round, roll: rng.next())
-            // Every other round also races a swipe against the app's swap of the sheet: through
-            // the coordinator's queue, and through a view's write path, in turn.
-            if round % 2 == 1 { await view.swapRace(round: round, roll: rng.next(), throughView: round % 4 == 1) }
+            // Every other round also races a swipe against the app's swap of the sheet through a
+            // view's write path, and every fourth through the coordinator's queue.
+            if round % 2 == 1 { await view.swapRace(round: round, roll: rng.next(), throughView: true) }
+            if round % 4 == 3 { await view.swapRace(round: round, roll: rng.next(), throughView: false) }
         }
         await view.stop()
     }
@@ -256,7 +257,8 @@ private final class ModelView {
         let presenters = state.sheets.keys.sorted { $0.description < $1.description }
         let free = state.paths.keys.filter { state.sheets[.container($0)] == nil }.sorted { $0.rawValue < $1.rawValue }
         var presenter = presenters.isEmpty ? nil : rng.pick(presenters)
-        if presenter == nil, !free.isEmpty, let presented = await present(from: rng.pick(free), round: round) {
+        let tag = "\(round)" + (throughView ? "v" : "q")
+        if presenter == nil, !free.isEmpty, let presented = await present(from: rng.pick(free), tag: tag) {
             presenter = .container(presented)
         }
         guard let presenter else { return }
@@ -326,8 +328,8 @@ private final class ModelView {
 
     /// The app presents a sheet from the stack `stack`, answered to the checker; returns the
     /// stack once the model shows the sheet, nil when it was refused.
-    private func present(from stack: ContainerID, round: Int) async -> ContainerID? {
-        let sheet = WindowContent.screen(Screen("sheet", id: ScreenID("model-sheet\(round)")))
+    private func present(from stack: ContainerID, tag: String) async -> ContainerID? {
+        let sheet = WindowContent.screen(Screen("sheet", id: ScreenID("model-sheet" + tag)))
         let request = TransitionRequest.content(.present(sheet, from: .container(stack)))
         var version: UInt64?
         _ = await answer(request, acted: nil) { () async throws(TransitionError) in
