@@ -77,23 +77,16 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
                 visit(hop.current)
             case .presenting(let base, let modal):
                 visit(base)
-                let presenter = NavigationState.node(of: base)
+                let presenter = base.nodeID
                 sheets[presenter] = PresentedSheet(presenter: presenter, content: modal.base)
                 visit(modal)
             }
         }
     }
 
-    /// The node `content` is, seen from outside: its screen or its container (a presenting node is its base).
-    public static func node(of content: WindowContent) -> WindowContent.NodeID {
-        switch content {
-        case .screen(let screen): .screen(screen.id)
-        case .stack(let stack): .container(stack.id)
-        case .tabs(let tabs): .container(tabs.id)
-        case .hop(let hop): .container(hop.id)
-        case .presenting(let base, _): node(of: base)
-        }
-    }
+    /// The node `content` is, seen from outside: its screen or its container (a presenting node is
+    /// its base), as `WindowContent.nodeID` gives it.
+    public static func node(of content: WindowContent) -> WindowContent.NodeID { content.nodeID }
 
     // MARK: - Reads
 

@@ -18,7 +18,7 @@ public struct PresentedSheet: Sendable, Hashable, Identifiable, CustomStringConv
     }
 
     /// The sheet's own node: the screen, or the container, it shows.
-    public var id: WindowContent.NodeID { NavigationState.node(of: content) }
+    public var id: WindowContent.NodeID { content.nodeID }
 
     /// As `container compose over container inbox`.
     public var description: String { "\(id) over \(presenter)" }

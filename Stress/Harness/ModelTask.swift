@@ -276,12 +276,9 @@ private final class ModelView {
     /// exactly then, whatever the shared model's follower does.
     private func viewSwipeBeforeSwap(_ presenter: WindowContent.NodeID, round: Int) async {
         let view = NavigationModel(coordinator: model.coordinator, scope: model.scope, showing: await model.coordinator.snapshot)
-        let swapped = WindowContent.screen(Screen("swapped", id: ScreenID("model-view-swap\(round)")))
         guard let sheet = view.state.sheets[presenter], let operation = view.sheetOperation(presentedBy: presenter),
-            let content = view.state.content,
-            let replaced = ModelTask.replacingSheet(of: presenter, in: content, with: swapped)
+            let swap = Self.swap(of: presenter, in: view.state, id: "model-view-swap\(round)")
         else { return }
-        let swap = TransitionRequest.content(.replace(with: replaced), at: view.state.level)
         var committed: TransitionRecord?
         _ = await answer(swap, acted: nil) { () async throws(TransitionError) in
             let record = try await self.model.coordinator.perform(swap, policy: .enqueue, whenLocked: .deferUntilUnlocked)
@@ -305,10 +302,7 @@ private final class ModelView {
     /// swap reaches the coordinator first, so the swipe, worked out from what the view still
     /// shows, waits its turn behind it and must not dismiss the new sheet, which the user never saw.
     private func swipeWhileReplaced(_ presenter: WindowContent.NodeID, round: Int, state: NavigationState) async {
-        let swapped = WindowContent.screen(Screen("swapped", id: ScreenID("model-swap\(round)")))
-        guard let content = state.content, let replaced = ModelTask.replacingSheet(of: presenter, in: content, with: swapped)
-        else { return }
-        let swap = TransitionRequest.content(.replace(with: replaced), at: state.level)
+        guard let swap = Self.swap(of: presenter, in: state, id: "model-swap\(round)") else { return }
         let app = Task {
             await self.answer(swap, acted: nil) { () async throws(TransitionError) in
                 try await self.model.coordinator.perform(swap, policy: .enqueue, whenLocked: .deferUntilUnlocked)
@@ -324,6 +318,15 @@ private final class ModelView {
         }
         _ = await app.value
         await check()
+    }
+
+    /// The app's request that swaps the sheet `presenter` presents in `state` for a screen `id`,
+    /// in one change; nil when `state` shows no sheet there.
+    private static func swap(of presenter: WindowContent.NodeID, in state: NavigationState, id: String) -> TransitionRequest? {
+        let swapped = WindowContent.screen(Screen("swapped", id: ScreenID(id)))
+        guard let content = state.content, let replaced = ModelTask.replacingSheet(of: presenter, in: content, with: swapped)
+        else { return nil }
+        return .content(.replace(with: replaced), at: state.level)
     }
 
     /// The app presents a sheet from the stack `stack`, answered to the checker; returns the

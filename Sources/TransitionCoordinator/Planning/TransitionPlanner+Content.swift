@@ -74,17 +74,21 @@ extension TransitionPlanner {
             }
             return index
         }
-        // A modal the user swiped away that no window shows any more was dismissed or replaced.
-        let gone: ContainerError? = if case .dismissModal(let modal) = operation { .notPresented(modal) } else { nil }
+        /// The error for a node no window shows: a modal the user swiped away that no window
+        /// shows any more was dismissed or replaced; anything else is unknown.
+        func notShown(_ unknown: ContainerError) -> TransitionError {
+            if case .dismissModal(let modal) = operation { return .container(.notPresented(modal), in: nil) }
+            return .container(unknown, in: nil)
+        }
         switch operation.node {
         case .container(let id):
             guard let index = snapshot.windows.firstIndex(where: { $0.content.holds(id) }) else {
-                throw .container(gone ?? .unknownContainer(id), in: nil)
+                throw notShown(.unknownContainer(id))
             }
             return index
         case .screen(let id):
             guard let index = snapshot.windows.firstIndex(where: { $0.content.shows(id) }) else {
-                throw .container(gone ?? .unknownNode(.screen(id)), in: nil)
+                throw notShown(.unknownNode(.screen(id)))
             }
             return index
         case nil:
