@@ -83,6 +83,10 @@ actor ReconcilingHost: WindowHost {
         operations &+= Reconciler.operations(from: contents[window], to: content).count
         contents[window] = content
     }
+
+    // A real host makes and releases each screen's controller here, on its own actor.
+    func createScreen(_ screen: Screen, in window: WindowID) async { operations &+= 1 }
+    func destroyScreen(_ screen: Screen, in window: WindowID) async { operations &+= 1 }
 }
 
 extension ReconcilerCases {

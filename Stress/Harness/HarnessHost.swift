@@ -13,8 +13,10 @@ import TransitionCoordinator
 ///   hid are rightly shown just before it is destroyed: the app is active again by then.)
 /// - **Live windows at the animator's call**: ``liveWindows`` is readable without a hop, so an
 ///   animator checks at its first line that every window of its context is still live.
-/// - **Both ways in**: the coordinator reaches it through its async methods (phases in a task,
-///   under the host timeout) or, when the seed has no stuck calls, through ``inline``.
+/// - **Every way in**: when the seed has stuck calls, the coordinator reaches it through its
+///   async methods, either as a nonisolated host (each phase's calls in a detached task, as a
+///   main-actor host is reached) or through ``onActor`` (each phase started on the host's own
+///   actor); when it has none, through ``inline``. All three are under the same checks.
 public final class HarnessHost: CommandHost {
     private struct State {
         var ledger = HostLedger()
@@ -67,16 +69,52 @@ public final class HarnessHost: CommandHost {
         func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
 
+    /// The same host on an actor of its own, as an app's host actor is reached: the coordinator
+    /// starts each phase's calls on the actor, so a call that is not made to wait returns at once
+    /// and a stuck one waits there.
+    public var onActor: some WindowHost { OnActor(host: self) }
+
+    private actor OnActor: WindowHost {
+        let host: HarnessHost
+
+        init(host: HarnessHost) { self.host = host }
+
+        func createWindow(_ window: ManagedWindow) async { await take(.create(window)) }
+        func showWindow(_ id: WindowID) async { await take(.show(id)) }
+        func hideWindow(_ id: WindowID) async { await take(.hide(id)) }
+        func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await take(.makeKey(id, resigning: unmanaged)) }
+        func resetAppearance(_ id: WindowID) async { await take(.reset(id)) }
+        func destroyWindow(_ id: WindowID) async { await take(.destroy(id)) }
+        func createScreen(_ screen: Screen, in window: WindowID) async { await take(.createScreen(screen, in: window)) }
+        func setContent(_ content: WindowContent, of window: WindowID) async { await take(.setContent(content, of: window)) }
+        func destroyScreen(_ screen: Screen, in window: WindowID) async { await take(.destroyScreen(screen, in: window)) }
+
+        /// As ``HarnessHost/perform(_:)``, waiting (when it must) on this actor.
+        private func take(_ command: HostCommand) async {
+            if let stall = host.callBegins() { try? await host.environment.sleep(stall) }
+            host.callEnds(command)
+        }
+    }
+
     /// Takes one call through the async methods: it may be made to wait past the host timeout,
     /// then takes effect.
     public func perform(_ command: HostCommand) async {
-        let stall: Duration? = state.withLock { state in
+        if let stall = callBegins() { try? await environment.sleep(stall) }
+        callEnds(command)
+    }
+
+    /// Counts a call in progress; returns how long it must wait, when it is to be stuck.
+    private func callBegins() -> Duration? {
+        state.withLock { state in
             state.outstanding += 1
             guard stuckRate > 0, state.rng.below(1_000) < stuckRate else { return nil }
             state.stuckCalls += 1
             return hostTimeout * (1.2 + 0.8 * (Double(state.rng.below(1_000)) / 1_000))
         }
-        if let stall { try? await environment.sleep(stall) }
+    }
+
+    /// Ends a call in progress: it takes effect.
+    private func callEnds(_ command: HostCommand) {
         state.withLock { $0.outstanding -= 1 }
         takeEffect(command)
     }

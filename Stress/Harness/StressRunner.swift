@@ -50,8 +50,16 @@ public enum StressRunner {
         let host = HarnessHost(
             environment: environment, seed: configuration.seed, stuckRate: configuration.faults.rate(.stuckHost),
             hostTimeout: configuration.hostTimeout, covers: covers)
-        // A seed without stuck calls reaches the host inline, as the default host is reached.
-        let link: any WindowHost = configuration.faults.rate(.stuckHost) == 0 ? host.inline : host
+        // A seed without stuck calls reaches the host inline, as the default host is reached; an
+        // even seed with them reaches it on its own actor, an odd one as a nonisolated host.
+        let link: any WindowHost
+        if configuration.faults.rate(.stuckHost) == 0 {
+            link = host.inline
+        } else if configuration.seed.isMultiple(of: 2) {
+            link = host.onActor
+        } else {
+            link = host
+        }
         let workload = Workload(levels: coordinatorConfiguration.levels, faults: configuration.faults)
         let session = LinkTask.Session()
         let guards = LinkTask.guards(

@@ -7,8 +7,17 @@
 /// for whichever comes first: every call returned, or the time limit, an alarm set on the
 /// coordinator's ``Watchdog``. After a timeout the task makes no further call once the stuck one
 /// returns, and ``HostProgress/hasReturned`` tells the coordinator so. A
-/// ``SynchronousWindowHost`` is called in the coordinator's own step: it cannot get stuck, so it
-/// needs no task and no alarm.
+/// ``SynchronousWindowHost`` is called inline, in the coordinator's own step: it cannot get
+/// stuck, so it needs no task and no alarm.
+///
+/// **Where the task starts.** A host that is an actor is entered first, and its task starts
+/// there at once, on the same thread (`Task.immediateDetached`, isolated to the host): calls
+/// that do not suspend run to the end before the coordinator goes on, with no thread woken
+/// for them. The first call that suspends (an animation awaited, a hop to another actor) hands
+/// the rest to the task, which the coordinator then waits for as above. Any other host (a
+/// main-actor class, a nonisolated one) gets a detached task: its calls hop to wherever the host
+/// runs. A task started off the host's actor would not do: it starts on no executor, so its
+/// first call to an actor would be queued anyway.
 enum HostCallRunner {
     /// How a phase ended.
     enum Result: Sendable {
@@ -23,31 +32,66 @@ enum HostCallRunner {
         taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain
     ) async -> Result {
         guard !commands.isEmpty else { return .completed }
-        let host: any WindowHost
+        let phase: Phase
         switch link {
         case .inline(let synchronous):
             for command in commands { synchronous.apply(command) }
             return .completed
-        case .awaited(let awaited):
-            host = awaited
+        case .awaited(let host, let actor):
+            phase = Phase(commands: commands, host: host, timeout: timeout, watchdog: watchdog, chain: chain)
+            if let actor {
+                await phase.start(on: actor, preferring: taskExecutor)
+            } else {
+                phase.detach(preferring: taskExecutor)
+            }
         }
+        if let stuck = await phase.progress.settled() { return .stuck(index: stuck, progress: phase.progress) }
+        return .completed
+    }
+
+    /// One phase's calls, where they go and what bounds them.
+    struct Phase: Sendable {
+        let commands: [HostCommand]
+        let host: any WindowHost
+        let timeout: Duration
+        let watchdog: Watchdog
+        let chain: TransitionScope.Chain
         let progress = HostProgress()
-        _ = Task.detached(executorPreference: taskExecutor) {
-            // Armed in the task, so the phase's time counts from its first call, however long the
-            // task waited for a thread; disarming by token never touches a later phase's alarm.
-            progress.began(at: watchdog.now)
-            let alarm = watchdog.arm(in: timeout, kind: .host) { progress.timeUp() }
-            await TransitionScope.$chain.withValue(chain) {
-                for (index, command) in commands.enumerated() {
-                    await command.send(to: host)
-                    if !progress.returned(index, of: commands.count) { return }
+
+        /// Starts the phase's task on `actor` (the host itself) and runs it here, on this thread,
+        /// until its first suspension; returns then, or when every call returned.
+        func start(on actor: isolated any Actor, preferring executor: (any TaskExecutor)?) {
+            // The task takes the chain from here (a task-local set around an `await` inside it
+            // would run its body off the actor).
+            TransitionScope.$chain.withValue(chain) {
+                Task.immediate(executorPreference: executor) {
+                    // Using `actor` makes the closure isolated to it, so the task starts on the
+                    // actor we are on (rather than on no executor) and the host's own methods run at once.
+                    _ = actor
+                    await send()
                 }
+            }
+        }
+
+        /// Sends the calls from a detached task, wherever the host runs.
+        func detach(preferring executor: (any TaskExecutor)?) {
+            Task.detached(executorPreference: executor) {
+                await TransitionScope.$chain.withValue(chain) { await send() }
+            }
+        }
+
+        /// Makes the calls in order, where the caller runs, until one has not returned in time.
+        nonisolated(nonsending) private func send() async {
+            // Armed here, so the phase's time counts from its first call, however long the task
+            // waited for a thread; disarming by token never touches a later phase's alarm.
+            progress.began(at: watchdog.now)
+            let alarm = watchdog.arm(in: timeout, kind: .host) { [progress] in progress.timeUp() }
+            for (index, command) in commands.enumerated() {
+                await command.send(to: host)
+                if !progress.returned(index, of: commands.count) { break }
             }
             watchdog.disarm(alarm)
         }
-        let end = await progress.settled()
-        if let stuck = end { return .stuck(index: stuck, progress: progress) }
-        return .completed
     }
 }
 
@@ -118,6 +162,9 @@ final class HostProgress: Sendable {
 
     /// How many calls of the phase returned.
     var completedCount: Int { state.withLock { $0.completed } }
+
+    /// Whether every call returned or the time is up.
+    var isSettled: Bool { state.withLock { $0.settled != nil } }
 
     /// Whether the stuck call has returned since (the host answers again).
     var hasReturned: Bool { state.withLock { $0.stuckReturned } }

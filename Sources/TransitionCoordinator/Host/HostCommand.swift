@@ -50,8 +50,9 @@ public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Makes the call on `host`: the command's ``WindowHost`` method, awaited.
-    func send(to host: any WindowHost) async {
+    /// Makes the call on `host`: the command's ``WindowHost`` method, awaited from where the
+    /// caller runs (so a call from the host's own actor needs no hop).
+    nonisolated(nonsending) func send(to host: any WindowHost) async {
         switch self {
         case .create(let window): await host.createWindow(window)
         case .show(let id): await host.showWindow(id)

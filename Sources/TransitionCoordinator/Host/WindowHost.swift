@@ -16,6 +16,15 @@
 /// returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
 /// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
 ///
+/// **Where the calls run.** A host that is an actor is entered first, and each phase's calls
+/// start on it at once, on the coordinator's thread: a call that does not suspend costs no thread
+/// hop, and the first one that suspends (an animation awaited, a hop elsewhere) leaves the rest to
+/// the phase's task, under the timeout. Implement every method on such an actor: a default one
+/// (the content calls' no-ops) runs off it and costs a hop. Any other host (a `@MainActor` class,
+/// a nonisolated one) is called from a task of its own. A call may suspend as long as it likes,
+/// since the timeout abandons it, but must not block its thread (a lock held elsewhere, a
+/// semaphore): a call that blocks the thread also blocks the transition, past any timeout.
+///
 /// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
 /// as values conforms to ``CommandHost`` and implements one method.
 ///
