@@ -1,13 +1,43 @@
 /// The stable identity of a screen, chosen by the app (it survives re-creation and restoration).
+///
+/// Its text is hashed once, when the id is made: the sets and dictionaries that hold ids (the
+/// checks of every new content tree, a reconciler's controllers) then hash one word per id, and
+/// two ids with different hashes are told apart without comparing their text.
 public struct ScreenID: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The identifier text.
     public let rawValue: String
+    /// `rawValue`'s hash in this process (never encoded).
+    private let textHash: Int
 
     /// Wraps an identifier.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+        textHash = rawValue.hashValue
+    }
 
     /// Lets a string literal name a screen id.
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Ids are equal when their texts are.
+    public static func == (lhs: ScreenID, rhs: ScreenID) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the text's hash, taken when the id was made.
+    public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
+
+    private enum CodingKeys: String, CodingKey { case rawValue }
+
+    /// Decodes `{"rawValue": text}`.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .rawValue))
+    }
+
+    /// Encodes as `{"rawValue": text}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rawValue, forKey: .rawValue)
+    }
 
     /// The identifier text.
     public var description: String { rawValue }
