@@ -79,7 +79,7 @@ actor ReconcilingHost: WindowHost {
         contents[id] = nil
     }
 
-    func setContent(_ content: WindowContent, of window: WindowID) async {
+    func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
         operations &+= Reconciler.operations(from: contents[window], to: content).count
         contents[window] = content
     }
@@ -118,7 +118,7 @@ final class InlineReconcilingHost: SynchronousWindowHost {
             case .destroy(let id):
                 state.operations &+= Reconciler.operations(from: state.contents[id], to: nil).count
                 state.contents[id] = nil
-            case .setContent(let content, let window):
+            case .setContent(let content, let window, _):
                 state.operations &+= Reconciler.operations(from: state.contents[window], to: content).count
                 state.contents[window] = content
             case .show, .hide, .makeKey, .reset, .createScreen, .destroyScreen:

@@ -161,6 +161,36 @@ public enum CallbackChecks {
         return found
     }
 
+    /// Invariant 11 at the host: a window's content is set as animated exactly when the change
+    /// was to be animated (as many times, content by content, as the records say): its animator
+    /// was called, or the animation ended from outside before the animator could be. So a host
+    /// whose containers animate themselves never animates a change the skip rules exempt, nor
+    /// applies at once one an animator awaits. `animated` leaves out calls the coordinator gave
+    /// up on (no animator follows those).
+    package static func hostAnimatedAsRecorded(
+        _ animated: [WindowID: [WindowContent: Int]], history: [TransitionRecord]
+    ) -> [InvariantViolation] {
+        var recorded: [WindowID: [WindowContent: Int]] = [:]
+        for record in history where record.animation.animatorWasCalled || record.animation.endedBeforeStart {
+            for window in record.after.windows {
+                guard let was = record.before.window(window.id), was.content != window.content else { continue }
+                recorded[window.id, default: [:]][window.content, default: 0] += 1
+            }
+        }
+        var found: [InvariantViolation] = []
+        for window in Set(animated.keys).union(recorded.keys).sorted() {
+            let sent = animated[window] ?? [:], due = recorded[window] ?? [:]
+            for content in Set(sent.keys).union(due.keys) where sent[content, default: 0] != due[content, default: 0] {
+                found.append(
+                    .init(
+                        .skipRules,
+                        "\(window) was told to animate \(content) \(sent[content, default: 0]) times, "
+                            + "but the records animate it \(due[content, default: 0]) times"))
+            }
+        }
+        return found
+    }
+
     /// Invariant 6 at the host: every content a window was told to show is one a committed state
     /// gave it (the first record's `before` or any record's `after`), never a state in between.
     package static func hostShownCommitted(

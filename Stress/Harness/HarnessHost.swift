@@ -26,6 +26,12 @@ public final class HarnessHost: CommandHost {
         var levels: [WindowID: WindowLevel] = [:]
         /// Every content the host was told to show, by window, each distinct one once.
         var contentsShown: [WindowID: Set<WindowContent>] = [:]
+        /// How many times each content was set as animated, by window, where it changed what the
+        /// window showed (a call made to wait past the timeout left out: the coordinator gave up
+        /// on it, so no animator followed).
+        var contentsAnimated: [WindowID: [WindowContent: Int]] = [:]
+        /// What each live window shows.
+        var showing: [WindowID: WindowContent] = [:]
         var rng: SplitMix64
     }
 
@@ -50,6 +56,9 @@ public final class HarnessHost: CommandHost {
 
     /// Every content the host was told to show, by window (checked against the committed states).
     public var contentsShown: [WindowID: Set<WindowContent>] { state.withLock { $0.contentsShown } }
+    /// How many times each content was set as animated where it changed what its window showed,
+    /// by window, leaving out calls made to wait (checked against the records' animations).
+    public var contentsAnimated: [WindowID: [WindowContent: Int]] { state.withLock { $0.contentsAnimated } }
     /// Violations seen at single host calls.
     package var violations: [InvariantViolation] { state.withLock { $0.violations } }
     /// Calls that were made to wait past the host timeout.
@@ -66,7 +75,7 @@ public final class HarnessHost: CommandHost {
 
     private struct Inline: SynchronousWindowHost {
         let host: HarnessHost
-        func apply(_ command: HostCommand) { host.takeEffect(command) }
+        func apply(_ command: HostCommand) { host.takeEffect(command, stalled: false) }
     }
 
     /// The same host on an actor of its own, as an app's host actor is reached: the coordinator
@@ -86,21 +95,25 @@ public final class HarnessHost: CommandHost {
         func resetAppearance(_ id: WindowID) async { await take(.reset(id)) }
         func destroyWindow(_ id: WindowID) async { await take(.destroy(id)) }
         func createScreen(_ screen: Screen, in window: WindowID) async { await take(.createScreen(screen, in: window)) }
-        func setContent(_ content: WindowContent, of window: WindowID) async { await take(.setContent(content, of: window)) }
+        func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+            await take(.setContent(content, of: window, animated: animated))
+        }
         func destroyScreen(_ screen: Screen, in window: WindowID) async { await take(.destroyScreen(screen, in: window)) }
 
         /// As ``HarnessHost/perform(_:)``, waiting (when it must) on this actor.
         private func take(_ command: HostCommand) async {
-            if let stall = host.callBegins() { try? await host.environment.sleep(stall) }
-            host.callEnds(command)
+            let stall = host.callBegins()
+            if let stall { try? await host.environment.sleep(stall) }
+            host.callEnds(command, stalled: stall != nil)
         }
     }
 
     /// Takes one call through the async methods: it may be made to wait past the host timeout,
     /// then takes effect.
     public func perform(_ command: HostCommand) async {
-        if let stall = callBegins() { try? await environment.sleep(stall) }
-        callEnds(command)
+        let stall = callBegins()
+        if let stall { try? await environment.sleep(stall) }
+        callEnds(command, stalled: stall != nil)
     }
 
     /// Counts a call in progress; returns how long it must wait, when it is to be stuck.
@@ -113,17 +126,30 @@ public final class HarnessHost: CommandHost {
         }
     }
 
-    /// Ends a call in progress: it takes effect.
-    private func callEnds(_ command: HostCommand) {
+    /// Ends a call in progress (`stalled` when it was made to wait): it takes effect.
+    private func callEnds(_ command: HostCommand, stalled: Bool) {
         state.withLock { $0.outstanding -= 1 }
-        takeEffect(command)
+        takeEffect(command, stalled: stalled)
     }
 
-    /// Applies the call and checks the covers at this step.
-    private func takeEffect(_ command: HostCommand) {
+    /// Applies the call (`stalled` when it was made to wait) and checks the covers at this step.
+    private func takeEffect(_ command: HostCommand, stalled: Bool) {
         state.withLock { state in
-            if case .create(let window) = command { state.levels[window.id] = window.level }
-            if case .setContent(let content, let window) = command { state.contentsShown[window, default: []].insert(content) }
+            switch command {
+            case .create(let window):
+                state.levels[window.id] = window.level
+                state.showing[window.id] = window.content
+            case .setContent(let content, let window, let animated):
+                state.contentsShown[window, default: []].insert(content)
+                if animated && !stalled && state.showing[window] != content {
+                    state.contentsAnimated[window, default: [:]][content, default: 0] += 1
+                }
+                state.showing[window] = content
+            case .destroy(let id):
+                state.showing[id] = nil
+            default:
+                break
+            }
             state.ledger.apply(command)
             if case .destroy(let id) = command { state.levels[id] = nil }
             if case .show(let id) = command { checkCover(shown: id, in: &state) }

@@ -192,6 +192,7 @@ public enum StressHarness {
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
+        case .unanimatedContentAnimated: "every content change sent to the host as animated"
         case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"
         case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
         case .modelReportsByPlace: "a SwiftUI model's swipe or tap that waited acts on the sheet or tab that replaced it"

@@ -184,6 +184,7 @@ public enum StressRunner {
         for violation in CallbackChecks.balance(history)
             + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems)
             + CallbackChecks.hostShownCommitted(host.contentsShown, history: history)
+            + CallbackChecks.hostAnimatedAsRecorded(host.contentsAnimated, history: history)
         {
             await checker.noteViolation(violation)
         }

@@ -42,6 +42,29 @@ struct CallbackCheckTests {
         #expect(found.count == 1 && found[0].invariant == .atomic)
     }
 
+    @Test("a content set as animated where no animator animated it, or set at once where one did, is reported")
+    func hostAnimatedFires() {
+        let stack: WindowContent = .stack(StackContainer(id: "s", root: Screen("a"), pushed: [Screen("b")]))
+        let root = ManagedWindow(id: WindowID(1), level: .root, content: .stack(StackContainer(id: "s", root: Screen("a"))))
+        let pushed = ManagedWindow(id: WindowID(1), level: .root, content: stack)
+        func push(animation: AnimationOutcome) -> TransitionRecord {
+            TransitionRecord(
+                id: TransitionID(1), request: .content(.push(Screen("b"), onto: "s")), before: H.snapshot(0, [root]),
+                after: H.snapshot(1, [pushed]), hadAnimator: animation.animatorWasCalled, animation: animation,
+                extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        }
+        let told: [WindowID: [WindowContent: Int]] = [root.id: [stack: 1]]
+        #expect(CallbackChecks.hostAnimatedAsRecorded(told, history: [push(animation: .ran)]).isEmpty)
+        #expect(
+            CallbackChecks.hostAnimatedAsRecorded(told, history: [push(animation: .skipped(.preemptedBeforeStart))]).isEmpty,
+            "a change cut before its animator started was still to be animated")
+        #expect(CallbackChecks.hostAnimatedAsRecorded([:], history: [push(animation: .skipped(.noAnimator))]).isEmpty)
+        let exempt = CallbackChecks.hostAnimatedAsRecorded(told, history: [push(animation: .skipped(.noAnimator))])
+        #expect(exempt.count == 1 && exempt[0].invariant == .skipRules && exempt[0].detail.contains("1 times"))
+        let atOnce = CallbackChecks.hostAnimatedAsRecorded([:], history: [push(animation: .ran)])
+        #expect(atOnce.count == 1 && atOnce[0].invariant == .skipRules)
+    }
+
     @Test("a flow that gets another round's value, or a value no unhop sent, is reported")
     func flowCheckFires() async {
         let checker = StressChecker(answerBound: .seconds(1))

@@ -115,7 +115,7 @@ extension Coordinator {
         guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
             let skipReason = plan.skipReason(hasAnimator: animator != nil)
         else { return nil }
-        beforeAnimation(plan) { synchronous.apply($0) }
+        beforeAnimation(plan, animated: false) { synchronous.apply($0) }
         #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
         #endif
@@ -150,11 +150,11 @@ extension Coordinator {
         var before: [HostCommand] = []
         if result.host == .completed {
             if case .inline(let synchronous) = host {
-                beforeAnimation(plan) { synchronous.apply($0) }
+                beforeAnimation(plan, animated: plan.skipReason(hasAnimator: animator != nil) == nil) { synchronous.apply($0) }
             } else if let skipReason = plan.skipReason(hasAnimator: animator != nil) {
                 return await animateInOnePhase(plan, id: id, skipReason: skipReason, chain: chain)
             } else {
-                beforeAnimation(plan) { before.append($0) }
+                beforeAnimation(plan, animated: true) { before.append($0) }
                 if let fault = await sendPhase(
                     before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
                 {
@@ -208,7 +208,7 @@ extension Coordinator {
     ) async -> Animated {
         var result = Animated(animation: .skipped(skipReason))
         var commands: [HostCommand] = []
-        beforeAnimation(plan) { commands.append($0) }
+        beforeAnimation(plan, animated: false) { commands.append($0) }
         let afterAnimationFrom = commands.count
         #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
@@ -336,8 +336,9 @@ extension Coordinator {
     /// Before the animation: hide what a cover now hides (before the cover shows, so nothing it
     /// must hide is ever visible above it), create and show the incoming windows bottom to top,
     /// show what a cover stopped hiding, then create the screens arriving in a window's content
-    /// and set that content. Each command goes to `emit` in that order.
-    private func beforeAnimation(_ plan: TransitionPlan, _ emit: (HostCommand) -> Void) {
+    /// and set that content, `animated` when an animator will animate the change. Each command
+    /// goes to `emit` in that order.
+    private func beforeAnimation(_ plan: TransitionPlan, animated: Bool, _ emit: (HostCommand) -> Void) {
         #if TC_MUTANTS
         let hidesFirst = !mutants.contains(.showCoverBeforeHiding)
         #else
@@ -354,11 +355,15 @@ extension Coordinator {
             #if TC_MUTANTS
             // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
             if let middle = halfway(plan)?.window(window) {
-                emit(.setContent(middle.content, of: window))
+                emit(.setContent(middle.content, of: window, animated: false))
             }
             #endif
             for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
-            emit(.setContent(content, of: window))
+            #if TC_MUTANTS
+            emit(.setContent(content, of: window, animated: animated || mutants.contains(.unanimatedContentAnimated)))
+            #else
+            emit(.setContent(content, of: window, animated: animated))
+            #endif
         }
     }
 

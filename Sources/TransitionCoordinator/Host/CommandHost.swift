@@ -26,8 +26,8 @@ extension CommandHost {
     /// Forwards to ``perform(_:)``.
     public func createScreen(_ screen: Screen, in window: WindowID) async { await perform(.createScreen(screen, in: window)) }
     /// Forwards to ``perform(_:)``.
-    public func setContent(_ content: WindowContent, of window: WindowID) async {
-        await perform(.setContent(content, of: window))
+    public func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+        await perform(.setContent(content, of: window, animated: animated))
     }
     /// Forwards to ``perform(_:)``.
     public func destroyScreen(_ screen: Screen, in window: WindowID) async { await perform(.destroyScreen(screen, in: window)) }

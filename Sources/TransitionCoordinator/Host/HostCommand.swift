@@ -28,8 +28,8 @@ public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
     case destroy(WindowID)
     /// ``WindowHost/createScreen(_:in:)``.
     case createScreen(Screen, in: WindowID)
-    /// ``WindowHost/setContent(_:of:)``.
-    case setContent(WindowContent, of: WindowID)
+    /// ``WindowHost/setContent(_:of:animated:)``.
+    case setContent(WindowContent, of: WindowID, animated: Bool)
     /// ``WindowHost/destroyScreen(_:in:)``.
     case destroyScreen(Screen, in: WindowID)
 
@@ -45,7 +45,7 @@ public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
         case .reset(let id): "reset \(id)"
         case .destroy(let id): "destroy \(id)"
         case .createScreen(let screen, let window): "create screen \(screen) in \(window)"
-        case .setContent(_, let window): "set content of \(window)"
+        case .setContent(_, let window, let animated): "set content of \(window)" + (animated ? " animated" : "")
         case .destroyScreen(let screen, let window): "destroy screen \(screen) in \(window)"
         }
     }
@@ -61,7 +61,7 @@ public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
         case .reset(let id): await host.resetAppearance(id)
         case .destroy(let id): await host.destroyWindow(id)
         case .createScreen(let screen, let window): await host.createScreen(screen, in: window)
-        case .setContent(let content, let window): await host.setContent(content, of: window)
+        case .setContent(let content, let window, let animated): await host.setContent(content, of: window, animated: animated)
         case .destroyScreen(let screen, let window): await host.destroyScreen(screen, in: window)
         }
     }

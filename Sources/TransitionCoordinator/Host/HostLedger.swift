@@ -135,7 +135,7 @@ package struct HostLedger: Sendable, Hashable {
                     note("screen \(screen) created twice in \(window)")
                 }
             }
-        case .setContent(_, let window):
+        case .setContent(_, let window, _):
             if requireLive(window, call) { contentUpdates[window, default: 0] += 1 }
         case .destroyScreen(let screen, let window):
             screenDestroyedCount += 1

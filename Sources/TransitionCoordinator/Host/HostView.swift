@@ -51,7 +51,7 @@ struct HostView: Sendable, Hashable {
             screens[id] = nil
             if key == id { key = nil }
         case .createScreen(let screen, let window): screens[window, default: []].insert(screen)
-        case .setContent(let content, let window): contents[window] = content
+        case .setContent(let content, let window, _): contents[window] = content
         case .destroyScreen(let screen, let window): screens[window]?.remove(screen)
         }
     }
@@ -94,7 +94,7 @@ struct HostView: Sendable, Hashable {
             let staying = Set(has)
             guard content != window.content || had != staying else { continue }
             for screen in has where !had.contains(screen) { commands.append(.createScreen(screen, in: window.id)) }
-            if content != window.content { commands.append(.setContent(window.content, of: window.id)) }
+            if content != window.content { commands.append(.setContent(window.content, of: window.id, animated: false)) }
             for screen in had.sorted(by: { ($0.id.rawValue, $0.description) < ($1.id.rawValue, $1.description) })
             where !staying.contains(screen) {
                 departed.append(.destroyScreen(screen, in: window.id))

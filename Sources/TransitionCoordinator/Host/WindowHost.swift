@@ -46,14 +46,23 @@ public protocol WindowHost: Sendable {
     /// its content go with it (no ``destroyScreen(_:in:)`` is sent for them).
     func destroyWindow(_ id: WindowID) async
     /// Creates the screen (a view controller, say) that is about to arrive in a live window's
-    /// content, before ``setContent(_:of:)`` shows it. The screens of a window's content when the
+    /// content, before ``setContent(_:of:animated:)`` shows it. The screens of a window's content when the
     /// window is created come with ``createWindow(_:)`` instead.
     func createScreen(_ screen: Screen, in window: WindowID) async
     /// Applies a live window's new content in one call: its stacks, tabs, modals and hop
     /// containers (``HopContainer``) as they now stand (`setViewControllers`, `selectedIndex`,
-    /// `present`, `dismiss` on iOS, without animation: the animator animates). Sent once per
-    /// content transition, after the arriving screens were created, before the animation.
-    func setContent(_ content: WindowContent, of window: WindowID) async
+    /// `present`, `dismiss` on iOS). Sent once per content transition, after the arriving
+    /// screens were created, before the animation.
+    ///
+    /// `animated` says whether an animator is to animate this change, called right after this
+    /// phase: a host whose containers animate themselves (UIKit's push and present) animates
+    /// then, for that animator to await, and otherwise applies the change at once. It is false
+    /// for every change the skip rules exempt: no animator was given, the app is not active, the
+    /// user made it (the system has animated it already), the top content did not change; and
+    /// for the calls a host missed while stuck. (A transition cut short before its animator is
+    /// called still ends at once: the host's own animation then runs its course.) A host that
+    /// leaves animation to the animator ignores it.
+    func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async
     /// Tears down a screen that left a live window's content; called once per departed screen,
     /// after the animation.
     func destroyScreen(_ screen: Screen, in window: WindowID) async
@@ -63,7 +72,7 @@ extension WindowHost {
     /// Does nothing: a host that shows one screen per window needs no content calls.
     public func createScreen(_ screen: Screen, in window: WindowID) async {}
     /// Does nothing: a host that shows one screen per window needs no content calls.
-    public func setContent(_ content: WindowContent, of window: WindowID) async {}
+    public func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {}
     /// Does nothing: a host that shows one screen per window needs no content calls.
     public func destroyScreen(_ screen: Screen, in window: WindowID) async {}
 }

@@ -106,6 +106,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// An unanimated change to an async host sends only its before-animation calls: the new key
     /// window is never made key, and the screens and windows that left are never destroyed.
     case unanimatedAfterCallsDropped
+    /// Every content change is sent to the host as animated, also one no animator animates: a
+    /// host whose containers animate themselves (UIKit's) animates a change nobody awaits.
+    case unanimatedContentAnimated
     /// A SwiftUI model shows what a view wrote (a shorter path, a tab, a sheet set to nil) at
     /// once, before the coordinator commits it, and keeps it when the write is refused: a state
     /// no committed snapshot has. The model runs on the main actor, so only a run on real threads

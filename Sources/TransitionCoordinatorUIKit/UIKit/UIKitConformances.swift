@@ -178,10 +178,10 @@ public final class UIKitWindowHost: NSObject, WindowHost {
         window?.isHidden = true
     }
 
-    /// Reconciles the window's content and starts UIKit's own animation of the change; the
-    /// ``animator`` waits for it to finish.
-    public func setContent(_ content: WindowContent, of id: WindowID) async {
-        await shown.show(content, in: id, animated: true)
+    /// Reconciles the window's content: with UIKit's own animation when an animator will
+    /// animate the change (the ``animator`` waits for it to finish), else at once.
+    public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
+        await shown.show(content, in: id, animated: animated)
     }
 
     /// Returns when the content change running in window `id` finished.

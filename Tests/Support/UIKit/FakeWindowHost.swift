@@ -30,8 +30,8 @@ package final class FakeWindowHost: WindowHost {
         await controllers.destroy(id)
     }
 
-    package func setContent(_ content: WindowContent, of window: WindowID) async {
-        await controllers.show(content, in: window, animated: false)
+    package func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+        await controllers.show(content, in: window, animated: animated)
         await controllers.settled(window)
     }
 

@@ -120,7 +120,7 @@ struct ContentTransitionTests {
         let window = await app.coordinator.snapshot.windows[0].id
         #expect(
             await app.host.calls == [
-                .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                .setContent(await app.coordinator.snapshot.windows[0].content, of: window, animated: false),
                 .destroyScreen(T.draft, in: window),
             ])
         await app.host.clearLog()
@@ -128,13 +128,54 @@ struct ContentTransitionTests {
         #expect(
             await app.host.calls == [
                 .createScreen(T.thread, in: window),
-                .setContent(await app.coordinator.snapshot.windows[0].content, of: window),
+                .setContent(await app.coordinator.snapshot.windows[0].content, of: window, animated: false),
                 .destroyScreen(T.mail, in: window),
             ])
         let ledger = await app.host.ledger
         #expect(ledger.screens[window] == Set(await app.root.screens))
         #expect(ledger.anomalies == [])
         #expect(ledger.screenCreatedCount == ledger.screenDestroyedCount + (ledger.screens[window]?.count ?? 0))
+    }
+
+    /// A synchronous host that keeps the `animated` of each content it is sent.
+    final class AnimatedFlags: SynchronousWindowHost {
+        private let flags = Locked<[Bool]>([])
+        var sent: [Bool] { flags.withLock { $0 } }
+        func clear() { flags.withLock { $0.removeAll() } }
+        func apply(_ command: HostCommand) {
+            if case .setContent(_, _, let animated) = command { flags.withLock { $0.append(animated) } }
+        }
+    }
+
+    @Test(
+        "the host is told a change is animated exactly when an animator will animate it, inline or async",
+        arguments: [
+            ("an animator and an active app", true, true, false, true),
+            ("no animator", false, true, false, false),
+            ("an inactive app", true, false, false, false),
+            ("the user's own pop", true, true, true, false),
+        ])
+    func setContentAnimated(_ what: String, animator given: Bool, active: Bool, byUser: Bool, animated: Bool) async throws {
+        let recording = TestHost(), inline = AnimatedFlags()
+        for host in [recording, inline] as [any WindowHost] {
+            let coordinator = try await Coordinator(root: .stack(T.news), host: host, clock: TestClock())
+            try await coordinator.stack("news").push(T.post)
+            if !active { try await coordinator.setApplicationState(.inactive) }
+            await recording.clearLog()
+            inline.clear()
+            let animator = given ? GatedAnimator(.returnAtOnce) : nil
+            let record =
+                byUser
+                ? try await coordinator.perform(.userDid(.pop("news"), at: nil), animator: animator)
+                : try await coordinator.stack("news").pop(animator: animator)
+            let sent =
+                host is TestHost
+                ? await recording.calls.compactMap { call -> Bool? in
+                    if case .setContent(_, _, let animated) = call { animated } else { nil }
+                } : inline.sent
+            #expect(sent == [animated], "\(what), \(type(of: host))")
+            #expect(record.animation.animatorWasCalled == animated, "\(what): the record agrees")
+        }
     }
 
     @Test("dismissing a sheet removes the stack inside it and its actor in the same transition")

@@ -34,8 +34,8 @@ struct HostCallRunnerTests {
         func resetAppearance(_ id: WindowID) async { await take(.reset(id), id) }
         func destroyWindow(_ id: WindowID) async { await take(.destroy(id), id) }
         func createScreen(_ screen: Screen, in window: WindowID) async { await take(.createScreen(screen, in: window), window) }
-        func setContent(_ content: WindowContent, of window: WindowID) async {
-            await take(.setContent(content, of: window), window)
+        func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+            await take(.setContent(content, of: window, animated: animated), window)
         }
         func destroyScreen(_ screen: Screen, in window: WindowID) async { await take(.destroyScreen(screen, in: window), window) }
 

@@ -142,7 +142,7 @@ struct HostBalanceInvariantTests {
         ledger.apply(.show(w(1)))
         ledger.apply(.makeKey(w(1), resigning: []))
         ledger.apply(.createScreen(mail, in: w(1)))
-        ledger.apply(.setContent(Self.stackWindow([list, mail]).content, of: w(1)))
+        ledger.apply(.setContent(Self.stackWindow([list, mail]).content, of: w(1), animated: false))
         #expect(
             InvariantChecker.checkHost(ledger, against: snapshot)
                 == [InvariantViolation(.hostBalance, "host has screens [list, mail] in #1, model has [list]")])
