@@ -27,8 +27,7 @@ public final class HarnessHost: CommandHost {
         /// Every content the host was told to show, by window, each distinct one once.
         var contentsShown: [WindowID: Set<WindowContent>] = [:]
         /// How many times each content was set as animated, by window, where it changed what the
-        /// window showed (a call made to wait past the timeout left out: the coordinator gave up
-        /// on it, so no animator followed).
+        /// window showed.
         var contentsAnimated: [WindowID: [WindowContent: Int]] = [:]
         /// What each live window shows.
         var showing: [WindowID: WindowContent] = [:]
@@ -57,7 +56,7 @@ public final class HarnessHost: CommandHost {
     /// Every content the host was told to show, by window (checked against the committed states).
     public var contentsShown: [WindowID: Set<WindowContent>] { state.withLock { $0.contentsShown } }
     /// How many times each content was set as animated where it changed what its window showed,
-    /// by window, leaving out calls made to wait (checked against the records' animations).
+    /// by window (checked against the records' animations).
     public var contentsAnimated: [WindowID: [WindowContent: Int]] { state.withLock { $0.contentsAnimated } }
     /// Violations seen at single host calls.
     package var violations: [InvariantViolation] { state.withLock { $0.violations } }
@@ -75,7 +74,7 @@ public final class HarnessHost: CommandHost {
 
     private struct Inline: SynchronousWindowHost {
         let host: HarnessHost
-        func apply(_ command: HostCommand) { host.takeEffect(command, stalled: false) }
+        func apply(_ command: HostCommand) { host.takeEffect(command) }
     }
 
     /// The same host on an actor of its own, as an app's host actor is reached: the coordinator
@@ -102,18 +101,16 @@ public final class HarnessHost: CommandHost {
 
         /// As ``HarnessHost/perform(_:)``, waiting (when it must) on this actor.
         private func take(_ command: HostCommand) async {
-            let stall = host.callBegins()
-            if let stall { try? await host.environment.sleep(stall) }
-            host.callEnds(command, stalled: stall != nil)
+            if let stall = host.callBegins() { try? await host.environment.sleep(stall) }
+            host.callEnds(command)
         }
     }
 
     /// Takes one call through the async methods: it may be made to wait past the host timeout,
     /// then takes effect.
     public func perform(_ command: HostCommand) async {
-        let stall = callBegins()
-        if let stall { try? await environment.sleep(stall) }
-        callEnds(command, stalled: stall != nil)
+        if let stall = callBegins() { try? await environment.sleep(stall) }
+        callEnds(command)
     }
 
     /// Counts a call in progress; returns how long it must wait, when it is to be stuck.
@@ -126,14 +123,14 @@ public final class HarnessHost: CommandHost {
         }
     }
 
-    /// Ends a call in progress (`stalled` when it was made to wait): it takes effect.
-    private func callEnds(_ command: HostCommand, stalled: Bool) {
+    /// Ends a call in progress: it takes effect.
+    private func callEnds(_ command: HostCommand) {
         state.withLock { $0.outstanding -= 1 }
-        takeEffect(command, stalled: stalled)
+        takeEffect(command)
     }
 
-    /// Applies the call (`stalled` when it was made to wait) and checks the covers at this step.
-    private func takeEffect(_ command: HostCommand, stalled: Bool) {
+    /// Applies the call and checks the covers at this step.
+    private func takeEffect(_ command: HostCommand) {
         state.withLock { state in
             switch command {
             case .create(let window):
@@ -141,7 +138,7 @@ public final class HarnessHost: CommandHost {
                 state.showing[window.id] = window.content
             case .setContent(let content, let window, let animated):
                 state.contentsShown[window, default: []].insert(content)
-                if animated && !stalled && state.showing[window] != content {
+                if animated && state.showing[window] != content {
                     state.contentsAnimated[window, default: [:]][content, default: 0] += 1
                 }
                 state.showing[window] = content

@@ -150,11 +150,11 @@ extension Coordinator {
         var before: [HostCommand] = []
         if result.host == .completed {
             if case .inline(let synchronous) = host {
-                beforeAnimation(plan, animated: plan.skipReason(hasAnimator: animator != nil) == nil) { synchronous.apply($0) }
+                beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil)) { synchronous.apply($0) }
             } else if let skipReason = plan.skipReason(hasAnimator: animator != nil) {
                 return await animateInOnePhase(plan, id: id, skipReason: skipReason, chain: chain)
             } else {
-                beforeAnimation(plan, animated: true) { before.append($0) }
+                beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil)) { before.append($0) }
                 if let fault = await sendPhase(
                     before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
                 {

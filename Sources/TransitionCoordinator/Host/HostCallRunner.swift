@@ -11,10 +11,13 @@
 /// stuck, so it needs no task and no alarm.
 ///
 /// **Where the task starts.** A host that is an actor is entered first, and its task starts
-/// there at once, on the same thread (`Task.immediateDetached`, isolated to the host): calls
-/// that do not suspend run to the end before the coordinator goes on, with no thread woken
-/// for them. The first call that suspends (an animation awaited, a hop to another actor) hands
-/// the rest to the task, which the coordinator then waits for as above. Any other host (a
+/// there at once, on the same thread (`Task.immediate`, isolated to the host): calls that do not
+/// suspend run to the end before the coordinator goes on, with no thread woken for them. The
+/// first call that suspends (an animation awaited, a hop to another actor) hands the rest to the
+/// task, which the coordinator then waits for as above. The task inherits the requesting task's
+/// priority and task-local values (the chain among them), as a direct call would. The cost: the
+/// time limit counts from the first call, so entering a busy actor, or a call that works long
+/// without suspending, holds the transition as long (see ``WindowHost``). Any other host (a
 /// main-actor class, a nonisolated one) gets a detached task: its calls hop to wherever the host
 /// runs. A task started off the host's actor would not do: it starts on no executor, so its
 /// first call to an actor would be queued anyway.

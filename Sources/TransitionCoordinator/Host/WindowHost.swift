@@ -10,20 +10,24 @@
 /// successor is key.
 ///
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
-/// from its first call. When no animation runs, nothing happens between them, so they are sent
+/// from its first call (for a host that is an actor, once the actor is entered: see below). When no animation runs, nothing happens between them, so they are sent
 /// as one, in the same order, under one timeout. (A ``SynchronousWindowHost`` is called inline
 /// instead, within the coordinator's own step, and never times out.) A call that has not
 /// returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
 /// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.
 ///
 /// **Where the calls run.** A host that is an actor is entered first, and each phase's calls
-/// start on it at once, on the coordinator's thread: a call that does not suspend costs no thread
-/// hop, and the first one that suspends (an animation awaited, a hop elsewhere) leaves the rest to
-/// the phase's task, under the timeout. Implement every method on such an actor: a default one
-/// (the content calls' no-ops) runs off it and costs a hop. Any other host (a `@MainActor` class,
-/// a nonisolated one) is called from a task of its own. A call may suspend as long as it likes,
-/// since the timeout abandons it, but must not block its thread (a lock held elsewhere, a
-/// semaphore): a call that blocks the thread also blocks the transition, past any timeout.
+/// start on it at once, on the thread the coordinator ran on when the actor is free: a call that
+/// does not suspend costs no thread hop, and the first one that suspends (an animation awaited, a
+/// hop elsewhere) leaves the rest to the phase's task, under the timeout. The calls inherit the
+/// request's priority and task-local values. Implement every method on such an actor: one left
+/// to a default (the content calls' no-ops, ``CommandHost``'s forwarders) runs off it and costs a
+/// hop. Any other host (a `@MainActor` class, a nonisolated one) is called from a detached task
+/// of its own. A call may suspend as long as it likes, since the timeout abandons it; but the
+/// time counts from the first call, so an actor host busy with other work delays the phase
+/// until it is free, and a call that works long without suspending, or blocks its thread (a
+/// lock held elsewhere, a semaphore), holds the transition as long, past any timeout. Keep such
+/// work off the host's actor.
 ///
 /// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
 /// as values conforms to ``CommandHost`` and implements one method.

@@ -150,6 +150,13 @@ package struct TransitionPlan: Sendable, Hashable {
         return before.topMostVisibleWindow?.content.topScreen != after.topMostVisibleWindow?.content.topScreen
     }
 
+    /// Whether an animator is to animate this plan: the skip rules let it, and there are windows
+    /// to animate between (the animator's context needs a top-most visible window before and after).
+    package func animates(hasAnimator: Bool) -> Bool {
+        skipReason(hasAnimator: hasAnimator) == nil && before.topMostVisibleWindow != nil
+            && after.topMostVisibleWindow != nil
+    }
+
     /// Why the animator must not run, or nil when it must (invariant 11 of <doc:Architecture>).
     ///
     /// Checked in this order: the kind is not animatable, the user made the change already, no

@@ -178,10 +178,12 @@ public final class UIKitWindowHost: NSObject, WindowHost {
         window?.isHidden = true
     }
 
-    /// Reconciles the window's content: with UIKit's own animation when an animator will
-    /// animate the change (the ``animator`` waits for it to finish), else at once.
+    /// Reconciles the window's content: with UIKit's own animation when an animator is to
+    /// animate the change (the ``animator`` waits for it to finish), else at once, returning
+    /// once it is applied.
     public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
         await shown.show(content, in: id, animated: animated)
+        if !animated { await shown.settled(id) }
     }
 
     /// Returns when the content change running in window `id` finished.

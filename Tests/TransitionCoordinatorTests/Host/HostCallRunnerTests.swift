@@ -151,5 +151,6 @@ struct HostCallRunnerTests {
         #expect(!progress.hasReturned)
         #expect(await waiting.seen() == Self.calls.prefix(1).map { Seen(call: $0, inChain: true) })
         waiting.gate.open()
+        watchdog.close()
     }
 }
