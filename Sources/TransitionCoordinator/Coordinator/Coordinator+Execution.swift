@@ -146,15 +146,18 @@ extension Coordinator {
                 result.host = .stuck(fault)
             }
         }
+        // Decided by the plan alone, which no await changes.
+        let skipReason = plan.skipReason(hasAnimator: animator != nil)
+        let animates = plan.animates(hasAnimator: animator != nil)
         // A synchronous host is sent each command as it is decided; an async one gets the phase as a list.
         var before: [HostCommand] = []
         if result.host == .completed {
             if case .inline(let synchronous) = host {
-                beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil)) { synchronous.apply($0) }
-            } else if let skipReason = plan.skipReason(hasAnimator: animator != nil) {
+                beforeAnimation(plan, animated: animates) { synchronous.apply($0) }
+            } else if let skipReason {
                 return await animateInOnePhase(plan, id: id, skipReason: skipReason, chain: chain)
             } else {
-                beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil)) { before.append($0) }
+                beforeAnimation(plan, animated: animates) { before.append($0) }
                 if let fault = await sendPhase(
                     before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
                 {
@@ -163,7 +166,6 @@ extension Coordinator {
             }
         }
 
-        let skipReason = plan.skipReason(hasAnimator: animator != nil)
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
         #if TC_MUTANTS
         if let middle = halfway(plan) { machine.showMiddle(middle) }
@@ -360,10 +362,10 @@ extension Coordinator {
             #endif
             for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
             #if TC_MUTANTS
-            emit(.setContent(content, of: window, animated: animated || mutants.contains(.unanimatedContentAnimated)))
-            #else
-            emit(.setContent(content, of: window, animated: animated))
+            // Mutant: every change is sent as animated.
+            let animated = animated || mutants.contains(.unanimatedContentAnimated)
             #endif
+            emit(.setContent(content, of: window, animated: animated))
         }
     }
 

@@ -30,6 +30,8 @@ enum HostCallRunner {
     }
 
     /// Sends `commands` to `host` and waits for them, at most `timeout`. An empty phase costs nothing.
+    /// While it waits (to enter the host's actor, or for the phase), the coordinator's actor is
+    /// free: a request that arrives meanwhile finds the transition's slot held, as in any phase.
     static func run(
         _ commands: [HostCommand], on link: HostLink, timeout: Duration, watchdog: Watchdog,
         taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain
