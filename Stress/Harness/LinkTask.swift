@@ -147,6 +147,8 @@ public enum LinkTask {
         // Untrusted data, from a stream of its own: saved links corrupted before any link arrives,
         // routes built in code that break the path rules, and a tab bar no route could navigate.
         var forged = SplitMix64(seed: seed).split(0xF0F6ED)
+        // The app moving a screen a link made, from a stream of its own.
+        var moves = SplitMix64(seed: seed).split(0x40E5)
         await restoreCorrupted(&forged, inbox: inbox, pause: pause, checker: checker, registry: registry)
         var probe = registry
         do throws(RegistryError) {
@@ -178,6 +180,9 @@ public enum LinkTask {
             }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
+            if moves.chance(15) {
+                await moveModalScreen(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
+            }
             if forged.chance(6) {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
                 let route = Self.forgedRoute(&forged)
@@ -412,6 +417,46 @@ public enum LinkTask {
                 .content(.push(screen, onto: stack)), error, animator: .none, label: label, asked: asked,
                 answered: environment.elapsed())
         }
+    }
+
+    /// A link's modal screen moved by the app into the stack under it, then a link through where it
+    /// now stands (and one step on, so that the link changes what is shown). The screen keeps the
+    /// id the first link made for it in the modal, which is not the id the second link makes at
+    /// its new place, so the second link must make it anew: a route
+    /// may take a screen an earlier route made only where that route made it (mutant
+    /// ``Mutation/madeScreenAnyPlace``). Other tasks may change what is shown in between; then
+    /// the move is not made.
+    private static func moveModalScreen(
+        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        let registry = coordinator.screens
+        // Screens no guard stalls on, so that both links go through.
+        guard let modal = try? Route(parsing: "^/lhome!/lfeed"), let pushed = try? Route(parsing: "^/lhome/lfeed/lalert") else {
+            await checker.noteViolation(.init(.answered, "the move's link paths do not parse"))
+            return
+        }
+        await navigate(
+            modal, kind: .wellFormed, expected: try? RouteCompiler.content(for: modal, registry: registry), animator: nil,
+            rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        guard case .presenting(.stack(let base), modal: .stack(let sheet))? = await coordinator.snapshot.rootWindow?.content,
+            let root = base.root
+        else { return }
+        // One change, as the app's own code makes it: the sheet's screens pushed where it was presented.
+        let moved = StackContainer(id: base.id, root: root, pushed: Array(base.items.dropFirst()) + sheet.items)
+        let request = TransitionRequest.content(.replace(with: .stack(moved)), at: .root)
+        var label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
+        label.fromLinks = true
+        let asked = environment.elapsed()
+        do throws(TransitionError) {
+            let record = try await coordinator.perform(request)
+            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+        } catch {
+            await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
+            return
+        }
+        await navigate(
+            pushed, kind: .wellFormed, expected: try? RouteCompiler.content(for: pushed, registry: registry), animator: nil,
+            rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.

@@ -140,7 +140,7 @@ package enum ContainerPlanner {
             // window shows the stack alone: then no set is built).
             var elsewhere = Set<ScreenID>()
             if content.screenCount > stack.items.count {
-                content.forEachScreen { elsewhere.insert($0.id) }
+                content.forEachScreenID { elsewhere.insert($0) }
                 for screen in stack.items { elsewhere.remove(screen.id) }
             }
             if let screen = firstDuplicate(in: items, replacing: stack.items) ?? items.first(where: { elsewhere.contains($0.id) })
@@ -305,11 +305,11 @@ package enum ContainerPlanner {
         let problems = ContentInvariants.check(incoming, in: "the new content")
         if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
         var shown = Set<ScreenID>()
-        content.forEachScreen { shown.insert($0.id) }
-        leaving?.forEachScreen { shown.remove($0.id) }
+        content.forEachScreenID { shown.insert($0) }
+        leaving?.forEachScreenID { shown.remove($0) }
         var duplicate: ScreenID?
-        incoming.forEachScreen { screen in
-            if duplicate == nil, shown.contains(screen.id) { duplicate = screen.id }
+        incoming.forEachScreenID { id in
+            if duplicate == nil, shown.contains(id) { duplicate = id }
         }
         if let duplicate { throw .duplicateScreen(duplicate, container: nil) }
         let held = Set(content.containers).subtracting(leaving?.containers ?? [])

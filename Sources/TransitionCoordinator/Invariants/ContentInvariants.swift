@@ -32,13 +32,11 @@ package enum ContentInvariants {
         }
         var found: [InvariantViolation] = []
         walk(content, in: window, into: &found)
-        // Sized first: counting is a walk, growing a set of long ids rehashes them all.
-        var count = 0
-        content.forEachScreen { _ in count += 1 }
-        var screens = Set<ScreenID>(minimumCapacity: count)
-        content.forEachScreen { screen in
-            if !screens.insert(screen.id).inserted {
-                found.append(.init(.containers, "screen \(screen.id) appears twice in \(window): \(content)"))
+        // Sized first (a count of each stack's items): growing a set rehashes what it holds.
+        var screens = Set<ScreenID>(minimumCapacity: content.screenCount)
+        content.forEachScreenID { id in
+            if !screens.insert(id).inserted {
+                found.append(.init(.containers, "screen \(id) appears twice in \(window): \(content)"))
             }
         }
         var containers = Set<ContainerID>()

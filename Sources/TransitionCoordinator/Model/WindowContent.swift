@@ -70,8 +70,37 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
     /// before the modal it presents.
     public var screens: [Screen] {
         var screens: [Screen] = []
-        forEachScreen { screens.append($0) }
+        screens.reserveCapacity(screenCount)
+        appendScreens(to: &screens)
         return screens
+    }
+
+    /// Appends the screens of the content to `screens`, in the order of ``screens``: a stack's
+    /// items at once.
+    private func appendScreens(to screens: inout [Screen]) {
+        switch self {
+        case .screen(let screen): screens.append(screen)
+        case .stack(let stack): screens.append(contentsOf: stack.items)
+        case .tabs(let tabs): for tab in tabs.tabs { tab.appendScreens(to: &screens) }
+        case .hop(let hop): hop.current.appendScreens(to: &screens)
+        case .presenting(let base, let modal):
+            base.appendScreens(to: &screens)
+            modal.appendScreens(to: &screens)
+        }
+    }
+
+    /// Calls `body` with the id of every screen, in the order of ``screens``, reading each id in
+    /// place (a whole screen copied out retains its name and parameters too).
+    package func forEachScreenID(_ body: (ScreenID) -> Void) {
+        switch self {
+        case .screen(let screen): body(screen.id)
+        case .stack(let stack): for index in stack.items.indices { body(stack.items[index].id) }
+        case .tabs(let tabs): for tab in tabs.tabs { tab.forEachScreenID(body) }
+        case .hop(let hop): hop.current.forEachScreenID(body)
+        case .presenting(let base, let modal):
+            base.forEachScreenID(body)
+            modal.forEachScreenID(body)
+        }
     }
 
     /// Calls `body` with every screen, in the order of ``screens``, building nothing.

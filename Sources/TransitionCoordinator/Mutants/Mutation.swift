@@ -72,6 +72,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link builds its containers with the ids a route makes, not the ones the registry
     /// declares: the app's handles miss what the link built.
     case linkIgnoresDeclaredIDs
+    /// A route takes a screen an earlier route made wherever it is shown now, not only at the
+    /// place it was made: the screen keeps an id made for another place.
+    case madeScreenAnyPlace
     /// Saving reads the content without the registry's declared ids: content with the app's ids
     /// cannot be saved.
     case savedStateIgnoresDeclaredIDs

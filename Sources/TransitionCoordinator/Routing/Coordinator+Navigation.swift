@@ -60,7 +60,22 @@ extension Coordinator {
         do {
             let shown = machine.snapshot.rootWindow?.content
             let absolute = try RouteCompiler.resolve(route, from: shown, registry: registry, limits: configuration.routeLimits)
-            let target = try RouteCompiler.content(resolved: absolute, registry: registry, sharingWith: shown)
+            #if TC_MUTANTS
+            var made = madeScreens
+            let compiled = Mutations.$planted.withValue(mutants) { () -> Result<WindowContent, NavigationError> in
+                do throws(NavigationError) {
+                    return .success(
+                        try RouteCompiler.content(resolved: absolute, registry: registry, sharingWith: shown, made: &made))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            madeScreens = made
+            let target = try compiled.get()
+            #else
+            let target = try RouteCompiler.content(
+                resolved: absolute, registry: registry, sharingWith: shown, made: &madeScreens)
+            #endif
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

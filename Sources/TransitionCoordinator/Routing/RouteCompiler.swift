@@ -38,7 +38,9 @@ package enum RouteCompiler {
         for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
         limits: RouteLimits = .standard
     ) throws(NavigationError) -> WindowContent {
-        try compile(resolve(route, from: current, registry: registry, limits: limits).steps, registry: registry)
+        var made = MadeScreens()
+        return try compile(
+            resolve(route, from: current, registry: registry, limits: limits).steps, registry: registry, made: &made)
     }
 
     /// ``content(for:from:registry:)`` for a route ``resolve(_:from:registry:limits:)`` gave already (absolute,
@@ -48,7 +50,54 @@ package enum RouteCompiler {
     package static func content(
         resolved route: Route, registry: ScreenRegistry, sharingWith shown: WindowContent? = nil
     ) throws(NavigationError) -> WindowContent {
-        try compile(route.steps, registry: registry, sharingWith: shown)
+        var made = MadeScreens()
+        return try compile(route.steps, registry: registry, sharingWith: shown, made: &made)
+    }
+
+    /// ``content(resolved:registry:sharingWith:)``, recognizing the screens shown by what an
+    /// earlier compile `made` (see ``MadeScreens``), and leaving there what this one made. When
+    /// it throws, `made` is as it was.
+    package static func content(
+        resolved route: Route, registry: ScreenRegistry, sharingWith shown: WindowContent?, made: inout MadeScreens
+    ) throws(NavigationError) -> WindowContent {
+        try compile(route.steps, registry: registry, sharingWith: shown, made: &made)
+    }
+
+    /// The screens one compile made with the route's own ids (names without a factory), in the
+    /// order it made them, each with its stack and place. The next compile compares the screen
+    /// shown at the same place with the one made there, before it writes that screen's id to
+    /// check it: a comparison that ends at once when the two share their storage, as a screen
+    /// a navigation took from what was shown does.
+    ///
+    /// Sound whatever happened in between: such a screen's id is ``ScreenRegistry/screenID(in:at:_:)``
+    /// of its stack, its place and its own name and parameters, a pure function of them. So a
+    /// screen shown at that place that equals it, with a target of the same name and parameters,
+    /// has the id the route makes there, whichever registry or content came between.
+    package struct MadeScreens: Sendable, Equatable {
+        /// One screen made with the route's id, and where.
+        fileprivate struct Made: Sendable, Equatable {
+            let stack: ContainerID
+            let place: Int
+            let screen: Screen
+        }
+
+        /// In the order the compile made its stacks' screens; nil where a factory made one.
+        fileprivate var made: [Made?] = []
+
+        /// Nothing made yet.
+        package init() {}
+
+        /// The screen made `ordinal`-th, if it was made with the route's id at `place` of `stack`.
+        fileprivate func screen(_ ordinal: Int, in stack: ContainerID, at place: Int) -> Screen? {
+            #if TC_MUTANTS
+            // Mutant: the place the screen was made at is not compared.
+            if Mutations.planted.contains(.madeScreenAnyPlace), made.indices.contains(ordinal) { return made[ordinal]?.screen }
+            #endif
+            guard made.indices.contains(ordinal), let made = made[ordinal], made.place == place, made.stack == stack else {
+                return nil
+            }
+            return made.screen
+        }
     }
 
     /// The absolute route, without `up` steps, that `route` means from `current` (printed through
@@ -110,7 +159,8 @@ package enum RouteCompiler {
     /// (its layer, its place in its stack, its own step): so `^/main/mail` and `^/main#inbox/mail`
     /// build the same content, and compiling costs time linear in the route.
     private static func compile(
-        _ steps: [RouteStep], registry: ScreenRegistry, sharingWith shown: WindowContent? = nil
+        _ steps: [RouteStep], registry: ScreenRegistry, sharingWith shown: WindowContent? = nil,
+        made previous: inout MadeScreens
     ) throws(NavigationError) -> WindowContent {
         guard let first = steps.first else { throw .emptyRoute }
         guard case .push = first else { throw .noRootScreen(step: first) }
@@ -119,6 +169,8 @@ package enum RouteCompiler {
         // from there, so the two trees share their storage and what compares them next (the
         // plan's diff, the owners' commit, a host's reconciler) finds equal screens at once.
         var shownStacks: [ContainerID: [Screen]] = [:]
+        var made = MadeScreens()
+        made.made.reserveCapacity(steps.count)
         shown?.forEachContainer { id, node in
             if case .stack(let stack) = node.base { shownStacks[id] = stack.items }
         }
@@ -128,7 +180,11 @@ package enum RouteCompiler {
         ) throws(NavigationError) -> Screen {
             let items = shownStacks[stack]
             let shown = items.flatMap { $0.indices.contains(place) ? $0[place] : nil }
-            return try registry.make(target, in: stack, at: place, step: step, shown: shown)
+            let before = shown == nil ? nil : previous.screen(made.made.count, in: stack, at: place)
+            let (screen, routeMade) = try registry.make(
+                target, in: stack, at: place, step: step, shown: shown, madeBefore: before)
+            made.made.append(routeMade ? MadeScreens.Made(stack: stack, place: place, screen: screen) : nil)
+            return screen
         }
         // Declared ids shown already: a declaration's second container takes the made id.
         var claimed: Set<ContainerID> = []
@@ -206,6 +262,7 @@ package enum RouteCompiler {
             }
         }
         let content = assemble(layers)
+        previous = made
         // The app's root hop container around it all (no step of the route builds it).
         guard let hop = registry.declaredRootHop, claim([hop]) else { return content }
         return .hop(HopContainer(id: hop, showing: content))

@@ -371,19 +371,25 @@ public struct ScreenRegistry: Sendable {
     /// itself when it is the screen made (equal values: only the storage is shared).
     ///
     /// A name without a factory makes a screen of the target's name and parameters and that id,
-    /// so `shown` is recognized without writing the id; a factory is always asked.
+    /// so `shown` is recognized without writing the id: it is equal to `madeBefore` (a screen an
+    /// earlier compile made with the route's id at this very place), or its id is checked as it
+    /// would be written. A factory is always asked.
+    ///
+    /// - Returns: the screen, and whether it carries the route's id for its own name and
+    ///   parameters (it was made without a factory), so a later compile may pass it as `madeBefore`.
     func make(
-        _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?
-    ) throws(NavigationError) -> Screen {
+        _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?, madeBefore: Screen?
+    ) throws(NavigationError) -> (screen: Screen, routeMade: Bool) {
         let entry = try entry(for: target, step: step)
-        if entry.factory == nil, let shown, shown.name == target.name, shown.parameters == target.parameters,
-            Self.isScreenID(shown.id, in: stack, at: index, target)
+        let routeMade = entry.factory == nil
+        if routeMade, let shown, shown.name == target.name, shown.parameters == target.parameters,
+            shown == madeBefore || Self.isScreenID(shown.id, in: stack, at: index, target)
         {
-            return shown
+            return (shown, true)
         }
         let screen = try make(target, entry: entry, id: Self.screenID(in: stack, at: index, target), step: step)
-        guard let shown, shown == screen else { return screen }
-        return shown
+        guard let shown, shown == screen else { return (screen, routeMade) }
+        return (shown, routeMade)
     }
 
     /// The entry `target` names, its parameters checked.
@@ -398,6 +404,7 @@ public struct ScreenRegistry: Sendable {
             throw .unknownScreen(target.name, step: step)
         }
         guard case .screen = entry.kind else { throw .tabsInStack(target.name, step: step) }
+        guard !entry.parameters.isEmpty else { return entry }
         for (key, parameter) in entry.parameters.sorted(by: { $0.key < $1.key }) {
             guard let value = target.parameters[key] else {
                 if parameter.isRequired { throw .missingParameter(key, screen: target.name, step: step) }

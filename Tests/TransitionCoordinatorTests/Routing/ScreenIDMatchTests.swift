@@ -80,3 +80,57 @@ struct ScreenIDMatchTests {
         #expect(built.topScreen == Screen("detail", id: id, parameters: ["id": "3"]))
     }
 }
+
+/// What one navigation's route made, which the next compares a shown screen with before it
+/// writes that screen's id (``RouteCompiler/MadeScreens``).
+@Suite("Screens an earlier route made, recognized where they are still shown")
+struct MadeScreensTests {
+    /// Compiles `path` against `shown`, with and then into `made`.
+    static func compile(_ path: String, shown: WindowContent?, made: inout RouteCompiler.MadeScreens) throws -> WindowContent {
+        try RouteCompiler.content(
+            resolved: try Route(parsing: path), registry: RouteCompilerTests.registry(), sharingWith: shown, made: &made)
+    }
+
+    @Test(
+        "each navigation of a chain, compiled against what the one before showed and made, builds what it builds cold",
+        arguments: [
+            ["^/home/detail(id=3)/friend", "^/home/detail(id=3)/friend/mail", "^/home/detail(id=4)/friend"],
+            ["^/home!/detail(id=3)", "^/home/detail(id=3)", "^/home!/detail(id=3)"],
+            ["^/main#settings/detail(id=3)", "^/main#inbox/detail(id=3)", "^/main#settings/detail(id=3)!/compose"],
+            ["^/home/vault(code=1234)/friend", "^/home/vault(code=1234)/friend", "^/home/friend/vault(code=1234)"],
+            ["^/home/friend/mail", "^/home/mail/friend", "^/home/friend/mail"],
+        ])
+    func chain(_ paths: [String]) throws {
+        var made = RouteCompiler.MadeScreens()
+        var shown: WindowContent?
+        for path in paths {
+            let built = try Self.compile(path, shown: shown, made: &made)
+            #expect(built == (try RouteCompilerTests.content(path)), "\(path)")
+            shown = built
+        }
+    }
+
+    @Test("a screen a route made is not taken at another place, though it is shown there with the same id")
+    func otherPlace() throws {
+        var made = RouteCompiler.MadeScreens()
+        let modal = try Self.compile("^/home!/detail(id=3)", shown: nil, made: &made)
+        let detail = modal.topScreen
+        // Hand-built: the modal's screen, the same value, moved into the root stack.
+        let shown = WindowContent.stack(StackContainer(id: "^", root: Screen("home", id: "^/0:home"), pushed: [detail]))
+        let built = try Self.compile("^/home/detail(id=3)", shown: shown, made: &made)
+        #expect(built.topScreen.id == ScreenRegistry.screenID(in: "^", at: 1, RouteTarget("detail", ["id": "3"])))
+        #expect(built.topScreen.id != detail.id)
+        #expect(built == (try RouteCompilerTests.content("^/home/detail(id=3)")))
+    }
+
+    @Test("a route that does not compile leaves what the last one made as it was")
+    func failedRoute() throws {
+        var made = RouteCompiler.MadeScreens()
+        let shown = try Self.compile("^/home/detail(id=3)", shown: nil, made: &made)
+        let before = made
+        #expect(throws: NavigationError.self) { try Self.compile("^/home/detail(id=3)/nowhere", shown: shown, made: &made) }
+        #expect(made == before)
+        _ = try Self.compile("^/home/friend", shown: shown, made: &made)
+        #expect(made != before)
+    }
+}
