@@ -174,12 +174,14 @@ package enum RouteCompiler {
         shown?.forEachContainer { id, node in
             if case .stack(let stack) = node.base { shownStacks[id] = stack.items }
         }
+        // The shown stack pushes went onto last: a route pushes onto one stack step after step.
+        var current: (id: ContainerID, items: [Screen]?)?
         /// The screen `target` makes at `place` in the stack `stack`.
         func stackScreen(
             _ target: RouteTarget, in stack: ContainerID, at place: Int, step: Int
         ) throws(NavigationError) -> Screen {
-            let items = shownStacks[stack]
-            let shown = items.flatMap { $0.indices.contains(place) ? $0[place] : nil }
+            if current?.id != stack { current = (stack, shownStacks[stack]) }
+            let shown = current?.items.flatMap { $0.indices.contains(place) ? $0[place] : nil }
             let before = shown == nil ? nil : previous.screen(made.made.count, in: stack, at: place)
             let (screen, routeMade) = try registry.make(
                 target, in: stack, at: place, step: step, shown: shown, madeBefore: before)
