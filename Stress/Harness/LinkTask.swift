@@ -183,6 +183,9 @@ public enum LinkTask {
             if moves.chance(15) {
                 await moveModalScreen(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
             }
+            if moves.chance(15) {
+                await respell(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
+            }
             if forged.chance(6) {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
                 let route = Self.forgedRoute(&forged)
@@ -457,6 +460,26 @@ public enum LinkTask {
         await navigate(
             pushed, kind: .wellFormed, expected: try? RouteCompiler.content(for: pushed, registry: registry), animator: nil,
             rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+    }
+
+    /// A link, then one through the same screen with a parameter spelled otherwise: `≠`, then `=`
+    /// followed by U+0338. The two values are equal strings, but `=` is escaped in an id, so the
+    /// second link must write the screen's id anew from its own bytes, not take the screen the
+    /// first made (mutant ``Mutation/madeScreenAnySpelling``). Its step on changes what is shown,
+    /// so its answer is a record to check.
+    private static func respell(
+        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        let registry = coordinator.screens
+        let first = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "\u{2260}"]))])
+        let second = Route(
+            absolute: true,
+            [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "=\u{338}"])), .push(RouteTarget("lalert"))])
+        for route in [first, second] {
+            await navigate(
+                route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry), animator: nil,
+                rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        }
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.

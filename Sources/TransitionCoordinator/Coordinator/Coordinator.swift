@@ -134,8 +134,9 @@ public actor Coordinator {
     package nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
     package nonisolated let guards: [NavigationGuard]
-    /// The screens the last navigation's route made with the route's ids, which the next one
-    /// recognizes where they are still shown (``RouteCompiler/MadeScreens``).
+    /// The screens the last route that compiled here made with the route's ids (whether or not
+    /// its navigation then ran), which the next one recognizes where they are still shown
+    /// (``RouteCompiler/MadeScreens``).
     var madeScreens = RouteCompiler.MadeScreens()
     /// The request a guard redirected last, kept for ``resumeRedirected()``.
     var redirected: Redirected?

@@ -75,6 +75,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A route takes a screen an earlier route made wherever it is shown now, not only at the
     /// place it was made: the screen keeps an id made for another place.
     case madeScreenAnyPlace
+    /// A route takes a screen an earlier route made for an equal target spelled otherwise: the
+    /// screen keeps an id written from the other spelling's bytes.
+    case madeScreenAnySpelling
     /// Saving reads the content without the registry's declared ids: content with the app's ids
     /// cannot be saved.
     case savedStateIgnoresDeclaredIDs

@@ -64,20 +64,25 @@ package enum RouteCompiler {
     }
 
     /// The screens one compile made with the route's own ids (names without a factory), in the
-    /// order it made them, each with its stack and place. The next compile compares the screen
-    /// shown at the same place with the one made there, before it writes that screen's id to
-    /// check it: a comparison that ends at once when the two share their storage, as a screen
-    /// a navigation took from what was shown does.
+    /// order it made them, each with its stack, its place and the target it was made for. The
+    /// next compile compares the screen shown at the same place with the one made there, before
+    /// it writes that screen's id to check it: a comparison that ends at once when the two share
+    /// their storage, as a screen a navigation took from what was shown does.
     ///
-    /// Sound whatever happened in between: such a screen's id is ``ScreenRegistry/screenID(in:at:_:)``
-    /// of its stack, its place and its own name and parameters, a pure function of them. So a
-    /// screen shown at that place that equals it, with a target of the same name and parameters,
-    /// has the id the route makes there, whichever registry or content came between.
+    /// Sound whatever happened in between: such a screen has the id ``ScreenRegistry/screenID(in:at:_:)``
+    /// writes for its stack, its place and its target, a pure function of their bytes (or it is
+    /// the shown screen equal to the one with that id). So where the next compile finds a target
+    /// spelled byte for byte as that one, at that place of that stack, and the shown screen equal
+    /// to the one made, the shown screen is the one it makes, whichever registry or content came
+    /// between. Spelled alike, not equal: strings compare by canonical equivalence, and two
+    /// equivalent spellings can be written as different ids (`≠` and `=` followed by U+0338,
+    /// since `=` is escaped).
     package struct MadeScreens: Sendable, Equatable {
-        /// One screen made with the route's id, and where.
+        /// One screen made with the route's id, where, and for what.
         fileprivate struct Made: Sendable, Equatable {
             let stack: ContainerID
             let place: Int
+            let target: RouteTarget
             let screen: Screen
         }
 
@@ -87,16 +92,46 @@ package enum RouteCompiler {
         /// Nothing made yet.
         package init() {}
 
-        /// The screen made `ordinal`-th, if it was made with the route's id at `place` of `stack`.
-        fileprivate func screen(_ ordinal: Int, in stack: ContainerID, at place: Int) -> Screen? {
+        /// Whether `shown` is the screen made `ordinal`-th, made at `place` of `stack` for a target
+        /// spelled as `target` is.
+        fileprivate func made(
+            _ shown: Screen, _ ordinal: Int, in stack: ContainerID, at place: Int, for target: RouteTarget
+        ) -> Bool {
+            guard made.indices.contains(ordinal), let made = made[ordinal] else { return false }
             #if TC_MUTANTS
             // Mutant: the place the screen was made at is not compared.
-            if Mutations.planted.contains(.madeScreenAnyPlace), made.indices.contains(ordinal) { return made[ordinal]?.screen }
-            #endif
-            guard made.indices.contains(ordinal), let made = made[ordinal], made.place == place, made.stack == stack else {
-                return nil
+            if Mutations.planted.contains(.madeScreenAnyPlace) {
+                return Self.spelledAlike(made.target, target) && made.screen == shown
             }
-            return made.screen
+            // Mutant: the targets are compared as strings compare (canonical equivalence), not byte for byte.
+            if Mutations.planted.contains(.madeScreenAnySpelling) {
+                return made.place == place && made.stack == stack && made.target == target && made.screen == shown
+            }
+            #endif
+            return made.place == place && made.stack == stack && Self.spelledAlike(made.target, target) && made.screen == shown
+        }
+
+        /// Whether two targets are spelled alike, byte for byte: the name, and each parameter's
+        /// key and value.
+        static func spelledAlike(_ a: RouteTarget, _ b: RouteTarget) -> Bool {
+            guard a.parameters.count == b.parameters.count, sameBytes(a.name, b.name) else { return false }
+            for (key, value) in a.parameters {
+                // Found by an equal key; it must be spelled alike too.
+                guard let index = b.parameters.index(forKey: key) else { return false }
+                let other = b.parameters[index]
+                guard sameBytes(other.key, key), sameBytes(other.value, value) else { return false }
+            }
+            return true
+        }
+
+        /// Whether two strings are the same bytes, compared in place where both hold them (native
+        /// and small strings do).
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let compared = a.utf8.withContiguousStorageIfAvailable { a in
+                b.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            }
+            return compared.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
         }
     }
 
@@ -182,10 +217,10 @@ package enum RouteCompiler {
         ) throws(NavigationError) -> Screen {
             if current?.id != stack { current = (stack, shownStacks[stack]) }
             let shown = current?.items.flatMap { $0.indices.contains(place) ? $0[place] : nil }
-            let before = shown == nil ? nil : previous.screen(made.made.count, in: stack, at: place)
+            let recognized = shown.map { previous.made($0, made.made.count, in: stack, at: place, for: target) } ?? false
             let (screen, routeMade) = try registry.make(
-                target, in: stack, at: place, step: step, shown: shown, madeBefore: before)
-            made.made.append(routeMade ? MadeScreens.Made(stack: stack, place: place, screen: screen) : nil)
+                target, in: stack, at: place, step: step, shown: shown, recognized: recognized)
+            made.made.append(routeMade ? MadeScreens.Made(stack: stack, place: place, target: target, screen: screen) : nil)
             return screen
         }
         // Declared ids shown already: a declaration's second container takes the made id.

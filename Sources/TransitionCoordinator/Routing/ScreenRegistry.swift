@@ -371,19 +371,22 @@ public struct ScreenRegistry: Sendable {
     /// itself when it is the screen made (equal values: only the storage is shared).
     ///
     /// A name without a factory makes a screen of the target's name and parameters and that id,
-    /// so `shown` is recognized without writing the id: it is equal to `madeBefore` (a screen an
-    /// earlier compile made with the route's id at this very place), or its id is checked as it
-    /// would be written. A factory is always asked.
+    /// so `shown` is recognized without writing the id: the caller knows it is the screen an
+    /// earlier compile made here for a target spelled as this one (`recognized`), or its name
+    /// and parameters are the target's and its id is checked as it would be written. A factory
+    /// is always asked.
     ///
-    /// - Returns: the screen, and whether it carries the route's id for its own name and
-    ///   parameters (it was made without a factory), so a later compile may pass it as `madeBefore`.
+    /// - Returns: the screen, and whether it was made without a factory (then it is the screen
+    ///   with the route's id, or the shown screen equal to it), so a later compile may recognize it.
     func make(
-        _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?, madeBefore: Screen?
+        _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?, recognized: Bool
     ) throws(NavigationError) -> (screen: Screen, routeMade: Bool) {
         let entry = try entry(for: target, step: step)
         let routeMade = entry.factory == nil
-        if routeMade, let shown, shown.name == target.name, shown.parameters == target.parameters,
-            shown == madeBefore || Self.isScreenID(shown.id, in: stack, at: index, target)
+        if routeMade, let shown,
+            recognized
+                || (shown.name == target.name && shown.parameters == target.parameters
+                    && Self.isScreenID(shown.id, in: stack, at: index, target))
         {
             return (shown, true)
         }

@@ -123,6 +123,29 @@ struct MadeScreensTests {
         #expect(built == (try RouteCompilerTests.content("^/home/detail(id=3)")))
     }
 
+    /// Targets holding `≠` and, spelled otherwise, `=` followed by U+0338: equal strings, but
+    /// `=` is escaped in an id, so the two spellings are written as different ids.
+    static let spellings: [(RouteTarget, RouteTarget)] = [
+        (RouteTarget("x\u{2260}"), RouteTarget("x=\u{338}")),
+        (RouteTarget("x", ["k\u{2260}": "1"]), RouteTarget("x", ["k=\u{338}": "1"])),
+        (RouteTarget("x", ["v": "\u{2260}"]), RouteTarget("x", ["v": "=\u{338}"])),
+    ]
+
+    @Test(
+        "a target spelled otherwise, though equal, is not taken for the one made before: its id is written from its bytes",
+        arguments: spellings.indices)
+    func otherSpelling(_ index: Int) throws {
+        let (made, spelled) = Self.spellings[index]
+        #expect(made == spelled)
+        func route(_ target: RouteTarget) -> Route { Route(absolute: true, [.push(RouteTarget("home")), .push(target)]) }
+        var memo = RouteCompiler.MadeScreens()
+        let first = try RouteCompiler.content(resolved: route(made), registry: .open, sharingWith: nil, made: &memo)
+        let warm = try RouteCompiler.content(resolved: route(spelled), registry: .open, sharingWith: first, made: &memo)
+        let cold = try RouteCompiler.content(for: route(spelled), registry: .open)
+        #expect(warm == cold)
+        #expect(Array(warm.topScreen.id.rawValue.utf8) == Array(cold.topScreen.id.rawValue.utf8))
+    }
+
     @Test("a route that does not compile leaves what the last one made as it was")
     func failedRoute() throws {
         var made = RouteCompiler.MadeScreens()
