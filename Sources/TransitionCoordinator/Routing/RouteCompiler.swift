@@ -150,6 +150,8 @@ package enum RouteCompiler {
         } catch {
             throw .invalidRoute(error)
         }
+        // An absolute route without `up` means itself: its steps are not copied one by one.
+        if route.isAbsolute, !route.steps.contains(where: { if case .up = $0 { true } else { false } }) { return route }
         var steps: [RouteStep] = []
         if !route.isAbsolute, let current { steps = try self.route(of: current, registry: registry).steps }
         steps.reserveCapacity(steps.count + route.steps.count)
