@@ -403,87 +403,8 @@ public enum LinkTask {
             id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
     }
 
-    /// Pushes `screen` onto the declared stack `stack` as the app's own code does, and reports the
-    /// answer like a worker's (its record is checked, and its events are expected).
-    private static func pushByHand(
-        _ screen: Screen, onto stack: ContainerID, environment: StressEnvironment, coordinator: Coordinator,
-        checker: StressChecker
-    ) async {
-        var label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
-        label.fromLinks = true
-        let asked = environment.elapsed()
-        do throws(TransitionError) {
-            let record = try await coordinator.stack(stack).push(screen)
-            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
-        } catch {
-            await checker.rejected(
-                .content(.push(screen, onto: stack)), error, animator: .none, label: label, asked: asked,
-                answered: environment.elapsed())
-        }
-    }
-
-    /// A link's modal screen moved by the app into the stack under it, then a link through where it
-    /// now stands (and one step on, so that the link changes what is shown). The screen keeps the
-    /// id the first link made for it in the modal, which is not the id the second link makes at
-    /// its new place, so the second link must make it anew: a route
-    /// may take a screen an earlier route made only where that route made it (mutant
-    /// ``Mutation/madeScreenAnyPlace``). Other tasks may change what is shown in between; then
-    /// the move is not made.
-    private static func moveModalScreen(
-        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
-    ) async {
-        let registry = coordinator.screens
-        // Screens no guard stalls on, so that both links go through.
-        guard let modal = try? Route(parsing: "^/lhome!/lfeed"), let pushed = try? Route(parsing: "^/lhome/lfeed/lalert") else {
-            await checker.noteViolation(.init(.answered, "the move's link paths do not parse"))
-            return
-        }
-        await navigate(
-            modal, kind: .wellFormed, expected: try? RouteCompiler.content(for: modal, registry: registry), animator: nil,
-            rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
-        guard case .presenting(.stack(let base), modal: .stack(let sheet))? = await coordinator.snapshot.rootWindow?.content,
-            let root = base.root
-        else { return }
-        // One change, as the app's own code makes it: the sheet's screens pushed where it was presented.
-        let moved = StackContainer(id: base.id, root: root, pushed: Array(base.items.dropFirst()) + sheet.items)
-        let request = TransitionRequest.content(.replace(with: .stack(moved)), at: .root)
-        var label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
-        label.fromLinks = true
-        let asked = environment.elapsed()
-        do throws(TransitionError) {
-            let record = try await coordinator.perform(request)
-            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
-        } catch {
-            await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
-            return
-        }
-        await navigate(
-            pushed, kind: .wellFormed, expected: try? RouteCompiler.content(for: pushed, registry: registry), animator: nil,
-            rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
-    }
-
-    /// A link, then one through the same screen with a parameter spelled otherwise: `≠`, then `=`
-    /// followed by U+0338. The two values are equal strings, but `=` is escaped in an id, so the
-    /// second link must write the screen's id anew from its own bytes, not take the screen the
-    /// first made (mutant ``Mutation/madeScreenAnySpelling``). Its step on changes what is shown,
-    /// so its answer is a record to check.
-    private static func respell(
-        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
-    ) async {
-        let registry = coordinator.screens
-        let first = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "\u{2260}"]))])
-        let second = Route(
-            absolute: true,
-            [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "=\u{338}"])), .push(RouteTarget("lalert"))])
-        for route in [first, second] {
-            await navigate(
-                route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry), animator: nil,
-                rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
-        }
-    }
-
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.
-    private static func navigate(
+    static func navigate(
         _ route: Route, kind: Kind, expected: WindowContent?, animator: (any Animator)?,
         rng: inout SplitMix64,
         environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker

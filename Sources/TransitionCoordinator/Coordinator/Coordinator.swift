@@ -136,7 +136,8 @@ public actor Coordinator {
     package nonisolated let guards: [NavigationGuard]
     /// The screens the last route that compiled here made with the route's ids (whether or not
     /// its navigation then ran), which the next one recognizes where they are still shown
-    /// (``RouteCompiler/MadeScreens``).
+    /// (``RouteCompiler/MadeScreens``). Read and replaced only in `navigation(to:)`, which does
+    /// not suspend: two navigations' compiles never interleave.
     var madeScreens = RouteCompiler.MadeScreens()
     /// The request a guard redirected last, kept for ``resumeRedirected()``.
     var redirected: Redirected?

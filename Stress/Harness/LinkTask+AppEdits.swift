@@ -1,0 +1,90 @@
+import TransitionCoordinator
+
+/// What the harness app does by hand, between links, to what they built: each request made as
+/// the app's own code makes it, and answered like a worker's (its record is checked, and its
+/// events are expected).
+extension LinkTask {
+    /// Pushes `screen` onto the declared stack `stack`, by the id the app declared.
+    static func pushByHand(
+        _ screen: Screen, onto stack: ContainerID, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker
+    ) async {
+        await byHand(.content(.push(screen, onto: stack)), environment: environment, checker: checker) {
+            () async throws(TransitionError) in try await coordinator.stack(stack).push(screen)
+        }
+    }
+
+    /// A link's modal screen moved by the app into the stack under it, then a link through where
+    /// it now stands (and one step on, so that the link changes what is shown). The screen keeps
+    /// the id the first link made for it in the modal, which is not the id the second link makes
+    /// at its new place, so the second link must make it anew: a route may take a screen an
+    /// earlier route made only where that route made it (mutant ``Mutation/madeScreenAnyPlace``).
+    /// Other tasks may change what is shown in between; then the move is not made.
+    static func moveModalScreen(
+        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        // Screens no guard stalls on, so that both links go through.
+        let modal = Route(absolute: true, [.push(RouteTarget("lhome")), .modalStack(RouteTarget("lfeed"))])
+        let pushed = Route(
+            absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed")), .push(RouteTarget("lalert"))])
+        await follow(modal, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        guard case .presenting(.stack(let base), modal: .stack(let sheet))? = await coordinator.snapshot.rootWindow?.content,
+            let root = base.root
+        else { return }
+        // One change: the sheet's screens pushed where it was presented.
+        let moved = StackContainer(id: base.id, root: root, pushed: Array(base.items.dropFirst()) + sheet.items)
+        let request = TransitionRequest.content(.replace(with: .stack(moved)), at: .root)
+        let committed = await byHand(request, environment: environment, checker: checker) {
+            () async throws(TransitionError) in try await coordinator.perform(request)
+        }
+        guard committed else { return }
+        await follow(pushed, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+    }
+
+    /// A link, then one through the same screen with a parameter spelled otherwise: `≠`, then `=`
+    /// followed by U+0338. The two values are equal strings, but `=` is escaped in an id, so the
+    /// second link must write the screen's id anew from its own bytes, not take the screen the
+    /// first made (mutant ``Mutation/madeScreenAnySpelling``). Its step on changes what is shown,
+    /// so its answer is a record to check.
+    static func respell(
+        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        let first = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "\u{2260}"]))])
+        let second = Route(
+            absolute: true,
+            [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed", ["tab": "=\u{338}"])), .push(RouteTarget("lalert"))])
+        for route in [first, second] {
+            await follow(route, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        }
+    }
+
+    /// Follows the well-formed link `route` at once, expecting what it compiles to cold.
+    private static func follow(
+        _ route: Route, rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator,
+        checker: StressChecker
+    ) async {
+        await navigate(
+            route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: coordinator.screens),
+            animator: nil, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+    }
+
+    /// Makes `request` through `carryOut` and reports the answer.
+    /// - Returns: whether it committed.
+    @discardableResult
+    private static func byHand(
+        _ request: TransitionRequest, environment: StressEnvironment, checker: StressChecker,
+        _ carryOut: () async throws(TransitionError) -> TransitionRecord
+    ) async -> Bool {
+        var label = RequestLabel(policy: .reject, whenLocked: .refuse, cancelled: false)
+        label.fromLinks = true
+        let asked = environment.elapsed()
+        do throws(TransitionError) {
+            let record = try await carryOut()
+            await checker.committed(record, animator: .none, label: label, wall: environment.elapsed() - asked)
+            return true
+        } catch {
+            await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
+            return false
+        }
+    }
+}
