@@ -96,6 +96,51 @@ public enum HistoryChecks {
         return []
     }
 
+    /// A navigation answered as already there, with what its route compiles to cold and the
+    /// versions of the states it may have been decided on.
+    package struct AlreadyThere: Sendable {
+        package let route: Route
+        package let expected: WindowContent
+        package let versions: ClosedRange<UInt64>
+
+        /// The answer for `route`, compiled cold to `expected`, decided on a state of one of `versions`.
+        package init(route: Route, expected: WindowContent, versions: ClosedRange<UInt64>) {
+            self.route = route
+            self.expected = expected
+            self.versions = versions
+        }
+    }
+
+    /// A navigation answered as already there was decided on a state that showed its route's
+    /// content: some state of its versions, as the history gives them, has the root showing what
+    /// the route compiles to cold, with no app window above the root and no lock. An answer
+    /// whose versions the history does not hold at all (a run with no transition) is not checked.
+    ///
+    /// It finds what the records cannot: a warm compile that differs from the cold one, or an
+    /// already-there test that compares too little, but lands on what is shown, changes nothing
+    /// and leaves no record.
+    package static func alreadyThere(_ answers: [AlreadyThere], history: [TransitionRecord]) -> [InvariantViolation] {
+        guard !answers.isEmpty, let first = history.first else { return [] }
+        var states = [first.before.version: first.before]
+        for record in history { states[record.after.version] = record.after }
+        func shows(_ expected: WindowContent, _ state: NavigationSnapshot) -> Bool {
+            state.lockWindow == nil && state.rootWindow?.content == expected
+                && !state.windows.contains { $0.level != .root && !state.covers.reservedLevels.contains($0.level) }
+        }
+        var found: [InvariantViolation] = []
+        for answer in answers {
+            let known = answer.versions.compactMap { states[$0] }
+            guard !known.isEmpty, !known.contains(where: { shows(answer.expected, $0) }) else { continue }
+            found.append(
+                .init(
+                    .atomic,
+                    "the link \(answer.route) was answered as already there, but no state from "
+                        + "v\(answer.versions.lowerBound) to v\(answer.versions.upperBound) showed \(answer.expected) "
+                        + "with nothing above the root: a navigation that did nothing"))
+        }
+        return found
+    }
+
     /// No two records share a before-version (a lost update would).
     package static func uniqueVersions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var versions = Set<UInt64>()

@@ -58,6 +58,27 @@ extension LinkTask {
         }
     }
 
+    /// A link into a tab, then one to the same top screen with a screen pushed in the other tab,
+    /// then that one again. The second changes only a tab that is not shown, and must still
+    /// navigate; the third is already there (mutant ``Mutation/alreadyThereByTopScreen``: an
+    /// answer of already there is checked against the states it was decided between, since it
+    /// leaves no record).
+    static func sameTopScreen(
+        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        // Screens no guard stalls on, so that the links go through.
+        let shown = Route(absolute: true, [.push(RouteTarget("ltabs")), .tab(RouteTarget("lb")), .push(RouteTarget("lalert"))])
+        let behind = Route(
+            absolute: true,
+            [
+                .push(RouteTarget("ltabs")), .tab(RouteTarget("la")), .push(RouteTarget("ldetail", ["id": "2"])),
+                .tab(RouteTarget("lb")), .push(RouteTarget("lalert")),
+            ])
+        for route in [shown, behind, behind] {
+            await follow(route, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        }
+    }
+
     /// Follows the well-formed link `route` at once, expecting what it compiles to cold.
     private static func follow(
         _ route: Route, rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator,

@@ -186,6 +186,9 @@ public enum LinkTask {
             if moves.chance(15) {
                 await respell(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
             }
+            if moves.chance(15) {
+                await sameTopScreen(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
+            }
             if forged.chance(6) {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
                 let route = Self.forgedRoute(&forged)
@@ -412,6 +415,9 @@ public enum LinkTask {
         let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
         var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
         label.fromLinks = true
+        // Where a link whose content is known may be answered as already there: the version read
+        // before it is asked bounds the state it was decided on from below.
+        let versionBefore = expected == nil ? nil : await coordinator.snapshot.version
         let asked = environment.elapsed()
         let answer: Result<TransitionRecord?, TransitionError>
         do throws(TransitionError) {
@@ -420,8 +426,14 @@ public enum LinkTask {
         } catch {
             answer = .failure(error)
         }
+        let answered = environment.elapsed()
         await checker.linkAnswered(
-            route, kind: kind, expected: expected, answer: answer, label: label, asked: asked,
-            answered: environment.elapsed())
+            route, kind: kind, expected: expected, answer: answer, label: label, asked: asked, answered: answered)
+        if case .success(nil) = answer, let expected, let versionBefore {
+            // Decided on the committed state, or on the after-state of the transition then in
+            // flight (one version past the committed one): at most one past the version read now.
+            let versionAfter = await coordinator.snapshot.version
+            await checker.linkAlreadyThere(route, expected: expected, versions: versionBefore...(versionAfter + 1))
+        }
     }
 }

@@ -182,6 +182,7 @@ public enum StressHarness {
         case .linkIgnoresDeclaredIDs: "a link that builds containers with made ids, not the app's"
         case .madeScreenAnyPlace: "a route that takes a screen an earlier route made at another place, with that place's id"
         case .madeScreenAnySpelling: "a route that takes a screen an earlier route made for another spelling, with its id"
+        case .alreadyThereByTopScreen: "a link taken as already there when the top screen is the target's"
         case .savedStateIgnoresDeclaredIDs: "saving that cannot read the app's declared ids"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"

@@ -60,6 +60,12 @@ extension StressChecker {
         }
     }
 
+    /// A link whose route compiles cold to `expected` was answered as already there, decided on the
+    /// state of one of `versions`: checked against the history once the run ends.
+    public func linkAlreadyThere(_ route: Route, expected: WindowContent, versions: ClosedRange<UInt64>) {
+        alreadyThereLinks.append(.init(route: route, expected: expected, versions: versions))
+    }
+
     /// A string that is not a path was parsed: it must fail, with a position inside the string.
     public func linkUnparsed(_ text: String, parsed: Result<Route, RouteError>) {
         switch parsed {

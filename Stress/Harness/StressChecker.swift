@@ -49,6 +49,9 @@ public actor StressChecker {
     var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?)] = [:]
     /// Every outcome the inbox gave, by link.
     var inboxEnds: [LinkID: [LinkOutcome]] = [:]
+    /// Links the app followed that were answered as already there, with what their routes compile
+    /// to cold and the versions they were decided between (see ``HistoryChecks/alreadyThere(_:history:)``).
+    var alreadyThereLinks: [HistoryChecks.AlreadyThere] = []
     /// How many inbox ends were read, and who waits for a count of them.
     var inboxEndsRead = 0
     var inboxEndWaiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
@@ -379,8 +382,9 @@ public actor StressChecker {
     /// Checks over the whole history (see ``HistoryChecks``): no two records share a
     /// before-version; every record a task received is the history's record of that id; the
     /// reference model; every busy rejection falls inside the window of the transition it named;
-    /// coalescing and preemption kept their promises; the waiting and deferred queues never held
-    /// more than their limits.
+    /// coalescing and preemption kept their promises; each link answered as already there was
+    /// decided on a state that showed its route's content; the waiting and deferred queues never
+    /// held more than their limits.
     public func finishHistory(
         _ history: [TransitionRecord], clockOffset: Duration, peakQueueDepth: Int, queueLimit: Int,
         peakDeferredDepth: Int = 0, deferredLimit: Int = .max
@@ -415,6 +419,7 @@ public actor StressChecker {
         }
         violations += HistoryChecks.coalescing(history)
         violations += HistoryChecks.preemptions(history)
+        violations += HistoryChecks.alreadyThere(alreadyThereLinks, history: history)
         for busy in busyRejections {
             guard let record = byID[busy.transition] else {
                 // A gesture given up, or a transition a guard refused, has no record; its events

@@ -71,6 +71,32 @@ struct LinkCheckTests {
         #expect(await malformed.violations.count == 3)
     }
 
+    @Test(
+        "a link answered as already there fires unless a state it was decided between showed its content with nothing above the root"
+    )
+    func alreadyThere() async throws {
+        let (route, target) = (try #require(Self.route), try #require(Self.target))
+        // v1 shows the home screen; v2, the link's content.
+        let landed = Self.record(showing: target)
+        func check(_ versions: ClosedRange<UInt64>, _ history: [TransitionRecord]) -> [InvariantViolation] {
+            HistoryChecks.alreadyThere([.init(route: route, expected: target, versions: versions)], history: history)
+        }
+        #expect(check(1...2, [landed]).isEmpty)
+        #expect(check(2...3, [landed]).isEmpty)
+        #expect(check(1...1, [landed]).map(\.invariant) == [.atomic])
+        let toast = ManagedWindow(id: WindowID(3), level: .low, content: .screen(Screen("toast")))
+        #expect(check(1...2, [Self.record(showing: target, above: [toast])]).map(\.invariant) == [.atomic])
+        // Versions the history does not hold, or no history at all: nothing to compare with.
+        #expect(check(5...6, [landed]).isEmpty)
+        #expect(check(1...2, []).isEmpty)
+
+        // The checker keeps each answer for the history's end.
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.linkAlreadyThere(route, expected: target, versions: 1...1)
+        await checker.finishHistory([landed], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
+        #expect(await checker.violations.contains { $0.detail.contains("answered as already there") })
+    }
+
     @Test("an inbox link whose record does not carry its source and id is reported")
     func correlation() async throws {
         let (route, target) = (try #require(Self.route), try #require(Self.target))

@@ -182,7 +182,7 @@ struct TransitionMachine {
             }
             // A navigation to where the transition in flight leads has nothing to do: it must not
             // cut the animation it would never follow.
-            if TransitionPlanner.showsAlready(request, in: current.after) { return .alreadyThere(effects) }
+            if showsAlready(request, in: current.after) { return .alreadyThere(effects) }
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
@@ -282,7 +282,7 @@ struct TransitionMachine {
     /// Plans against the committed snapshot; returns the plan and the next window id to keep, or
     /// nil when the snapshot shows what the request asks for already (``TransitionPlanner/showsAlready(_:in:)``).
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID)?, TransitionError> {
-        if TransitionPlanner.showsAlready(request, in: snapshot) { return .success(nil) }
+        if showsAlready(request, in: snapshot) { return .success(nil) }
         var next = nextWindowID
         do throws(TransitionError) {
             let plan = try planned(request, in: snapshot, nextWindowID: &next)
@@ -290,6 +290,16 @@ struct TransitionMachine {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// ``TransitionPlanner/showsAlready(_:in:)``, with this machine's mutants planted.
+    func showsAlready(_ request: TransitionRequest, in state: NavigationSnapshot) -> Bool {
+        #if TC_MUTANTS
+        if !mutants.isEmpty {
+            return Mutations.$planted.withValue(mutants) { TransitionPlanner.showsAlready(request, in: state) }
+        }
+        #endif
+        return TransitionPlanner.showsAlready(request, in: state)
     }
 
     /// ``TransitionPlanner/plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` under this machine's configuration.

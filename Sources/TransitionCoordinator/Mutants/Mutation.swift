@@ -78,6 +78,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A route takes a screen an earlier route made for an equal target spelled otherwise: the
     /// screen keeps an id written from the other spelling's bytes.
     case madeScreenAnySpelling
+    /// A navigation is taken as already there when the root's top screen is the target's: a link
+    /// that differs only below the top, or in a tab not shown, does nothing.
+    case alreadyThereByTopScreen
     /// Saving reads the content without the registry's declared ids: content with the app's ids
     /// cannot be saved.
     case savedStateIgnoresDeclaredIDs

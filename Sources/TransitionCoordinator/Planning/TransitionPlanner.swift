@@ -11,6 +11,11 @@ package enum TransitionPlanner {
         guard case .navigate(_, let target) = request, snapshot.lockWindow == nil else { return false }
         let covers = snapshot.covers
         for window in snapshot.windows where window.level != .root && !covers.reserves(window.level) { return false }
+        #if TC_MUTANTS
+        if Mutations.planted.contains(.alreadyThereByTopScreen) {
+            return snapshot.windows.first { $0.level == .root }?.content.topScreen == target.topScreen
+        }
+        #endif
         return snapshot.windows.first { $0.level == .root }?.content == target
     }
 
