@@ -9,7 +9,8 @@ import TransitionCoordinator
 /// controller in the window's hierarchy. Its tab's own controllers are read all the same.
 ///
 /// Two trees are read together (``pair(_:_:)``): where both hold the same node at the same place
-/// and the subtrees are equal, neither is read, since nothing in it changes.
+/// and the subtrees are equal, neither is read, since nothing in it changes; nor is a presenter
+/// equal in both whose modal changed (its presentation is read, and what it presents).
 struct ContentScan {
     /// A container controller's children, as UIKit holds them.
     enum Children: Equatable {
@@ -92,19 +93,28 @@ struct ContentScan {
         into pair: inout (old: ContentScan, new: ContentScan)
     ) {
         let (oldBase, newBase) = (old.base, new.base)
-        let samePresenter = ControllerID(root: oldBase) == ControllerID(root: newBase)
+        let (oldPresenter, newPresenter) = (ControllerID(root: oldBase), ControllerID(root: newBase))
+        let samePresenter = oldPresenter == newPresenter
         if samePresenter {
-            readBase(oldBase, newBase, shown: shown, into: &pair)
+            // A presenter equal in both and as much on screen, as each level of a chain of modals
+            // under the one that changed is: nothing in it changes. The base alone is compared,
+            // not what it presents, so a chain's levels are compared once each; a base that
+            // presents nothing is not compared, since it is what changed (a long stack's top).
+            let presents = old.presented != nil && new.presented != nil
+            if !presents || shown.old != shown.new || oldBase != newBase {
+                readBase(oldBase, newBase, shown: shown, into: &pair)
+            }
         } else {
             pair.old.visit(oldBase, shown: shown.old)
             pair.new.visit(newBase, shown: shown.new)
         }
         let (oldModal, newModal) = (shown.old ? old.presented : nil, shown.new ? new.presented : nil)
         let (oldIndex, newIndex) = (pair.old.enclosing, pair.new.enclosing)
-        if let oldModal { pair.old.present(ControllerID(root: oldModal), from: ControllerID(root: oldBase)) }
-        if let newModal { pair.new.present(ControllerID(root: newModal), from: ControllerID(root: newBase)) }
+        let (oldModalID, newModalID) = (oldModal.map(ControllerID.init(root:)), newModal.map(ControllerID.init(root:)))
+        if let oldModalID { pair.old.present(oldModalID, from: oldPresenter) }
+        if let newModalID { pair.new.present(newModalID, from: newPresenter) }
         switch (oldModal, newModal) {
-        case (let oldModal?, let newModal?) where samePresenter && ControllerID(root: oldModal) == ControllerID(root: newModal):
+        case (let oldModal?, let newModal?) where samePresenter && oldModalID == newModalID:
             // The same presenter presents the same modal: the presentation stays, and so does what
             // is presented above it unless it changed. (Another presenter dismisses the whole
             // chain, which is then presented again: both modals are read whole.)

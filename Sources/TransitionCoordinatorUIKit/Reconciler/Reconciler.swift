@@ -35,7 +35,8 @@ import TransitionCoordinator
 /// selections in range), as every committed content does.
 ///
 /// **Cost.** Linear in the containers read plus the screens that differ: both trees are read
-/// together, a tab or a hop container's child left unchanged is compared and skipped, a stack's
+/// together, a tab or a hop container's child left unchanged is compared and skipped, and so is
+/// a presenter in a chain of modals left unchanged when what it presents changed, a stack's
 /// screens are compared from both ends and hashed only where they differ, and the list in a
 /// ``Operation/setViewControllers(_:of:)`` is the tree's own array, not a copy. Ordering the
 /// containers' calls is quadratic in the number of containers that change (a handful in a

@@ -44,6 +44,8 @@ struct ReconcilerDiff {
     private var steps: [Step] = []
     private var dismisses: [ControllerID] = []
     private var ended: Set<ControllerID> = []
+    /// The new tree's presentations that start, worked out once for the joins and the presents.
+    private var starting: [ContentScan.Presentation] = []
     private var emitted: [Reconciler.Operation] = []
 
     init(_ old: ContentScan, _ new: ContentScan) {
@@ -61,9 +63,7 @@ struct ReconcilerDiff {
         for id in makes { emitted.append(.make(id)) }
         for presenter in dismisses { emitted.append(.dismiss(from: presenter)) }
         orderSteps()
-        for presentation in new.presentations where starts(presentation) {
-            emitted.append(.present(presentation.modal, from: presentation.presenter))
-        }
+        for presentation in starting { emitted.append(.present(presentation.modal, from: presentation.presenter)) }
         for id in leavingOrder where joining[id] == nil {
             if case .screen = id { emitted.append(.release(id)) }
         }
@@ -161,12 +161,11 @@ struct ReconcilerDiff {
                 leave(presentation.modal, .dismissed)
             }
         }
-        for presentation in new.presentations where starts(presentation) { join(presentation.modal, .presented) }
-    }
-
-    /// Whether a presentation of the new tree starts: it is new, or it ended with a dismiss.
-    private func starts(_ presentation: ContentScan.Presentation) -> Bool {
-        old.presented[presentation.presenter] != presentation.modal || ended.contains(presentation.presenter)
+        // A presentation of the new tree starts when it is new, or ended with a dismiss.
+        starting = new.presentations.filter { presentation in
+            old.presented[presentation.presenter] != presentation.modal || ended.contains(presentation.presenter)
+        }
+        for presentation in starting { join(presentation.modal, .presented) }
     }
 
     // MARK: The middle phase's order

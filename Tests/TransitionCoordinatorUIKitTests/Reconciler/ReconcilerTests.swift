@@ -86,6 +86,19 @@ struct ReconcilerTests {
             after: .presenting(stack("a", "x"), modal: .screen(s("p"))),
             expected: [.dismiss(from: sc("p")), .release(sc("q"))]),
         .init(
+            name: "a push at the top of a chain of modal stacks touches the top stack only",
+            before: .presenting(stack("a", "x"), modal: .presenting(stack("m", "p"), modal: stack("n", "q"))),
+            after: .presenting(stack("a", "x"), modal: .presenting(stack("m", "p"), modal: stack("n", "q", "r"))),
+            expected: [.make(sc("r")), .setViewControllers([s("q"), s("r")], of: "n")]),
+        .init(
+            name: "a push on a presenter in a chain and one on what it presents touch both stacks, the presentations kept",
+            before: .presenting(stack("a", "x"), modal: .presenting(stack("m", "p"), modal: stack("n", "q"))),
+            after: .presenting(stack("a", "x"), modal: .presenting(stack("m", "p", "s"), modal: stack("n", "q", "r"))),
+            expected: [
+                .make(sc("s")), .make(sc("r")), .setViewControllers([s("p"), s("s")], of: "m"),
+                .setViewControllers([s("q"), s("r")], of: "n"),
+            ]),
+        .init(
             name: "a whole modal chain dismissed with one dismiss from its lowest presenter",
             before: .presenting(stack("a", "x"), modal: .presenting(.screen(s("p")), modal: .screen(s("q")))),
             after: stack("a", "x"),
