@@ -37,19 +37,14 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     /// Screens of `before` without an equal screen (same id and parameters) in `after`, and the
     /// reverse; linear in the screens of both.
     ///
-    /// The screens both lists start and end with are equal in both and skipped without hashing
-    /// (ids are unique in a window, so none of them can match a screen in between): a change at
-    /// either end of a long stack hashes only what changed.
+    /// The two trees are read side by side (``differing(_:_:gone:came:)``): the screens a stack
+    /// starts and ends with in both are equal in both and skipped without hashing or copying
+    /// (ids are unique in a window, so none of them can match a screen elsewhere): a change at
+    /// either end of a long stack, or at the top of a deep route, hashes only what changed.
     static func difference(_ before: WindowContent, _ after: WindowContent) -> (departed: [Screen], arrived: [Screen]) {
-        let old: [Screen], new: [Screen]
-        if case .stack(let was) = before, case .stack(let now) = after {
-            (old, new) = (was.items, now.items) // shared storage: no copy
-        } else {
-            (old, new) = (before.screens, after.screens)
-        }
-        let (start, oldEnd, newEnd) = sharedEnds(old, new)
-        let gone = old[start..<oldEnd], came = new[start..<newEnd]
-        if gone.isEmpty || came.isEmpty { return (Array(gone), Array(came)) }
+        var gone: [Screen] = [], came: [Screen] = []
+        differing(before, after, gone: &gone, came: &came)
+        if gone.isEmpty || came.isEmpty { return (gone, came) }
         var kept: [ScreenID: Screen] = [:]
         kept.reserveCapacity(came.count)
         for screen in came { kept[screen.id] = screen }
@@ -57,6 +52,36 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
         previous.reserveCapacity(gone.count)
         for screen in gone { previous[screen.id] = screen }
         return (gone.filter { kept[$0.id] != $0 }, came.filter { previous[$0.id] != $0 })
+    }
+
+    /// Appends to `gone` the screens of `old`, and to `came` those of `new`, that the two do not
+    /// hold equal at the same place, each in its tree's order (``WindowContent/screens``): nodes
+    /// of the same kind and id are read side by side, a stack's shared ends skipped; other nodes
+    /// are listed whole, less the ends the two lists share (a stack that comes to present a
+    /// modal, or to be a tab, keeps its screens).
+    private static func differing(_ old: WindowContent, _ new: WindowContent, gone: inout [Screen], came: inout [Screen]) {
+        switch (old, new) {
+        case (.stack(let was), .stack(let now)) where was.id == now.id:
+            let (start, oldEnd, newEnd) = sharedEnds(was.items, now.items)
+            gone += was.items[start..<oldEnd]
+            came += now.items[start..<newEnd]
+        case (.screen(let was), .screen(let now)) where was == now:
+            break
+        case (.tabs(let was), .tabs(let now)) where was.id == now.id && was.tabs.count == now.tabs.count:
+            for (oldTab, newTab) in zip(was.tabs, now.tabs) { differing(oldTab, newTab, gone: &gone, came: &came) }
+        case (.hop(let was), .hop(let now)) where was.id == now.id:
+            differing(was.current, now.current, gone: &gone, came: &came)
+        case (.presenting(let oldBase, let oldModal), .presenting(let newBase, let newModal)):
+            differing(oldBase, newBase, gone: &gone, came: &came)
+            differing(oldModal, newModal, gone: &gone, came: &came)
+        default:
+            var was: [Screen] = [], now: [Screen] = []
+            old.appendScreens(to: &was)
+            new.appendScreens(to: &now)
+            let (start, oldEnd, newEnd) = sharedEnds(was, now)
+            gone += was[start..<oldEnd]
+            came += now[start..<newEnd]
+        }
     }
 
     /// Where two lists stop being equal from the front (`start`) and from the back (the end of

@@ -77,7 +77,7 @@ public indirect enum WindowContent: Sendable, Hashable, Codable, CustomStringCon
 
     /// Appends the screens of the content to `screens`, in the order of ``screens``: a stack's
     /// items at once.
-    private func appendScreens(to screens: inout [Screen]) {
+    func appendScreens(to screens: inout [Screen]) {
         switch self {
         case .screen(let screen): screens.append(screen)
         case .stack(let stack): screens.append(contentsOf: stack.items)

@@ -1,7 +1,7 @@
 import TransitionCoordinator
 
 /// A small seeded generator (SplitMix64): the same seed gives the same numbers everywhere.
-struct SplitMix64: RandomNumberGenerator {
+private struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -24,17 +24,18 @@ struct SplitMix64: RandomNumberGenerator {
 /// Random valid content trees (invariant 8: unique ids, stacks with a root, selections in range,
 /// a node presenting at most one modal), drawn from small pools of ids so that two trees share
 /// many screens and containers, and small edits of a tree.
-struct TreeGenerator {
-    var random: SplitMix64
+package struct TreeGenerator {
+    private var random: SplitMix64
     private var screens: [String] = []
     private var containers: [String] = []
     private var fresh = 0
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    /// A generator whose trees and edits follow from `seed`.
+    package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// A random tree whose ids come from pools of 10 screens and 6 containers (a screen's
     /// parameters vary, so the same id can be another screen).
-    mutating func tree() -> WindowContent {
+    package mutating func tree() -> WindowContent {
         screens = (0..<10).map { "s\($0)" }
         containers = (0..<6).map { "c\($0)" }
         return content(depth: 0)
@@ -42,7 +43,7 @@ struct TreeGenerator {
 
     /// `tree` changed by one to three small edits: a push, a pop, a screen's parameters, a tab
     /// selected, a hop, a modal presented or dismissed, a subtree replaced by a fresh one.
-    mutating func edited(_ tree: WindowContent) -> WindowContent {
+    package mutating func edited(_ tree: WindowContent) -> WindowContent {
         var result = tree
         for _ in 0...random.below(3) { result = edit(result) }
         return result
