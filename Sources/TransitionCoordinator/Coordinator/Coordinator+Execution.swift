@@ -293,35 +293,35 @@ extension Coordinator {
             }
             return
         }
-        var before: [ContainerID: WindowContent] = [:], after: [ContainerID: WindowContent] = [:]
-        // The containers after in tree order (each before what it holds), to visit deepest first.
-        var order: [ContainerID] = []
-        for window in plan.destroyed { window.content.forEachContainer { before[$0] = $1 } }
-        for window in plan.created {
-            window.content.forEachContainer { id, node in
-                after[id] = node
-                order.append(id)
-            }
-        }
+        // The containers before and after, each in tree order (a container before what it holds).
+        var before: [(id: ContainerID, node: WindowContent)] = [], after: [(id: ContainerID, node: WindowContent)] = []
+        for window in plan.destroyed { window.content.forEachContainer { before.append(($0, $1)) } }
+        for window in plan.created { window.content.forEachContainer { after.append(($0, $1)) } }
         if let changed = plan.contentWindow {
-            plan.before.window(changed)?.content.forEachContainer { before[$0] = $1 }
-            plan.after.window(changed)?.content.forEachContainer { id, node in
-                after[id] = node
-                order.append(id)
-            }
+            plan.before.window(changed)?.content.forEachContainer { before.append(($0, $1)) }
+            plan.after.window(changed)?.content.forEachContainer { after.append(($0, $1)) }
         }
         func fault(_ container: ContainerID, _ what: String) {
             ownershipFaults.append(.init(.containers, "\(id) could not \(what) container \(container)'s actor"))
         }
-        for (container, node) in before where after[container] == nil {
-            if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
-                fault(container, "empty")
+        // Most changes keep every container where it was (a link between two routes through the
+        // same containers): each is then paired with itself by its place, with no lookup by id.
+        let samePlaces = before.count == after.count && zip(before, after).allSatisfy { $0.id == $1.id }
+        var previous: [ContainerID: WindowContent] = [:]
+        if !samePlaces {
+            for (container, node) in before { previous[container] = node }
+            let staying = Set(after.map(\.id))
+            for (container, node) in previous where !staying.contains(container) {
+                if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
+                    fault(container, "empty")
+                }
             }
         }
+        // Deepest first, so a container's children are known unchanged, or not, before it.
         var unchanged: [ContainerID: Bool] = [:]
-        for container in order.reversed() {
-            guard let node = after[container] else { continue }
-            if let old = before[container] {
+        for index in after.indices.reversed() {
+            let (container, node) = after[index]
+            if let old = samePlaces ? before[index].node : previous[container] {
                 let same = ContainerActor.unchanged(old, node, known: unchanged)
                 unchanged[container] = same
                 if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
