@@ -88,9 +88,11 @@ package enum ContentInvariants {
             if level > limit { return true }
             switch node {
             case .screen, .stack: break
-            case .tabs(let tabs): pending += tabs.tabs.map { ($0, level + 1) }
+            case .tabs(let tabs): for tab in tabs.tabs { pending.append((tab, level + 1)) }
             case .hop(let hop): pending.append((hop.current, level + 1))
-            case .presenting(let base, let modal): pending += [(base, level + 1), (modal, level + 1)]
+            case .presenting(let base, let modal):
+                pending.append((base, level + 1))
+                pending.append((modal, level + 1))
             }
         }
         return false

@@ -29,9 +29,10 @@ extension TransitionPlanner {
                 throw .invalid(.duplicateScreen(screen, shownIn: other))
             }
         }
-        // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers.
+        // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers,
+        // and only another window can hold one already.
         switch operation {
-        case .present, .hop, .replace: break
+        case .present, .hop, .replace: if snapshot.windows.count == 1 { return (index, change) }
         default: return (index, change)
         }
         let held = Set(window.content.containers)
