@@ -79,6 +79,34 @@ extension LinkTask {
         }
     }
 
+    /// A link through a screen the slow guard may stall on, and, while that guard holds it, the
+    /// same link again, preempting. The second must wait for the first's guards: when they let
+    /// it through, the second is already there; when the stall runs past the timeout and the
+    /// first is denied, the second runs. Answered already there while the first could still be
+    /// denied, the app would never get there (mutant ``Mutation/alreadyThereBeforeGuards``; the
+    /// answer leaves no record, and is checked against the states it was decided between).
+    static func preemptHeldLink(environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker) async {
+        let route = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfriend"))])
+        let expected = try? RouteCompiler.content(for: route, registry: coordinator.screens)
+        let label = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
+        let held = Task(executorPreference: environment.taskExecutor) {
+            await navigate(
+                route, kind: .wellFormed, expected: expected, animator: nil, label: label, environment: environment,
+                coordinator: coordinator, checker: checker)
+        }
+        // Once the first holds the slot (most often in its guards), the second.
+        for _ in 0..<1_000 {
+            if case .navigate(let asked, _)? = await coordinator.inFlightTransition?.request, asked == route { break }
+            await Task.yield()
+        }
+        var preempting = label
+        preempting.policy = .preempt
+        await navigate(
+            route, kind: .wellFormed, expected: expected, animator: nil, label: preempting, environment: environment,
+            coordinator: coordinator, checker: checker)
+        await held.value
+    }
+
     /// Follows the well-formed link `route` at once, expecting what it compiles to cold.
     private static func follow(
         _ route: Route, rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator,

@@ -189,6 +189,9 @@ public enum LinkTask {
             if moves.chance(15) {
                 await sameTopScreen(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
             }
+            if moves.chance(30) {
+                await preemptHeldLink(environment: environment, coordinator: coordinator, checker: checker)
+            }
             if forged.chance(6) {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
                 let route = Self.forgedRoute(&forged)
@@ -412,8 +415,20 @@ public enum LinkTask {
         rng: inout SplitMix64,
         environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
     ) async {
-        let policy: AdmissionPolicy = rng.chance(50) ? .enqueue : .reject
-        var label = RequestLabel(policy: policy, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse, cancelled: false)
+        let label = RequestLabel(
+            policy: rng.chance(50) ? .enqueue : .reject, whenLocked: rng.chance(80) ? .deferUntilUnlocked : .refuse,
+            cancelled: false)
+        await navigate(
+            route, kind: kind, expected: expected, animator: animator, label: label, environment: environment,
+            coordinator: coordinator, checker: checker)
+    }
+
+    /// Navigates to `route` at once under `label`'s policy and locked behaviour, and reports the answer.
+    static func navigate(
+        _ route: Route, kind: Kind, expected: WindowContent?, animator: (any Animator)?, label: RequestLabel,
+        environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+    ) async {
+        var label = label
         label.fromLinks = true
         // Where a link whose content is known may be answered as already there: the version read
         // before it is asked bounds the state it was decided on from below.
@@ -422,7 +437,8 @@ public enum LinkTask {
         let answer: Result<TransitionRecord?, TransitionError>
         do throws(TransitionError) {
             answer = .success(
-                try await coordinator.navigate(to: route, animator: animator, policy: policy, whenLocked: label.whenLocked))
+                try await coordinator.navigate(
+                    to: route, animator: animator, policy: label.policy, whenLocked: label.whenLocked))
         } catch {
             answer = .failure(error)
         }
@@ -430,8 +446,8 @@ public enum LinkTask {
         await checker.linkAnswered(
             route, kind: kind, expected: expected, answer: answer, label: label, asked: asked, answered: answered)
         if case .success(nil) = answer, let expected, let versionBefore {
-            // Decided on the committed state, or on the after-state of the transition then in
-            // flight (one version past the committed one): at most one past the version read now.
+            // Decided on the committed state, or (preempting) on the after-state of the transition
+            // then in flight, one version past the committed one: at most one past the version read now.
             let versionAfter = await coordinator.snapshot.version
             await checker.linkAlreadyThere(route, expected: expected, versions: versionBefore...(versionAfter + 1))
         }

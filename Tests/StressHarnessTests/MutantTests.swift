@@ -81,17 +81,20 @@ struct ShrinkerTests {
     func shrinks() throws {
         // Removing chunks of the workers' operations can stop at a local minimum: where the bug
         // also needs what the tasks the shrinker does not cut (links, the lifecycle) do at the
-        // time, the operations that keep that timing stay. So most seeds, not every one.
-        var small = 0
-        for seed in 1...UInt64(3) {
-            var failing = StressConfiguration(requests: 300, tasks: 16, seed: seed)
-            failing.seamMutants = [.noCancelOnCut]
-            let shrunk = try #require(Shrinker.shrink(failing, budget: 200))
+        // time, the operations that keep that timing stay. So most seeds, not every one; and a
+        // short run misses the mutant on some seeds (none to shrink), so the first four are tried.
+        var failing = 0, small = 0
+        for seed in 1...UInt64(4) {
+            var configuration = StressConfiguration(requests: 300, tasks: 16, seed: seed)
+            configuration.seamMutants = [.noCancelOnCut]
+            guard let shrunk = Shrinker.shrink(configuration, budget: 200) else { continue }
+            failing += 1
             #expect(shrunk.before >= 300, "300 requests, and a push before each gesture")
             if shrunk.after * 5 <= shrunk.before { small += 1 }
             #expect(!shrunk.violations.isEmpty)
             #expect(!StressRunner.simulate(shrunk.configuration).violations.isEmpty)
         }
+        #expect(failing >= 3, "most seeds catch the mutant in 300 requests")
         #expect(small >= 2, "a cut must meet a running animator: a few dozen operations")
         #expect(Shrinker.shrink(StressConfiguration(requests: 100, tasks: 4, seed: 1)) == nil)
     }

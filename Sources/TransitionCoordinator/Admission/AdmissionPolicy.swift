@@ -25,6 +25,9 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
     /// only cuts its own animation short). It can still be refused at hand-over if a lifecycle
     /// event, which goes first and preempts too, changed the state so that it no longer fits.
     /// When the animation was already cut short, a later preempting request just waits in its lane.
+    /// A navigation to where the transition in flight leads cuts nothing: once that transition's
+    /// guards let it through, it is answered already there (nil); until then, it waits for that
+    /// transition's end, then is already there, or runs if the guards refused it.
     case preempt
 
     /// As `coalesce(search)`.

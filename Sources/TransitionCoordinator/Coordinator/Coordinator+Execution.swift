@@ -20,6 +20,8 @@ extension Coordinator {
             handOver()
             return .failure(refusal)
         }
+        // From here it is sure to commit: a navigation to where it leads is already there.
+        machine.guardsPassed()
         // Step 4 in one synchronous step when nothing in it awaits (no async frame), else awaited.
         let result: Animated
         if let inline = TransitionScope.$chain.withValue(

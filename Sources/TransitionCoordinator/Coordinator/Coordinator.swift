@@ -289,11 +289,11 @@ public actor Coordinator {
         #if TC_MUTANTS
         self.machine = TransitionMachine(
             snapshot: snapshot, nextWindowID: rootWindow.id.next,
-            configuration: configuration, mutants: build.mutants)
+            configuration: configuration, hasGuards: !guards.isEmpty, mutants: build.mutants)
         #else
         self.machine = TransitionMachine(
             snapshot: snapshot, nextWindowID: rootWindow.id.next,
-            configuration: configuration)
+            configuration: configuration, hasGuards: !guards.isEmpty)
         #endif
         hostStart = .pending
     }

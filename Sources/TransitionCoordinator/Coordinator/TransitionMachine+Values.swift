@@ -14,6 +14,9 @@ extension TransitionMachine {
         var after: NavigationSnapshot { admission.plan.after }
         /// A preempting request or lifecycle event asked its animation to finish now.
         var preempted = false
+        /// Sure to commit: no guard is asked about it, or its guards let it through (until then
+        /// a guard may still refuse it, and its after-state never comes).
+        var vetted: Bool
     }
 
     /// What a request's arrival observed outside the machine.

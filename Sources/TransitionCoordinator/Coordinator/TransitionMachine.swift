@@ -68,16 +68,23 @@ struct TransitionMachine {
     /// before it was asked before the removal). Empty while nobody waits.
     private(set) var userRemovals: [ScreenID: UInt64] = [:]
     let configuration: CoordinatorConfiguration
+    /// Whether the coordinator has guards: then a transition from a guarded source is not sure
+    /// to commit until they let it through (``guardsPassed()``).
+    let hasGuards: Bool
     #if TC_MUTANTS
     /// The deliberate bugs switched on (see ``Mutation``).
     let mutants: Mutations
     #endif
 
     /// A machine whose committed state is `snapshot`, idle, with nobody waiting.
-    init(snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration) {
+    init(
+        snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
+        hasGuards: Bool = false
+    ) {
         self.snapshot = snapshot
         self.nextWindowID = nextWindowID
         self.configuration = configuration
+        self.hasGuards = hasGuards
         #if TC_MUTANTS
         self.mutants = []
         #endif
@@ -87,11 +94,12 @@ struct TransitionMachine {
     /// ``init(snapshot:nextWindowID:configuration:)`` with the deliberate bugs `mutants` switched on.
     init(
         snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
-        mutants: Mutations
+        hasGuards: Bool = false, mutants: Mutations
     ) {
         self.snapshot = snapshot
         self.nextWindowID = nextWindowID
         self.configuration = configuration
+        self.hasGuards = hasGuards
         self.mutants = mutants
     }
     #endif
@@ -180,9 +188,20 @@ struct TransitionMachine {
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
                     cancellable: true, effects)
             }
-            // A navigation to where the transition in flight leads has nothing to do: it must not
-            // cut the animation it would never follow.
-            if showsAlready(request, in: current.after) { return .alreadyThere(effects) }
+            // A navigation to where the transition in flight leads has nothing to do once that
+            // transition is sure to commit: it must not cut the animation it would never follow.
+            // While a guard may still refuse that transition, the navigation waits for its end
+            // without cutting it: then it is already there, or it runs.
+            if showsAlready(request, in: current.after) {
+                #if TC_MUTANTS
+                // Mutant: answered already there while the transition's guards may still refuse it.
+                if mutants.contains(.alreadyThereBeforeGuards) { return .alreadyThere(effects) }
+                #endif
+                if current.vetted { return .alreadyThere(effects) }
+                return .wait(
+                    try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
+                    cancellable: true, effects)
+            }
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
@@ -330,8 +349,22 @@ struct TransitionMachine {
             id: TransitionID(admitted), request: plan.request, source: origin.source,
             link: origin.link)
         let admission = Admission(transition: transition, plan: plan, waited: waited, admittedAt: now)
-        phase = origin.source == .gesture ? .gestureHeld(Slot(admission: admission)) : .inFlight(Slot(admission: admission))
+        let slot = Slot(admission: admission, vetted: !(hasGuards && origin.source.isGuarded))
+        phase = origin.source == .gesture ? .gestureHeld(slot) : .inFlight(slot)
         return admission
+    }
+
+    /// The guards let the transition holding the slot through: it is sure to commit.
+    mutating func guardsPassed() {
+        switch phase {
+        case .idle: break
+        case .inFlight(var slot):
+            slot.vetted = true
+            phase = .inFlight(slot)
+        case .gestureHeld(var slot):
+            slot.vetted = true
+            phase = .gestureHeld(slot)
+        }
     }
 
     /// Whether the transition in flight may be published on the coordinator's busy gate (so a

@@ -12,8 +12,9 @@ struct TransitionMachineTests {
     static let lockCover = LifecycleCover(screen: Screen("lock"), level: .medium)
 
     /// A machine whose root window shows `root`, with the built-in levels.
-    static func machine(root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false) throws -> Machine
-    {
+    static func machine(
+        root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false, guards: Bool = false
+    ) throws -> Machine {
         let configuration = try CoordinatorConfiguration(
             covers: LifecycleCovers(lock: lock ? lockCover : nil),
             queueLimit: queueLimit)
@@ -21,7 +22,7 @@ struct TransitionMachineTests {
         let snapshot = NavigationSnapshot(
             version: 0, levels: configuration.levels, windows: [window],
             keyWindow: window.id, covers: configuration.covers)
-        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration)
+        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, hasGuards: guards)
     }
 
     #if TC_MUTANTS
@@ -303,6 +304,38 @@ struct TransitionMachineTests {
             return
         }
         #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
+    }
+
+    @Test(
+        "a .preempt navigation to where a transition not yet through its guards leads waits without cutting it: already there once it commits, admitted if its guards refuse it"
+    )
+    func preemptWaitsForGuards() throws {
+        let there = WindowContent.screen(Self.b), route = Route([.push(RouteTarget("b"))])
+        for refused in [false, true] {
+            var machine = try Self.machine(root: .screen(Self.a), guards: true)
+            let grant = try Self.admit(.navigate(route, target: there), in: &machine)
+            let (_, cancellable, effects) = try Self.enqueue(
+                .navigate(route, target: there), in: &machine, mode: .policy(.preempt))
+            #expect(cancellable && !effects.cutsInFlight && effects.waitsIn == .preempt && machine.slot?.preempted == false)
+            if refused {
+                // The guards refused it: the slot is handed on with nothing committed, and the waiter runs.
+                machine.release()
+                guard case .admit(let ticket, _)? = machine.handOver(hostFault: nil) else {
+                    Issue.record("the waiting navigation was not admitted after the refusal")
+                    continue
+                }
+                #expect(ticket.request == .navigate(route, target: there))
+            } else {
+                machine.guardsPassed()
+                let late = machine.arrive(.navigate(route, target: there), mode: .policy(.preempt), deferrable: false, Self.idle)
+                guard case .alreadyThere = late else {
+                    Issue.record("once through its guards, a navigation to where it leads is not already there: \(late)")
+                    continue
+                }
+                let steps = Self.finish(grant, in: &machine).steps
+                #expect(steps == ["already there \(TransitionRequest.navigate(route, target: there))"])
+            }
+        }
     }
 
     @Test("a .preempt request that would not fit after the transition in flight is refused, and the animation is not cut")

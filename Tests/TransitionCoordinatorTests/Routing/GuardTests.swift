@@ -210,6 +210,60 @@ struct GuardTests {
         #expect(await inbox.endedCount == 2)
     }
 
+    @Test(
+        "a .preempt navigation to where a transition still before its guards leads waits for them: when they refuse that one, it runs, never answered already there"
+    )
+    func preemptWaitsForGuards() async throws {
+        let asked = Gate(), answer = Gate()
+        let first = Box(true)
+        // Refuses the first transition it is asked about, once the test says so; lets the rest through.
+        let slow = NavigationGuard("slow") { _ in
+            let isFirst = first.update { was in
+                defer { was = false }
+                return was
+            }
+            guard isFirst else { return .allow }
+            asked.open()
+            await answer.wait()
+            return .deny("not yet")
+        }
+        let coordinator = await Self.coordinator(Session(), extra: [slow])
+        let route = try Self.route("^/home/friend")
+        let held = Task { () -> Result<TransitionRecord?, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await coordinator.navigate(to: route))
+            } catch {
+                return .failure(error)
+            }
+        }
+        await asked.wait()
+        let preempting = Task { () -> Result<TransitionRecord?, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await coordinator.navigate(to: route, policy: .preempt))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // It waits behind the transition whose guard has not answered (no sleep: its turn is awaited).
+        var waits = false
+        for _ in 0..<10_000 where !waits {
+            waits = await coordinator.waitingRequests.count == 1
+            if !waits { await Task.yield() }
+        }
+        #expect(waits, "the preempting navigation did not wait for the guards of the one in flight")
+        answer.open()
+        guard case .failure(.denied(guard: "slow", _)) = await held.value else {
+            Issue.record("the first navigation was not refused by the slow guard")
+            return
+        }
+        guard case .success(let record?) = await preempting.value else {
+            Issue.record("the preempting navigation did not run after the refusal: \(await preempting.value)")
+            return
+        }
+        let expected = try RouteCompiler.content(for: route, registry: RouteCompilerTests.registry())
+        #expect(record.after.rootWindow?.content == expected)
+    }
+
     @Test("a guard that never answers denies at the timeout; the slot is handed on")
     func silentGuard() async throws {
         let clock = TestClock()
