@@ -284,15 +284,8 @@ struct TransitionMachine {
 
     /// Marks the transition in flight as preempted and asks for its animation to be cut.
     private mutating func preemptInFlight(_ effects: inout Effects) {
-        switch phase {
-        case .idle: return
-        case .inFlight(var slot):
-            slot.preempted = true
-            phase = .inFlight(slot)
-        case .gestureHeld(var slot):
-            slot.preempted = true
-            phase = .gestureHeld(slot)
-        }
+        guard slot != nil else { return }
+        changeSlot { $0.preempted = true }
         effects.cutsInFlight = true
     }
 
@@ -356,13 +349,18 @@ struct TransitionMachine {
 
     /// The guards let the transition holding the slot through: it is sure to commit.
     mutating func guardsPassed() {
+        changeSlot { $0.vetted = true }
+    }
+
+    /// Changes the slot's holder in place, in whichever phase holds it; nothing when idle.
+    private mutating func changeSlot(_ change: (inout Slot) -> Void) {
         switch phase {
         case .idle: break
         case .inFlight(var slot):
-            slot.vetted = true
+            change(&slot)
             phase = .inFlight(slot)
         case .gestureHeld(var slot):
-            slot.vetted = true
+            change(&slot)
             phase = .gestureHeld(slot)
         }
     }
