@@ -123,14 +123,12 @@ public enum HistoryChecks {
         guard !answers.isEmpty, let first = history.first else { return [] }
         var states = [first.before.version: first.before]
         for record in history { states[record.after.version] = record.after }
-        func shows(_ expected: WindowContent, _ state: NavigationSnapshot) -> Bool {
-            state.lockWindow == nil && state.rootWindow?.content == expected
-                && !state.windows.contains { $0.level != .root && !state.covers.reservedLevels.contains($0.level) }
-        }
         var found: [InvariantViolation] = []
         for answer in answers {
             let known = answer.versions.compactMap { states[$0] }
-            guard !known.isEmpty, !known.contains(where: { shows(answer.expected, $0) }) else { continue }
+            // "Shows" as the planner defines it, asked of the cold compile (no mutant is planted here).
+            let request = TransitionRequest.navigate(answer.route, target: answer.expected)
+            guard !known.isEmpty, !known.contains(where: { TransitionPlanner.showsAlready(request, in: $0) }) else { continue }
             found.append(
                 .init(
                     .atomic,

@@ -14,14 +14,18 @@ extension Coordinator {
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
         // this transition changes. A refusal ends it with no await before the slot is handed on.
-        if asksGuards(admission.source), let refusal = await vet(admission, source: admission.source, chain: chain) {
-            marker.end()
-            announceCancelled(admission.transition)
-            handOver()
-            return .failure(refusal)
+        // While they are asked, a preempting navigation to where this transition leads waits for
+        // it (a guard may still refuse it); once they let it through, in the same step as their
+        // answer, it is sure to commit, and such a navigation is already there.
+        if asksGuards(admission.source) {
+            if let refusal = await vet(admission, source: admission.source, chain: chain) {
+                marker.end()
+                announceCancelled(admission.transition)
+                handOver()
+                return .failure(refusal)
+            }
+            machine.guardsPassed()
         }
-        // From here it is sure to commit: a navigation to where it leads is already there.
-        machine.guardsPassed()
         // Step 4 in one synchronous step when nothing in it awaits (no async frame), else awaited.
         let result: Animated
         if let inline = TransitionScope.$chain.withValue(

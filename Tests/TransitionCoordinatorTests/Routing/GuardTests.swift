@@ -229,21 +229,16 @@ struct GuardTests {
         }
         let coordinator = await Self.coordinator(Session(), extra: [slow])
         let route = try Self.route("^/home/friend")
-        let held = Task { () -> Result<TransitionRecord?, TransitionError> in
+        @Sendable func navigate(_ policy: AdmissionPolicy) async -> Result<TransitionRecord?, TransitionError> {
             do throws(TransitionError) {
-                return .success(try await coordinator.navigate(to: route))
+                return .success(try await coordinator.navigate(to: route, policy: policy))
             } catch {
                 return .failure(error)
             }
         }
+        let held = Task { await navigate(.reject) }
         await asked.wait()
-        let preempting = Task { () -> Result<TransitionRecord?, TransitionError> in
-            do throws(TransitionError) {
-                return .success(try await coordinator.navigate(to: route, policy: .preempt))
-            } catch {
-                return .failure(error)
-            }
-        }
+        let preempting = Task { await navigate(.preempt) }
         // It waits behind the transition whose guard has not answered (no sleep: its turn is awaited).
         var waits = false
         for _ in 0..<10_000 where !waits {
