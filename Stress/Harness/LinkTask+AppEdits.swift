@@ -62,9 +62,11 @@ extension LinkTask {
     /// then that one again. The second changes only a tab that is not shown, and must still
     /// navigate; the third is already there (mutant ``Mutation/alreadyThereByTopScreen``: an
     /// answer of already there is checked against the states it was decided between, since it
-    /// leaves no record).
+    /// leaves no record). Half the time, once the inbox is open, the second arrives as a
+    /// notification's link does, through the inbox, and the app waits a pause for it.
     static func sameTopScreen(
-        rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
+        rng: inout SplitMix64, pause: Duration, inbox: LinkInbox, environment: StressEnvironment,
+        coordinator: Coordinator, checker: StressChecker
     ) async {
         // Screens no guard stalls on, so that the links go through.
         let shown = Route(absolute: true, [.push(RouteTarget("ltabs")), .tab(RouteTarget("lb")), .push(RouteTarget("lalert"))])
@@ -74,8 +76,15 @@ extension LinkTask {
                 .push(RouteTarget("ltabs")), .tab(RouteTarget("la")), .push(RouteTarget("ldetail", ["id": "2"])),
                 .tab(RouteTarget("lb")), .push(RouteTarget("lalert")),
             ])
-        for route in [shown, behind, behind] {
-            await follow(route, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+        for (index, route) in [shown, behind, behind].enumerated() {
+            if index == 1, await inbox.isOpen, rng.chance(50) {
+                await post(
+                    route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: coordinator.screens),
+                    inbox: inbox, coordinator: coordinator, checker: checker)
+                try? await environment.sleep(pause)
+            } else {
+                await follow(route, rng: &rng, environment: environment, coordinator: coordinator, checker: checker)
+            }
         }
     }
 

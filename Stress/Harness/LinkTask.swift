@@ -132,7 +132,7 @@ public enum LinkTask {
         let openAt = rounds / 4 + rng.below(max(1, rounds / 4))
         let reader = Task(executorPreference: environment.taskExecutor) {
             for await ended in inbox.outcomes {
-                await checker.inboxEnded(ended)
+                await checker.inboxEnded(ended, version: await coordinator.snapshot.version)
                 if case .navigated = ended.outcome {
                     let (saved, root) = await coordinator.savedNavigationBesideRoot()
                     await checker.checkRestorable(saved, root: root, registry: registry)
@@ -149,7 +149,8 @@ public enum LinkTask {
         var forged = SplitMix64(seed: seed).split(0xF0F6ED)
         // The app moving a screen a link made, from a stream of its own.
         var moves = SplitMix64(seed: seed).split(0x40E5)
-        await restoreCorrupted(&forged, inbox: inbox, pause: pause, checker: checker, registry: registry)
+        await restoreCorrupted(
+            &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
         var probe = registry
         do throws(RegistryError) {
             try probe.tabs("lempty", tabs: [])
@@ -159,7 +160,8 @@ public enum LinkTask {
             if round == openAt { await inbox.open() }
             if secure.chance(15) {
                 // A link behind sign-in, through the inbox: redirected to sign-in and parked there.
-                await postSecure(secure.pick(Self.secure), inbox: inbox, checker: checker, registry: registry)
+                await postSecure(
+                    secure.pick(Self.secure), inbox: inbox, coordinator: coordinator, checker: checker, registry: registry)
             }
             if secure.chance(10) {
                 // A resume before the person signed in: redirected again, and parked again.
@@ -172,10 +174,11 @@ public enum LinkTask {
                         id: LinkID(UInt64(1 + index)), route: (try? Route(parsing: extra.pick(absolute))) ?? Route([]),
                         remaining: pause * Double(1 + extra.below(8)))
                 }
+                let version = await coordinator.snapshot.version
                 for link in await inbox.restore(saved) {
                     await checker.inboxPosted(
                         link.id, route: link.route, kind: .wellFormed,
-                        expected: try? RouteCompiler.content(for: link.route, registry: registry))
+                        expected: try? RouteCompiler.content(for: link.route, registry: registry), version: version)
                 }
             }
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
@@ -187,7 +190,9 @@ public enum LinkTask {
                 await respell(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
             }
             if moves.chance(15) {
-                await sameTopScreen(rng: &moves, environment: environment, coordinator: coordinator, checker: checker)
+                await sameTopScreen(
+                    rng: &moves, pause: pause, inbox: inbox, environment: environment, coordinator: coordinator,
+                    checker: checker)
             }
             if moves.chance(30) {
                 await preemptHeldLink(environment: environment, coordinator: coordinator, checker: checker)
@@ -196,8 +201,8 @@ public enum LinkTask {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
                 let route = Self.forgedRoute(&forged)
                 if forged.chance(50) {
-                    let id = await inbox.post(route)
-                    await checker.inboxPosted(id, route: route, kind: .malformed, expected: nil)
+                    await post(
+                        route, kind: .malformed, expected: nil, inbox: inbox, coordinator: coordinator, checker: checker)
                 } else {
                     await navigate(
                         route, kind: .malformed, expected: nil, animator: nil, rng: &forged, environment: environment,
@@ -228,16 +233,14 @@ public enum LinkTask {
             // Guarded links mostly come as notifications do, through the inbox (the source a bypass would miss).
             if round < openAt || rng.chance(guardedLink ? 85 : 50) {
                 // Through the inbox, as a notification's link arrives (at cold launch, all do): posted, answered later.
-                let id = await inbox.post(route)
-                await checker.inboxPosted(id, route: route, kind: kind, expected: expected)
+                await post(route, kind: kind, expected: expected, inbox: inbox, coordinator: coordinator, checker: checker)
                 if kind == .wellFormed, route.isAbsolute, extra.chance(10) {
                     // A burst of notifications: another link, then the first again, before the first is answered.
                     let other = (try? Route(parsing: extra.pick(absolute))) ?? route
                     for next in [other, route] {
-                        let id = await inbox.post(next)
-                        await checker.inboxPosted(
-                            id, route: next, kind: .wellFormed,
-                            expected: try? RouteCompiler.content(for: next, registry: registry))
+                        await post(
+                            next, kind: .wellFormed, expected: try? RouteCompiler.content(for: next, registry: registry),
+                            inbox: inbox, coordinator: coordinator, checker: checker)
                     }
                 }
                 continue
@@ -268,7 +271,8 @@ public enum LinkTask {
         }
         await inbox.open()
         // A last link behind sign-in, parked when the person signs in: it must go again and end.
-        await postSecure(secure.pick(Self.secure), inbox: inbox, checker: checker, registry: registry)
+        await postSecure(
+            secure.pick(Self.secure), inbox: inbox, coordinator: coordinator, checker: checker, registry: registry)
         await inbox.idle()
         // Two resumes around the sign-in (its completion, and the app becoming active, say): the
         // first may meet the guard again, and the second must not be lost meanwhile, whether it
@@ -314,7 +318,7 @@ public enum LinkTask {
     /// huge, a route built in code that breaks the rules; then the same list restored again. Every
     /// link must end exactly once, under an id no other link has.
     private static func restoreCorrupted(
-        _ rng: inout SplitMix64, inbox: LinkInbox, pause: Duration, checker: StressChecker,
+        _ rng: inout SplitMix64, inbox: LinkInbox, pause: Duration, coordinator: Coordinator, checker: StressChecker,
         registry: ScreenRegistry
     ) async {
         guard rng.chance(90) else { return }
@@ -328,6 +332,7 @@ public enum LinkTask {
                 remaining: rng.pick(waits))
         }
         for _ in 0..<(rng.chance(50) ? 2 : 1) {
+            let version = await coordinator.snapshot.version
             let restored = await inbox.restore(saved)
             if Set(restored.map(\.id)).count != restored.count {
                 await checker.noteViolation(
@@ -337,7 +342,7 @@ public enum LinkTask {
                 let valid = (try? link.route.validate()) != nil
                 await checker.inboxPosted(
                     link.id, route: link.route, kind: valid ? .wellFormed : .malformed,
-                    expected: valid ? try? RouteCompiler.content(for: link.route, registry: registry) : nil)
+                    expected: valid ? try? RouteCompiler.content(for: link.route, registry: registry) : nil, version: version)
             }
         }
     }
@@ -398,15 +403,29 @@ public enum LinkTask {
     }
 
     /// Posts a link behind sign-in to the inbox (it lands on its route once resumed after sign-in).
-    private static func postSecure(_ path: String, inbox: LinkInbox, checker: StressChecker, registry: ScreenRegistry) async {
+    private static func postSecure(
+        _ path: String, inbox: LinkInbox, coordinator: Coordinator, checker: StressChecker, registry: ScreenRegistry
+    ) async {
         guard let route = try? Route(parsing: path) else {
             await checker.noteViolation(.init(.answered, "the link path \(path) does not parse"))
             return
         }
         // A long expiry: signing in takes a while.
-        let id = await inbox.post(route, expiry: .seconds(3_600))
-        await checker.inboxPosted(
-            id, route: route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry))
+        await post(
+            route, expiry: .seconds(3_600), kind: .wellFormed,
+            expected: try? RouteCompiler.content(for: route, registry: registry), inbox: inbox, coordinator: coordinator,
+            checker: checker)
+    }
+
+    /// Posts `route` to the inbox, as a notification's link arrives, and tells the checker, with the
+    /// snapshot's version read before the post: no answer to the link is decided on an earlier state.
+    static func post(
+        _ route: Route, expiry: Duration? = nil, kind: Kind, expected: WindowContent?, inbox: LinkInbox,
+        coordinator: Coordinator, checker: StressChecker
+    ) async {
+        let version = await coordinator.snapshot.version
+        let id = await inbox.post(route, expiry: expiry)
+        await checker.inboxPosted(id, route: route, kind: kind, expected: expected, version: version)
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.
@@ -446,10 +465,8 @@ public enum LinkTask {
         await checker.linkAnswered(
             route, kind: kind, expected: expected, answer: answer, label: label, asked: asked, answered: answered)
         if case .success(nil) = answer, let expected, let versionBefore {
-            // Decided on the committed state, or (preempting) on the after-state of the transition
-            // then in flight, one version past the committed one: at most one past the version read now.
             let versionAfter = await coordinator.snapshot.version
-            await checker.linkAlreadyThere(route, expected: expected, versions: versionBefore...(versionAfter + 1))
+            await checker.linkAlreadyThere(route, expected: expected, before: versionBefore, after: versionAfter)
         }
     }
 }

@@ -60,10 +60,27 @@ extension StressChecker {
         }
     }
 
-    /// A link whose route compiles cold to `expected` was answered as already there, decided on the
-    /// state of one of `versions`: checked against the history once the run ends.
-    public func linkAlreadyThere(_ route: Route, expected: WindowContent, versions: ClosedRange<UInt64>) {
-        alreadyThereLinks.append(.init(route: route, expected: expected, versions: versions))
+    /// A link the app followed, whose route compiles cold to `expected`, was answered as already
+    /// there: checked against the history once the run ends. The snapshot's version was `before`
+    /// when the link was asked and `after` once it was answered; the answer was decided on the
+    /// committed state or, preempting, on the after-state of the transition then in flight, one
+    /// version past the committed one: so on a state from `before` to one past `after`.
+    public func linkAlreadyThere(_ route: Route, expected: WindowContent, before: UInt64, after: UInt64) {
+        guard let versions = decided(route, between: before, and: after) else { return }
+        alreadyThereLinks.append(
+            .init(route: route, expected: expected, versions: versions.lowerBound...(versions.upperBound + 1)))
+    }
+
+    /// The versions an answer to `route` was decided between, read `before` it was asked or posted
+    /// and `after` it was answered; nil, with a violation, where the version went back (a lost
+    /// update can make it), since no answer was then decided on one well-defined state.
+    private func decided(_ route: Route, between before: UInt64, and after: UInt64) -> ClosedRange<UInt64>? {
+        guard before <= after else {
+            violations.append(
+                .init(.chain, "the snapshot went back from v\(before) to v\(after) while the link \(route) was answered"))
+            return nil
+        }
+        return before...after
     }
 
     /// A string that is not a path was parsed: it must fail, with a position inside the string.
@@ -113,14 +130,17 @@ extension StressChecker {
         linkOutcomes["redirects to sign-in", default: 0] += navigations
     }
 
-    /// A link was posted to the inbox.
-    public func inboxPosted(_ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?) {
-        inboxPosts[id] = (route, kind, expected)
+    /// A link was posted to the inbox, after the snapshot's `version` was read: no answer to it can
+    /// be decided on an earlier state.
+    public func inboxPosted(_ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64) {
+        inboxPosts[id] = (route, kind, expected, version)
     }
 
-    /// The inbox ended a link: its record is checked now; its kind at ``inboxFinished(endedCount:)``.
-    public func inboxEnded(_ ended: LinkInbox.Ended) {
+    /// The inbox ended a link, and the snapshot's `version` was read once the end arrived: its
+    /// record is checked now; its kind, and an already-there answer, at ``inboxFinished(endedCount:)``.
+    public func inboxEnded(_ ended: LinkInbox.Ended, version: UInt64) {
         inboxEnds[ended.id, default: []].append(ended.outcome)
+        inboxEndVersions[ended.id] = version
         inboxEndsRead += 1
         if let waiter = inboxEndWaiter, inboxEndsRead >= waiter.count {
             inboxEndWaiter = nil
@@ -190,6 +210,13 @@ extension StressChecker {
                 }
             case (.alreadyThere, .malformed):
                 violations.append(.init(.answered, "the malformed link \(id) to \(posted.route) was answered as already there"))
+            case (.alreadyThere, .wellFormed):
+                // Decided on a state between the post and the end's arrival (the inbox enqueues, so
+                // on the state shown when its turn came).
+                guard let expected = posted.expected, let ended = inboxEndVersions[id],
+                    let versions = decided(posted.route, between: posted.version, and: ended)
+                else { break }
+                alreadyThereLinks.append(.init(route: posted.route, expected: expected, versions: versions))
             case (.refused(.route(let error, _)), .wellFormed) where posted.route.isAbsolute:
                 violations.append(.init(.answered, "the well-formed link \(id) to \(posted.route) failed to compile: \(error)"))
             default:

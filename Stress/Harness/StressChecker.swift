@@ -45,12 +45,16 @@ public actor StressChecker {
     public internal(set) var flowOutcomes: [String: Int] = [:]
     /// How links ended: `navigated`, `already there`, or the error's code (parse errors as `route.…`).
     public internal(set) var linkOutcomes: [String: Int] = [:]
-    /// Links posted to the inbox: where each leads, whether it is well formed, and what an absolute one must land on.
-    var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?)] = [:]
+    /// Links posted to the inbox: where each leads, whether it is well formed, what an absolute one
+    /// must land on, and the snapshot's version read before the post.
+    var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64)] = [:]
     /// Every outcome the inbox gave, by link.
     var inboxEnds: [LinkID: [LinkOutcome]] = [:]
-    /// Links the app followed that were answered as already there, with what their routes compile
-    /// to cold and the versions they were decided between (see ``HistoryChecks/alreadyThere(_:history:)``).
+    /// The snapshot's version read once each link's end arrived.
+    var inboxEndVersions: [LinkID: UInt64] = [:]
+    /// Links answered as already there (followed by the app, or through the inbox), with what
+    /// their routes compile to cold and the versions they were decided between (see
+    /// ``HistoryChecks/alreadyThere(_:history:)``).
     var alreadyThereLinks: [HistoryChecks.AlreadyThere] = []
     /// How many inbox ends were read, and who waits for a count of them.
     var inboxEndsRead = 0

@@ -90,18 +90,40 @@ struct LinkCheckTests {
         #expect(check(5...6, [landed]).isEmpty)
         #expect(check(1...2, []).isEmpty)
 
-        // The checker keeps each answer for the history's end.
-        let checker = StressChecker(answerBound: .seconds(1))
-        await checker.linkAlreadyThere(route, expected: target, versions: 1...1)
-        await checker.finishHistory([landed], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
-        #expect(await checker.violations.contains { $0.detail.contains("answered as already there") })
+        // The checker keeps each answer for the history's end: a link the app followed was decided
+        // between the version read before it was asked and one past the version read after it
+        // was answered; an inbox link, between the version read before the post and the one read
+        // once its end arrived.
+        func answered(before: UInt64, after: UInt64, inbox: Bool) async -> [InvariantViolation] {
+            let checker = StressChecker(answerBound: .seconds(1))
+            if inbox {
+                await checker.inboxPosted(LinkID(1), route: route, kind: .wellFormed, expected: target, version: before)
+                await checker.inboxEnded(LinkInbox.Ended(id: LinkID(1), route: route, outcome: .alreadyThere), version: after)
+                await checker.inboxFinished(endedCount: 1)
+            } else {
+                await checker.linkAlreadyThere(route, expected: target, before: before, after: after)
+            }
+            await checker.finishHistory([landed], clockOffset: .zero, peakQueueDepth: 0, queueLimit: 8)
+            return await checker.violations
+        }
+        for (before, after, inbox, fires) in [
+            (UInt64(0), UInt64(0), false, true), (1, 1, false, false), (1, 1, true, true), (1, 2, true, false),
+        ] {
+            let found = await answered(before: before, after: after, inbox: inbox)
+            #expect(found.contains { $0.detail.contains("answered as already there") } == fires, "v\(before) to v\(after)")
+        }
+        // A version that went back (a lost update) is reported, not made a range.
+        for inbox in [false, true] {
+            #expect(await answered(before: 2, after: 1, inbox: inbox).contains { $0.detail.contains("went back from v2 to v1") })
+        }
     }
 
     @Test("an inbox link whose record does not carry its source and id is reported")
     func correlation() async throws {
         let (route, target) = (try #require(Self.route), try #require(Self.target))
         let checker = StressChecker(answerBound: .seconds(1))
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .navigated(Self.record(showing: target))))
+        await checker.inboxEnded(
+            LinkInbox.Ended(id: LinkID(3), route: route, outcome: .navigated(Self.record(showing: target))), version: 0)
         #expect(await checker.violations.contains { $0.detail.contains("the correlation id was lost") })
     }
 
@@ -111,16 +133,16 @@ struct LinkCheckTests {
     func eventCounts() async throws {
         let route = try #require(Self.route)
         let checker = StressChecker(answerBound: .seconds(1))
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(1), route: route, outcome: .superseded(by: LinkID(2))))
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .expired(waited: .seconds(1))))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(1), route: route, outcome: .superseded(by: LinkID(2))), version: 0)
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(3), route: route, outcome: .expired(waited: .seconds(1))), version: 0)
         #expect(await checker.expectedEvents == 0)
         await checker.inboxEnded(
-            LinkInbox.Ended(id: LinkID(2), route: route, outcome: .superseded(by: LinkID(4)), delivered: true))
+            LinkInbox.Ended(id: LinkID(2), route: route, outcome: .superseded(by: LinkID(4)), delivered: true), version: 0)
         #expect(await checker.expectedEvents == 1)
         await checker.inboxEnded(
             LinkInbox.Ended(
                 id: LinkID(4), route: route, outcome: .refused(.denied(guard: "vault", reason: "no")),
-                delivered: true))
+                delivered: true), version: 0)
         #expect(await checker.expectedEvents == 3)
     }
 
@@ -270,9 +292,9 @@ struct LinkCheckTests {
     func supersededBySelf() async throws {
         let checker = StressChecker(answerBound: .seconds(1))
         let route = try #require(Self.route)
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(5))))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(5))), version: 0)
         #expect(await checker.violations.isEmpty)
-        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(4))))
+        await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(4))), version: 0)
         #expect(await checker.violations.contains { $0.detail.contains("superseded by itself") })
     }
 }
