@@ -73,7 +73,9 @@ extension Coordinator {
     /// this answer, exactly once (nil, and no navigation, when it was superseded or expired meanwhile).
     /// One request is kept, the newest redirected: a parked link whose place a later redirect took
     /// ends as its inbox decides (a newer link, its expiry). A call made while a link's resume is
-    /// out (at a guard, or on its way back) waits for that link's next trip.
+    /// out (at a guard, or on its way back) asks for no trip of its own: if that trip ends in a
+    /// redirect again, the link goes once more for this call and it gets that answer; otherwise it
+    /// gets the same answer as the call that sent the trip (the same record: one navigation).
     /// - Throws: what the request throws now (a guard may refuse or redirect it again).
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {

@@ -109,49 +109,82 @@ struct LinkResumeRaceTests {
         #expect(result.first == .failure(.redirected(guard: "session", to: Self.signIn)), "the first resume was redirected again")
     }
 
+    /// Two resumes of one link at once, in this order: the link, posted, is redirected to sign-in
+    /// and parked; a first resume sends it again, and a "hold" guard stalls that trip until `gate`
+    /// opens; a second resume is asked meanwhile. The session guard redirects its first
+    /// `redirects` looks at the vault and then lets it through.
+    struct TwoResumes {
+        let coordinator: Coordinator
+        let inbox: LinkInbox
+        let link: LinkID
+        let first: Task<TransitionRecord?, any Error>
+        let second: Task<TransitionRecord?, any Error>
+        let gate: Gate
+
+        init(redirects: Int) async {
+            let hold = Box(false), gate = Gate(), asked = Box(0)
+            let (entered, arrived) = AsyncStream.makeStream(of: Void.self)
+            let guards = [
+                NavigationGuard("hold") { context in
+                    guard context.arriving.contains(where: { $0.name == "vault" }), hold.value else { return .allow }
+                    hold.mutate { $0 = false }
+                    arrived.yield()
+                    await gate.wait()
+                    return .allow
+                },
+                NavigationGuard("session") { context in
+                    guard context.arriving.contains(where: { $0.name == "vault" }) else { return .allow }
+                    asked.mutate { $0 += 1 }
+                    return asked.value <= redirects ? .redirect(LinkResumeRaceTests.signIn) : .allow
+                },
+            ]
+            // A test clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
+            let coordinator = await Coordinator(
+                root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(), guards: guards)
+            var probe = EventProbe(coordinator)
+            let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+            link = await inbox.post(LinkResumeRaceTests.vault)
+            _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+            await inbox.idle()
+            hold.mutate { $0 = true }
+            first = Task { try await coordinator.resumeRedirected() }
+            var waiting = entered.makeAsyncIterator()
+            _ = await waiting.next()
+            // The first resume is at the guard, its request taken: the second must still reach the link.
+            second = Task { try await coordinator.resumeRedirected() }
+            for _ in 0..<10_000 where await inbox.waitingResumes < 2 { await Task.yield() }
+            (self.coordinator, self.inbox, self.gate) = (coordinator, inbox, gate)
+        }
+    }
+
     @Test("a resume asked while the link's first resume waits at a guard is not lost: it goes again when the guard redirects it")
     func resumeWhileAtTheGuard() async throws {
-        let hold = Box(false), gate = Gate(), asked = Box(0)
-        let (entered, arrived) = AsyncStream.makeStream(of: Void.self)
-        let guards = [
-            NavigationGuard("hold") { context in
-                guard context.arriving.contains(where: { $0.name == "vault" }), hold.value else { return .allow }
-                hold.mutate { $0 = false }
-                arrived.yield()
-                await gate.wait()
-                return .allow
-            },
-            // Signed in only after its second look at the vault: the first resume is redirected again.
-            NavigationGuard("session") { context in
-                guard context.arriving.contains(where: { $0.name == "vault" }) else { return .allow }
-                asked.mutate { $0 += 1 }
-                return asked.value <= 2 ? .redirect(Self.signIn) : .allow
-            },
-        ]
-        // A test clock: the guards' watchdog never fires, however slowly a loaded machine runs them.
-        let coordinator = await Coordinator(
-            root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(),
-            guards: guards)
-        var probe = EventProbe(coordinator)
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
-        let id = await inbox.post(Self.vault)
-        _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
-        await inbox.idle()
-        hold.mutate { $0 = true }
-        let first = Task { try await coordinator.resumeRedirected() }
-        var waiting = entered.makeAsyncIterator()
-        _ = await waiting.next()
-        // The first resume is at the guard, its request taken: the second must still reach the link.
-        let second = Task { try await coordinator.resumeRedirected() }
-        for _ in 0..<10_000 where await inbox.waitingResumes < 2 { await Task.yield() }
-        #expect(await inbox.waitingResumes == 2, "the second resume waits for the link's next trip")
-        gate.open()
-        await #expect(throws: TransitionError.redirected(guard: "session", to: Self.signIn)) { try await first.value }
-        let record = try #require(try await second.value)
-        #expect(record.link == id && record.source == .link)
-        await inbox.idle()
-        let (parked, ended) = (await inbox.hasParkedLink, await inbox.endedCount)
+        // Signed in only after its second look at the vault: the first resume is redirected again.
+        let resumes = await TwoResumes(redirects: 2)
+        #expect(await resumes.inbox.waitingResumes == 2, "the second resume waits for the link's next trip")
+        resumes.gate.open()
+        await #expect(throws: TransitionError.redirected(guard: "session", to: Self.signIn)) { try await resumes.first.value }
+        let record = try #require(try await resumes.second.value)
+        #expect(record.link == resumes.link && record.source == .link)
+        await resumes.inbox.idle()
+        let (parked, ended) = (await resumes.inbox.hasParkedLink, await resumes.inbox.endedCount)
         #expect(!parked && ended == 1, "the link ended once, navigated")
-        #expect(await inbox.parkedCount == 2, "held back twice: parked, then sent again at once (a harness counts their events)")
+        #expect(
+            await resumes.inbox.parkedCount == 2,
+            "held back twice: parked, then sent again at once (a harness counts their events)")
+    }
+
+    @Test("a resume asked while the link's resume waits at a guard that lets it through gets the same record: one navigation")
+    func resumeSharesTheTrip() async throws {
+        // Signed in by its second look at the vault: the first resume goes through.
+        let resumes = await TwoResumes(redirects: 1)
+        #expect(await resumes.inbox.waitingResumes == 2, "the second resume waits for the trip that is out")
+        let before = await resumes.coordinator.history.count
+        resumes.gate.open()
+        let (one, two) = (try #require(try await resumes.first.value), try #require(try await resumes.second.value))
+        #expect(one == two && one.link == resumes.link && one.source == .link, "both callers hear the one navigation")
+        await resumes.inbox.idle()
+        #expect(await resumes.coordinator.history.count == before + 1, "one navigation, not two")
+        #expect(await resumes.inbox.endedCount == 1)
     }
 }
