@@ -1,10 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the sources use `nonisolated(nonsending)`, which Swift 6.2 (Xcode 26) brought.
 import PackageDescription
 
 // No package dependencies, not even for tests: the toolchain only.
 let package = Package(
     name: "TransitionCoordinator",
-    // Task executors need these OS versions on Apple platforms.
+    // Task executors need these OS versions on Apple platforms. `.ci/apple-check` type-checks the
+    // package for each of them, against the availability the toolchain's interfaces declare.
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TransitionCoordinator", targets: ["TransitionCoordinator"]),

@@ -11,7 +11,8 @@
 /// stuck, so it needs no task and no alarm.
 ///
 /// **Where the task starts.** A host that is an actor is entered first, and its task starts
-/// there at once, on the same thread (`Task.immediate`, isolated to the host): calls that do not
+/// there at once, on the same thread (`Task.immediate`, isolated to the host, where the OS has
+/// it; before iOS 26 and its peers the task is enqueued on the host's actor instead): calls that do not
 /// suspend run to the end before the coordinator goes on, with no thread woken for them. The
 /// first call that suspends (an animation awaited, a hop to another actor) hands the rest to the
 /// task, which the coordinator then waits for as above. The task inherits the requesting task's
@@ -64,14 +65,35 @@ enum HostCallRunner {
         let progress = HostProgress()
 
         /// Starts the phase's task on `actor` (the host itself) and runs it here, on this thread,
-        /// until its first suspension; returns then, or when every call returned.
+        /// until its first suspension; returns then, or when every call returned. Where the OS
+        /// has no `Task.immediate` (before iOS 26 and its peers), the task is enqueued on the
+        /// actor instead (``enqueue(on:preferring:)``): the same calls, in the same order, in the
+        /// chain, under the same time limit, one thread hand-off later.
         func start(on actor: isolated any Actor, preferring executor: (any TaskExecutor)?) {
+            guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+                enqueue(on: actor, preferring: executor)
+                return
+            }
             // The task takes the chain from here (a task-local set around an `await` inside it
             // would run its body off the actor).
             TransitionScope.$chain.withValue(chain) {
                 Task.immediate(executorPreference: executor) {
                     // Using `actor` makes the closure isolated to it, so the task starts on the
                     // actor we are on (rather than on no executor) and the host's own methods run at once.
+                    _ = actor
+                    await send()
+                }
+            }
+        }
+
+        /// Starts the phase's task on `actor` (the host itself) as an ordinary job of that actor,
+        /// and returns at once: the calls run when the actor takes the job. The task is not
+        /// detached, so it inherits the request's priority and task-local values (the chain
+        /// among them), as ``start(on:preferring:)``'s does.
+        func enqueue(on actor: isolated any Actor, preferring executor: (any TaskExecutor)?) {
+            TransitionScope.$chain.withValue(chain) {
+                Task(executorPreference: executor) {
+                    // Isolated to `actor`, as above: the task's job is the host's own.
                     _ = actor
                     await send()
                 }

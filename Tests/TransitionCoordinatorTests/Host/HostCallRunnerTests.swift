@@ -109,6 +109,21 @@ struct HostCallRunnerTests {
         #expect(await host.seen == Self.calls.map { Seen(call: $0, inChain: true) })
     }
 
+    @Test("a phase enqueued on the host actor (an OS without Task.immediate) makes every call, in order, in the chain")
+    func actorHostEnqueued() async {
+        let host = ActorHost(waitingAt: [WindowID(2)])
+        let (phase, clock) = Self.phase(to: host)
+        await phase.enqueue(on: host, preferring: nil)
+        #expect(phase.progress.completedCount == 0, "the task waits for its turn on the actor: nothing ran inline")
+        await host.arrived.wait()
+        #expect(phase.progress.completedCount == 1)
+        #expect(clock.armedTimeouts.map(\.kind) == [.host], "the alarm counts from the first call")
+        host.gate.open()
+        #expect(await phase.progress.settled() == nil)
+        #expect(await host.seen == Self.calls.map { Seen(call: $0, inChain: true) })
+        #expect(clock.armedTimeouts.isEmpty)
+    }
+
     /// A host of either kind whose second call waits, with its gates and what it saw.
     struct WaitingHost: Sendable {
         let host: any WindowHost
