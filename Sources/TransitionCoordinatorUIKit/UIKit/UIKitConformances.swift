@@ -139,7 +139,9 @@ public final class UIKitWindowHost: NSObject, WindowHost {
     /// Each sheet presented, by its controller: who presents it, what it stands for, and where.
     private var sheets: [ObjectIdentifier: (presenter: WindowContent.NodeID, modal: ControllerID, window: WindowID)] = [:]
     private var screenIDs: [ObjectIdentifier: ScreenID] = [:]
-    private var gestureInFlight = false
+    /// The navigation controllers whose interactive pop is in flight: their `didShow` is the
+    /// gesture's, reported when it ends, not as a back button's pop.
+    private var gesturesInFlight: Set<ObjectIdentifier> = []
 
     /// A host showing windows in `scene`, making each screen's controller with `screens`.
     public init(scene: UIWindowScene, screens: @escaping @MainActor (Screen) -> UIViewController) {
@@ -213,11 +215,9 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 
         func makeNavigation(_ id: ContainerID) -> any NavigationControlling {
             let navigation = UINavigationController()
-            navigation.loadViewIfNeeded() // the swipe's recognizer comes with the view
+            // The delegate sees every interactive pop as it begins (`willShow` with an interactive
+            // transition), whichever gesture drives it: the edge swipe or iOS 26's content swipe.
             navigation.delegate = host
-            #if !os(tvOS) // tvOS has no swipe back
-            navigation.interactivePopGestureRecognizer?.addTarget(host, action: #selector(UIKitWindowHost.popGestureChanged(_:)))
-            #endif
             host.stacks[ObjectIdentifier(navigation)] = id
             return navigation
         }
@@ -249,26 +249,28 @@ public final class UIKitWindowHost: NSObject, WindowHost {
 // MARK: What the user does, reported to the coordinator
 
 extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate {
-    /// An interactive pop: `beginGesture` as the swipe begins, then `commit` or `cancel` when
-    /// UIKit's transition completes. A pop the coordinator refused (a transition running, a
-    /// guard's veto) is undone: the stack is set back to the model's.
-    @objc fileprivate func popGestureChanged(_ recognizer: UIGestureRecognizer) {
-        // The recognizer sits on the navigation controller's view, whose next responder is the controller.
-        guard recognizer.state == .began, let coordinator,
-            let navigation = recognizer.view?.next as? UINavigationController,
-            let stack = stacks[ObjectIdentifier(navigation)], let transition = navigation.transitionCoordinator
+    /// An interactive pop (the edge swipe, or iOS 26's content swipe): `beginGesture` as UIKit
+    /// starts the interactive transition, then `commit` or `cancel` when it completes. A pop the
+    /// coordinator refused (a transition running, a guard's veto) is undone: the stack is set
+    /// back to the model's.
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {
+        let key = ObjectIdentifier(navigationController)
+        guard let coordinator, let stack = stacks[key], let transition = navigationController.transitionCoordinator,
+            transition.isInteractive
         else { return }
-        gestureInFlight = true
+        gesturesInFlight.insert(key)
         let begun = Task { try? await coordinator.beginGesture(.pop(stack)) }
-        _ = transition.animate(alongsideTransition: nil) { [weak self] context in
+        transition.animate(alongsideTransition: nil) { [weak self] context in
             let cancelled = context.isCancelled
             Task { @MainActor in
                 var applied = false
                 if let gesture = await begun.value {
                     if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
                 }
-                if !cancelled, !applied { self?.showModel(of: stack, in: navigation) }
-                self?.gestureInFlight = false
+                if !cancelled, !applied { self?.showModel(of: stack, in: navigationController) }
+                self?.gesturesInFlight.remove(key)
             }
         }
     }
@@ -294,7 +296,8 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         _ navigationController: UINavigationController, didShow viewController: UIViewController,
         animated: Bool
     ) {
-        guard !gestureInFlight, let coordinator, let stack = stacks[ObjectIdentifier(navigationController)],
+        guard !gesturesInFlight.contains(ObjectIdentifier(navigationController)), let coordinator,
+            let stack = stacks[ObjectIdentifier(navigationController)],
             let top = screenIDs[ObjectIdentifier(viewController)],
             let model = modelStack(stack)?.stack, model.top?.id != top,
             model.items.count > navigationController.viewControllers.count

@@ -1,0 +1,2 @@
+// placeholder
+@_exported import Foundation
