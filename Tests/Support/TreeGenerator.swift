@@ -22,7 +22,7 @@ private struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Random valid content trees (invariant 8: unique ids, stacks with a root, selections in range,
-/// a node presenting at most one modal), drawn from small pools of ids so that two trees share
+/// a node presenting at most one modal, one presentation a presentation context), drawn from small pools of ids so that two trees share
 /// many screens and containers, and small edits of a tree.
 package struct TreeGenerator {
     private var random: SplitMix64
@@ -38,7 +38,31 @@ package struct TreeGenerator {
     package mutating func tree() -> WindowContent {
         screens = (0..<10).map { "s\($0)" }
         containers = (0..<6).map { "c\($0)" }
-        return content(depth: 0)
+        return Self.onePresentationPerContext(content(depth: 0))
+    }
+
+    /// `content` with at most one presentation a presentation context, as UIKit allows (a
+    /// context is a window's content or a modal, with the nodes it holds through tabs and hop
+    /// containers): the first found, outermost first, is kept, and the others are dropped with
+    /// what they presented.
+    package static func onePresentationPerContext(_ content: WindowContent) -> WindowContent {
+        func strip(_ node: WindowContent, taken: inout Bool) -> WindowContent {
+            switch node {
+            case .screen, .stack:
+                return node
+            case .tabs(let bar):
+                let tabs = bar.tabs.map { strip($0, taken: &taken) }
+                return (try? TabBar(id: bar.id, tabs: tabs, selected: bar.selected)).map(WindowContent.tabs) ?? node
+            case .hop(let hop):
+                return .hop(HopContainer(id: hop.id, showing: strip(hop.current, taken: &taken)))
+            case .presenting(let base, let modal):
+                if taken { return strip(base, taken: &taken) }
+                taken = true
+                return .presenting(strip(base, taken: &taken), modal: onePresentationPerContext(modal))
+            }
+        }
+        var taken = false
+        return strip(content, taken: &taken)
     }
 
     /// `tree` changed by one to three small edits: a push, a pop, a screen's parameters, a tab
@@ -46,7 +70,7 @@ package struct TreeGenerator {
     package mutating func edited(_ tree: WindowContent) -> WindowContent {
         var result = tree
         for _ in 0...random.below(3) { result = edit(result) }
-        return result
+        return Self.onePresentationPerContext(result)
     }
 
     private mutating func screen() -> Screen {

@@ -23,7 +23,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     /// A dismiss of a modal that nothing presents (it was dismissed or replaced since the user
     /// swiped it away).
     case notPresented(WindowContent.NodeID)
-    /// A present where the node already presents a modal (present from the modal instead).
+    /// A present where the node, or a node of its presentation context (the tab bar or hop
+    /// container holding it, or a tab of it: UIKit presents one controller a context), already
+    /// presents `modal` (present from the modal instead).
     case alreadyPresenting(WindowContent.NodeID, modal: WindowContent.NodeID)
     /// The screen id is already shown in the window (a double tap's second push gets this).
     case duplicateScreen(ScreenID, container: ContainerID?)
@@ -87,7 +89,7 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .notATab(let node, let tabs): "no tab of \(tabs) shows \(node): the tabs changed"
         case .nothingPresented(let node): "\(node) presents nothing to dismiss"
         case .notPresented(let node): "\(node) is not presented: it was dismissed or replaced"
-        case .alreadyPresenting(let node, let modal): "\(node) already presents \(modal); present from it instead"
+        case .alreadyPresenting(let node, let modal): "\(node) presents already (\(modal) is presented in its presentation context); present from \(modal) instead"
         case .duplicateScreen(let screen, let container):
             "screen \(screen) is already shown in this window" + (container.map { " (asked for \($0))" } ?? "")
         case .duplicateContainer(let id): "container \(id) is already shown"

@@ -78,6 +78,13 @@ package enum ContainerPlanner {
             return ContentChange(operation, before: content, after: after, animation: .select)
         case .present(let modal, let presenter):
             try requireFits(modal, in: content, replacing: nil)
+            // UIKit presents one controller a presentation context: a node whose tab bar, hop
+            // container or tab presents already is refused as that node would be.
+            if let context = presentationContext(of: presenter, in: content),
+                let busy = ContentInvariants.presentations(in: context).first
+            {
+                throw .alreadyPresenting(presenter, modal: busy.modal)
+            }
             let after = try edit(presenter, in: content) { node throws(ContainerError) in
                 if let shown = node.presented { throw .alreadyPresenting(presenter, modal: shown.nodeID) }
                 node = .presenting(node, modal: modal)
@@ -283,6 +290,21 @@ package enum ContainerPlanner {
     }
 
     /// Whether `target` is a screen pushed on (or the root of) the stack `node`.
+    /// The presentation context `node` is in: the window's `content`, or the modal it stands in
+    /// (nodes reached through tabs and hop containers share their context); nil when no node is `node`.
+    static func presentationContext(of node: WindowContent.NodeID, in content: WindowContent) -> WindowContent? {
+        func search(_ current: WindowContent, in context: WindowContent) -> WindowContent? {
+            if current.nodeID == node || isItem(node, of: current.base) { return context }
+            switch current {
+            case .screen, .stack: return nil
+            case .tabs(let tabs): return tabs.tabs.lazy.compactMap { search($0, in: context) }.first
+            case .hop(let hop): return search(hop.current, in: context)
+            case .presenting(let base, let modal): return search(base, in: context) ?? search(modal, in: modal)
+            }
+        }
+        return search(content, in: content)
+    }
+
     private static func isItem(_ target: WindowContent.NodeID, of node: WindowContent) -> Bool {
         guard case .screen(let id) = target, case .stack(let stack) = node else { return false }
         return stack.items.contains { $0.id == id }

@@ -3,7 +3,9 @@
 package enum ContentInvariants {
     /// Every violation of invariant 8 in `contents` (each named by `window`, for the message):
     /// a stack without its root, tabs without tabs or with a selection out of range, a node
-    /// presenting while its base presents, and a screen or container id appearing twice in a
+    /// presenting while its base presents, two nodes presenting in one presentation context (a
+    /// tab bar and a stack in one of its tabs, say: UIKit presents one controller a context),
+    /// and a screen or container id appearing twice in a
     /// window; a container id appearing in two windows, since handles find containers by id.
     package static func check(_ contents: [(window: String, content: WindowContent)]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
@@ -31,6 +33,7 @@ package enum ContentInvariants {
             return [.init(.containers, "the content of \(window) is nested deeper than \(maxDepth) levels")]
         }
         var found: [InvariantViolation] = []
+        checkContext(of: content, in: window, into: &found)
         walk(content, in: window, into: &found)
         // Sized first (a count of each stack's items): growing a set rehashes what it holds.
         var screens = Set<ScreenID>(minimumCapacity: content.screenCount)
@@ -116,7 +119,35 @@ package enum ContentInvariants {
                 found.append(.init(.containers, "\(base.nodeID) in \(window) presents two modals: \(content)"))
             }
             walk(base, in: window, into: &found)
+            checkContext(of: modal, in: window, into: &found)
             walk(modal, in: window, into: &found)
+        }
+    }
+
+    /// One presentation per presentation context, as UIKit has it: `context` (a window's content,
+    /// or a modal) and the nodes it holds through tabs and hop containers share one context, since
+    /// UIKit forwards a child's `present` to it and refuses a second while it presents.
+    private static func checkContext(of context: WindowContent, in window: String, into found: inout [InvariantViolation]) {
+        let presenters = presentations(in: context).map(\.presenter)
+        if presenters.count > 1 {
+            found.append(
+                .init(
+                    .containers,
+                    "\(presenters.map(\.description).joined(separator: " and ")) in \(window) present in one presentation context: \(context)"
+                ))
+        }
+    }
+
+    /// The presentations in `content`'s presentation context (its nodes through tabs and hop
+    /// containers, not through modals), outermost first: each presenter, with what it presents.
+    package static func presentations(
+        in content: WindowContent
+    ) -> [(presenter: WindowContent.NodeID, modal: WindowContent.NodeID)] {
+        switch content {
+        case .screen, .stack: []
+        case .tabs(let tabs): tabs.tabs.flatMap { presentations(in: $0) }
+        case .hop(let hop): presentations(in: hop.current)
+        case .presenting(let base, let modal): [(base.nodeID, modal.nodeID)] + presentations(in: base)
         }
     }
 }

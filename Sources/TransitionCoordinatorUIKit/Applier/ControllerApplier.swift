@@ -95,7 +95,15 @@ public final class ControllerApplier {
         }
     }
 
-    /// One operation, on controllers ``check(_:)`` found made.
+    /// Returns once no transition runs on `controller`: UIKit drops or refuses a change made to a
+    /// controller while one runs (the user's own back swipe among them), so every call waits
+    /// for it, and then makes its change with no suspension in between.
+    private func idle(_ controller: any PresentingController) async {
+        while controller.isTransitioning { await controller.transitionEnded() }
+    }
+
+    /// One operation, on controllers ``check(_:)`` found made; each call to UIKit waits for
+    /// the transition running on its controller to end (``idle(_:)``).
     private func perform(_ operation: Reconciler.Operation, animated: Bool) async {
         switch operation {
         case .make(let id):
@@ -111,21 +119,28 @@ public final class ControllerApplier {
             window.setRootController(id.flatMap { made[$0]?.controller })
         case .setViewControllers(let screens, let stack):
             guard case .navigation(let navigation)? = made[.navigation(stack)] else { return }
+            await idle(navigation)
             await navigation.showStack(screens.compactMap { made[.screen($0)]?.controller }, animated: animated)
         case .setTabs(let tabs, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            await idle(tabBar)
             tabBar.showTabs(tabs.compactMap { made[$0]?.controller })
         case .select(let index, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            await idle(tabBar)
             tabBar.selectTab(index)
         case .setChild(let child, let hop):
             guard case .hop(let container)? = made[.hop(hop)] else { return }
+            await idle(container)
             await container.showChild(child.flatMap { made[$0]?.controller }, animated: animated)
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
+            await idle(presenting)
             await presenting.presentController(shown, animated: animated)
         case .dismiss(let presenter):
-            await made[presenter]?.controller.dismissPresented(animated: animated)
+            guard let presenting = made[presenter]?.controller else { return }
+            await idle(presenting)
+            await presenting.dismissPresented(animated: animated)
         }
     }
 }

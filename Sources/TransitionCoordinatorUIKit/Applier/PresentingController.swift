@@ -14,4 +14,14 @@ public protocol PresentingController: AnyObject {
     /// that): then do nothing, since UIKit's `dismiss` on a controller that presents nothing
     /// dismisses the controller itself.
     func dismissPresented(animated: Bool) async
+    /// Whether UIKit runs a transition that involves this controller now (its
+    /// `transitionCoordinator` is not nil): a push, a pop, a presentation or a dismissal, the
+    /// user's interactive pop among them. UIKit drops a `setViewControllers` made meanwhile, and
+    /// refuses a `present` or `dismiss` without calling its completion, so ``ControllerApplier``
+    /// makes no call to a controller while this is true.
+    var isTransitioning: Bool { get }
+    /// Returns once the transition running on this controller ended (at once when none runs).
+    /// A new transition may have begun by the time the caller runs again: check
+    /// ``isTransitioning`` once more.
+    func transitionEnded() async
 }

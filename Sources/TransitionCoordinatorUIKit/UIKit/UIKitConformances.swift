@@ -22,16 +22,26 @@ extension UIViewController: PresentingController {
     }
 
     /// `dismiss(animated:completion:)` on the presenter (which dismisses what it presents, and
-    /// everything above it), returning in its completion; nothing when it presents nothing.
+    /// everything above it), returning in its completion; at once when UIKit refused it (the
+    /// modal is not being dismissed once `dismiss` returns: UIKit only logs then, and never calls
+    /// the completion), so a refused dismissal cannot hold the window's later changes. Nothing
+    /// when it presents nothing.
     public func dismissPresented(animated: Bool) async {
         guard presentedViewController != nil else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            dismiss(animated: animated) { done.resume() }
+            let once = ResumeOnce(done)
+            dismiss(animated: animated) { once.resume() }
+            // An accepted dismissal has begun (or, unanimated, ended) before `dismiss` returns.
+            if let modal = presentedViewController, !modal.isBeingDismissed { once.resume() }
         }
     }
 
-    /// Returns when the transition UIKit is running on this controller finished (at once when none runs).
-    fileprivate func transitionFinished() async {
+    /// `transitionCoordinator != nil`.
+    public var isTransitioning: Bool { transitionCoordinator != nil }
+
+    /// Returns in the completion of the transition UIKit is running on this controller (at once
+    /// when none runs).
+    public func transitionEnded() async {
         guard let coordinator = transitionCoordinator else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             // Not queued (no transition to run alongside): the completion never comes.
@@ -57,7 +67,7 @@ extension UINavigationController: NavigationControlling {
     /// `setViewControllers(_:animated:)`: UIKit's own push or pop animation, finished in its completion.
     public func showStack(_ controllers: [any PresentingController], animated: Bool) async {
         setViewControllers(controllers.compactMap { $0 as? UIViewController }, animated: animated)
-        if animated { await transitionFinished() }
+        if animated { await transitionEnded() }
     }
 }
 

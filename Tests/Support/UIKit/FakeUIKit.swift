@@ -11,16 +11,56 @@ import TransitionCoordinatorUIKit
 /// a controller has one parent at a time (a container, a presenter or the window); a tab index
 /// stays in range; a controller is made once, appears only after it is made, and is released
 /// once, off screen, and never used after. ``content()`` reads the controllers back as a tree.
+///
+/// UIKit's timing, with ``Timing/held``: an animated push, pop, presentation or dismissal is a
+/// transition that runs until the test ends it (``endTransitions()``), and the user's
+/// interactive pop runs from ``beginInteractivePop(_:)`` to ``endInteractivePop(finished:)``.
+/// While a transition runs, a change to a controller it involves is dropped or refused as UIKit
+/// drops or refuses it (`setViewControllers` changes nothing; `present` and `dismiss` do
+/// nothing, and UIKit would never call their completion), and noted as
+/// ``Violation/Rule-swift.enum/changedMidTransition``. One presentation per presentation
+/// context: a controller presents only if nothing in its context (the controllers joined to it
+/// through parents, up to the window's root or a presented controller, and down through
+/// children) presents already. With ``Timing/instant`` (the default) every transition ends at once.
 @MainActor
 package final class FakeUIKit: ControllerFactory, WindowRooting {
-    /// A fake with no window root and no controllers.
-    package init() {}
+    /// When UIKit's animated transitions end.
+    package enum Timing {
+        /// At once, before the call returns.
+        case instant
+        /// When the test ends them (``endTransitions()``).
+        case held
+    }
+
+    /// A transition UIKit runs on `owner` (a navigation controller's push or pop, or a presenter's
+    /// presentation or dismissal, of `modal`).
+    package final class Transition {
+        package let owner: FakeController
+        package let modal: FakeController?
+        package let interactive: Bool
+        fileprivate var waiters: [CheckedContinuation<Void, Never>] = []
+        init(owner: FakeController, modal: FakeController?, interactive: Bool) {
+            (self.owner, self.modal, self.interactive) = (owner, modal, interactive)
+        }
+    }
+
+    package let timing: Timing
+    /// The transitions running, oldest first.
+    package private(set) var transitions: [Transition] = []
+    /// Called when a caller starts waiting for a transition's end (``FakeController/transitionEnded()``).
+    package var onWait: (@MainActor () -> Void)?
+    /// Called with each violation as it is noted.
+    package var onViolation: (@MainActor (Violation) -> Void)?
+
+    /// A fake with no window root and no controllers, whose transitions end as `timing` says.
+    package init(timing: Timing = .instant) { self.timing = timing }
 
     /// A broken rule.
     package struct Violation: Error, CustomStringConvertible, Equatable {
         package enum Rule: Equatable {
             case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
-                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting
+                madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting,
+                changedMidTransition
         }
         package let rule: Rule
         package let message: String
@@ -43,7 +83,67 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
     }
 
     package func note(_ rule: Violation.Rule, _ message: String) {
-        violations.append(Violation(rule: rule, message: message))
+        let violation = Violation(rule: rule, message: message)
+        violations.append(violation)
+        onViolation?(violation)
+    }
+
+    // MARK: Transitions
+
+    /// Starts a transition on `owner`; with ``Timing/instant`` (and not interactive) it has
+    /// ended already, and nil is returned.
+    fileprivate func begin(on owner: FakeController, modal: FakeController?, animated: Bool) -> Transition? {
+        guard animated, timing == .held else { return nil }
+        let transition = Transition(owner: owner, modal: modal, interactive: false)
+        transitions.append(transition)
+        return transition
+    }
+
+    /// Waits for `transition`'s end (at once for nil).
+    fileprivate func end(of transition: Transition?) async {
+        guard let transition, transitions.contains(where: { $0 === transition }) else { return }
+        await withCheckedContinuation { transition.waiters.append($0) }
+    }
+
+    /// The transition running that involves `controller`: one on it, on a controller that holds
+    /// it (a parent, a presenter, up the chain), or one that presents or dismisses it.
+    package func transition(involving controller: FakeController) -> Transition? {
+        var chain: [FakeController] = []
+        var node: FakeController? = controller
+        while let current = node {
+            chain.append(current)
+            node = current.parent ?? current.presenter
+        }
+        return transitions.first { transition in
+            chain.contains { $0 === transition.owner } || transition.modal === controller
+        }
+    }
+
+    /// Ends every transition that is not the user's (the interactive pop ends by
+    /// ``endInteractivePop(finished:)``), oldest first, resuming whoever waits for each.
+    package func endTransitions() {
+        let ending = transitions.filter { !$0.interactive }
+        transitions.removeAll { !$0.interactive }
+        for transition in ending { for waiter in transition.waiters { waiter.resume() } }
+    }
+
+    /// The user begins an interactive pop of `navigation` (its edge swipe): refused (false) when
+    /// it holds fewer than two screens or a transition involving it runs, as UIKit's gesture
+    /// does not begin then.
+    @discardableResult
+    package func beginInteractivePop(_ navigation: FakeController) -> Bool {
+        guard navigation.children.count >= 2, transition(involving: navigation) == nil else { return false }
+        transitions.append(Transition(owner: navigation, modal: nil, interactive: true))
+        return true
+    }
+
+    /// The user's finger lifts: `finished`, the top screen is popped; otherwise the pop is
+    /// cancelled and the stack is as it was. Whoever waits for the transition's end resumes.
+    package func endInteractivePop(finished: Bool) {
+        guard let index = transitions.firstIndex(where: \.interactive) else { return }
+        let transition = transitions.remove(at: index)
+        if finished, let top = transition.owner.children.popLast(), top.parent === transition.owner { top.parent = nil }
+        for waiter in transition.waiters { waiter.resume() }
     }
 
     // MARK: ControllerFactory
@@ -195,11 +295,31 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         for child in fakes { child.parent = self }
     }
 
+    /// Whether a change made to this controller now would be dropped or refused: notes it so.
+    private func refusedMidTransition(_ what: String) -> Bool {
+        guard let running = world.transition(involving: self) else { return false }
+        world.note(
+            .changedMidTransition,
+            "\(id) is asked to \(what) while \(running.owner.id)'s \(running.interactive ? "interactive pop" : "transition") runs: UIKit drops it")
+        return true
+    }
+
+    package var isTransitioning: Bool { world.transition(involving: self) != nil }
+
+    package func transitionEnded() async {
+        guard let running = world.transition(involving: self) else { return }
+        world.onWait?()
+        await world.end(of: running)
+    }
+
     package func showStack(_ controllers: [any PresentingController], animated: Bool) async {
+        if refusedMidTransition("set its stack") { return }
         adopt(controllers, "show a stack")
+        await world.end(of: world.begin(on: self, modal: nil, animated: animated))
     }
 
     package func showTabs(_ controllers: [any PresentingController]) {
+        if refusedMidTransition("set its tabs") { return }
         let was = selected.flatMap { children.indices.contains($0) ? children[$0] : nil }
         adopt(controllers, "show tabs")
         // As UIKit: the selected controller stays selected where it is still a tab, else the first.
@@ -215,14 +335,20 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     }
 
     package func showChild(_ child: (any PresentingController)?, animated: Bool) async {
+        if refusedMidTransition("show a child") { return }
         adopt(child.map { [$0] } ?? [], "show a child")
+        await world.end(of: world.begin(on: self, modal: nil, animated: animated))
     }
 
     package func presentController(_ controller: any PresentingController, animated: Bool) async {
         guard let modal = controller as? FakeController, world.alive(self, "present"), world.alive(modal, "be presented") else {
             return
         }
-        if let presented { world.note(.presenterBusy, "\(id) presents \(modal.id) while presenting \(presented.id)") }
+        if refusedMidTransition("present \(modal.id)") { return }
+        if let busy = presentingInContext() {
+            world.note(.presenterBusy, "\(id) presents \(modal.id) while \(busy.id), in its presentation context, presents \(busy.presented?.id as Any)")
+            return
+        }
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
         if modal.parent != nil || modal.presenter != nil || world.root === modal {
             world.note(.twoParents, "\(modal.id) is presented while \(modal.placement)")
@@ -232,6 +358,23 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         }
         presented = modal
         modal.presenter = self
+        await world.end(of: world.begin(on: self, modal: modal, animated: animated))
+    }
+
+    /// The controller of this one's presentation context that presents, if any: UIKit forwards
+    /// a child's `present` to its context, and reads `presentedViewController` through
+    /// ancestors, so a context presents one controller at a time.
+    private func presentingInContext() -> FakeController? {
+        var top = self
+        while let parent = top.parent { top = parent }
+        func find(_ node: FakeController) -> FakeController? {
+            if node.presented != nil { return node }
+            for child in node.children where child.parent === node {
+                if let found = find(child) { return found }
+            }
+            return nil
+        }
+        return find(top)
     }
 
     package func dismissPresented(animated: Bool) async {
@@ -240,9 +383,11 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             world.note(.dismissedNothing, "\(id) dismisses but presents nothing")
             return
         }
+        if refusedMidTransition("dismiss \(modal.id)") { return }
         presented = nil
         modal.presenter = nil
         modal.dismissAbove()
+        await world.end(of: world.begin(on: self, modal: modal, animated: animated))
     }
 
     /// Ends every presentation in this controller's subtree: what it and its children present.

@@ -48,10 +48,27 @@ struct ContainerPlannerTests {
 
     @Test("a screen in a stack presents through its stack")
     func presentFromScreen() throws {
-        let change = try ContainerPlanner.plan(.present(.screen(T.post), from: .screen("feed")), in: T.app)
-        #expect(
-            change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft], stack news [feed] ! post}")
+        let plain = try ContainerPlanner.plan(.dismiss(.container("inbox")), in: T.app).after
+        let change = try ContainerPlanner.plan(.present(.screen(T.post), from: .screen("feed")), in: plain)
+        #expect(change.after.description == "tabs main {*stack inbox [list, mail], stack news [feed] ! post}")
         #expect(change.animation == .present && change.arrived == [T.post])
+    }
+
+    @Test(
+        "a present from a node whose presentation context presents already is refused, naming the modal: UIKit presents one controller a context",
+        arguments: [
+            WindowContent.NodeID.screen("feed"), .container("news"), .container("main"), .container("inbox"),
+        ])
+    func onePresentationPerContext(presenter: WindowContent.NodeID) {
+        #expect(throws: ContainerError.alreadyPresenting(presenter, modal: .container("compose"))) {
+            try ContainerPlanner.plan(.present(.screen(T.post), from: presenter), in: T.app)
+        }
+    }
+
+    @Test("a modal is a presentation context of its own: a screen of the sheet's stack presents over it")
+    func modalIsItsOwnContext() throws {
+        let change = try ContainerPlanner.plan(.present(.screen(T.post), from: .screen(T.draft.id)), in: T.app)
+        #expect(change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft] ! post, stack news [feed]}")
     }
 
     @Test("a hop replaces the current child, with whatever it presented, and a screen of the old child may come back")

@@ -25,6 +25,30 @@ struct ContentInvariantsTests {
             "a node presenting two modals",
             .presenting(.presenting(.screen(T.list), modal: .screen(T.mail)), modal: .screen(T.draft)), "presents two modals"
         ),
+        (
+            "a tab bar presenting while a stack in one of its tabs presents (one UIKit presentation context)",
+            .presenting(
+                .tabs(TabBar(id: "t", .presenting(.stack(T.inbox), modal: .screen(T.draft)), .stack(T.news))),
+                modal: .screen(T.post)),
+            "container t and container inbox in w present in one presentation context"
+        ),
+        (
+            "two tabs' stacks presenting at once",
+            .tabs(
+                TabBar(
+                    id: "t", .presenting(.stack(T.inbox), modal: .screen(T.draft)),
+                    .presenting(.stack(T.news), modal: .screen(T.post)))),
+            "container inbox and container news in w present in one presentation context"
+        ),
+        (
+            "a hop container's child presenting inside a presented sheet that presents too",
+            .presenting(
+                .screen(T.list),
+                modal: .presenting(
+                    .hop(HopContainer(id: "h", showing: .presenting(.screen(T.mail), modal: .screen(T.draft)))),
+                    modal: .screen(T.post))),
+            "container h and screen mail in w present in one presentation context"
+        ),
     ]
 
     @Test("each broken shape is reported", arguments: broken.indices)

@@ -16,6 +16,8 @@ private final class GatedKit: ControllerFactory, WindowRooting {
         func showChild(_ child: (any PresentingController)?, animated: Bool) async {}
         func presentController(_ controller: any PresentingController, animated: Bool) async {}
         func dismissPresented(animated: Bool) async {}
+        var isTransitioning: Bool { false }
+        func transitionEnded() async {}
     }
 
     var gate: CheckedContinuation<Void, Never>?

@@ -89,10 +89,26 @@ struct FakeUIKitTests {
         let bar = kit.makeTabBar("t"), shown = kit.makeNavigation("a"), hidden = kit.makeNavigation("b")
         kit.setRootController(bar)
         bar.showTabs([shown, hidden])
-        await shown.presentController(kit.makeScreen(Screen("m")), animated: false)
-        try kit.throwIfViolated()
         await hidden.presentController(kit.makeScreen(Screen("n")), animated: false)
         #expect(kit.violations.map(\.rule) == [.presenterOffScreen])
+    }
+
+    @Test(
+        "one presentation a presentation context: a tab bar, or a stack in another of its tabs, cannot present while a tab's stack presents",
+        arguments: [false, true])
+    @MainActor
+    func onePresentationPerContext(fromTabBar: Bool) async throws {
+        let kit = FakeUIKit()
+        let bar = kit.makeTabBar("t"), shown = kit.makeNavigation("a"), other = kit.makeNavigation("b")
+        kit.setRootController(bar)
+        bar.showTabs([shown, other])
+        await shown.presentController(kit.makeScreen(Screen("m")), animated: false)
+        try kit.throwIfViolated()
+        bar.selectTab(1)
+        let second = kit.makeScreen(Screen("n"))
+        await (fromTabBar ? bar : other).presentController(second, animated: false)
+        #expect(kit.violations.map(\.rule) == [.presenterBusy])
+        #expect((second as? FakeController)?.presenter == nil, "a refused presentation links nothing")
     }
 
     @Test("dismissing a presenter dismisses everything above it")
