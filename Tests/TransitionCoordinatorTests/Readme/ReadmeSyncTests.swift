@@ -3,8 +3,8 @@ import Testing
 import TransitionCoordinator
 
 /// The README's code blocks are the tests' own: each Swift block is, verbatim, a block of
-/// ``ReadmeSnippets`` or of the testing guide's tests (which the tests run), unless it says it is for Apple platforms only
-/// or is a manifest's lines.
+/// ``ReadmeSnippets`` or of the testing guide's tests (which the tests run), or, for a block for
+/// Apple platforms only, of an example that `.ci/apple-check` type-checks; unless it is a manifest's lines.
 @Suite("README code blocks")
 struct ReadmeSyncTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -14,6 +14,8 @@ struct ReadmeSyncTests {
     static let snippetFiles = [
         "Tests/TransitionCoordinatorTests/Readme/ReadmeSnippets.swift",
         "Tests/TransitionCoordinatorTestingTests/GuideTests.swift",
+        "Examples/UIKit/QuickStartSceneDelegate.swift",
+        "Examples/SwiftUI/QuickStartView.swift",
     ]
 
     /// The Swift blocks of `markdown`, each as its lines.
@@ -51,10 +53,10 @@ struct ReadmeSyncTests {
         return found
     }
 
-    /// Whether a block is exempt: code that only builds on Apple platforms, or a manifest's lines.
+    /// Whether a block is exempt: a manifest's lines.
     static func isExempt(_ block: [String]) -> Bool {
         guard let first = block.first else { return false }
-        return first.hasPrefix("// Apple platforms only") || first.hasPrefix("// In Package.swift")
+        return first.hasPrefix("// In Package.swift")
     }
 
     @Test("every Swift block of the README is a snippet the tests run, verbatim")
@@ -87,13 +89,15 @@ struct ReadmeSyncTests {
         }
     }
 
-    @Test("the check fires on a block the snippets lack, and passes an exempt one")
+    @Test("the check fires on a block the snippets lack, Apple-only blocks included, and passes a manifest's lines")
     func checkFires() {
-        let markdown = "```swift\nlet x = 1\n```\n\n```swift\n// Apple platforms only: UIKit.\nlet y = 2\n```\n"
+        let markdown =
+            "```swift\nlet x = 1\n```\n\n```swift\n// Apple platforms only: UIKit.\nlet y = 2\n```\n\n```swift\n// In Package.swift\n```\n"
         let blocks = Self.swiftBlocks(in: markdown)
-        #expect(blocks == [["let x = 1"], ["// Apple platforms only: UIKit.", "let y = 2"]])
+        #expect(blocks == [["let x = 1"], ["// Apple platforms only: UIKit.", "let y = 2"], ["// In Package.swift"]])
         let snippets = Self.snippets(in: "    // README: a\n    let x = 2\n    // END README\n")
         #expect(!snippets.values.contains(blocks[0]))
-        #expect(Self.isExempt(blocks[1]))
+        #expect(!Self.isExempt(blocks[1]), "an Apple-only block is checked against the examples")
+        #expect(Self.isExempt(blocks[2]))
     }
 }

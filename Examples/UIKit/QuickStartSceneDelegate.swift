@@ -1,0 +1,28 @@
+// Built only where UIKit exists: the README's UIKit quick start, verbatim (Tests/TransitionCoordinatorTests/Readme
+// checks the README against it; .ci/apple-check type-checks it against UIKit's declarations).
+#if canImport(UIKit) && !os(watchOS)
+// README: uikit-quick-start
+// Apple platforms only: UIKit.
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+import UIKit
+
+final class QuickStartSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    private var coordinator: Coordinator?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        guard let scene = scene as? UIWindowScene else { return }
+        let host = UIKitWindowHost(scene: scene) { screen in
+            let controller = UIViewController()
+            controller.title = screen.name
+            return controller
+        }
+        let root = WindowContent.stack(StackContainer(id: "main", root: Screen("home")))
+        guard let coordinator = try? Coordinator(root: root, host: host) else { return } // throws for a malformed root
+        host.coordinator = coordinator // the host reports back swipes, tab taps and sheets swiped down
+        Task { await coordinator.start() } // the root window goes up
+        self.coordinator = coordinator
+    }
+}
+// END README
+#endif
