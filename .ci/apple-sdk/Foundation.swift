@@ -34,3 +34,15 @@ open class UserDefaults: NSObject, @unchecked Sendable {
     open func bool(forKey defaultName: String) -> Bool { false }
     open func set(_ value: Bool, forKey defaultName: String) {}
 }
+
+/// `CGFloat` (CoreFoundation, re-exported by Foundation, UIKit and SwiftUI): what the package uses of it, its literals and its conversions from
+/// `Double` and integers (the SDK's type is a `BinaryFloatingPoint` as well).
+public struct CGFloat: Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public var native: Double
+    public init(_ value: Double) { native = value }
+    public init<Source: BinaryInteger>(_ value: Source) { native = Double(value) }
+    public init(floatLiteral value: Double) { native = value }
+    public init(integerLiteral value: Int) { native = Double(value) }
+    public static func < (lhs: CGFloat, rhs: CGFloat) -> Bool { lhs.native < rhs.native }
+    public static var infinity: CGFloat { CGFloat(Double.infinity) }
+}

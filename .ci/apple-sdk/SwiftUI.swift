@@ -15,16 +15,6 @@
 @_exported import Foundation
 @_exported import Observation
 
-// MARK: CoreFoundation
-
-/// `CGFloat` (CoreFoundation, which Foundation re-exports on Apple platforms; `frame` takes it).
-/// Only `.infinity` is used here; the SDK's type is a `BinaryFloatingPoint`.
-public struct CGFloat: Hashable, Sendable {
-    public var native: Double
-    public init(_ value: Double) { native = value }
-    public static var infinity: CGFloat { CGFloat(Double.infinity) }
-}
-
 // MARK: Views and builders
 
 /// `View`: main-actor isolated since the iOS 18 SDK; its `body` is built by `ViewBuilder`.
