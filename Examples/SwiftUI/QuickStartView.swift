@@ -10,8 +10,12 @@ import TransitionCoordinatorSwiftUI
 struct InboxView: View {
     let model: NavigationModel
     var body: some View {
-        CoordinatedStack(model, stack: "main") { root in Text(root.name) } destination: { Text($0.name) }
-            .task { await model.run() }
+        CoordinatedStack(model, stack: "main") { root in
+            Text(root.name)
+        } destination: {
+            Text($0.name)
+        }
+        .task { await model.run() }
     }
 }
 // END README

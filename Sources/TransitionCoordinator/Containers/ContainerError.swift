@@ -89,7 +89,8 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .notATab(let node, let tabs): "no tab of \(tabs) shows \(node): the tabs changed"
         case .nothingPresented(let node): "\(node) presents nothing to dismiss"
         case .notPresented(let node): "\(node) is not presented: it was dismissed or replaced"
-        case .alreadyPresenting(let node, let modal): "\(node) presents already (\(modal) is presented in its presentation context); present from \(modal) instead"
+        case .alreadyPresenting(let node, let modal):
+            "\(node) presents already (\(modal) is presented in its presentation context); present from \(modal) instead"
         case .duplicateScreen(let screen, let container):
             "screen \(screen) is already shown in this window" + (container.map { " (asked for \($0))" } ?? "")
         case .duplicateContainer(let id): "container \(id) is already shown"

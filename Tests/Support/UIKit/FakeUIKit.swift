@@ -300,7 +300,8 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         guard let running = world.transition(involving: self) else { return false }
         world.note(
             .changedMidTransition,
-            "\(id) is asked to \(what) while \(running.owner.id)'s \(running.interactive ? "interactive pop" : "transition") runs: UIKit drops it")
+            "\(id) is asked to \(what) while \(running.owner.id)'s \(running.interactive ? "interactive pop" : "transition") runs: UIKit drops it"
+        )
         return true
     }
 
@@ -346,7 +347,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         }
         if refusedMidTransition("present \(modal.id)") { return }
         if let busy = presentingInContext() {
-            world.note(.presenterBusy, "\(id) presents \(modal.id) while \(busy.id), in its presentation context, presents \(busy.presented?.id as Any)")
+            world.note(
+                .presenterBusy,
+                "\(id) presents \(modal.id) while \(busy.id), in its presentation context, presents \(busy.presented?.id as Any)")
             return
         }
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }

@@ -68,7 +68,8 @@ struct ContainerPlannerTests {
     @Test("a modal is a presentation context of its own: a screen of the sheet's stack presents over it")
     func modalIsItsOwnContext() throws {
         let change = try ContainerPlanner.plan(.present(.screen(T.post), from: .screen(T.draft.id)), in: T.app)
-        #expect(change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft] ! post, stack news [feed]}")
+        #expect(
+            change.after.description == "tabs main {*stack inbox [list, mail] ! stack compose [draft] ! post, stack news [feed]}")
     }
 
     @Test("a hop replaces the current child, with whatever it presented, and a screen of the old child may come back")
