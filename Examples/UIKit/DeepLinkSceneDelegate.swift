@@ -33,6 +33,12 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
     }
 
+    /// The scene is gone: its windows, controllers and coordinator go with it.
+    func sceneDidDisconnect(_ scene: UIScene) {
+        host = nil
+        app = nil
+    }
+
     private func controller(for screen: Screen) -> UIViewController {
         guard screen.name == "inbox", let app else { return ScreenController(screen) }
         return ScreenController(screen, button: "Reply to thread 42") {

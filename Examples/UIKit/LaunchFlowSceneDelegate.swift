@@ -23,6 +23,12 @@ final class LaunchFlowSceneDelegate: UIResponder, UIWindowSceneDelegate {
         Task { try? await launch.run(animator: host.animator) }
     }
 
+    /// The scene is gone: its windows, controllers and coordinator go with it.
+    func sceneDidDisconnect(_ scene: UIScene) {
+        host = nil
+        launch = nil
+    }
+
     private func controller(for screen: Screen) -> UIViewController {
         guard let launch else { return ScreenController(screen) }
         switch screen {

@@ -31,6 +31,12 @@ final class PINLockSceneDelegate: UIResponder, UIWindowSceneDelegate {
         Task { try? await lock.didBecomeActive() }
     }
 
+    /// The scene is gone: its windows, controllers and coordinator go with it.
+    func sceneDidDisconnect(_ scene: UIScene) {
+        host = nil
+        lock = nil
+    }
+
     private func controller(for screen: Screen) -> UIViewController {
         guard screen == PINLock.pin else { return ScreenController(screen) }
         return ScreenController(screen, button: "Enter PIN") { [weak self] in

@@ -21,6 +21,12 @@ final class ThreeStepFormSceneDelegate: UIResponder, UIWindowSceneDelegate {
         Task { await form.coordinator.start() }
     }
 
+    /// The scene is gone: its windows, controllers and coordinator go with it.
+    func sceneDidDisconnect(_ scene: UIScene) {
+        host = nil
+        form = nil
+    }
+
     private func controller(for screen: Screen) -> UIViewController {
         let step = Int(screen.name.dropFirst("step".count)) ?? 1
         return ScreenController(screen, button: step < 3 ? "Next" : "Done") { [weak self] in
