@@ -136,6 +136,7 @@ public final class ControllerApplier {
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
             await idle(presenting)
+            factory.willPresent(shown, as: controller, by: presenter)
             await presenting.presentController(shown, animated: animated)
         case .dismiss(let presenter):
             guard let presenting = made[presenter]?.controller else { return }

@@ -18,9 +18,15 @@ public protocol ControllerFactory: AnyObject {
     /// The controller `id` left the screen for good: the factory lets it go (the applier drops
     /// it right after this call).
     func release(_ controller: any PresentingController, as id: ControllerID)
+    /// `controller` (the controller `id`) is about to be presented by `presenter`: where a host
+    /// starts watching for the user's swipe down, before the presentation can end.
+    func willPresent(_ controller: any PresentingController, as id: ControllerID, by presenter: ControllerID)
 }
 
 extension ControllerFactory {
     /// Does nothing: dropping the applier's reference releases the controller.
     public func release(_ controller: any PresentingController, as id: ControllerID) {}
+
+    /// Does nothing.
+    public func willPresent(_ controller: any PresentingController, as id: ControllerID, by presenter: ControllerID) {}
 }

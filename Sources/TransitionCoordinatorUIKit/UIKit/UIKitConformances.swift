@@ -124,263 +124,127 @@ public final class HopViewController: UIViewController, HopControlling {
 
 // MARK: A window host over a scene
 
-/// A `WindowHost` over a `UIWindowScene`: one `UIWindow` per managed window (its
-/// `windowLevel` from the level's raw value, covers included), its content shown through real
-/// navigation, tab bar and hop containers and presentations, driven by the ``Reconciler``
-/// through ``WindowControllers`` (which the tests drive over the fake UIKit).
+extension UIWindow: HostWindow {
+    /// Puts back what an animator may have moved: transform, alpha, the scene's bounds.
+    public func resetAppearance() {
+        transform = .identity
+        alpha = 1
+        if let scene = windowScene { frame = scene.coordinateSpace.bounds }
+    }
+}
+
+/// A `WindowHost` over a `UIWindowScene`: a ``ContainerHost`` (which decides everything, and is
+/// tested on Linux) over UIKit's classes. One `UIWindow` per managed window, its `windowLevel`
+/// from the level's raw value; its content shown through `UINavigationController`,
+/// `UITabBarController`, ``HopViewController`` and presentations. Its delegates forward each of
+/// the user's actions to the container host, one line each.
 ///
-/// Main-actor isolated. Content changes animate with UIKit's own push, pop and present
-/// animations; pass ``animator`` to a transition so that it finishes when they do. The user's
-/// own changes are reported to ``coordinator``: a tab tapped and a sheet swiped down as
-/// `userDid`, an interactive pop as `beginGesture`, then `commit` or `cancel` as the finger lets go.
+/// Main-actor isolated. Pass ``animator`` to a content transition so that it finishes when
+/// UIKit's own push, pop or present animation does.
 @MainActor
-public final class UIKitWindowHost: NSObject, WindowHost {
+public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
     /// The coordinator the user's changes are reported to; set it once the coordinator is made.
-    public weak var coordinator: Coordinator?
+    public var coordinator: Coordinator? {
+        get { core.coordinator }
+        set { core.coordinator = newValue }
+    }
     /// The default animator: it waits for UIKit's own animation of the change it is given.
-    public var animator: NativeAnimator { NativeAnimator(host: self) }
+    public var animator: NativeAnimator { core.animator }
 
     private let scene: UIWindowScene
     private let screens: @MainActor (Screen) -> UIViewController
-    private let shown = WindowControllers()
-    private var stacks: [ObjectIdentifier: ContainerID] = [:]
-    private var tabBars: [ObjectIdentifier: ContainerID] = [:]
-    private var hops: [ObjectIdentifier: ContainerID] = [:]
-    /// Each sheet presented, by its controller: who presents it, what it stands for, and where.
-    private var sheets: [ObjectIdentifier: (presenter: WindowContent.NodeID, modal: ControllerID, window: WindowID)] = [:]
-    private var screenIDs: [ObjectIdentifier: ScreenID] = [:]
-    /// The navigation controllers whose interactive pop is in flight: their `didShow` is the
-    /// gesture's, reported when it ends, not as a back button's pop.
-    private var gesturesInFlight: Set<ObjectIdentifier> = []
+    private lazy var core = ContainerHost(kit: self)
 
     /// A host showing windows in `scene`, making each screen's controller with `screens`.
     public init(scene: UIWindowScene, screens: @escaping @MainActor (Screen) -> UIViewController) {
         self.scene = scene
         self.screens = screens
         super.init()
-        shown.didApply = { [weak self] window, operations in self?.wire(operations, in: window) }
     }
 
-    /// Creates the `UIWindow`, hidden, at the level's raw value, showing the window's content.
-    public func createWindow(_ managed: ManagedWindow) async {
-        let window = UIWindow(windowScene: scene)
-        window.windowLevel = UIWindow.Level(rawValue: CGFloat(managed.level.rawValue))
-        window.isHidden = true
-        await shown.create(managed, in: window, factory: Factory(host: self))
-    }
-
-    /// Shows the window (`isHidden = false`).
-    public func showWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = false }
-    /// Hides the window (`isHidden = true`), keeping it.
-    public func hideWindow(_ id: WindowID) async { uiWindow(id)?.isHidden = true }
-    /// Makes the window key; the window that was key resigns on its own (unmanaged ones included).
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { uiWindow(id)?.makeKey() }
-
-    /// Puts back what an animator may have moved: transform, alpha, frame.
-    public func resetAppearance(_ id: WindowID) async {
-        guard let window = uiWindow(id) else { return }
-        window.transform = .identity
-        window.alpha = 1
-        window.frame = scene.coordinateSpace.bounds
-    }
-
-    /// Releases every controller of the window's content, then lets the window go.
-    public func destroyWindow(_ id: WindowID) async {
-        let window = await shown.destroy(id) as? UIWindow
-        window?.isHidden = true
-    }
-
-    /// Reconciles the window's content: with UIKit's own animation when an animator is to
-    /// animate the change (the ``animator`` waits for it to finish), else at once, returning
-    /// once it is applied.
+    /// Forwards to the container host.
+    public func createWindow(_ window: ManagedWindow) async { await core.createWindow(window) }
+    /// Forwards to the container host.
+    public func showWindow(_ id: WindowID) async { await core.showWindow(id) }
+    /// Forwards to the container host.
+    public func hideWindow(_ id: WindowID) async { await core.hideWindow(id) }
+    /// Forwards to the container host.
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await core.makeKey(id, resigning: unmanaged) }
+    /// Forwards to the container host.
+    public func resetAppearance(_ id: WindowID) async { await core.resetAppearance(id) }
+    /// Forwards to the container host.
+    public func destroyWindow(_ id: WindowID) async { await core.destroyWindow(id) }
+    /// Forwards to the container host.
     public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
-        await shown.show(content, in: id, animated: animated)
-        if !animated { await shown.settled(id) }
+        await core.setContent(content, of: id, animated: animated)
     }
 
-    /// Returns when the content change running in window `id` finished.
-    fileprivate func settled(_ id: WindowID) async { await shown.settled(id) }
+    // MARK: ContainerKit
 
-    private func uiWindow(_ id: WindowID) -> UIWindow? { shown.window(id) as? UIWindow }
-
-    /// After a list was applied: each sheet presented reports its swipe-down to the host.
-    private func wire(_ operations: [Reconciler.Operation], in window: WindowID) {
-        for case .present(let modal, let presenter) in operations {
-            guard let controller = shown.controller(modal, in: window) as? UIViewController else { continue }
-            controller.presentationController?.delegate = self
-            sheets[ObjectIdentifier(controller)] = (presenter.nodeID, modal, window)
-        }
+    /// A `UIWindow` in the scene at the level's raw value, hidden.
+    public func makeWindow(level: WindowLevel) -> any HostWindow {
+        let window = UIWindow(windowScene: scene)
+        window.windowLevel = UIWindow.Level(rawValue: CGFloat(level.rawValue))
+        window.isHidden = true
+        return window
     }
 
-    /// Makes containers wired to the host's reports, and screens through the app's closure.
-    private final class Factory: ControllerFactory {
-        unowned let host: UIKitWindowHost
-        init(host: UIKitWindowHost) { self.host = host }
+    /// The app's controller of `screen`.
+    public func makeScreen(_ screen: Screen, in window: any HostWindow) -> any PresentingController { screens(screen) }
 
-        func makeScreen(_ screen: Screen) -> any PresentingController {
-            let controller = host.screens(screen)
-            host.screenIDs[ObjectIdentifier(controller)] = screen.id
-            return controller
-        }
+    /// A `UINavigationController` whose delegate is this host.
+    public func makeNavigation(_ id: ContainerID, in window: any HostWindow) -> any NavigationControlling {
+        let navigation = UINavigationController()
+        navigation.delegate = self
+        return navigation
+    }
 
-        func makeNavigation(_ id: ContainerID) -> any NavigationControlling {
-            let navigation = UINavigationController()
-            // The delegate sees every interactive pop as it begins (`willShow` with an interactive
-            // transition), whichever gesture drives it: the edge swipe or iOS 26's content swipe.
-            navigation.delegate = host
-            host.stacks[ObjectIdentifier(navigation)] = id
-            return navigation
-        }
+    /// A `UITabBarController` whose delegate is this host.
+    public func makeTabBar(_ id: ContainerID, in window: any HostWindow) -> any TabBarControlling {
+        let tabBar = UITabBarController()
+        tabBar.delegate = self
+        return tabBar
+    }
 
-        func makeTabBar(_ id: ContainerID) -> any TabBarControlling {
-            let tabBar = UITabBarController()
-            tabBar.delegate = host
-            host.tabBars[ObjectIdentifier(tabBar)] = id
-            return tabBar
-        }
+    /// A ``HopViewController``.
+    public func makeHop(_ id: ContainerID, in window: any HostWindow) -> any HopControlling { HopViewController() }
 
-        func makeHop(_ id: ContainerID) -> any HopControlling {
-            let hop = HopViewController()
-            host.hops[ObjectIdentifier(hop)] = id
-            return hop
-        }
-
-        func release(_ controller: any PresentingController, as id: ControllerID) {
-            let key = ObjectIdentifier(controller)
-            host.stacks[key] = nil
-            host.tabBars[key] = nil
-            host.hops[key] = nil
-            host.sheets[key] = nil
-            host.screenIDs[key] = nil
-        }
+    /// Sets the sheet's presentation controller's delegate to this host, before it is presented.
+    public func watchDismissal(of sheet: any PresentingController) {
+        (sheet as? UIViewController)?.presentationController?.delegate = self
     }
 }
 
-// MARK: What the user does, reported to the coordinator
+// MARK: What the user does, forwarded to the container host
 
 extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate {
-    /// An interactive pop (the edge swipe, or iOS 26's content swipe): `beginGesture` as UIKit
-    /// starts the interactive transition, then `commit` or `cancel` when it completes. A pop the
-    /// coordinator refused (a transition running, a guard's veto) is undone: the stack is set
-    /// back to the model's.
+    /// An interactive pop, whichever gesture drives it: begun now, ended in the transition's completion.
     public func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
     ) {
-        let key = ObjectIdentifier(navigationController)
-        guard let coordinator, let stack = stacks[key], let transition = navigationController.transitionCoordinator,
-            transition.isInteractive
-        else { return }
-        gesturesInFlight.insert(key)
-        let begun = Task { try? await coordinator.beginGesture(.pop(stack)) }
-        transition.animate(alongsideTransition: nil) { [weak self] context in
-            let cancelled = context.isCancelled
-            Task { @MainActor in
-                var applied = false
-                if let gesture = await begun.value {
-                    if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
-                }
-                if !cancelled, !applied { self?.showModel(of: stack, in: navigationController) }
-                self?.gesturesInFlight.remove(key)
-            }
+        guard let transition = navigationController.transitionCoordinator, transition.isInteractive else { return }
+        core.userBeganPop(of: navigationController)
+        transition.animate(alongsideTransition: nil) { [core] context in
+            core.userEndedPop(of: navigationController, cancelled: context.isCancelled)
         }
     }
 
-    /// Sets `navigation` back to the screens the model's stack `stack` holds.
-    private func showModel(of stack: ContainerID, in navigation: UINavigationController) {
-        guard let found = modelStack(stack) else { return }
-        let controllers = found.stack.items.compactMap { shown.controller(.screen($0), in: found.window) as? UIViewController }
-        navigation.setViewControllers(controllers, animated: true)
-    }
-
-    /// The model's stack `stack`, with the window showing it.
-    private func modelStack(_ stack: ContainerID) -> (window: WindowID, stack: StackContainer)? {
-        for window in shown.windows {
-            if case .stack(let model)? = shown.content(of: window)?.find(stack)?.base { return (window, model) }
-        }
-        return nil
-    }
-
-    /// A back button's pop (not a swipe): the stack UIKit shows is shorter than the model's. A
-    /// pop the coordinator refused is undone: the stack is set back to the model's.
+    /// A pop the app did not ask for (a back button's): the container host tells.
     public func navigationController(
-        _ navigationController: UINavigationController, didShow viewController: UIViewController,
-        animated: Bool
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
     ) {
-        guard !gesturesInFlight.contains(ObjectIdentifier(navigationController)), let coordinator,
-            let stack = stacks[ObjectIdentifier(navigationController)],
-            let top = screenIDs[ObjectIdentifier(viewController)],
-            let model = modelStack(stack)?.stack, model.top?.id != top,
-            model.items.count > navigationController.viewControllers.count
-        else { return }
-        Task { [weak self] in
-            if (try? await coordinator.userDid(.popTo(top, in: stack))) == nil {
-                self?.showModel(of: stack, in: navigationController)
-            }
-        }
+        core.userShowed(viewController, count: navigationController.viewControllers.count, in: navigationController)
     }
 
-    /// A tab tapped (UIKit calls this for the user's taps only), reported by what the tab shows,
-    /// so a tap that waits its turn behind a change to the tabs selects the tab the user tapped.
-    /// A selection the coordinator refused is undone: the tab bar shows the model's tab again.
+    /// A tab tapped (UIKit calls this for the user's taps only).
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
-        // The index of the controller tapped: `selectedIndex` reads `NSNotFound` when "More" was.
-        guard let coordinator, let tabs = tabBars[ObjectIdentifier(tabBarController)],
-            let index = tabBarController.viewControllers?.firstIndex(of: viewController)
-        else { return }
-        let key = ObjectIdentifier(viewController)
-        let container = stacks[key] ?? hops[key] ?? tabBars[key]
-        let tab: WindowContent.NodeID? = container.map { .container($0) } ?? screenIDs[key].map { .screen($0) }
-        let operation: ContainerOperation = tab.map { .selectTab($0, in: tabs) } ?? .select(tab: index, in: tabs)
-        Task { [weak self] in
-            if (try? await coordinator.userDid(operation)) == nil {
-                self?.showModelSelection(of: tabs, in: tabBarController)
-            }
-        }
+        core.userSelected(viewController, in: tabBarController)
     }
 
-    /// Sets `tabBar` back to the tab the model's tab bar `tabs` selects.
-    private func showModelSelection(of tabs: ContainerID, in tabBar: UITabBarController) {
-        for window in shown.windows {
-            if case .tabs(let model)? = shown.content(of: window)?.find(tabs)?.base {
-                tabBar.selectedIndex = model.selected
-                return
-            }
-        }
-    }
-
-    /// A sheet swiped down (UIKit calls this for the user's dismissals only), reported by the
-    /// sheet itself, so a swipe that waits its turn behind a change that replaced the sheet is
-    /// refused instead of dismissing the new one. A dismissal the coordinator refused is undone:
-    /// the sheet is presented again if the model still shows it (a refusal can come after the
-    /// model dismissed or replaced it itself, and released its controller).
+    /// A sheet swiped down (UIKit calls this for the user's dismissals only).
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        let presented = presentationController.presentedViewController
-        guard let coordinator, let sheet = sheets[ObjectIdentifier(presented)] else { return }
-        let presenting = presentationController.presentingViewController
-        Task { [weak self] in
-            guard (try? await coordinator.userDid(.dismissModal(sheet.modal.nodeID))) == nil, let self,
-                self.shown.presents(sheet.modal, from: sheet.presenter, in: sheet.window),
-                presenting.presentedViewController == nil
-            else { return }
-            presenting.present(presented, animated: true)
-            // A new presentation has a new presentation controller.
-            presented.presentationController?.delegate = self
-        }
+        core.userDismissed(presentationController.presentedViewController)
     }
 }
 
-/// The default animator: a content change finishes when UIKit's own push, pop, present or
-/// dismiss animation completes (the host started it in `setContent`). Window transitions are
-/// not animated. It does not return early when cancelled: UIKit's animation cannot be cut short,
-/// and ends within its own duration.
-public struct NativeAnimator: Animator {
-    let host: UIKitWindowHost
-
-    /// Waits for the animation of the top window's content change.
-    public func animate(_ context: TransitionContext) async throws {
-        if context.contentChange != nil {
-            await host.settled(context.topToWindow.id)
-        }
-    }
-}
 #endif

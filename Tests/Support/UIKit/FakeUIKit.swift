@@ -23,7 +23,7 @@ import TransitionCoordinatorUIKit
 /// through parents, up to the window's root or a presented controller, and down through
 /// children) presents already. With ``Timing/instant`` (the default) every transition ends at once.
 @MainActor
-package final class FakeUIKit: ControllerFactory, WindowRooting {
+package final class FakeUIKit: ControllerFactory, HostWindow {
     /// When UIKit's animated transitions end.
     package enum Timing {
         /// At once, before the call returns.
@@ -60,7 +60,7 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
         package enum Rule: Equatable {
             case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
                 madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting,
-                changedMidTransition
+                changedMidTransition, presentedInHiddenWindow
         }
         package let rule: Rule
         package let message: String
@@ -168,6 +168,15 @@ package final class FakeUIKit: ControllerFactory, WindowRooting {
         live[fake.id] = nil
     }
 
+    // MARK: HostWindow
+
+    /// Whether the window is hidden: nothing in it can present then, as in UIKit.
+    package var isHidden = false
+    /// How many times the window was made key.
+    package private(set) var madeKey = 0
+    package func makeKey() { madeKey += 1 }
+    package func resetAppearance() {}
+
     // MARK: WindowRooting
 
     package func setRootController(_ controller: (any PresentingController)?) {
@@ -255,6 +264,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     package var presented: FakeController?
     package var selected: Int?
     package var released = false
+    /// Whether the user's swipe down of this controller, presented, is reported (UIKit: its
+    /// presentation controller has the host as its delegate).
+    package var dismissalWatched = false
 
     package init(_ id: ControllerID, world: FakeUIKit) {
         self.id = id
@@ -346,6 +358,10 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             return
         }
         if refusedMidTransition("present \(modal.id)") { return }
+        if world.isHidden {
+            world.note(.presentedInHiddenWindow, "\(id) presents \(modal.id) while its window is hidden: UIKit refuses it")
+            return
+        }
         if let busy = presentingInContext() {
             world.note(
                 .presenterBusy,
@@ -391,6 +407,14 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         modal.presenter = nil
         modal.dismissAbove()
         await world.end(of: world.begin(on: self, modal: modal, animated: animated))
+    }
+
+    /// The user swiped what this controller presents down: it is dismissed, with everything above it.
+    package func userDismissedPresented() {
+        guard let modal = presented else { return }
+        presented = nil
+        modal.presenter = nil
+        modal.dismissAbove()
     }
 
     /// Ends every presentation in this controller's subtree: what it and its children present.

@@ -1,0 +1,265 @@
+import TransitionCoordinator
+
+/// A `WindowHost` over real containers, platform-neutral: one ``HostWindow`` per managed window,
+/// its content shown through ``WindowControllers``, and the user's own changes reported to
+/// ``coordinator`` and undone when the coordinator refuses them. `UIKitWindowHost` is this host
+/// over UIKit's classes, its delegates forwarding each of the user's actions here in one line;
+/// an app can build its own host, or a test its fake, from the same parts (a ``ContainerKit``).
+///
+/// Main-actor isolated, as UIKit is. What it decides:
+/// - **Windows.** Each is made hidden at its level. A hidden window shows its content without
+///   presentations (UIKit refuses to present in a window that is not visible); they are presented
+///   once the window is shown.
+/// - **The user's actions**, reported by what the user acted on, so a report that waits its turn
+///   behind a programmatic change never acts on a tab or a sheet that took the place of the one
+///   touched: an interactive pop as `beginGesture`, then `commit` or `cancel`; a back button's pop
+///   as `userDid(.popTo)`; a tab tapped as `userDid(.selectTab)`, named by its node; a sheet swiped
+///   down as `userDid(.dismissModal)`, named by the sheet.
+/// - **Undo.** A change the coordinator refused is undone on the very controller the user
+///   touched, and only while that controller is still the one showing the model's node (a
+///   controller released and made again meanwhile shows the model already): the stack set back,
+///   the model's tab selected again, the sheet presented again where the model still shows it.
+///   Each undo waits for UIKit's running transition, as every change does.
+@MainActor
+public final class ContainerHost: WindowHost {
+    /// The coordinator the user's changes are reported to; set it once the coordinator is made.
+    public weak var coordinator: Coordinator?
+    /// The content half: each window's controllers, content and running change.
+    public let controllers = WindowControllers()
+
+    private let kit: any ContainerKit
+    private var windows: [WindowID: any HostWindow] = [:]
+    /// The content a hidden window is to present once shown (it shows it without presentations).
+    private var waitingToShow: [WindowID: WindowContent] = [:]
+    /// What each made controller stands for, by its identity, and where.
+    private var made: [ObjectIdentifier: (id: ControllerID, window: WindowID)] = [:]
+    /// Each sheet being presented or presented: who presents it, and where.
+    private var sheets: [ObjectIdentifier: (presenter: ControllerID, modal: ControllerID, window: WindowID)] = [:]
+    /// The interactive pops in flight, by navigation controller: the gesture they began.
+    private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
+
+    /// A host making its windows and controllers with `kit`.
+    public init(kit: any ContainerKit) {
+        self.kit = kit
+    }
+
+    // MARK: WindowHost
+
+    /// Makes the window, hidden, at the window's level, showing its content without presentations.
+    public func createWindow(_ managed: ManagedWindow) async {
+        let window = kit.makeWindow(level: managed.level)
+        window.isHidden = true
+        windows[managed.id] = window
+        let visible = Self.withoutPresentations(managed.content)
+        if visible != managed.content { waitingToShow[managed.id] = managed.content }
+        await controllers.create(
+            ManagedWindow(id: managed.id, level: managed.level, content: visible), in: window,
+            factory: Factory(host: self, window: managed.id, in: window))
+    }
+
+    /// Shows the window, then presents what it waited to present.
+    public func showWindow(_ id: WindowID) async {
+        windows[id]?.isHidden = false
+        guard let content = waitingToShow.removeValue(forKey: id) else { return }
+        await controllers.show(content, in: id, animated: false)
+        await controllers.settled(id)
+    }
+
+    /// Hides the window, keeping it and what it presents.
+    public func hideWindow(_ id: WindowID) async { windows[id]?.isHidden = true }
+
+    /// Makes the window key.
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { windows[id]?.makeKey() }
+
+    /// Puts back what an animator may have moved.
+    public func resetAppearance(_ id: WindowID) async { windows[id]?.resetAppearance() }
+
+    /// Releases every controller of the window's content, then lets the window go, hidden.
+    public func destroyWindow(_ id: WindowID) async {
+        await controllers.destroy(id)
+        windows.removeValue(forKey: id)?.isHidden = true
+        waitingToShow[id] = nil
+    }
+
+    /// Reconciles the window's content: with UIKit's own animation when an animator is to animate
+    /// the change (it waits with ``settled(_:)``), else at once, returning once it is applied. A
+    /// hidden window takes the content without presentations, and presents them once shown.
+    public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
+        var shown = content
+        if windows[id]?.isHidden == true {
+            shown = Self.withoutPresentations(content)
+            waitingToShow[id] = shown == content ? nil : content
+        }
+        await controllers.show(shown, in: id, animated: animated)
+        if !animated { await controllers.settled(id) }
+    }
+
+    /// Returns when the content change running in window `id` finished.
+    public func settled(_ id: WindowID) async { await controllers.settled(id) }
+
+    /// `content` as a hidden window shows it: every presentation left out.
+    static func withoutPresentations(_ content: WindowContent) -> WindowContent {
+        switch content {
+        case .screen, .stack: content
+        case .tabs(let bar):
+            (try? TabBar(id: bar.id, tabs: bar.tabs.map(withoutPresentations), selected: bar.selected))
+                .map(WindowContent.tabs) ?? content
+        case .hop(let hop): .hop(HopContainer(id: hop.id, showing: withoutPresentations(hop.current)))
+        case .presenting(let base, _): withoutPresentations(base)
+        }
+    }
+
+    // MARK: What the user does
+
+    /// The user began an interactive pop of `navigation` (UIKit: the navigation delegate's
+    /// `willShow` with an interactive transition, whichever gesture drives it). Call
+    /// ``userEndedPop(of:cancelled:)`` when UIKit's transition completes.
+    public func userBeganPop(of navigation: any NavigationControlling) {
+        guard let coordinator, case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id else { return }
+        pops[ObjectIdentifier(navigation)] = Task { try? await coordinator.beginGesture(.pop(stack)) }
+    }
+
+    /// The interactive pop of `navigation` completed: `cancelled`, or finished. The gesture is
+    /// committed or cancelled; a finished pop the coordinator refused is undone.
+    public func userEndedPop(of navigation: any NavigationControlling, cancelled: Bool) {
+        let key = ObjectIdentifier(navigation)
+        guard let begun = pops[key], case .navigation(let stack)? = made[key]?.id else { return }
+        // The pop stays in flight (its `didShow` is its own) until the gesture ended.
+        Task {
+            var applied = false
+            if let gesture = await begun.value {
+                if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
+            }
+            if self.pops[key] == begun { self.pops[key] = nil }
+            if !cancelled, !applied { await self.showModel(of: stack, in: navigation) }
+        }
+    }
+
+    /// A navigation controller shows `top` over `count` controllers, after a pop the app did not
+    /// ask for (UIKit: the navigation delegate's `didShow`; a back button's pop): reported as
+    /// `userDid(.popTo)`, and undone when refused. Nothing while an interactive pop of it is in
+    /// flight (that pop reports itself), or when the model shows that already.
+    public func userShowed(_ top: any PresentingController, count: Int, in navigation: any NavigationControlling) {
+        guard pops[ObjectIdentifier(navigation)] == nil, let coordinator,
+            case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
+            case .screen(let screen)? = made[ObjectIdentifier(top)]?.id,
+            let model = modelStack(stack)?.stack, model.top?.id != screen.id, model.items.count > count
+        else { return }
+        Task {
+            if (try? await coordinator.userDid(.popTo(screen.id, in: stack))) == nil {
+                await self.showModel(of: stack, in: navigation)
+            }
+        }
+    }
+
+    /// The user tapped the tab showing `controller` in `tabBar` (UIKit: the tab bar delegate's
+    /// `didSelect`): reported by the tab's node, and undone when refused.
+    public func userSelected(_ controller: any PresentingController, in tabBar: any TabBarControlling) {
+        guard let coordinator, case .tabBar(let tabs)? = made[ObjectIdentifier(tabBar)]?.id,
+            let tab = made[ObjectIdentifier(controller)]?.id.nodeID
+        else { return }
+        Task {
+            if (try? await coordinator.userDid(.selectTab(tab, in: tabs))) == nil {
+                await self.showModelSelection(of: tabs, in: tabBar)
+            }
+        }
+    }
+
+    /// The user swiped `sheet` down (UIKit: the presentation controller delegate's `didDismiss`):
+    /// reported by the sheet itself, so a swipe that waits its turn behind a change that replaced
+    /// the sheet is refused instead of dismissing the new one. A refused dismissal is undone: the
+    /// sheet is presented again where the model still shows it.
+    public func userDismissed(_ sheet: any PresentingController) {
+        guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return }
+        Task {
+            guard (try? await coordinator.userDid(.dismissModal(shown.modal.nodeID))) == nil,
+                self.controllers.presents(shown.modal, from: shown.presenter.nodeID, in: shown.window),
+                let presenter = self.controllers.controller(shown.presenter, in: shown.window),
+                self.controllers.controller(shown.modal, in: shown.window) === sheet
+            else { return }
+            while presenter.isTransitioning { await presenter.transitionEnded() }
+            self.kit.watchDismissal(of: sheet)
+            await presenter.presentController(sheet, animated: true)
+        }
+    }
+
+    // MARK: Undo
+
+    /// Sets `navigation` back to the screens the model's stack `stack` holds, once UIKit's
+    /// transition on it ended; nothing when `navigation` no longer shows that stack (released, and
+    /// the stack made again: the new controller shows the model already).
+    private func showModel(of stack: ContainerID, in navigation: any NavigationControlling) async {
+        while navigation.isTransitioning { await navigation.transitionEnded() }
+        guard let found = modelStack(stack),
+            controllers.controller(.navigation(stack), in: found.window) === navigation
+        else { return }
+        let screens = found.stack.items.compactMap { controllers.controller(.screen($0), in: found.window) }
+        await navigation.showStack(screens, animated: true)
+    }
+
+    /// Selects in `tabBar` the tab the model's tab bar `tabs` selects, once UIKit's transition on
+    /// it ended, while `tabBar` still shows those tabs.
+    private func showModelSelection(of tabs: ContainerID, in tabBar: any TabBarControlling) async {
+        while tabBar.isTransitioning { await tabBar.transitionEnded() }
+        for window in controllers.windows {
+            guard case .tabs(let model)? = controllers.content(of: window)?.find(tabs)?.base,
+                controllers.controller(.tabBar(tabs), in: window) === tabBar
+            else { continue }
+            tabBar.selectTab(model.selected)
+            return
+        }
+    }
+
+    /// The model's stack `stack`, with the window showing it.
+    private func modelStack(_ stack: ContainerID) -> (window: WindowID, stack: StackContainer)? {
+        for window in controllers.windows {
+            if case .stack(let model)? = controllers.content(of: window)?.find(stack)?.base { return (window, model) }
+        }
+        return nil
+    }
+
+    // MARK: Making controllers
+
+    /// Makes one window's controllers with the kit, noting what each stands for.
+    private final class Factory: ControllerFactory {
+        unowned let host: ContainerHost
+        let window: WindowID
+        let real: any HostWindow
+
+        init(host: ContainerHost, window: WindowID, in real: any HostWindow) {
+            (self.host, self.window, self.real) = (host, window, real)
+        }
+
+        private func note<Controller: AnyObject>(_ controller: Controller, as id: ControllerID) -> Controller {
+            host.made[ObjectIdentifier(controller)] = (id, window)
+            return controller
+        }
+
+        func makeScreen(_ screen: Screen) -> any PresentingController {
+            note(host.kit.makeScreen(screen, in: real), as: .screen(screen))
+        }
+        func makeNavigation(_ id: ContainerID) -> any NavigationControlling {
+            note(host.kit.makeNavigation(id, in: real), as: .navigation(id))
+        }
+        func makeTabBar(_ id: ContainerID) -> any TabBarControlling {
+            note(host.kit.makeTabBar(id, in: real), as: .tabBar(id))
+        }
+        func makeHop(_ id: ContainerID) -> any HopControlling {
+            note(host.kit.makeHop(id, in: real), as: .hop(id))
+        }
+
+        func release(_ controller: any PresentingController, as id: ControllerID) {
+            let key = ObjectIdentifier(controller)
+            host.kit.release(controller, as: id, in: real)
+            host.made[key] = nil
+            host.sheets[key] = nil
+            // A pop in flight on a released stack ends as cancelled: the model decides what shows.
+            if let begun = host.pops.removeValue(forKey: key) { Task { await begun.value?.cancel() } }
+        }
+
+        func willPresent(_ controller: any PresentingController, as id: ControllerID, by presenter: ControllerID) {
+            host.sheets[ObjectIdentifier(controller)] = (presenter, id, window)
+            host.kit.watchDismissal(of: controller)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// The ``ContainerKit`` of the fake UIKit: each window a ``FakeUIKit`` (its controllers made
+/// there), and the user's actions, which call the host as UIKit calls its delegates.
+@MainActor
+package final class FakeKit: ContainerKit {
+    /// The host the user's actions are reported to (UIKit: the delegates).
+    package weak var host: ContainerHost?
+    /// When each window's transitions end.
+    package let timing: FakeUIKit.Timing
+    /// Every window made, oldest first.
+    package private(set) var windows: [FakeUIKit] = []
+
+    package init(timing: FakeUIKit.Timing = .instant) { self.timing = timing }
+
+    private func world(_ window: any HostWindow) -> FakeUIKit {
+        guard let world = window as? FakeUIKit else { preconditionFailure("a window the fake kit did not make") }
+        return world
+    }
+
+    package func makeWindow(level: WindowLevel) -> any HostWindow {
+        let window = FakeUIKit(timing: timing)
+        windows.append(window)
+        return window
+    }
+
+    package func makeScreen(_ screen: Screen, in window: any HostWindow) -> any PresentingController {
+        world(window).makeScreen(screen)
+    }
+    package func makeNavigation(_ id: ContainerID, in window: any HostWindow) -> any NavigationControlling {
+        world(window).makeNavigation(id)
+    }
+    package func makeTabBar(_ id: ContainerID, in window: any HostWindow) -> any TabBarControlling {
+        world(window).makeTabBar(id)
+    }
+    package func makeHop(_ id: ContainerID, in window: any HostWindow) -> any HopControlling {
+        world(window).makeHop(id)
+    }
+
+    package func release(_ controller: any PresentingController, as id: ControllerID, in window: any HostWindow) {
+        world(window).release(controller, as: id)
+    }
+
+    package func watchDismissal(of sheet: any PresentingController) {
+        (sheet as? FakeController)?.dismissalWatched = true
+    }
+
+    // MARK: What the user does
+
+    /// The user starts a back swipe on `navigation`; false when UIKit's gesture would not begin.
+    @discardableResult
+    package func swipeBack(_ navigation: FakeController) -> Bool {
+        guard navigation.world.beginInteractivePop(navigation) else { return false }
+        host?.userBeganPop(of: navigation)
+        return true
+    }
+
+    /// The user lifts the finger of the back swipe on `navigation`: `finished`, the pop completes
+    /// (and the navigation controller shows its new top); otherwise it is cancelled.
+    package func liftFinger(_ navigation: FakeController, finished: Bool) {
+        navigation.world.endInteractivePop(finished: finished)
+        host?.userEndedPop(of: navigation, cancelled: !finished)
+        if finished, let top = navigation.children.last { host?.userShowed(top, count: navigation.children.count, in: navigation) }
+    }
+
+    /// The user taps the tab at `index` of `tabBar`, as UIKit selects it.
+    package func tapTab(_ index: Int, of tabBar: FakeController) {
+        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning else { return }
+        tabBar.selectTab(index)
+        host?.userSelected(tabBar.children[index], in: tabBar)
+    }
+
+    /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches
+    /// the sheet. False when nothing presents it, or a transition involving it runs.
+    @discardableResult
+    package func swipeDown(_ sheet: FakeController) -> Bool {
+        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return false }
+        presenter.userDismissedPresented()
+        if sheet.dismissalWatched { host?.userDismissed(sheet) }
+        return true
+    }
+}
