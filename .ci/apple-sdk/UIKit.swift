@@ -296,6 +296,7 @@ extension UISceneDelegate {
     }
 
     public init(windowScene: UIWindowScene) {}
+    open weak var windowScene: UIWindowScene?
     open var windowLevel: Level = Level(rawValue: 0)
     open var rootViewController: UIViewController?
     open func makeKey() {}

@@ -15,6 +15,8 @@ import TransitionCoordinator
 ///   touched: an interactive pop as `beginGesture`, then `commit` or `cancel`; a back button's pop
 ///   as `userDid(.popTo)`; a tab tapped as `userDid(.selectTab)`, named by its node; a sheet swiped
 ///   down as `userDid(.dismissModal)`, named by the sheet.
+/// - **Each report** runs in a task of its own, which the method returns (nil when nothing is
+///   reported), so a test can await the report and its undo.
 /// - **Undo.** A change the coordinator refused is undone on the very controller the user
 ///   touched, and only while that controller is still the one showing the model's node (a
 ///   controller released and made again meanwhile shows the model already): the stack set back,
@@ -121,11 +123,12 @@ public final class ContainerHost: WindowHost {
 
     /// The interactive pop of `navigation` completed: `cancelled`, or finished. The gesture is
     /// committed or cancelled; a finished pop the coordinator refused is undone.
-    public func userEndedPop(of navigation: any NavigationControlling, cancelled: Bool) {
+    @discardableResult
+    public func userEndedPop(of navigation: any NavigationControlling, cancelled: Bool) -> Task<Void, Never>? {
         let key = ObjectIdentifier(navigation)
-        guard let begun = pops[key], case .navigation(let stack)? = made[key]?.id else { return }
+        guard let begun = pops[key], case .navigation(let stack)? = made[key]?.id else { return nil }
         // The pop stays in flight (its `didShow` is its own) until the gesture ended.
-        Task {
+        return Task {
             var applied = false
             if let gesture = await begun.value {
                 if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
@@ -139,13 +142,16 @@ public final class ContainerHost: WindowHost {
     /// ask for (UIKit: the navigation delegate's `didShow`; a back button's pop): reported as
     /// `userDid(.popTo)`, and undone when refused. Nothing while an interactive pop of it is in
     /// flight (that pop reports itself), or when the model shows that already.
-    public func userShowed(_ top: any PresentingController, count: Int, in navigation: any NavigationControlling) {
+    @discardableResult
+    public func userShowed(
+        _ top: any PresentingController, count: Int, in navigation: any NavigationControlling
+    ) -> Task<Void, Never>? {
         guard pops[ObjectIdentifier(navigation)] == nil, let coordinator,
             case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
             case .screen(let screen)? = made[ObjectIdentifier(top)]?.id,
             let model = modelStack(stack)?.stack, model.top?.id != screen.id, model.items.count > count
-        else { return }
-        Task {
+        else { return nil }
+        return Task {
             if (try? await coordinator.userDid(.popTo(screen.id, in: stack))) == nil {
                 await self.showModel(of: stack, in: navigation)
             }
@@ -154,11 +160,12 @@ public final class ContainerHost: WindowHost {
 
     /// The user tapped the tab showing `controller` in `tabBar` (UIKit: the tab bar delegate's
     /// `didSelect`): reported by the tab's node, and undone when refused.
-    public func userSelected(_ controller: any PresentingController, in tabBar: any TabBarControlling) {
+    @discardableResult
+    public func userSelected(_ controller: any PresentingController, in tabBar: any TabBarControlling) -> Task<Void, Never>? {
         guard let coordinator, case .tabBar(let tabs)? = made[ObjectIdentifier(tabBar)]?.id,
             let tab = made[ObjectIdentifier(controller)]?.id.nodeID
-        else { return }
-        Task {
+        else { return nil }
+        return Task {
             if (try? await coordinator.userDid(.selectTab(tab, in: tabs))) == nil {
                 await self.showModelSelection(of: tabs, in: tabBar)
             }
@@ -169,9 +176,10 @@ public final class ContainerHost: WindowHost {
     /// reported by the sheet itself, so a swipe that waits its turn behind a change that replaced
     /// the sheet is refused instead of dismissing the new one. A refused dismissal is undone: the
     /// sheet is presented again where the model still shows it.
-    public func userDismissed(_ sheet: any PresentingController) {
-        guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return }
-        Task {
+    @discardableResult
+    public func userDismissed(_ sheet: any PresentingController) -> Task<Void, Never>? {
+        guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
+        return Task {
             guard (try? await coordinator.userDid(.dismissModal(shown.modal.nodeID))) == nil,
                 self.controllers.presents(shown.modal, from: shown.presenter.nodeID, in: shown.window),
                 let presenter = self.controllers.controller(shown.presenter, in: shown.window),

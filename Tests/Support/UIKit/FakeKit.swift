@@ -58,26 +58,43 @@ package final class FakeKit: ContainerKit {
 
     /// The user lifts the finger of the back swipe on `navigation`: `finished`, the pop completes
     /// (and the navigation controller shows its new top); otherwise it is cancelled.
-    package func liftFinger(_ navigation: FakeController, finished: Bool) {
+    /// Returns the host's report of it.
+    @discardableResult
+    package func liftFinger(_ navigation: FakeController, finished: Bool) -> Task<Void, Never>? {
         navigation.world.endInteractivePop(finished: finished)
-        host?.userEndedPop(of: navigation, cancelled: !finished)
-        if finished, let top = navigation.children.last { host?.userShowed(top, count: navigation.children.count, in: navigation) }
+        let report = host?.userEndedPop(of: navigation, cancelled: !finished)
+        if finished, let top = navigation.children.last {
+            host?.userShowed(top, count: navigation.children.count, in: navigation)
+        }
+        return report
     }
 
-    /// The user taps the tab at `index` of `tabBar`, as UIKit selects it.
-    package func tapTab(_ index: Int, of tabBar: FakeController) {
-        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning else { return }
+    /// The user taps the back button of `navigation`: UIKit pops its top screen, and the
+    /// navigation controller shows the new top. Returns the host's report of it.
+    @discardableResult
+    package func tapBack(_ navigation: FakeController) -> Task<Void, Never>? {
+        guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
+        else { return nil }
+        if popped.parent === navigation { popped.parent = nil }
+        guard let top = navigation.children.last else { return nil }
+        return host?.userShowed(top, count: navigation.children.count, in: navigation)
+    }
+
+    /// The user taps the tab at `index` of `tabBar`, as UIKit selects it. Returns the host's report of it.
+    @discardableResult
+    package func tapTab(_ index: Int, of tabBar: FakeController) -> Task<Void, Never>? {
+        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning else { return nil }
         tabBar.selectTab(index)
-        host?.userSelected(tabBar.children[index], in: tabBar)
+        return host?.userSelected(tabBar.children[index], in: tabBar)
     }
 
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches
-    /// the sheet. False when nothing presents it, or a transition involving it runs.
+    /// the sheet; returns its report. Nil when nothing presents it, a transition involving it
+    /// runs, or nobody watches it.
     @discardableResult
-    package func swipeDown(_ sheet: FakeController) -> Bool {
-        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return false }
+    package func swipeDown(_ sheet: FakeController) -> Task<Void, Never>? {
+        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return nil }
         presenter.userDismissedPresented()
-        if sheet.dismissalWatched { host?.userDismissed(sheet) }
-        return true
+        return sheet.dismissalWatched ? host?.userDismissed(sheet) : nil
     }
 }

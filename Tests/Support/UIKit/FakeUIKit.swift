@@ -267,6 +267,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     /// Whether the user's swipe down of this controller, presented, is reported (UIKit: its
     /// presentation controller has the host as its delegate).
     package var dismissalWatched = false
+    /// Whether the user dismissed what this controller presented, and it has presented nothing
+    /// since: the model's own dismissal of it then finds nothing, as the protocol allows.
+    package var userDismissed = false
 
     package init(_ id: ControllerID, world: FakeUIKit) {
         self.id = id
@@ -377,6 +380,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         }
         presented = modal
         modal.presenter = self
+        userDismissed = false
         await world.end(of: world.begin(on: self, modal: modal, animated: animated))
     }
 
@@ -399,7 +403,12 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     package func dismissPresented(animated: Bool) async {
         guard world.alive(self, "dismiss") else { return }
         guard let modal = presented else {
-            world.note(.dismissedNothing, "\(id) dismisses but presents nothing")
+            // The protocol's own case: the user swiped the sheet down before the model said so.
+            if userDismissed {
+                userDismissed = false
+            } else {
+                world.note(.dismissedNothing, "\(id) dismisses but presents nothing")
+            }
             return
         }
         if refusedMidTransition("dismiss \(modal.id)") { return }
@@ -412,6 +421,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     /// The user swiped what this controller presents down: it is dismissed, with everything above it.
     package func userDismissedPresented() {
         guard let modal = presented else { return }
+        userDismissed = true
         presented = nil
         modal.presenter = nil
         modal.dismissAbove()

@@ -1,0 +1,159 @@
+import TestSupport
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// The UIKit host's decisions, on the fake UIKit with a real coordinator: what the user does is
+/// reported by what they touched and committed, or refused and undone, and the fake ends each
+/// step showing exactly the committed content.
+@Suite("The container host: the user's actions, reported or undone")
+@MainActor
+struct ContainerHostTests {
+    static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
+        .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))
+    }
+
+    static let tabs = WindowContent.tabs(TabBar(id: "main", stack("inbox", "list", "mail"), stack("settings", "prefs")))
+
+    /// A coordinator showing `root` through a container host on the fake UIKit.
+    static func app(_ root: WindowContent) async throws -> (Coordinator, FakeWindowHost, WindowID) {
+        let host = FakeWindowHost()
+        let coordinator = try await Coordinator(root: root, host: host)
+        host.coordinator = coordinator
+        let window = try #require(try await coordinator.window(at: .root)).id
+        return (coordinator, host, window)
+    }
+
+    /// The fake controller made for `id` in `window`.
+    static func controller(_ id: ControllerID, _ host: FakeWindowHost, _ window: WindowID) throws -> FakeController {
+        try #require(host.controllers.controller(id, in: window) as? FakeController)
+    }
+
+    /// The fake shows the committed content of the root window, and broke no rule.
+    static func expectShowsModel(_ coordinator: Coordinator, _ host: FakeWindowHost, _ window: WindowID) async throws {
+        try host.throwIfBroken()
+        let model = try #require(try await coordinator.window(at: .root)).content
+        #expect(try host.kits[window]?.content() == Reconciler.shown(model))
+    }
+
+    @Test("a tab tapped is reported by the tab's node, and the model selects it")
+    func tabTapped() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let bar = try Self.controller(.tabBar("main"), host, window)
+        await host.kit.tapTab(1, of: bar)?.value
+        #expect(try await coordinator.window(at: .root)?.content.description.contains("*stack settings") == true)
+        #expect(try await coordinator.history.last?.request == .userDid(.selectTab(.container("settings"), in: "main")))
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a back swipe finished is the user's pop; a cancelled one changes nothing", arguments: [true, false])
+    func backSwipe(finished: Bool) async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        #expect(host.kit.swipeBack(inbox))
+        await host.kit.liftFinger(inbox, finished: finished)?.value
+        let shown = try #require(try await coordinator.window(at: .root)).content.description
+        #expect(shown.contains("stack inbox [list, mail]") != finished)
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a back swipe the coordinator refuses (a transition holds the slot) is undone: the stack shows the model's again")
+    func backSwipeRefused() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let animator = GatedAnimator(.waitForOpen)
+        let push = Task { try await coordinator.stack("inbox").push(Screen("thread"), animator: animator) }
+        await animator.started(calls: 1)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        #expect(inbox.children.count == 3, "the push is shown while it animates")
+        #expect(host.kit.swipeBack(inbox))
+        await host.kit.liftFinger(inbox, finished: true)?.value
+        #expect(inbox.children.count == 3, "the refused pop was undone on the controller the user swiped")
+        animator.open()
+        _ = try await push.value
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a back button's pop is reported as a pop to the screen left on top")
+    func backButton() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        await host.kit.tapBack(inbox)?.value
+        #expect(try await coordinator.history.last?.request == .userDid(.popTo("list", in: "inbox")))
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a sheet's swipe down is watched from before it is presented, reported by the sheet, and dismissed in the model")
+    func sheetSwipedDown() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        try await coordinator.perform(.content(.present(.screen(Screen("compose")), from: .container("inbox"))))
+        let sheet = try Self.controller(.screen(Screen("compose")), host, window)
+        #expect(sheet.dismissalWatched)
+        await host.kit.swipeDown(sheet)?.value
+        #expect(try await coordinator.history.last?.request == .userDid(.dismissModal(.screen("compose"))))
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a sheet swipe the coordinator refuses (the app replaced the sheet first) is not undone over the new one")
+    func sheetSwipeAfterReplacement() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        try await coordinator.perform(.content(.present(.screen(Screen("compose")), from: .container("inbox"))))
+        let sheet = try Self.controller(.screen(Screen("compose")), host, window)
+        let report = try #require(host.kit.swipeDown(sheet))
+        // Before the report runs, the app dismisses the sheet and presents another.
+        try await coordinator.perform(.content(.dismiss(.container("inbox"))))
+        try await coordinator.perform(.content(.present(.screen(Screen("search")), from: .container("inbox"))))
+        await report.value
+        #expect(try await coordinator.history.last?.request != .userDid(.dismissModal(.screen("compose"))))
+        try await Self.expectShowsModel(coordinator, host, window)
+        #expect(try await coordinator.window(at: .root)?.content.description.contains("! search") == true)
+    }
+
+    @Test("a window whose content presents is made hidden, and presents once it is shown (UIKit refuses in a hidden window)")
+    func presentsOnceShown() async throws {
+        let root = WindowContent.presenting(Self.stack("inbox", "list"), modal: .screen(Screen("onboarding")))
+        let (coordinator, host, window) = try await Self.app(root)
+        #expect(host.kits[window]?.isHidden == false)
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a window made while hidden shows its content without presentations until it is shown")
+    func hiddenWindowWaits() async throws {
+        let host = FakeWindowHost()
+        let managed = ManagedWindow(
+            id: WindowID(7), level: .root,
+            content: .presenting(Self.stack("inbox", "list"), modal: .screen(Screen("onboarding"))))
+        await host.createWindow(managed)
+        let kit = try #require(host.kits[WindowID(7)])
+        #expect(kit.isHidden)
+        #expect(try kit.content() == Self.stack("inbox", "list"))
+        await host.showWindow(WindowID(7))
+        try host.throwIfBroken()
+        #expect(try kit.content() == managed.content)
+    }
+
+    @Test("a refused swipe in a sheet's stack whose controllers were released and made again meanwhile touches neither")
+    func undoAfterRelease() async throws {
+        let root = WindowContent.tabs(
+            TabBar(
+                id: "main", .presenting(Self.stack("inbox", "list"), modal: Self.stack("compose", "draft", "attach")),
+                Self.stack("settings", "prefs")))
+        let (coordinator, host, window) = try await Self.app(root)
+        let animator = GatedAnimator(.waitForOpen)
+        let push = Task { try await coordinator.stack("compose").push(Screen("more"), animator: animator) }
+        await animator.started(calls: 1)
+        let compose = try Self.controller(.navigation("compose"), host, window)
+        let bar = try Self.controller(.tabBar("main"), host, window)
+        #expect(host.kit.swipeBack(compose), "the swipe begins; the coordinator refuses it, busy")
+        // The user switches tabs away and back: the reports wait behind the push.
+        let away = host.kit.tapTab(1, of: bar), back = host.kit.tapTab(0, of: bar)
+        animator.open()
+        _ = try await push.value
+        await away?.value
+        await back?.value
+        #expect(compose.released, "the sheet's stack was released while its tab was not shown")
+        await host.kit.liftFinger(compose, finished: true)?.value
+        try await Self.expectShowsModel(coordinator, host, window)
+        let remade = try Self.controller(.navigation("compose"), host, window)
+        #expect(remade !== compose && remade.children.count == 3, "the live stack keeps its screens")
+    }
+}
