@@ -121,6 +121,15 @@ public final class NavigationModel {
         }
     }
 
+    /// Suspends until the model shows `record`'s committed state or a newer one (at once if it
+    /// does): what an app's test awaits after a transition, instead of calling ``refresh()``.
+    ///
+    /// Something must feed the model meanwhile: ``run()``, or a write of the model's own whose
+    /// record this is. Not cancellable.
+    public func caughtUp(to record: TransitionRecord) async {
+        await applied(through: record.after.version)
+    }
+
     /// Suspends until the model shows version `version` or a newer one (at once if it does).
     /// Not cancellable: a harness and tests use it while ``run()`` or a write feeds the model.
     package func applied(through version: UInt64) async {

@@ -175,6 +175,7 @@ public enum StressHarness {
         case .cancelledGestureApplied: "a cancelled gesture applied as a pop"
         case .setStackStepByStep: "a setStack shown step by step: observers see the middle"
         case .childModalLeftBehind: "a child modal left behind when its parent is dismissed"
+        case .presentInBusyContext: "a present planned in a presentation context that presents already"
         case .routeStepByStep: "a route applied step by step: observers see the middle"
         case .linkDroppedFromInbox: "a link dropped from the inbox with no outcome"
         case .restoredDuplicateLink: "restored links sharing an id keep it, so one link ends twice"

@@ -1,8 +1,10 @@
 import TransitionCoordinator
 
 /// A user's compose flow racing everything else ("a parent dismissed under a child sheet"): round
-/// after round, a window holding the stack `sheetBase` is opened if none stands; a compose sheet is
-/// presented from it, its form's steps sometimes pushed or set at once, an attachment sheet is
+/// after round, a window holding the stack `sheetBase` (the one tab of the tab bar `sheetTabs`) is
+/// opened if none stands; a compose sheet is presented from it, then a banner from the tab bar,
+/// which shares the stack's presentation context and must be refused (UIKit presents one
+/// controller a context), its form's steps sometimes pushed or set at once, an attachment sheet is
 /// presented from the compose sheet, and then the base's sheet is dismissed, by the app or by the
 /// user's swipe, taking both sheets at once. Workers pop windows, replace trees and background the
 /// app meanwhile, so any step may be refused with a typed error; the round then goes on.
@@ -11,6 +13,7 @@ import TransitionCoordinator
 /// replay of each record): a dismiss leaves no container of the chain it took away.
 enum SheetFlowTask {
     static let base: ContainerID = "sheetBase", compose: ContainerID = "sheetCompose", attach: ContainerID = "sheetAttach"
+    static let tabs: ContainerID = "sheetTabs"
 
     static func run(
         rounds: Int, levels: [WindowLevel], pause: Duration, hostTimeout: Duration, environment: StressEnvironment,
@@ -30,12 +33,16 @@ enum SheetFlowTask {
             let shown = await coordinator.snapshot.windows.first { $0.content.holds(base) }
             if shown == nil {
                 let inbox = Screen("inbox", id: ScreenID("sheetInbox\(round)"))
-                guard await ask(.show(.stack(StackContainer(id: base, root: inbox)), at: rng.pick(levels))) else { continue }
+                let window = WindowContent.tabs(TabBar(id: tabs, .stack(StackContainer(id: base, root: inbox))))
+                guard await ask(.show(window, at: rng.pick(levels))) else { continue }
             } else if shown?.content.find(base)?.presented != nil {
                 _ = await ask(.content(.dismiss(.container(base))))
             }
             let draft = WindowContent.stack(StackContainer(id: compose, root: Screen("draft", id: ScreenID("draft\(round)"))))
             guard await ask(.content(.present(draft, from: .container(base)))) else { continue }
+            // Refused while the draft is up: the tab bar and its stack share a presentation context.
+            let banner = WindowContent.screen(Screen("banner", id: ScreenID("banner\(round)")))
+            _ = await ask(.content(.present(banner, from: .container(tabs))))
             // The form's next steps: pushed one at a time, or set at once (a declarative form, as Epoxy's).
             let to = Screen("to", id: ScreenID("to\(round)")), subject = Screen("subject", id: ScreenID("subject\(round)"))
             switch rng.below(3) {

@@ -25,15 +25,15 @@ struct NavigationModelTests {
         #expect(counter.count == 0)
         animator.open()
         let pushed = try await push.value
-        await model.applied(through: pushed.after.version)
+        await model.caughtUp(to: pushed)
         #expect(counter.count == 1)
         #expect(model.path(of: "compose") == [T.attach])
 
         let dismissed = try await coordinator.change(.dismiss(.container("inbox")))
-        await model.applied(through: dismissed.after.version)
+        await model.caughtUp(to: dismissed)
         #expect(counter.count == 2)
         let selected = try await coordinator.change(.select(tab: 1, in: "main"))
-        await model.applied(through: selected.after.version)
+        await model.caughtUp(to: selected)
         #expect(counter.count == 3)
         #expect(model.selection(of: "main") == 1 && model.sheet(presentedBy: .container("inbox")) == nil)
         #expect(model.state == NavigationState(await coordinator.snapshot, scope: .level(.root)))

@@ -78,18 +78,24 @@ package enum ContainerPlanner {
             return ContentChange(operation, before: content, after: after, animation: .select)
         case .present(let modal, let presenter):
             try requireFits(modal, in: content, replacing: nil)
+            func presented() throws(ContainerError) -> ContentChange {
+                let after = try edit(presenter, in: content) { node throws(ContainerError) in
+                    if let shown = node.presented { throw .alreadyPresenting(presenter, modal: shown.nodeID) }
+                    node = .presenting(node, modal: modal)
+                }
+                return ContentChange(operation, before: content, after: after, animation: .present)
+            }
             // UIKit presents one controller a presentation context: a node whose tab bar, hop
             // container or tab presents already is refused as that node would be.
             if let context = presentationContext(of: presenter, in: content),
                 let busy = ContentInvariants.presentations(in: context).first
             {
+                #if TC_MUTANTS
+                if mutants.contains(.presentInBusyContext) { return try presented() }
+                #endif
                 throw .alreadyPresenting(presenter, modal: busy.modal)
             }
-            let after = try edit(presenter, in: content) { node throws(ContainerError) in
-                if let shown = node.presented { throw .alreadyPresenting(presenter, modal: shown.nodeID) }
-                node = .presenting(node, modal: modal)
-            }
-            return ContentChange(operation, before: content, after: after, animation: .present)
+            return try presented()
         case .dismiss(let presenter):
             return try dismiss(from: presenter, in: content, operation: operation)
         case .dismissModal(let modal):

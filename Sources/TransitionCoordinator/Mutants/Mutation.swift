@@ -58,6 +58,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Dismissing a modal that presents another leaves that child behind, presented by the
     /// dismissing node: a child sheet outlives its parent.
     case childModalLeftBehind
+    /// A present from a node whose presentation context presents already (a stack in a tab while
+    /// its tab bar presents, say) is planned as if the context were free: two presentations in
+    /// one UIKit presentation context, which UIKit refuses.
+    case presentInBusyContext
     /// A route is applied step by step: while it animates, the snapshot and the host hold the
     /// route's target without its last step (the last modal not yet presented, or the last push
     /// not yet made), a state observers must never see.
