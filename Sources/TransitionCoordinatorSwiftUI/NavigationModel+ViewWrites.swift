@@ -85,8 +85,15 @@ extension NavigationModel {
     /// reads nil at once, and it is reported as ``dismissSheet(presentedBy:)``, worked out now
     /// (the sheet named by its own node). Returns the task reporting it, as
     /// ``viewWrote(path:for:)`` does.
+    ///
+    /// A nil write for a sheet that is not on screen (its presenter in a tab that is not
+    /// selected, say) is SwiftUI tearing the sheet down, not the user's dismissal: nothing is
+    /// reported, and the model's sheet stays (the task returns nil).
     @discardableResult
     public func viewDismissedSheet(presentedBy presenter: WindowContent.NodeID) -> Task<TransitionRecord?, Never> {
+        guard state.showsOnScreen(sheetPresentedBy: presenter) else {
+            return Task { nil }
+        }
         let operation = sheetOperation(presentedBy: presenter)
         writtenDismissals.insert(presenter)
         return Task {

@@ -30,6 +30,8 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     public let tabCounts: [ContainerID: Int]
     /// Each presented sheet, by the node that presents it (what `.sheet(item:)` binds to).
     public let sheets: [WindowContent.NodeID: PresentedSheet]
+    /// The presenters of ``sheets`` that are on screen (none in a tab that is not selected).
+    private let presentersOnScreen: Set<WindowContent.NodeID>
 
     /// The state of no window: what a model shows while its scope names none.
     public static let empty = NavigationState(window: nil)
@@ -52,6 +54,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         selections = walk.selections
         tabCounts = walk.tabCounts
         sheets = walk.sheets
+        presentersOnScreen = walk.presentersOnScreen
     }
 
     /// Collects the maps in one pass over a content tree.
@@ -61,8 +64,10 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         var selections: [ContainerID: Int] = [:]
         var tabCounts: [ContainerID: Int] = [:]
         var sheets: [WindowContent.NodeID: PresentedSheet] = [:]
+        var presentersOnScreen: Set<WindowContent.NodeID> = []
 
-        mutating func visit(_ content: WindowContent) {
+        /// `onScreen`: whether `content` is on screen (not in a tab that is not selected).
+        mutating func visit(_ content: WindowContent, onScreen: Bool = true) {
             switch content {
             case .screen:
                 break
@@ -72,14 +77,15 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
             case .tabs(let tabs):
                 selections[tabs.id] = tabs.selected
                 tabCounts[tabs.id] = tabs.tabs.count
-                for tab in tabs.tabs { visit(tab) }
+                for (index, tab) in tabs.tabs.enumerated() { visit(tab, onScreen: onScreen && index == tabs.selected) }
             case .hop(let hop):
-                visit(hop.current)
+                visit(hop.current, onScreen: onScreen)
             case .presenting(let base, let modal):
-                visit(base)
+                visit(base, onScreen: onScreen)
                 let presenter = base.nodeID
                 sheets[presenter] = PresentedSheet(presenter: presenter, content: modal.base)
-                visit(modal)
+                if onScreen { presentersOnScreen.insert(presenter) }
+                visit(modal, onScreen: onScreen)
             }
         }
     }
@@ -164,6 +170,13 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// dismissing a sheet the user never saw.
     public func operation(dismissingSheetOf presenter: WindowContent.NodeID) -> ContainerOperation? {
         sheets[presenter].map { .dismissModal($0.id) }
+    }
+
+    /// Whether the sheet `presenter` presents is on screen: shown, and not in a tab that is not
+    /// selected. SwiftUI tears down a sheet whose presenter left the screen, writing nil to its
+    /// binding; only a sheet on screen can be swiped down by the user.
+    func showsOnScreen(sheetPresentedBy presenter: WindowContent.NodeID) -> Bool {
+        presentersOnScreen.contains(presenter)
     }
 
     /// The window and its content on one line, as `#1 tabs main {...}`, or `no window`.

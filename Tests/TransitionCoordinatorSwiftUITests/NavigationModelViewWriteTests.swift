@@ -80,6 +80,23 @@ struct NavigationModelViewWriteTests {
         #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the committed state: the app's dismissal")
     }
 
+    @Test("a nil write for a sheet whose presenter's tab is not selected is SwiftUI's teardown: nothing is reported, the sheet stays")
+    func teardownIsNotADismissal() async throws {
+        let model = try await T.model()
+        let selected = try await model.coordinator.change(.select(tab: 1, in: "main"))
+        model.apply(selected.after)
+        let versions = model.version
+        let torn = model.viewDismissedSheet(presentedBy: .container("inbox"))
+        #expect(await torn.value == nil)
+        #expect(model.viewSheet(presentedBy: .container("inbox")) != nil, "the model's sheet stays")
+        #expect(await model.coordinator.snapshot.version == versions, "nothing was reported")
+        // Its tab selected again, the sheet is on screen, and a swipe is the user's.
+        let back = try await model.coordinator.change(.select(tab: 0, in: "main"))
+        model.apply(back.after)
+        let swiped = await model.viewDismissedSheet(presentedBy: .container("inbox")).value
+        #expect(swiped?.request == .userDid(.dismissModal(.container("compose")), at: .root))
+    }
+
     @Test("a tab tapped, then tapped back while the first tap waits, ends on the tab tapped last")
     func tapAndTapBack() async throws {
         let (model, animator, programmatic) = try await Self.held()
