@@ -80,7 +80,9 @@ struct NavigationModelViewWriteTests {
         #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the committed state: the app's dismissal")
     }
 
-    @Test("a nil write for a sheet whose presenter's tab is not selected is SwiftUI's teardown: nothing is reported, the sheet stays")
+    @Test(
+        "a nil write for a sheet whose presenter's tab is not selected is SwiftUI's teardown: nothing is reported, the sheet stays"
+    )
     func teardownIsNotADismissal() async throws {
         let model = try await T.model()
         let selected = try await model.coordinator.change(.select(tab: 1, in: "main"))
