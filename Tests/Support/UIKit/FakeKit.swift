@@ -80,12 +80,25 @@ package final class FakeKit: ContainerKit {
         return host?.userShowed(top, count: navigation.children.count, in: navigation)
     }
 
-    /// The user taps the tab at `index` of `tabBar`, as UIKit selects it. Returns the host's report of it.
+    /// The user taps the tab at `index` of `tabBar`, as UIKit selects it; a tap on the selected
+    /// tab pops its navigation controller to the root, as UIKit does (the navigation controller
+    /// then shows its root). Returns the host's reports of it.
     @discardableResult
     package func tapTab(_ index: Int, of tabBar: FakeController) -> Task<Void, Never>? {
         guard tabBar.children.indices.contains(index), !tabBar.isTransitioning else { return nil }
+        let tab = tabBar.children[index]
+        var popped: Task<Void, Never>?
+        if tabBar.selected == index, case .navigation = tab.id, tab.children.count > 1, !tab.isTransitioning {
+            for child in tab.children.dropFirst() where child.parent === tab { child.parent = nil }
+            tab.children.removeSubrange(1...)
+            popped = host?.userShowed(tab.children[0], count: 1, in: tab)
+        }
         tabBar.selectTab(index)
-        return host?.userSelected(tabBar.children[index], in: tabBar)
+        let selected = host?.userSelected(tab, in: tabBar)
+        return Task {
+            await selected?.value
+            await popped?.value
+        }
     }
 
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches

@@ -46,6 +46,16 @@ struct ContainerHostTests {
         try await Self.expectShowsModel(coordinator, host, window)
     }
 
+    @Test("a tap on the selected tab pops its stack to the root, as UIKit does, and the model follows")
+    func selectedTabTapped() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let bar = try Self.controller(.tabBar("main"), host, window)
+        await host.kit.tapTab(0, of: bar)?.value
+        let shown = try #require(try await coordinator.window(at: .root)).content.description
+        #expect(shown.contains("*stack inbox [list]"), "\(shown)")
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
     @Test("a back swipe finished is the user's pop; a cancelled one changes nothing", arguments: [true, false])
     func backSwipe(finished: Bool) async throws {
         let (coordinator, host, window) = try await Self.app(Self.tabs)
