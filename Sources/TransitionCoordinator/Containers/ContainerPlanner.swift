@@ -88,7 +88,7 @@ package enum ContainerPlanner {
             // UIKit presents one controller a presentation context: a node whose tab bar, hop
             // container or tab presents already is refused as that node would be.
             if let context = presentationContext(of: presenter, in: content),
-                let busy = ContentInvariants.presentations(in: context).first
+                let busy = ContentInvariants.firstPresentation(in: context)
             {
                 #if TC_MUTANTS
                 if mutants.contains(.presentInBusyContext) { return try presented() }

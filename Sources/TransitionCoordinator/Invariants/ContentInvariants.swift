@@ -126,21 +126,50 @@ package enum ContentInvariants {
 
     /// One presentation per presentation context, as UIKit has it: `context` (a window's content,
     /// or a modal) and the nodes it holds through tabs and hop containers share one context, since
-    /// UIKit forwards a child's `present` to it and refuses a second while it presents.
+    /// UIKit forwards a child's `present` to it and refuses a second while it presents. Counted
+    /// without building a list; the list is made for the message only.
     private static func checkContext(of context: WindowContent, in window: String, into found: inout [InvariantViolation]) {
+        guard presenterCount(in: context, upTo: 2) > 1 else { return }
         let presenters = presentations(in: context).map(\.presenter)
-        if presenters.count > 1 {
-            found.append(
-                .init(
-                    .containers,
-                    "\(presenters.map(\.description).joined(separator: " and ")) in \(window) present in one presentation context: \(context)"
-                ))
+        found.append(
+            .init(
+                .containers,
+                "\(presenters.map(\.description).joined(separator: " and ")) in \(window) present in one presentation context: \(context)"
+            ))
+    }
+
+    /// How many nodes present in `content`'s presentation context, counting no further than `limit`.
+    private static func presenterCount(in content: WindowContent, upTo limit: Int) -> Int {
+        switch content {
+        case .screen, .stack:
+            return 0
+        case .tabs(let tabs):
+            var count = 0
+            for tab in tabs.tabs where count < limit { count += presenterCount(in: tab, upTo: limit - count) }
+            return count
+        case .hop(let hop):
+            return presenterCount(in: hop.current, upTo: limit)
+        case .presenting(let base, _):
+            return limit <= 1 ? 1 : 1 + presenterCount(in: base, upTo: limit - 1)
+        }
+    }
+
+    /// The first presentation in `content`'s presentation context, outermost first: its presenter,
+    /// with what it presents; nil when nothing there presents.
+    package static func firstPresentation(
+        in content: WindowContent
+    ) -> (presenter: WindowContent.NodeID, modal: WindowContent.NodeID)? {
+        switch content {
+        case .screen, .stack: nil
+        case .tabs(let tabs): tabs.tabs.lazy.compactMap { firstPresentation(in: $0) }.first
+        case .hop(let hop): firstPresentation(in: hop.current)
+        case .presenting(let base, let modal): (base.nodeID, modal.nodeID)
         }
     }
 
     /// The presentations in `content`'s presentation context (its nodes through tabs and hop
     /// containers, not through modals), outermost first: each presenter, with what it presents.
-    package static func presentations(
+    private static func presentations(
         in content: WindowContent
     ) -> [(presenter: WindowContent.NodeID, modal: WindowContent.NodeID)] {
         switch content {
