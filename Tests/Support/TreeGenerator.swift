@@ -93,20 +93,23 @@ package struct TreeGenerator {
         containers.indices.randomElement(using: &random).map { ContainerID(containers.remove(at: $0)) }
     }
 
-    private mutating func content(depth: Int) -> WindowContent {
+    /// A random node; `underTabs`: a tab bar holds it, directly or through hop containers, where
+    /// UIKit shows no tab bar (a tab bar controller is never a tab bar's child).
+    private mutating func content(depth: Int, underTabs: Bool = false) -> WindowContent {
         var node: WindowContent
-        let kind = depth > 2 ? 0 : random.below(5)
+        var kind = depth > 2 ? 0 : random.below(5)
+        if kind == 3, underTabs { kind = 1 }
         if kind > 0, let id = container() {
             switch kind {
             case 1, 2:
                 node = .stack(StackContainer(id: id, root: screen(), pushed: (0..<random.below(4)).map { _ in screen() }))
             case 3:
-                let tabs = (0...random.below(3)).map { _ in content(depth: depth + 1) }
+                let tabs = (0...random.below(3)).map { _ in content(depth: depth + 1, underTabs: true) }
                 node =
                     (try? TabBar(id: id, tabs: tabs, selected: random.below(tabs.count))).map(WindowContent.tabs)
                     ?? .screen(screen())
             default:
-                node = .hop(HopContainer(id: id, showing: content(depth: depth + 1)))
+                node = .hop(HopContainer(id: id, showing: content(depth: depth + 1, underTabs: underTabs)))
             }
         } else {
             node = .screen(screen())

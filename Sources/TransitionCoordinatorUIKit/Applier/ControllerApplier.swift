@@ -81,8 +81,9 @@ public final class ControllerApplier {
             case .setTabs(let tabs, let bar):
                 try need(.tabBar(bar))
                 for tab in tabs { try need(tab) }
-            case .select(_, let bar):
+            case .select(let tab, let bar):
                 try need(.tabBar(bar))
+                try need(tab)
             case .setChild(let child, let hop):
                 try need(.hop(hop))
                 if let child { try need(child) }
@@ -100,6 +101,17 @@ public final class ControllerApplier {
     /// for it, and then makes its change with no suspension in between.
     private func idle(_ controller: any PresentingController) async {
         while controller.isTransitioning { await controller.transitionEnded() }
+    }
+
+    /// `wanted`, with the tabs the tab bar shows already kept in the order it shows them (the
+    /// user's, after a reorder through More): each place of `wanted` that holds a tab staying
+    /// takes the next staying tab in the shown order, and a new tab keeps its place.
+    static func inUsersOrder(
+        _ wanted: [any PresentingController], shown: [any PresentingController]
+    ) -> [any PresentingController] {
+        let wantedIDs = Set(wanted.map(ObjectIdentifier.init)), shownIDs = Set(shown.map(ObjectIdentifier.init))
+        var staying = shown.filter { wantedIDs.contains(ObjectIdentifier($0)) }.makeIterator()
+        return wanted.map { shownIDs.contains(ObjectIdentifier($0)) ? staying.next() ?? $0 : $0 }
     }
 
     /// One operation, on controllers ``check(_:)`` found made; each call to UIKit waits for
@@ -124,11 +136,11 @@ public final class ControllerApplier {
         case .setTabs(let tabs, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
             await idle(tabBar)
-            tabBar.showTabs(tabs.compactMap { made[$0]?.controller })
-        case .select(let index, let bar):
-            guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            tabBar.showTabs(Self.inUsersOrder(tabs.compactMap { made[$0]?.controller }, shown: tabBar.tabs))
+        case .select(let tab, let bar):
+            guard case .tabBar(let tabBar)? = made[.tabBar(bar)], let controller = made[tab]?.controller else { return }
             await idle(tabBar)
-            tabBar.selectTab(index)
+            tabBar.selectTab(controller)
         case .setChild(let child, let hop):
             guard case .hop(let container)? = made[.hop(hop)] else { return }
             await idle(container)

@@ -211,9 +211,10 @@ public final class ContainerHost: WindowHost {
         while tabBar.isTransitioning { await tabBar.transitionEnded() }
         for window in controllers.windows {
             guard case .tabs(let model)? = controllers.content(of: window)?.find(tabs)?.base,
-                controllers.controller(.tabBar(tabs), in: window) === tabBar
+                controllers.controller(.tabBar(tabs), in: window) === tabBar,
+                let selected = controllers.controller(ControllerID(root: model.tabs[model.selected]), in: window)
             else { continue }
-            tabBar.selectTab(model.selected)
+            tabBar.selectTab(selected)
             return
         }
     }

@@ -245,7 +245,7 @@ struct ReconcilerDiff {
                     selectionChanged = tabsChanged || oldSelected != selected
                 }
                 if tabsChanged { emitted.append(.setTabs(tabs, of: container)) }
-                if selectionChanged { emitted.append(.select(selected, of: container)) }
+                if selectionChanged, tabs.indices.contains(selected) { emitted.append(.select(tabs[selected], of: container)) }
             case .hop(let child):
                 emitted.append(.setChild(child, of: container))
             }

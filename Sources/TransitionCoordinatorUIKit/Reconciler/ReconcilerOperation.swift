@@ -6,7 +6,7 @@ extension Reconciler {
     ///
     /// `Sendable` and `Equatable`. The vocabulary is UIKit's: a navigation controller's
     /// `setViewControllers(_:animated:)`, a tab bar controller's `viewControllers` and
-    /// `selectedIndex`, `present`/`dismiss` on the presenting controller, a child replaced in a hop
+    /// `selectedViewController`, `present`/`dismiss` on the presenting controller, a child replaced in a hop
     /// container, the window's `rootViewController`, and a controller made before it appears and
     /// released after it leaves.
     public enum Operation: Sendable, Hashable, CustomStringConvertible {
@@ -24,8 +24,10 @@ extension Reconciler {
         /// (`setViewControllers(_:animated:)` of a `UITabBarController`); the selection is set by a
         /// ``select(_:of:)`` that follows when it must change.
         case setTabs([ControllerID], of: ContainerID)
-        /// Selects the tab at this index (`selectedIndex`); always in range of the tabs set before it.
-        case select(Int, of: ContainerID)
+        /// Selects the tab showing this controller (`selectedViewController`): by identity, not
+        /// index, so a selection stays right after the user reordered the tabs through More;
+        /// always one of the tabs set before it.
+        case select(ControllerID, of: ContainerID)
         /// The hop container shows this child in place of its current one (child containment:
         /// the old child is removed from its parent, the new one added); nil removes the child.
         case setChild(ControllerID?, of: ContainerID)
@@ -46,7 +48,7 @@ extension Reconciler {
             case .setViewControllers(let screens, let id):
                 "setViewControllers [" + screens.map(\.description).joined(separator: ", ") + "] of \(id)"
             case .setTabs(let tabs, let id): "setTabs [" + tabs.map(\.description).joined(separator: ", ") + "] of \(id)"
-            case .select(let index, let id): "select \(index) of \(id)"
+            case .select(let tab, let id): "select \(tab) of \(id)"
             case .setChild(let child, let id): "setChild \(child.map(\.description) ?? "nil") of \(id)"
             case .present(let controller, let presenter): "present \(controller) from \(presenter)"
             case .dismiss(let presenter): "dismiss from \(presenter)"

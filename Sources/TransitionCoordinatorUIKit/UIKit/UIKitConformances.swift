@@ -77,8 +77,13 @@ extension UITabBarController: TabBarControlling {
         setViewControllers(controllers.compactMap { $0 as? UIViewController }, animated: false)
     }
 
-    /// `selectedIndex`.
-    public func selectTab(_ index: Int) { selectedIndex = index }
+    /// `viewControllers`, in the order shown.
+    public var tabs: [any PresentingController] { viewControllers ?? [] }
+
+    /// `selectedViewController`.
+    public func selectTab(_ controller: any PresentingController) {
+        selectedViewController = controller as? UIViewController
+    }
 }
 
 extension UIWindow: WindowRooting {

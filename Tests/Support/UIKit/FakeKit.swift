@@ -93,12 +93,37 @@ package final class FakeKit: ContainerKit {
             tab.children.removeSubrange(1...)
             popped = host?.userShowed(tab.children[0], count: 1, in: tab)
         }
-        tabBar.selectTab(index)
+        tabBar.selectTab(tab)
         let selected = host?.userSelected(tab, in: tabBar)
         return Task {
             await selected?.value
             await popped?.value
         }
+    }
+
+    /// The user taps the More tab of `tabBar` (one past five tabs): the More list shows, and UIKit's
+    /// `selectedIndex` is `NSNotFound` (nil here). UIKit tells the tab bar's delegate it selected
+    /// the More navigation controller, which stands for no node: nothing is reported. False when
+    /// the tab bar shows no More tab.
+    @discardableResult
+    package func tapMore(_ tabBar: FakeController) -> Bool {
+        guard tabBar.hasMore, !tabBar.isTransitioning, let selected = tabBar.selected else { return false }
+        tabBar.lastSelected = selected
+        tabBar.selected = nil
+        return true
+    }
+
+    /// The user reorders the tabs of `tabBar` through More's Edit (`customizableViewControllers`):
+    /// its tabs become `order`, a permutation of their indices; the selected controller stays
+    /// selected. Nothing is reported: the model's order is the app's. False when the tab bar shows
+    /// no More tab or `order` is no permutation.
+    @discardableResult
+    package func reorderTabs(_ tabBar: FakeController, to order: [Int]) -> Bool {
+        guard tabBar.hasMore, order.sorted() == Array(tabBar.children.indices) else { return false }
+        let shown = tabBar.selected.map { tabBar.children[$0] }
+        tabBar.children = order.map { tabBar.children[$0] }
+        tabBar.selected = shown.flatMap { shown in tabBar.children.firstIndex { $0 === shown } }
+        return true
     }
 
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches

@@ -4,7 +4,12 @@ import TransitionCoordinatorUIKit
 /// A fake of UIKit's containers that enforces UIKit's rules and records each break as a
 /// ``Violation``: the window, its root, and every controller made through it.
 ///
-/// The rules: a navigation controller is never pushed into another; only a presenter that is on
+/// The rules: a navigation controller is never pushed into another, nor a controller on screen
+/// presented (UIKit traps on both, and so does the fake, through ``onTrap``); a tab bar
+/// controller is a root (of the window, a presentation, or the hop container that swaps the
+/// window's screens), never a child of a stack or a tab bar; a hop container's animated change
+/// starts from its own child (`transition(from:to:)`); past five tabs a More tab shows, and
+/// while its list shows no tab is selected (`selectedIndex` is `NSNotFound`); only a presenter that is on
 /// screen (in the window's hierarchy, where a tab bar holds its selected child alone) and
 /// presents nothing can present; a controller that presents does not move (UIKit would leave its
 /// modal behind); dismissing a presenter dismisses everything above it;
@@ -60,7 +65,7 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         package enum Rule: Equatable {
             case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
                 madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting,
-                changedMidTransition, presentedInHiddenWindow
+                changedMidTransition, presentedInHiddenWindow, tabBarAsChild, containment
         }
         package let rule: Rule
         package let message: String
@@ -80,6 +85,16 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
     /// Throws the first violation recorded, if any.
     package func throwIfViolated() throws {
         if let first = violations.first { throw first }
+    }
+
+    /// What UIKit does where it traps (an exception, or a crash): by default the fake traps too;
+    /// the stress harness records a violation instead, to report it with its seed.
+    package var onTrap: @MainActor (Violation) -> Void = { fatalError("UIKit traps: \($0)") }
+
+    /// Notes the violation, then traps as UIKit does (``onTrap``).
+    package func trap(_ rule: Violation.Rule, _ message: String) {
+        note(rule, message)
+        onTrap(Violation(rule: rule, message: message))
     }
 
     package func note(_ rule: Violation.Rule, _ message: String) {
@@ -291,12 +306,24 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     private func adopt(_ controllers: [any PresentingController], _ what: String) {
         guard world.alive(self, what) else { return }
         let fakes = controllers.compactMap { $0 as? FakeController }
+        if case .navigation = id, let inner = fakes.first(where: { if case .navigation = $0.id { true } else { false } }) {
+            // Where the trap is recorded instead (``FakeUIKit/onTrap``), nothing changes.
+            world.trap(.navigationInNavigation, "navigation \(inner.id) is pushed into \(id): UIKit traps")
+            return
+        }
+        if let ancestor = fakes.first(where: { isHeld(by: $0) }) {
+            // UIKit raises UIViewControllerHierarchyInconsistency; where the trap is recorded
+            // instead (``FakeUIKit/onTrap``), nothing changes.
+            world.trap(.twoParents, "\(ancestor.id) joins \(id), which it holds: UIKit traps")
+            return
+        }
         var seen = Set<ObjectIdentifier>()
         for child in fakes {
             if !seen.insert(ObjectIdentifier(child)).inserted { world.note(.duplicateChild, "\(id) holds \(child.id) twice") }
             guard world.alive(child, "join \(id)") else { continue }
-            if case .navigation = id, case .navigation = child.id {
-                world.note(.navigationInNavigation, "navigation \(child.id) is pushed into \(id)")
+            if case .tabBar = child.id, case .hop = id {
+            } else if case .tabBar = child.id {
+                world.note(.tabBarAsChild, "tab bar \(child.id) joins \(id): a tab bar controller is a window's root")
             }
             if child.parent !== self, child.parent != nil || child.presenter != nil || world.root === child {
                 world.note(.twoParents, "\(child.id) joins \(id) while \(child.placement)")
@@ -308,6 +335,16 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         for old in children where old.parent === self { old.parent = nil }
         children = fakes
         for child in fakes { child.parent = self }
+    }
+
+    /// Whether `ancestor` is this controller or holds it, through parents and presenters.
+    private func isHeld(by ancestor: FakeController) -> Bool {
+        var node: FakeController? = self
+        while let current = node {
+            if current === ancestor { return true }
+            node = current.parent ?? current.presenter
+        }
+        return false
     }
 
     /// Whether a change made to this controller now would be dropped or refused: notes it so.
@@ -334,24 +371,42 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         await world.end(of: world.begin(on: self, modal: nil, animated: animated))
     }
 
+    package var tabs: [any PresentingController] { children }
+
     package func showTabs(_ controllers: [any PresentingController]) {
         if refusedMidTransition("set its tabs") { return }
-        let was = selected.flatMap { children.indices.contains($0) ? children[$0] : nil }
+        let index = selected ?? lastSelected
+        let was = index.flatMap { children.indices.contains($0) ? children[$0] : nil }
         adopt(controllers, "show tabs")
-        // As UIKit: the selected controller stays selected where it is still a tab, else the first.
-        selected = children.isEmpty ? nil : (children.firstIndex { $0 === was } ?? 0)
+        // As UIKit documents it: the selected controller stays selected where it is still a tab,
+        // else the tab at the same index, else the first.
+        selected =
+            children.isEmpty
+            ? nil : (children.firstIndex { $0 === was } ?? index.flatMap { children.indices.contains($0) ? $0 : nil } ?? 0)
     }
 
-    package func selectTab(_ index: Int) {
-        guard children.indices.contains(index) else {
-            world.note(.tabOutOfRange, "tab \(index) of \(id), which holds \(children.count)")
+    package func selectTab(_ controller: any PresentingController) {
+        guard let index = children.firstIndex(where: { $0 === controller }) else {
+            world.note(
+                .tabOutOfRange, "\((controller as? FakeController)?.id as Any) is selected in \(id), which does not hold it")
             return
         }
         selected = index
     }
 
+    /// The selected index before the user opened the More list (UIKit's `selectedIndex` is
+    /// `NSNotFound`, here nil, while the More list shows).
+    package var lastSelected: Int?
+
+    /// Whether the tab bar shows a More tab: past five tabs, as UIKit's does.
+    package var hasMore: Bool { children.count > 5 }
+
     package func showChild(_ child: (any PresentingController)?, animated: Bool) async {
         if refusedMidTransition("show a child") { return }
+        // `transition(from:to:)` takes two children of this controller: the old one must still be its own.
+        if animated, child != nil, let old = children.first, old.parent !== self {
+            world.note(.containment, "\(id) transitions from \(old.id), which is no longer its child")
+        }
         adopt(child.map { [$0] } ?? [], "show a child")
         await world.end(of: world.begin(on: self, modal: nil, animated: animated))
     }
@@ -372,8 +427,10 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             return
         }
         if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
-        if modal.parent != nil || modal.presenter != nil || world.root === modal {
-            world.note(.twoParents, "\(modal.id) is presented while \(modal.placement)")
+        if modal.parent != nil || modal.presenter != nil || world.root === modal || isHeld(by: modal) {
+            // Where the trap is recorded instead (``FakeUIKit/onTrap``), nothing is linked.
+            world.trap(.twoParents, "\(modal.id) is presented while \(modal.placement): UIKit traps")
+            return
         }
         if let above = modal.presented {
             world.note(.movedWhilePresenting, "\(modal.id) is presented while presenting \(above.id)")

@@ -12,7 +12,8 @@ private final class GatedKit: ControllerFactory, WindowRooting {
             await withCheckedContinuation { kit.gate = $0 }
         }
         func showTabs(_ controllers: [any PresentingController]) {}
-        func selectTab(_ index: Int) {}
+        var tabs: [any PresentingController] { [] }
+        func selectTab(_ controller: any PresentingController) {}
         func showChild(_ child: (any PresentingController)?, animated: Bool) async {}
         func presentController(_ controller: any PresentingController, animated: Bool) async {}
         func dismissPresented(animated: Bool) async {}

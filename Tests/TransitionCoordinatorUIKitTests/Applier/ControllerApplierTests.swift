@@ -26,7 +26,8 @@ struct ControllerApplierTests {
             error: .unknownController(.screen(Screen("x")), at: 2)),
         .init(
             name: "a container of another kind",
-            operations: [.make(.navigation("a")), .select(0, of: "a")], error: .unknownController(.tabBar("a"), at: 1)),
+            operations: [.make(.navigation("a")), .select(.navigation("a"), of: "a")],
+            error: .unknownController(.tabBar("a"), at: 1)),
     ]
 
     @Test("refuses a list that names a controller not made at that point, and performs none of it", arguments: refused)

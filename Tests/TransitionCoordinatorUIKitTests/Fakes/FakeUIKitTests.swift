@@ -20,6 +20,18 @@ struct FakeUIKitTests {
             let outer = kit.makeNavigation("a"), inner = kit.makeNavigation("b")
             await outer.showStack([inner], animated: false)
         },
+        Breach(rule: .tabBarAsChild) { kit in
+            let bar = kit.makeTabBar("t")
+            bar.showTabs([kit.makeScreen(Screen("x"))])
+            await kit.makeNavigation("a").showStack([bar], animated: false)
+        },
+        Breach(rule: .containment) { kit in
+            let hop = kit.makeHop("h"), old = kit.makeScreen(Screen("x"))
+            kit.setRootController(hop)
+            await hop.showChild(old, animated: false)
+            (old as? FakeController)?.parent = nil // removed from its parent behind the hop's back
+            await hop.showChild(kit.makeScreen(Screen("y")), animated: true)
+        },
         Breach(rule: .presenterBusy) { kit in
             let root = kit.makeScreen(Screen("x"))
             kit.setRootController(root)
@@ -38,7 +50,7 @@ struct FakeUIKitTests {
         Breach(rule: .tabOutOfRange) { kit in
             let bar = kit.makeTabBar("t")
             bar.showTabs([kit.makeScreen(Screen("x"))])
-            bar.selectTab(1)
+            bar.selectTab(kit.makeScreen(Screen("y")))
         },
         Breach(rule: .madeTwice) { kit in
             _ = kit.makeScreen(Screen("x"))
@@ -77,9 +89,69 @@ struct FakeUIKitTests {
     @MainActor
     func ruleFires(_ breach: Breach) async {
         let kit = FakeUIKit()
+        kit.onTrap = { _ in }
         await breach.act(kit)
         #expect(kit.violations.map(\.rule) == [breach.rule])
         #expect(throws: FakeUIKit.Violation.self) { try kit.throwIfViolated() }
+    }
+
+    @Test("where UIKit traps on a navigation controller pushed onto another, the fake traps")
+    func trapsOnNavigationPushed() async {
+        await #expect(processExitsWith: .failure) { await FakeUIKitTests.pushNavigation() }
+    }
+
+    @Test("where UIKit traps on presenting a controller that is on screen, the fake traps")
+    func trapsOnPresentingShown() async {
+        await #expect(processExitsWith: .failure) { await FakeUIKitTests.presentShown() }
+    }
+
+    @MainActor
+    static func pushNavigation() async {
+        let kit = FakeUIKit()
+        await kit.makeNavigation("a").showStack([kit.makeNavigation("b")], animated: false)
+    }
+
+    @MainActor
+    static func presentShown() async {
+        let kit = FakeUIKit()
+        let stack = kit.makeNavigation("a"), screen = kit.makeScreen(Screen("x"))
+        kit.setRootController(stack)
+        await stack.showStack([screen], animated: false)
+        await stack.presentController(screen, animated: false)
+    }
+
+    @Test("past five tabs a More tab shows; while its list shows, no tab is selected or on screen")
+    @MainActor
+    func moreTab() async throws {
+        let kit = FakeUIKit(), fakeKit = FakeKit()
+        let bar = kit.makeTabBar("t")
+        let stacks = (0..<6).map { kit.makeNavigation(ContainerID("s\($0)")) }
+        kit.setRootController(bar)
+        bar.showTabs(Array(stacks.prefix(5)))
+        let barFake = try #require(bar as? FakeController)
+        #expect(!fakeKit.tapMore(barFake), "five tabs: no More tab")
+        bar.showTabs(stacks)
+        #expect(fakeKit.tapMore(barFake))
+        #expect(barFake.selected == nil, "selectedIndex is NSNotFound while More's list shows")
+        await stacks[0].presentController(kit.makeScreen(Screen("m")), animated: false)
+        #expect(kit.violations.map(\.rule) == [.presenterOffScreen])
+    }
+
+    @Test("when the selected controller leaves the tabs, UIKit selects the tab at the same index, else the first")
+    @MainActor
+    func selectionFallback() async throws {
+        let kit = FakeUIKit()
+        let bar = kit.makeTabBar("t")
+        let a = kit.makeScreen(Screen("a")), b = kit.makeScreen(Screen("b")), c = kit.makeScreen(Screen("c"))
+        kit.setRootController(bar)
+        bar.showTabs([a, b, c])
+        bar.selectTab(b)
+        bar.showTabs([a, c])
+        let fake = try #require(bar as? FakeController)
+        #expect(fake.selected == 1, "b left: the tab at b's index, c")
+        bar.selectTab(c)
+        bar.showTabs([a])
+        #expect(fake.selected == 0, "c left and index 1 is gone: the first")
     }
 
     @Test("a tab bar shows its selected child alone: a stack in another tab is off screen and cannot present")
@@ -104,7 +176,7 @@ struct FakeUIKitTests {
         bar.showTabs([shown, other])
         await shown.presentController(kit.makeScreen(Screen("m")), animated: false)
         try kit.throwIfViolated()
-        bar.selectTab(1)
+        bar.selectTab(other)
         let second = kit.makeScreen(Screen("n"))
         await (fromTabBar ? bar : other).presentController(second, animated: false)
         #expect(kit.violations.map(\.rule) == [.presenterBusy])

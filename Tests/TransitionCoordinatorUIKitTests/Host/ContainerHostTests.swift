@@ -166,4 +166,28 @@ struct ContainerHostTests {
         let remade = try Self.controller(.navigation("compose"), host, window)
         #expect(remade !== compose && remade.children.count == 3, "the live stack keeps its screens")
     }
+
+    @Test("tabs the user reordered through More keep the user's order, and a select picks the model's tab by its controller")
+    func tabsReorderedThroughMore() async throws {
+        let names = ["inbox", "sent", "drafts", "archive", "spam", "trash"]
+        let root = WindowContent.tabs(
+            try TabBar(id: "main", tabs: names.map { Self.stack(ContainerID($0), "\($0)-list") }, selected: 0))
+        let (coordinator, host, window) = try await Self.app(root)
+        let bar = try Self.controller(.tabBar("main"), host, window)
+        #expect(host.kit.reorderTabs(bar, to: [5, 4, 3, 2, 1, 0]), "six tabs: UIKit shows a More tab, and the user may reorder")
+        try await coordinator.tabs("main").select(1)
+        let sent = try Self.controller(.navigation("sent"), host, window)
+        #expect(bar.selected.map { bar.children[$0] } === sent, "the model's tab 1 is selected, wherever the user put it")
+        // The app adds a tab: the user's order stays, the new tab takes its place.
+        try await coordinator.change(
+            .replace(
+                with: .tabs(
+                    try TabBar(
+                        id: "main", tabs: (names + ["junk"]).map { Self.stack(ContainerID($0), "\($0)-list") }, selected: 1))))
+        #expect(
+            bar.children.map(\.id.description)
+                == (names.reversed() + ["junk"]).map { ControllerID.navigation(ContainerID($0)).description })
+        #expect(bar.selected.map { bar.children[$0] } === sent)
+        try host.throwIfBroken()
+    }
 }

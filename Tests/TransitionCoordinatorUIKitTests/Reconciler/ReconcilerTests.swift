@@ -53,7 +53,7 @@ struct ReconcilerTests {
         .init(
             name: "another tab selected is one select",
             before: tabs("t", 0, stack("a", "x"), stack("b", "y")), after: tabs("t", 1, stack("a", "x"), stack("b", "y")),
-            expected: [.select(1, of: "t")]),
+            expected: [.select(nav("b"), of: "t")]),
         .init(
             name: "a push in a tab touches that tab's stack only",
             before: tabs("t", 0, stack("a", "x"), stack("b", "y")), after: tabs("t", 0, stack("a", "x", "z"), stack("b", "y")),
@@ -62,7 +62,7 @@ struct ReconcilerTests {
             name: "a new tab makes its stack, sets the tabs, then the selection",
             before: tabs("t", 0, stack("a", "x")), after: tabs("t", 1, stack("a", "x"), stack("b", "y")),
             expected: [
-                .make(nav("b")), .make(sc("y")), .setTabs([nav("a"), nav("b")], of: "t"), .select(1, of: "t"),
+                .make(nav("b")), .make(sc("y")), .setTabs([nav("a"), nav("b")], of: "t"), .select(nav("b"), of: "t"),
                 .setViewControllers([s("y")], of: "b"),
             ]),
         .init(
@@ -131,7 +131,7 @@ struct ReconcilerTests {
             name: "a modal stack that becomes a tab is dismissed before it joins the tabs",
             before: .presenting(tabs("t", 0, stack("a", "x")), modal: stack("m", "p")),
             after: tabs("t", 1, stack("a", "x"), stack("m", "p")),
-            expected: [.dismiss(from: .tabBar("t")), .setTabs([nav("a"), nav("m")], of: "t"), .select(1, of: "t")]),
+            expected: [.dismiss(from: .tabBar("t")), .setTabs([nav("a"), nav("m")], of: "t"), .select(nav("m"), of: "t")]),
         .init(
             name: "a modal that a tab which is not selected presents is not presented",
             before: tabs("t", 0, stack("a", "x"), stack("b", "y")),
@@ -141,12 +141,12 @@ struct ReconcilerTests {
             name: "selecting a tab whose stack presents presents its modal once the tab is selected",
             before: tabs("t", 0, stack("a", "x"), .presenting(stack("b", "y"), modal: .screen(s("p")))),
             after: tabs("t", 1, stack("a", "x"), .presenting(stack("b", "y"), modal: .screen(s("p")))),
-            expected: [.make(sc("p")), .select(1, of: "t"), .present(sc("p"), from: nav("b"))]),
+            expected: [.make(sc("p")), .select(nav("b"), of: "t"), .present(sc("p"), from: nav("b"))]),
         .init(
             name: "selecting another tab dismisses the modal its stack presents first, then releases it",
             before: tabs("t", 1, stack("a", "x"), .presenting(stack("b", "y"), modal: .screen(s("p")))),
             after: tabs("t", 0, stack("a", "x"), .presenting(stack("b", "y"), modal: .screen(s("p")))),
-            expected: [.dismiss(from: nav("b")), .select(0, of: "t"), .release(sc("p"))]),
+            expected: [.dismiss(from: nav("b")), .select(nav("a"), of: "t"), .release(sc("p"))]),
         .init(
             name: "a presenter that moves dismisses before it moves and presents again from its new place",
             before: .presenting(stack("a", "x"), modal: .screen(s("p"))),
