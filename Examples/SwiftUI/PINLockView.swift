@@ -11,6 +11,8 @@ struct PINLockView: View {
     @State private var app: NavigationModel
     @State private var pinWindow: NavigationModel
     @Environment(\.scenePhase) private var phase
+    /// Up from the moment the scene enters the background until the lock's window is up.
+    @State private var curtain = false
 
     init(lock: PINLock) {
         self.lock = lock
@@ -25,7 +27,9 @@ struct PINLockView: View {
             } destination: {
                 Text($0.name)
             }
-            if pinWindow.state.window != nil, !pinWindow.state.isHidden {
+            // The curtain stands for the PIN window from the background's first frame: the app
+            // switcher's snapshot, taken right after, never shows the app.
+            if curtain || (pinWindow.state.window != nil && !pinWindow.state.isHidden) {
                 Button("Enter PIN") { Task { _ = try? await lock.pinEntered() } }
                     .frame(maxWidth: .infinity, maxHeight: .infinity)
                     .background(.background)
@@ -35,7 +39,11 @@ struct PINLockView: View {
         .task { await pinWindow.run() }
         .onChange(of: phase) { _, newPhase in
             if newPhase == .background {
-                Task { try? await lock.didEnterBackground() }
+                curtain = true
+                Task {
+                    try? await lock.didEnterBackground()
+                    curtain = false
+                }
             } else if newPhase == .active {
                 Task { try? await lock.didBecomeActive() }
             }

@@ -15,20 +15,20 @@ final class PINLockSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let host = UIKitWindowHost(scene: scene) { [weak self] screen in self?.controller(for: screen) ?? UIViewController() }
         guard let lock = try? PINLock(host: host) else { return }
         host.coordinator = lock.coordinator // the host reports back swipes and taps to it
+        host.prepareCurtain(PINLock.pin, at: .medium) // shown at once on background, until the lock is up
         self.host = host
         self.lock = lock
         Task { await lock.coordinator.start() } // the root window goes up
     }
 
-    /// The lock goes up, unanimated, in its own window over everything but the shield.
+    /// The curtain is up before this returns (UIKit takes the app switcher's snapshot right
+    /// after); the lock then goes up, unanimated, in its own window over everything but the shield.
     func sceneDidEnterBackground(_ scene: UIScene) {
-        guard let lock else { return }
-        Task { try? await lock.didEnterBackground() }
+        host?.enterBackground()
     }
 
     func sceneDidBecomeActive(_ scene: UIScene) {
-        guard let lock else { return }
-        Task { try? await lock.didBecomeActive() }
+        host?.becomeActive()
     }
 
     /// The scene is gone: its windows, controllers and coordinator go with it.

@@ -20,6 +20,11 @@ extension Coordinator {
     /// The transition in flight, if any.
     public var inFlightTransition: InFlightTransition? { machine.slot?.transition }
 
+    /// Whether a `.reject` request made now would be refused as busy, read without entering the
+    /// actor (its busy gate): what a host asks before it lets the user's gesture begin, from a
+    /// synchronous UIKit callback. False promises nothing (the request may still be refused).
+    package nonisolated var refusesAsBusy: Bool { gate.published != nil }
+
     /// The committed state and the transition in flight, read in one step (the harness checks
     /// what an animator sees).
     package var snapshotInFlight: (snapshot: NavigationSnapshot, inFlight: TransitionID?) {

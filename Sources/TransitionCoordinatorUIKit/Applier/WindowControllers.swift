@@ -17,6 +17,8 @@ public final class WindowControllers {
     }
 
     private var shown: [WindowID: Shown] = [:]
+    /// The windows whose change is being applied now.
+    private var applying: Set<WindowID> = []
 
     /// Called after each list of operations was applied in a window, with the list: where a host
     /// wires what the containers do not (a sheet's delegate, say).
@@ -58,6 +60,9 @@ public final class WindowControllers {
             if shown[id]?.running == running { shown[id]?.running = nil }
         }
     }
+
+    /// Whether a content change is being applied in window `id` now.
+    public func isChanging(_ id: WindowID) -> Bool { applying.contains(id) }
 
     /// Waits for the change running in window `id`, releases every controller of its content and
     /// forgets it; returns the real window, for the host to let go of.
@@ -106,6 +111,8 @@ public final class WindowControllers {
 
     private func apply(_ operations: [Reconciler.Operation], in id: WindowID, animated: Bool) async {
         guard let applier = shown[id]?.applier else { return }
+        applying.insert(id)
+        defer { applying.remove(id) }
         do {
             try await applier.apply(operations, animated: animated)
             didApply?(id, operations)

@@ -39,6 +39,8 @@ public final class ContainerHost: WindowHost {
     private var sheets: [ObjectIdentifier: (presenter: ControllerID, modal: ControllerID, window: WindowID)] = [:]
     /// The interactive pops in flight, by navigation controller: the gesture they began.
     private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
+    /// The window shown at once when the scene enters the background, until the covers are up.
+    private var curtain: (any HostWindow)?
 
     /// A host making its windows and controllers with `kit`.
     public init(kit: any ContainerKit) {
@@ -111,7 +113,59 @@ public final class ContainerHost: WindowHost {
         }
     }
 
+    // MARK: Before the app switcher's snapshot
+
+    /// Prepares the curtain: a window at `level`, hidden, whose root is `screen`'s controller
+    /// (the lock's look, say). Synchronous, like the call that shows it. Call it once the scene
+    /// is connected; a second call replaces the curtain.
+    public func prepareCurtain(_ screen: Screen, at level: WindowLevel) {
+        curtain?.isHidden = true
+        let window = kit.makeWindow(level: level)
+        window.isHidden = true
+        window.setRootController(kit.makeScreen(screen, in: window))
+        curtain = window
+    }
+
+    /// The scene entered the background (UIKit: `sceneDidEnterBackground`). Synchronous: the
+    /// curtain (``prepareCurtain(_:at:)``) is shown before this returns, since UIKit takes the
+    /// app switcher's snapshot shortly after that method returns, while the coordinator's own
+    /// covers (the lock's window, the shield) go up only in its transition. The coordinator is
+    /// told `.background` in the task returned; the curtain comes down once that transition
+    /// ended (the covers are up, or there are none). Nil without a coordinator.
+    @discardableResult
+    public func enterBackground() -> Task<Void, Never>? {
+        guard let coordinator else { return nil }
+        curtain?.isHidden = false
+        return Task {
+            _ = try? await coordinator.setApplicationState(.background)
+            self.curtain?.isHidden = true
+        }
+    }
+
+    /// The scene became active again (UIKit: `sceneDidBecomeActive`): the coordinator is told, in
+    /// the task returned; the curtain is down. Nil without a coordinator.
+    @discardableResult
+    public func becomeActive() -> Task<Void, Never>? {
+        guard let coordinator else { return nil }
+        curtain?.isHidden = true
+        return Task { _ = try? await coordinator.setApplicationState(.active) }
+    }
+
     // MARK: What the user does
+
+    /// Whether the user's interactive pop of `navigation` may begin now (UIKit: its pop gestures'
+    /// `gestureRecognizerShouldBegin`): it shows the model's stack, of two screens or more, and
+    /// neither UIKit nor the coordinator runs a transition that would refuse it, nor is a pop of
+    /// it in flight. A gesture that could only be refused would pop on screen and be undone.
+    /// True promises nothing: a pop the coordinator refuses all the same is undone.
+    public func allowsPop(of navigation: any NavigationControlling) -> Bool {
+        guard let coordinator, pops[ObjectIdentifier(navigation)] == nil, !navigation.isTransitioning,
+            !coordinator.refusesAsBusy,
+            case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
+            let found = modelStack(stack), found.stack.items.count > 1, !controllers.isChanging(found.window)
+        else { return false }
+        return true
+    }
 
     /// The user began an interactive pop of `navigation` (UIKit: the navigation delegate's
     /// `willShow` with an interactive transition, whichever gesture drives it). Call

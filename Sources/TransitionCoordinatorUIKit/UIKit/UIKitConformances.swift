@@ -127,6 +127,26 @@ public final class HopViewController: UIViewController, HopControlling {
     }
 }
 
+/// A `UINavigationController` whose pop gestures (the edge swipe, and iOS 26's content swipe)
+/// begin only where ``ContainerHost/allowsPop(of:)`` says: a swipe that the coordinator could
+/// only refuse would pop on screen, then be undone.
+final class GatedNavigationController: UINavigationController, UIGestureRecognizerDelegate {
+    weak var host: ContainerHost?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        #if !os(tvOS)
+        interactivePopGestureRecognizer?.delegate = self
+        if #available(iOS 26.0, visionOS 26.0, *) { interactiveContentPopGestureRecognizer?.delegate = self }
+        #endif
+    }
+
+    /// Asks the container host (UIKit's own rule, more than one screen, without one).
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        host?.allowsPop(of: self) ?? (viewControllers.count > 1)
+    }
+}
+
 // MARK: A window host over a scene
 
 extension UIWindow: HostWindow {
@@ -179,6 +199,14 @@ public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
     public func resetAppearance(_ id: WindowID) async { await core.resetAppearance(id) }
     /// Forwards to the container host.
     public func destroyWindow(_ id: WindowID) async { await core.destroyWindow(id) }
+    /// Forwards to the container host: the curtain shown while the lock goes up.
+    public func prepareCurtain(_ screen: Screen, at level: WindowLevel) { core.prepareCurtain(screen, at: level) }
+    /// Forwards to the container host; call it from `sceneDidEnterBackground`.
+    @discardableResult
+    public func enterBackground() -> Task<Void, Never>? { core.enterBackground() }
+    /// Forwards to the container host; call it from `sceneDidBecomeActive`.
+    @discardableResult
+    public func becomeActive() -> Task<Void, Never>? { core.becomeActive() }
     /// Forwards to the container host.
     public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
         await core.setContent(content, of: id, animated: animated)
@@ -197,9 +225,11 @@ public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
     /// The app's controller of `screen`.
     public func makeScreen(_ screen: Screen, in window: any HostWindow) -> any PresentingController { screens(screen) }
 
-    /// A `UINavigationController` whose delegate is this host.
+    /// A `UINavigationController` whose delegate is this host, and whose pop gestures begin only
+    /// where the container host allows a pop.
     public func makeNavigation(_ id: ContainerID, in window: any HostWindow) -> any NavigationControlling {
-        let navigation = UINavigationController()
+        let navigation = GatedNavigationController()
+        navigation.host = core
         navigation.delegate = self
         return navigation
     }

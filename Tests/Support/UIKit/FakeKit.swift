@@ -48,9 +48,13 @@ package final class FakeKit: ContainerKit {
 
     // MARK: What the user does
 
-    /// The user starts a back swipe on `navigation`; false when UIKit's gesture would not begin.
+    /// The user starts a back swipe on `navigation`; false when UIKit's gesture would not begin:
+    /// the host's gate said no (``ContainerHost/allowsPop(of:)``, asked as UIKit asks its
+    /// gesture's delegate), or UIKit's own rules refuse it. `gated: false` stands for a swipe the
+    /// gate let through a moment before a transition took the slot.
     @discardableResult
-    package func swipeBack(_ navigation: FakeController) -> Bool {
+    package func swipeBack(_ navigation: FakeController, gated: Bool = true) -> Bool {
+        if gated, let host, !host.allowsPop(of: navigation) { return false }
         guard navigation.world.beginInteractivePop(navigation) else { return false }
         host?.userBeganPop(of: navigation)
         return true

@@ -75,7 +75,9 @@ struct ContainerHostTests {
         await animator.started(calls: 1)
         let inbox = try Self.controller(.navigation("inbox"), host, window)
         #expect(inbox.children.count == 3, "the push is shown while it animates")
-        #expect(host.kit.swipeBack(inbox))
+        #expect(!host.kit.swipeBack(inbox), "the gate keeps the swipe from beginning while the push holds the slot")
+        // A swipe the gate let through a moment before the push took the slot:
+        #expect(host.kit.swipeBack(inbox, gated: false))
         await host.kit.liftFinger(inbox, finished: true)?.value
         #expect(inbox.children.count == 3, "the refused pop was undone on the controller the user swiped")
         animator.open()
@@ -153,7 +155,7 @@ struct ContainerHostTests {
         await animator.started(calls: 1)
         let compose = try Self.controller(.navigation("compose"), host, window)
         let bar = try Self.controller(.tabBar("main"), host, window)
-        #expect(host.kit.swipeBack(compose), "the swipe begins; the coordinator refuses it, busy")
+        #expect(host.kit.swipeBack(compose, gated: false), "the swipe begins; the coordinator refuses it, busy")
         // The user switches tabs away and back: the reports wait behind the push.
         let away = host.kit.tapTab(1, of: bar), back = host.kit.tapTab(0, of: bar)
         animator.open()
@@ -189,5 +191,45 @@ struct ContainerHostTests {
                 == (names.reversed() + ["junk"]).map { ControllerID.navigation(ContainerID($0)).description })
         #expect(bar.selected.map { bar.children[$0] } === sent)
         try host.throwIfBroken()
+    }
+
+    @Test(
+        "the pop gesture does not begin where no pop could be admitted: at the root, while a transition holds the slot, or while UIKit changes the stack"
+    )
+    func popGestureGated() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        let settings = try Self.controller(.navigation("settings"), host, window)
+        #expect(!host.core.allowsPop(of: settings), "one screen: nothing to pop")
+        #expect(host.core.allowsPop(of: inbox))
+        let animator = GatedAnimator(.waitForOpen)
+        let push = Task { try await coordinator.stack("inbox").push(Screen("thread"), animator: animator) }
+        await animator.started(calls: 1)
+        #expect(!host.core.allowsPop(of: inbox), "a push holds the slot: the swipe would be refused, then undone on screen")
+        #expect(!host.kit.swipeBack(inbox))
+        animator.open()
+        _ = try await push.value
+        #expect(host.core.allowsPop(of: inbox))
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("entering the background shows the curtain before the call returns, and takes it down once the lock's window is up")
+    func curtainBeforeSnapshot() async throws {
+        let covers = LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let host = FakeWindowHost()
+        let coordinator = try await Coordinator(
+            root: Self.tabs, configuration: try CoordinatorConfiguration(covers: covers), host: host)
+        host.coordinator = coordinator
+        host.core.prepareCurtain(Screen("pin"), at: .medium)
+        let curtain = try #require(host.kit.windows.last)
+        #expect(curtain.isHidden)
+        let locking = host.core.enterBackground()
+        #expect(!curtain.isHidden, "up before sceneDidEnterBackground returns: the snapshot shows it")
+        await locking?.value
+        #expect(curtain.isHidden, "down once the coordinator's lock is up")
+        let lock = try #require(try await coordinator.window(at: .medium))
+        #expect(host.kits[lock.id]?.isHidden == false)
+        await host.core.becomeActive()?.value
+        #expect(try await coordinator.window(at: .medium) != nil, "the lock stays until the PIN is entered")
     }
 }
