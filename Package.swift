@@ -40,7 +40,8 @@ let package = Package(
             ],
             path: "Tests/Support"),
         .target(
-            name: "StressHarness", dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI"],
+            name: "StressHarness",
+            dependencies: ["TestSupport", "TransitionCoordinator", "TransitionCoordinatorSwiftUI", "TransitionCoordinatorUIKit"],
             path: "Stress/Harness"),
         .target(
             name: "StressBench",

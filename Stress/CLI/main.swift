@@ -134,6 +134,32 @@ if CommandLine.arguments.dropFirst().first == "fuzz" {
     exit(failures.isEmpty ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "uikit" {
+    // swift run -c release stress uikit [--seeds K] [--steps N] [--mutant NAME]
+    var rest = CommandLine.arguments.dropFirst(2)
+    var seedCount = 256, steps = 200
+    var planted: Set<String> = []
+    while let flag = rest.popFirst() {
+        switch flag {
+        case "--seeds": seedCount = positive(rest.popFirst() ?? "", flag)
+        case "--steps": steps = positive(rest.popFirst() ?? "", flag)
+        case "--help", "-h": help("uikit")
+        case "--mutant":
+            requireMutantBuild(flag)
+            let name = rest.popFirst() ?? ""
+            guard StressHarness.uikitMutantNames.contains(name) else {
+                usage("--mutant takes one of \(StressHarness.uikitMutantNames.joined(separator: ", "))", command: "uikit")
+            }
+            planted.insert(name)
+        default: usage("uikit takes --seeds K, --steps N and --mutant NAME, not \(flag)", command: "uikit")
+        }
+    }
+    let outcome = await StressHarness.uikit(seeds: seedCount, steps: steps, mutants: planted)
+    print(outcome.summary)
+    for line in outcome.violations.prefix(5) { print("  " + line) }
+    exit(outcome.violations.isEmpty ? 0 : 1)
+}
+
 if CommandLine.arguments.dropFirst().first == "bench" {
     // swift run -c release stress bench [--quick] [--repetitions N] [--only NAME] [--no-floors] [--json]
     var options = Bench.Options()

@@ -97,6 +97,26 @@ public enum StressHarness {
         }
     }
 
+    /// A UIKit stress run's outcome, as the CLI prints it.
+    public struct UIKitOutcome: Sendable {
+        /// One line: seeds, steps, commits checked, user actions, violations.
+        public let summary: String
+        /// The first violation of each failing seed, one line each.
+        public let violations: [String]
+    }
+
+    /// The UIKit layer's mutants in this build (none without `TC_MUTANTS`).
+    public static var uikitMutantNames: [String] { UIKitStress.mutantNames }
+
+    /// Runs the UIKit stress mode (``UIKitStress``) on seeds 1...`seeds`, `steps` steps each.
+    @MainActor
+    public static func uikit(seeds: Int, steps: Int, mutants: Set<String> = []) async -> UIKitOutcome {
+        let outcome = await UIKitStress.run(seeds: (1...UInt64(max(1, seeds))).map { $0 }, steps: steps, mutants: mutants)
+        return UIKitOutcome(
+            summary: outcome.summary,
+            violations: outcome.violations.map { "seed \($0.seed): \($0.violation.description)" })
+    }
+
     /// Runs the mutant named `name` on every seed 1...`seeds` (the hunt's configuration, each seed
     /// with its swarm fault plan) and counts the seeds that catch it; nil for an unknown name.
     ///
@@ -108,6 +128,15 @@ public enum StressHarness {
         else { return nil }
         let started = ContinuousClock.now
         let seedList = (1...UInt64(max(1, seeds))).map { $0 }
+        if UIKitStress.mutantNames.contains(name) {
+            // The UIKit layer's mutants live in the UIKit host: its stress mode hunts them, a seed
+            // at a time, each seed's first violation its catch.
+            var caught: [(seed: UInt64, violation: InvariantViolation)] = []
+            for seed in seedList {
+                caught += await UIKitStress.run(seeds: [seed], steps: UIKitStress.huntSteps, mutants: [name]).violations
+            }
+            return Catches(mutant: mutant, seeds: max(1, seeds), catches: caught, wall: started.duration(to: .now))
+        }
         let caught =
             needsRealThreads(name)
             ? await Swarm.catchesOnThreads(planted, seeds: seedList) : Swarm.catches(planted, seeds: seedList)
@@ -202,6 +231,7 @@ public enum StressHarness {
         case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
         case .modelReportsByPlace: "a SwiftUI model's swipe or tap that waited acts on the sheet or tab that replaced it"
         case .modelWorksOutViewWriteLate: "a SwiftUI view's swipe worked out after a commit names the sheet that replaced it"
+        case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
         }
     }
     #endif

@@ -81,6 +81,18 @@ package enum StressHelp {
             ],
             examples: [("swift run -c release stress fuzz --iterations 20000", "20,000 inputs per target")]),
         Command(
+            name: "uikit",
+            summary: "Drives the UIKit layer (the container host over the strict fake UIKit, whose transitions take "
+                + "time) with the app's requests and the user's actions at random moments, on real threads; at each "
+                + "checkpoint the fake must show the committed snapshot, with every call returned and no UIKit rule "
+                + "broken. Exits 1 on a violation.",
+            options: [
+                Option(usage: "--seeds K", summary: "seeds 1...K (256)"),
+                Option(usage: "--steps N", summary: "steps a seed (200)"),
+                Option(usage: "--mutant NAME", summary: "plant one of the UIKit layer's bugs (the mutant build only)"),
+            ],
+            examples: [("swift run -c release stress uikit --seeds 256", "256 seeds of 200 steps")]),
+        Command(
             name: "bench",
             summary: "Measures the hot path's costs against floors measured in the same run, the cases "
                 + "interleaved; prints figures and asserts no timing.",

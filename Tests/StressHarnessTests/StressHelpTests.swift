@@ -8,7 +8,7 @@ struct StressHelpTests {
     @Test("the help names every subcommand, and each comes with an example")
     func namesEverySubcommand() {
         let text = StressHelp.text()
-        #expect(StressHelp.subcommands == ["route", "fuzz", "bench"])
+        #expect(StressHelp.subcommands == ["route", "fuzz", "uikit", "bench"])
         for command in StressHelp.commands {
             #expect(text.contains(command.name.isEmpty ? "stress (the default run)" : "\nstress \(command.name)\n"))
             #expect(!command.examples.isEmpty, "\(command.name)")

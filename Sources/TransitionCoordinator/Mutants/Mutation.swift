@@ -144,6 +144,18 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// the sheet) makes it name what took the place of what the user touched.
     case modelWorksOutViewWriteLate
 
+    /// The UIKit host presents a window's sheets while the window is hidden, where UIKit refuses.
+    case uikitPresentInHiddenWindow
+
+    /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
+    /// hunts it (`stress uikit`).
+    package var isUIKit: Bool {
+        switch self {
+        case .uikitPresentInHiddenWindow: true
+        default: false
+        }
+    }
+
     /// Whether only a run on real threads reaches the mutant's bug: the simulation does not run
     /// the main actor, where a SwiftUI model lives.
     package var needsRealThreads: Bool {

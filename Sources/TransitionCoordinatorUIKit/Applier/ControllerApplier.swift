@@ -31,6 +31,10 @@ public final class ControllerApplier {
     private let window: any WindowRooting
     private var made: [ControllerID: Made] = [:]
     private var applying = false
+    #if TC_MUTANTS
+    /// The mutants planted (a harness build only).
+    package var mutants: Mutations = []
+    #endif
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
     /// no controller yet (the first list starts from no content).

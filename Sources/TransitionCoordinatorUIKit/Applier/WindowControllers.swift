@@ -12,13 +12,20 @@ public final class WindowControllers {
     private struct Shown {
         let window: any WindowRooting
         let applier: ControllerApplier
+        /// What the controllers show (or are being changed to): the base of the next reconcile.
         var content: WindowContent
+        /// The content the host was given last: the model's. It differs from ``content`` only
+        /// where the user changed the screen on their own (a tab tapped) and the model has not
+        /// followed yet.
+        var model: WindowContent
         var running: Task<Void, Never>?
     }
 
     private var shown: [WindowID: Shown] = [:]
     /// The windows whose change is being applied now.
     private var applying: Set<WindowID> = []
+    /// How many changes are started and not finished, by window.
+    private var changing: [WindowID: Int] = [:]
 
     /// Called after each list of operations was applied in a window, with the list: where a host
     /// wires what the containers do not (a sheet's delegate, say).
@@ -33,11 +40,18 @@ public final class WindowControllers {
     /// No windows yet.
     public init() {}
 
+    #if TC_MUTANTS
+    /// The mutants planted in each window's applier made from now on (a harness build only).
+    package var mutants: Mutations = []
+    #endif
+
     /// Shows `managed`'s content in `window`, with controllers made by `factory`; returns when it is shown.
     public func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
-        shown[managed.id] = Shown(
-            window: window, applier: ControllerApplier(factory: factory, window: window),
-            content: managed.content)
+        let applier = ControllerApplier(factory: factory, window: window)
+        #if TC_MUTANTS
+        applier.mutants = mutants
+        #endif
+        shown[managed.id] = Shown(window: window, applier: applier, content: managed.content, model: managed.content)
         await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
     }
 
@@ -48,8 +62,13 @@ public final class WindowControllers {
         guard let current = shown[id] else { return }
         let operations = Reconciler.operations(from: current.content, to: content)
         shown[id]?.content = content
+        shown[id]?.model = content
         if operations.isEmpty { return }
-        shown[id]?.running = Task { await self.apply(operations, in: id, animated: animated) }
+        changing[id, default: 0] += 1
+        shown[id]?.running = Task {
+            await self.apply(operations, in: id, animated: animated)
+            self.changing[id, default: 1] -= 1
+        }
     }
 
     /// Returns when no change runs in window `id` (at once when none runs): a change that
@@ -61,8 +80,43 @@ public final class WindowControllers {
         }
     }
 
-    /// Whether a content change is being applied in window `id` now.
-    public func isChanging(_ id: WindowID) -> Bool { applying.contains(id) }
+    /// Shows the tab showing `tab` selected in the tab bar `bar`, in whichever window shows it,
+    /// the model left as it is: for the user's tap, which UIKit showed already (the reconcile
+    /// then selects nothing, and presents what that tab presents), and for the undo of a tap the
+    /// coordinator refused. Applied after the change running there, without waiting: the next
+    /// change is reconciled against what UIKit shows, so a presentation from the tab the model
+    /// selects selects that tab first.
+    public func showSelected(_ tab: WindowContent.NodeID, of bar: ContainerID) {
+        func select(_ node: WindowContent) -> WindowContent {
+            switch node {
+            case .screen, .stack: return node
+            case .tabs(let tabs):
+                let index = tabs.id == bar ? tabs.tabs.firstIndex { $0.nodeID == tab } : nil
+                return (try? TabBar(id: tabs.id, tabs: tabs.tabs.map(select), selected: index ?? tabs.selected))
+                    .map(WindowContent.tabs) ?? node
+            case .hop(let hop): return .hop(HopContainer(id: hop.id, showing: select(hop.current)))
+            case .presenting(let base, let modal): return .presenting(select(base), modal: select(modal))
+            }
+        }
+        for id in shown.keys {
+            guard let content = shown[id]?.content, content.find(bar) != nil else { continue }
+            let selected = select(content)
+            let operations = Reconciler.operations(from: content, to: selected)
+            shown[id]?.content = selected
+            guard !operations.isEmpty else { continue }
+            let previous = shown[id]?.running
+            changing[id, default: 0] += 1
+            shown[id]?.running = Task {
+                await previous?.value
+                await self.apply(operations, in: id, animated: false)
+                self.changing[id, default: 1] -= 1
+            }
+        }
+    }
+
+    /// Whether a content change is started and not finished in window `id` (applied, or about
+    /// to be): a user's action now would race it.
+    public func isChanging(_ id: WindowID) -> Bool { applying.contains(id) || changing[id, default: 0] > 0 }
 
     /// Waits for the change running in window `id`, releases every controller of its content and
     /// forgets it; returns the real window, for the host to let go of.
@@ -78,8 +132,9 @@ public final class WindowControllers {
     /// The real window of window `id`.
     public func window(_ id: WindowID) -> (any WindowRooting)? { shown[id]?.window }
 
-    /// The content window `id` shows (or is animating to).
-    public func content(of id: WindowID) -> WindowContent? { shown[id]?.content }
+    /// The content window `id` was given last (the model's; UIKit may show the user's tab
+    /// instead until the model follows, see ``showSelected(_:of:)``).
+    public func content(of id: WindowID) -> WindowContent? { shown[id]?.model }
 
     /// The controller `controller` in window `id`, if made there and not released.
     public func controller(_ controller: ControllerID, in id: WindowID) -> (any PresentingController)? {

@@ -37,6 +37,9 @@ public final class ContainerHost: WindowHost {
     private var made: [ObjectIdentifier: (id: ControllerID, window: WindowID)] = [:]
     /// Each sheet being presented or presented: who presents it, and where.
     private var sheets: [ObjectIdentifier: (presenter: ControllerID, modal: ControllerID, window: WindowID)] = [:]
+    /// The interactive pops that ended and whose report is under way, by navigation controller.
+    private var popsEnding: [ObjectIdentifier: (token: Int, task: Task<Void, Never>)] = [:]
+    private var ending = 0
     /// The interactive pops in flight, by navigation controller: the gesture they began.
     private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
     /// The window shown at once when the scene enters the background, until the covers are up.
@@ -47,6 +50,21 @@ public final class ContainerHost: WindowHost {
         self.kit = kit
     }
 
+    #if TC_MUTANTS
+    /// The mutants planted in this host and its windows' appliers (a harness build only).
+    package var mutants: Mutations = [] {
+        didSet { controllers.mutants = mutants }
+    }
+    #endif
+
+    /// `content` as a window that is `hidden` shows it: without presentations while hidden.
+    private func shown(_ content: WindowContent, hidden: Bool) -> WindowContent {
+        #if TC_MUTANTS
+        if mutants.contains(.uikitPresentInHiddenWindow) { return content }
+        #endif
+        return hidden ? Self.withoutPresentations(content) : content
+    }
+
     // MARK: WindowHost
 
     /// Makes the window, hidden, at the window's level, showing its content without presentations.
@@ -54,7 +72,7 @@ public final class ContainerHost: WindowHost {
         let window = kit.makeWindow(level: managed.level)
         window.isHidden = true
         windows[managed.id] = window
-        let visible = Self.withoutPresentations(managed.content)
+        let visible = shown(managed.content, hidden: true)
         if visible != managed.content { waitingToShow[managed.id] = managed.content }
         await controllers.create(
             ManagedWindow(id: managed.id, level: managed.level, content: visible), in: window,
@@ -89,12 +107,9 @@ public final class ContainerHost: WindowHost {
     /// the change (it waits with ``settled(_:)``), else at once, returning once it is applied. A
     /// hidden window takes the content without presentations, and presents them once shown.
     public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
-        var shown = content
-        if windows[id]?.isHidden == true {
-            shown = Self.withoutPresentations(content)
-            waitingToShow[id] = shown == content ? nil : content
-        }
-        await controllers.show(shown, in: id, animated: animated)
+        let visible = shown(content, hidden: windows[id]?.isHidden == true)
+        waitingToShow[id] = visible == content ? nil : content
+        await controllers.show(visible, in: id, animated: animated)
         if !animated { await controllers.settled(id) }
     }
 
@@ -102,7 +117,7 @@ public final class ContainerHost: WindowHost {
     public func settled(_ id: WindowID) async { await controllers.settled(id) }
 
     /// `content` as a hidden window shows it: every presentation left out.
-    static func withoutPresentations(_ content: WindowContent) -> WindowContent {
+    package static func withoutPresentations(_ content: WindowContent) -> WindowContent {
         switch content {
         case .screen, .stack: content
         case .tabs(let bar):
@@ -153,13 +168,23 @@ public final class ContainerHost: WindowHost {
 
     // MARK: What the user does
 
+    /// Whether the user's tap on a tab of `tabBar` may select it now (UIKit: the tab bar
+    /// delegate's `shouldSelect`): no change is applied, or about to be, in its window, and
+    /// UIKit runs no transition on it. A tap that raced the host's own change would select a tab
+    /// while a presentation from the model's tab waits to be made.
+    public func allowsSelection(in tabBar: any TabBarControlling) -> Bool {
+        guard !tabBar.isTransitioning, let window = made[ObjectIdentifier(tabBar)]?.window else { return false }
+        return !controllers.isChanging(window)
+    }
+
     /// Whether the user's interactive pop of `navigation` may begin now (UIKit: its pop gestures'
     /// `gestureRecognizerShouldBegin`): it shows the model's stack, of two screens or more, and
     /// neither UIKit nor the coordinator runs a transition that would refuse it, nor is a pop of
     /// it in flight. A gesture that could only be refused would pop on screen and be undone.
     /// True promises nothing: a pop the coordinator refuses all the same is undone.
     public func allowsPop(of navigation: any NavigationControlling) -> Bool {
-        guard let coordinator, pops[ObjectIdentifier(navigation)] == nil, !navigation.isTransitioning,
+        guard let coordinator, pops[ObjectIdentifier(navigation)] == nil, popsEnding[ObjectIdentifier(navigation)] == nil,
+            !navigation.isTransitioning,
             !coordinator.refusesAsBusy,
             case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
             let found = modelStack(stack), found.stack.items.count > 1, !controllers.isChanging(found.window)
@@ -176,40 +201,62 @@ public final class ContainerHost: WindowHost {
     }
 
     /// The interactive pop of `navigation` completed: `cancelled`, or finished. The gesture is
-    /// committed or cancelled; a finished pop the coordinator refused is undone.
+    /// committed or cancelled; a finished pop the coordinator refused is undone. From now on the
+    /// navigation controller's reports wait for this one (``userShowed(_:count:in:)``).
     @discardableResult
     public func userEndedPop(of navigation: any NavigationControlling, cancelled: Bool) -> Task<Void, Never>? {
         let key = ObjectIdentifier(navigation)
-        guard let begun = pops[key], case .navigation(let stack)? = made[key]?.id else { return nil }
-        // The pop stays in flight (its `didShow` is its own) until the gesture ended.
-        return Task {
+        guard let begun = pops.removeValue(forKey: key), case .navigation(let stack)? = made[key]?.id else { return nil }
+        ending += 1
+        let token = ending
+        let ended = Task {
             var applied = false
             if let gesture = await begun.value {
                 if cancelled { await gesture.cancel() } else { applied = (try? await gesture.commit()) != nil }
             }
-            if self.pops[key] == begun { self.pops[key] = nil }
             if !cancelled, !applied { await self.showModel(of: stack, in: navigation) }
+            if self.popsEnding[key]?.token == token { self.popsEnding[key] = nil }
         }
+        popsEnding[key] = (token, ended)
+        return ended
     }
 
     /// A navigation controller shows `top` over `count` controllers, after a pop the app did not
     /// ask for (UIKit: the navigation delegate's `didShow`; a back button's pop): reported as
     /// `userDid(.popTo)`, and undone when refused. Nothing while an interactive pop of it is in
-    /// flight (that pop reports itself), or when the model shows that already.
+    /// flight (that pop reports itself), or when the model shows that already. While the
+    /// report of an interactive pop that ended is under way, this one waits for it and then
+    /// compares with the model: the pop's own `didShow` then finds the model showing `top`, and a
+    /// back tap right after a cancelled swipe is reported.
     @discardableResult
     public func userShowed(
         _ top: any PresentingController, count: Int, in navigation: any NavigationControlling
     ) -> Task<Void, Never>? {
-        guard pops[ObjectIdentifier(navigation)] == nil, let coordinator,
-            case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
-            case .screen(let screen)? = made[ObjectIdentifier(top)]?.id,
-            let model = modelStack(stack)?.stack, model.top?.id != screen.id, model.items.count > count
+        let key = ObjectIdentifier(navigation)
+        guard pops[key] == nil, coordinator != nil,
+            case .navigation(let stack)? = made[key]?.id,
+            case .screen(let screen)? = made[ObjectIdentifier(top)]?.id
         else { return nil }
+        let before = popsEnding[key]?.task
+        guard before != nil || leavesModel(stack, showing: screen, count: count) else { return nil }
         return Task {
+            await before?.value
+            // Still what the user left on screen (an undo meanwhile put the stack back), and a
+            // pop the model has not made.
+            guard let coordinator = self.coordinator, navigation.stack.count == count, navigation.stack.last === top,
+                self.leavesModel(stack, showing: screen, count: count)
+            else { return }
             if (try? await coordinator.userDid(.popTo(screen.id, in: stack))) == nil {
                 await self.showModel(of: stack, in: navigation)
             }
         }
+    }
+
+    /// Whether a stack showing `screen` on top of `count` screens is a pop the model's stack
+    /// `stack` has not made: its top is another screen, and it holds more.
+    private func leavesModel(_ stack: ContainerID, showing screen: Screen, count: Int) -> Bool {
+        guard let model = modelStack(stack)?.stack else { return false }
+        return model.top?.id != screen.id && model.items.count > count
     }
 
     /// The user tapped the tab showing `controller` in `tabBar` (UIKit: the tab bar delegate's
@@ -219,6 +266,8 @@ public final class ContainerHost: WindowHost {
         guard let coordinator, case .tabBar(let tabs)? = made[ObjectIdentifier(tabBar)]?.id,
             let tab = made[ObjectIdentifier(controller)]?.id.nodeID
         else { return nil }
+        // UIKit shows the tapped tab already: the next change is reconciled against that.
+        controllers.showSelected(tab, of: tabs)
         return Task {
             if (try? await coordinator.userDid(.selectTab(tab, in: tabs))) == nil {
                 await self.showModelSelection(of: tabs, in: tabBar)
@@ -259,16 +308,15 @@ public final class ContainerHost: WindowHost {
         await navigation.showStack(screens, animated: true)
     }
 
-    /// Selects in `tabBar` the tab the model's tab bar `tabs` selects, once UIKit's transition on
-    /// it ended, while `tabBar` still shows those tabs.
+    /// Selects in `tabBar` the tab the model's tab bar `tabs` selects, while `tabBar` still shows
+    /// those tabs, after the change running in its window.
     private func showModelSelection(of tabs: ContainerID, in tabBar: any TabBarControlling) async {
-        while tabBar.isTransitioning { await tabBar.transitionEnded() }
         for window in controllers.windows {
             guard case .tabs(let model)? = controllers.content(of: window)?.find(tabs)?.base,
-                controllers.controller(.tabBar(tabs), in: window) === tabBar,
-                let selected = controllers.controller(ControllerID(root: model.tabs[model.selected]), in: window)
+                controllers.controller(.tabBar(tabs), in: window) === tabBar
             else { continue }
-            tabBar.selectTab(selected)
+            controllers.showSelected(model.tabs[model.selected].nodeID, of: tabs)
+            await controllers.settled(window)
             return
         }
     }

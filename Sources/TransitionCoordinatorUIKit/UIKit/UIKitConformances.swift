@@ -64,6 +64,9 @@ private final class ResumeOnce {
 }
 
 extension UINavigationController: NavigationControlling {
+    /// `viewControllers`.
+    public var stack: [any PresentingController] { viewControllers }
+
     /// `setViewControllers(_:animated:)`: UIKit's own push or pop animation, finished in its completion.
     public func showStack(_ controllers: [any PresentingController], animated: Bool) async {
         setViewControllers(controllers.compactMap { $0 as? UIViewController }, animated: animated)
@@ -269,6 +272,11 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
     ) {
         core.userShowed(viewController, count: navigationController.viewControllers.count, in: navigationController)
+    }
+
+    /// A tap selects only where the container host allows it (no change of its own under way).
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        core.allowsSelection(in: tabBarController)
     }
 
     /// A tab tapped (UIKit calls this for the user's taps only).

@@ -19,8 +19,17 @@ package final class FakeKit: ContainerKit {
         return world
     }
 
+    /// The sheets the user swiped down while nobody watched their dismissal (UIKit: no delegate
+    /// on their presentation controller): swipes never reported, whatever the model does next.
+    package private(set) var unwatchedSwipes: [ControllerID] = []
+
+    /// Whether each window made records where UIKit traps as a violation instead of trapping
+    /// (``FakeUIKit/onTrap``): the stress harness reports it with its seed.
+    package var recordsTraps = false
+
     package func makeWindow(level: WindowLevel) -> any HostWindow {
         let window = FakeUIKit(timing: timing)
+        if recordsTraps { window.onTrap = { _ in } }
         windows.append(window)
         return window
     }
@@ -73,13 +82,15 @@ package final class FakeKit: ContainerKit {
         return report
     }
 
-    /// The user taps the back button of `navigation`: UIKit pops its top screen, and the
-    /// navigation controller shows the new top. Returns the host's report of it.
+    /// The user taps the back button of `navigation`: UIKit pops its top screen, animated (a
+    /// transition on it, held until ended with ``FakeUIKit/Timing/held``), and the navigation
+    /// controller shows the new top. Returns the host's report of it.
     @discardableResult
     package func tapBack(_ navigation: FakeController) -> Task<Void, Never>? {
         guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
         else { return nil }
         if popped.parent === navigation { popped.parent = nil }
+        navigation.world.beginUserAnimation(on: navigation)
         guard let top = navigation.children.last else { return nil }
         return host?.userShowed(top, count: navigation.children.count, in: navigation)
     }
@@ -89,7 +100,10 @@ package final class FakeKit: ContainerKit {
     /// then shows its root). Returns the host's reports of it.
     @discardableResult
     package func tapTab(_ index: Int, of tabBar: FakeController) -> Task<Void, Never>? {
-        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning else { return nil }
+        // A sheet presented in the tab bar's context covers its tabs: nothing to tap.
+        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning, !tabBar.contextPresents,
+            host?.allowsSelection(in: tabBar) ?? true
+        else { return nil }
         let tab = tabBar.children[index]
         var popped: Task<Void, Never>?
         if tabBar.selected == index, case .navigation = tab.id, tab.children.count > 1, !tab.isTransitioning {
@@ -137,6 +151,8 @@ package final class FakeKit: ContainerKit {
     package func swipeDown(_ sheet: FakeController) -> Task<Void, Never>? {
         guard let presenter = sheet.presenter, !sheet.isTransitioning else { return nil }
         presenter.userDismissedPresented()
+        presenter.world.beginUserAnimation(on: presenter, modal: sheet)
+        if !sheet.dismissalWatched { unwatchedSwipes.append(sheet.id) }
         return sheet.dismissalWatched ? host?.userDismissed(sheet) : nil
     }
 }

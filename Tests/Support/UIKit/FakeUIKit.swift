@@ -114,6 +114,12 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         return transition
     }
 
+    /// The animation of a change the user made (a back tap's pop, a sheet swiped down) starts
+    /// on `owner`: with ``Timing/held``, a transition running until the test ends it.
+    package func beginUserAnimation(on owner: FakeController, modal: FakeController? = nil) {
+        _ = begin(on: owner, modal: modal, animated: true)
+    }
+
     /// Waits for `transition`'s end (at once for nil).
     fileprivate func end(of transition: Transition?) async {
         guard let transition, transitions.contains(where: { $0 === transition }) else { return }
@@ -372,6 +378,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     }
 
     package var tabs: [any PresentingController] { children }
+    package var stack: [any PresentingController] { children }
 
     package func showTabs(_ controllers: [any PresentingController]) {
         if refusedMidTransition("set its tabs") { return }
@@ -440,6 +447,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         userDismissed = false
         await world.end(of: world.begin(on: self, modal: modal, animated: animated))
     }
+
+    /// Whether something in this controller's presentation context presents (a sheet covers it).
+    package var contextPresents: Bool { presentingInContext() != nil }
 
     /// The controller of this one's presentation context that presents, if any: UIKit forwards
     /// a child's `present` to its context, and reads `presentedViewController` through

@@ -13,6 +13,7 @@ private final class GatedKit: ControllerFactory, WindowRooting {
         }
         func showTabs(_ controllers: [any PresentingController]) {}
         var tabs: [any PresentingController] { [] }
+        var stack: [any PresentingController] { [] }
         func selectTab(_ controller: any PresentingController) {}
         func showChild(_ child: (any PresentingController)?, animated: Bool) async {}
         func presentController(_ controller: any PresentingController, animated: Bool) async {}

@@ -24,6 +24,15 @@ struct ContainerHostTests {
         return (coordinator, host, window)
     }
 
+    /// Returns once `count` requests wait in the coordinator's queue.
+    static func waiting(_ coordinator: Coordinator, count: Int) async {
+        let events = coordinator.events()
+        if await coordinator.waitingRequests.count >= count { return }
+        for await event in events {
+            if case .waiting = event, await coordinator.waitingRequests.count >= count { return }
+        }
+    }
+
     /// The fake controller made for `id` in `window`.
     static func controller(_ id: ControllerID, _ host: FakeWindowHost, _ window: WindowID) throws -> FakeController {
         try #require(host.controllers.controller(id, in: window) as? FakeController)
@@ -156,12 +165,17 @@ struct ContainerHostTests {
         let compose = try Self.controller(.navigation("compose"), host, window)
         let bar = try Self.controller(.tabBar("main"), host, window)
         #expect(host.kit.swipeBack(compose, gated: false), "the swipe begins; the coordinator refuses it, busy")
-        // The user switches tabs away and back: the reports wait behind the push.
-        let away = host.kit.tapTab(1, of: bar), back = host.kit.tapTab(0, of: bar)
+        // The app switches tabs away and back (the sheet covers the tab bar: the user cannot),
+        // both waiting behind the push.
+        #expect(host.kit.tapTab(1, of: bar) == nil, "the sheet covers the tabs")
+        let away = Task { try await coordinator.tabs("main").select(1, policy: .enqueue) }
+        await Self.waiting(coordinator, count: 1)
+        let back = Task { try await coordinator.tabs("main").select(0, policy: .enqueue) }
+        await Self.waiting(coordinator, count: 2)
         animator.open()
         _ = try await push.value
-        await away?.value
-        await back?.value
+        _ = try await away.value
+        _ = try await back.value
         #expect(compose.released, "the sheet's stack was released while its tab was not shown")
         await host.kit.liftFinger(compose, finished: true)?.value
         try await Self.expectShowsModel(coordinator, host, window)
@@ -231,5 +245,20 @@ struct ContainerHostTests {
         #expect(host.kits[lock.id]?.isHidden == false)
         await host.core.becomeActive()?.value
         #expect(try await coordinator.window(at: .medium) != nil, "the lock stays until the PIN is entered")
+    }
+
+    @Test("a back tap right after a cancelled back swipe, while the swipe's report is under way, is reported: the model pops")
+    func backTapAfterCancelledSwipe() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        #expect(host.kit.swipeBack(inbox))
+        let cancelled = host.kit.liftFinger(inbox, finished: false)
+        let tapped = host.kit.tapBack(inbox)
+        #expect(tapped != nil, "reported once the swipe's report ended, not dropped")
+        await cancelled?.value
+        await tapped?.value
+        let shown = try #require(try await coordinator.window(at: .root)).content.description
+        #expect(shown.contains("stack inbox [list]"), "\(shown)")
+        try await Self.expectShowsModel(coordinator, host, window)
     }
 }

@@ -1,0 +1,368 @@
+import TestSupport
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// The UIKit layer under stress: a coordinator whose host is the platform-neutral UIKit host
+/// (``ContainerHost``) over the strict fake UIKit, whose transitions take time (``FakeUIKit/Timing/held``).
+///
+/// Each seed drives, on the main actor, a random interleaving of:
+/// - the app's requests (push, pop, set a stack, select a tab, present and dismiss a sheet, a
+///   window shown at `medium` with a sheet of its own and taken down), animated with the host's
+///   native animator, each under `.reject` or `.enqueue`;
+/// - UIKit ending its running transitions, in one window or all;
+/// - the user's actions, at any moment, mid-transition included: a back swipe (its finger lifted
+///   later, finished or cancelled), a back tap, a tab tapped, a sheet swiped down.
+///
+/// At checkpoints (every ``checkpointEvery`` steps, and at the end) UIKit ends every transition
+/// and the run waits until every request and every report of a user action has returned. Then:
+/// - **no wait forever**: every host call and every report returned (invariant 7, answered);
+/// - **converged**: each window's fake hierarchy is exactly the committed snapshot as UIKit
+///   shows it (``Reconciler/shown(_:)``), so each user action was reported once or undone, and no
+///   half-applied change stays on screen (invariant 6, atomic);
+/// - **reported**: no sheet the user swiped down went unwatched (its swipe never told);
+/// - **UIKit's rules**: the fake saw none broken (a change mid-transition, a controller made twice
+///   while shown, a presentation in a hidden window ...), and no applier list was refused
+///   (invariant 8, containers).
+///
+/// Runs on real threads (the main actor is not on a simulation's scheduler): a seed fixes the
+/// choices, not the interleaving with the coordinator's executor.
+package enum UIKitStress {
+    /// Steps between checkpoints.
+    package static let checkpointEvery = 40
+    /// Steps a seed takes when a mutant is hunted.
+    package static let huntSteps = 200
+
+    /// What a run found, over all its seeds.
+    package struct Outcome: Sendable {
+        /// Seeds run.
+        package var seeds = 0
+        /// Steps taken.
+        package var steps = 0
+        /// Requests the app made.
+        package var requests = 0
+        /// Transitions committed (the coordinator's records), each checked at the next checkpoint.
+        package var commits = 0
+        /// Checkpoints where the fake was compared with the committed snapshot.
+        package var checkpoints = 0
+        /// User actions injected (a swipe begun, a tap, a sheet swiped down).
+        package var userActions = 0
+        /// Of those, the ones the host reported to the coordinator.
+        package var reported = 0
+        /// The first violation of each seed that found one.
+        package var violations: [(seed: UInt64, violation: InvariantViolation)] = []
+
+        mutating func add(_ other: Outcome) {
+            seeds += other.seeds
+            steps += other.steps
+            requests += other.requests
+            commits += other.commits
+            checkpoints += other.checkpoints
+            userActions += other.userActions
+            reported += other.reported
+            violations += other.violations
+        }
+
+        /// As `uikit: 256 seeds, 51,200 steps ...: no violation`.
+        package var summary: String {
+            "uikit: \(seeds) seeds, \(steps) steps, \(requests) requests, \(commits) commits checked at \(checkpoints) checkpoints, "
+                + "\(userActions) user actions (\(reported) reported, the rest refused by UIKit or undone): "
+                + (violations.isEmpty ? "no violation" : "\(violations.count) seeds found a violation")
+        }
+    }
+
+    /// Runs `seeds`, each for `steps` steps, with `mutants` planted in the UIKit host.
+    @MainActor
+    package static func run(seeds: [UInt64], steps: Int, mutants: Set<String> = []) async -> Outcome {
+        var outcome = Outcome()
+        for seed in seeds {
+            let driver = await Driver(seed: seed, mutants: mutants)
+            outcome.add(await driver.run(steps: steps))
+        }
+        return outcome
+    }
+
+    /// The names of the UIKit layer's mutants in this build (none without `TC_MUTANTS`).
+    package static var mutantNames: [String] {
+        #if TC_MUTANTS
+        Mutation.allCases.filter(\.isUIKit).map(\.rawValue)
+        #else
+        []
+        #endif
+    }
+
+    /// One seed's app, fake UIKit and user.
+    @MainActor
+    final class Driver {
+        let seed: UInt64
+        var random: SplitMix64
+        let host: FakeWindowHost
+        let coordinator: Coordinator?
+        var outcome = Outcome()
+        /// Requests and reports not returned yet.
+        var pending = 0
+        /// Back swipes begun whose finger is still down.
+        var fingers: [FakeController] = []
+        var fresh = 0
+        var failure: InvariantViolation?
+        /// How long a checkpoint waits for every call to return, UIKit's transitions ended.
+        var patience: Duration = .seconds(3)
+        /// The latest steps, for a violation's message.
+        var log: [String] = []
+
+        func note(_ line: String) {
+            log.append(line)
+            if log.count > 80 { log.removeFirst() }
+        }
+
+        static let stacks: [ContainerID] = ["a", "b", "c"]
+
+        init(seed: UInt64, mutants: Set<String>) async {
+            self.seed = seed
+            random = SplitMix64(seed: seed).split(0x0111)
+            host = FakeWindowHost(timing: .held)
+            host.kit.recordsTraps = true
+            #if TC_MUTANTS
+            host.core.mutants = Mutations(mutants.compactMap(Mutation.init(rawValue:)))
+            #endif
+            let root = WindowContent.tabs(
+                TabBar(
+                    id: "main", .stack(StackContainer(id: "a", root: Screen("a0"))),
+                    .stack(StackContainer(id: "b", root: Screen("b0"))), .stack(StackContainer(id: "c", root: Screen("c0")))))
+            // Timeouts far past the checkpoint's wait: a call that never returns is found by the
+            // checkpoint, not hidden by the coordinator giving up on it.
+            let configuration = try? CoordinatorConfiguration(
+                levels: [.medium], animationTimeout: .seconds(30), hostTimeout: .seconds(30))
+            coordinator = try? await Coordinator(root: root, configuration: configuration ?? .init(), host: host)
+            host.coordinator = coordinator
+            outcome.seeds = 1
+        }
+
+        func run(steps: Int) async -> Outcome {
+            guard coordinator != nil else {
+                return fail(.init(.answered, "seed \(seed): the coordinator could not be made"))
+            }
+            for step in 1...max(1, steps) {
+                outcome.steps += 1
+                await act()
+                if step % UIKitStress.checkpointEvery == 0 || step == steps {
+                    await checkpoint()
+                    if failure != nil { break }
+                }
+            }
+            if let failure {
+                outcome.violations = [
+                    (
+                        seed,
+                        .init(failure.invariant, failure.detail + "\n  the latest steps:\n    " + log.joined(separator: "\n    "))
+                    )
+                ]
+            }
+            return outcome
+        }
+
+        private func fail(_ violation: InvariantViolation) -> Outcome {
+            outcome.violations = [(seed, violation)]
+            return outcome
+        }
+
+        // MARK: Steps
+
+        private func act() async {
+            switch random.below(100) {
+            case 0..<35: request()
+            case 35..<55:
+                endTransitions()
+                // The user often acts the moment UIKit's animation ends, before anything else runs.
+                if random.chance(50) { userAction() }
+            case 55..<85: userAction()
+            default: for _ in 0..<random.below(4) { await Task.yield() }
+            }
+        }
+
+        private func screen(_ prefix: String) -> Screen {
+            fresh += 1
+            return Screen("\(prefix)\(fresh)")
+        }
+
+        /// Runs `body` as a task counted until it returns.
+        func launch(_ body: @escaping @MainActor () async -> Void) {
+            pending += 1
+            Task { @MainActor in
+                await body()
+                self.pending -= 1
+            }
+        }
+
+        /// Counts a host report until it returns.
+        private func track(_ report: Task<Void, Never>?) {
+            outcome.userActions += 1
+            guard let report else { return }
+            outcome.reported += 1
+            launch { await report.value }
+        }
+
+        private func request() {
+            guard let coordinator else { return }
+            outcome.requests += 1
+            let animator = host.core.animator
+            let policy: AdmissionPolicy = random.chance(50) ? .reject : .enqueue
+            let stack = Self.stacks[random.below(Self.stacks.count)]
+            switch random.below(10) {
+            case 0, 1:
+                let pushed = screen("\(stack)")
+                note("push \(pushed) onto \(stack) (\(policy))")
+                launch { _ = try? await coordinator.stack(stack).push(pushed, animator: animator, policy: policy) }
+            case 2:
+                note("pop \(stack) (\(policy))")
+                launch { _ = try? await coordinator.stack(stack).pop(animator: animator, policy: policy) }
+            case 3:
+                let screens = [Screen("\(stack)0")] + (0..<random.below(3)).map { _ in screen("\(stack)") }
+                note("setStack \(stack) \(screens) (\(policy))")
+                launch { _ = try? await coordinator.change(.setStack(stack, screens), animator: animator, policy: policy) }
+            case 4:
+                let tab = random.below(Self.stacks.count)
+                note("select tab \(tab) (\(policy))")
+                launch { _ = try? await coordinator.tabs("main").select(tab, animator: animator, policy: policy) }
+            case 5, 6:
+                let sheet = WindowContent.stack(StackContainer(id: ContainerID("sheet\(fresh)"), root: screen("s")))
+                note("present \(sheet) from \(stack) (\(policy))")
+                launch {
+                    _ = try? await coordinator.change(
+                        .present(sheet, from: .container(stack)), animator: animator, policy: policy)
+                }
+            case 7:
+                note("dismiss from \(stack) (\(policy))")
+                launch { _ = try? await coordinator.change(.dismiss(.container(stack)), animator: animator, policy: policy) }
+            case 8:
+                let content = WindowContent.presenting(.screen(screen("w")), modal: .screen(screen("ws")))
+                note("show \(content) at medium (\(policy))")
+                launch { _ = try? await coordinator.show(content, at: .medium, policy: policy) }
+            default:
+                note("pop medium (\(policy))")
+                launch { _ = try? await coordinator.pop(.medium, policy: policy) }
+            }
+        }
+
+        private func endTransitions() {
+            let windows = host.kit.windows
+            guard !windows.isEmpty else { return }
+            if random.chance(50) {
+                note("UIKit ends every transition")
+                for window in windows { window.endTransitions() }
+            } else {
+                let index = random.below(windows.count)
+                note("UIKit ends window \(index)'s transitions")
+                windows[index].endTransitions()
+            }
+        }
+
+        /// The fake controllers alive and on screen, of one kind.
+        private func onScreen(_ keep: (FakeController) -> Bool) -> [FakeController] {
+            host.kit.windows.filter { !$0.isHidden }.flatMap { window in
+                window.live.values.filter { !$0.released && window.isOnScreen($0) && keep($0) }
+            }.sorted { $0.id.description < $1.id.description }
+        }
+
+        private func userAction() {
+            if !fingers.isEmpty, random.chance(50) {
+                let navigation = fingers.removeFirst()
+                let finished = random.chance(60)
+                note("the user lifts the finger on \(navigation.id), \(finished ? "finished" : "cancelled")")
+                track(host.kit.liftFinger(navigation, finished: finished))
+                return
+            }
+            let sheets = onScreen { $0.presenter != nil && $0.presented == nil }
+            if !sheets.isEmpty, random.chance(40) {
+                let sheet = sheets[random.below(sheets.count)]
+                note("the user swipes \(sheet.id) down")
+                track(host.kit.swipeDown(sheet))
+                return
+            }
+            switch random.below(5) {
+            case 0:
+                let stacks = onScreen { if case .navigation = $0.id { $0.children.count > 1 } else { false } }
+                guard !stacks.isEmpty, fingers.isEmpty else { return }
+                let navigation = stacks[random.below(stacks.count)]
+                outcome.userActions += 1
+                let began = host.kit.swipeBack(navigation)
+                note("the user swipes back on \(navigation.id)" + (began ? "" : ": refused"))
+                if began { fingers.append(navigation) }
+            case 1, 4:
+                let stacks = onScreen { if case .navigation = $0.id { $0.children.count > 1 } else { false } }
+                guard !stacks.isEmpty else { return }
+                let navigation = stacks[random.below(stacks.count)]
+                note("the user taps back on \(navigation.id)")
+                track(host.kit.tapBack(navigation))
+            case 2:
+                let bars = onScreen { if case .tabBar = $0.id { true } else { false } }
+                guard let bar = bars.first, !bar.children.isEmpty else { return }
+                let tab = random.below(bar.children.count)
+                note("the user taps tab \(tab)")
+                track(host.kit.tapTab(tab, of: bar))
+            default:
+                guard !sheets.isEmpty else { return }
+                let sheet = sheets[random.below(sheets.count)]
+                note("the user swipes \(sheet.id) down")
+                track(host.kit.swipeDown(sheet))
+            }
+        }
+
+        // MARK: Checkpoints
+
+        /// UIKit ends everything and the user lifts every finger; once every request and report
+        /// returned, the fake must show the committed snapshot, with no rule broken.
+        func checkpoint() async {
+            guard let coordinator else { return }
+            outcome.checkpoints += 1
+            let deadline = ContinuousClock.now + patience
+            while pending > 0 || !fingers.isEmpty || host.kit.windows.contains(where: { !$0.transitions.isEmpty }) {
+                for navigation in fingers { track(host.kit.liftFinger(navigation, finished: random.chance(60))) }
+                fingers = []
+                for window in host.kit.windows { window.endTransitions() }
+                if ContinuousClock.now > deadline {
+                    failure = .init(
+                        .answered,
+                        "seed \(seed): \(pending) requests or reports never returned with UIKit's transitions all ended: a host call waits forever"
+                    )
+                    return
+                }
+                await Task.yield()
+                if pending > 0 { try? await Task.sleep(for: .microseconds(200)) }
+            }
+            let snapshot = await coordinator.snapshot
+            outcome.commits = Int(snapshot.version)
+            failure = UIKitStress.violation(host: host, snapshot: snapshot, seed: seed)
+        }
+    }
+
+    /// The first way `host`'s fake UIKit, with every transition ended and every call returned,
+    /// breaks the promise for the committed `snapshot`: a UIKit rule broken, an applier list
+    /// refused (invariant 8), or a window whose controllers are not the committed content as
+    /// UIKit shows it (invariant 6); nil when it keeps it.
+    @MainActor
+    package static func violation(host: FakeWindowHost, snapshot: NavigationSnapshot, seed: UInt64) -> InvariantViolation? {
+        if let broken = host.kit.windows.lazy.flatMap(\.violations).first {
+            return .init(.containers, "seed \(seed): UIKit's rule broken: \(broken)")
+        }
+        if let sheet = host.kit.unwatchedSwipes.first {
+            return .init(.answered, "seed \(seed): the user swiped \(sheet) down, and nobody was told: the host did not watch it")
+        }
+        if let refusal = host.controllers.lastRefusal {
+            return .init(.containers, "seed \(seed): the applier refused a list in \(refusal.window): \(refusal.error)")
+        }
+        for window in snapshot.windows {
+            guard let fake = host.kits[window.id] else {
+                return .init(.atomic, "seed \(seed): window \(window.id) at \(window.level) is committed but never made")
+            }
+            let expected = Reconciler.shown(fake.isHidden ? ContainerHost.withoutPresentations(window.content) : window.content)
+            let shown = try? fake.content()
+            if shown != expected {
+                return .init(
+                    .atomic,
+                    "seed \(seed): window at \(window.level) shows \(shown.map(\.description) ?? "nothing readable") once UIKit's transitions ended, but v\(snapshot.version) commits \(expected)"
+                )
+            }
+        }
+        return nil
+    }
+}
