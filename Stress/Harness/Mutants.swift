@@ -231,6 +231,8 @@ public enum StressHarness {
         case .modelWritesFromCommitted: "a SwiftUI model drops a tap back made while the first tap waits"
         case .modelReportsByPlace: "a SwiftUI model's swipe or tap that waited acts on the sheet or tab that replaced it"
         case .modelWorksOutViewWriteLate: "a SwiftUI view's swipe worked out after a commit names the sheet that replaced it"
+        case .uikitChangeMidTransition: "the UIKit applier calls a container while UIKit's transition on it runs"
+        case .uikitSheetWatchedLate: "a sheet's swipe down watched only once its presentation completed"
         case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
         }
     }

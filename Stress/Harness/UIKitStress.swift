@@ -177,6 +177,10 @@ package enum UIKitStress {
             case 55..<85: userAction()
             default: for _ in 0..<random.below(4) { await Task.yield() }
             }
+            // Time passes while UIKit animates: what the main actor and the coordinator have to
+            // do (a report, a commit's host calls) often runs before the animation ends.
+            await Task.yield()
+            if random.chance(30) { try? await Task.sleep(for: .microseconds(100)) }
         }
 
         private func screen(_ prefix: String) -> Screen {
@@ -224,6 +228,8 @@ package enum UIKitStress {
                 note("select tab \(tab) (\(policy))")
                 launch { _ = try? await coordinator.tabs("main").select(tab, animator: animator, policy: policy) }
             case 5, 6:
+                // Mostly from the tab UIKit shows: only what is on screen presents.
+                let stack = random.chance(70) ? shownStack ?? stack : stack
                 let sheet = WindowContent.stack(StackContainer(id: ContainerID("sheet\(fresh)"), root: screen("s")))
                 note("present \(sheet) from \(stack) (\(policy))")
                 launch {
@@ -243,9 +249,25 @@ package enum UIKitStress {
             }
         }
 
+        /// The stack of the tab the root window's tab bar shows, if it shows one.
+        private var shownStack: ContainerID? {
+            guard let bar = host.kit.windows.first?.root, let selected = bar.selected, bar.children.indices.contains(selected),
+                case .navigation(let id) = bar.children[selected].id
+            else { return nil }
+            return id
+        }
+
         private func endTransitions() {
             let windows = host.kit.windows
             guard !windows.isEmpty else { return }
+            // The sheets whose presentation ends now: the user may swipe one down the moment it lands.
+            let landing = windows.flatMap(\.transitions).filter { !$0.interactive }.compactMap { $0.modal }
+            defer {
+                if let sheet = landing.first(where: { $0.presenter != nil && !$0.isTransitioning }), random.chance(80) {
+                    note("the user swipes \(sheet.id) down as it lands")
+                    track(host.kit.swipeDown(sheet))
+                }
+            }
             if random.chance(50) {
                 note("UIKit ends every transition")
                 for window in windows { window.endTransitions() }
@@ -314,6 +336,11 @@ package enum UIKitStress {
         func checkpoint() async {
             guard let coordinator else { return }
             outcome.checkpoints += 1
+            // What is under way runs on while UIKit still animates, then UIKit ends everything.
+            for _ in 0..<3 {
+                await Task.yield()
+                try? await Task.sleep(for: .microseconds(100))
+            }
             let deadline = ContinuousClock.now + patience
             while pending > 0 || !fingers.isEmpty || host.kit.windows.contains(where: { !$0.transitions.isEmpty }) {
                 for navigation in fingers { track(host.kit.liftFinger(navigation, finished: random.chance(60))) }

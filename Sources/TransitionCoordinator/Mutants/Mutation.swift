@@ -144,6 +144,13 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// the sheet) makes it name what took the place of what the user touched.
     case modelWorksOutViewWriteLate
 
+    /// The UIKit applier calls a container while UIKit runs a transition on it (the user's back
+    /// tap still animating, a sheet's dismissal): UIKit drops the `setViewControllers`, refuses
+    /// the present or dismiss.
+    case uikitChangeMidTransition
+    /// The UIKit host watches a sheet's swipe down only once its presentation completed: a
+    /// sheet swiped down the moment it lands is never reported.
+    case uikitSheetWatchedLate
     /// The UIKit host presents a window's sheets while the window is hidden, where UIKit refuses.
     case uikitPresentInHiddenWindow
 
@@ -151,7 +158,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
-        case .uikitPresentInHiddenWindow: true
+        case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow: true
         default: false
         }
     }

@@ -104,6 +104,9 @@ public final class ControllerApplier {
     /// controller while one runs (the user's own back swipe among them), so every call waits
     /// for it, and then makes its change with no suspension in between.
     private func idle(_ controller: any PresentingController) async {
+        #if TC_MUTANTS
+        if mutants.contains(.uikitChangeMidTransition) { return }
+        #endif
         while controller.isTransitioning { await controller.transitionEnded() }
     }
 
@@ -152,6 +155,13 @@ public final class ControllerApplier {
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
             await idle(presenting)
+            #if TC_MUTANTS
+            if mutants.contains(.uikitSheetWatchedLate) {
+                await presenting.presentController(shown, animated: animated)
+                factory.willPresent(shown, as: controller, by: presenter)
+                return
+            }
+            #endif
             factory.willPresent(shown, as: controller, by: presenter)
             await presenting.presentController(shown, animated: animated)
         case .dismiss(let presenter):
