@@ -233,6 +233,8 @@ public enum StressHarness {
         case .modelWorksOutViewWriteLate: "a SwiftUI view's swipe worked out after a commit names the sheet that replaced it"
         case .uikitChangeMidTransition: "the UIKit applier calls a container while UIKit's transition on it runs"
         case .uikitSheetWatchedLate: "a sheet's swipe down watched only once its presentation completed"
+        case .uikitTapsUngated: "a tab tapped while the host's own change is under way"
+        case .uikitReportDroppedAfterSwipe: "a back tap's report dropped while a back swipe's report is under way"
         case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
         }
     }

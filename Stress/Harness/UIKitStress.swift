@@ -19,7 +19,8 @@ import TransitionCoordinatorUIKit
 /// - **converged**: each window's fake hierarchy is exactly the committed snapshot as UIKit
 ///   shows it (``Reconciler/shown(_:)``), so each user action was reported once or undone, and no
 ///   half-applied change stays on screen (invariant 6, atomic);
-/// - **reported**: no sheet the user swiped down went unwatched (its swipe never told);
+/// - **reported**: no sheet the user swiped down went unwatched (its swipe never told), and no
+///   back tap was dropped while the host's model held more screens;
 /// - **UIKit's rules**: the fake saw none broken (a change mid-transition, a controller made twice
 ///   while shown, a presentation in a hidden window ...), and no applier list was refused
 ///   (invariant 8, containers).
@@ -249,12 +250,14 @@ package enum UIKitStress {
             }
         }
 
-        /// The stack of the tab the root window's tab bar shows, if it shows one.
+        /// The stack of the tab the model's root tab bar selects (the app asks the model, not
+        /// the screen): where the app presents from.
         private var shownStack: ContainerID? {
-            guard let bar = host.kit.windows.first?.root, let selected = bar.selected, bar.children.indices.contains(selected),
-                case .navigation(let id) = bar.children[selected].id
+            guard let window = host.kits.first(where: { $0.value === host.kit.windows.first })?.key,
+                case .tabs(let bar)? = host.controllers.content(of: window), bar.tabs.indices.contains(bar.selected),
+                case .stack(let stack) = bar.tabs[bar.selected].base
             else { return nil }
-            return id
+            return stack.id
         }
 
         private func endTransitions() {
@@ -288,9 +291,14 @@ package enum UIKitStress {
         private func userAction() {
             if !fingers.isEmpty, random.chance(50) {
                 let navigation = fingers.removeFirst()
-                let finished = random.chance(60)
+                let finished = random.chance(50)
                 note("the user lifts the finger on \(navigation.id), \(finished ? "finished" : "cancelled")")
                 track(host.kit.liftFinger(navigation, finished: finished))
+                if !finished, random.chance(70) {
+                    // Gave up the swipe, and taps back instead, at once.
+                    note("the user taps back on \(navigation.id) at once")
+                    track(host.kit.tapBack(navigation))
+                }
                 return
             }
             let sheets = onScreen { $0.presenter != nil && $0.presented == nil }
@@ -300,8 +308,8 @@ package enum UIKitStress {
                 track(host.kit.swipeDown(sheet))
                 return
             }
-            switch random.below(5) {
-            case 0:
+            switch random.below(7) {
+            case 0, 5:
                 let stacks = onScreen { if case .navigation = $0.id { $0.children.count > 1 } else { false } }
                 guard !stacks.isEmpty, fingers.isEmpty else { return }
                 let navigation = stacks[random.below(stacks.count)]
@@ -315,7 +323,7 @@ package enum UIKitStress {
                 let navigation = stacks[random.below(stacks.count)]
                 note("the user taps back on \(navigation.id)")
                 track(host.kit.tapBack(navigation))
-            case 2:
+            case 2, 6:
                 let bars = onScreen { if case .tabBar = $0.id { true } else { false } }
                 guard let bar = bars.first, !bar.children.isEmpty else { return }
                 let tab = random.below(bar.children.count)
@@ -359,6 +367,11 @@ package enum UIKitStress {
             let snapshot = await coordinator.snapshot
             outcome.commits = Int(snapshot.version)
             failure = UIKitStress.violation(host: host, snapshot: snapshot, seed: seed)
+            if failure != nil {
+                for record in await coordinator.history.suffix(12) {
+                    note("committed v\(record.after.version): \(record.request) from \(record.source)")
+                }
+            }
         }
     }
 
@@ -370,6 +383,9 @@ package enum UIKitStress {
     package static func violation(host: FakeWindowHost, snapshot: NavigationSnapshot, seed: UInt64) -> InvariantViolation? {
         if let broken = host.kit.windows.lazy.flatMap(\.violations).first {
             return .init(.containers, "seed \(seed): UIKit's rule broken: \(broken)")
+        }
+        if let stack = host.kit.lostPops.first {
+            return .init(.answered, "seed \(seed): the user tapped back on \(stack), and the host neither reported nor undid it")
         }
         if let sheet = host.kit.unwatchedSwipes.first {
             return .init(.answered, "seed \(seed): the user swiped \(sheet) down, and nobody was told: the host did not watch it")

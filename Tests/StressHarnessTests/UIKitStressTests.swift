@@ -89,4 +89,16 @@ struct UIKitStressTests {
         #expect(violation?.invariant == .answered)
         #expect(violation?.detail.contains("nobody was told") == true)
     }
+
+    @Test("a back tap the host neither reports nor undoes is a violation of invariant 7")
+    func lostPopFires() async throws {
+        let (coordinator, host) = try await Self.app()
+        let window = try #require(await coordinator.snapshot.windows.first).id
+        let stack = try #require(host.controllers.controller(.navigation("a"), in: window) as? FakeController)
+        host.coordinator = nil // a host that tells nobody: it drops the report
+        #expect(host.kit.tapBack(stack) == nil)
+        let violation = UIKitStress.violation(host: host, snapshot: await coordinator.snapshot, seed: 1)
+        #expect(violation?.invariant == .answered)
+        #expect(violation?.detail.contains("neither reported nor undid") == true)
+    }
 }

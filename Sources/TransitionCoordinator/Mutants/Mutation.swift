@@ -153,12 +153,20 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case uikitSheetWatchedLate
     /// The UIKit host presents a window's sheets while the window is hidden, where UIKit refuses.
     case uikitPresentInHiddenWindow
+    /// The UIKit host lets the user tap a tab while its own change is under way: a presentation
+    /// planned from the model's tab comes from a tab no longer on screen.
+    case uikitTapsUngated
+    /// The UIKit host drops a back tap's report while a back swipe's report is under way: the
+    /// user's pop is neither reported nor undone.
+    case uikitReportDroppedAfterSwipe
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
-        case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow: true
+        case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow, .uikitTapsUngated,
+            .uikitReportDroppedAfterSwipe:
+            true
         default: false
         }
     }

@@ -37,8 +37,10 @@ public final class ContainerHost: WindowHost {
     private var made: [ObjectIdentifier: (id: ControllerID, window: WindowID)] = [:]
     /// Each sheet being presented or presented: who presents it, and where.
     private var sheets: [ObjectIdentifier: (presenter: ControllerID, modal: ControllerID, window: WindowID)] = [:]
-    /// The interactive pops that ended and whose report is under way, by navigation controller.
-    private var popsEnding: [ObjectIdentifier: (token: Int, task: Task<Void, Never>)] = [:]
+    /// The interactive pops that ended and whose report is under way, by navigation controller:
+    /// the report's task, and for a finished pop the controller it left on top (the pop's own
+    /// `didShow` shows it, and is not the user's second pop).
+    private var popsEnding: [ObjectIdentifier: (token: Int, task: Task<Void, Never>, ownTop: ObjectIdentifier?)] = [:]
     private var ending = 0
     /// The interactive pops in flight, by navigation controller: the gesture they began.
     private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
@@ -174,6 +176,9 @@ public final class ContainerHost: WindowHost {
     /// while a presentation from the model's tab waits to be made.
     public func allowsSelection(in tabBar: any TabBarControlling) -> Bool {
         guard !tabBar.isTransitioning, let window = made[ObjectIdentifier(tabBar)]?.window else { return false }
+        #if TC_MUTANTS
+        if mutants.contains(.uikitTapsUngated) { return true }
+        #endif
         return !controllers.isChanging(window)
     }
 
@@ -217,17 +222,17 @@ public final class ContainerHost: WindowHost {
             if !cancelled, !applied { await self.showModel(of: stack, in: navigation) }
             if self.popsEnding[key]?.token == token { self.popsEnding[key] = nil }
         }
-        popsEnding[key] = (token, ended)
+        popsEnding[key] = (token, ended, cancelled ? nil : navigation.stack.last.map(ObjectIdentifier.init))
         return ended
     }
 
     /// A navigation controller shows `top` over `count` controllers, after a pop the app did not
     /// ask for (UIKit: the navigation delegate's `didShow`; a back button's pop): reported as
     /// `userDid(.popTo)`, and undone when refused. Nothing while an interactive pop of it is in
-    /// flight (that pop reports itself), or when the model shows that already. While the
-    /// report of an interactive pop that ended is under way, this one waits for it and then
-    /// compares with the model: the pop's own `didShow` then finds the model showing `top`, and a
-    /// back tap right after a cancelled swipe is reported.
+    /// flight, nor for a finished interactive pop's own `didShow` (that pop reports itself), nor
+    /// when the model shows that already. While the report of an interactive pop that ended is
+    /// under way, this one waits for it and then compares with the model: a back tap right after
+    /// a cancelled swipe is reported.
     @discardableResult
     public func userShowed(
         _ top: any PresentingController, count: Int, in navigation: any NavigationControlling
@@ -237,7 +242,15 @@ public final class ContainerHost: WindowHost {
             case .navigation(let stack)? = made[key]?.id,
             case .screen(let screen)? = made[ObjectIdentifier(top)]?.id
         else { return nil }
+        if let own = popsEnding[key]?.ownTop, own == ObjectIdentifier(top) {
+            // The finished pop's own `didShow`: its gesture reports it.
+            popsEnding[key]?.ownTop = nil
+            return nil
+        }
         let before = popsEnding[key]?.task
+        #if TC_MUTANTS
+        if mutants.contains(.uikitReportDroppedAfterSwipe), before != nil { return nil }
+        #endif
         guard before != nil || leavesModel(stack, showing: screen, count: count) else { return nil }
         return Task {
             await before?.value

@@ -71,15 +71,20 @@ package final class FakeKit: ContainerKit {
 
     /// The user lifts the finger of the back swipe on `navigation`: `finished`, the pop completes
     /// (and the navigation controller shows its new top); otherwise it is cancelled.
-    /// Returns the host's report of it.
+    /// Returns the host's reports of it.
     @discardableResult
     package func liftFinger(_ navigation: FakeController, finished: Bool) -> Task<Void, Never>? {
         navigation.world.endInteractivePop(finished: finished)
         let report = host?.userEndedPop(of: navigation, cancelled: !finished)
+        var shown: Task<Void, Never>?
         if finished, let top = navigation.children.last {
-            host?.userShowed(top, count: navigation.children.count, in: navigation)
+            shown = host?.userShowed(top, count: navigation.children.count, in: navigation)
         }
-        return report
+        guard report != nil || shown != nil else { return nil }
+        return Task {
+            await report?.value
+            await shown?.value
+        }
     }
 
     /// The user taps the back button of `navigation`: UIKit pops its top screen, animated (a
@@ -92,8 +97,20 @@ package final class FakeKit: ContainerKit {
         if popped.parent === navigation { popped.parent = nil }
         navigation.world.beginUserAnimation(on: navigation)
         guard let top = navigation.children.last else { return nil }
-        return host?.userShowed(top, count: navigation.children.count, in: navigation)
+        let report = host?.userShowed(top, count: navigation.children.count, in: navigation)
+        if report == nil, let host, case .navigation(let stack) = navigation.id,
+            let model = host.controllers.windows.lazy.compactMap({ host.controllers.content(of: $0)?.find(stack)?.base }).first,
+            case .stack(let shown) = model, shown.items.count > navigation.children.count
+        {
+            // The host neither reports the pop nor undoes it, while its model holds more screens.
+            lostPops.append(navigation.id)
+        }
+        return report
     }
+
+    /// The back taps the host neither reported nor undid while its model held more screens than
+    /// the stack the user left.
+    package private(set) var lostPops: [ControllerID] = []
 
     /// The user taps the tab at `index` of `tabBar`, as UIKit selects it; a tap on the selected
     /// tab pops its navigation controller to the root, as UIKit does (the navigation controller

@@ -261,4 +261,22 @@ struct ContainerHostTests {
         #expect(shown.contains("stack inbox [list]"), "\(shown)")
         try await Self.expectShowsModel(coordinator, host, window)
     }
+
+    @Test("a finished back swipe's own didShow is not a second pop: a push the app asked meanwhile stays")
+    func finishedSwipeOwnDidShow() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        let inbox = try Self.controller(.navigation("inbox"), host, window)
+        #expect(host.kit.swipeBack(inbox))
+        let push = Task { try await coordinator.stack("inbox").push(Screen("thread"), policy: .enqueue) }
+        await Self.waiting(coordinator, count: 1)
+        inbox.world.endInteractivePop(finished: true)
+        let ended = host.core.userEndedPop(of: inbox, cancelled: false)
+        let top = try #require(inbox.children.last)
+        #expect(host.core.userShowed(top, count: inbox.children.count, in: inbox) == nil, "the gesture reports this pop")
+        await ended?.value
+        _ = try await push.value
+        let shown = try #require(try await coordinator.window(at: .root)).content.description
+        #expect(shown.contains("stack inbox [list, thread]"), "\(shown)")
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
 }
