@@ -31,7 +31,7 @@ package enum UIKitStress {
     /// Steps between checkpoints.
     package static let checkpointEvery = 40
     /// Steps a seed takes when a mutant is hunted.
-    package static let huntSteps = 200
+    package static let huntSteps = 500
 
     /// What a run found, over all its seeds.
     package struct Outcome: Sendable {
