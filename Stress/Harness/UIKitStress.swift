@@ -66,7 +66,7 @@ package enum UIKitStress {
         /// As `uikit: 256 seeds, 51,200 steps ...: no violation`.
         package var summary: String {
             "uikit: \(seeds) seeds, \(steps) steps, \(requests) requests, \(commits) commits checked at \(checkpoints) checkpoints, "
-                + "\(userActions) user actions (\(reported) reported, the rest refused by UIKit or undone): "
+                + "\(userActions) user actions (\(reported) reported; the rest not begun at a gate or by UIKit, or needing no report): "
                 + (violations.isEmpty ? "no violation" : "\(violations.count) seeds found a violation")
         }
     }
