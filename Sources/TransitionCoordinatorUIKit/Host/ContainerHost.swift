@@ -45,7 +45,7 @@ public final class ContainerHost: WindowHost {
     /// The interactive pops in flight, by navigation controller: the gesture they began.
     private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
     /// The window shown at once when the scene enters the background, until the covers are up.
-    private var curtain: (any HostWindow)?
+    private var curtain: (window: any HostWindow, controller: any PresentingController, screen: Screen)?
 
     /// A host making its windows and controllers with `kit`.
     public init(kit: any ContainerKit) {
@@ -134,13 +134,18 @@ public final class ContainerHost: WindowHost {
 
     /// Prepares the curtain: a window at `level`, hidden, whose root is `screen`'s controller
     /// (the lock's look, say). Synchronous, like the call that shows it. Call it once the scene
-    /// is connected; a second call replaces the curtain.
+    /// is connected; a second call replaces the curtain, releasing the first one's controller.
     public func prepareCurtain(_ screen: Screen, at level: WindowLevel) {
-        curtain?.isHidden = true
+        if let old = curtain {
+            old.window.isHidden = true
+            old.window.setRootController(nil)
+            kit.release(old.controller, as: .screen(old.screen), in: old.window)
+        }
         let window = kit.makeWindow(level: level)
         window.isHidden = true
-        window.setRootController(kit.makeScreen(screen, in: window))
-        curtain = window
+        let controller = kit.makeScreen(screen, in: window)
+        window.setRootController(controller)
+        curtain = (window, controller, screen)
     }
 
     /// The scene entered the background (UIKit: `sceneDidEnterBackground`). Synchronous: the
@@ -152,10 +157,10 @@ public final class ContainerHost: WindowHost {
     @discardableResult
     public func enterBackground() -> Task<Void, Never>? {
         guard let coordinator else { return nil }
-        curtain?.isHidden = false
+        curtain?.window.isHidden = false
         return Task {
             _ = try? await coordinator.setApplicationState(.background)
-            self.curtain?.isHidden = true
+            self.curtain?.window.isHidden = true
         }
     }
 
@@ -164,7 +169,7 @@ public final class ContainerHost: WindowHost {
     @discardableResult
     public func becomeActive() -> Task<Void, Never>? {
         guard let coordinator else { return nil }
-        curtain?.isHidden = true
+        curtain?.window.isHidden = true
         return Task { _ = try? await coordinator.setApplicationState(.active) }
     }
 

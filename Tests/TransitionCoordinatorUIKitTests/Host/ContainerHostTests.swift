@@ -245,6 +245,11 @@ struct ContainerHostTests {
         #expect(host.kits[lock.id]?.isHidden == false)
         await host.core.becomeActive()?.value
         #expect(try await coordinator.window(at: .medium) != nil, "the lock stays until the PIN is entered")
+        // A second curtain replaces the first, whose controller is let go off screen.
+        let first = try #require(curtain.root)
+        host.core.prepareCurtain(Screen("pin"), at: .medium)
+        #expect(first.released && curtain.root == nil)
+        try curtain.throwIfViolated()
     }
 
     @Test("a back tap right after a cancelled back swipe, while the swipe's report is under way, is reported: the model pops")
