@@ -236,6 +236,7 @@ public enum StressHarness {
         case .uikitTapsUngated: "a tab tapped while the host's own change is under way"
         case .uikitReportDroppedAfterSwipe: "a back tap's report dropped while a back swipe's report is under way"
         case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
+        case .uikitHeldSheetLetGo: "a sheet the app holds dismissed by the user's swipe, unguarded"
         }
     }
     #endif

@@ -11,7 +11,10 @@ import TransitionCoordinatorUIKit
 ///   native animator, each under `.reject` or `.enqueue`;
 /// - UIKit ending its running transitions, in one window or all;
 /// - the user's actions, at any moment, mid-transition included: a back swipe (its finger lifted
-///   later, finished or cancelled), a back tap, a tab tapped, a sheet swiped down.
+///   later, finished or cancelled), a back tap, a tab tapped, a sheet swiped down;
+/// - the app's form sheets (odd-numbered): the host holds them against the swipe
+///   (``ContainerHost/holdsSheet``) and a guard keeps them while the draft, which the app makes
+///   dirty and saves at random, is dirty.
 ///
 /// At checkpoints (every ``checkpointEvery`` steps, and at the end) UIKit ends every transition
 /// and the run waits until every request and every report of a user action has returned. Then:
@@ -19,8 +22,9 @@ import TransitionCoordinatorUIKit
 /// - **converged**: each window's fake hierarchy is exactly the committed snapshot as UIKit
 ///   shows it (``Reconciler/shown(_:)``), so each user action was reported once or undone, and no
 ///   half-applied change stays on screen (invariant 6, atomic);
-/// - **reported**: no sheet the user swiped down went unwatched (its swipe never told), and no
-///   back tap was dropped while the host's model held more screens;
+/// - **reported**: no sheet the user swiped down went unwatched (its swipe never told), no form
+///   the app holds was swiped away unguarded, and no back tap was dropped while the host's model
+///   held more screens;
 /// - **UIKit's rules**: the fake saw none broken (a change mid-transition, a controller made twice
 ///   while shown, a presentation in a hidden window ...), and no applier list was refused
 ///   (invariant 8, containers).
@@ -117,6 +121,22 @@ package enum UIKitStress {
 
         static let stacks: [ContainerID] = ["a", "b", "c"]
 
+        /// Whether the app holds the sheet `id` (an odd-numbered sheet is a form).
+        static func isForm(_ id: ContainerID) -> Bool {
+            id.rawValue.hasPrefix("sheet") && (Int(id.rawValue.dropFirst(5)) ?? 0) % 2 == 1
+        }
+
+        /// Whether a form sheet's content is the form.
+        static func isForm(_ content: WindowContent) -> Bool {
+            if case .stack(let stack) = content { isForm(stack.id) } else { false }
+        }
+
+        /// Whether the forms' draft is dirty (their guard denies leaving them then).
+        @MainActor final class Draft {
+            var dirty = false
+        }
+        let draft = Draft()
+
         init(seed: UInt64, mutants: Set<String>) async {
             self.seed = seed
             random = SplitMix64(seed: seed).split(0x0111)
@@ -133,8 +153,23 @@ package enum UIKitStress {
             // checkpoint, not hidden by the coordinator giving up on it.
             let configuration = try? CoordinatorConfiguration(
                 levels: [.medium], animationTimeout: .seconds(30), hostTimeout: .seconds(30))
-            coordinator = try? await Coordinator(root: root, configuration: configuration ?? .init(), host: host)
+            // Odd-numbered sheets are forms: the host holds them against the swipe, and a guard
+            // keeps them while their draft is dirty.
+            let draft = self.draft
+            let form = NavigationGuard.onMainActor("unsaved form") { context in
+                let before = Set(context.before.windows.flatMap(\.content.containers))
+                let after = Set(context.after.windows.flatMap(\.content.containers))
+                return draft.dirty && before.subtracting(after).contains(where: Self.isForm) ? .deny("the draft is not saved") : .allow
+            }
+            coordinator = try? await Coordinator(
+                root: root, configuration: configuration ?? .init(), host: host, guards: [form])
             host.coordinator = coordinator
+            host.core.holdsSheet = { Self.isForm($0.base) }
+            // A form the model still shows (one it dismissed already passed its guards).
+            host.kit.heldByApp = { [host] sheet in
+                guard case .navigation(let id) = sheet.id, Self.isForm(id) else { return false }
+                return host.controllers.windows.contains { host.controllers.content(of: $0)?.holds(id) == true }
+            }
             outcome.seeds = 1
         }
 
@@ -176,6 +211,9 @@ package enum UIKitStress {
                 // The user often acts the moment UIKit's animation ends, before anything else runs.
                 if random.chance(50) { userAction() }
             case 55..<85: userAction()
+            case 85..<90:
+                draft.dirty.toggle()
+                note("the draft is \(draft.dirty ? "dirty" : "saved")")
             default: for _ in 0..<random.below(4) { await Task.yield() }
             }
             // Time passes while UIKit animates: what the main actor and the coordinator have to
@@ -386,6 +424,9 @@ package enum UIKitStress {
         }
         if let stack = host.kit.lostPops.first {
             return .init(.answered, "seed \(seed): the user tapped back on \(stack), and the host neither reported nor undid it")
+        }
+        if let sheet = host.kit.heldSwipedAway.first {
+            return .init(.answered, "seed \(seed): the user swiped \(sheet) away though the app holds it: its guards were never asked")
         }
         if let sheet = host.kit.unwatchedSwipes.first {
             return .init(.answered, "seed \(seed): the user swiped \(sheet) down, and nobody was told: the host did not watch it")

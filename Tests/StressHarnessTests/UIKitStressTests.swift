@@ -64,6 +64,20 @@ struct UIKitStressTests {
         #expect(violation?.detail.contains("never made") == true)
     }
 
+    @Test("a sheet the app holds, swiped away because the host let UIKit dismiss it, is a violation of invariant 7")
+    func heldSheetLetGoFires() async throws {
+        let (coordinator, host) = try await Self.app()
+        try await coordinator.perform(.content(.present(.screen(Screen("form")), from: .container("a"))))
+        let window = try #require(await coordinator.snapshot.windows.first).id
+        let sheet = try #require(host.controllers.controller(.screen(Screen("form")), in: window) as? FakeController)
+        host.kit.heldByApp = { $0 === sheet }
+        // The host was never told the app holds the form: UIKit lets the swipe dismiss it.
+        await host.kit.swipeDown(sheet)?.value
+        let violation = UIKitStress.violation(host: host, snapshot: await coordinator.snapshot, seed: 1)
+        #expect(violation?.invariant == .answered)
+        #expect(violation?.detail.contains("screen form away though the app holds it") == true)
+    }
+
     @Test("a request that never returns, with UIKit's transitions all ended, is a violation of invariant 7")
     func waitForeverFires() async {
         let driver = await UIKitStress.Driver(seed: 1, mutants: [])

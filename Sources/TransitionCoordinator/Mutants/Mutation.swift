@@ -159,13 +159,16 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit host drops a back tap's report while a back swipe's report is under way: the
     /// user's pop is neither reported nor undone.
     case uikitReportDroppedAfterSwipe
+    /// The UIKit host lets UIKit dismiss every sheet the user swipes down, the ones the app holds
+    /// too: a sheet a guard protects leaves the screen, reported as the user's unguarded change.
+    case uikitHeldSheetLetGo
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
         case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow, .uikitTapsUngated,
-            .uikitReportDroppedAfterSwipe:
+            .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo:
             true
         default: false
         }

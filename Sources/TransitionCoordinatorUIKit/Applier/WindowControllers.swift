@@ -148,17 +148,28 @@ public final class WindowControllers {
     /// is then presented again only if the model still shows it.
     public func presents(_ modal: ControllerID, from presenter: WindowContent.NodeID, in id: WindowID) -> Bool {
         guard let content = shown[id]?.content, shown[id]?.applier.controller(modal) != nil else { return false }
-        func find(_ node: WindowContent) -> Bool {
-            switch node {
-            case .screen, .stack: return false
-            case .tabs(let tabs): return tabs.tabs.contains(where: find)
-            case .hop(let hop): return find(hop.current)
-            case .presenting(let base, let shownModal):
-                if base.nodeID == presenter { return ControllerID(root: shownModal) == modal }
-                return find(base) || find(shownModal)
-            }
+        return Self.find(modal, in: Reconciler.shown(content))?.presenter == presenter
+    }
+
+    /// The modal `modal` as the content window `id` was given last (the model's) holds it, with
+    /// what it presents; nil when the model holds no such modal, or its controller is gone.
+    public func modal(_ modal: ControllerID, in id: WindowID) -> WindowContent? {
+        guard let content = shown[id]?.model, shown[id]?.applier.controller(modal) != nil else { return nil }
+        return Self.find(modal, in: content)?.content
+    }
+
+    /// The modal `modal` in `node`, and the node presenting it.
+    private static func find(
+        _ modal: ControllerID, in node: WindowContent
+    ) -> (content: WindowContent, presenter: WindowContent.NodeID)? {
+        switch node {
+        case .screen, .stack: return nil
+        case .tabs(let tabs): return tabs.tabs.lazy.compactMap { find(modal, in: $0) }.first
+        case .hop(let hop): return find(modal, in: hop.current)
+        case .presenting(let base, let shown):
+            if ControllerID(root: shown) == modal { return (shown, base.nodeID) }
+            return find(modal, in: base) ?? find(modal, in: shown)
         }
-        return find(Reconciler.shown(content))
     }
 
     /// The windows shown, in no particular order.

@@ -44,6 +44,12 @@ public final class ContainerHost: WindowHost {
     private var ending = 0
     /// The interactive pops in flight, by navigation controller: the gesture they began.
     private var pops: [ObjectIdentifier: Task<InteractiveGesture?, Never>] = [:]
+    /// Which sheets the user's swipe may not dismiss on its own, given the sheet's content as
+    /// the model holds it (with what it presents): a form with unsaved changes, say, which a guard protects.
+    /// Asked as each swipe begins (``allowsDismissal(of:)``); a held sheet's swipe is asked of
+    /// the guards instead, so a veto leaves the sheet where it is. None by default: a swipe is
+    /// the user's own change, reported after the fact and not guarded.
+    public var holdsSheet: @MainActor (WindowContent) -> Bool = { _ in false }
     /// The window shown at once when the scene enters the background, until the covers are up.
     private var curtain: (window: any HostWindow, controller: any PresentingController, screen: Screen)?
 
@@ -290,6 +296,36 @@ public final class ContainerHost: WindowHost {
             if (try? await coordinator.userDid(.selectTab(tab, in: tabs))) == nil {
                 await self.showModelSelection(of: tabs, in: tabBar)
             }
+        }
+    }
+
+    /// Whether the user's swipe down of `sheet` may dismiss it now (UIKit: the presentation
+    /// controller delegate's `presentationControllerShouldDismiss`, asked as the swipe begins):
+    /// false for a sheet ``holdsSheet`` holds. UIKit then keeps the sheet on screen, as for
+    /// `isModalInPresentation`, and says the user tried
+    /// (``userAttemptedDismissal(of:)``), so the guards decide before anything moves.
+    public func allowsDismissal(of sheet: any PresentingController) -> Bool {
+        // A sheet the model no longer holds was dismissed by a change that passed its guards.
+        guard let shown = sheets[ObjectIdentifier(sheet)], let modal = controllers.modal(shown.modal, in: shown.window)
+        else { return true }
+        #if TC_MUTANTS
+        if mutants.contains(.uikitHeldSheetLetGo) { return true }
+        #endif
+        return !holdsSheet(modal)
+    }
+
+    /// The user tried to swipe away a sheet ``allowsDismissal(of:)`` kept on screen (UIKit:
+    /// `presentationControllerDidAttemptToDismiss`): asked of the coordinator as the app's
+    /// dismissal of that sheet (``ContainerOperation/dismissModal(_:)``), through the guards,
+    /// waiting its turn and animated by ``animator``. A guard's veto leaves the sheet as it is:
+    /// nothing was dismissed, so nothing is presented again. Returns the request's task.
+    @discardableResult
+    public func userAttemptedDismissal(of sheet: any PresentingController) -> Task<Void, Never>? {
+        guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
+        let animator = self.animator
+        return Task {
+            _ = try? await coordinator.perform(
+                .content(.dismissModal(shown.modal.nodeID)), animator: animator, policy: .enqueue)
         }
     }
 

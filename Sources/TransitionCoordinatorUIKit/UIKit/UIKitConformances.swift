@@ -210,6 +210,11 @@ public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
     /// Forwards to the container host; call it from `sceneDidBecomeActive`.
     @discardableResult
     public func becomeActive() -> Task<Void, Never>? { core.becomeActive() }
+    /// Which sheets the user's swipe may not dismiss on its own (``ContainerHost/holdsSheet``).
+    public var holdsSheet: @MainActor (WindowContent) -> Bool {
+        get { core.holdsSheet }
+        set { core.holdsSheet = newValue }
+    }
     /// Forwards to the container host.
     public func setContent(_ content: WindowContent, of id: WindowID, animated: Bool) async {
         await core.setContent(content, of: id, animated: animated)
@@ -282,6 +287,16 @@ extension UIKitWindowHost: UINavigationControllerDelegate, UITabBarControllerDel
     /// A tab tapped (UIKit calls this for the user's taps only).
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
         core.userSelected(viewController, in: tabBarController)
+    }
+
+    /// A sheet the app holds stays on screen when swiped (as with `isModalInPresentation`).
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        core.allowsDismissal(of: presentationController.presentedViewController)
+    }
+
+    /// A held sheet's swipe: asked of the guards as a dismissal.
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+        core.userAttemptedDismissal(of: presentationController.presentedViewController)
     }
 
     /// A sheet swiped down (UIKit calls this for the user's dismissals only).

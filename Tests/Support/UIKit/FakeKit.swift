@@ -23,6 +23,12 @@ package final class FakeKit: ContainerKit {
     /// on their presentation controller): swipes never reported, whatever the model does next.
     package private(set) var unwatchedSwipes: [ControllerID] = []
 
+    /// Which sheets the app means to hold against the user's swipe (a form a guard protects),
+    /// as the app knows them: none by default.
+    package var heldByApp: (FakeController) -> Bool = { _ in false }
+    /// The sheets ``heldByApp`` holds that UIKit let the user swipe away all the same.
+    package private(set) var heldSwipedAway: [ControllerID] = []
+
     /// Whether each window made records where UIKit traps as a violation instead of trapping
     /// (``FakeUIKit/onTrap``): the stress harness reports it with its seed.
     package var recordsTraps = false
@@ -163,10 +169,16 @@ package final class FakeKit: ContainerKit {
 
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches
     /// the sheet; returns its report. Nil when nothing presents it, a transition involving it
-    /// runs, or nobody watches it.
+    /// runs, or nobody watches it. A watched sheet the host does not let go
+    /// (``ContainerHost/allowsDismissal(of:)``, asked as UIKit asks the presentation controller's
+    /// delegate) stays presented, and the host hears of the attempt instead.
     @discardableResult
     package func swipeDown(_ sheet: FakeController) -> Task<Void, Never>? {
         guard let presenter = sheet.presenter, !sheet.isTransitioning else { return nil }
+        if sheet.dismissalWatched, let host, !host.allowsDismissal(of: sheet) {
+            return host.userAttemptedDismissal(of: sheet)
+        }
+        if heldByApp(sheet) { heldSwipedAway.append(sheet.id) }
         presenter.userDismissedPresented()
         presenter.world.beginUserAnimation(on: presenter, modal: sheet)
         if !sheet.dismissalWatched { unwatchedSwipes.append(sheet.id) }

@@ -282,6 +282,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     package var children: [FakeController] = []
     package weak var parent: FakeController?
     package weak var presenter: FakeController?
+    /// How many times this controller was presented: a sheet presented again after the user's
+    /// swipe was undone counts twice.
+    package var timesPresented = 0
     package var presented: FakeController?
     package var selected: Int?
     package var released = false
@@ -444,6 +447,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         }
         presented = modal
         modal.presenter = self
+        modal.timesPresented += 1
         userDismissed = false
         await world.end(of: world.begin(on: self, modal: modal, animated: animated))
     }

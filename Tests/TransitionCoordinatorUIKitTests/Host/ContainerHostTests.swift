@@ -129,6 +129,45 @@ struct ContainerHostTests {
         #expect(try await coordinator.window(at: .root)?.content.description.contains("! search") == true)
     }
 
+    @Test(
+        "a held sheet stays on screen when swiped, and its dismissal is asked of the guards: a veto leaves it, untouched",
+        arguments: [true, false])
+    func heldSheetAskedOfGuards(allowed: Bool) async throws {
+        let host = FakeWindowHost()
+        let form = NavigationGuard.onMainActor("unsaved form") { context in
+            context.leaving.contains(Screen("compose")) && !allowed ? .deny("the draft is not saved") : .allow
+        }
+        let coordinator = try await Coordinator(root: Self.tabs, host: host, guards: [form])
+        host.coordinator = coordinator
+        host.core.holdsSheet = { $0.screens.contains(Screen("compose")) }
+        let window = try #require(try await coordinator.window(at: .root)).id
+        try await coordinator.perform(.content(.present(.screen(Screen("compose")), from: .container("inbox"))))
+        let sheet = try Self.controller(.screen(Screen("compose")), host, window)
+        let presenter = try #require(sheet.presenter)
+        let attempt = try #require(host.kit.swipeDown(sheet))
+        // UIKit kept the sheet: nothing moved before the guards answered.
+        #expect(sheet.presenter === presenter && !sheet.isTransitioning)
+        await attempt.value
+        await host.core.settled(window)
+        let last = try #require(await coordinator.history.last)
+        #expect((last.request == .content(.dismissModal(.screen("compose")))) == allowed)
+        #expect((sheet.presenter == nil) == allowed)
+        #expect(sheet.timesPresented == 1)
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
+    @Test("a sheet the app does not hold is dismissed by the swipe itself, reported as the user's, unguarded")
+    func unheldSheetSwipedAway() async throws {
+        let (coordinator, host, window) = try await Self.app(Self.tabs)
+        host.core.holdsSheet = { $0.screens.contains(Screen("compose")) }
+        try await coordinator.perform(.content(.present(.screen(Screen("search")), from: .container("inbox"))))
+        let sheet = try Self.controller(.screen(Screen("search")), host, window)
+        #expect(host.core.allowsDismissal(of: sheet))
+        await host.kit.swipeDown(sheet)?.value
+        #expect(try await coordinator.history.last?.request == .userDid(.dismissModal(.screen("search"))))
+        try await Self.expectShowsModel(coordinator, host, window)
+    }
+
     @Test("a window whose content presents is made hidden, and presents once it is shown (UIKit refuses in a hidden window)")
     func presentsOnceShown() async throws {
         let root = WindowContent.presenting(Self.stack("inbox", "list"), modal: .screen(Screen("onboarding")))
