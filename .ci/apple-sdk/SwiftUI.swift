@@ -435,6 +435,10 @@ extension View {
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { self }
 
+    /// Adds an action to perform before this view appears.
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+
     /// Associates a destination view with a presented data type within a navigation stack.
     @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
     nonisolated public func navigationDestination<D: Hashable, C: View>(

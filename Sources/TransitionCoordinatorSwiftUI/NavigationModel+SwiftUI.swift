@@ -99,12 +99,17 @@ public struct CoordinatedTabs<Tab: View>: View {
 
 extension View {
     /// Presents, with `.sheet(item:)`, the sheet that `presenter` presents in `model`, drawn by
-    /// `content`; a sheet swiped down is reported as the user's dismiss.
+    /// `content`; a sheet swiped down is reported as the user's dismiss. A commit that changes
+    /// several sheets reaches it one sheet at a time: the sheet's dismissal, or its content
+    /// appearing, ends each step (``NavigationModel/sheetStepEnded(presentedBy:)``).
     public func coordinatedSheet<Content: View>(
         _ model: NavigationModel, presentedBy presenter: WindowContent.NodeID,
         @ViewBuilder content: @escaping (PresentedSheet) -> Content
     ) -> some View {
-        sheet(item: model.sheetBinding(presentedBy: presenter), content: content)
+        sheet(
+            item: model.sheetBinding(presentedBy: presenter),
+            onDismiss: { model.sheetStepEnded(presentedBy: presenter) },
+            content: { sheet in content(sheet).onAppear { model.sheetStepEnded(presentedBy: presenter) } })
     }
 }
 #endif

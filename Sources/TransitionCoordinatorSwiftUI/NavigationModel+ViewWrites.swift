@@ -37,10 +37,12 @@ extension NavigationModel {
     }
 
     /// The sheet a view shows over `presenter`: none once the view swiped it down and while that
-    /// write is unanswered, else the committed one (``sheet(presentedBy:)``).
+    /// write is unanswered, else the committed one (``sheet(presentedBy:)``), reached one step at
+    /// a time where a commit changes more sheets than SwiftUI shows in one update
+    /// (``sheetStepEnded(presentedBy:)``).
     public func viewSheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? {
-        let committed = sheet(presentedBy: presenter)
-        return writtenDismissals.contains(presenter) ? nil : committed
+        let shown = shownSheets[presenter]?.sheet
+        return writtenDismissals.contains(presenter) ? nil : shown
     }
 
     /// The view made the stack `id` show `path` (the back button, a swipe-back, a

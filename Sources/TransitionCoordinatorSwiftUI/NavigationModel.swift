@@ -62,6 +62,13 @@ public final class NavigationModel {
     var writtenSelections: [ContainerID: Int] = [:]
     var writtenDismissals: Set<WindowContent.NodeID> = []
 
+    /// The sheets the views show, by presenter: the committed ones, reached one step at a time
+    /// where a commit changes more than SwiftUI shows in one update (``SheetStep``). Observed.
+    var shownSheets: [WindowContent.NodeID: SheetStep.Shown] = [:]
+    /// The presenter whose sheet SwiftUI is presenting or dismissing, while a further step of the
+    /// same change waits for it (``sheetStepEnded(presentedBy:)``).
+    @ObservationIgnored private var sheetStepUnderWay: WindowContent.NodeID?
+
     /// Whether a snapshot was applied yet (the first one is applied whatever its version).
     @ObservationIgnored private var hasApplied = false
 
@@ -98,8 +105,45 @@ public final class NavigationModel {
         version = snapshot.version
         let next = NavigationState(snapshot, scope: scope)
         if next != state { state = next }
+        stepSheets()
         resumeWaiters()
         return true
+    }
+
+    // MARK: - Sheets, one step at a time
+
+    /// SwiftUI ended the step of the sheet `presenter` presents: the sheet is dismissed (the
+    /// `.sheet` modifier's `onDismiss`), or its content appeared. The next step of the change under
+    /// way, if any, is shown (``SheetStep``). ``coordinatedSheet(_:presentedBy:content:)`` calls
+    /// it; a view that presents the model's sheets itself calls it from the same two places.
+    /// Nothing when no step of that presenter is under way.
+    public func sheetStepEnded(presentedBy presenter: WindowContent.NodeID) {
+        guard sheetStepUnderWay == presenter else { return }
+        sheetStepUnderWay = nil
+        stepSheets()
+    }
+
+    /// Moves ``shownSheets`` towards the committed sheets: every change that needs no step at
+    /// once, then the next step unless one is under way. A step the view shows already (a sheet
+    /// the user swiped away, now dismissed by the commit) is taken at once, with the next.
+    private func stepSheets() {
+        let target = SheetStep.target(state)
+        var shown = shownSheets
+        while true {
+            let (synced, step) = SheetStep.advance(shown, to: target)
+            guard sheetStepUnderWay == nil, let step else {
+                if synced != shownSheets { shownSheets = synced }
+                return
+            }
+            let before = viewSheet(presentedBy: step.presenter)
+            shown = step.applied(to: synced)
+            shownSheets = shown
+            guard viewSheet(presentedBy: step.presenter) == before else {
+                // SwiftUI animates this step: a further one waits for its end.
+                if SheetStep.advance(shown, to: target).step != nil { sheetStepUnderWay = step.presenter }
+                return
+            }
+        }
     }
 
     /// Reads the coordinator's committed snapshot and applies it (see ``apply(_:)``).
@@ -161,6 +205,7 @@ public final class NavigationModel {
             let planned = try? ContainerPlanner.plan(operation, in: content)
         else { return }
         state = NavigationState(window: ManagedWindow(id: window, level: level, content: planned.after, isHidden: state.isHidden))
+        stepSheets()
     }
     #endif
 

@@ -32,6 +32,9 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     public let sheets: [WindowContent.NodeID: PresentedSheet]
     /// The presenters of ``sheets`` that are on screen (none in a tab that is not selected).
     private let presentersOnScreen: Set<WindowContent.NodeID>
+    /// How many sheets lie under each sheet, by its presenter: 0 for a sheet presented from the
+    /// window's base content.
+    let sheetDepths: [WindowContent.NodeID: Int]
 
     /// The state of no window: what a model shows while its scope names none.
     public static let empty = NavigationState(window: nil)
@@ -55,6 +58,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         tabCounts = walk.tabCounts
         sheets = walk.sheets
         presentersOnScreen = walk.presentersOnScreen
+        sheetDepths = walk.sheetDepths
     }
 
     /// Collects the maps in one pass over a content tree.
@@ -65,6 +69,9 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         var tabCounts: [ContainerID: Int] = [:]
         var sheets: [WindowContent.NodeID: PresentedSheet] = [:]
         var presentersOnScreen: Set<WindowContent.NodeID> = []
+        var sheetDepths: [WindowContent.NodeID: Int] = [:]
+        /// How many sheets lie under the node visited.
+        var depth = 0
 
         /// `onScreen`: whether `content` is on screen (not in a tab that is not selected).
         mutating func visit(_ content: WindowContent, onScreen: Bool = true) {
@@ -84,8 +91,11 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
                 visit(base, onScreen: onScreen)
                 let presenter = base.nodeID
                 sheets[presenter] = PresentedSheet(presenter: presenter, content: modal.base)
+                sheetDepths[presenter] = depth
                 if onScreen { presentersOnScreen.insert(presenter) }
+                depth += 1
                 visit(modal, onScreen: onScreen)
+                depth -= 1
             }
         }
     }

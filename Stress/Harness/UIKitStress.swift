@@ -159,7 +159,8 @@ package enum UIKitStress {
             let form = NavigationGuard.onMainActor("unsaved form") { context in
                 let before = Set(context.before.windows.flatMap(\.content.containers))
                 let after = Set(context.after.windows.flatMap(\.content.containers))
-                return draft.dirty && before.subtracting(after).contains(where: Self.isForm) ? .deny("the draft is not saved") : .allow
+                return draft.dirty && before.subtracting(after).contains(where: Self.isForm)
+                    ? .deny("the draft is not saved") : .allow
             }
             coordinator = try? await Coordinator(
                 root: root, configuration: configuration ?? .init(), host: host, guards: [form])
@@ -426,7 +427,8 @@ package enum UIKitStress {
             return .init(.answered, "seed \(seed): the user tapped back on \(stack), and the host neither reported nor undid it")
         }
         if let sheet = host.kit.heldSwipedAway.first {
-            return .init(.answered, "seed \(seed): the user swiped \(sheet) away though the app holds it: its guards were never asked")
+            return .init(
+                .answered, "seed \(seed): the user swiped \(sheet) away though the app holds it: its guards were never asked")
         }
         if let sheet = host.kit.unwatchedSwipes.first {
             return .init(.answered, "seed \(seed): the user swiped \(sheet) down, and nobody was told: the host did not watch it")
