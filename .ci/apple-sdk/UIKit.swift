@@ -63,6 +63,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     open var translatesAutoresizingMaskIntoConstraints: Bool = true
     open func addSubview(_ view: UIView) {}
     open func removeFromSuperview() {}
+    open class func transition(
+        with view: UIView, duration: Double, options: UIView.AnimationOptions = [],
+        animations: (@MainActor () -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {}
     open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
 }

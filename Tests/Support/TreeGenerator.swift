@@ -93,28 +93,41 @@ package struct TreeGenerator {
         containers.indices.randomElement(using: &random).map { ContainerID(containers.remove(at: $0)) }
     }
 
-    /// A random node; `underTabs`: a tab bar holds it, directly or through hop containers, where
-    /// UIKit shows no tab bar (a tab bar controller is never a tab bar's child).
-    private mutating func content(depth: Int, underTabs: Bool = false) -> WindowContent {
+    /// Where a node stands, for what UIKit lets it hold: a tab bar controller belongs at a
+    /// window's root (a hop container at the root is the window itself, see
+    /// `Reconciler.shown(_:)`) or is presented; it is never another controller's child.
+    private enum Place {
+        /// The window's root, or the child of a hop container there.
+        case windowRoot
+        /// A presented modal's root.
+        case modalRoot
+        /// Inside a tab bar, or a hop container that is not at the window's root.
+        case inside
+
+        var allowsTabs: Bool { self != .inside }
+    }
+
+    /// A random node, standing at `place`.
+    private mutating func content(depth: Int, place: Place = .windowRoot) -> WindowContent {
         var node: WindowContent
         var kind = depth > 2 ? 0 : random.below(5)
-        if kind == 3, underTabs { kind = 1 }
+        if kind == 3, !place.allowsTabs { kind = 1 }
         if kind > 0, let id = container() {
             switch kind {
             case 1, 2:
                 node = .stack(StackContainer(id: id, root: screen(), pushed: (0..<random.below(4)).map { _ in screen() }))
             case 3:
-                let tabs = (0...random.below(3)).map { _ in content(depth: depth + 1, underTabs: true) }
+                let tabs = (0...random.below(3)).map { _ in content(depth: depth + 1, place: .inside) }
                 node =
                     (try? TabBar(id: id, tabs: tabs, selected: random.below(tabs.count))).map(WindowContent.tabs)
                     ?? .screen(screen())
             default:
-                node = .hop(HopContainer(id: id, showing: content(depth: depth + 1, underTabs: underTabs)))
+                node = .hop(HopContainer(id: id, showing: content(depth: depth + 1, place: place == .windowRoot ? .windowRoot : .inside)))
             }
         } else {
             node = .screen(screen())
         }
-        if depth < 4, random.chance(30) { node = .presenting(node, modal: content(depth: depth + 1)) }
+        if depth < 4, random.chance(30) { node = .presenting(node, modal: content(depth: depth + 1, place: .modalRoot)) }
         return node
     }
 

@@ -135,7 +135,7 @@ public final class ControllerApplier {
         case .release(let id):
             if let controller = made.removeValue(forKey: id)?.controller { factory.release(controller, as: id) }
         case .setRoot(let id):
-            window.setRootController(id.flatMap { made[$0]?.controller })
+            await window.setRootController(id.flatMap { made[$0]?.controller }, animated: animated)
         case .setViewControllers(let screens, let stack):
             guard case .navigation(let navigation)? = made[.navigation(stack)] else { return }
             await idle(navigation)

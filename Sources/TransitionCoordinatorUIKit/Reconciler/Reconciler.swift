@@ -45,15 +45,29 @@ public enum Reconciler {
     /// The operations that take a window showing `before` to showing `after`; nil stands for
     /// no content (a window being created, or torn down).
     public static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
-        let (old, new) = ContentScan.pair(before, after)
+        let (old, new) = ContentScan.pair(before.map(rooted), after.map(rooted))
         var diff = ReconcilerDiff(old, new)
         return diff.operations()
     }
 
-    /// `content` as UIKit's controllers show it: without the modals that tabs which are not
-    /// selected present (each tab's own containers and screens are kept).
+    /// `content` as UIKit's controllers show it: a hop container at the window's root is the
+    /// window itself (``rooted(_:)``), and the modals that tabs which are not selected present
+    /// are left out (each tab's own containers and screens are kept).
     public static func shown(_ content: WindowContent) -> WindowContent {
-        shown(content, onScreen: true)
+        shown(rooted(content), onScreen: true)
+    }
+
+    /// `content` as a window holds it: a hop container at the window's root (a launch flow) is
+    /// the window itself, its child the window's root controller, replaced with a cross-dissolve
+    /// of the window (``Operation/setRoot(_:)``, animated), and what the hop presents is
+    /// presented by that child. A tab bar controller belongs at a window's root: a hop container
+    /// holding one as a child would break UIKit's rule.
+    static func rooted(_ content: WindowContent) -> WindowContent {
+        switch content {
+        case .hop(let hop): rooted(hop.current)
+        case .presenting(let base, let modal): .presenting(rooted(base), modal: modal)
+        case .screen, .stack, .tabs: content
+        }
     }
 
     private static func shown(_ content: WindowContent, onScreen: Bool) -> WindowContent {

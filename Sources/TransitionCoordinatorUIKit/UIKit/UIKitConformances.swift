@@ -94,6 +94,20 @@ extension UIWindow: WindowRooting {
     public func setRootController(_ controller: (any PresentingController)?) {
         rootViewController = controller as? UIViewController
     }
+
+    /// `rootViewController`, with a cross-dissolve of the window when animated.
+    public func setRootController(_ controller: (any PresentingController)?, animated: Bool) async {
+        let new = controller as? UIViewController
+        guard animated, rootViewController != nil, new != nil, new !== rootViewController else {
+            rootViewController = new
+            return
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            UIView.transition(
+                with: self, duration: 0.3, options: .transitionCrossDissolve,
+                animations: { self.rootViewController = new }, completion: { _ in done.resume() })
+        }
+    }
 }
 
 /// A hop container through child containment: one child, filling the view, replaced with a

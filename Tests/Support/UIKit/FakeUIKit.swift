@@ -330,8 +330,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         for child in fakes {
             if !seen.insert(ObjectIdentifier(child)).inserted { world.note(.duplicateChild, "\(id) holds \(child.id) twice") }
             guard world.alive(child, "join \(id)") else { continue }
-            if case .tabBar = child.id, case .hop = id {
-            } else if case .tabBar = child.id {
+            if case .tabBar = child.id {
                 world.note(.tabBarAsChild, "tab bar \(child.id) joins \(id): a tab bar controller is a window's root")
             }
             if child.parent !== self, child.parent != nil || child.presenter != nil || world.root === child {

@@ -104,9 +104,17 @@ struct ReconcilerTests {
             after: stack("a", "x"),
             expected: [.dismiss(from: nav("a")), .release(sc("p")), .release(sc("q"))]),
         .init(
-            name: "a hop replaces the child, then releases the old one",
+            name: "a hop at the window's root is the window: its new child becomes the root, then the old one goes",
             before: .hop(HopContainer(id: "h", showing: .screen(s("splash")))),
-            after: .hop(HopContainer(id: "h", showing: stack("a", "home"))),
+            after: .hop(HopContainer(id: "h", showing: tabs("t", 0, stack("a", "home")))),
+            expected: [
+                .make(.tabBar("t")), .make(nav("a")), .make(sc("home")), .setRoot(.tabBar("t")),
+                .setTabs([nav("a")], of: "t"), .setViewControllers([s("home")], of: "a"), .release(sc("splash")),
+            ]),
+        .init(
+            name: "a hop elsewhere replaces its child, then releases the old one",
+            before: .presenting(stack("b", "x"), modal: .hop(HopContainer(id: "h", showing: .screen(s("splash"))))),
+            after: .presenting(stack("b", "x"), modal: .hop(HopContainer(id: "h", showing: stack("a", "home")))),
             expected: [
                 .make(nav("a")), .make(sc("home")), .setChild(nav("a"), of: "h"), .setViewControllers([s("home")], of: "a"),
                 .release(sc("splash")),
