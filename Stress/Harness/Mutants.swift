@@ -237,6 +237,9 @@ public enum StressHarness {
         case .uikitReportDroppedAfterSwipe: "a back tap's report dropped while a back swipe's report is under way"
         case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
         case .uikitHeldSheetLetGo: "a sheet the app holds dismissed by the user's swipe, unguarded"
+        case .uikitTabBarInHop: "a launch flow's tab bar made the child of a hop container at the window's root"
+        case .uikitTabsInModelOrder: "the tabs the user reordered through More put back in the model's order"
+        case .uikitUndoOnReleased: "a refused back swipe undone on a navigation controller already released"
         }
     }
     #endif

@@ -7,8 +7,9 @@ import TransitionCoordinatorUIKit
 ///
 /// Each seed drives, on the main actor, a random interleaving of:
 /// - the app's requests (push, pop, set a stack, select a tab, present and dismiss a sheet, a
-///   window shown at `medium` with a sheet of its own and taken down), animated with the host's
-///   native animator, each under `.reject` or `.enqueue`;
+///   window shown at `medium` with a sheet of its own and taken down, the launch flow at the
+///   window's root hopping to sign-in and back to fresh tabs), animated with the host's native
+///   animator, each under `.reject` or `.enqueue`;
 /// - UIKit ending its running transitions, in one window or all;
 /// - the user's actions, at any moment, mid-transition included: a back swipe (its finger lifted
 ///   later, finished or cancelled), a back tap, a tab tapped, a sheet swiped down;
@@ -119,7 +120,15 @@ package enum UIKitStress {
             if log.count > 80 { log.removeFirst() }
         }
 
-        static let stacks: [ContainerID] = ["a", "b", "c"]
+        /// Six tabs: past five, UIKit shows a More tab, through which the user may reorder them.
+        static let stacks: [ContainerID] = ["a", "b", "c", "d", "e", "f"]
+
+        /// The tabs the launch flow shows once signed in, each stack at its root.
+        static let signedIn = WindowContent.tabs(
+            (try? TabBar(
+                id: "main",
+                tabs: stacks.map { .stack(StackContainer(id: $0, root: Screen("\($0.rawValue)0"))) }, selected: 0))
+                ?? TabBar(id: "main", .screen(Screen("none"))))
 
         /// Whether the app holds the sheet `id` (an odd-numbered sheet is a form).
         static func isForm(_ id: ContainerID) -> Bool {
@@ -145,10 +154,8 @@ package enum UIKitStress {
             #if TC_MUTANTS
             host.core.mutants = Mutations(mutants.compactMap(Mutation.init(rawValue:)))
             #endif
-            let root = WindowContent.tabs(
-                TabBar(
-                    id: "main", .stack(StackContainer(id: "a", root: Screen("a0"))),
-                    .stack(StackContainer(id: "b", root: Screen("b0"))), .stack(StackContainer(id: "c", root: Screen("c0")))))
+            // A launch flow at the window's root, signed in: its hop container shows the tabs.
+            let root = WindowContent.hop(HopContainer(id: "launch", showing: Self.signedIn))
             // Timeouts far past the checkpoint's wait: a call that never returns is found by the
             // checkpoint, not hidden by the coordinator giving up on it.
             let configuration = try? CoordinatorConfiguration(
@@ -251,7 +258,7 @@ package enum UIKitStress {
             let animator = host.core.animator
             let policy: AdmissionPolicy = random.chance(50) ? .reject : .enqueue
             let stack = Self.stacks[random.below(Self.stacks.count)]
-            switch random.below(10) {
+            switch random.below(11) {
             case 0, 1:
                 let pushed = screen("\(stack)")
                 note("push \(pushed) onto \(stack) (\(policy))")
@@ -283,9 +290,18 @@ package enum UIKitStress {
                 let content = WindowContent.presenting(.screen(screen("w")), modal: .screen(screen("ws")))
                 note("show \(content) at medium (\(policy))")
                 launch { _ = try? await coordinator.show(content, at: .medium, policy: policy) }
-            default:
+            case 9:
                 note("pop medium (\(policy))")
                 launch { _ = try? await coordinator.pop(.medium, policy: policy) }
+            default:
+                // Signed out (the launch flow hops to sign-in), or signed in again: fresh tabs.
+                let signedIn = shownStack != nil
+                guard !signedIn || random.chance(30) else { return }
+                let next = signedIn ? WindowContent.screen(screen("signIn")) : Self.signedIn
+                note("hop launch to \(next) (\(policy))")
+                launch {
+                    _ = try? await coordinator.change(.hop(to: next, in: "launch"), animator: animator, policy: policy)
+                }
             }
         }
 
@@ -293,7 +309,8 @@ package enum UIKitStress {
         /// the screen): where the app presents from.
         private var shownStack: ContainerID? {
             guard let window = host.kits.first(where: { $0.value === host.kit.windows.first })?.key,
-                case .tabs(let bar)? = host.controllers.content(of: window), bar.tabs.indices.contains(bar.selected),
+                case .tabs(let bar)? = host.controllers.content(of: window)?.find("main"),
+                bar.tabs.indices.contains(bar.selected),
                 case .stack(let stack) = bar.tabs[bar.selected].base
             else { return nil }
             return stack.id
@@ -365,6 +382,15 @@ package enum UIKitStress {
             case 2, 6:
                 let bars = onScreen { if case .tabBar = $0.id { true } else { false } }
                 guard let bar = bars.first, !bar.children.isEmpty else { return }
+                if random.chance(15) {
+                    // Through More's Edit: nothing is reported, the model's order is the app's.
+                    var order = Array(bar.children.indices)
+                    for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+                    note("the user reorders the tabs to \(order)")
+                    outcome.userActions += 1
+                    host.kit.reorderTabs(bar, to: order)
+                    return
+                }
                 let tab = random.below(bar.children.count)
                 note("the user taps tab \(tab)")
                 track(host.kit.tapTab(tab, of: bar))
@@ -414,6 +440,27 @@ package enum UIKitStress {
         }
     }
 
+    /// `shown` with each tab bar's tabs in the order `model` gives them, its selection following
+    /// its tab: what UIKit shows after the user reordered tabs through More, compared with the
+    /// model's order.
+    package static func inModelOrder(_ shown: WindowContent, like model: WindowContent) -> WindowContent {
+        switch shown {
+        case .screen, .stack:
+            return shown
+        case .hop(let hop):
+            return .hop(HopContainer(id: hop.id, showing: inModelOrder(hop.current, like: model)))
+        case .presenting(let base, let modal):
+            return .presenting(inModelOrder(base, like: model), modal: inModelOrder(modal, like: model))
+        case .tabs(let bar):
+            let tabs = bar.tabs.map { inModelOrder($0, like: model) }
+            guard case .tabs(let wanted)? = model.find(bar.id)?.base else { return shown }
+            let order = wanted.tabs.map(\.nodeID)
+            let sorted = tabs.sorted { (order.firstIndex(of: $0.nodeID) ?? .max) < (order.firstIndex(of: $1.nodeID) ?? .max) }
+            let selected = tabs.indices.contains(bar.selected) ? sorted.firstIndex { $0 == tabs[bar.selected] } : nil
+            return (try? TabBar(id: bar.id, tabs: sorted, selected: selected ?? bar.selected)).map(WindowContent.tabs) ?? shown
+        }
+    }
+
     /// The first way `host`'s fake UIKit, with every transition ended and every call returned,
     /// breaks the promise for the committed `snapshot`: a UIKit rule broken, an applier list
     /// refused (invariant 8), or a window whose controllers are not the committed content as
@@ -441,7 +488,8 @@ package enum UIKitStress {
                 return .init(.atomic, "seed \(seed): window \(window.id) at \(window.level) is committed but never made")
             }
             let expected = Reconciler.shown(fake.isHidden ? ContainerHost.withoutPresentations(window.content) : window.content)
-            let shown = try? fake.content()
+            // The tabs the user reordered through More stay in the user's order.
+            let shown = try? fake.content().map { inModelOrder($0, like: expected) }
             if shown != expected {
                 return .init(
                     .atomic,

@@ -122,7 +122,8 @@ package struct TreeGenerator {
                     (try? TabBar(id: id, tabs: tabs, selected: random.below(tabs.count))).map(WindowContent.tabs)
                     ?? .screen(screen())
             default:
-                node = .hop(HopContainer(id: id, showing: content(depth: depth + 1, place: place == .windowRoot ? .windowRoot : .inside)))
+                node = .hop(
+                    HopContainer(id: id, showing: content(depth: depth + 1, place: place == .windowRoot ? .windowRoot : .inside)))
             }
         } else {
             node = .screen(screen())

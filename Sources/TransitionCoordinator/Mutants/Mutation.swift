@@ -162,13 +162,23 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit host lets UIKit dismiss every sheet the user swipes down, the ones the app holds
     /// too: a sheet a guard protects leaves the screen, reported as the user's unguarded change.
     case uikitHeldSheetLetGo
+    /// The UIKit reconciler keeps a hop container at the window's root as a container controller:
+    /// the tab bar a launch flow hops to becomes its child, where UIKit wants a window's root.
+    case uikitTabBarInHop
+    /// The UIKit applier gives a tab bar its tabs in the model's order: the order the user gave
+    /// them through More's Edit is reverted by the next change.
+    case uikitTabsInModelOrder
+    /// The UIKit host undoes a refused back swipe on the navigation controller the user touched
+    /// even once it was released (the stack made again meanwhile, or gone).
+    case uikitUndoOnReleased
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
         case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow, .uikitTapsUngated,
-            .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo:
+            .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
+            .uikitTabsInModelOrder, .uikitUndoOnReleased:
             true
         default: false
         }

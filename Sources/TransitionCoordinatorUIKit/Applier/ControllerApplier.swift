@@ -143,7 +143,11 @@ public final class ControllerApplier {
         case .setTabs(let tabs, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
             await idle(tabBar)
-            tabBar.showTabs(Self.inUsersOrder(tabs.compactMap { made[$0]?.controller }, shown: tabBar.tabs))
+            let wanted = tabs.compactMap { made[$0]?.controller }
+            #if TC_MUTANTS
+            if mutants.contains(.uikitTabsInModelOrder) { return tabBar.showTabs(wanted) }
+            #endif
+            tabBar.showTabs(Self.inUsersOrder(wanted, shown: tabBar.tabs))
         case .select(let tab, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)], let controller = made[tab]?.controller else { return }
             await idle(tabBar)

@@ -52,7 +52,7 @@ public final class WindowControllers {
         applier.mutants = mutants
         #endif
         shown[managed.id] = Shown(window: window, applier: applier, content: managed.content, model: managed.content)
-        await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
+        await apply(operations(from: nil, to: managed.content), in: managed.id, animated: false)
     }
 
     /// Shows `content` in window `id`: waits for the change running there, then starts this one
@@ -60,13 +60,13 @@ public final class WindowControllers {
     public func show(_ content: WindowContent, in id: WindowID, animated: Bool) async {
         await settled(id)
         guard let current = shown[id] else { return }
-        let operations = Reconciler.operations(from: current.content, to: content)
+        let change = operations(from: current.content, to: content)
         shown[id]?.content = content
         shown[id]?.model = content
-        if operations.isEmpty { return }
+        if change.isEmpty { return }
         changing[id, default: 0] += 1
         shown[id]?.running = Task {
-            await self.apply(operations, in: id, animated: animated)
+            await self.apply(change, in: id, animated: animated)
             self.changing[id, default: 1] -= 1
         }
     }
@@ -101,14 +101,14 @@ public final class WindowControllers {
         for id in shown.keys {
             guard let content = shown[id]?.content, content.find(bar) != nil else { continue }
             let selected = select(content)
-            let operations = Reconciler.operations(from: content, to: selected)
+            let change = operations(from: content, to: selected)
             shown[id]?.content = selected
-            guard !operations.isEmpty else { continue }
+            guard !change.isEmpty else { continue }
             let previous = shown[id]?.running
             changing[id, default: 0] += 1
             shown[id]?.running = Task {
                 await previous?.value
-                await self.apply(operations, in: id, animated: false)
+                await self.apply(change, in: id, animated: false)
                 self.changing[id, default: 1] -= 1
             }
         }
@@ -124,7 +124,7 @@ public final class WindowControllers {
     public func destroy(_ id: WindowID) async -> (any WindowRooting)? {
         await settled(id)
         guard let current = shown[id] else { return nil }
-        await apply(Reconciler.operations(from: current.content, to: nil), in: id, animated: false)
+        await apply(operations(from: current.content, to: nil), in: id, animated: false)
         shown[id] = nil
         return current.window
     }
@@ -174,6 +174,14 @@ public final class WindowControllers {
 
     /// The windows shown, in no particular order.
     public var windows: [WindowID] { Array(shown.keys) }
+
+    /// The reconciler's operations from `before` to `after`, with the harness's mutants planted.
+    private func operations(from before: WindowContent?, to after: WindowContent?) -> [Reconciler.Operation] {
+        #if TC_MUTANTS
+        if !mutants.isEmpty { return Mutations.$planted.withValue(mutants) { Reconciler.operations(from: before, to: after) } }
+        #endif
+        return Reconciler.operations(from: before, to: after)
+    }
 
     private func apply(_ operations: [Reconciler.Operation], in id: WindowID, animated: Bool) async {
         guard let applier = shown[id]?.applier else { return }

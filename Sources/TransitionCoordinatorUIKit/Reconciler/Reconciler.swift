@@ -63,6 +63,9 @@ public enum Reconciler {
     /// presented by that child. A tab bar controller belongs at a window's root: a hop container
     /// holding one as a child would break UIKit's rule.
     static func rooted(_ content: WindowContent) -> WindowContent {
+        #if TC_MUTANTS
+        if Mutations.planted.contains(.uikitTabBarInHop) { return content }
+        #endif
         switch content {
         case .hop(let hop): rooted(hop.current)
         case .presenting(let base, let modal): .presenting(rooted(base), modal: modal)

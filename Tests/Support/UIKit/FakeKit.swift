@@ -163,6 +163,7 @@ package final class FakeKit: ContainerKit {
         guard tabBar.hasMore, order.sorted() == Array(tabBar.children.indices) else { return false }
         let shown = tabBar.selected.map { tabBar.children[$0] }
         tabBar.children = order.map { tabBar.children[$0] }
+        tabBar.userOrder = tabBar.children
         tabBar.selected = shown.flatMap { shown in tabBar.children.firstIndex { $0 === shown } }
         return true
     }

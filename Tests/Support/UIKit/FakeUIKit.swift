@@ -65,7 +65,7 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         package enum Rule: Equatable {
             case navigationInNavigation, presenterBusy, presenterOffScreen, twoParents, tabOutOfRange,
                 madeTwice, notAlive, releasedOnScreen, dismissedNothing, duplicateChild, movedWhilePresenting,
-                changedMidTransition, presentedInHiddenWindow, tabBarAsChild, containment
+                changedMidTransition, presentedInHiddenWindow, tabBarAsChild, containment, userOrderReverted
         }
         package let rule: Rule
         package let message: String
@@ -386,6 +386,16 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
         if refusedMidTransition("set its tabs") { return }
         let index = selected ?? lastSelected
         let was = index.flatMap { children.indices.contains($0) ? children[$0] : nil }
+        if let order = userOrder {
+            // The tabs staying must keep the order the user gave them through More's Edit.
+            let staying = controllers.compactMap { $0 as? FakeController }.filter { tab in order.contains { $0 === tab } }
+            let expected = order.filter { tab in staying.contains { $0 === tab } }
+            if !staying.elementsEqual(expected, by: ===) {
+                world.note(
+                    .userOrderReverted,
+                    "\(id) is given \(staying.map(\.id)) where the user ordered them \(expected.map(\.id))")
+            }
+        }
         adopt(controllers, "show tabs")
         // As UIKit documents it: the selected controller stays selected where it is still a tab,
         // else the tab at the same index, else the first.
@@ -406,6 +416,9 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     /// The selected index before the user opened the More list (UIKit's `selectedIndex` is
     /// `NSNotFound`, here nil, while the More list shows).
     package var lastSelected: Int?
+
+    /// The tabs in the order the user gave them through More's Edit, once they did.
+    package var userOrder: [FakeController]?
 
     /// Whether the tab bar shows a More tab: past five tabs, as UIKit's does.
     package var hasMore: Bool { children.count > 5 }

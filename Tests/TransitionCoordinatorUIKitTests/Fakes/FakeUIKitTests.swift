@@ -25,6 +25,20 @@ struct FakeUIKitTests {
             bar.showTabs([kit.makeScreen(Screen("x"))])
             await kit.makeNavigation("a").showStack([bar], animated: false)
         },
+        Breach(rule: .tabBarAsChild) { kit in
+            let bar = kit.makeTabBar("t")
+            bar.showTabs([kit.makeScreen(Screen("x"))])
+            await kit.makeHop("h").showChild(bar, animated: false)
+        },
+        Breach(rule: .userOrderReverted) { kit in
+            let bar = kit.makeTabBar("t")
+            let stacks = (0..<6).map { kit.makeNavigation(ContainerID("s\($0)")) }
+            kit.setRootController(bar)
+            bar.showTabs(stacks)
+            let fake = bar as? FakeController
+            if let fake { FakeKit().reorderTabs(fake, to: [5, 4, 3, 2, 1, 0]) }
+            bar.showTabs(stacks)
+        },
         Breach(rule: .containment) { kit in
             let hop = kit.makeHop("h"), old = kit.makeScreen(Screen("x"))
             kit.setRootController(hop)
