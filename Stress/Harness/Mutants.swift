@@ -239,7 +239,6 @@ public enum StressHarness {
         case .uikitHeldSheetLetGo: "a sheet the app holds dismissed by the user's swipe, unguarded"
         case .uikitTabBarInHop: "a launch flow's tab bar made the child of a hop container at the window's root"
         case .uikitTabsInModelOrder: "the tabs the user reordered through More put back in the model's order"
-        case .uikitUndoOnReleased: "a refused back swipe undone on a navigation controller already released"
         }
     }
     #endif

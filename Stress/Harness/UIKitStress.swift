@@ -36,7 +36,7 @@ package enum UIKitStress {
     /// Steps between checkpoints.
     package static let checkpointEvery = 40
     /// Steps a seed takes when a mutant is hunted.
-    package static let huntSteps = 500
+    package static let huntSteps = 1_000
 
     /// What a run found, over all its seeds.
     package struct Outcome: Sendable {
@@ -122,6 +122,26 @@ package enum UIKitStress {
 
         /// Six tabs: past five, UIKit shows a More tab, through which the user may reorder them.
         static let stacks: [ContainerID] = ["a", "b", "c", "d", "e", "f"]
+
+        /// `content` with the tab bar `main` given a seventh tab, the stack `g`, or, when it has
+        /// it, without it; nil when `content` shows no such tab bar.
+        static func togglingTab(in content: WindowContent) -> WindowContent? {
+            switch content {
+            case .screen, .stack:
+                return nil
+            case .hop(let hop):
+                return togglingTab(in: hop.current).map { .hop(HopContainer(id: hop.id, showing: $0)) }
+            case .presenting(let base, let modal):
+                return togglingTab(in: base).map { .presenting($0, modal: modal) }
+            case .tabs(let bar):
+                guard bar.id == "main" else { return nil }
+                let selected = bar.tabs[bar.selected].nodeID
+                var tabs = bar.tabs.filter { $0.nodeID != .container("g") }
+                if tabs.count == bar.tabs.count { tabs.append(.stack(StackContainer(id: "g", root: Screen("g0")))) }
+                let index = tabs.firstIndex { $0.nodeID == selected } ?? 0
+                return (try? TabBar(id: bar.id, tabs: tabs, selected: index)).map(WindowContent.tabs)
+            }
+        }
 
         /// The tabs the launch flow shows once signed in, each stack at its root.
         static let signedIn = WindowContent.tabs(
@@ -258,7 +278,7 @@ package enum UIKitStress {
             let animator = host.core.animator
             let policy: AdmissionPolicy = random.chance(50) ? .reject : .enqueue
             let stack = Self.stacks[random.below(Self.stacks.count)]
-            switch random.below(11) {
+            switch random.below(12) {
             case 0, 1:
                 let pushed = screen("\(stack)")
                 note("push \(pushed) onto \(stack) (\(policy))")
@@ -290,6 +310,13 @@ package enum UIKitStress {
                 let content = WindowContent.presenting(.screen(screen("w")), modal: .screen(screen("ws")))
                 note("show \(content) at medium (\(policy))")
                 launch { _ = try? await coordinator.show(content, at: .medium, policy: policy) }
+            case 10:
+                // The app adds a seventh tab, or takes it away (the user's order of the others stays).
+                guard let window = host.kits.first(where: { $0.value === host.kit.windows.first })?.key,
+                    let model = host.controllers.content(of: window), let changed = Self.togglingTab(in: model)
+                else { return }
+                note("replace with \(changed) (\(policy))")
+                launch { _ = try? await coordinator.change(.replace(with: changed), animator: animator, policy: policy) }
             case 9:
                 note("pop medium (\(policy))")
                 launch { _ = try? await coordinator.pop(.medium, policy: policy) }

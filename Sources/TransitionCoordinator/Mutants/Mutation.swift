@@ -168,9 +168,6 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit applier gives a tab bar its tabs in the model's order: the order the user gave
     /// them through More's Edit is reverted by the next change.
     case uikitTabsInModelOrder
-    /// The UIKit host undoes a refused back swipe on the navigation controller the user touched
-    /// even once it was released (the stack made again meanwhile, or gone).
-    case uikitUndoOnReleased
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -178,7 +175,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow, .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
-            .uikitTabsInModelOrder, .uikitUndoOnReleased:
+            .uikitTabsInModelOrder:
             true
         default: false
         }

@@ -355,12 +355,8 @@ public final class ContainerHost: WindowHost {
     /// the stack made again: the new controller shows the model already).
     private func showModel(of stack: ContainerID, in navigation: any NavigationControlling) async {
         while navigation.isTransitioning { await navigation.transitionEnded() }
-        guard let found = modelStack(stack) else { return }
-        var current = controllers.controller(.navigation(stack), in: found.window) === navigation
-        #if TC_MUTANTS
-        if mutants.contains(.uikitUndoOnReleased) { current = true }
-        #endif
-        guard current else { return }
+        guard let found = modelStack(stack), controllers.controller(.navigation(stack), in: found.window) === navigation
+        else { return }
         let screens = found.stack.items.compactMap { controllers.controller(.screen($0), in: found.window) }
         await navigation.showStack(screens, animated: true)
     }

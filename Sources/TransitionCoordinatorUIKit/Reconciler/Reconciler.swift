@@ -66,7 +66,7 @@ public enum Reconciler {
         #if TC_MUTANTS
         if Mutations.planted.contains(.uikitTabBarInHop) { return content }
         #endif
-        switch content {
+        return switch content {
         case .hop(let hop): rooted(hop.current)
         case .presenting(let base, let modal): .presenting(rooted(base), modal: modal)
         case .screen, .stack, .tabs: content
