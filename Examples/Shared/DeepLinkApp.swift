@@ -35,6 +35,8 @@ public struct DeepLinkApp: Sendable {
                 Self.replyPattern, route: "^/main#inbox/thread(id=:id)!reply",
                 types: ["id": .integer])
         ])
+        // At launch, not on the first link: every pattern leads to a route these screens build.
+        try table.validate(against: screens)
     }
 
     /// Launches: shows ``home``, then opens the inbox, so a link that came with the launch

@@ -63,6 +63,11 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is not a URL: what is wrong, at `position` (in characters from the start, 0 the
     /// first).
     case badURL(String, position: Int, reason: String)
+    /// The pattern's route, filled with `values` (samples of its placeholders' types), is one the
+    /// registry cannot build: a screen, tab or tab bar it does not declare, a placeholder whose
+    /// type the parameter it fills does not take, a required parameter missing
+    /// (``LinkTable/validate(against:)``, at launch).
+    case doesNotNavigate(pattern: String, values: [String: String], NavigationError)
 
     /// Where in the URL the problem is, in characters from the start; nil for any but ``badURL(_:position:reason:)``.
     public var position: Int? {
@@ -78,6 +83,7 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badPattern: "badPattern"
         case .badURL: "badURL"
         case .unroutable: "unroutable"
+        case .doesNotNavigate(_, _, let error): "doesNotNavigate.\(error.code)"
         }
     }
 
@@ -96,6 +102,13 @@ public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url) fits \(pattern), but its route \(reason)"
         case .badURL(let url, let position, let reason):
             "\(url) is not a URL: at \(position), \(reason)"
+        case .doesNotNavigate(let pattern, let values, let error):
+            "link pattern \(pattern) leads to a route the registry cannot build"
+                + (values.isEmpty
+                    ? ""
+                    : " (with " + values.sorted { $0.key < $1.key }.map { ":\($0.key) = \($0.value)" }.joined(separator: ", ")
+                        + ")")
+                + ": \(error)"
         }
     }
 }
