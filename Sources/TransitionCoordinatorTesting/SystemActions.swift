@@ -48,8 +48,8 @@ public struct SystemActions: Sendable {
     }
 
     /// A relaunch from `saved` (what `Coordinator/savedNavigation(schema:savedAt:links:)`
-    /// returned before, perhaps through JSON): restored under `policy` at `now`, with `link` when
-    /// one came with the launch.
+    /// returned before, perhaps through JSON): restored under `policy` at `now` (wall-clock time
+    /// since the Unix epoch, as the state's `savedAt`), with `link` when one came with the launch.
     /// - Throws: `RestorationError`; nothing changed then.
     @discardableResult
     public func relaunch(

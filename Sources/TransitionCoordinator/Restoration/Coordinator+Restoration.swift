@@ -13,8 +13,9 @@ extension Coordinator {
     ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
     ///   not at the next launch.
+    /// `savedAt` is wall-clock time since the Unix epoch: now, on the system's clock, by default.
     public func savedNavigation(
-        schema: Int, savedAt: Duration, links: [SavedLink] = []
+        schema: Int, savedAt: Duration = WallTime.now(), links: [SavedLink] = []
     ) throws(NavigationError) -> SavedNavigation {
         #if TC_MUTANTS
         // Mutant: the content read without the registry's declared ids.
@@ -77,10 +78,13 @@ extension Coordinator {
     /// launch rule says. It waits its turn (`.enqueue`) and, while locked, for the unlock.
     ///
     /// The saved links are in the plan: give them to the inbox (``LinkInbox/restore(_:)``).
+    /// `now` is wall-clock time since the Unix epoch, as ``SavedNavigation/savedAt``: the
+    /// system's clock by default; a test passes the time it wants (the policy's
+    /// ``RestorationPolicy/maxAge`` is checked against it).
     /// - Throws: ``RestorationError``; nothing changed then.
     @discardableResult
     public func restore(
-        _ saved: SavedNavigation, policy: RestorationPolicy, now: Duration,
+        _ saved: SavedNavigation, policy: RestorationPolicy, now: Duration = WallTime.now(),
         link: Route? = nil
     ) async throws(RestorationError) -> Restored {
         let plan = try Restoration.plan(

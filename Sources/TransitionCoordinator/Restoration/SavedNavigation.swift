@@ -7,15 +7,17 @@
 /// restoring. The shield, the lock and windows above the root are never saved: the lifecycle
 /// decides them after a relaunch.
 public struct SavedNavigation: Sendable, Hashable, Codable {
-    /// The format this library writes and reads.
-    package static let currentFormat = 1
+    /// The format this library writes and reads: 2 writes ``savedAt`` as ISO 8601 text; 1, still
+    /// read, wrote it as a `Duration`, read as time since the Unix epoch.
+    package static let currentFormat = 2
 
     /// This library's format of the value.
     public var format: Int
     /// The app's schema version when saved (its screens' names and parameters then).
     public var schema: Int
-    /// When it was saved, on the app's wall clock (any epoch, the same one ``RestorationPolicy``'s
-    /// `now` uses).
+    /// When it was saved: wall-clock time since the Unix epoch (1970-01-01T00:00:00Z, UTC), as
+    /// ``Coordinator/restore(_:policy:now:link:)``'s `now`. Encoded as ISO 8601 text in UTC with
+    /// milliseconds (`"savedAt":"2026-11-29T12:40:05.250Z"`), so the saved file says when.
     public var savedAt: Duration
     /// What the root window showed, as an absolute route.
     public var route: Route
@@ -53,7 +55,17 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
                 forKey: .format, in: container, debugDescription: "format \(format) was never written")
         }
         schema = try container.decode(Int.self, forKey: .schema)
-        savedAt = try container.decode(Duration.self, forKey: .savedAt)
+        if format == 1 {
+            savedAt = try container.decode(Duration.self, forKey: .savedAt)
+        } else {
+            let text = try container.decode(String.self, forKey: .savedAt)
+            guard let time = WallTime.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .savedAt, in: container,
+                    debugDescription: "`\(text.prefix(40))` is not an ISO 8601 time in UTC (as 2026-11-29T12:40:05.250Z)")
+            }
+            savedAt = time
+        }
         let path = try container.decode(String.self, forKey: .path)
         do {
             route = try Route(parsing: path)
@@ -73,12 +85,19 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
         init(from decoder: any Decoder) throws { link = try? SavedLink(from: decoder) }
     }
 
-    /// Encodes the route as its path, readable in the saved file.
+    /// Encodes the route as its path and the time as ISO 8601, both readable in the saved file
+    /// (always in the current format). A time outside years 0001 to 9999 is an
+    /// `EncodingError`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
+        try container.encode(Self.currentFormat, forKey: .format)
         try container.encode(schema, forKey: .schema)
-        try container.encode(savedAt, forKey: .savedAt)
+        guard let time = WallTime.iso8601(savedAt) else {
+            throw EncodingError.invalidValue(
+                savedAt,
+                .init(codingPath: container.codingPath + [CodingKeys.savedAt], debugDescription: "outside years 0001 to 9999"))
+        }
+        try container.encode(time, forKey: .savedAt)
         try container.encode(route.path, forKey: .path)
         try container.encode(links, forKey: .links)
     }
@@ -114,7 +133,8 @@ public struct RestorationPolicy: Sendable {
     public var schema: Int
     /// Migrations, one per schema step.
     public var migrations: [Migration]
-    /// A saved state older than this is not restored (nil: any age).
+    /// A saved state older than this is not restored (nil: any age): its age is the restore's
+    /// `now` less ``SavedNavigation/savedAt``, both wall-clock time.
     public var maxAge: Duration?
     /// Screen names never restored (a checkout, an alert): a saved route keeps what stands below
     /// the first of them.

@@ -15,7 +15,8 @@ extension RouteCompiler {
     /// builds the same containers again; the screens come back with the ids the route makes
     /// (or their factory's), at the same places.
     /// The root hop container the registry declares (``ScreenRegistry/rootHop(id:)``) is read
-    /// through: the route writes what it shows, and compiling puts that back in it.
+    /// through: the route writes what it shows, and compiling puts that back in it; a sheet the
+    /// hop presents is written over what it shows, and restored presented from there.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for any other hop container, a tab
     ///   bar whose id is neither declared nor made by a route, a tab that is not a stack, or a
     ///   modal in a tab that is not selected.
@@ -24,7 +25,16 @@ extension RouteCompiler {
     ) throws(NavigationError) -> Route {
         var steps: [RouteStep] = []
         var content = content
-        if case .hop(let hop) = content, hop.id == registry.declaredRootHop { content = hop.current }
+        switch content {
+        case .hop(let hop) where hop.id == registry.declaredRootHop:
+            content = hop.current
+        case .presenting(.hop(let hop), let modal) where hop.id == registry.declaredRootHop:
+            // What the root hop presents is written over what it shows: compiling presents it
+            // from there, inside the hop container (the same screens, the same sheet).
+            content = .presenting(hop.current, modal: modal)
+        default:
+            break
+        }
         try write(content, asModal: false, registry: registry, into: &steps)
         return Route(absolute: true, steps)
     }

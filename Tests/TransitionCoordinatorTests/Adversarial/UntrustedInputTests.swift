@@ -148,8 +148,12 @@ struct UntrustedInputTests {
     func smallestSavedAt() async throws {
         let coordinator = await Self.coordinator()
         let saved = SavedNavigation(route: try Route(parsing: "^/home"), schema: 1, savedAt: .zero)
-        // The smallest Duration, as a corrupt file can hold it: the high word's least value.
-        let data = try Self.corrupted(saved) { $0["savedAt"] = [Int64.min, 0] }
+        // The smallest Duration, as a corrupt file of the first format (which wrote a Duration)
+        // can hold it: the high word's least value.
+        let data = try Self.corrupted(saved) {
+            $0["format"] = 1
+            $0["savedAt"] = [Int64.min, 0]
+        }
         let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
         await #expect {
             try await coordinator.restore(decoded, policy: RestorationPolicy(maxAge: .seconds(60)), now: .seconds(10))

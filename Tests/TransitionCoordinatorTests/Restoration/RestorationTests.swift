@@ -116,7 +116,7 @@ struct RestorationTests {
         #expect(throws: RestorationError.nothingRestorable(.unknownScreen("gone", step: 0))) {
             try Self.plan(try Self.saved("^/gone/home"))
         }
-        let newer = #"{"format":2,"schema":1,"savedAt":[0,0],"path":"^/home","links":[]}"#
+        let newer = #"{"format":3,"schema":1,"savedAt":"1970-01-01T00:00:00Z","path":"^/home","links":[]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SavedNavigation.self, from: Data(newer.utf8)) }
     }
 

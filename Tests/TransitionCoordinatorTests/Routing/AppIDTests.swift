@@ -229,6 +229,27 @@ struct AppIDTests {
         }
     }
 
+    @Test("a declared root hop that presents a sheet saves through the hop, and restores the same screens and sheet")
+    func declaredRootHopPresenting() async throws {
+        var registry = try Self.registry()
+        try registry.rootHop(id: "launch")
+        // The launch flow's hop container shows the root stack and presents the compose sheet.
+        let root = WindowContent.presenting(
+            .hop(HopContainer(id: "launch", showing: .stack(StackContainer(id: "homeStack", root: Screen("home"))))),
+            modal: .stack(StackContainer(id: "composeStack", root: Screen("compose"))))
+        let before = try await Coordinator(root: root, clock: TestClock(), screens: registry)
+        let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
+        #expect(saved.route.path == "^/home!/compose", "read through the hop, the sheet over what it shows")
+
+        let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
+        try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
+        let restored = await after.snapshot.windows[0].content
+        // The same screens and sheet, the sheet presented by what the hop shows.
+        #expect(Self.shape(restored) == "hop launch (stack homeStack [home] ! stack composeStack [compose])")
+        #expect(restored.containers == ["launch", "homeStack", "composeStack"])
+        #expect(try await after.savedNavigation(schema: 1, savedAt: .zero).route == saved.route, "and saves again as it did")
+    }
+
     @Test("screens whose factories derive their ids from name and parameters come back identical, ids included")
     func factoryIDsRestoreExactly() async throws {
         var registry = try Self.registry()
