@@ -45,32 +45,17 @@ public struct LaunchFlow: Sendable {
     }
 
     /// The splash screen is done loading: the flow goes on, to sign-up unless `signedIn`. Waits
-    /// first for the hop to the splash to commit (see ``shown(_:)``).
+    /// first for the hop to the splash to commit: the splash can appear while its hop animates,
+    /// and the coordinator answers from the committed state (`Coordinator.arrival(of:)`).
     public func splashFinished(signedIn: Bool) async throws(TransitionError) {
-        await shown(Self.splash)
+        _ = await coordinator.arrival(of: Self.splash.id)
         try await coordinator.hop(Self.container).unhop(Self.splash.id, with: signedIn)
     }
 
-    /// The sign-up screen is done: the flow goes on to main. Waits first for the hop to sign-up
-    /// to commit (see ``shown(_:)``).
+    /// The sign-up screen is done: the flow goes on to main, once the hop to sign-up committed.
     public func signedUp() async throws(TransitionError) {
-        await shown(Self.signUp)
+        _ = await coordinator.arrival(of: Self.signUp.id)
         try await coordinator.hop(Self.container).unhop(Self.signUp.id)
-    }
-
-    /// Returns once `screen` is the launch container's current child in the committed state.
-    ///
-    /// A screen can be on screen before the hop that shows it commits: UIKit calls its
-    /// `viewDidAppear` while the hop animates, and an unhop then is refused as not current,
-    /// since the coordinator answers from the committed state. Subscribed before the state is
-    /// read, so a commit in between is seen.
-    public func shown(_ screen: Screen) async {
-        let events = coordinator.events()
-        if Self.current(in: await coordinator.snapshot.window(at: .root)?.content) == .screen(screen) { return }
-        for await case .ended(let record) in events
-        where Self.current(in: record.after.window(at: .root)?.content) == .screen(screen) {
-            return
-        }
     }
 }
 
