@@ -107,7 +107,11 @@ public enum LinkTask {
     static let absolute = [
         "^/lhome", "^/lhome/lfeed(tab=top)", "^/lhome/ldetail(id=1)/lfriend", "^/lhome/lfeed!/lcompose(to=a\\,b)/ldraft",
         "^/ltabs#lb/lfriend(id=4)", "^/ltabs#la/ldetail(id=2)!lalert", "^/lhome!ltabs#lb(badge=3)", "^/ltabs/lfeed#lb",
+        // Into one tab, then the other: each must leave the tab it does not name as it was.
+        "^/ltabs#la/lfriend(id=5)", "^/ltabs#lb/ldetail(id=6)",
     ]
+    /// A link into each tab of `ltabs`, one after the other.
+    static let intoEachTab = ["^/ltabs#la/ldetail(id=7)", "^/ltabs#lb/lfriend(id=8)"]
     /// Relative links: what they land on depends on what is shown.
     static let relative = ["..", "lfriend", "!/lcompose", "../ldetail(id=3)", "up(n=2)"]
     /// Paths that parse but name what the registry refuses: unknown, badly typed, misplaced.
@@ -149,6 +153,9 @@ public enum LinkTask {
         var forged = SplitMix64(seed: seed).split(0xF0F6ED)
         // The app moving a screen a link made, from a stream of its own.
         var moves = SplitMix64(seed: seed).split(0x40E5)
+        // Links into one tab, then another, from a stream of their own: each must keep the tab it
+        // does not name as the one before left it.
+        var hops = SplitMix64(seed: seed).split(0x7AB5)
         await restoreCorrupted(
             &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
         var probe = registry
@@ -196,6 +203,14 @@ public enum LinkTask {
             }
             if moves.chance(30) {
                 await preemptHeldLink(environment: environment, coordinator: coordinator, checker: checker)
+            }
+            if hops.chance(25) {
+                for path in hops.chance(50) ? Self.intoEachTab : Self.intoEachTab.reversed() {
+                    guard let route = try? Route(parsing: path) else { continue }
+                    await navigate(
+                        route, kind: .wellFormed, expected: try? RouteCompiler.content(for: route, registry: registry),
+                        animator: nil, rng: &hops, environment: environment, coordinator: coordinator, checker: checker)
+                }
             }
             if forged.chance(6) {
                 // A route built in code with an `up` no path can write: refused, through the inbox or not.
@@ -258,8 +273,9 @@ public enum LinkTask {
                 route, kind: kind, expected: expected, animator: animator, rng: &rng, environment: environment,
                 coordinator: coordinator, checker: checker)
             if extra.chance(30), let shown = await coordinator.snapshot.rootWindow?.content,
-                let stack = Self.declaredStacks.first(where: shown.holds)
+                case let stacks = Self.declaredStacks.filter(shown.holds), !stacks.isEmpty
             {
+                let stack = extra.pick(stacks)
                 // The app pushes by hand, with an id of its own, onto a stack a link built, by the id it declared.
                 await pushByHand(
                     Screen("lfriend", id: ScreenID("hand-\(round)")), onto: stack, environment: environment,

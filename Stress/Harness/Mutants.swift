@@ -213,6 +213,7 @@ public enum StressHarness {
         case .madeScreenAnyPlace: "a route that takes a screen an earlier route made at another place, with that place's id"
         case .madeScreenAnySpelling: "a route that takes a screen an earlier route made for another spelling, with its id"
         case .alreadyThereByTopScreen: "a link taken as already there when the top screen is the target's"
+        case .linkResetsUnnamedTabs: "a link resets the tabs its route does not name"
         case .alreadyThereBeforeGuards: "a preempting link answered as already there before the guards of the one in flight"
         case .savedStateIgnoresDeclaredIDs: "saving that cannot read the app's declared ids"
         case .guardSkippedForLinks: "guards skipped for links"

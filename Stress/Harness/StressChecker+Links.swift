@@ -5,7 +5,7 @@ extension StressChecker {
     /// A link was answered: navigated (a record), already there (nil), or refused.
     ///
     /// - A well-formed link never fails to compile, and an absolute one lands on `expected`, the
-    ///   content its route compiles to.
+    ///   content its route compiles to, with the tabs it does not name as they were.
     /// - A malformed one fails to compile, with nothing changed: it is never navigated, already
     ///   there, or refused for anything else (the route is compiled before admission).
     /// - An already-there answer changed nothing and was announced by no event; nor was a compile
@@ -21,7 +21,10 @@ extension StressChecker {
             linkOutcomes["navigated", default: 0] += 1
             committed(record, animator: .none, label: label, wall: answered - asked)
             let landed = record.after.rootWindow?.content
-            if let expected, landed != expected {
+            // The route's content, with the tabs it does not name as they were (``KeptTabs``).
+            if let expected = expected.map({ KeptTabs.target($0, keeping: record.before.rootWindow?.content) }),
+                landed != expected
+            {
                 violations.append(
                     .init(
                         .atomic,
@@ -201,7 +204,10 @@ extension StressChecker {
             switch (outcome, posted.kind) {
             case (.navigated(let record), _):
                 let landed = record.after.rootWindow?.content
-                if posted.kind == .malformed || posted.expected.map({ $0 != landed }) == true {
+                let before = record.before.rootWindow?.content
+                if posted.kind == .malformed
+                    || posted.expected.map({ KeptTabs.target($0, keeping: before) != landed }) == true
+                {
                     violations.append(
                         .init(
                             .atomic,

@@ -85,6 +85,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A navigation is taken as already there when the root's top screen is the target's: a link
     /// that differs only below the top, or in a tab not shown, does nothing.
     case alreadyThereByTopScreen
+    /// A link rebuilds every tab: the tabs its route does not name lose what the user had open.
+    case linkResetsUnnamedTabs
     /// A `.preempt` navigation to where the transition in flight leads is answered already there
     /// while that transition's guards may still refuse it: the app never gets there.
     case alreadyThereBeforeGuards

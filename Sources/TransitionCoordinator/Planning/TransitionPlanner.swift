@@ -16,7 +16,8 @@ package enum TransitionPlanner {
             return snapshot.windows.first { $0.level == .root }?.content.topScreen == target.topScreen
         }
         #endif
-        return snapshot.windows.first { $0.level == .root }?.content == target
+        let root = snapshot.windows.first { $0.level == .root }?.content
+        return root == KeptTabs.target(target, keeping: root)
     }
 
     /// Plans `request` against `snapshot`.
@@ -112,7 +113,9 @@ package enum TransitionPlanner {
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
             if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
-            let (_, change) = try planContent(.replace(with: target), at: .root, in: remaining)
+            // The tabs the route does not name keep what they show (``KeptTabs``).
+            let kept = KeptTabs.target(target, keeping: snapshot.windows[root].content)
+            let (_, change) = try planContent(.replace(with: kept), at: .root, in: remaining)
             windows[root].content = change.after
             contentWindow = windows[root].id
             contentChange = change
