@@ -127,6 +127,11 @@ public final class NavigationModel {
     /// once, then the next step unless one is under way. A step the view shows already (a sheet
     /// the user swiped away, now dismissed by the commit) is taken at once, with the next.
     private func stepSheets() {
+        if let underWay = sheetStepUnderWay, !state.showsOnScreen(sheetPresentedBy: underWay) {
+            // The committed state presents nothing there on screen any more (dismissed, or its tab
+            // left): the step's end may never come, so the next step does not wait for it.
+            sheetStepUnderWay = nil
+        }
         let target = SheetStep.target(state)
         var shown = shownSheets
         while true {

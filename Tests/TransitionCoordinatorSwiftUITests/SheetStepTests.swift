@@ -109,3 +109,23 @@ struct SheetStepTests {
         #expect(model.viewSheet(presentedBy: .container("inbox")) == nil)
     }
 }
+
+extension SheetStepTests {
+    @Test("a step whose sheet the next commit dismisses is not waited for: that commit's sheets come at once")
+    func stepOfGonePresenterNotAwaited() async throws {
+        let model = try await T.model(Self.tabs(Self.compose))
+        // Replacing the sheet: its dismissal first, the new sheet waiting for SwiftUI's end of it.
+        model.apply(try await model.coordinator.perform(.content(.dismiss(.container("inbox")))).after)
+        model.apply(
+            try await model.coordinator.perform(
+                .content(.present(.presenting(Self.search, modal: Self.photos), from: .container("inbox")))
+            ).after)
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .container("search"))
+        #expect(model.viewSheet(presentedBy: .container("search")) == nil, "the inner sheet waits for the outer one")
+        // The app dismisses from inbox before SwiftUI showed search: its end may never come.
+        model.apply(try await model.coordinator.perform(.content(.dismiss(.container("inbox")))).after)
+        #expect(model.viewSheet(presentedBy: .container("inbox")) == nil)
+        model.apply(try await model.coordinator.perform(.content(.present(Self.compose, from: .container("inbox")))).after)
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .container("compose"))
+    }
+}
