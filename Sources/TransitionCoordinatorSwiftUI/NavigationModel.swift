@@ -114,8 +114,9 @@ public final class NavigationModel {
 
     /// SwiftUI ended the step of the sheet `presenter` presents: the sheet is dismissed (the
     /// `.sheet` modifier's `onDismiss`), or its content appeared. The next step of the change under
-    /// way, if any, is shown (``SheetStep``). ``coordinatedSheet(_:presentedBy:content:)`` calls
-    /// it; a view that presents the model's sheets itself calls it from the same two places.
+    /// way, if any, is shown: a commit's sheets reach the views one per SwiftUI update.
+    /// `coordinatedSheet(_:presentedBy:content:)` calls it; a view that presents the model's
+    /// sheets itself calls it from the same two places.
     /// Nothing when no step of that presenter is under way.
     public func sheetStepEnded(presentedBy presenter: WindowContent.NodeID) {
         guard sheetStepUnderWay == presenter else { return }

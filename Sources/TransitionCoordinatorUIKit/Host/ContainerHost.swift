@@ -316,7 +316,7 @@ public final class ContainerHost: WindowHost {
 
     /// The user tried to swipe away a sheet ``allowsDismissal(of:)`` kept on screen (UIKit:
     /// `presentationControllerDidAttemptToDismiss`): asked of the coordinator as the app's
-    /// dismissal of that sheet (``ContainerOperation/dismissModal(_:)``), through the guards,
+    /// dismissal of that sheet (`ContainerOperation.dismissModal`), through the guards,
     /// waiting its turn and animated by ``animator``. A guard's veto leaves the sheet as it is:
     /// nothing was dismissed, so nothing is presented again. Returns the request's task.
     @discardableResult

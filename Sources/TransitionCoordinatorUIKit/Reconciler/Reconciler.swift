@@ -51,7 +51,7 @@ public enum Reconciler {
     }
 
     /// `content` as UIKit's controllers show it: a hop container at the window's root is the
-    /// window itself (``rooted(_:)``), and the modals that tabs which are not selected present
+    /// window itself (its child the window's root controller), and the modals that tabs which are not selected present
     /// are left out (each tab's own containers and screens are kept).
     public static func shown(_ content: WindowContent) -> WindowContent {
         shown(rooted(content), onScreen: true)
