@@ -16,6 +16,8 @@ package enum TransitionPlanner {
             return snapshot.windows.first { $0.level == .root }?.content.topScreen == target.topScreen
         }
         #endif
+        // The target as the plan would show it; ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)``
+        // works it out again on the state it plans against. Both are cheap unless a tab is kept.
         let root = snapshot.windows.first { $0.level == .root }?.content
         return root == KeptTabs.target(target, keeping: root)
     }

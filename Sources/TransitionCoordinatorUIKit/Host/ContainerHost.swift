@@ -318,7 +318,9 @@ public final class ContainerHost: WindowHost {
     /// `presentationControllerDidAttemptToDismiss`): asked of the coordinator as the app's
     /// dismissal of that sheet (`ContainerOperation.dismissModal`), through the guards,
     /// waiting its turn and animated by ``animator``. A guard's veto leaves the sheet as it is:
-    /// nothing was dismissed, so nothing is presented again. Returns the request's task.
+    /// nothing was dismissed, so nothing is presented again. Returns the request's task. A second
+    /// attempt while the first waits its turn asks again by the same sheet's node: once the first
+    /// dismissed it, the second is refused (not presented) and changes nothing.
     @discardableResult
     public func userAttemptedDismissal(of sheet: any PresentingController) -> Task<Void, Never>? {
         guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
