@@ -14,11 +14,17 @@ import TransitionCoordinator
 /// below read so that they show the committed state again.
 extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
-    /// root); the back button and the swipe-back write a shorter one.
-    public func pathBinding(for id: ContainerID) -> Binding<[Screen]> {
+    /// root), as values of `type` (``Screen`` by default; a screen that stands for no value of
+    /// `type` is left out); the back button and the swipe-back write a shorter one.
+    public func pathBinding<Value: Hashable & Codable & Sendable>(
+        for id: ContainerID, as type: Value.Type = Screen.self
+    ) -> Binding<[Value]> {
         Binding(
-            get: { @MainActor in self.viewPath(of: id) },
-            set: { @MainActor path in _ = self.viewWrote(path: path, for: id) })
+            get: { @MainActor in
+                let path = self.viewPath(of: id)
+                return path as? [Value] ?? path.compactMap { $0.destination(as: type) }
+            },
+            set: { @MainActor path in _ = self.viewWrote(path: path as? [Screen] ?? path.map { Screen($0) }, for: id) })
     }
 
     /// A binding for `TabView(selection:)`: the selected tab of the tab bar `id` (0 when it is
@@ -40,18 +46,20 @@ extension NavigationModel {
     }
 }
 
-/// A `NavigationStack(path:)` showing the stack `id` of a ``NavigationModel``: its root screen
-/// through `root`, each screen above it through `destination`. Main-actor isolated, as every view.
-public struct CoordinatedStack<Root: View, Destination: View>: View {
+/// A `NavigationStack(path:)` showing the stack `id` of a ``NavigationModel``: its root through
+/// `root`, each screen above it through `destination`, each as a value of `Value` (the app's
+/// destination type, or ``Screen``). Main-actor isolated, as every view.
+public struct CoordinatedStack<Value: Hashable & Codable & Sendable, Root: View, Destination: View>: View {
     private let model: NavigationModel
     private let id: ContainerID
-    private let root: (Screen) -> Root
-    private let destination: (Screen) -> Destination
+    private let root: (Value) -> Root
+    private let destination: (Value) -> Destination
 
-    /// The stack `id` of `model`, drawn by `root` and `destination`.
+    /// The stack `id` of `model`, drawn by `root` and `destination` from values of `type`
+    /// (``Screen`` by default); a screen that stands for no value of `type` is not drawn.
     public init(
-        _ model: NavigationModel, stack id: ContainerID,
-        @ViewBuilder root: @escaping (Screen) -> Root, @ViewBuilder destination: @escaping (Screen) -> Destination
+        _ model: NavigationModel, stack id: ContainerID, as type: Value.Type = Screen.self,
+        @ViewBuilder root: @escaping (Value) -> Root, @ViewBuilder destination: @escaping (Value) -> Destination
     ) {
         self.model = model
         self.id = id
@@ -63,11 +71,11 @@ public struct CoordinatedStack<Root: View, Destination: View>: View {
     public var body: some View {
         // Read so that a refused write draws the stack again from the committed path.
         let _ = model.refusalCount
-        NavigationStack(path: model.pathBinding(for: id)) {
+        NavigationStack(path: model.pathBinding(for: id, as: Value.self)) {
             Group {
-                if let screen = model.state.roots[id] { root(screen) }
+                if let value = model.state.roots[id]?.destination(as: Value.self) { root(value) }
             }
-            .navigationDestination(for: Screen.self) { screen in destination(screen) }
+            .navigationDestination(for: Value.self) { value in destination(value) }
         }
     }
 }

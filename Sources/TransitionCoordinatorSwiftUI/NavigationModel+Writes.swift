@@ -12,15 +12,18 @@ import TransitionCoordinator
 /// ``NavigationModel/lastRefusal`` and ``NavigationModel/refusalCount``, so a view that showed
 /// the user's change shows the model again. All of it on the main actor; the coordinator serializes the rest.
 extension NavigationModel {
-    /// Reports that the user made the stack `id` show `path` above its root (the back button, a
+    /// Reports that the user made the stack `id` show `path` (screens, or values of the app's
+    /// destination type) above its root (the back button, a
     /// swipe-back, a tap that pushed a value through `NavigationLink(value:)`).
     ///
     /// - Returns: the record, or nil when the stack shows `path` already.
     /// - Throws: `TransitionError` when the model shows no stack `id`, or when the coordinator
     ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
     @discardableResult
-    public func setPath(_ path: [Screen], for id: ContainerID) async throws(TransitionError) -> TransitionRecord? {
-        try await setPath(path, for: id, from: nil)
+    public func setPath<Destination: Hashable & Codable & Sendable>(
+        _ path: [Destination], for id: ContainerID
+    ) async throws(TransitionError) -> TransitionRecord? {
+        try await setPath(path as? [Screen] ?? path.map { Screen($0) }, for: id, from: nil)
     }
 
     /// ``setPath(_:for:)`` worked out from `shown`, the path the view showed (nil: the committed

@@ -217,8 +217,14 @@ public final class NavigationModel {
 
     // MARK: - Reads for views
 
-    /// The path of the stack `id` (the screens above its root); empty when it is not shown.
-    public func path(of id: ContainerID) -> [Screen] { state.path(of: id) }
+    /// The path of the stack `id` (the screens above its root), as values of `type` (``Screen``
+    /// by default; a screen that stands for no value of `type` is left out); empty when it is not shown.
+    public func path<Destination: Hashable & Codable & Sendable>(
+        of id: ContainerID, as type: Destination.Type = Screen.self
+    ) -> [Destination] {
+        let path = state.path(of: id)
+        return path as? [Destination] ?? path.compactMap { $0.destination(as: type) }
+    }
 
     /// The selected tab of the tab bar `id`; nil when it is not shown.
     public func selection(of id: ContainerID) -> Int? { state.selection(of: id) }

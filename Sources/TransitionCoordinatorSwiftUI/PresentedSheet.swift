@@ -17,6 +17,12 @@ public struct PresentedSheet: Sendable, Hashable, Identifiable, CustomStringConv
         self.content = content
     }
 
+    /// The value of `type` the sheet's top screen stands for (the app's destination type), or nil
+    /// when it stands for none.
+    public func destination<Destination: Hashable & Codable & Sendable>(as type: Destination.Type) -> Destination? {
+        content.topScreen.destination(as: type)
+    }
+
     /// The sheet's own node: the screen, or the container, it shows.
     public var id: WindowContent.NodeID { content.nodeID }
 

@@ -24,8 +24,9 @@ public final class CallbackLog: Sendable {
     /// An item showing `screen` whose every callback notes its name and the screen's id. With
     /// `remove`, the item's owner writes the departure back as an app's item does: it runs, on
     /// the main actor, right after `remove <id>` is noted.
-    public func item(_ screen: Screen, remove: (@MainActor @Sendable () -> Void)? = nil) -> StackItem {
-        let id = screen.id
+    public func item(_ screen: some Hashable & Codable & Sendable, remove: (@MainActor @Sendable () -> Void)? = nil) -> StackItem
+    {
+        let id = ScreenID(of: screen)
         return StackItem(
             screen,
             remove: {

@@ -65,6 +65,28 @@ public final class NavigationTestStore {
         public var links: [String]?
         /// The code of the `TransitionError` (or `description` of another error) the action threw.
         public var error: String?
+        /// The places stated as the app's own values (``path(_:of:)``, ``tab(_:of:)``,
+        /// ``sheet(_:presentedBy:)``), in the order stated.
+        var values: [(place: ValuePlace, screens: [Screen])] = []
+
+        /// States the path of the stack `stack` after the step (the screens above its root), as
+        /// values of the app's destination type: `$0.path([Destination.mail(id: 42)], of: "inbox")`.
+        /// Checked in either exhaustivity, beside the printed ``state``.
+        public mutating func path<Destination: Hashable & Codable & Sendable>(_ path: [Destination], of stack: ContainerID) {
+            values.append((.path(stack), path.map { Screen($0) }))
+        }
+
+        /// States the selected tab of the tab bar `tabs` after the step, as the value at the root
+        /// of that tab (the screen it shows, or its stack's root): `$0.tab(Destination.inbox, of: "main")`.
+        public mutating func tab(_ tab: some Hashable & Codable & Sendable, of tabs: ContainerID) {
+            values.append((.tab(tabs), [Screen(tab)]))
+        }
+
+        /// States the sheet `presenter` presents after the step, as the value on top of it:
+        /// `$0.sheet(Destination.compose(draft: nil), presentedBy: .container("inbox"))`.
+        public mutating func sheet(_ sheet: some Hashable & Codable & Sendable, presentedBy presenter: WindowContent.NodeID) {
+            values.append((.sheet(presenter), [Screen(sheet)]))
+        }
 
         /// An expectation stating nothing yet.
         public init(
@@ -79,6 +101,59 @@ public final class NavigationTestStore {
             self.timeouts = timeouts
             self.links = links
             self.error = error
+        }
+    }
+
+    /// A place an ``Expectation`` states as values.
+    enum ValuePlace {
+        case path(ContainerID)
+        case tab(ContainerID)
+        case sheet(WindowContent.NodeID)
+
+        /// As the diff names it.
+        var name: String {
+            switch self {
+            case .path(let id): "path of \(id)"
+            case .tab(let id): "selected tab of \(id)"
+            case .sheet(let node): "sheet over \(node)"
+            }
+        }
+
+        /// The screens `snapshot` shows here: a stack's screens above its root, the selected
+        /// tab's root, the top of the sheet; none when the place is not shown.
+        func screens(in snapshot: NavigationSnapshot) -> [Screen] {
+            switch self {
+            case .path(let id):
+                guard case .stack(let stack)? = snapshot.windows.lazy.compactMap({ $0.content.find(id) }).first?.base
+                else { return [] }
+                return Array(stack.items.dropFirst())
+            case .tab(let id):
+                guard case .tabs(let bar)? = snapshot.windows.lazy.compactMap({ $0.content.find(id) }).first?.base,
+                    let tab = bar.selectedContent?.base
+                else { return [] }
+                if case .stack(let stack) = tab, let root = stack.root { return [root] }
+                return [tab.topScreen]
+            case .sheet(let node):
+                for window in snapshot.windows {
+                    if let modal = Self.modal(presentedBy: node, in: window.content) { return [modal.topScreen] }
+                }
+                return []
+            }
+        }
+
+        /// The modal `node` presents in `content`, if it presents one.
+        private static func modal(presentedBy node: WindowContent.NodeID, in content: WindowContent) -> WindowContent? {
+            switch content {
+            case .presenting(let base, let modal):
+                if base.nodeID == node { return modal }
+                return Self.modal(presentedBy: node, in: base) ?? Self.modal(presentedBy: node, in: modal)
+            case .tabs(let bar):
+                return bar.tabs.lazy.compactMap { Self.modal(presentedBy: node, in: $0) }.first
+            case .hop(let hop):
+                return Self.modal(presentedBy: node, in: hop.current)
+            case .screen, .stack:
+                return nil
+            }
         }
     }
 
@@ -175,6 +250,13 @@ public final class NavigationTestStore {
         check(name, "timeouts", expected: expected.timeouts?.map(\.rawValue), actual: happened.timeouts, sourceLocation)
         check(name, "links", expected: expected.links, actual: happened.links, sourceLocation)
         check(name, "error", expected: expected.error.map { [$0] }, actual: thrown.map { [$0] } ?? [], sourceLocation)
+        for (place, screens) in expected.values {
+            let actual = place.screens(in: happened.snapshot).map(\.description)
+            guard actual != screens.map(\.description) else { continue }
+            let diff = LineDiff(expected: screens.map(\.description), actual: actual).map(\.description) ?? ""
+            Issue.record(
+                "step '\(name)': the \(place.name) stated differs from what happened:\n\(diff)", sourceLocation: sourceLocation)
+        }
         state = happened.state
         return result
     }
@@ -197,6 +279,7 @@ public final class NavigationTestStore {
     }
 
     private struct Happened {
+        var snapshot: NavigationSnapshot
         var state: [String]
         var records: [String]
         var callbacks: [String]
@@ -226,8 +309,9 @@ public final class NavigationTestStore {
                 linksRead = end.sequence
             }
         }
+        let snapshot = await coordinator.snapshot
         return Happened(
-            state: await coordinator.snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
+            snapshot: snapshot, state: snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
             events: events, timeouts: newTimeouts, links: ended)
     }
 

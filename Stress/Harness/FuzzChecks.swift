@@ -156,7 +156,7 @@ package enum FuzzChecks {
         guard let links = saved?.links ?? (try? JSONDecoder().decode([SavedLink].self, from: data)) else { return nil }
         let coordinator = await Coordinator(root: Screen("launch"), screens: screens)
         var bare = screens
-        if (try? bare.tabs("empty", tabs: [])) != nil { return "a tab bar with no tab was registered" }
+        if (try? bare.tabs("empty", tabs: [String]())) != nil { return "a tab bar with no tab was registered" }
         if let saved {
             let before = await coordinator.snapshot
             let planned = Result { () throws(RestorationError) in

@@ -160,7 +160,7 @@ public enum LinkTask {
             &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
         var probe = registry
         do throws(RegistryError) {
-            try probe.tabs("lempty", tabs: [])
+            try probe.tabs("lempty", tabs: [String]())
             await checker.noteViolation(.init(.answered, "a tab bar with no tab was registered: no route could ever navigate it"))
         } catch {}
         for round in 0..<rounds {

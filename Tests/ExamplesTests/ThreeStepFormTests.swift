@@ -60,7 +60,7 @@ struct ThreeStepFormTests {
         #expect(form.state == State(showStep2: true, showStep3: false))
 
         // The back button held down, back to step 1.
-        try await model.setPath([], for: ThreeStepForm.container)
+        try await model.setPath([Screen](), for: ThreeStepForm.container)
         #expect(model.path(of: ThreeStepForm.container).isEmpty)
         #expect(form.state == State())
         #expect(await form.screens == ["step1"])

@@ -39,7 +39,7 @@ struct NavigationModelWriteTests {
     @Test("a back tap written by the view is a record whose source is the user, and the model shows it as it returns")
     func backTap() async throws {
         let model = try await T.model(Self.tabsApp)
-        let record = try #require(try await model.setPath([], for: "inbox"))
+        let record = try #require(try await model.setPath([Screen](), for: "inbox"))
         #expect(record.source == .user)
         #expect(record.request == .userDid(.popToRoot("inbox"), at: .root))
         #expect(record.animation == .skipped(.madeByUser))

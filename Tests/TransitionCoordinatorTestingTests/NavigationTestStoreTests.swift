@@ -214,4 +214,36 @@ struct NavigationTestStoreTests {
         }
         await store.finish()
     }
+
+    /// An app's destination type, for the typed expectations.
+    enum Destination: Hashable, Codable, Sendable {
+        case inbox, settings
+        case mail(id: Int)
+    }
+
+    @Test(
+        "a typed path, tab or sheet that differs from what happened fails the step, with a diff naming it",
+        arguments: [
+            ("path of inbox", "+ mail(id=42)"), ("selected tab of tabs", "+ inbox"), ("sheet over container inbox", "- settings"),
+        ])
+    func typedExpectationDiffers(place: String, line: String) async throws {
+        let root = WindowContent.tabs(
+            TabBar(
+                id: "tabs", .stack(StackContainer(id: "inbox", root: Destination.inbox)),
+                .stack(StackContainer(id: "settings", root: Destination.settings))))
+        let store = try await NavigationTestStore(root: root, exhaustivity: .off)
+        await withKnownIssue {
+            await store.step("open mail 42") {
+                try await store.coordinator.stack("inbox").push(Destination.mail(id: 42))
+            } expect: {
+                switch place {
+                case "path of inbox": $0.path([Destination.mail(id: 7)], of: "inbox")
+                case "selected tab of tabs": $0.tab(Destination.settings, of: "tabs")
+                default: $0.sheet(Destination.settings, presentedBy: .container("inbox"))
+                }
+            }
+        } matching: {
+            Self.complaint($0, about: place, showing: line)
+        }
+    }
 }

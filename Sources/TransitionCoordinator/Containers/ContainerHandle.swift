@@ -27,6 +27,17 @@ extension ContainerHandle {
             policy: policy, whenLocked: whenLocked)
     }
 
+    /// Presents the screen `destination` stands for (a value of the app's destination type, see
+    /// ``Screen``'s destinations) alone over the container, as ``present(_:animator:policy:whenLocked:)-(WindowContent,_,_,_)`` does.
+    @discardableResult
+    public nonisolated(nonsending) func present(
+        _ destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await present(WindowContent.of(destination), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
     /// Dismisses what the container presents, with everything presented above it and every
     /// container inside it, in one transition. Throws ``ContainerError/nothingPresented(_:)``
     /// when it presents nothing.

@@ -24,7 +24,7 @@ public struct HopFlow: Sendable {
     /// The coordinator the calls go through.
     public let coordinator: Coordinator
 
-    /// Hops to `screen`, then waits until it unhops; returns the value it unhops with.
+    /// Hops to `destination` (a ``Screen``, or the app's destination value), then waits until it unhops; returns the value it unhops with.
     ///
     /// One flow waits on a screen at a time. Its wait ends in one of three ways, whatever other
     /// flows do:
@@ -36,7 +36,7 @@ public struct HopFlow: Sendable {
     ///   waits on, and gets the unhop.
     ///
     /// - Parameters:
-    ///   - screen: the screen to hop to; it becomes the container's current child.
+    ///   - destination: the screen to hop to; it becomes the container's current child.
     ///   - returning: the type of the value (inferred from the caller's use).
     ///   - animator: animates the hop when the skip rules let it run; none by default.
     ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
@@ -51,10 +51,11 @@ public struct HopFlow: Sendable {
     ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
     ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
     public func hop<Value: Sendable>(
-        to screen: Screen, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
+        to destination: some Hashable & Codable & Sendable, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .enqueue,
         whenLocked: LockedBehavior = .deferUntilUnlocked
     ) async throws(TransitionError) -> Value {
+        let screen = Screen(destination)
         let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
         try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
         let value = try await coordinator.awaitUnhop(of: screen.id, in: id, request: request)

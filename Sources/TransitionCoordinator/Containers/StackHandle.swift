@@ -11,15 +11,17 @@ public struct StackHandle: ContainerHandle {
     /// The coordinator the calls go through.
     public let coordinator: Coordinator
 
-    /// Pushes `screen` on top of the stack (animated as a push).
+    /// Pushes `destination` on top of the stack (animated as a push): a ``Screen``, or a value of
+    /// the app's own destination type, shown as the screen it stands for (see ``Screen``'s
+    /// destinations).
     @discardableResult
     public nonisolated(nonsending) func push(
-        _ screen: Screen, animator: (any Animator)? = nil,
+        _ destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.perform(
-            .content(.push(screen, onto: id)), animator: animator, policy: policy,
+            .content(.push(Screen(destination), onto: id)), animator: animator, policy: policy,
             whenLocked: whenLocked)
     }
 
@@ -44,16 +46,17 @@ public struct StackHandle: ContainerHandle {
         try await coordinator.perform(.content(.pop(id)), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Pops down to the screen `screen`, which stays on top. Throws
-    /// ``ContainerError/notInStack(_:stack:)`` or ``ContainerError/alreadyOnTop(_:stack:)``.
+    /// Pops down to `destination` (a ``ScreenID``, a ``Screen``, or a value of the app's
+    /// destination type), which stays on top. Throws ``ContainerError/notInStack(_:stack:)`` or
+    /// ``ContainerError/alreadyOnTop(_:stack:)``.
     @discardableResult
     public nonisolated(nonsending) func pop(
-        to screen: ScreenID, animator: (any Animator)? = nil,
+        to destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
         try await coordinator.perform(
-            .content(.popTo(screen, in: id)), animator: animator, policy: policy,
+            .content(.popTo(ScreenID(of: destination), in: id)), animator: animator, policy: policy,
             whenLocked: whenLocked)
     }
 
@@ -66,7 +69,8 @@ public struct StackHandle: ContainerHandle {
         try await coordinator.perform(.content(.popToRoot(id)), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Sets the whole stack from `items`, nil items dropped: diffed by id against the current
+    /// Sets the whole stack from `items` (screens, or values of the app's destination type), nil
+    /// items dropped: diffed by id against the current
     /// stack and applied as one transition, animated once (a push when the new top is new, a pop
     /// when it was below, not at all when the top stays the same screen; a screen with the same
     /// id and other parameters is a new one). With ``AdmissionPolicy/coalesce(group:)``
@@ -82,23 +86,25 @@ public struct StackHandle: ContainerHandle {
     /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens
     /// that transition removes), so one that would be refused never cuts it.
     @discardableResult
-    public nonisolated(nonsending) func setStack(
-        _ items: [Screen?], animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func setStack<Destination: Hashable & Codable & Sendable>(
+        _ items: [Destination?], animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
         try await setStack(items.compactMap { $0 }, animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Sets the whole stack to `screens`, as ``setStack(_:animator:policy:whenLocked:)-([Screen?],_,_,_)``
-    /// does, without a list of optionals to drop (a long stack is not copied on the way).
+    /// Sets the whole stack to `destinations`, as ``setStack(_:animator:policy:whenLocked:)-(_,_,_,_)``
+    /// does, without a list of optionals to drop (a long stack of screens is not copied on the way).
     @discardableResult
-    public nonisolated(nonsending) func setStack(
-        _ screens: [Screen], animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func setStack<Destination: Hashable & Codable & Sendable>(
+        _ destinations: [Destination], animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(
+        // A list of screens is taken as it is: the cast of an array to its own type is not a copy.
+        let screens = destinations as? [Screen] ?? destinations.map { Screen($0) }
+        return try await coordinator.perform(
             .content(.setStack(id, screens)), animator: animator, policy: policy,
             whenLocked: whenLocked)
     }
@@ -121,9 +127,23 @@ public struct StackHandle: ContainerHandle {
             policy: policy, whenLocked: whenLocked, items: callbacks)
     }
 
-    /// The stack's screens as committed now, bottom to top; nil when no window shows it (or it is not a stack).
-    public func items() async -> [Screen]? {
+    /// The stack's screens as committed now, bottom to top, as values of `type` (``Screen`` by
+    /// default); nil when no window shows it (or it is not a stack). A screen that stands for no
+    /// value of `type` (one shown by another name) is left out.
+    public func items<Destination: Hashable & Codable & Sendable>(
+        as type: Destination.Type = Screen.self
+    ) async -> [Destination]? {
         guard case .stack(let stack) = await content()?.base else { return nil }
-        return stack.items
+        return stack.items as? [Destination] ?? stack.items.compactMap { $0.destination(as: type) }
+    }
+
+    /// The screens above the stack's root as committed now, bottom to top, as values of `type`:
+    /// what `NavigationStack(path:)` holds (`[.mail(id: 42)]` over an inbox). Nil as ``items(as:)``.
+    public func path<Destination: Hashable & Codable & Sendable>(
+        as type: Destination.Type = Screen.self
+    ) async -> [Destination]? {
+        guard case .stack(let stack) = await content()?.base else { return nil }
+        let above = stack.items.dropFirst()
+        return Array(above) as? [Destination] ?? above.compactMap { $0.destination(as: type) }
     }
 }

@@ -11,26 +11,27 @@ public struct StackItem: Sendable, CustomStringConvertible {
     /// What the coordinator calls as the screen comes, shows, hides and goes.
     public var callbacks: ScreenCallbacks
 
-    /// An item showing `screen`, with callbacks that run on the main actor (all optional), so
+    /// An item showing `destination` (a ``Screen``, or a value of the app's destination type),
+    /// with callbacks that run on the main actor (all optional), so
     /// they can change the app's main-actor state directly: `remove: { form.showStep2 = false }`.
     ///
     /// **Isolation.** Each is called on the main actor, in order, before the call that caused
     /// it returns (see ``ScreenCallbacks``). For callbacks on another isolation, or on none, use
     /// ``init(_:callbacks:)``.
     public init(
-        _ screen: Screen, remove: (@MainActor @Sendable () -> Void)? = nil,
+        _ destination: some Hashable & Codable & Sendable, remove: (@MainActor @Sendable () -> Void)? = nil,
         didAdd: (@MainActor @Sendable () -> Void)? = nil, didRemove: (@MainActor @Sendable () -> Void)? = nil,
         didShow: (@MainActor @Sendable () -> Void)? = nil, didHide: (@MainActor @Sendable () -> Void)? = nil
     ) {
-        self.screen = screen
+        self.screen = Screen(destination)
         self.callbacks = ScreenCallbacks(
             remove: remove, didAdd: didAdd, didRemove: didRemove, didShow: didShow,
             didHide: didHide)
     }
 
-    /// An item showing `screen`, with `callbacks`, each called on its own isolation.
-    public init(_ screen: Screen, callbacks: ScreenCallbacks) {
-        self.screen = screen
+    /// An item showing `destination`, with `callbacks`, each called on its own isolation.
+    public init(_ destination: some Hashable & Codable & Sendable, callbacks: ScreenCallbacks) {
+        self.screen = Screen(destination)
         self.callbacks = callbacks
     }
 

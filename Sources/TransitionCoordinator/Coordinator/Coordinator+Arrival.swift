@@ -2,17 +2,17 @@
 /// the tree (a launch flow's screen before it reports that it is done, a sign-in screen that
 /// shows differently in the launch flow and in a redirect's sheet).
 extension Coordinator {
-    /// Where the screen `id` stands in the committed state: the level of its window, the
+    /// Where the screen `id` (a ``ScreenID``, or the app's destination value) stands in the committed state: the level of its window, the
     /// containers holding it, outermost first (a launch flow's hop container, a tab bar, its
     /// stack), and the modal it stands in (that modal's node: its container, or its screen), nil
     /// in the window's own content. Nil when no window shows it.
     public func place(
-        of id: ScreenID
+        of id: some Hashable & Codable & Sendable
     ) -> (level: WindowLevel, containers: [ContainerID], modal: WindowContent.NodeID?)? {
-        Self.place(of: id, in: snapshot)
+        Self.place(of: ScreenID(of: id), in: snapshot)
     }
 
-    /// Waits until the committed state shows the screen `id`, and gives its place
+    /// Waits until the committed state shows the screen `id` (a ``ScreenID``, or the app's destination value), and gives its place
     /// (``place(of:)``) as the commit that showed it left it: at once when it is shown now.
     ///
     /// A screen can be on screen before the transition that shows it commits (UIKit calls its
@@ -24,8 +24,9 @@ extension Coordinator {
     /// is cancelled. Subscribes to the events before it reads the state, so no commit falls
     /// between.
     public func arrival(
-        of id: ScreenID
+        of destination: some Hashable & Codable & Sendable
     ) async -> (level: WindowLevel, containers: [ContainerID], modal: WindowContent.NodeID?)? {
+        let id = ScreenID(of: destination)
         let events = self.events()
         if let place = Self.place(of: id, in: snapshot) { return place }
         if isIdle { return nil }

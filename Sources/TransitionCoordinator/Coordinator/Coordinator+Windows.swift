@@ -1,14 +1,14 @@
 /// The window requests as methods: each is ``Coordinator/perform(_:animator:policy:whenLocked:)``
 /// with its ``TransitionRequest``, with the same guarantees.
 extension Coordinator {
-    /// Shows `screen` in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Shows `screen` (a ``Screen``, or a value of the app's destination type) in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
     public nonisolated(nonsending) func push(
-        _ screen: Screen, at level: WindowLevel, animator: (any Animator)? = nil,
+        _ screen: some Hashable & Codable & Sendable, at level: WindowLevel, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.push(screen, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
+        try await perform(.push(Screen(screen), at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
@@ -20,13 +20,13 @@ extension Coordinator {
         try await perform(.pop(level), animator: animator, policy: policy)
     }
 
-    /// Removes the window showing the screen `id`. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Removes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
     public nonisolated(nonsending) func pop(
-        screen id: ScreenID, animator: (any Animator)? = nil,
+        screen id: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.popScreen(id), animator: animator, policy: policy)
+        try await perform(.popScreen(ScreenID(of: id)), animator: animator, policy: policy)
     }
 
     /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
@@ -38,14 +38,14 @@ extension Coordinator {
         try await perform(.popAll, animator: animator, policy: policy)
     }
 
-    /// Replaces the root window and its whole stack with one new root window (the shield and lock
+    /// Replaces the root window and its whole stack with one new root window showing `screen` (the shield and lock
     /// stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
     public nonisolated(nonsending) func replaceRoot(
-        with screen: Screen, animator: (any Animator)? = nil,
+        with screen: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord {
-        try await perform(.replaceRoot(screen), animator: animator, policy: policy)
+        try await perform(.replaceRoot(Screen(screen)), animator: animator, policy: policy)
     }
 
     /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.

@@ -170,13 +170,13 @@ public actor Coordinator {
     ///   - screens: the screens routes may name (``navigate(to:animator:policy:whenLocked:)``); none by default.
     ///   - guards: asked, in order, about every guarded transition (``NavigationGuard``); none by default.
     public init(
-        root: Screen, configuration: CoordinatorConfiguration = .standard,
+        root: some Hashable & Codable & Sendable, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
         executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
     ) async {
         await self.init(
-            rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+            rootContent: .screen(Screen(root)), configuration: configuration, host: host, clock: clock,
             executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards)
     }
 
@@ -190,13 +190,13 @@ public actor Coordinator {
     /// which makes those calls before it returns. Inside an async function Swift picks that one:
     /// there, write `await Coordinator(root:…)`.
     public init(
-        root: Screen, configuration: CoordinatorConfiguration = .standard,
+        root: some Hashable & Codable & Sendable, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
         executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
     ) {
         self.init(
-            rootContent: .screen(root), configuration: configuration, host: host, clock: clock,
+            rootContent: .screen(Screen(root)), configuration: configuration, host: host, clock: clock,
             executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
     }
 

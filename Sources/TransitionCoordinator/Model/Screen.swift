@@ -76,8 +76,15 @@ public struct Screen: Sendable, Hashable, Codable, CustomStringConvertible {
     /// controllers, say) without walking each screen's parameters.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// `name`, the id when it differs, and the parameters sorted by key: `item[item-7](id=7)`.
+    /// `name`, the id when it differs, and the parameters sorted by key: `item[item-7](id=7)`; a
+    /// screen whose id is its name and parameters as a route writes them (one made from a
+    /// destination value) prints as its id alone: `mail(id=42)`.
     public var description: String {
+        if !parameters.isEmpty {
+            var written = RouteTextMatch(id.rawValue)
+            RouteTarget(name, parameters).write(to: &written)
+            if written.matches { return id.rawValue }
+        }
         var text = name
         if id.rawValue != name { text += "[\(id)]" }
         if !parameters.isEmpty {

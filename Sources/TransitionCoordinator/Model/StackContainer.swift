@@ -8,10 +8,11 @@ public struct StackContainer: Sendable, Hashable, Codable, CustomStringConvertib
     /// The screens, bottom (the root) to top; never empty.
     public internal(set) var items: [Screen]
 
-    /// A stack holding `root`, then `pushed`, bottom to top.
-    public init(id: ContainerID, root: Screen, pushed: [Screen] = []) {
+    /// A stack holding `root`, then `pushed`, bottom to top: screens, or values of the app's
+    /// destination type (see ``Screen``'s destinations).
+    public init<Destination: Hashable & Codable & Sendable>(id: ContainerID, root: Destination, pushed: [Destination] = []) {
         self.id = id
-        self.items = [root] + pushed
+        self.items = [Screen(root)] + (pushed as? [Screen] ?? pushed.map { Screen($0) })
     }
 
     /// A stack of `items` as they are, empty or not: only the planner and its tests use it, so

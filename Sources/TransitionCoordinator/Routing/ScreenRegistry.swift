@@ -69,9 +69,10 @@ public struct ScreenRegistry: Sendable {
         /// The id of the tab's stack.
         public var stack: ContainerID
 
-        /// The tab `screen`, whose stack has the id `stack`.
-        public init(_ screen: String, stack: ContainerID) {
-            self.screen = screen
+        /// The tab `screen` (a name, or a value of the app's destination type, standing for its
+        /// name), whose stack has the id `stack`.
+        public init(_ screen: some Hashable & Codable & Sendable, stack: ContainerID) {
+            self.screen = Screen(screen).name
             self.stack = stack
         }
     }
@@ -99,6 +100,8 @@ public struct ScreenRegistry: Sendable {
         var kind: Kind
         var parameters: [String: Parameter]
         var factory: Factory?
+        /// Whether the screen is a value of the registry's destination type (``init(destinations:)``).
+        var isDestination = false
         /// The ids a tab bar declared with ``tabs(_:id:tabs:)``; nil: the ids a route makes.
         var ids: TabIDs? = nil
     }
@@ -112,9 +115,45 @@ public struct ScreenRegistry: Sendable {
     private var rootHopID: ContainerID?
     /// Whether names not registered are screens with any parameters (``open``).
     private let acceptsAnyScreen: Bool
+    /// Makes a value of the app's destination type from a name and parameters, as its screen
+    /// (``init(destinations:)``); nil when the registry has no destination type.
+    private let destination: (@Sendable (String, [String: String], Int) throws(NavigationError) -> Screen)?
 
     /// An empty registry: every name must be registered.
-    public init() { acceptsAnyScreen = false }
+    public init() {
+        acceptsAnyScreen = false
+        destination = nil
+    }
+
+    /// A registry whose screens are the values of the app's own destination type `type` (see
+    /// ``Screen``'s destinations): a name a route gives that is not registered otherwise is read
+    /// as a value of `type`, with the route's parameters as the value's fields, and makes the
+    /// screen that value stands for, with the value's own id. So a link, a restored state and the
+    /// app's own `push(Destination.mail(id: 42))` show the same screen, and nothing is written
+    /// twice: tab bars and declared ids are still registered here, with the values as their tabs.
+    ///
+    /// A route's step that is no value of `type` is refused before anything changes:
+    /// ``NavigationError/unknownScreen(_:step:)`` for a name that is no case,
+    /// ``NavigationError/missingParameter(_:screen:step:)`` for a field the route leaves out,
+    /// ``NavigationError/parameterType(_:value:expected:screen:step:)`` for a value the field
+    /// does not take (`id=abc` for an `Int`), and ``NavigationError/declined(_:step:)`` when the
+    /// type's own decoding refuses it. ``LinkTable/validate(against:)`` finds each at launch.
+    public init<Destination: Hashable & Codable & Sendable>(destinations type: Destination.Type) {
+        acceptsAnyScreen = false
+        destination = { (name, parameters, step) throws(NavigationError) -> Screen in
+            do throws(DestinationCoding.Failure) {
+                return Screen(try DestinationCoding.decode(type, name: name, parameters: parameters))
+            } catch {
+                switch error {
+                case .unknownName: throw .unknownScreen(name, step: step)
+                case .missing(let key): throw .missingParameter(key, screen: name, step: step)
+                case .mismatch(let key, let value, let expected):
+                    throw .parameterType(key, value: value, expected: expected, screen: name, step: step)
+                case .refused: throw .declined(name, step: step)
+                }
+            }
+        }
+    }
 
     /// A registry in which every name not registered is a screen with text parameters: for tests
     /// and prototypes, where the route alone says what is shown.
@@ -122,7 +161,10 @@ public struct ScreenRegistry: Sendable {
         ScreenRegistry(acceptingAnyScreen: true)
     }
 
-    private init(acceptingAnyScreen: Bool) { acceptsAnyScreen = acceptingAnyScreen }
+    private init(acceptingAnyScreen: Bool) {
+        acceptsAnyScreen = acceptingAnyScreen
+        destination = nil
+    }
 
     /// Registers the screen `name` with its parameters' types and an optional factory (by
     /// default `Screen(name, id: request.id, parameters: request.parameters)`). Parameters a route
@@ -138,7 +180,11 @@ public struct ScreenRegistry: Sendable {
     /// - Throws: ``RegistryError`` when it has no tab, a tab twice, an empty name, or a tab that
     ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
     ///   navigated. Nothing is registered then.
-    public mutating func tabs(_ name: String, tabs: [String]) throws(RegistryError) {
+    ///
+    /// The tabs are names, or values of the app's destination type, each standing for its name
+    /// (`tabs: [Destination.inbox, .settings]`).
+    public mutating func tabs<Tab: Hashable & Codable & Sendable>(_ name: String, tabs: [Tab]) throws(RegistryError) {
+        let tabs = tabs as? [String] ?? tabs.map { Screen($0).name }
         try checkTabs(name, tabs)
         entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
     }
@@ -199,7 +245,9 @@ public struct ScreenRegistry: Sendable {
     /// the id it makes: an id is shown once. Declaring it again replaces it.
     /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
     ///   nothing is declared then.
-    public mutating func modalStack(rootedAt screen: String, id: ContainerID) throws(RegistryError) {
+    /// The screen is a name, or a value of the app's destination type, standing for its name.
+    public mutating func modalStack(rootedAt screen: some Hashable & Codable & Sendable, id: ContainerID) throws(RegistryError) {
+        let screen = Screen(screen).name
         var declared = declaredIDs(except: .modalStack(screen))
         try declare(id, as: "the modal stack of `\(RouteError.shown(screen))`", in: &declared)
         modalStackIDs[screen] = id
@@ -355,7 +403,7 @@ public struct ScreenRegistry: Sendable {
     /// The kind `name` stands for, or nil when unknown.
     package func kind(of name: String) -> Kind? {
         if let entry = entries[name] { return entry.kind }
-        return acceptsAnyScreen ? .screen : nil
+        return acceptsAnyScreen || destination != nil ? .screen : nil
     }
 
     /// Makes the screen `target` names with the id `id`, checking its parameters.
@@ -382,7 +430,7 @@ public struct ScreenRegistry: Sendable {
         _ target: RouteTarget, in stack: ContainerID, at index: Int, step: Int, shown: Screen?, recognized: Bool
     ) throws(NavigationError) -> (screen: Screen, routeMade: Bool) {
         let entry = try entry(for: target, step: step)
-        let routeMade = entry.factory == nil
+        let routeMade = entry.factory == nil && !entry.isDestination
         if routeMade, let shown,
             recognized
                 || (shown.name == target.name && shown.parameters == target.parameters
@@ -403,6 +451,8 @@ public struct ScreenRegistry: Sendable {
             entry = known
         } else if acceptsAnyScreen {
             entry = Entry(kind: .screen, parameters: [:], factory: nil)
+        } else if destination != nil {
+            entry = Entry(kind: .screen, parameters: [:], factory: nil, isDestination: true)
         } else {
             throw .unknownScreen(target.name, step: step)
         }
@@ -423,6 +473,7 @@ public struct ScreenRegistry: Sendable {
     /// The screen `entry` makes for `target` with the id `id`.
     /// - Throws: ``NavigationError/declined(_:step:)`` when its factory declines.
     private func make(_ target: RouteTarget, entry: Entry, id: ScreenID, step: Int) throws(NavigationError) -> Screen {
+        if entry.isDestination, let destination { return try destination(target.name, target.parameters, step) }
         guard let factory = entry.factory else { return Screen(target.name, id: id, parameters: target.parameters) }
         guard let screen = factory(ScreenRequest(name: target.name, parameters: target.parameters, id: id)) else {
             throw .declined(target.name, step: step)
