@@ -3,11 +3,27 @@ import TransitionCoordinator
 /// DeepTransition's deep link: a URL lands in a tab's stack, several screens deep, with a sheet
 /// over it, as one transition however far the app was from it.
 ///
-/// The app's screens are declared in a ``ScreenRegistry`` (tab bar `main` holds the tabs `inbox`
-/// and `settings`; a `thread` needs an integer id; `reply` is presented). A ``LinkTable`` turns
+/// The app's screens are its own values, ``Destination``; the ``ScreenRegistry`` reads routes as
+/// those values (tab bar `main` holds the tabs `inbox` and `settings`; a `thread` needs an
+/// integer id; `reply` is presented), so a link and the app's own code show the same screens,
+/// with no mapping between them. A ``LinkTable`` turns
 /// URLs into routes; a ``LinkInbox`` holds them until the app has launched (cold start), or
 /// while the lock is up, and gives each exactly one outcome. A value, `Sendable`.
 public struct DeepLinkApp: Sendable {
+    /// The app's screens, as its own values.
+    public enum Destination: Hashable, Codable, Sendable {
+        /// The launch screen, shown until the app has launched.
+        case launch
+        /// The inbox tab's root.
+        case inbox
+        /// The settings tab's root.
+        case settings
+        /// A thread of the inbox.
+        case thread(id: Int)
+        /// The reply sheet.
+        case reply
+    }
+
     /// The URL of a thread, with a reply sheet open over it: `myapp://inbox/thread/42/reply`.
     public static let replyPattern = "myapp://inbox/thread/:id/reply"
 
@@ -23,11 +39,9 @@ public struct DeepLinkApp: Sendable {
     ///
     /// - Throws: nothing in practice: the registry and the link patterns are valid.
     public init(host: (any WindowHost)? = nil) throws {
-        var screens = ScreenRegistry()
-        for name in ["inbox", "settings", "reply"] { screens.screen(name) }
-        screens.screen("thread", parameters: ["id": .init(.integer)])
-        try screens.tabs("main", tabs: ["inbox", "settings"])
-        coordinator = Coordinator(root: Screen("launch"), host: host, screens: screens)
+        var screens = ScreenRegistry(destinations: Destination.self)
+        try screens.tabs("main", tabs: [Destination.inbox, .settings])
+        coordinator = Coordinator(root: Destination.launch, host: host, screens: screens)
         links = LinkInbox(coordinator: coordinator)
         home = try Route(parsing: "^/main")
         table = LinkTable([
@@ -73,10 +87,11 @@ public struct DeepLinkApp: Sendable {
         return bar
     }
 
-    /// The stack of `bar`'s tab whose root screen is named `name`.
-    public static func stack(ofTab name: String, in bar: TabBar) -> StackContainer? {
+    /// The stack of `bar`'s tab whose root is `tab`.
+    public static func stack(ofTab tab: Destination, in bar: TabBar) -> StackContainer? {
+        let root = Screen(tab)
         for tab in bar.tabs {
-            if case .stack(let stack) = tab.base, stack.root?.name == name { return stack }
+            if case .stack(let stack) = tab.base, stack.root == root { return stack }
         }
         return nil
     }

@@ -8,16 +8,24 @@ import TransitionCoordinator
 /// nothing of the others and only reports that it is done (``splashFinished(signedIn:)``,
 /// ``signedUp()``). A value, `Sendable`.
 public struct LaunchFlow: Sendable {
+    /// The app's screens, as its own values.
+    public enum Destination: Hashable, Codable, Sendable {
+        /// What the launch container shows before the flow runs.
+        case blank
+        /// The splash screen, shown while the app loads.
+        case splash
+        /// The sign-up screen, shown when no session is saved.
+        case signUp
+        /// The app's home screen, once launched.
+        case home
+    }
+
     /// The hop container's id.
     public static let container: ContainerID = "launch"
     /// The root content before the flow runs: the container showing a blank screen.
-    public static let root = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("blank"))))
-    /// The splash screen, shown while the app loads.
-    public static let splash = Screen("splash")
-    /// The sign-up screen, shown when no session is saved.
-    public static let signUp = Screen("signUp")
+    public static let root = WindowContent.hop(HopContainer(id: container, showing: .destination(Destination.blank)))
     /// The app once launched: a navigation stack with its home screen.
-    public static let main = WindowContent.stack(StackContainer(id: "main", root: Screen("home")))
+    public static let main = WindowContent.stack(StackContainer(id: "main", root: Destination.home))
 
     /// The coordinator, made synchronously.
     public let coordinator: Coordinator
@@ -35,9 +43,9 @@ public struct LaunchFlow: Sendable {
     /// - Throws: ``TransitionError`` when a hop is refused, or a screen left before it unhopped.
     public func run(animator: (any Animator)? = nil) async throws(TransitionError) {
         let flow = coordinator.flow(Self.container)
-        let signedIn: Bool = try await flow.hop(to: Self.splash, animator: animator)
+        let signedIn: Bool = try await flow.hop(to: Destination.splash, animator: animator)
         if !signedIn {
-            let _: Void = try await flow.hop(to: Self.signUp, animator: animator)
+            let _: Void = try await flow.hop(to: Destination.signUp, animator: animator)
         }
         try await coordinator.hop(Self.container).hop(
             to: Self.main, animator: animator, policy: .enqueue,
@@ -48,14 +56,14 @@ public struct LaunchFlow: Sendable {
     /// first for the hop to the splash to commit: the splash can appear while its hop animates,
     /// and the coordinator answers from the committed state (`Coordinator.arrival(of:)`).
     public func splashFinished(signedIn: Bool) async throws(TransitionError) {
-        _ = await coordinator.arrival(of: Self.splash.id)
-        try await coordinator.hop(Self.container).unhop(Self.splash.id, with: signedIn)
+        _ = await coordinator.arrival(of: Destination.splash)
+        try await coordinator.hop(Self.container).unhop(Destination.splash, with: signedIn)
     }
 
     /// The sign-up screen is done: the flow goes on to main, once the hop to sign-up committed.
     public func signedUp() async throws(TransitionError) {
-        _ = await coordinator.arrival(of: Self.signUp.id)
-        try await coordinator.hop(Self.container).unhop(Self.signUp.id)
+        _ = await coordinator.arrival(of: Destination.signUp)
+        try await coordinator.hop(Self.container).unhop(Destination.signUp)
     }
 }
 

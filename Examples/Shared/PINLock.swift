@@ -8,10 +8,16 @@ import TransitionCoordinator
 /// active app. A value, `Sendable`; every call goes through the coordinator, serialized with
 /// everything else the app does.
 public struct PINLock: Sendable {
-    /// The PIN screen, the lock's cover.
-    public static let pin = Screen("pin")
+    /// The app's screens, as its own values.
+    public enum Destination: Hashable, Codable, Sendable {
+        /// The app's home screen.
+        case home
+        /// The PIN screen, the lock's cover.
+        case pin
+    }
+
     /// What the app shows under the lock: its home stack.
-    public static let home = WindowContent.stack(StackContainer(id: "home", root: Screen("home")))
+    public static let home = WindowContent.stack(StackContainer(id: "home", root: Destination.home))
 
     /// The coordinator, made synchronously (a scene delegate's `scene(_:willConnectTo:options:)`).
     public let coordinator: Coordinator
@@ -21,7 +27,7 @@ public struct PINLock: Sendable {
     ///
     /// - Throws: nothing in practice: the configuration and the root content are valid.
     public init(host: (any WindowHost)? = nil) throws {
-        let covers = LifecycleCovers(lock: LifecycleCover(screen: Self.pin, level: .medium))
+        let covers = LifecycleCovers(lock: LifecycleCover(screen: Destination.pin, level: .medium))
         coordinator = try Coordinator(root: Self.home, configuration: try CoordinatorConfiguration(covers: covers), host: host)
     }
 

@@ -24,10 +24,16 @@ public final class ThreeStepForm: Sendable {
         }
     }
 
+    /// The form's screens, as the app's own values.
+    public enum Destination: String, Hashable, Codable, Sendable {
+        /// A step of the form.
+        case step1, step2, step3
+    }
+
     /// The form's navigation stack.
     public static let container: ContainerID = "form"
     /// The root content: the stack at step 1.
-    public static let root = WindowContent.stack(StackContainer(id: container, root: Screen("step1")))
+    public static let root = WindowContent.stack(StackContainer(id: container, root: Destination.step1))
 
     /// The coordinator, made synchronously.
     public let coordinator: Coordinator
@@ -47,11 +53,11 @@ public final class ThreeStepForm: Sendable {
     public var stack: [StackItem?] {
         let state = state
         return [
-            StackItem(Screen("step1")),
+            StackItem(Destination.step1),
             state.showStep2
-                ? StackItem(Screen("step2"), remove: { [weak self] in self?.current.withLock { $0.showStep2 = false } }) : nil,
+                ? StackItem(Destination.step2, remove: { [weak self] in self?.current.withLock { $0.showStep2 = false } }) : nil,
             state.showStep3
-                ? StackItem(Screen("step3"), remove: { [weak self] in self?.current.withLock { $0.showStep3 = false } }) : nil,
+                ? StackItem(Destination.step3, remove: { [weak self] in self?.current.withLock { $0.showStep3 = false } }) : nil,
         ]
     }
 
@@ -78,6 +84,6 @@ public final class ThreeStepForm: Sendable {
         }
     }
 
-    /// The names of the screens on the form's stack, bottom to top, as committed.
-    public var screens: [String] { get async { await coordinator.stack(Self.container).items()?.map(\.name) ?? [] } }
+    /// The steps on the form's stack, bottom to top, as committed.
+    public var steps: [Destination] { get async { await coordinator.stack(Self.container).items(as: Destination.self) ?? [] } }
 }

@@ -34,12 +34,14 @@ struct DeepLinkView: View {
     @ViewBuilder
     private func tab(_ index: Int, of bar: TabBar) -> some View {
         if let stack = Self.stack(at: index, of: bar) {
-            CoordinatedStack(model, stack: stack.id) {
+            CoordinatedStack(model, stack: stack.id, as: DeepLinkApp.Destination.self) {
                 screen($0)
             } destination: {
                 screen($0)
             }
-            .coordinatedSheet(model, presentedBy: .container(stack.id)) { sheet in Text(sheet.content.topScreen.name) }
+            .coordinatedSheet(model, presentedBy: .container(stack.id)) { sheet in
+                if sheet.destination(as: DeepLinkApp.Destination.self) == .reply { Text("Reply") }
+            }
             .tabItem { Text(stack.root?.name ?? "") }
         }
     }
@@ -51,11 +53,14 @@ struct DeepLinkView: View {
     }
 
     @ViewBuilder
-    private func screen(_ screen: Screen) -> some View {
-        if screen.name == "inbox" {
+    private func screen(_ destination: DeepLinkApp.Destination) -> some View {
+        switch destination {
+        case .inbox:
             Button("Reply to thread 42") { Task { _ = try? await app.open("myapp://inbox/thread/42/reply") } }
-        } else {
-            Text([screen.name, screen.parameters["id"]].compactMap { $0 }.joined(separator: " "))
+        case .thread(let id):
+            Text("Thread \(id)")
+        case .launch, .settings, .reply:
+            Text("\(destination)")
         }
     }
 }

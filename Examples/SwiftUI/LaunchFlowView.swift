@@ -20,21 +20,21 @@ struct LaunchFlowView: View {
         let current = LaunchFlow.current(in: model.state.content)
         ZStack {
             switch current {
-            case .screen(LaunchFlow.splash)?:
+            case .destination(LaunchFlow.Destination.splash)?:
                 ProgressView().task {
                     // Loads what it must, then reports whether a session was found.
                     try? await launch.splashFinished(signedIn: UserDefaults.standard.bool(forKey: "signedIn"))
                 }
-            case .screen(LaunchFlow.signUp)?:
+            case .destination(LaunchFlow.Destination.signUp)?:
                 Button("Sign up") {
                     UserDefaults.standard.set(true, forKey: "signedIn")
                     Task { try? await launch.signedUp() }
                 }
             case .stack(let main)?:
-                CoordinatedStack(model, stack: main.id) {
-                    Text($0.name)
+                CoordinatedStack(model, stack: main.id, as: LaunchFlow.Destination.self) {
+                    Text("\($0)")
                 } destination: {
-                    Text($0.name)
+                    Text("\($0)")
                 }
             default:
                 Color.clear

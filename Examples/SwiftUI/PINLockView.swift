@@ -22,10 +22,10 @@ struct PINLockView: View {
 
     var body: some View {
         ZStack {
-            CoordinatedStack(app, stack: "home") {
-                Text($0.name)
+            CoordinatedStack(app, stack: "home", as: PINLock.Destination.self) {
+                Text("\($0)")
             } destination: {
-                Text($0.name)
+                Text("\($0)")
             }
             // The curtain stands for the PIN window from the background's first frame: the app
             // switcher's snapshot, taken right after, never shows the app.

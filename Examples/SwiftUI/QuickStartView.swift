@@ -7,13 +7,15 @@ import SwiftUI
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
+enum InboxScreen: Hashable, Codable, Sendable { case list, mail(id: Int) } // the app's screens
+
 struct InboxView: View {
     let model: NavigationModel
     var body: some View {
-        CoordinatedStack(model, stack: "main") { root in
-            Text(root.name)
-        } destination: {
-            Text($0.name)
+        CoordinatedStack(model, stack: "main", as: InboxScreen.self) { _ in
+            Text("Inbox")
+        } destination: { screen in
+            if case .mail(let id) = screen { Text("Mail \(id)") }
         }
         .task { await model.run() }
     }

@@ -17,7 +17,7 @@ struct ThreeStepFormView: View {
     }
 
     var body: some View {
-        CoordinatedStack(model, stack: ThreeStepForm.container) {
+        CoordinatedStack(model, stack: ThreeStepForm.container, as: ThreeStepForm.Destination.self) {
             step($0)
         } destination: {
             step($0)
@@ -25,8 +25,8 @@ struct ThreeStepFormView: View {
         .task { await model.run() }
     }
 
-    private func step(_ screen: Screen) -> some View {
-        let number = Int(screen.name.dropFirst("step".count)) ?? 1
+    private func step(_ step: ThreeStepForm.Destination) -> some View {
+        let number = Int(step.rawValue.dropFirst("step".count)) ?? 1
         return Button(number < 3 ? "Next" : "Done") {
             Task { _ = try? await form.next(from: number) }
         }

@@ -40,7 +40,7 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     private func controller(for screen: Screen) -> UIViewController {
-        guard screen.name == "inbox", let app else { return ScreenController(screen) }
+        guard screen.destination(as: DeepLinkApp.Destination.self) == .inbox, let app else { return ScreenController(screen) }
         return ScreenController(screen, button: "Reply to thread 42") {
             Task { _ = try? await app.open("myapp://inbox/thread/42/reply") }
         }

@@ -31,8 +31,8 @@ final class LaunchFlowSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     private func controller(for screen: Screen) -> UIViewController {
         guard let launch else { return ScreenController(screen) }
-        switch screen {
-        case LaunchFlow.splash:
+        switch screen.destination(as: LaunchFlow.Destination.self) {
+        case .splash:
             // Loads what it must, then reports whether a session was found.
             return ScreenController(
                 screen,
@@ -40,7 +40,7 @@ final class LaunchFlowSceneDelegate: UIResponder, UIWindowSceneDelegate {
                     let signedIn = UserDefaults.standard.bool(forKey: "signedIn")
                     Task { try? await launch.splashFinished(signedIn: signedIn) }
                 })
-        case LaunchFlow.signUp:
+        case .signUp:
             return ScreenController(screen, button: "Sign up") {
                 UserDefaults.standard.set(true, forKey: "signedIn")
                 Task { try? await launch.signedUp() }

@@ -15,7 +15,7 @@ final class PINLockSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let host = UIKitWindowHost(scene: scene) { [weak self] screen in self?.controller(for: screen) ?? UIViewController() }
         guard let lock = try? PINLock(host: host) else { return }
         host.coordinator = lock.coordinator // the host reports back swipes and taps to it
-        host.prepareCurtain(PINLock.pin, at: .medium) // shown at once on background, until the lock is up
+        host.prepareCurtain(Screen(PINLock.Destination.pin), at: .medium) // shown at once on background, until the lock is up
         self.host = host
         self.lock = lock
         Task { await lock.coordinator.start() } // the root window goes up
@@ -38,7 +38,7 @@ final class PINLockSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     private func controller(for screen: Screen) -> UIViewController {
-        guard screen == PINLock.pin else { return ScreenController(screen) }
+        guard screen.destination(as: PINLock.Destination.self) == .pin else { return ScreenController(screen) }
         return ScreenController(screen, button: "Enter PIN") { [weak self] in
             guard let self, let lock, let host else { return }
             Task { _ = try? await lock.pinEntered(animator: host.animator) }

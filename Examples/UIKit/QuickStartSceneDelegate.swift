@@ -7,6 +7,8 @@ import TransitionCoordinator
 import TransitionCoordinatorUIKit
 import UIKit
 
+enum AppScreen: Hashable, Codable, Sendable { case home, mail(id: Int) } // the app's screens
+
 final class QuickStartSceneDelegate: UIResponder, UIWindowSceneDelegate {
     private var coordinator: Coordinator?
 
@@ -14,10 +16,13 @@ final class QuickStartSceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let scene = scene as? UIWindowScene else { return }
         let host = UIKitWindowHost(scene: scene) { screen in
             let controller = UIViewController()
-            controller.title = screen.name
+            switch screen.destination(as: AppScreen.self) {
+            case .mail(let id)?: controller.title = "Mail \(id)"
+            case .home?, nil: controller.title = "Inbox"
+            }
             return controller
         }
-        let root = WindowContent.stack(StackContainer(id: "main", root: Screen("home")))
+        let root = WindowContent.stack(StackContainer(id: "main", root: AppScreen.home))
         guard let coordinator = try? Coordinator(root: root, host: host) else { return } // throws for a malformed root
         host.coordinator = coordinator // the host reports back swipes, tab taps and sheets swiped down
         Task { await coordinator.start() } // the root window goes up

@@ -28,7 +28,8 @@ final class ThreeStepFormSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     private func controller(for screen: Screen) -> UIViewController {
-        let step = Int(screen.name.dropFirst("step".count)) ?? 1
+        let name = screen.destination(as: ThreeStepForm.Destination.self)?.rawValue ?? "step1"
+        let step = Int(name.dropFirst("step".count)) ?? 1
         return ScreenController(screen, button: step < 3 ? "Next" : "Done") { [weak self] in
             guard let self, let form, let host else { return }
             Task { _ = try? await form.next(from: step, animator: host.animator) }

@@ -55,10 +55,10 @@ public struct CoordinatedStack<Value: Hashable & Codable & Sendable, Root: View,
     private let root: (Value) -> Root
     private let destination: (Value) -> Destination
 
-    /// The stack `id` of `model`, drawn by `root` and `destination` from values of `type`
-    /// (``Screen`` by default); a screen that stands for no value of `type` is not drawn.
+    /// The stack `id` of `model`, drawn by `root` and `destination` from values of `type`; a
+    /// screen that stands for no value of `type` is not drawn.
     public init(
-        _ model: NavigationModel, stack id: ContainerID, as type: Value.Type = Screen.self,
+        _ model: NavigationModel, stack id: ContainerID, as type: Value.Type,
         @ViewBuilder root: @escaping (Value) -> Root, @ViewBuilder destination: @escaping (Value) -> Destination
     ) {
         self.model = model
@@ -77,6 +77,16 @@ public struct CoordinatedStack<Value: Hashable & Codable & Sendable, Root: View,
             }
             .navigationDestination(for: Value.self) { value in destination(value) }
         }
+    }
+}
+
+extension CoordinatedStack where Value == Screen {
+    /// The stack `id` of `model`, drawn by `root` and `destination` from its screens.
+    public init(
+        _ model: NavigationModel, stack id: ContainerID,
+        @ViewBuilder root: @escaping (Screen) -> Root, @ViewBuilder destination: @escaping (Screen) -> Destination
+    ) {
+        self.init(model, stack: id, as: Screen.self, root: root, destination: destination)
     }
 }
 

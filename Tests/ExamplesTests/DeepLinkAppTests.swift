@@ -16,11 +16,11 @@ struct DeepLinkAppTests {
         let host = FakeWindowHost()
         let app = try DeepLinkApp(host: host)
         await app.coordinator.start()
-        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("launch")))
+        #expect(try await shown(by: host, of: app.coordinator) == .destination(DeepLinkApp.Destination.launch))
 
         try await app.launch()
         let home = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
-        #expect(names(DeepLinkApp.stack(ofTab: "inbox", in: home).map(WindowContent.stack)) == ["inbox"])
+        #expect(names(DeepLinkApp.stack(ofTab: .inbox, in: home).map(WindowContent.stack)) == ["inbox"])
         try await app.coordinator.tabs(home.id).select(1)
 
         let outcome = try await app.open(Self.url)
@@ -35,9 +35,8 @@ struct DeepLinkAppTests {
             Issue.record("no sheet over the inbox stack: \(bar.tabs[0])")
             return
         }
-        #expect(inbox.items.map(\.name) == ["inbox", "thread"])
-        #expect(inbox.top?.parameters == ["id": "42"])
-        #expect(sheet == .screen(sheet.topScreen) && sheet.topScreen.name == "reply")
+        #expect(inbox.items.compactMap { $0.destination(as: DeepLinkApp.Destination.self) } == [.inbox, .thread(id: 42)])
+        #expect(sheet == .destination(DeepLinkApp.Destination.reply))
         #expect(try await app.open(Self.url) == .alreadyThere, "the same link again changes nothing")
     }
 
@@ -49,7 +48,7 @@ struct DeepLinkAppTests {
         var outcomes = app.links.outcomes.makeAsyncIterator()
         let id = try await app.post(Self.url)
         await app.coordinator.start()
-        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("launch")), "the link waits")
+        #expect(try await shown(by: host, of: app.coordinator) == .destination(DeepLinkApp.Destination.launch), "the link waits")
 
         try await app.launch()
         let ended = try #require(await outcomes.next())
@@ -61,7 +60,7 @@ struct DeepLinkAppTests {
         #expect(record.before.rootWindow.flatMap { DeepLinkApp.tabBar(in: $0.content) } != nil, "it landed on the launched tabs")
         let bar = try #require(DeepLinkApp.tabBar(in: try await shown(by: host, of: app.coordinator)))
         #expect(names(bar.tabs[0]) == ["inbox", "thread"])
-        #expect(bar.tabs[0].presented?.topScreen.name == "reply")
+        #expect(bar.tabs[0].presented == .destination(DeepLinkApp.Destination.reply))
     }
 
     @Test("a URL that does not fit is a typed error naming the parameter, and nothing moves")
@@ -83,15 +82,15 @@ struct DeepLinkAppTests {
         await model.refresh()
 
         let bar = try #require(DeepLinkApp.tabBar(in: model.state.content))
-        let inbox = try #require(DeepLinkApp.stack(ofTab: "inbox", in: bar)).id
+        let inbox = try #require(DeepLinkApp.stack(ofTab: .inbox, in: bar)).id
         #expect(model.selection(of: bar.id) == 0)
-        #expect(model.path(of: inbox).map(\.name) == ["thread"])
-        #expect(model.sheet(presentedBy: .container(inbox))?.content.topScreen.name == "reply")
+        #expect(model.path(of: inbox, as: DeepLinkApp.Destination.self) == [.thread(id: 42)])
+        #expect(model.sheet(presentedBy: .container(inbox))?.destination(as: DeepLinkApp.Destination.self) == .reply)
 
         // `.sheet(item:)` swiped down writes nil.
         let dismissed = try #require(try await model.dismissSheet(presentedBy: .container(inbox)))
         #expect(dismissed.source == .user)
         #expect(model.sheet(presentedBy: .container(inbox)) == nil)
-        #expect(model.path(of: inbox).map(\.name) == ["thread"], "the stack under the sheet stays")
+        #expect(model.path(of: inbox, as: DeepLinkApp.Destination.self) == [.thread(id: 42)], "the stack under the sheet stays")
     }
 }

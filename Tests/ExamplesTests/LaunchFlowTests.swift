@@ -8,27 +8,27 @@ import TransitionCoordinatorSwiftUI
 @Suite("Example: a launch flow of splash, then sign-up, then main")
 struct LaunchFlowTests {
     /// Whether the splash finds a session, and the screens the launch container shows in turn.
-    static let runs: [(signedIn: Bool, shown: [String])] = [
-        (false, ["splash", "signUp", "home"]),
-        (true, ["splash", "home"]),
+    static let runs: [(signedIn: Bool, shown: [LaunchFlow.Destination])] = [
+        (false, [.splash, .signUp, .home]),
+        (true, [.splash, .home]),
     ]
 
     /// Runs the flow as its screens would: after each transition, `check` reads what the app
-    /// shows, and the screen shown unhops (the splash with `signedIn`). Returns the names shown,
+    /// shows, and the screen shown unhops (the splash with `signedIn`). Returns the values shown,
     /// in order, ending with the main stack's home (or after four steps, so a wrong flow fails).
     static func walk(
         _ app: LaunchFlow, signedIn: Bool,
         check: @MainActor @Sendable () async throws -> WindowContent?
-    ) async throws -> [String] {
+    ) async throws -> [LaunchFlow.Destination] {
         var probe = EventProbe(app.coordinator)
         let flow = Task { try await app.run() }
-        var seen: [String] = []
-        while seen.last != "home", seen.count < 4 {
+        var seen: [LaunchFlow.Destination] = []
+        while seen.last != .home, seen.count < 4 {
             _ = await probe.next { if case .ended = $0 { true } else { false } }
-            let name = try await check()?.topScreen.name ?? "nothing"
-            seen.append(name)
-            if name == LaunchFlow.splash.name { try await app.splashFinished(signedIn: signedIn) }
-            if name == LaunchFlow.signUp.name { try await app.signedUp() }
+            guard let shown = try await check()?.topScreen.destination(as: LaunchFlow.Destination.self) else { break }
+            seen.append(shown)
+            if shown == .splash { try await app.splashFinished(signedIn: signedIn) }
+            if shown == .signUp { try await app.signedUp() }
         }
         try await flow.value
         return seen
@@ -38,12 +38,12 @@ struct LaunchFlowTests {
         "on the fake UIKit: the hop container's child is replaced by each screen in turn, ending on the main stack",
         arguments: runs)
     @MainActor
-    func onFakeUIKit(_ run: (signedIn: Bool, shown: [String])) async throws {
+    func onFakeUIKit(_ run: (signedIn: Bool, shown: [LaunchFlow.Destination])) async throws {
         let host = FakeWindowHost()
         let app = try LaunchFlow(host: host)
         await app.coordinator.start()
         // The hop container at the window's root is the window itself: its child is the root controller.
-        #expect(try await shown(by: host, of: app.coordinator) == .screen(Screen("blank")))
+        #expect(try await shown(by: host, of: app.coordinator) == .destination(LaunchFlow.Destination.blank))
         let seen = try await Self.walk(app, signedIn: run.signedIn) { try await shown(by: host, of: app.coordinator) }
         #expect(seen == run.shown)
         #expect(try await shown(by: host, of: app.coordinator) == LaunchFlow.main)
@@ -57,7 +57,7 @@ struct LaunchFlowTests {
         // UIKit's viewDidAppear: the splash is on screen, its hop not yet committed.
         await crossfade.started()
         let finished = Task { try await app.splashFinished(signedIn: true) }
-        #expect(LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content) != .screen(LaunchFlow.splash))
+        #expect(LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content) != .destination(LaunchFlow.Destination.splash))
         crossfade.open()
         try await finished.value
         // The hop to main animates too.
@@ -69,7 +69,7 @@ struct LaunchFlowTests {
 
     @Test("on the model: the root window's state shows each screen of the flow in turn", arguments: runs)
     @MainActor
-    func onModel(_ run: (signedIn: Bool, shown: [String])) async throws {
+    func onModel(_ run: (signedIn: Bool, shown: [LaunchFlow.Destination])) async throws {
         let app = try LaunchFlow()
         let model = NavigationModel(coordinator: app.coordinator)
         let seen = try await Self.walk(app, signedIn: run.signedIn) {
@@ -77,7 +77,7 @@ struct LaunchFlowTests {
             return LaunchFlow.current(in: model.state.content)
         }
         #expect(seen == run.shown)
-        #expect(model.path(of: "main") == [], "main's stack is at its root")
-        #expect(model.state.roots["main"] == Screen("home"))
+        #expect(model.path(of: "main", as: LaunchFlow.Destination.self) == [], "main's stack is at its root")
+        #expect(model.state.roots["main"]?.destination(as: LaunchFlow.Destination.self) == .home)
     }
 }

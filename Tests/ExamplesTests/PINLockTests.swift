@@ -21,7 +21,7 @@ struct PINLockTests {
         #expect(try await shown(at: .medium, by: host, of: lock.coordinator) == nil)
 
         try await lock.didEnterBackground()
-        #expect(try await shown(at: .medium, by: host, of: lock.coordinator) == .screen(PINLock.pin))
+        #expect(try await shown(at: .medium, by: host, of: lock.coordinator) == .destination(PINLock.Destination.pin))
         #expect(names(try await shown(by: host, of: lock.coordinator)) == ["home"], "home stays under the lock")
         #expect(await lock.isLocked)
 
@@ -48,7 +48,7 @@ struct PINLockTests {
 
         try await lock.didEnterBackground()
         await model.refresh()
-        #expect(model.state.content == .screen(PINLock.pin))
+        #expect(model.state.content == .destination(PINLock.Destination.pin))
         #expect(model.state.level == .medium)
 
         try await lock.didBecomeActive()

@@ -51,19 +51,19 @@ struct ThreeStepFormTests {
         try await form.next(from: 1)
         try await form.next(from: 2)
         await model.refresh()
-        #expect(model.path(of: ThreeStepForm.container).map(\.name) == ["step2", "step3"])
+        #expect(model.path(of: ThreeStepForm.container, as: ThreeStepForm.Destination.self) == [.step2, .step3])
 
         // NavigationStack's back swipe: the path loses its last screen.
-        let back = try #require(try await model.setPath([Screen("step2")], for: ThreeStepForm.container))
+        let back = try #require(try await model.setPath([ThreeStepForm.Destination.step2], for: ThreeStepForm.container))
         #expect(back.source == .user)
-        #expect(model.path(of: ThreeStepForm.container).map(\.name) == ["step2"])
+        #expect(model.path(of: ThreeStepForm.container, as: ThreeStepForm.Destination.self) == [.step2])
         #expect(form.state == State(showStep2: true, showStep3: false))
 
         // The back button held down, back to step 1.
-        try await model.setPath([Screen](), for: ThreeStepForm.container)
+        try await model.setPath([ThreeStepForm.Destination](), for: ThreeStepForm.container)
         #expect(model.path(of: ThreeStepForm.container).isEmpty)
         #expect(form.state == State())
-        #expect(await form.screens == ["step1"])
+        #expect(await form.steps == [.step1])
     }
 
     /// A main-actor view's own state, read inside the change it passes to the form.
@@ -77,9 +77,9 @@ struct ThreeStepFormTests {
         let form = try ThreeStepForm()
         let toggles = StepToggles()
         try await form.update { $0.showStep2 = toggles.wantsStep2 }
-        #expect(await form.screens == ["step1", "step2"])
+        #expect(await form.steps == [.step1, .step2])
         toggles.wantsStep2 = false
         try await form.update { $0.showStep2 = toggles.wantsStep2 }
-        #expect(await form.screens == ["step1"])
+        #expect(await form.steps == [.step1])
     }
 }

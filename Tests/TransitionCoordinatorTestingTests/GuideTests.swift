@@ -90,6 +90,31 @@ struct GuideTests {
         // END README
     }
 
+    /// The app's destinations, for the typed expectations.
+    enum Destination: Hashable, Codable, Sendable {
+        case inbox, settings
+        case mail(id: Int)
+        case compose(draft: String?)
+    }
+
+    @Test("typed expectations: a stack's path, the selected tab and a sheet stated as the app's own values")
+    func typedValues() async throws {
+        // README: testing-values
+        let tabs = TabBar(
+            id: "main", .stack(StackContainer(id: "inbox", root: Destination.inbox)),
+            .stack(StackContainer(id: "settings", root: Destination.settings)))
+        let store = try await NavigationTestStore(root: .tabs(tabs), exhaustivity: .off)
+        await store.step("open mail 42, then compose") {
+            try await store.coordinator.stack("inbox").push(Destination.mail(id: 42))
+            try await store.coordinator.stack("inbox").present(Destination.compose(draft: nil))
+        } expect: {
+            $0.path([Destination.mail(id: 42)], of: "inbox")
+            $0.tab(Destination.inbox, of: "main")
+            $0.sheet(Destination.compose(draft: nil), presentedBy: .container("inbox"))
+        }
+        // END README
+    }
+
     @Test("a link behind sign-in: redirected to sign-in, resumed once signed in, ended once")
     func linkBehindSignIn() async throws {
         let registry = Self.registry()

@@ -5,9 +5,9 @@ public struct LifecycleCover: Sendable, Hashable, Codable {
     /// Where; the level becomes reserved for this cover (requests naming it are refused).
     public var level: WindowLevel
 
-    /// A cover showing `screen` at `level`.
-    public init(screen: Screen, level: WindowLevel) {
-        self.screen = screen
+    /// A cover showing `screen` (a ``Screen``, or the app's destination value) at `level`.
+    public init(screen: some Hashable & Codable & Sendable, level: WindowLevel) {
+        self.screen = Screen(screen)
         self.level = level
     }
 }

@@ -69,4 +69,37 @@ struct LinkTableValidationTests {
             error?.description.contains(pattern) == true && error?.description.contains(typo.names) == true,
             "\(String(describing: error))")
     }
+
+    /// The app's destination type, for a registry that reads routes as its values.
+    enum Destination: Hashable, Codable, Sendable {
+        case inbox, settings
+        case mail(id: Int)
+        case compose(draft: String?)
+    }
+
+    static let typedTypos: [(what: String, route: String, types: [String: LinkPattern.ValueType], code: String)] = [
+        ("a case misspelled", "^/main#inbox/mial(id=:id)", ["id": .integer], "unknownScreen"),
+        ("a text placeholder filling an Int field", "^/main#inbox/mail(id=:id)", [:], "parameterType"),
+        ("a field misspelled", "^/main#inbox/mail(idd=:id)", ["id": .integer], "missingParameter"),
+        ("a field left out", "^/main#inbox/mail", [:], "missingParameter"),
+        ("a tab misspelled", "^/main#inbx/mail(id=:id)", ["id": .integer], "unknownTab"),
+    ]
+
+    @Test("with the app's destination type, each typo is refused at launch too", arguments: typedTypos)
+    func typedTypoRefused(_ typo: (what: String, route: String, types: [String: LinkPattern.ValueType], code: String)) throws {
+        var registry = ScreenRegistry(destinations: Destination.self)
+        try registry.tabs("main", tabs: [Destination.inbox, .settings])
+        let valid = LinkTable([
+            try LinkPattern("/mail/:id", route: "^/main#inbox/mail(id=:id)", types: ["id": .integer]),
+            try LinkPattern("/compose", route: "^/main#inbox!compose", types: [:]),
+        ])
+        try valid.validate(against: registry)
+        let table = LinkTable([try LinkPattern("/typo/:id", route: typo.route, types: typo.types)])
+        let error = #expect(throws: LinkError.self, "\(typo.what)") { try table.validate(against: registry) }
+        guard case .doesNotNavigate(_, _, let navigation)? = error else {
+            Issue.record("\(typo.what): \(String(describing: error))")
+            return
+        }
+        #expect(navigation.code == typo.code, "\(typo.what): \(navigation)")
+    }
 }

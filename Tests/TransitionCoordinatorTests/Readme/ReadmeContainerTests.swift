@@ -14,9 +14,9 @@ struct ReadmeContainerTests {
         let records = await coordinator.history.map(\.line)
         #expect(
             records == [
-                "push mail onto inbox: ran",
+                "push mail(id=42) onto inbox: ran",
                 "select tab 1 of main: skipped (no animator)",
-                "present stack compose [draft] from container news: skipped (no animator)",
+                "present draft from container news: skipped (no animator)",
                 "dismiss what container news presents: skipped (no animator)",
                 "set inbox to [list, thread]: skipped (no animator)",
             ])
@@ -35,7 +35,7 @@ struct ReadmeContainerTests {
         let records = await coordinator.history.map(\.line)
         #expect(
             records == [
-                "navigate to ^/main#inbox/mail!/compose: skipped (no animator)",
+                "navigate to ^/main#inbox/mail(id=42)!/compose: skipped (no animator)",
                 "push draft onto compose: skipped (no animator)",
             ])
         let root = try #require(await coordinator.snapshot.rootWindow?.content)
@@ -44,8 +44,7 @@ struct ReadmeContainerTests {
         let state = await coordinator.snapshot.lines
         #expect(
             state == [
-                "root(0): tabs main {*stack inbox [inbox[inbox/0:inbox], mail[inbox/1:mail]]"
-                    + " ! stack compose [compose[compose/0:compose], draft], stack settings [settings[settings/0:settings]]}"
+                "root(0): tabs main {*stack inbox [inbox, mail(id=42)] ! stack compose [compose, draft], stack settings [settings]}"
             ])
         #expect(await coordinator.audit().isEmpty)
     }

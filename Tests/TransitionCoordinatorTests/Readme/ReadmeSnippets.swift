@@ -15,18 +15,20 @@ enum ReadmeSnippets {
     ) {
         let fadeAnimator = Self.fadeAnimator
         // README: quick-start
-        let coordinator = await Coordinator(root: Screen("home"))
+        enum Destination: Hashable, Codable, Sendable { case home, pin } // the app's screens, as its own values
+
+        let coordinator = await Coordinator(root: Destination.home)
 
         // applicationDidEnterBackground: no animation (the app is not active anyway).
         func appDidEnterBackground() async {
             _ = try? await coordinator.setApplicationState(.background)
-            _ = try? await coordinator.push(Screen("pin"), at: .medium)
+            _ = try? await coordinator.push(Destination.pin, at: .medium)
         }
 
         // The user typed the right PIN.
         func userEnteredPIN() async throws -> TransitionRecord {
             try await coordinator.setApplicationState(.active)
-            return try await coordinator.pop(screen: "pin", animator: fadeAnimator)
+            return try await coordinator.pop(screen: Destination.pin, animator: fadeAnimator)
         }
         // END README
         return (coordinator, appDidEnterBackground, userEnteredPIN)
@@ -54,16 +56,20 @@ enum ReadmeSnippets {
     static func containers() async throws -> Coordinator {
         let slide = Self.slide
         // README: containers
-        let inbox = StackContainer(id: "inbox", root: Screen("list"))
-        let news = StackContainer(id: "news", root: Screen("feed"))
+        enum Destination: Hashable, Codable, Sendable { case list, feed, draft, thread, mail(id: Int) }
+
+        let inbox = StackContainer(id: "inbox", root: Destination.list)
+        let news = StackContainer(id: "news", root: Destination.feed)
         let coordinator = try await Coordinator(root: .tabs(TabBar(id: "main", .stack(inbox), .stack(news))))
 
-        try await coordinator.stack("inbox").push(Screen("mail"), animator: slide)
+        try await coordinator.stack("inbox").push(Destination.mail(id: 42), animator: slide)
         try await coordinator.tabs("main").select(1)
-        try await coordinator.stack("news").present(.stack(StackContainer(id: "compose", root: Screen("draft"))))
+        try await coordinator.stack("news").present(Destination.draft)
         try await coordinator.stack("news").dismiss()
-        try await coordinator.stack("inbox").setStack([Screen("list"), nil, Screen("thread")])
+        try await coordinator.stack("inbox").setStack([Destination.list, nil, .thread])
+        let path = await coordinator.stack("inbox").path(as: Destination.self) // [.thread]
         // END README
+        _ = path
         return coordinator
     }
 
@@ -71,14 +77,16 @@ enum ReadmeSnippets {
     /// stack it built.
     static func deepLink() async throws -> Coordinator {
         // README: deep-link
-        var screens = ScreenRegistry()
-        for name in ["inbox", "settings", "mail", "compose", "draft"] { screens.screen(name) }
-        try screens.tabs("main", id: "main", tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings")])
-        try screens.modalStack(rootedAt: "compose", id: "compose")
-        let coordinator = await Coordinator(root: Screen("launch"), screens: screens)
+        enum Destination: Hashable, Codable, Sendable { case launch, inbox, settings, mail(id: Int), compose, draft }
 
-        try await coordinator.navigate(to: Route(parsing: "^/main#inbox/mail!/compose"))
-        try await coordinator.stack("compose").push(Screen("draft")) // the stack the link built
+        var screens = ScreenRegistry(destinations: Destination.self) // a route's steps are Destination values
+        try screens.tabs(
+            "main", id: "main", tabs: [.init(Destination.inbox, stack: "inbox"), .init(Destination.settings, stack: "settings")])
+        try screens.modalStack(rootedAt: Destination.compose, id: "compose")
+        let coordinator = await Coordinator(root: Destination.launch, screens: screens)
+
+        try await coordinator.navigate(to: Route(parsing: "^/main#inbox/mail(id=42)!/compose"))
+        try await coordinator.stack("compose").push(Destination.draft) // the stack the link built
         // END README
         return coordinator
     }
