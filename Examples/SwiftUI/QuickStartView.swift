@@ -7,7 +7,10 @@ import SwiftUI
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
-enum InboxScreen: Hashable, Codable, Sendable { case list, mail(id: Int) } // the app's screens
+enum InboxScreen: Hashable, Codable, Sendable {
+    case list
+    case mail(id: Int)
+} // the app's screens
 
 struct InboxView: View {
     let model: NavigationModel

@@ -7,7 +7,10 @@ import TransitionCoordinator
 import TransitionCoordinatorUIKit
 import UIKit
 
-enum AppScreen: Hashable, Codable, Sendable { case home, mail(id: Int) } // the app's screens
+enum AppScreen: Hashable, Codable, Sendable {
+    case home
+    case mail(id: Int)
+} // the app's screens
 
 final class QuickStartSceneDelegate: UIResponder, UIWindowSceneDelegate {
     private var coordinator: Coordinator?

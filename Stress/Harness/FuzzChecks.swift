@@ -118,7 +118,7 @@ package enum FuzzChecks {
     /// factory that declines, a tab bar.
     static let screens: ScreenRegistry = {
         var registry = ScreenRegistry()
-        for name in ["home", "inbox", "mail", "settings", "profile", "compose", "draft", "alert", "friend"] {
+        for name in ["launch", "home", "inbox", "mail", "settings", "profile", "compose", "draft", "alert", "friend"] {
             registry.screen(name)
         }
         registry.screen(
@@ -179,6 +179,17 @@ package enum FuzzChecks {
                 if await coordinator.snapshot != before { return "a refused restore (\(error)) changed the state" }
             }
             if let broken = await audited(coordinator, "after the restore") { return broken }
+            if let broken = await savesAgain(coordinator, registry: screens) { return broken }
+            // The same state under the app's launch hop container (a declared root hop): what
+            // restores inside it saves again through it, sheets included.
+            guard let hopped = try? await Coordinator(root: hopRoot, screens: hopScreens) else {
+                return "the launch hop root is refused"
+            }
+            if (try? await hopped.restore(saved, policy: policy, now: now)) != nil,
+                let broken = await savesAgain(hopped, registry: hopScreens)
+            {
+                return "under a declared root hop, " + broken
+            }
         }
         guard links.count <= 1_000 else { return nil }
         let inbox = LinkInbox(coordinator: coordinator)
@@ -202,6 +213,37 @@ package enum FuzzChecks {
         #else
         return nil
         #endif
+    }
+
+    /// The fuzz registry with the root's content declared to sit in the hop container `launch`.
+    static let hopScreens: ScreenRegistry = {
+        var registry = screens
+        do { try registry.rootHop(id: "launch") } catch { fatalError("the fuzz registry: \(error)") }
+        return registry
+    }()
+
+    /// The root of a coordinator under ``hopScreens``: the launch hop container.
+    static let hopRoot = WindowContent.hop(HopContainer(id: "launch", showing: .screen(Screen("launch"))))
+
+    /// Whether what `coordinator` shows saves again, and the saved state plans the content shown
+    /// (as an app going to the background saves what it restored); nil when it does, else what broke.
+    static func savesAgain(_ coordinator: Coordinator, registry: ScreenRegistry) async -> String? {
+        let shown = await coordinator.snapshot.windows.first?.content
+        do throws(NavigationError) {
+            let again = try await coordinator.savedNavigation(schema: policy.schema, savedAt: now)
+            let plan = Result { () throws(RestorationError) in
+                try Restoration.plan(again, policy: policy, registry: registry, now: now)
+            }
+            guard case .success(let replanned) = plan else { return "the restored state saves, but its plan fails: \(plan)" }
+            // A bare screen at the root saves as a stack of one: only a tree is compared.
+            if case .screen? = shown { return nil }
+            if replanned.content != shown {
+                return "the restored state saves as \(again.route), which plans \(replanned.content), not what is shown"
+            }
+            return nil
+        } catch {
+            return "the restored state does not save again: \(error)"
+        }
     }
 
     /// What `audit()` finds, in words; nil when nothing.

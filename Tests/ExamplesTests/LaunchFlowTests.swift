@@ -57,7 +57,9 @@ struct LaunchFlowTests {
         // UIKit's viewDidAppear: the splash is on screen, its hop not yet committed.
         await crossfade.started()
         let finished = Task { try await app.splashFinished(signedIn: true) }
-        #expect(LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content) != .destination(LaunchFlow.Destination.splash))
+        #expect(
+            LaunchFlow.current(in: await app.coordinator.snapshot.window(at: .root)?.content)
+                != .destination(LaunchFlow.Destination.splash))
         crossfade.open()
         try await finished.value
         // The hop to main animates too.

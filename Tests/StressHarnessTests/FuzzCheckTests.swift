@@ -16,6 +16,21 @@ struct FuzzCheckTests {
         #expect(FuzzChecks.roundTrip(try Route(parsing: "^/main#settings!/compose(k=v\\,w)"), from: "path") == nil)
     }
 
+    @Test("saving again holds for a sheet over a declared root hop's content, and fires on content that cannot save")
+    func savesAgainFires() async throws {
+        let hopped = try await Coordinator(root: FuzzChecks.hopRoot, screens: FuzzChecks.hopScreens)
+        let saved = SavedNavigation(route: try Route(parsing: "^/home/inbox!/compose"), schema: 2, savedAt: FuzzChecks.now)
+        try await hopped.restore(saved, policy: FuzzChecks.policy, now: FuzzChecks.now)
+        #expect(await FuzzChecks.savesAgain(hopped, registry: FuzzChecks.hopScreens) == nil)
+
+        // A hop container the registry does not declare: its content has no route.
+        let undeclared = try await Coordinator(
+            root: .hop(HopContainer(id: "other", showing: .stack(StackContainer(id: "s", root: Screen("home"))))),
+            screens: FuzzChecks.screens)
+        let broken = await FuzzChecks.savesAgain(undeclared, registry: FuzzChecks.screens)
+        #expect(broken?.contains("does not save again") == true, "\(String(describing: broken))")
+    }
+
     @Test("every seed of the path and link corpora passes its check", arguments: [FuzzChecks.Target.path, .link])
     func corpusHolds(_ target: FuzzChecks.Target) async {
         let corpus = StructuredFuzz.corpus(target)
