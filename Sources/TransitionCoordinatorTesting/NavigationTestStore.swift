@@ -262,8 +262,10 @@ public final class NavigationTestStore {
     }
 
     /// Checks that nothing happened since the last step (no record, callback, event or fired
-    /// timeout) and, in exhaustive mode, that no timeout is left armed; records an issue otherwise.
+    /// timeout), in exhaustive mode that no timeout is left armed, and that the coordinator's
+    /// invariants hold (``audit(sourceLocation:)``); records an issue otherwise.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await audit(sourceLocation: sourceLocation)
         let happened = await collect()
         let expected: [String]? = exhaustivity == .on ? [] : nil
         check("finish", "state", expected: nil, actual: happened.state, unchanged: state, sourceLocation)
@@ -276,6 +278,19 @@ public final class NavigationTestStore {
             check("finish", "armed timeouts", expected: [], actual: clock.armedTimeouts.map(\.description), sourceLocation)
         }
         state = happened.state
+    }
+
+    /// Runs the invariant audit the stress harness runs on the coordinator under test (its
+    /// committed state, its history, and, when no transition is in flight, that each level and
+    /// container actor owns exactly what the state shows) and records one issue per invariant
+    /// broken, naming it. Returns whether every invariant held. ``finish(sourceLocation:)`` runs it.
+    @discardableResult
+    public func audit(sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        let violations = await coordinator.audit()
+        for violation in violations {
+            Issue.record("the coordinator's audit: \(violation)", sourceLocation: sourceLocation)
+        }
+        return violations.isEmpty
     }
 
     private struct Happened {

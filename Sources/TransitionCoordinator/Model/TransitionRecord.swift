@@ -41,8 +41,10 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     public var animation: AnimationOutcome { storage.value.animation }
     /// What the host did: every call returned, or one got stuck (see ``HostFault``).
     public var host: HostOutcome { storage.value.host }
-    /// How many times the animator reported completion beyond the first (ignored, but noted).
-    package var extraFinishCalls: Int { storage.value.extraFinishCalls }
+    /// How many times the animator reported completion beyond the first: 0 for an animator that
+    /// finishes once. The coordinator acts on the first finish alone; each later one is counted
+    /// here (an animator that finishes twice has a bug an app's tests can catch).
+    public var extraFinishCalls: Int { storage.value.extraFinishCalls }
     /// How it waited before admission; nil when it was admitted on arrival.
     package var waited: WaitInfo? { storage.value.waited }
     /// When the transition was admitted, since the coordinator's creation.
