@@ -7,10 +7,11 @@ import SwiftUI
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
 
+/// The app's screens, as its own values.
 enum InboxScreen: Hashable, Codable, Sendable {
     case list
     case mail(id: Int)
-} // the app's screens
+}
 
 struct InboxView: View {
     let model: NavigationModel

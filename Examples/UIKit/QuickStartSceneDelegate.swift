@@ -7,10 +7,11 @@ import TransitionCoordinator
 import TransitionCoordinatorUIKit
 import UIKit
 
+/// The app's screens, as its own values.
 enum AppScreen: Hashable, Codable, Sendable {
     case home
     case mail(id: Int)
-} // the app's screens
+}
 
 final class QuickStartSceneDelegate: UIResponder, UIWindowSceneDelegate {
     private var coordinator: Coordinator?

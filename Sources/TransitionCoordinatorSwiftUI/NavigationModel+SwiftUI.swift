@@ -16,6 +16,7 @@ extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
     /// root), as values of `type` (``Screen`` by default; a screen that stands for no value of
     /// `type` is left out); the back button and the swipe-back write a shorter one.
+    @inlinable
     public func pathBinding<Value: Hashable & Codable & Sendable>(
         for id: ContainerID, as type: Value.Type = Screen.self
     ) -> Binding<[Value]> {

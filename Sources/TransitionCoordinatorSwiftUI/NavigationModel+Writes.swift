@@ -20,6 +20,7 @@ extension NavigationModel {
     /// - Throws: `TransitionError` when the model shows no stack `id`, or when the coordinator
     ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
     @discardableResult
+    @inlinable
     public func setPath<Destination: Hashable & Codable & Sendable>(
         _ path: [Destination], for id: ContainerID
     ) async throws(TransitionError) -> TransitionRecord? {
@@ -28,6 +29,7 @@ extension NavigationModel {
 
     /// ``setPath(_:for:)`` worked out from `shown`, the path the view showed (nil: the committed
     /// one). A stack the model does not show is a refusal too, noted as the coordinator's are.
+    @usableFromInline
     package func setPath(
         _ path: [Screen], for id: ContainerID, from shown: [Screen]?
     ) async throws(TransitionError) -> TransitionRecord? {

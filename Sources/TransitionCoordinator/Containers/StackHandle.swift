@@ -14,7 +14,7 @@ public struct StackHandle: ContainerHandle {
     /// Pushes `destination` on top of the stack (animated as a push): a ``Screen``, or a value of
     /// the app's own destination type, shown as the screen it stands for (see ``Screen``'s
     /// destinations).
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func push(
         _ destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
@@ -49,7 +49,7 @@ public struct StackHandle: ContainerHandle {
     /// Pops down to `destination` (a ``ScreenID``, a ``Screen``, or a value of the app's
     /// destination type), which stays on top. Throws ``ContainerError/notInStack(_:stack:)`` or
     /// ``ContainerError/alreadyOnTop(_:stack:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func pop(
         to destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
@@ -85,7 +85,7 @@ public struct StackHandle: ContainerHandle {
     /// A list left empty is refused with ``ContainerError/emptyStack(_:)``; nothing changes then.
     /// A `.preempt` list is pruned this way before it cuts the animation in flight (of the screens
     /// that transition removes), so one that would be refused never cuts it.
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func setStack<Destination: Hashable & Codable & Sendable>(
         _ items: [Destination?], animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
@@ -96,13 +96,14 @@ public struct StackHandle: ContainerHandle {
 
     /// Sets the whole stack to `destinations`, as ``setStack(_:animator:policy:whenLocked:)-(_,_,_,_)``
     /// does, without a list of optionals to drop (a long stack of screens is not copied on the way).
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func setStack<Destination: Hashable & Codable & Sendable>(
         _ destinations: [Destination], animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        // A list of screens is taken as it is: the cast of an array to its own type is not a copy.
+        // A list of screens is taken as it is: specialized for `Screen` (the method is
+        // inlinable), the cast is the identity, and the list is not copied.
         let screens = destinations as? [Screen] ?? destinations.map { Screen($0) }
         return try await coordinator.perform(
             .content(.setStack(id, screens)), animator: animator, policy: policy,
@@ -130,6 +131,7 @@ public struct StackHandle: ContainerHandle {
     /// The stack's screens as committed now, bottom to top, as values of `type` (``Screen`` by
     /// default); nil when no window shows it (or it is not a stack). A screen that stands for no
     /// value of `type` (one shown by another name) is left out.
+    @inlinable
     public func items<Destination: Hashable & Codable & Sendable>(
         as type: Destination.Type = Screen.self
     ) async -> [Destination]? {
@@ -139,6 +141,7 @@ public struct StackHandle: ContainerHandle {
 
     /// The screens above the stack's root as committed now, bottom to top, as values of `type`:
     /// what `NavigationStack(path:)` holds (`[.mail(id: 42)]` over an inbox). Nil as ``items(as:)``.
+    @inlinable
     public func path<Destination: Hashable & Codable & Sendable>(
         as type: Destination.Type = Screen.self
     ) async -> [Destination]? {

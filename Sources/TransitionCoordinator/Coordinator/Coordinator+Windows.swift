@@ -2,7 +2,7 @@
 /// with its ``TransitionRequest``, with the same guarantees.
 extension Coordinator {
     /// Shows `screen` (a ``Screen``, or a value of the app's destination type) in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func push(
         _ screen: some Hashable & Codable & Sendable, at level: WindowLevel, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
@@ -21,7 +21,7 @@ extension Coordinator {
     }
 
     /// Removes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func pop(
         screen id: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
@@ -40,7 +40,7 @@ extension Coordinator {
 
     /// Replaces the root window and its whole stack with one new root window showing `screen` (the shield and lock
     /// stay). See ``perform(_:animator:policy:whenLocked:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public nonisolated(nonsending) func replaceRoot(
         with screen: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject

@@ -25,10 +25,23 @@ extension Screen {
     ///
     /// A value whose own `encode(to:)` throws is the screen named for its type with its
     /// description as the parameter `value`: it can be shown, but never read back.
+    ///
+    /// Inlinable, as every call that takes a destination: specialized for `Screen` at the
+    /// caller, the cast folds away (a generic body left unspecialized across modules would cast
+    /// at run time on every call, and an array of screens element by element).
+    @inlinable
     public init(_ destination: some Hashable & Codable & Sendable) {
         if let screen = destination as? Screen {
             self = screen
-        } else if let name = destination as? String {
+        } else {
+            self.init(deriving: destination)
+        }
+    }
+
+    /// The screen a value other than a `Screen` stands for (see ``init(_:)``).
+    @usableFromInline
+    init(deriving destination: some Hashable & Codable & Sendable) {
+        if let name = destination as? String {
             self.init(name)
         } else if let (name, parameters) = try? DestinationCoding.screen(of: destination) {
             var id = ""
@@ -44,8 +57,15 @@ extension Screen {
     ///
     /// For a screen made from a value, `Screen(value).destination(as: D.self) == value` whenever
     /// `D`'s `Codable` conformance round-trips (synthesized conformances do).
+    @inlinable
     public func destination<D: Hashable & Codable & Sendable>(as type: D.Type) -> D? {
         if let screen = self as? D { return screen }
+        return derived(as: type)
+    }
+
+    /// ``destination(as:)`` for a type other than `Screen`.
+    @usableFromInline
+    func derived<D: Hashable & Codable & Sendable>(as type: D.Type) -> D? {
         if D.self == String.self { return parameters.isEmpty ? name as? D : nil }
         return try? DestinationCoding.decode(type, name: name, parameters: parameters)
     }
@@ -54,6 +74,7 @@ extension Screen {
 extension ScreenID {
     /// The id of the screen `destination` stands for (see ``Screen``'s destinations): itself when
     /// it is a `ScreenID`, the id of the screen it is when it is a `Screen`.
+    @inlinable
     public init(of destination: some Hashable & Codable & Sendable) {
         if let id = destination as? ScreenID {
             self = id

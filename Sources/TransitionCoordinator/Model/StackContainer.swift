@@ -10,13 +10,14 @@ public struct StackContainer: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// A stack holding `root`, then `pushed`, bottom to top: screens, or values of the app's
     /// destination type (see ``Screen``'s destinations).
+    @inlinable
     public init<Destination: Hashable & Codable & Sendable>(id: ContainerID, root: Destination, pushed: [Destination] = []) {
-        self.id = id
-        self.items = [Screen(root)] + (pushed as? [Screen] ?? pushed.map { Screen($0) })
+        self.init(id: id, unchecked: [Screen(root)] + (pushed as? [Screen] ?? pushed.map { Screen($0) }))
     }
 
     /// A stack of `items` as they are, empty or not: only the planner and its tests use it, so
     /// that an invariant check has something to find (``ContentInvariants``).
+    @usableFromInline
     init(id: ContainerID, unchecked items: [Screen]) {
         self.id = id
         self.items = items
