@@ -56,7 +56,10 @@ enum ReadmeSnippets {
     static func containers() async throws -> Coordinator {
         let slide = Self.slide
         // README: containers
-        enum Destination: Hashable, Codable, Sendable { case list, feed, draft, thread, mail(id: Int) }
+        enum Destination: Hashable, Codable, Sendable {
+            case list, feed, draft, thread
+            case mail(id: Int)
+        }
 
         let inbox = StackContainer(id: "inbox", root: Destination.list)
         let news = StackContainer(id: "news", root: Destination.feed)
@@ -77,7 +80,10 @@ enum ReadmeSnippets {
     /// stack it built.
     static func deepLink() async throws -> Coordinator {
         // README: deep-link
-        enum Destination: Hashable, Codable, Sendable { case launch, inbox, settings, mail(id: Int), compose, draft }
+        enum Destination: Hashable, Codable, Sendable {
+            case launch, inbox, settings, compose, draft
+            case mail(id: Int)
+        }
 
         var screens = ScreenRegistry(destinations: Destination.self) // a route's steps are Destination values
         try screens.tabs(
