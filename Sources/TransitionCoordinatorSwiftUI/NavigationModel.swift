@@ -158,7 +158,8 @@ public final class NavigationModel {
     }
 
     /// Follows the coordinator: applies its snapshot, then every committed transition's
-    /// `after` from its events, in commit order, until the calling task is cancelled.
+    /// `after` from its events, in commit order, until the calling task is cancelled. When its
+    /// stream fell behind (`CoordinatorEvent/missed(_:)`), it reads the snapshot again.
     ///
     /// Subscribes before reading the snapshot, so no commit falls between; commits the snapshot
     /// already shows are ignored. Run it once per model (a second run applies the same snapshots,
@@ -167,7 +168,12 @@ public final class NavigationModel {
         let events = coordinator.events()
         await refresh()
         for await event in events {
-            if case .ended(let record) = event { apply(record.after) }
+            switch event {
+            case .ended(let record): apply(record.after)
+            // The stream fell behind: what it missed may have committed, and the snapshot has it.
+            case .missed: await refresh()
+            default: break
+            }
         }
     }
 

@@ -93,6 +93,8 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable {
     case rejected
     /// `CoordinatorEvent/waiting(_:lane:)`.
     case waiting
+    /// `CoordinatorEvent/missed(_:)`.
+    case missed
 
     /// The kind of `event`.
     public init(_ event: CoordinatorEvent) {
@@ -102,6 +104,7 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable {
         case .cancelled: self = .cancelled
         case .rejected: self = .rejected
         case .waiting: self = .waiting
+        case .missed: self = .missed
         }
     }
 }
@@ -118,6 +121,7 @@ extension CoordinatorEvent {
         case .cancelled(let transition): "cancelled \(transition.request)"
         case .rejected(let request, let error): "rejected \(request): \(error.code)"
         case .waiting(let request, let lane): "waiting \(request) (\(lane))"
+        case .missed(let count): "missed \(count) events"
         }
     }
 }

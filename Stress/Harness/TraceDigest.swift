@@ -27,6 +27,7 @@ public struct TraceDigest: Sendable, Hashable, CustomStringConvertible {
         case .rejected(let request, let error): add("rejected \(request): \(error)")
         case .waiting(let request, let lane): add("waiting \(request) in \(lane)")
         case .cancelled(let transition): add("cancelled \(transition)")
+        case .missed(let count): add("missed \(count)")
         }
     }
 

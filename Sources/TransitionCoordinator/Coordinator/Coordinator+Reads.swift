@@ -48,7 +48,8 @@ extension Coordinator {
     }
 
     /// A new subscriber's stream of events, with its own buffer of
-    /// ``CoordinatorConfiguration/eventBufferSize`` (the newest are kept when it falls behind).
+    /// ``CoordinatorConfiguration/eventBufferSize``: a stream that falls behind misses the events
+    /// sent while it is full, and is given ``CoordinatorEvent/missed(_:)`` where they were, with their count.
     public nonisolated func events() -> AsyncStream<CoordinatorEvent> { hub.subscribe() }
 
     /// How many events were dropped from subscribers' full buffers.

@@ -15,7 +15,9 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public let animationTimeout: Duration
     /// How many records ``Coordinator/history`` keeps (the newest).
     public let historyLimit: Int
-    /// How many undelivered events each ``Coordinator/events()`` subscriber buffers (the newest are kept).
+    /// How many undelivered events each ``Coordinator/events()`` subscriber buffers; one that
+    /// falls behind misses the events sent while it is full, and is told how many
+    /// (``CoordinatorEvent/missed(_:)``).
     public let eventBufferSize: Int
     /// Leave unmanaged windows alone: not listed to animators, never made to resign key.
     public let ignoresUnmanagedWindows: Bool

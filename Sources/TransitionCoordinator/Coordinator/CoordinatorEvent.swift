@@ -15,4 +15,10 @@ public enum CoordinatorEvent: Sendable, Hashable {
     /// A request joined a wait lane (or moved to the deferred one); it ends later with one of
     /// `began` or `rejected`.
     case waiting(TransitionRequest, lane: WaitLane)
+    /// This stream fell behind: it was full (``CoordinatorConfiguration/eventBufferSize``
+    /// events not yet read), and the `count` events sent meanwhile were dropped from it, here,
+    /// between the event before and the event after. Only this subscriber missed them. What the
+    /// coordinator shows now is always its ``Coordinator/snapshot``: a subscriber that follows
+    /// the state reads it again.
+    case missed(Int)
 }

@@ -2,19 +2,25 @@ import Synchronization
 
 /// Fans coordinator events out to every subscriber's own bounded `AsyncStream`.
 ///
-/// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream keeps the newest
-/// `bufferSize` undelivered events; older ones are dropped and counted in ``droppedCount``.
+/// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream holds at
+/// most `bufferSize` undelivered events, in order; an event sent while it is full is dropped from
+/// it (and counted in ``droppedCount``), and once it has room again the stream is given
+/// `CoordinatorEvent.missed(n)` first, where the gap is, so its subscriber learns what it missed.
 final class EventHub: Sendable {
+    private typealias Continuation = AsyncStream<CoordinatorEvent>.Continuation
+
     private struct State {
         var nextID: UInt64 = 0
-        var subscribers: [UInt64: AsyncStream<CoordinatorEvent>.Continuation] = [:]
+        var subscribers: [UInt64: Continuation] = [:]
         /// The continuations in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
-        var fanOut: [AsyncStream<CoordinatorEvent>.Continuation] = []
+        var fanOut: [(id: UInt64, continuation: Continuation)] = []
+        /// How many events each subscriber that fell behind has missed since it was last told.
+        var missed: [UInt64: Int] = [:]
         var dropped = 0
         /// How many events were fanned out (sent while someone subscribed).
         var sent = 0
 
-        mutating func rebuild() { fanOut = subscribers.sorted { $0.key < $1.key }.map(\.value) }
+        mutating func rebuild() { fanOut = subscribers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 
     private let state = Locked(State())
@@ -33,7 +39,7 @@ final class EventHub: Sendable {
     func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
         let (stream, continuation) = AsyncStream.makeStream(
             of: CoordinatorEvent.self,
-            bufferingPolicy: .bufferingNewest(bufferSize))
+            bufferingPolicy: .bufferingOldest(bufferSize))
         let (id, sentBefore) = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = continuation
@@ -45,6 +51,7 @@ final class EventHub: Sendable {
             guard let self else { return }
             state.withLock { state in
                 guard state.subscribers.removeValue(forKey: id) != nil else { return }
+                state.missed[id] = nil
                 state.rebuild()
                 count.store(state.subscribers.count, ordering: .releasing)
             }
@@ -70,16 +77,43 @@ final class EventHub: Sendable {
     }
 
     /// ``send(_:)`` past its check: fans `event` out.
+    ///
+    /// A stream that missed events is given `.missed(n)` before this event; while it is still
+    /// full, this event is missed too. Only the coordinator sends, so the counts read here are
+    /// the ones written back.
     private func deliver(_ event: CoordinatorEvent) {
-        let subscribers = state.withLock { state in
+        let (subscribers, missed) = state.withLock { state in
             state.sent += 1
-            return state.fanOut
+            return (state.fanOut, state.missed)
         }
         var dropped = 0
-        for continuation in subscribers {
-            if case .dropped = continuation.yield(event) { dropped += 1 }
+        var behindNow: [(id: UInt64, count: Int)] = []
+        for (id, continuation) in subscribers {
+            var behind = missed.isEmpty ? 0 : missed[id] ?? 0
+            let before = behind
+            var lost = false
+            if behind > 0 {
+                if case .dropped = continuation.yield(.missed(behind)) {
+                    behind += 1
+                    lost = true
+                } else {
+                    behind = 0
+                }
+            }
+            if !lost, case .dropped = continuation.yield(event) {
+                behind = 1
+                lost = true
+            }
+            if lost { dropped += 1 }
+            if behind != before { behindNow.append((id, behind)) }
         }
-        if dropped > 0 { state.withLock { $0.dropped += dropped } }
+        guard dropped > 0 || !behindNow.isEmpty else { return }
+        state.withLock { state in
+            state.dropped += dropped
+            for (id, count) in behindNow where state.subscribers[id] != nil {
+                state.missed[id] = count == 0 ? nil : count
+            }
+        }
     }
 
     /// How many events were dropped from full buffers so far.

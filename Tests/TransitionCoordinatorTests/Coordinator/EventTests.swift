@@ -58,17 +58,38 @@ struct EventTests {
         #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
     }
 
-    @Test("a subscriber that falls behind keeps the newest eventBufferSize events and the drops are counted")
+    @Test("a subscriber that falls behind keeps its first eventBufferSize events, then learns in its stream how many it missed")
     func boundedBuffer() async throws {
         let configuration = try CoordinatorConfiguration(eventBufferSize: 2)
         let fixture = await Fixture(configuration: configuration)
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)
         let pop = try await fixture.coordinator.pop(.medium)
 
         #expect(fixture.coordinator.droppedEventCount == 2)
-        #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
-        #expect(await events.next() == .ended(pop))
+        #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
+        #expect(await events.next() == .ended(push))
+        // The pop's two events were dropped; the next event sent is told after the gap (the
+        // marker takes a place: this push's end finds the stream full again).
+        let again = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        #expect(await events.next() == .missed(2))
+        #expect(await events.next() == .began(InFlightTransition(id: again.id, request: again.request), before: pop.after))
+        #expect(fixture.coordinator.droppedEventCount == 3)
+    }
+
+    @Test("a stream still full misses the marker's event too, and is told the whole count once it has room")
+    func markerWaitsForRoom() async throws {
+        let configuration = try CoordinatorConfiguration(eventBufferSize: 1)
+        let fixture = await Fixture(configuration: configuration)
+        var events = fixture.coordinator.events().makeAsyncIterator()
+
+        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)  // began kept, ended missed
+        try await fixture.coordinator.pop(.medium)  // both missed: the stream is still full
+        #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
+        let again = try await fixture.coordinator.push(Screens.pin, at: .medium)  // room: the marker, then full
+        #expect(await events.next() == .missed(3))
+        #expect(fixture.coordinator.droppedEventCount == 5, "the pop's two, the push's end, and this push's two")
+        _ = again
     }
 }
