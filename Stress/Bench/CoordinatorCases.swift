@@ -27,8 +27,8 @@ enum CoordinatorCases {
     ) async throws -> Int {
         let screen = Screen("bench-\(level.name)")
         for _ in 0..<pairs {
-            try await coordinator.push(screen, at: level, animator: animator)
-            try await coordinator.pop(level, animator: animator)
+            try await coordinator.openWindow(screen, at: level, animator: animator)
+            try await coordinator.closeWindow(at: level, animator: animator)
         }
         return pairs
     }
@@ -38,7 +38,7 @@ enum CoordinatorCases {
         let coordinator = try await coordinator(levels: 64)
         let levels = coordinator.configuration.levels
         for (index, level) in levels.prefix(32).enumerated() {
-            try await coordinator.push(Screen("up\(index)"), at: level)
+            try await coordinator.openWindow(Screen("up\(index)"), at: level)
         }
         guard let top = levels.last else { throw BenchError.setup("no level configured") }
         return (coordinator, top)
@@ -49,7 +49,7 @@ enum CoordinatorCases {
     static func busyRejections(tasks: Int, each: Int) async throws -> Int {
         let coordinator = try await coordinator()
         let holding = GatedAnimator()
-        let held = Task { try await coordinator.push(Screen("held"), at: .high, animator: holding) }
+        let held = Task { try await coordinator.openWindow(Screen("held"), at: .high, animator: holding) }
         await holding.started()
         let rejected = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<tasks {
@@ -57,7 +57,7 @@ enum CoordinatorCases {
                     var busy = 0
                     for _ in 0..<each {
                         do throws(TransitionError) {
-                            try await coordinator.push(screen, at: .low)
+                            try await coordinator.openWindow(screen, at: .low)
                         } catch {
                             if case .refused(.busy) = error { busy += 1 }
                         }
@@ -96,9 +96,9 @@ enum CoordinatorCases {
                     let screen = Screen("bench-\(level.name)")
                     for index in 0..<each {
                         if index.isMultiple(of: 2) {
-                            try await coordinator.push(screen, at: level, policy: .enqueue)
+                            try await coordinator.openWindow(screen, at: level, policy: .enqueue)
                         } else {
-                            try await coordinator.pop(level, policy: .enqueue)
+                            try await coordinator.closeWindow(at: level, policy: .enqueue)
                         }
                     }
                 }
@@ -113,7 +113,7 @@ enum CoordinatorCases {
     static func fillQueue(_ count: Int) async throws -> (duration: Duration, bytes: Int) {
         let coordinator = try await coordinator(queueLimit: count + 1)
         let holding = GatedAnimator()
-        let held = Task { try await coordinator.push(Screen("held"), at: .high, animator: holding) }
+        let held = Task { try await coordinator.openWindow(Screen("held"), at: .high, animator: holding) }
         await holding.started()
         Memory.trim()
         let before = Memory.resident()
@@ -122,7 +122,7 @@ enum CoordinatorCases {
         var waiters: [Task<Void, any Error>] = []
         waiters.reserveCapacity(count)
         for index in 0..<count {
-            waiters.append(Task { try await coordinator.push(Screen("w\(index)"), at: .low, policy: .enqueue) })
+            waiters.append(Task { try await coordinator.openWindow(Screen("w\(index)"), at: .low, policy: .enqueue) })
         }
         while await coordinator.peakQueueDepth < count { await Task.yield() }
         let duration = start.duration(to: clock.now)

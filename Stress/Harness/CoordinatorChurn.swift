@@ -50,7 +50,7 @@ enum CoordinatorChurn {
                 guard let target = await next.take() else { return }
                 let answer: Result<TransitionRecord, TransitionError>
                 do throws(TransitionError) {
-                    answer = .success(try await target.push(Screen("stale-probe"), at: .low))
+                    answer = .success(try await target.openWindow(Screen("stale-probe"), at: .low))
                 } catch {
                     answer = .failure(error)
                 }
@@ -62,7 +62,7 @@ enum CoordinatorChurn {
                 await previous.answered()
             }
         }
-        _ = try? await coordinator.push(Screen("churned"), at: .low, animator: animator)
+        _ = try? await coordinator.openWindow(Screen("churned"), at: .low, animator: animator)
     }
 }
 

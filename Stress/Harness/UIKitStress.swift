@@ -309,7 +309,7 @@ package enum UIKitStress {
             case 8:
                 let content = WindowContent.presenting(.screen(screen("w")), modal: .screen(screen("ws")))
                 note("show \(content) at medium (\(policy))")
-                launch { _ = try? await coordinator.show(content, at: .medium, policy: policy) }
+                launch { _ = try? await coordinator.openWindow(content, at: .medium, policy: policy) }
             case 10:
                 // The app adds a seventh tab, or takes it away (the user's order of the others stays).
                 guard let window = host.kits.first(where: { $0.value === host.kit.windows.first })?.key,
@@ -319,7 +319,7 @@ package enum UIKitStress {
                 launch { _ = try? await coordinator.change(.replace(with: changed), animator: animator, policy: policy) }
             case 9:
                 note("pop medium (\(policy))")
-                launch { _ = try? await coordinator.pop(.medium, policy: policy) }
+                launch { _ = try? await coordinator.closeWindow(at: .medium, policy: policy) }
             default:
                 // Signed out (the launch flow hops to sign-in), or signed in again: fresh tabs.
                 let signedIn = shownStack != nil

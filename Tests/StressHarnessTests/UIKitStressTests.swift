@@ -58,7 +58,7 @@ struct UIKitStressTests {
     func windowNeverMadeFires() async throws {
         let (_, host) = try await Self.app()
         let other = try await Coordinator(root: Self.tabs, configuration: try CoordinatorConfiguration(levels: [.medium]))
-        try await other.show(.screen(Screen("w")), at: .medium)
+        try await other.openWindow(.screen(Screen("w")), at: .medium)
         let violation = UIKitStress.violation(host: host, snapshot: await other.snapshot, seed: 1)
         #expect(violation?.invariant == .atomic)
         #expect(violation?.detail.contains("never made") == true)

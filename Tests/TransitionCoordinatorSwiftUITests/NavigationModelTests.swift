@@ -70,7 +70,7 @@ struct NavigationModelTests {
         let model = try await T.model()
         let key = NavigationModel(coordinator: model.coordinator, scope: .keyWindow, showing: await model.coordinator.snapshot)
         let rootCounter = ChangeCounter(model), keyCounter = ChangeCounter(key)
-        let record = try await model.coordinator.show(.screen(Screen("pin")), at: .medium)
+        let record = try await model.coordinator.openWindow(.screen(Screen("pin")), at: .medium)
         model.apply(record.after)
         key.apply(record.after)
         #expect(rootCounter.count == 0 && keyCounter.count == 1)

@@ -43,9 +43,9 @@ struct StoreAuditTests {
             finish()
             finish()
         }
-        let record = try await coordinator.push(Screen("pin"), at: .medium, animator: twice)
+        let record = try await coordinator.openWindow(Screen("pin"), at: .medium, animator: twice)
         #expect(record.extraFinishCalls == 1)
-        let once = try await coordinator.pop(.medium, animator: CallbackAnimator { _, finish in finish() })
+        let once = try await coordinator.closeWindow(at: .medium, animator: CallbackAnimator { _, finish in finish() })
         #expect(once.extraFinishCalls == 0)
     }
 }

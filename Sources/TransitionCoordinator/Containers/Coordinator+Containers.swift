@@ -46,10 +46,10 @@ extension Coordinator {
     /// A flow over the hop container `id`: hops that wait for their screen to unhop.
     public nonisolated func flow(_ id: ContainerID) -> HopFlow { HopFlow(id: id, coordinator: self) }
 
-    /// Shows `content` (a screen or a tree of containers) in a new window at `level`. See
-    /// ``perform(_:animator:policy:whenLocked:)``.
+    /// Opens a new window at `level` showing `content` (a screen or a tree of containers): the
+    /// request ``TransitionRequest/show(_:at:)``. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func show(
+    public nonisolated(nonsending) func openWindow(
         _ content: WindowContent, at level: WindowLevel, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse

@@ -1,9 +1,11 @@
 /// The window requests as methods: each is ``Coordinator/perform(_:animator:policy:whenLocked:)``
 /// with its ``TransitionRequest``, with the same guarantees.
 extension Coordinator {
-    /// Shows `screen` (a ``Screen``, or a value of the app's destination type) in a new window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Opens a new window at `level` showing `screen` (a ``Screen``, or a value of the app's
+    /// destination type): the request ``TransitionRequest/push(_:at:)``. A stack's screens are
+    /// pushed with ``StackHandle/push(_:animator:policy:whenLocked:)-(_,_,_,_)`` instead. See ``perform(_:animator:policy:whenLocked:)``.
     @inlinable @discardableResult
-    public nonisolated(nonsending) func push(
+    public nonisolated(nonsending) func openWindow(
         _ screen: some Hashable & Codable & Sendable, at level: WindowLevel, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
@@ -11,27 +13,27 @@ extension Coordinator {
         try await perform(.push(Screen(screen), at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Removes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func pop(
-        _ level: WindowLevel, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func closeWindow(
+        at level: WindowLevel, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.pop(level), animator: animator, policy: policy)
     }
 
-    /// Removes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``perform(_:animator:policy:whenLocked:)``.
     @inlinable @discardableResult
-    public nonisolated(nonsending) func pop(
-        screen id: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
+    public nonisolated(nonsending) func closeWindow(
+        showing id: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord {
         try await perform(.popScreen(ScreenID(of: id)), animator: animator, policy: policy)
     }
 
-    /// Removes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
     @discardableResult
-    public nonisolated(nonsending) func popAll(
+    public nonisolated(nonsending) func closeAllWindows(
         animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord {

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// do {
-///     try await coordinator.push(Screen("detail"), at: .low, animator: fade)
+///     try await coordinator.openWindow(Screen("detail"), at: .low, animator: fade)
 /// } catch .refused(.busy(let inFlight)) {
 ///     // the request was fine, the moment was not: retry after `inFlight`, or ask with `.enqueue`
 /// } catch .invalid(let problem) {
@@ -124,7 +124,7 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         case levelOccupied(WindowLevel, by: ManagedWindow)
         /// Nothing stands at the level to pop.
         case nothingToPop(WindowLevel)
-        /// `popAll` with nothing above the root.
+        /// `closeAllWindows` (the request `popAll`) with nothing above the root.
         case nothingAboveRoot
         /// No window shows the screen.
         case screenNotShown(ScreenID)

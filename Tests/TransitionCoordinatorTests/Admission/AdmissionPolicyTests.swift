@@ -53,10 +53,10 @@ struct AdmissionPolicyTests {
         let before = await fixture.snapshot
 
         await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
-            try await fixture.coordinator.push(Screens.shield, at: .high, policy: .enqueue)
+            try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .enqueue)
         }
         await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
-            try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
+            try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .preempt)
         }
         #expect(await fixture.snapshot == before)
         #expect(await fixture.coordinator.waitingRequests == [Self.pushTutorial])
@@ -97,7 +97,9 @@ struct AdmissionPolicyTests {
         }
         await probe.waiting(Self.pushTutorial)
         let other = Task {
-            await attempt { try await fixture.coordinator.push(Screens.shield, at: .high, policy: .coalesce(group: "cover")) }
+            await attempt {
+                try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .coalesce(group: "cover"))
+            }
         }
         await probe.waiting(.push(Screens.shield, at: .high))
         let newer = Task {
@@ -125,7 +127,7 @@ struct AdmissionPolicyTests {
         let queued = Task { await attempt { try await fixture.coordinator.perform(Self.pushTutorial, policy: .enqueue) } }
         await probe.waiting(Self.pushTutorial)
 
-        let preempting = try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
+        let preempting = try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .preempt)
 
         let pin = try #require(await first.value.success)
         #expect(pin.animation == .cutShort(.preempted))

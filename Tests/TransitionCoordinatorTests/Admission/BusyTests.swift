@@ -18,7 +18,7 @@ struct BusyTests {
         let callsBefore = await fixture.calls
 
         await #expect(throws: TransitionError.refused(.busy(inFlight: Self.inFlight))) {
-            try await fixture.coordinator.push(Screens.tutorial, at: .low)
+            try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         }
 
         #expect(await fixture.snapshot == before)
@@ -74,11 +74,11 @@ struct BusyTests {
         let animator = GatedAnimator()
         let first = Task { await attempt { try await fixture.coordinator.perform(Self.pushPin, animator: animator) } }
         await animator.started()
-        _ = await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .low) }
+        _ = await attempt { try await fixture.coordinator.openWindow(Screens.tutorial, at: .low) }
         animator.open()
         let firstRecord = try #require(await first.value.success)
 
-        let second = try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        let second = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         #expect(second.id == TransitionID(2))
         #expect(second.before == firstRecord.after)
         #expect(second.after.windows.map(\.id) == [w(1), w(3), w(2)])
@@ -87,9 +87,9 @@ struct BusyTests {
     @Test("a transition without an animator holds no in-flight slot once its call returns")
     func unanimatedTransitionReleases() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         #expect(await fixture.coordinator.inFlightTransition == nil)
-        let record = try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        let record = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         #expect(record.id == TransitionID(2))
     }
 }

@@ -36,7 +36,7 @@ struct AdversarialDeadWindowAnimatorTests {
         // The pop's animator task is held (a pop creates nothing, so no host task comes before
         // it, and the timeout is armed inside it): the animator cannot be entered yet.
         executor.hold()
-        let pop = Task { await attempt { try await coordinator.pop(.medium, animator: animator) } }
+        let pop = Task { await attempt { try await coordinator.closeWindow(at: .medium, animator: animator) } }
         await executor.held(atLeast: 1)
         var preempting: Task<Result<TransitionRecord, TransitionError>, Never>?
         switch cut {
@@ -77,7 +77,7 @@ struct AdversarialDeadWindowAnimatorTests {
             deadWindows: { await host.dead(among: $0) },
             onReturn: { await host.note("animator returns") })
 
-        let pop = Task { await attempt { try await coordinator.pop(.medium, animator: animator) } }
+        let pop = Task { await attempt { try await coordinator.closeWindow(at: .medium, animator: animator) } }
         await animator.entered.wait()
         var preempting: Task<Result<TransitionRecord, TransitionError>, Never>?
         switch cut {

@@ -25,7 +25,7 @@ struct AdversarialDeferredLimitTests {
         let coordinator = fixture.coordinator
         var probe = EventProbe(coordinator)
         let animator = GatedAnimator()
-        let push = Task { await attempt { try await coordinator.push(Screens.tutorial, at: .low, animator: animator) } }
+        let push = Task { await attempt { try await coordinator.openWindow(Screens.tutorial, at: .low, animator: animator) } }
         await animator.started()
 
         var waiters: [Task<Result<TransitionRecord, TransitionError>, Never>] = []

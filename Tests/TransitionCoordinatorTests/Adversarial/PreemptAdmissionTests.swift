@@ -31,7 +31,7 @@ struct AdversarialPreemptAdmissionTests {
         await probe.waiting(Self.pushTutorial)
 
         await #expect(throws: TransitionError.refused(.queueFull(limit: 1))) {
-            try await fixture.coordinator.push(Screens.shield, at: .high, policy: .preempt)
+            try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .preempt)
         }
         #expect(await fixture.coordinator.inFlightTransition?.id == t(1))
         #expect(animator.cancelledCallCount == 0)

@@ -64,7 +64,7 @@ struct AdversarialStuckHostTests {
 
         for policy in [AdmissionPolicy.reject, .enqueue, .coalesce(group: "g"), .preempt] {
             await #expect(throws: TransitionError.refused(.hostUnresponsive(fault))) {
-                try await coordinator.push(Screens.login, at: .medium, policy: policy)
+                try await coordinator.openWindow(Screens.login, at: .medium, policy: policy)
             }
         }
 
@@ -76,7 +76,7 @@ struct AdversarialStuckHostTests {
 
         release.open()
         await setup.untilHostAnswers()
-        let popped = try await coordinator.pop(.low)
+        let popped = try await coordinator.closeWindow(at: .low)
         #expect(popped.host == .completed)
         #expect(await setup.hostViolations().isEmpty)
         let ledger = await setup.host.ledger

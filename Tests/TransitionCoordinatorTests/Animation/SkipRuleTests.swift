@@ -97,7 +97,7 @@ struct SkipRuleTests {
         let fixture = await Fixture()
         try await fixture.prepare([.setApplicationState(.background), .setApplicationState(.active)])
         let animator = GatedAnimator(.returnAtOnce)
-        let record = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
+        let record = try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
         #expect(record.animation == .ran)
         #expect(animator.callCount == 1)
         #expect(animator.contexts.first?.isApplicationActive == true)

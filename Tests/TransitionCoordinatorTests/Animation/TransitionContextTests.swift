@@ -71,7 +71,7 @@ struct TransitionContextTests {
         let fixture = await Fixture()
         try await fixture.prepare([.push(Screens.tutorial, at: .low)])
         let animator = GatedAnimator(.returnAtOnce)
-        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
 
         let context = try #require(animator.contexts.first)
         let root = ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home))
@@ -86,7 +86,9 @@ struct TransitionContextTests {
     func incomingWindowsExistBeforeAnimation() async throws {
         let fixture = await Fixture()
         let animator = GatedAnimator()
-        let caller = Task { await attempt { try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator) } }
+        let caller = Task {
+            await attempt { try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator) }
+        }
         await animator.started()
 
         #expect(await fixture.calls.log == ["create #2", "show #2"])

@@ -71,7 +71,7 @@ struct ContentTransitionTests {
     @Test("a screen shown in another window cannot be pushed onto a stack: a double tap's second push is refused")
     func duplicateAcrossWindows() async throws {
         let app = try await AppFixture()
-        try await app.coordinator.push(Screen("pin"), at: .medium)
+        try await app.coordinator.openWindow(Screen("pin"), at: .medium)
         let result = await attempt { try await app.coordinator.stack("news").push(Screen("pin")) }
         guard case .failure(.invalid(.duplicateScreen("pin", let window))) = result else {
             Issue.record("expected duplicateScreen, got \(result)")
@@ -107,7 +107,7 @@ struct ContentTransitionTests {
         let animator = GatedAnimator(.returnAtOnce)
         let same = try await app.coordinator.stack("news").setStack([T.feed], animator: animator)
         #expect(same.animation == .skipped(.topWindowUnchanged), "setting the same stack changes nothing on top")
-        try await app.coordinator.push(Screen("pin"), at: .medium)
+        try await app.coordinator.openWindow(Screen("pin"), at: .medium)
         let below = try await app.coordinator.stack("news").push(T.post, animator: animator)
         #expect(below.animation == .skipped(.topWindowUnchanged))
         #expect(animator.callCount == 0)
@@ -191,11 +191,11 @@ struct ContentTransitionTests {
     func windowWithContainers() async throws {
         let app = try await AppFixture()
         let sheet = WindowContent.stack(StackContainer(id: "settings", root: Screen("prefs")))
-        try await app.coordinator.show(sheet, at: .medium)
+        try await app.coordinator.openWindow(sheet, at: .medium)
         #expect(await app.coordinator.containerActors["settings"] != nil)
         try await app.coordinator.stack("settings").push(Screen("about"))
         #expect(await app.coordinator.audit() == [])
-        try await app.coordinator.pop(.medium)
+        try await app.coordinator.closeWindow(at: .medium)
         #expect(await app.coordinator.containerActors["settings"] == nil)
         #expect(await app.coordinator.audit() == [])
         let ledger = await app.host.ledger
@@ -206,11 +206,11 @@ struct ContentTransitionTests {
     func showRefusesDuplicates() async throws {
         let app = try await AppFixture()
         let taken = await attempt {
-            try await app.coordinator.show(.stack(StackContainer(id: "other", root: T.feed)), at: .medium)
+            try await app.coordinator.openWindow(.stack(StackContainer(id: "other", root: T.feed)), at: .medium)
         }
         #expect(taken.failure?.code == "duplicateScreen")
         let reused = await attempt {
-            try await app.coordinator.show(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium)
+            try await app.coordinator.openWindow(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium)
         }
         #expect(reused.failure == .container(.duplicateContainer("news"), in: await app.coordinator.snapshot.windows[0]))
     }

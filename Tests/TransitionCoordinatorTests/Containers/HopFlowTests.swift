@@ -50,7 +50,7 @@ struct HopFlowTests {
         }
         await Self.hopped(to: T.splash, &probe)
         #expect(await coordinator.inFlightTransition == nil, "no slot is held while the flow waits")
-        try await coordinator.push(Screen("toast"), at: .high)
+        try await coordinator.openWindow(Screen("toast"), at: .high)
         try await coordinator.hop("launch").unhop(T.splash.id, with: true)
         await Self.hopped(to: T.signUp, &probe)
         try await coordinator.hop("launch").unhop(T.signUp.id, with: "ada")
@@ -80,7 +80,7 @@ struct HopFlowTests {
         await #expect(throws: TransitionError.container(.notCurrent(Self.blank.id, hop: "launch"), in: root)) {
             try await launch.unhop(Self.blank.id)
         }
-        try await coordinator.show(.stack(T.news), at: .low)
+        try await coordinator.openWindow(.stack(T.news), at: .low)
         let sheet = try #require(await coordinator.snapshot.window(at: .low))
         await #expect(throws: TransitionError.container(.wrongKind("news", expected: .hop, actual: .stack), in: sheet)) {
             try await coordinator.hop("news").unhop(T.feed.id)

@@ -48,7 +48,7 @@ struct ScreenCallbackTests {
     func windowGoes() async throws {
         let coordinator = await Coordinator(root: Screen("home"), clock: TestClock())
         let log = CallbackLog()
-        try await coordinator.show(.stack(StackContainer(id: "sheet", root: Screen("a"))), at: .low)
+        try await coordinator.openWindow(.stack(StackContainer(id: "sheet", root: Screen("a"))), at: .low)
         try await coordinator.stack("sheet").push(log.item(Screen("b")))
         try await coordinator.perform(.pop(.low))
         #expect(log.calls == ["didAdd b", "didShow b", "didHide b", "didRemove b", "remove b"])

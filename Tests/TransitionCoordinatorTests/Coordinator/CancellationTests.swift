@@ -35,7 +35,7 @@ struct CancellationTests {
         var events = fixture.coordinator.events().makeAsyncIterator()
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await attempt { try await fixture.coordinator.popAll() }
+            return await attempt { try await fixture.coordinator.closeAllWindows() }
         }
 
         #expect(await caller.value == .failure(.refused(.cancelled(.popAll))))
@@ -52,7 +52,7 @@ struct CancellationTests {
         let gate = Gate()
         let caller = Task {
             await gate.wait()
-            return await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .low) }
+            return await attempt { try await fixture.coordinator.openWindow(Screens.tutorial, at: .low) }
         }
         caller.cancel()
         gate.open()
@@ -92,7 +92,7 @@ struct CancellationTests {
         caller.cancel()
         _ = await caller.value
 
-        let next = try await fixture.coordinator.pop(.medium)
+        let next = try await fixture.coordinator.closeWindow(at: .medium)
         #expect(next.id == t(2))
         #expect(next.after.windows.map(\.id) == [w(1)])
         #expect(await fixture.coordinator.audit() == [])

@@ -118,7 +118,7 @@ struct ConfigurationTests {
         let configuration = try CoordinatorConfiguration(levels: [])
         let fixture = await Fixture(configuration: configuration)
         await #expect(throws: TransitionError.invalid(.unknownLevel(.low, known: []))) {
-            try await fixture.coordinator.push(Screens.pin, at: .low)
+            try await fixture.coordinator.openWindow(Screens.pin, at: .low)
         }
     }
 
@@ -126,9 +126,9 @@ struct ConfigurationTests {
     func customLevels() async throws {
         let overlay = WindowLevel("overlay", rawValue: 1_500)
         let fixture = await Fixture(configuration: try CoordinatorConfiguration(levels: [.low, overlay, .medium]))
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
-        try await fixture.coordinator.push(Screens.shield, at: overlay)
-        let record = try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.shield, at: overlay)
+        let record = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         #expect(record.after.windows.map(\.level) == [.root, .low, overlay, .medium])
         #expect(record.after.keyWindow == w(2))
     }

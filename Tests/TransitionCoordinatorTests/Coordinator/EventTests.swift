@@ -10,8 +10,8 @@ struct EventTests {
         let fixture = await Fixture()
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        let push = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
-        let pop = try await fixture.coordinator.pop(.medium)
+        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
+        let pop = try await fixture.coordinator.closeWindow(at: .medium)
 
         #expect(
             await events.next()
@@ -29,8 +29,8 @@ struct EventTests {
         let first = fixture.coordinator.events()
         let second = fixture.coordinator.events()
 
-        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)
-        _ = await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .medium) }
+        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
+        _ = await attempt { try await fixture.coordinator.openWindow(Screens.tutorial, at: .medium) }
 
         let occupied = TransitionError.invalid(.levelOccupied(.medium, by: try #require(push.after.window(at: .medium))))
         let expected: [CoordinatorEvent] = [
@@ -50,10 +50,10 @@ struct EventTests {
     @Test("a subscriber sees only events sent after it subscribed")
     func lateSubscriberSeesOnlyNewEvents() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        let pop = try await fixture.coordinator.pop(.medium)
+        let pop = try await fixture.coordinator.closeWindow(at: .medium)
 
         #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
     }
@@ -64,15 +64,15 @@ struct EventTests {
         let fixture = await Fixture(configuration: configuration)
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)
-        let pop = try await fixture.coordinator.pop(.medium)
+        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
+        let pop = try await fixture.coordinator.closeWindow(at: .medium)
 
         #expect(fixture.coordinator.droppedEventCount == 2)
         #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
         #expect(await events.next() == .ended(push))
         // The pop's two events were dropped; the next event sent is told after the gap (the
         // marker takes a place: this push's end finds the stream full again).
-        let again = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        let again = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         #expect(await events.next() == .missed(2))
         #expect(await events.next() == .began(InFlightTransition(id: again.id, request: again.request), before: pop.after))
         #expect(fixture.coordinator.droppedEventCount == 3)
@@ -84,10 +84,10 @@ struct EventTests {
         let fixture = await Fixture(configuration: configuration)
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        let push = try await fixture.coordinator.push(Screens.pin, at: .medium)  // began kept, ended missed
-        try await fixture.coordinator.pop(.medium)  // both missed: the stream is still full
+        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // began kept, ended missed
+        try await fixture.coordinator.closeWindow(at: .medium) // both missed: the stream is still full
         #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
-        let again = try await fixture.coordinator.push(Screens.pin, at: .medium)  // room: the marker, then full
+        let again = try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // room: the marker, then full
         #expect(await events.next() == .missed(3))
         #expect(fixture.coordinator.droppedEventCount == 5, "the pop's two, the push's end, and this push's two")
         _ = again

@@ -31,8 +31,8 @@ struct HistoryTests {
     @Test("the record says whether the request carried an animator")
     func recordNotesAnimator() async throws {
         let fixture = await Fixture()
-        let plain = try await fixture.coordinator.push(Screens.tutorial, at: .low)
-        let animated = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
+        let plain = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
+        let animated = try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
         #expect(plain.hadAnimator == false)
         #expect(plain.animation == .skipped(.noAnimator))
         #expect(animated.hadAnimator == true)
@@ -62,7 +62,9 @@ struct HistoryTests {
         let fixture = await Fixture()
         fixture.clock.advance(by: .seconds(1))
         let animator = GatedAnimator()
-        let caller = Task { await attempt { try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator) } }
+        let caller = Task {
+            await attempt { try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator) }
+        }
         // The animator's call arms the timeout at t = 1 s; the advance below stays short of it.
         await animator.started()
         fixture.clock.advance(by: .seconds(2))

@@ -24,12 +24,12 @@ struct InlineCarryOutTests {
             root: Screen("launch"), host: host, clock: TestClock(),
             screens: RouteCompilerTests.registry(), guards: guarded ? [allow] : [])
         let animator = AnyAnimator { _ in }
-        try await coordinator.push(Screen("a"), at: .low)
+        try await coordinator.openWindow(Screen("a"), at: .low)
         try await coordinator.setApplicationState(.inactive)
-        try await coordinator.push(Screen("b"), at: .medium, animator: animator) // skipped: not active
-        try await coordinator.pop(.medium, animator: animator)
+        try await coordinator.openWindow(Screen("b"), at: .medium, animator: animator) // skipped: not active
+        try await coordinator.closeWindow(at: .medium, animator: animator)
         try await coordinator.setApplicationState(.active)
-        try await coordinator.pop(.low)
+        try await coordinator.closeWindow(at: .low)
         try await coordinator.navigate(to: try Route(parsing: "^/home/friend"))
         try await coordinator.navigate(to: try Route(parsing: "^/home"), animator: animator) // animated: async in both
         try await coordinator.navigate(to: try Route(parsing: "^/home/friend"))

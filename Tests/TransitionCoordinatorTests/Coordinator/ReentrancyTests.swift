@@ -15,7 +15,7 @@ struct ReentrancyTests {
         let coordinator = fixture.coordinator
         let inner = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let animator = AnyAnimator { _ in
-            inner.value = await attempt { try await coordinator.push(Screens.tutorial, at: .low) }
+            inner.value = await attempt { try await coordinator.openWindow(Screens.tutorial, at: .low) }
         }
 
         let record = try await coordinator.perform(Self.pushPin, animator: animator)
@@ -38,7 +38,7 @@ struct ReentrancyTests {
         let coordinator = fixture.coordinator
         let inner = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let animator = AnyAnimator { _ in
-            let task = Task { await attempt { try await coordinator.popAll() } }
+            let task = Task { await attempt { try await coordinator.closeAllWindows() } }
             inner.value = await task.value
         }
 
@@ -76,7 +76,7 @@ struct ReentrancyTests {
         let coordinator = fixture.coordinator
         var events = coordinator.events().makeAsyncIterator()
         let animator = AnyAnimator { _ in
-            _ = await attempt { try await coordinator.pop(.medium) }
+            _ = await attempt { try await coordinator.closeWindow(at: .medium) }
         }
 
         let record = try await coordinator.perform(Self.pushPin, animator: animator)
@@ -92,7 +92,7 @@ struct ReentrancyTests {
         let coordinator = fixture.coordinator
         let inner = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let animator = AnyAnimator { _ in
-            let task = Task.detached { await attempt { try await coordinator.push(Screens.tutorial, at: .low) } }
+            let task = Task.detached { await attempt { try await coordinator.openWindow(Screens.tutorial, at: .low) } }
             inner.value = await task.value
         }
 
@@ -108,7 +108,7 @@ struct ReentrancyTests {
         let other = await Fixture(root: Screens.login)
         let inner = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let animator = AnyAnimator { _ in
-            inner.value = await attempt { try await other.coordinator.push(Screens.shield, at: .high) }
+            inner.value = await attempt { try await other.coordinator.openWindow(Screens.shield, at: .high) }
         }
 
         try await outer.coordinator.perform(Self.pushPin, animator: animator)
@@ -124,10 +124,10 @@ struct ReentrancyTests {
         let b = await Fixture(root: Screens.login)
         let innermost = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let backIntoA = AnyAnimator { _ in
-            innermost.value = await attempt { try await a.coordinator.push(Screens.tutorial, at: .low) }
+            innermost.value = await attempt { try await a.coordinator.openWindow(Screens.tutorial, at: .low) }
         }
         let driveB = AnyAnimator { _ in
-            _ = await attempt { try await b.coordinator.push(Screens.shield, at: .high, animator: backIntoA) }
+            _ = await attempt { try await b.coordinator.openWindow(Screens.shield, at: .high, animator: backIntoA) }
         }
 
         try await a.coordinator.perform(Self.pushPin, animator: driveB)
@@ -148,7 +148,7 @@ struct ReentrancyTests {
         func createWindow(_ window: ManagedWindow) async {
             calls.append(.create(window))
             guard let coordinator, window.id != WindowID(1) else { return }
-            answers.append(await attempt { try await coordinator.popAll() })
+            answers.append(await attempt { try await coordinator.closeAllWindows() })
         }
         func showWindow(_ id: WindowID) { calls.append(.show(id)) }
         func hideWindow(_ id: WindowID) { calls.append(.hide(id)) }

@@ -114,10 +114,12 @@ struct RejectionTests {
     @Test("a refused request uses no transition id: the next admitted one takes the following number")
     func refusedRequestUsesNoID() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.tutorial, at: .low)
-        #expect(await attempt { try await fixture.coordinator.pop(.medium) }.failure == .invalid(.nothingToPop(.medium)))
-        #expect(await attempt { try await fixture.coordinator.push(Screens.pin, at: .low) }.failure?.code == "levelOccupied")
-        let record = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
+        #expect(
+            await attempt { try await fixture.coordinator.closeWindow(at: .medium) }.failure == .invalid(.nothingToPop(.medium)))
+        #expect(
+            await attempt { try await fixture.coordinator.openWindow(Screens.pin, at: .low) }.failure?.code == "levelOccupied")
+        let record = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         #expect(record.id == TransitionID(2))
         #expect(await fixture.coordinator.history.map(\.id) == [t(1), t(2)])
     }
@@ -125,8 +127,8 @@ struct RejectionTests {
     @Test("a refused push uses no window id: the next created window takes the following number")
     func refusedPushUsesNoWindowID() async throws {
         let fixture = await Fixture()
-        _ = await attempt { try await fixture.coordinator.push(Screen("other", id: "home"), at: .low) }
-        let record = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        _ = await attempt { try await fixture.coordinator.openWindow(Screen("other", id: "home"), at: .low) }
+        let record = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         #expect(record.after.window(at: .medium)?.id == w(2))
     }
 
@@ -141,7 +143,7 @@ struct RejectionTests {
     @Test("asking for the window at a configured level gives it, or nil when the level is free")
     func windowAtKnownLevel() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         #expect(try await fixture.coordinator.window(at: .low) == Self.tutorialWindow)
         #expect(try await fixture.coordinator.window(at: .root) == Self.rootWindow)
         #expect(try await fixture.coordinator.window(at: .medium) == nil)

@@ -45,7 +45,7 @@ struct HostCallOrderTests {
     func synchronousFirstTransition(synchronousHost: Bool) async throws {
         let recording = TestHost(), log = SynchronousLog()
         let coordinator = Self.madeSynchronously(host: synchronousHost ? log : recording)
-        try await coordinator.push(Screens.pin, at: .medium)
+        try await coordinator.openWindow(Screens.pin, at: .medium)
         let calls = synchronousHost ? log.calls.value.log : await recording.calls.log
         #expect(calls == ["create #1", "show #1", "makeKey #1", "create #2", "show #2", "makeKey #2"])
         await coordinator.start()
@@ -56,14 +56,14 @@ struct HostCallOrderTests {
     @Test("an animated push: create, show, then reset every visible window bottom-up, then makeKey")
     func animatedPush() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: GatedAnimator(.returnAtOnce))
         #expect(await fixture.calls.log == ["create #2", "show #2", "reset #1", "reset #2", "makeKey #2"])
     }
 
     @Test("a push without an animator: create, show, makeKey, and no reset")
     func plainPush() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         #expect(await fixture.calls.log == ["create #2", "show #2", "makeKey #2"])
     }
 
@@ -71,7 +71,7 @@ struct HostCallOrderTests {
     func pushBelowTop() async throws {
         let fixture = await Fixture()
         try await fixture.prepare([.push(Screens.pin, at: .medium)])
-        try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: GatedAnimator(.returnAtOnce))
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low, animator: GatedAnimator(.returnAtOnce))
         #expect(await fixture.calls.log == ["create #3", "show #3"])
     }
 
@@ -79,7 +79,7 @@ struct HostCallOrderTests {
     func animatedPop() async throws {
         let fixture = await Fixture()
         try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
-        try await fixture.coordinator.pop(.medium, animator: GatedAnimator(.returnAtOnce))
+        try await fixture.coordinator.closeWindow(at: .medium, animator: GatedAnimator(.returnAtOnce))
         #expect(await fixture.calls == [.reset(w(1)), .reset(w(2)), .makeKey(w(2), resigning: []), .destroy(w(3))])
     }
 
@@ -87,7 +87,7 @@ struct HostCallOrderTests {
     func popUnderTop() async throws {
         let fixture = await Fixture()
         try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium)])
-        try await fixture.coordinator.pop(.low, animator: GatedAnimator(.returnAtOnce))
+        try await fixture.coordinator.closeWindow(at: .low, animator: GatedAnimator(.returnAtOnce))
         #expect(await fixture.calls == [.destroy(w(2))])
     }
 
@@ -133,7 +133,7 @@ struct HostCallOrderTests {
             .push(Screens.tutorial, at: .low), .push(Screens.pin, at: .medium),
             .push(Screens.shield, at: .high),
         ])
-        try await fixture.coordinator.popAll()
+        try await fixture.coordinator.closeAllWindows()
         #expect(await fixture.calls == [.makeKey(w(1), resigning: []), .destroy(w(2)), .destroy(w(3)), .destroy(w(4))])
     }
 
@@ -141,14 +141,14 @@ struct HostCallOrderTests {
     func balanceAfterSequence() async throws {
         let fixture = await Fixture()
         let animated = GatedAnimator(.returnAtOnce)
-        try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: animated)
-        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animated)
-        try await fixture.coordinator.pop(.low)
-        try await fixture.coordinator.push(
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low, animator: animated)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animated)
+        try await fixture.coordinator.closeWindow(at: .low)
+        try await fixture.coordinator.openWindow(
             Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         try await fixture.coordinator.replaceRoot(with: Screens.login, animator: animated)
-        try await fixture.coordinator.push(Screens.tutorial, at: .low)
-        try await fixture.coordinator.popAll(animator: animated)
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
+        try await fixture.coordinator.closeAllWindows(animator: animated)
 
         let ledger = await fixture.host.ledger
         let snapshot = await fixture.snapshot

@@ -57,8 +57,8 @@ struct SynchronousHostTests {
     func defaultHost() async throws {
         let host = InMemoryHost()
         let coordinator = await Coordinator(root: Screens.home, host: host, clock: TestClock())
-        try await coordinator.push(Screens.pin, at: .medium)
-        try await coordinator.pop(.medium)
+        try await coordinator.openWindow(Screens.pin, at: .medium)
+        try await coordinator.closeWindow(at: .medium)
         #expect(InvariantChecker.checkHost(host.ledger, against: await coordinator.snapshot) == [])
         #expect(host.ledger.createdCount == 2 && host.ledger.destroyedCount == 1)
     }

@@ -14,19 +14,20 @@ struct CoordinatorAuditTests {
         let coordinator = fixture.coordinator
         let ran = GatedAnimator(.returnAtOnce)
 
-        try await coordinator.push(Screens.tutorial, at: .low, animator: ran)
+        try await coordinator.openWindow(Screens.tutorial, at: .low, animator: ran)
         try await coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: true))
-        try await coordinator.push(
+        try await coordinator.openWindow(
             Screens.pin, at: .medium,
             animator: CallbackAnimator { _, finish in
                 finish()
                 finish()
             })
-        _ = await attempt { try await coordinator.push(Screens.pin, at: .high) }
-        try await coordinator.pop(.low, animator: ran)
-        try await coordinator.push(Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
+        _ = await attempt { try await coordinator.openWindow(Screens.pin, at: .high) }
+        try await coordinator.closeWindow(at: .low, animator: ran)
+        try await coordinator.openWindow(
+            Screens.shield, at: .high, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         try await coordinator.setApplicationState(.background)
-        try await coordinator.pop(screen: "shield", animator: ran)
+        try await coordinator.closeWindow(showing: "shield", animator: ran)
         try await coordinator.setApplicationState(.active)
 
         let timingOut = GatedAnimator(.waitForCancellation)
@@ -36,9 +37,9 @@ struct CoordinatorAuditTests {
         fixture.clock.advance(by: .seconds(5))
         #expect(await caller.value.success?.animation == .timedOut(after: .seconds(5)))
 
-        try await coordinator.push(Screens.tutorial, at: .low, animator: ran)
+        try await coordinator.openWindow(Screens.tutorial, at: .low, animator: ran)
         try await coordinator.unregisterUnmanagedWindow(id: "alert")
-        try await coordinator.popAll(animator: ran)
+        try await coordinator.closeAllWindows(animator: ran)
 
         let history = await coordinator.history
         #expect(history.map(\.id) == (1...12).map { t($0) })

@@ -39,7 +39,9 @@ struct LifecycleTests {
     func backgroundDuringPush() async throws {
         let fixture = await Fixture(configuration: try Self.configuration(shield: false))
         let animator = GatedAnimator()
-        let push = Task { await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: animator) } }
+        let push = Task {
+            await attempt { try await fixture.coordinator.openWindow(Screens.tutorial, at: .low, animator: animator) }
+        }
         await animator.started()
 
         let background = try await fixture.coordinator.setApplicationState(.background)
@@ -134,7 +136,7 @@ struct LifecycleTests {
     func pushBelowLock() async throws {
         let fixture = await Fixture(configuration: try Self.configuration(shield: false))
         try await fixture.coordinator.setApplicationState(.background)
-        let record = try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: GatedAnimator(.returnAtOnce))
+        let record = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low, animator: GatedAnimator(.returnAtOnce))
         #expect(record.after.keyWindow == record.after.lockWindow?.id)
         #expect(record.animation == .skipped(.applicationNotActive))
     }
@@ -171,7 +173,7 @@ struct LifecycleTests {
         let waiting = Task { await attempt { try await fixture.coordinator.perform(request, whenLocked: .deferUntilUnlocked) } }
         await probe.waiting(request)
         await #expect(throws: TransitionError.refused(.deferredQueueFull(limit: 1))) {
-            try await fixture.coordinator.push(Screens.shield, at: .high, whenLocked: .deferUntilUnlocked)
+            try await fixture.coordinator.openWindow(Screens.shield, at: .high, whenLocked: .deferUntilUnlocked)
         }
         try await fixture.coordinator.setApplicationState(.active)
         try await fixture.coordinator.unlock()
@@ -183,7 +185,9 @@ struct LifecycleTests {
         let fixture = await Fixture(configuration: try Self.configuration())
         var probe = EventProbe(fixture.coordinator)
         let animator = GatedAnimator()
-        let push = Task { await attempt { try await fixture.coordinator.push(Screens.tutorial, at: .low, animator: animator) } }
+        let push = Task {
+            await attempt { try await fixture.coordinator.openWindow(Screens.tutorial, at: .low, animator: animator) }
+        }
         await animator.started()
         let queued = TransitionRequest.push(Self.bannerScreen, at: Self.banner)
         let waiter = Task { await attempt { try await fixture.coordinator.perform(queued, policy: .enqueue) } }
@@ -209,18 +213,18 @@ struct LifecycleTests {
     func reservedLevels(level: WindowLevel) async throws {
         let fixture = await Fixture(configuration: try Self.configuration())
         await #expect(throws: TransitionError.invalid(.levelReserved(level))) {
-            try await fixture.coordinator.push(Screens.tutorial, at: level)
+            try await fixture.coordinator.openWindow(Screens.tutorial, at: level)
         }
     }
 
     @Test("popAll and replaceRoot send the app's windows away but keep the shield and the lock")
     func coversSurviveStackChanges() async throws {
         let fixture = await Fixture(configuration: try Self.configuration())
-        try await fixture.coordinator.push(Screens.tutorial, at: .low)
+        try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         try await fixture.coordinator.setApplicationState(.background)
         let covers = await fixture.snapshot.windows.filter { [.medium, .high].contains($0.level) }
 
-        let popAll = try await fixture.coordinator.popAll()
+        let popAll = try await fixture.coordinator.closeAllWindows()
         #expect(popAll.after.windows.filter { $0.level != .root } == covers)
         let replaced = try await fixture.coordinator.replaceRoot(with: Screens.login)
         #expect(replaced.after.windows.filter { $0.level != .root } == covers)

@@ -102,7 +102,7 @@ struct LinkInboxTests {
         let (coordinator, inbox, _) = try await Self.fixture(startsOpen: true)
         var probe = EventProbe(coordinator)
         let animator = GatedAnimator()
-        let held = Task { try await coordinator.push(Screen("toast"), at: .low, animator: animator) }
+        let held = Task { try await coordinator.openWindow(Screen("toast"), at: .low, animator: animator) }
         await animator.started()
         let first = await inbox.post(try Self.route("^/home"))
         _ = await probe.next { if case .waiting(.navigate, _) = $0 { true } else { false } }

@@ -27,7 +27,7 @@ struct NavigationSnapshotTests {
     @Test("the description of a live coordinator's snapshot shows its committed state")
     func descriptionOfLiveSnapshot() async throws {
         let fixture = await Fixture()
-        try await fixture.coordinator.push(Screen("item", id: "item-7", parameters: ["id": "7", "a": "b"]), at: .low)
+        try await fixture.coordinator.openWindow(Screen("item", id: "item-7", parameters: ["id": "7", "a": "b"]), at: .low)
         try await fixture.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 2_500))
         try await fixture.coordinator.setApplicationState(.inactive)
         #expect(
@@ -66,7 +66,7 @@ struct NavigationSnapshotTests {
             shield: LifecycleCover(screen: Screens.shield, level: .high),
             lock: LifecycleCover(screen: Screen("lock"), level: .low))
         let fixture = await Fixture(configuration: try CoordinatorConfiguration(covers: covers))
-        try await fixture.coordinator.push(Screens.pin, at: .medium)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         try await fixture.coordinator.setApplicationState(.background)
         #expect(
             await fixture.snapshot.description == """

@@ -32,7 +32,7 @@ struct UnmanagedWindowTests {
     func defaultModeResignsOnNextKeyChange() async throws {
         let fixture = await Fixture()
         try await fixture.coordinator.registerUnmanagedWindow(Self.alert)
-        let record = try await fixture.coordinator.push(Screens.pin, at: .medium)
+        let record = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
 
         #expect(record.after.unmanagedWindows.first?.isKey == false)
         #expect(await fixture.host.ledger.resignedUnmanaged == ["alert": 1])
@@ -43,7 +43,7 @@ struct UnmanagedWindowTests {
         let fixture = await Fixture()
         try await fixture.prepare([.registerUnmanagedWindow(Self.alert)])
         let animator = GatedAnimator(.returnAtOnce)
-        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
 
         let context = try #require(animator.contexts.first)
         let listed = AnyWindow.unmanaged(UnmanagedWindow(id: "alert", zOrder: 2_500, isKey: false))
@@ -60,7 +60,7 @@ struct UnmanagedWindowTests {
         let below = UnmanagedWindow(id: "badge", zOrder: 500)
         try await fixture.prepare([.registerUnmanagedWindow(below), .push(Screens.tutorial, at: .low)])
         let animator = GatedAnimator(.returnAtOnce)
-        try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
 
         let context = try #require(animator.contexts.first)
         // badge@500 stands above root(0) and below low(1000).
@@ -76,7 +76,7 @@ struct UnmanagedWindowTests {
         #expect(await fixture.calls == [])
 
         let animator = GatedAnimator(.returnAtOnce)
-        let record = try await fixture.coordinator.push(Screens.pin, at: .medium, animator: animator)
+        let record = try await fixture.coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
 
         #expect(record.after.unmanagedWindows == [Self.alert])
         #expect(await fixture.calls.log == ["create #2", "show #2", "reset #1", "reset #2", "makeKey #2"])

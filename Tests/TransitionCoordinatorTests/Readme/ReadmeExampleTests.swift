@@ -57,7 +57,7 @@ struct ReadmeExampleTests {
     func typedCatch() async throws {
         let store = try await NavigationTestStore(root: .screen(Screen("home")))
         await store.step("a tutorial at low") {
-            try await store.coordinator.push(Screen("tutorial"), at: .low)
+            try await store.coordinator.openWindow(Screen("tutorial"), at: .low)
         } expect: {
             $0.state = ["root(0): home", "low(1000): tutorial"]
             $0.records = ["push tutorial at low(1000): skipped (no animator)"]

@@ -22,13 +22,13 @@ enum ReadmeSnippets {
         // applicationDidEnterBackground: no animation (the app is not active anyway).
         func appDidEnterBackground() async {
             _ = try? await coordinator.setApplicationState(.background)
-            _ = try? await coordinator.push(Destination.pin, at: .medium)
+            _ = try? await coordinator.openWindow(Destination.pin, at: .medium)
         }
 
         // The user typed the right PIN.
         func userEnteredPIN() async throws -> TransitionRecord {
             try await coordinator.setApplicationState(.active)
-            return try await coordinator.pop(screen: Destination.pin, animator: fadeAnimator)
+            return try await coordinator.closeWindow(showing: Destination.pin, animator: fadeAnimator)
         }
         // END README
         return (coordinator, appDidEnterBackground, userEnteredPIN)
@@ -40,7 +40,7 @@ enum ReadmeSnippets {
         var message = ""
         // README: typed-catch
         do {
-            try await coordinator.push(Screen("tutorial2"), at: .low, animator: fadeAnimator)
+            try await coordinator.openWindow(Screen("tutorial2"), at: .low, animator: fadeAnimator)
         } catch .refused(.busy(let inFlight)) {
             message = "try again after \(inFlight)"
         } catch .invalid(let problem) {

@@ -105,7 +105,7 @@ struct SeedScenarioTests {
         var probe = EventProbe(coordinator)
         let toast = GatedAnimator()
         let held = await store.step("a toast's animation holds the coordinator") {
-            let held = Task { await attempt { try await coordinator.push(Screen("toast"), at: .low, animator: toast) } }
+            let held = Task { await attempt { try await coordinator.openWindow(Screen("toast"), at: .low, animator: toast) } }
             await toast.started()
             return held
         } expect: {

@@ -112,7 +112,7 @@ struct GuardTests {
             try await swipe.commit()
         }
         #expect(await coordinator.snapshot == before)
-        try await coordinator.push(Screen("toast"), at: .low) // the slot was handed on
+        try await coordinator.openWindow(Screen("toast"), at: .low) // the slot was handed on
     }
 
     @Test("a redirect sends the app to sign-in, keeps the request, and resumes it once signed in")
@@ -274,7 +274,7 @@ struct GuardTests {
             return .allow
         }
         let coordinator = await Self.coordinator(Session(), clock: clock, configuration: configuration, extra: [silent, later])
-        let asked = Task { await attempt { try await coordinator.push(Screen("toast"), at: .low) } }
+        let asked = Task { await attempt { try await coordinator.openWindow(Screen("toast"), at: .low) } }
         await clock.sleepers(atLeast: 1, dueIn: .milliseconds(300))
         clock.advance(by: .milliseconds(299))
         #expect(await coordinator.inFlightTransition != nil, "not a moment before the timeout")
@@ -287,7 +287,7 @@ struct GuardTests {
         #expect(await coordinator.snapshot.windows.count == 1)
         // A late answer asks no one else about a transition that is over; the next transition's guards run alone.
         gate.open()
-        try await coordinator.push(Screen("next"), at: .medium, policy: .enqueue)
+        try await coordinator.openWindow(Screen("next"), at: .medium, policy: .enqueue)
         #expect(after.value == [.push(Screen("next"), at: .medium)], "the timed-out push was never shown to a later guard")
     }
 
@@ -297,7 +297,7 @@ struct GuardTests {
         let holder = Box<Coordinator?>(nil)
         let calling = NavigationGuard("calling") { _ in
             do throws(TransitionError) {
-                try await holder.value?.push(Screen("nested"), at: .high)
+                try await holder.value?.openWindow(Screen("nested"), at: .high)
                 answer.mutate { $0 = "pushed" }
             } catch {
                 answer.mutate { $0 = error.code }
@@ -306,7 +306,7 @@ struct GuardTests {
         }
         let coordinator = await Self.coordinator(Session(), extra: [calling])
         holder.mutate { $0 = coordinator }
-        try await coordinator.push(Screen("toast"), at: .low)
+        try await coordinator.openWindow(Screen("toast"), at: .low)
         #expect(answer.value == "reentrant")
     }
 

@@ -55,7 +55,7 @@ struct NavigateTests {
         try await coordinator.navigate(to: route)
         var events = coordinator.events().makeAsyncIterator()
         #expect(try await coordinator.navigate(to: route) == nil)
-        try await coordinator.push(Screen("toast"), at: .high)
+        try await coordinator.openWindow(Screen("toast"), at: .high)
         let first = await events.next()
         guard case .began(let transition, _)? = first else {
             Issue.record("expected began, got \(String(describing: first))")
@@ -97,7 +97,7 @@ struct NavigateTests {
         let (cold, _) = await Self.fixture()
         let (warm, _) = await Self.fixture()
         try await warm.navigate(to: try Self.route("^/main#settings!/compose"))
-        try await warm.push(Screen("toast"), at: .high)
+        try await warm.openWindow(Screen("toast"), at: .high)
         let route = try Self.route("^/home/detail(id=3)/friend")
         try await cold.navigate(to: route)
         let record = try #require(try await warm.navigate(to: route))
