@@ -14,7 +14,7 @@ import TransitionCoordinator
 /// below read so that they show the committed state again.
 extension NavigationModel {
     /// A binding for `NavigationStack(path:)`: the path of the stack `id` (its screens above the
-    /// root), as values of `type` (``Screen`` by default; a screen that stands for no value of
+    /// root), as values of `type` (`Screen` by default; a screen that stands for no value of
     /// `type` is left out); the back button and the swipe-back write a shorter one.
     @inlinable
     public func pathBinding<Value: Hashable & Codable & Sendable>(
@@ -49,7 +49,7 @@ extension NavigationModel {
 
 /// A `NavigationStack(path:)` showing the stack `id` of a ``NavigationModel``: its root through
 /// `root`, each screen above it through `destination`, each as a value of `Value` (the app's
-/// destination type, or ``Screen``). Main-actor isolated, as every view.
+/// destination type, or `Screen`). Main-actor isolated, as every view.
 public struct CoordinatedStack<Value: Hashable & Codable & Sendable, Root: View, Destination: View>: View {
     private let model: NavigationModel
     private let id: ContainerID

@@ -23,7 +23,7 @@ import TransitionCoordinator
 /// that read while its write was on its way hears of the answer and of every commit after it.
 extension NavigationModel {
     /// The path a view shows for the stack `id`: the one it wrote last while that write is
-    /// unanswered, else the committed one (``path(of:)``).
+    /// unanswered, else the committed one (``path(of:as:)``).
     public func viewPath(of id: ContainerID) -> [Screen] {
         let committed = path(of: id)
         return writtenPaths[id] ?? committed

@@ -223,7 +223,7 @@ public final class NavigationModel {
 
     // MARK: - Reads for views
 
-    /// The path of the stack `id` (the screens above its root), as values of `type` (``Screen``
+    /// The path of the stack `id` (the screens above its root), as values of `type` (`Screen`
     /// by default; a screen that stands for no value of `type` is left out); empty when it is not shown.
     @inlinable
     public func path<Destination: Hashable & Codable & Sendable>(

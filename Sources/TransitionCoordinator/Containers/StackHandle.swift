@@ -94,7 +94,7 @@ public struct StackHandle: ContainerHandle {
         try await setStack(items.compactMap { $0 }, animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Sets the whole stack to `destinations`, as ``setStack(_:animator:policy:whenLocked:)-(_,_,_,_)``
+    /// Sets the whole stack to `destinations`, as the `setStack` of a list with nil items
     /// does, without a list of optionals to drop (a long stack of screens is not copied on the way).
     @inlinable @discardableResult
     public nonisolated(nonsending) func setStack<Destination: Hashable & Codable & Sendable>(
@@ -111,7 +111,7 @@ public struct StackHandle: ContainerHandle {
     }
 
     /// Sets the whole stack from `items`, nil items dropped, as
-    /// ``setStack(_:animator:policy:whenLocked:)-([Screen?],_,_,_)`` does, and keeps each item's
+    /// the `setStack` of destinations does, and keeps each item's
     /// callbacks (the newest item's win for a screen that stays). A screen the new stack drops is
     /// removed by its owner: its `didRemove` is called, its `remove` is not.
     @discardableResult

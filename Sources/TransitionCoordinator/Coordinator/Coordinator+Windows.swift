@@ -3,7 +3,7 @@
 extension Coordinator {
     /// Opens a new window at `level` showing `screen` (a ``Screen``, or a value of the app's
     /// destination type): the request ``TransitionRequest/push(_:at:)``. A stack's screens are
-    /// pushed with ``StackHandle/push(_:animator:policy:whenLocked:)-(_,_,_,_)`` instead. See ``perform(_:animator:policy:whenLocked:)``.
+    /// pushed with `stack(_:).push(_:)` instead. See ``perform(_:animator:policy:whenLocked:)``.
     @inlinable @discardableResult
     public nonisolated(nonsending) func openWindow(
         _ screen: some Hashable & Codable & Sendable, at level: WindowLevel, animator: (any Animator)? = nil,
