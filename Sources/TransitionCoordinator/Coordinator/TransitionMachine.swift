@@ -547,7 +547,9 @@ struct TransitionMachine {
             phase = .inFlight(slot)
             return .apply(slot.admission)
         }
-        guard let cancelled = cutGesture() else { return .ended }
+        guard let cancelled = cutGesture() else {
+            preconditionFailure("invariant 1 (serial): the gesture held at the start of this step is gone from the slot")
+        }
         return .cancelled(cancelled)
     }
 
