@@ -57,9 +57,8 @@ extension NavigationModel {
         let operation = try? pathOperation(path, for: id, from: viewPath(of: id))
         writtenPaths[id] = path
         return Task {
-            #if TC_MUTANTS
-            let operation = workedOutLateIfMutated(operation) { try? pathOperation(path, for: id, from: nil) }
-            #endif
+            // Mutant: worked out again now, from what the model shows.
+            let operation = planted(.modelWorksOutViewWriteLate) ? (try? pathOperation(path, for: id, from: nil)) : operation
             let record = await reported(operation)
             if writtenPaths[id] == path { writtenPaths[id] = nil }
             return record
@@ -74,9 +73,8 @@ extension NavigationModel {
         let operation = tabOperation(tab, in: id, from: viewSelection(of: id))
         writtenSelections[id] = tab
         return Task {
-            #if TC_MUTANTS
-            let operation = workedOutLateIfMutated(operation) { tabOperation(tab, in: id, from: nil) }
-            #endif
+            // Mutant: worked out again now, from what the model shows.
+            let operation = planted(.modelWorksOutViewWriteLate) ? tabOperation(tab, in: id, from: nil) : operation
             let record = await reported(operation)
             if writtenSelections[id] == tab { writtenSelections[id] = nil }
             return record
@@ -99,9 +97,8 @@ extension NavigationModel {
         let operation = sheetOperation(presentedBy: presenter)
         writtenDismissals.insert(presenter)
         return Task {
-            #if TC_MUTANTS
-            let operation = workedOutLateIfMutated(operation) { sheetOperation(presentedBy: presenter) }
-            #endif
+            // Mutant: worked out again now, from what the model shows.
+            let operation = planted(.modelWorksOutViewWriteLate) ? sheetOperation(presentedBy: presenter) : operation
             let record = await reported(operation)
             writtenDismissals.remove(presenter)
             return record
@@ -114,14 +111,4 @@ extension NavigationModel {
         guard let operation else { return nil }
         return try? await report(operation)
     }
-
-    #if TC_MUTANTS
-    /// Under mutant ``Mutation/modelWorksOutViewWriteLate``, the operation worked out again when
-    /// the report's task runs (`late`), from what the model shows then; else `operation`.
-    private func workedOutLateIfMutated(
-        _ operation: ContainerOperation?, _ late: () -> ContainerOperation?
-    ) -> ContainerOperation? {
-        coordinator.mutants.contains(.modelWorksOutViewWriteLate) ? late() : operation
-    }
-    #endif
 }

@@ -71,12 +71,11 @@ extension NavigationModel {
     /// The operation ``select(_:in:from:)`` sends, worked out now from the model's state: the tab
     /// named by what it shows now (nil: nothing to send).
     package func tabOperation(_ tab: Int, in id: ContainerID, from shown: Int?) -> ContainerOperation? {
-        #if TC_MUTANTS
         // Mutant: the tap worked out from the committed tab, not from what the view showed.
-        let shown = coordinator.mutants.contains(.modelWritesFromCommitted) ? nil : shown
-        #endif
+        let shown = planted(.modelWritesFromCommitted) ? nil : shown
         let operation = shown.map { state.operation(selecting: tab, in: id, from: $0) } ?? state.operation(selecting: tab, in: id)
-        return operation.map(byPlaceIfMutated)
+        // Mutant: the tab named by its index.
+        return planted(.modelReportsByPlace) ? operation.map(byPlace) : operation
     }
 
     /// Reports that the user dismissed the sheet `presenter` presents (swiped down), with
@@ -94,14 +93,15 @@ extension NavigationModel {
     /// The operation ``dismissSheet(presentedBy:)`` sends, worked out now from the model's state:
     /// the sheet named by its own node (nil: the model shows no sheet there).
     package func sheetOperation(presentedBy presenter: WindowContent.NodeID) -> ContainerOperation? {
-        state.operation(dismissingSheetOf: presenter).map(byPlaceIfMutated)
+        let operation = state.operation(dismissingSheetOf: presenter)
+        // Mutant: the sheet named by its presenter.
+        return planted(.modelReportsByPlace) ? operation.map(byPlace) : operation
     }
 
-    /// `operation` as it is sent: under mutant ``Mutation/modelReportsByPlace``, a tab named by
-    /// its index and a sheet by its presenter, as they are when the user acts on them.
-    private func byPlaceIfMutated(_ operation: ContainerOperation) -> ContainerOperation {
-        #if TC_MUTANTS
-        guard coordinator.mutants.contains(.modelReportsByPlace) else { return operation }
+    /// The ``Mutation/modelReportsByPlace`` mutant's `operation`: a tab named by its index and a
+    /// sheet by its presenter, as they are when the user acts on them. Reached only where
+    /// ``planted(_:)`` says it is on, so a build without `TC_MUTANTS` optimizes it away.
+    private func byPlace(_ operation: ContainerOperation) -> ContainerOperation {
         switch operation {
         case .selectTab(let tab, let id):
             if case .tabs(let bar)? = state.content?.find(id)?.base, let index = bar.tabs.firstIndex(where: { $0.nodeID == tab })
@@ -113,7 +113,6 @@ extension NavigationModel {
         default:
             break
         }
-        #endif
         return operation
     }
 
@@ -123,9 +122,8 @@ extension NavigationModel {
     @discardableResult
     public func report(_ operation: ContainerOperation) async throws(TransitionError) -> TransitionRecord {
         let level: WindowLevel? = if case .level(let level) = scope { level } else { nil }
-        #if TC_MUTANTS
-        if coordinator.mutants.contains(.modelShowsUncommittedWrite) { showUncommitted(operation) }
-        #endif
+        // Mutant: the write shown at once, before the coordinator answers.
+        if planted(.modelShowsUncommittedWrite) { showUncommitted(operation) }
         do {
             let record = try await coordinator.userDid(operation, at: level)
             apply(record.after)

@@ -209,9 +209,9 @@ public final class NavigationModel {
         refusalCount += 1
     }
 
-    #if TC_MUTANTS
     /// The ``Mutation/modelShowsUncommittedWrite`` mutant: `operation` shown at once, as if
-    /// committed, before the coordinator answers.
+    /// committed, before the coordinator answers. Reached only where ``planted(_:)`` says it is
+    /// on, so a build without `TC_MUTANTS` optimizes it away.
     func showUncommitted(_ operation: ContainerOperation) {
         guard let window = state.window, let level = state.level, let content = state.content,
             let planned = try? ContainerPlanner.plan(operation, in: content)
@@ -219,7 +219,6 @@ public final class NavigationModel {
         state = NavigationState(window: ManagedWindow(id: window, level: level, content: planned.after, isHidden: state.isHidden))
         stepSheets()
     }
-    #endif
 
     // MARK: - Reads for views
 

@@ -34,16 +34,9 @@ enum CoordinatorChurn {
         configuration: CoordinatorConfiguration, environment: StressEnvironment, checker: StressChecker,
         stress: StressConfiguration, next: Mailbox, previous: Mailbox?
     ) async {
-        #if TC_MUTANTS
-        let coordinator = await Coordinator(
-            rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
-            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor,
-            mutations: stress.mutants)
-        #else
         let coordinator = await Coordinator(
             rootContent: .screen(Screen("churn")), configuration: configuration, clock: environment.clock,
             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
-        #endif
         let animator = AnyAnimator { [weak coordinator] _ in
             // Xᵢ: a child of this transition's animator task, so it carries its marker.
             Task(executorPreference: environment.taskExecutor) {

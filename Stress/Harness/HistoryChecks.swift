@@ -84,7 +84,8 @@ public enum HistoryChecks {
         var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
         for record in history {
             do {
-                let plan = try TransitionPlanner.plan(record.request, in: model, nextWindowID: &next)
+                // The reference: no mutant planted.
+                let plan = try Mutation.unplanted { try TransitionPlanner.plan(record.request, in: model, nextWindowID: &next) }
                 if plan.after != record.after {
                     return [.init(.atomic, "the reference model gives a different state after \(record.id) '\(record.request)'")]
                 }
@@ -126,9 +127,10 @@ public enum HistoryChecks {
         var found: [InvariantViolation] = []
         for answer in answers {
             let known = answer.versions.compactMap { states[$0] }
-            // "Shows" as the planner defines it, asked of the cold compile (no mutant is planted here).
+            // "Shows" as the planner defines it, asked of the cold compile with no mutant planted.
             let request = TransitionRequest.navigate(answer.route, target: answer.expected)
-            guard !known.isEmpty, !known.contains(where: { TransitionPlanner.showsAlready(request, in: $0) }) else { continue }
+            let shows = Mutation.unplanted { known.contains { TransitionPlanner.showsAlready(request, in: $0) } }
+            guard !known.isEmpty, !shows else { continue }
             found.append(
                 .init(
                     .atomic,

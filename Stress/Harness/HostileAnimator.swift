@@ -95,11 +95,22 @@ struct HostileAnimator: Animator {
             try await body(context)
         } catch {
             await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+            await checkLetGoInTime(context.transitionID, since: entered)
             noteReturn(context.transitionID)
             throw error
         }
         await checkStillLive(contextWindows, transition: context.transitionID, since: entered)
+        await checkLetGoInTime(context.transitionID, since: entered)
         noteReturn(context.transitionID)
+    }
+
+    /// An animator that never finishes is let go (its task cancelled) when its timeout passes, if
+    /// nothing cut it earlier: never later. Exact in simulation only, where an animator is entered
+    /// the moment its timer starts and a timer fires at its deadline.
+    private func checkLetGoInTime(_ transition: TransitionID, since entered: Duration) async {
+        guard environment.isSimulated, kind == .neverFinishing else { return }
+        let held = environment.elapsed() - entered
+        if held > timeout { await checker.animatorHeldPastTimeout(transition, held: held, timeout: timeout) }
     }
 
     /// The last line before returning: whether a cut has reached this task (simulation only).

@@ -4,7 +4,7 @@ import TransitionCoordinator
 /// animators), so the library needs no code for it: the harness must catch it all the same.
 ///
 /// Present in every build, so a plain `swift test` can show the harness failing; the library's own
-/// mutants (``Mutation``) exist only in a build with `-Xswiftc -DTC_MUTANTS`.
+/// mutants (``Mutation``) can be switched on only in a build with `-Xswiftc -DTC_MUTANTS`.
 package enum SeamMutant: String, CaseIterable, Sendable, Hashable {
     /// The coordinator is given a host timeout a thousand times the one the host and the checks
     /// are told: a stuck host's calls are awaited to their end, and hold the coordinator.
@@ -40,13 +40,7 @@ public enum StressHarness {
     }
 
     /// Whether this build has the library's mutants (`-Xswiftc -DTC_MUTANTS`).
-    public static var buildHasLibraryMutants: Bool {
-        #if TC_MUTANTS
-        true
-        #else
-        false
-        #endif
-    }
+    public static var buildHasLibraryMutants: Bool { Mutation.areCompiledIn }
 
     /// How to build the stress tool with every mutant.
     public static let mutantBuildCommand =
@@ -56,9 +50,7 @@ public enum StressHarness {
     /// Every mutant of this build, by name: the library's (with `TC_MUTANTS`), then the seam mutants.
     public static var mutantNames: [MutantName] {
         var names: [MutantName] = []
-        #if TC_MUTANTS
-        names += Mutation.allCases.map { MutantName(name: $0.rawValue, summary: summary(of: $0)) }
-        #endif
+        if Mutation.areCompiledIn { names += Mutation.allCases.map { MutantName(name: $0.rawValue, summary: summary(of: $0)) } }
         names += SeamMutant.allCases.map { MutantName(name: $0.rawValue, summary: $0.summary) }
         return names
     }
@@ -146,11 +138,7 @@ public enum StressHarness {
     /// Whether the mutant named `name` lives where only a run on real threads reaches it (a
     /// SwiftUI model, on the main actor): `--mutant NAME` then needs `--threads`.
     public static func needsRealThreads(_ name: String) -> Bool {
-        #if TC_MUTANTS
-        return Mutation(rawValue: name)?.needsRealThreads ?? false
-        #else
-        return false
-        #endif
+        Mutation.areCompiledIn && Mutation(rawValue: name)?.needsRealThreads == true
     }
 
     /// The configuration mutants are hunted with: at most 1,000 requests from 32 tasks, a lifecycle
@@ -170,16 +158,11 @@ public enum StressHarness {
             planted.seamMutants = [seam]
             return planted
         }
-        #if TC_MUTANTS
-        if let mutant = Mutation(rawValue: name) {
-            planted.mutants = [mutant]
-            return planted
-        }
-        #endif
-        return nil
+        guard Mutation.areCompiledIn, let mutant = Mutation(rawValue: name) else { return nil }
+        planted.mutants = [mutant]
+        return planted
     }
 
-    #if TC_MUTANTS
     static func summary(of mutant: Mutation) -> String {
         switch mutant {
         case .noBusyCheck: "no busy check"
@@ -242,5 +225,4 @@ public enum StressHarness {
         case .uikitTabsInModelOrder: "the tabs the user reordered through More put back in the model's order"
         }
     }
-    #endif
 }

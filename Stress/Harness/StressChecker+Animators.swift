@@ -67,6 +67,16 @@ extension StressChecker {
                     + "already destroyed its windows \(dead): the coordinator did not wait for it"))
     }
 
+    /// The animator of `transition`, which never finishes, was let go `held` after it was called,
+    /// past the animation timeout `timeout`: its timer fired late, or not at all.
+    public func animatorHeldPastTimeout(_ transition: TransitionID, held: Duration, timeout: Duration) {
+        violations.append(
+            .init(
+                .answered,
+                "the animator of \(transition) never finishes, and was let go \(held) after it was called, "
+                    + "later than the animation timeout \(timeout)"))
+    }
+
     /// The animator of `transition` is returning; `cancelled` says whether its task was cancelled
     /// by then. Synchronous, so nothing runs between this and the race hearing of the return.
     nonisolated func animatorReturned(_ transition: TransitionID, cancelled: Bool) {

@@ -2,6 +2,12 @@ import TransitionCoordinator
 
 /// The checks on the link task's answers (see ``LinkTask``).
 extension StressChecker {
+    /// Where a link to `target` must land from `before`: the route's content, with the tabs it does
+    /// not name as they were (``KeptTabs``), worked out with no mutant planted.
+    static func landing(_ target: WindowContent, keeping before: WindowContent?) -> WindowContent {
+        Mutation.unplanted { KeptTabs.target(target, keeping: before) }
+    }
+
     /// A link was answered: navigated (a record), already there (nil), or refused.
     ///
     /// - A well-formed link never fails to compile, and an absolute one lands on `expected`, the
@@ -22,7 +28,7 @@ extension StressChecker {
             committed(record, animator: .none, label: label, wall: answered - asked)
             let landed = record.after.rootWindow?.content
             // The route's content, with the tabs it does not name as they were (``KeptTabs``).
-            if let expected = expected.map({ KeptTabs.target($0, keeping: record.before.rootWindow?.content) }),
+            if let expected = expected.map({ Self.landing($0, keeping: record.before.rootWindow?.content) }),
                 landed != expected
             {
                 violations.append(
@@ -206,7 +212,7 @@ extension StressChecker {
                 let landed = record.after.rootWindow?.content
                 let before = record.before.rootWindow?.content
                 if posted.kind == .malformed
-                    || posted.expected.map({ KeptTabs.target($0, keeping: before) != landed }) == true
+                    || posted.expected.map({ Self.landing($0, keeping: before) != landed }) == true
                 {
                     violations.append(
                         .init(

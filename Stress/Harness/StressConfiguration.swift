@@ -31,11 +31,9 @@ public struct StressConfiguration: Sendable, Hashable {
     /// Deliberate bugs planted at the harness's seams (its host, its animators, the coordinator's
     /// configuration); empty for real runs. See ``SeamMutant``.
     package var seamMutants: Set<SeamMutant> = []
-    #if TC_MUTANTS
-    /// Deliberate bugs switched on in the coordinator (mutation testing); empty for real runs.
-    /// Only in a build with `-Xswiftc -DTC_MUTANTS`.
+    /// The library's deliberate bugs the run switches on (mutation testing; see ``Mutation``):
+    /// empty for real runs, and planted only in a build with `-Xswiftc -DTC_MUTANTS`.
     package var mutants: Set<Mutation> = []
-    #endif
 
     /// The default run: 10,000 requests from 64 tasks.
     public init(

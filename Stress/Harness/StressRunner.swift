@@ -70,18 +70,12 @@ public enum StressRunner {
             stall: { [environment, configuration] in
                 try? await environment.sleep(configuration.animationTimeout * 2)
             })
-        #if TC_MUTANTS
-        let coordinator = await Coordinator(
-            rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
-            clock: environment.clock, executor: environment.serialExecutor,
-            taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards,
-            mutations: configuration.mutants)
-        #else
+        // The library's mutants this run plants (none in a build without them): hunts run one at a time.
+        Mutation.plant(configuration.mutants)
         let coordinator = await Coordinator(
             rootContent: workload.rootContent, configuration: coordinatorConfiguration, host: link,
             clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor, screens: LinkTask.registry(), guards: guards)
-        #endif
         // The coordinator's clock starts a little after the environment's: its times plus this are upper bounds.
         let clockOffset = environment.elapsed()
         let checker = StressChecker(

@@ -89,11 +89,7 @@ package enum UIKitStress {
 
     /// The names of the UIKit layer's mutants in this build (none without `TC_MUTANTS`).
     package static var mutantNames: [String] {
-        #if TC_MUTANTS
-        Mutation.allCases.filter(\.isUIKit).map(\.rawValue)
-        #else
-        []
-        #endif
+        Mutation.areCompiledIn ? Mutation.allCases.filter(\.isUIKit).map(\.rawValue) : []
     }
 
     /// One seed's app, fake UIKit and user.
@@ -171,9 +167,7 @@ package enum UIKitStress {
             random = SplitMix64(seed: seed).split(0x0111)
             host = FakeWindowHost(timing: .held)
             host.kit.recordsTraps = true
-            #if TC_MUTANTS
-            host.core.mutants = Mutations(mutants.compactMap(Mutation.init(rawValue:)))
-            #endif
+            Mutation.plant(Set(mutants.compactMap(Mutation.init(rawValue:))))
             // A launch flow at the window's root, signed in: its hop container shows the tabs.
             let root = WindowContent.hop(HopContainer(id: "launch", showing: Self.signedIn))
             // Timeouts far past the checkpoint's wait: a call that never returns is found by the

@@ -16,13 +16,15 @@ struct MutantTests {
     @Test("every mutant of this build has a name the command line takes, a summary, and switches its bug on")
     func everyMutantNamed() {
         var expected = SeamMutant.allCases.map(\.rawValue)
-        #if TC_MUTANTS
-        expected = Mutation.allCases.map(\.rawValue) + expected
         for mutant in Mutation.allCases {
             #expect(!StressHarness.summary(of: mutant).isEmpty, "\(mutant)")
-            #expect(StressHarness.configuration(StressConfiguration(), withMutant: mutant.rawValue)?.mutants == [mutant])
         }
-        #endif
+        if Mutation.areCompiledIn {
+            expected = Mutation.allCases.map(\.rawValue) + expected
+            for mutant in Mutation.allCases {
+                #expect(StressHarness.configuration(StressConfiguration(), withMutant: mutant.rawValue)?.mutants == [mutant])
+            }
+        }
         #expect(StressHarness.mutantNames.map(\.name) == expected)
         #expect(StressHarness.buildHasLibraryMutants == (expected.count > SeamMutant.allCases.count))
         for mutant in SeamMutant.allCases {
@@ -50,12 +52,17 @@ struct MutantTests {
         #expect(StressHarness.hunt(SeamMutant.unboundedHostCalls.rawValue, base: StressConfiguration()) != nil)
     }
 
-    #if TC_MUTANTS
-    @Test("a bug planted in the library (no busy check) is caught")
+    @Test("a bug planted in the library (no busy check) is caught", .enabled(if: Mutation.areCompiledIn))
     func libraryMutantCaught() {
         #expect(StressHarness.hunt(Mutation.noBusyCheck.rawValue, base: StressConfiguration()) != nil)
     }
-    #endif
+
+    @Test("a build without the mutants switches none on, whatever the harness plants", .enabled(if: !Mutation.areCompiledIn))
+    func plainBuildPlantsNothing() {
+        Mutation.plant(Set(Mutation.allCases))
+        #expect(Mutation.allCases.filter { planted($0) } == [])
+        Mutation.plant([])
+    }
 
     @Test("with no mutant the same seeds pass")
     func cleanPasses() {

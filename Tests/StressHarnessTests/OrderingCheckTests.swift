@@ -75,13 +75,14 @@ struct OrderingCheckTests {
         #expect(await fine.violations.isEmpty)
     }
 
-    @Test("an animator called with dead windows, in a long chain, or outliving its windows fires")
+    @Test("an animator called with dead windows, in a long chain, outliving its windows, or held past its timeout fires")
     func animatorChecks() async {
         let checker = StressChecker(answerBound: .seconds(1))
         await checker.animatorCalled(TransitionID(1), deadWindows: [WindowID(3)], chainDepth: 1)
         await checker.animatorCalled(TransitionID(2), deadWindows: [], chainDepth: 2)
         await checker.animatorOutlivedWindows(TransitionID(3), dead: [WindowID(4)])
-        #expect(await checker.violations.map(\.invariant) == [.hostBalance, .serial, .hostBalance])
+        await checker.animatorHeldPastTimeout(TransitionID(4), held: .milliseconds(15), timeout: .milliseconds(10))
+        #expect(await checker.violations.map(\.invariant) == [.hostBalance, .serial, .hostBalance, .answered])
     }
 
     @Test("a stale marker's re-entrant refusal from a new coordinator fires; busy does not")

@@ -39,6 +39,7 @@ extension Coordinator {
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
         deferrable: Bool
     ) async -> Result<Admission?, TransitionError> {
+        if planted(.staleRead), machine.slot == nil { return await staleAdmission(request, from: origin) }
         switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
         case .admitted(let admission):
             return .success(admission)
@@ -49,10 +50,6 @@ extension Coordinator {
             return ticket.outcome().mapError { refuse(ticket.request, $0) }
         case .refused(let refusal):
             return .failure(refusal)
-        #if TC_MUTANTS
-        case .staleRead:
-            return await staleAdmission(request, from: origin)
-        #endif
         }
     }
 
@@ -66,10 +63,6 @@ extension Coordinator {
         case alreadyThere
         /// Refused, and said so.
         case refused(TransitionError)
-        #if TC_MUTANTS
-        /// The ``Mutation/staleRead`` mutant's path.
-        case staleRead
-        #endif
     }
 
     /// The machine decides `request`'s arrival (``TransitionMachine/arrive(_:from:mode:deferrable:_:)``)
@@ -103,10 +96,6 @@ extension Coordinator {
         case .refuse(let error, let effects):
             carryOut(effects, of: request)
             return .refused(refuse(request, error))
-        #if TC_MUTANTS
-        case .staleRead:
-            return .staleRead
-        #endif
         }
     }
 
@@ -131,11 +120,9 @@ extension Coordinator {
     }
 
     /// Announces the refusal of `request` (`rejected`) and hands it back.
-    private func refuse(_ request: TransitionRequest, _ error: TransitionError) -> TransitionError {
-        #if TC_MUTANTS
+    func refuse(_ request: TransitionRequest, _ error: TransitionError) -> TransitionError {
         // Mutant: a refusal as invalid is answered, never announced.
-        if mutants.contains(.invalidRefusalUnannounced), case .invalid = error { return error }
-        #endif
+        if planted(.invalidRefusalUnannounced), case .invalid = error { return error }
         hub.send(.rejected(request, error))
         return error
     }
@@ -185,27 +172,6 @@ extension Coordinator {
         hub.send(.cancelled(transition))
     }
 
-    #if TC_MUTANTS
-    /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
-    private func staleAdmission(
-        _ request: TransitionRequest, from origin: TransitionMachine.Origin
-    ) async -> Result<Admission?, TransitionError> {
-        let stale = snapshot
-        await Task.yield()
-        var next = machine.nextWindowID
-        do throws(TransitionError) {
-            let plan = try TransitionPlanner.plan(
-                request, in: stale, nextWindowID: &next,
-                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-            let admission = machine.occupy(plan, from: origin, nextWindowID: next, waited: nil, at: clock.elapsed())
-            announceBegan(admission)
-            return .success(admission)
-        } catch {
-            return .failure(refuse(request, error))
-        }
-    }
-    #endif
-
     /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
     /// step, so no arriving request can slip in between (see ``TransitionMachine/handOver(hostFault:now:)``).
     func handOver() {
@@ -230,18 +196,15 @@ extension Coordinator {
 
     /// Sends `began` for `admission`, in the step that gave it the slot, then publishes it on the
     /// busy gate when the machine says so, so no refusal naming it may be seen before its `began`.
-    private func announceBegan(_ admission: Admission) {
+    func announceBegan(_ admission: Admission) {
         defer { if machine.publishesOnGate(hostStuck: stuckHost != nil) { gate.publish(admission.transition) } }
-        #if TC_MUTANTS
         // Mutant: `began` is said only when the waiter's task resumes (see ``enterScope(_:)``).
-        if mutants.contains(.lateBegan) { return }
+        if planted(.lateBegan) { return }
         // Mutant: `began` names the request's implied source, and no link.
-        if mutants.contains(.beganWithoutOrigin) {
-            hub.send(.began(InFlightTransition(id: admission.id, request: admission.plan.request), before: admission.plan.before))
-            return
-        }
-        #endif
-        hub.send(.began(admission.transition, before: admission.plan.before))
+        let transition =
+            planted(.beganWithoutOrigin)
+            ? InFlightTransition(id: admission.id, request: admission.plan.request) : admission.transition
+        hub.send(.began(transition, before: admission.plan.before))
     }
 
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
@@ -256,10 +219,7 @@ extension Coordinator {
 
     /// The number re-entrancy markers name this coordinator by.
     nonisolated var markerIdentity: UInt64 {
-        #if TC_MUTANTS
         // Mutant: its address, which a later coordinator may reuse.
-        if mutants.contains(.addressMarkers) { return UInt64(UInt(bitPattern: ObjectIdentifier(self))) }
-        #endif
-        return identity
+        planted(.addressMarkers) ? UInt64(UInt(bitPattern: ObjectIdentifier(self))) : identity
     }
 }

@@ -49,30 +49,10 @@ final class AnimationRace: Sendable {
 
     private let state = Locked(State())
     private let timeout: Duration
-    #if TC_MUTANTS
-    /// The ``Mutation/animatorAfterCut`` mutant: settle at the first end and never refuse `enter()`.
-    private let settlesEarly: Bool
-    /// The ``Mutation/noTimeout`` mutant: the timeout passing ends nothing.
-    private let ignoresTimeout: Bool
-    #endif
 
     init(timeout: Duration) {
         self.timeout = timeout
-        #if TC_MUTANTS
-        settlesEarly = false
-        ignoresTimeout = false
-        #endif
     }
-
-    #if TC_MUTANTS
-    /// A race with the harness's ``Mutation/animatorAfterCut`` and ``Mutation/noTimeout`` mutants
-    /// switched on where `mutants` holds them.
-    init(timeout: Duration, mutants: Mutations) {
-        self.timeout = timeout
-        settlesEarly = mutants.contains(.animatorAfterCut)
-        ignoresTimeout = mutants.contains(.noTimeout)
-    }
-    #endif
 
     /// Gives the race the action that cancels the animator's task. Runs it at once when the end
     /// is already decided. Called once, by the runner, right after it starts the task.
@@ -97,12 +77,8 @@ final class AnimationRace: Sendable {
     /// The animator's task is about to call the animator; returns false when it must not.
     func enter() -> Bool {
         state.withLock { state in
-            #if TC_MUTANTS
-            let open = state.end == nil || settlesEarly
-            #else
-            let open = state.end == nil
-            #endif
-            guard state.animator == .notCalled, open else {
+            // Mutant: the animator is let in after the end was decided (see ``update(_:)``).
+            guard state.animator == .notCalled, state.end == nil || planted(.animatorAfterCut) else {
                 if state.animator == .notCalled { state.animator = .barred }
                 return false
             }
@@ -121,9 +97,8 @@ final class AnimationRace: Sendable {
 
     /// The timeout passed.
     func timeUp() {
-        #if TC_MUTANTS
-        if ignoresTimeout { return }
-        #endif
+        // Mutant: the timeout passing ends nothing.
+        if planted(.noTimeout) { return }
         update { state in
             state.deadlinePassed = true
             if state.end == nil { state.end = .timedOut }
@@ -168,16 +143,8 @@ final class AnimationRace: Sendable {
             // The end is decided: whatever the animator is doing, it is no longer wanted.
             let cancel = state.cancelAnimator
             state.cancelAnimator = nil
-            #if TC_MUTANTS
-            if settlesEarly {
-                // The mutant: settled at once, counted as called, and `enter()` still lets the animator run.
-                let outcome = Self.outcome(end, called: true, timeout: timeout)
-                state.outcome = outcome
-                defer { state.waiter = nil }
-                return (state.waiter, outcome, cancel)
-            }
-            #endif
-            if state.animator == .notCalled { state.animator = .barred }
+            // Mutant: an animator not called yet is not barred, and `enter()` lets it in later.
+            if state.animator == .notCalled, !planted(.animatorAfterCut) { state.animator = .barred }
             let settles = state.animator != .running || state.deadlinePassed
             guard settles else { return (nil, nil, cancel) }
             let outcome = Self.outcome(

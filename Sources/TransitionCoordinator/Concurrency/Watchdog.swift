@@ -46,31 +46,13 @@ final class Watchdog: Sendable {
     private let clock: CoordinatorClock
     private let step: Duration
     private let taskExecutor: (any TaskExecutor)?
-    #if TC_MUTANTS
-    /// The oversleeping variant the watchdog's tests plant: sleep until the armed deadline, however far.
-    private let unbounded: Bool
-    #endif
 
     /// A watchdog on `clock` whose task prefers `taskExecutor`; `step` is the shortest timeout it will be armed with.
     init(clock: CoordinatorClock, step: Duration, taskExecutor: (any TaskExecutor)?) {
         self.clock = clock
         self.step = step
         self.taskExecutor = taskExecutor
-        #if TC_MUTANTS
-        unbounded = false
-        #endif
     }
-
-    #if TC_MUTANTS
-    /// A watchdog that sleeps until the armed deadline, however far (`unbounded`): the variant
-    /// that proves the step bound's test can fail.
-    init(clock: CoordinatorClock, step: Duration, taskExecutor: (any TaskExecutor)?, unbounded: Bool) {
-        self.clock = clock
-        self.step = step
-        self.taskExecutor = taskExecutor
-        self.unbounded = unbounded
-    }
-    #endif
 
     /// Arms the alarm of `kind` `duration` from now, replacing any other; `fire` runs once at the
     /// deadline unless ``disarm(_:)`` comes first. `fire` runs on the watchdog's task, outside its lock.
@@ -160,9 +142,6 @@ final class Watchdog: Sendable {
                     report(.ended(observed(alarm.token), fired: true))
                     return .fire(alarm.fire)
                 }
-                #if TC_MUTANTS
-                if unbounded { return .sleep(until: alarm.deadline) }
-                #endif
                 return .sleep(until: min(alarm.deadline, now + step))
             }
             switch next {

@@ -10,9 +10,6 @@ package enum ContainerPlanner {
         _ operation: ContainerOperation,
         in content: WindowContent
     ) throws(ContainerError) -> ContentChange {
-        #if TC_MUTANTS
-        let mutants = Mutations.planted
-        #endif
         switch operation {
         case .push(let screen, let id):
             try requireAbsent(screen.id, from: content, for: id)
@@ -21,12 +18,6 @@ package enum ContainerPlanner {
         case .pop(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
-                #if TC_MUTANTS
-                if mutants.contains(.stackWithoutRoot), stack.items.count == 2 {
-                    stack.items.removeAll()
-                    return
-                }
-                #endif
                 stack.items.removeLast()
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
@@ -34,25 +25,12 @@ package enum ContainerPlanner {
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard let index = stack.items.firstIndex(where: { $0.id == screen }) else { throw .notInStack(screen, stack: id) }
                 if index == stack.items.count - 1 { throw .alreadyOnTop(screen, stack: id) }
-                #if TC_MUTANTS
-                if mutants.contains(.stackWithoutRoot), index == 0 {
-                    stack.items.removeAll()
-                    return
-                }
-                #endif
                 stack.items.removeSubrange((index + 1)...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
         case .popToRoot(let id):
             let after = try editStack(id, in: content) { stack throws(ContainerError) in
                 guard stack.items.count > 1 else { throw .popAtRoot(stack: id, root: stack.root?.id ?? Screen.missing.id) }
-                #if TC_MUTANTS
-                // Mutant (here and in the pops above): a pop that reaches the root takes it too.
-                if mutants.contains(.stackWithoutRoot) {
-                    stack.items.removeAll()
-                    return
-                }
-                #endif
                 stack.items.removeSubrange(1...)
             }
             return ContentChange(operation, before: content, after: after, animation: .pop)
@@ -90,9 +68,7 @@ package enum ContainerPlanner {
             if let context = presentationContext(of: presenter, in: content),
                 let busy = ContentInvariants.firstPresentation(in: context)
             {
-                #if TC_MUTANTS
-                if mutants.contains(.presentInBusyContext) { return try presented() }
-                #endif
+                if planted(.presentInBusyContext) { return try presented() }
                 throw .alreadyPresenting(presenter, modal: busy.modal)
             }
             return try presented()
@@ -113,32 +89,11 @@ package enum ContainerPlanner {
         case .replace(let target):
             let problems = ContentInvariants.check(target, in: "the target")
             if !problems.isEmpty { throw .invalidContent(problems.map(\.detail)) }
-            #if TC_MUTANTS
-            if mutants.contains(.navigateKindsFlattened) {
-                return ContentChange(operation, before: content, after: target, animation: flattened(content, target))
-            }
-            #endif
-            return ContentChange(operation, before: content, after: target, animation: .between(content, target))
+            // Mutant: a whole tree's change told as a push or a pop.
+            let animation = planted(.navigateKindsFlattened) ? flattened(content, target) : .between(content, target)
+            return ContentChange(operation, before: content, after: target, animation: animation)
         }
     }
-
-    #if TC_MUTANTS
-    /// ``plan(_:in:)`` with the harness's `mutants` planted.
-    package static func plan(
-        _ operation: ContainerOperation, in content: WindowContent,
-        mutants: Mutations
-    ) throws(ContainerError) -> ContentChange {
-        try Mutations.$planted.withValue(mutants) { () -> Result<ContentChange, ContainerError> in
-            do throws(ContainerError) { return .success(try plan(operation, in: content)) } catch { return .failure(error) }
-        }.get()
-    }
-
-    /// The ``Mutation/navigateKindsFlattened`` mutant: a whole tree's change is a push or a pop.
-    private static func flattened(_ before: WindowContent, _ after: WindowContent) -> ContentAnimation {
-        if before.topScreen == after.topScreen { return .none }
-        return before.shows(after.topScreen.id) ? .pop : .push
-    }
-    #endif
 
     /// `setStack`: the whole stack at once, one change animated once (``ContentAnimation/between(_:_:)``
     /// of the stack alone: a push, a pop or none).
@@ -162,10 +117,6 @@ package enum ContainerPlanner {
             }
             old = stack.items
             stack.items = items
-            #if TC_MUTANTS
-            // Mutant: a stack set to its root alone is left empty.
-            if Mutations.planted.contains(.stackWithoutRoot), items.count == 1 { stack.items = [] }
-            #endif
         }
         let animation = ContentAnimation.between(
             .stack(StackContainer(id: id, unchecked: old)),
@@ -205,6 +156,8 @@ package enum ContainerPlanner {
         try edit(id, in: content) { node throws(ContainerError) in
             guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
             try body(&stack)
+            // Mutant: a pop that reaches the root, or a `setStack` to the root alone, takes the root too.
+            if planted(.stackWithoutRoot), stack.items.count == 1 { stack.items = [] }
             node = node.replacingBase(with: .stack(stack))
         }
     }
@@ -262,19 +215,11 @@ package enum ContainerPlanner {
     private static func dismiss(
         from presenter: WindowContent.NodeID, in content: WindowContent, operation: ContainerOperation
     ) throws(ContainerError) -> ContentChange {
-        #if TC_MUTANTS
-        let mutants = Mutations.planted
-        #endif
         let after = try edit(presenter, in: content) { node throws(ContainerError) in
             guard let shown = node.presented else { throw .nothingPresented(presenter) }
-            #if TC_MUTANTS
-            if mutants.contains(.childModalLeftBehind), let child = shown.presented {
-                // Mutant: the dismissed modal's own modal stays, now presented by this node.
-                node = .presenting(node.base, modal: child)
-                return
-            }
-            #endif
-            node = node.base
+            // Mutant: the dismissed modal's own modal stays, now presented by this node.
+            let left = planted(.childModalLeftBehind) ? shown.presented : nil
+            node = left.map { .presenting(node.base, modal: $0) } ?? node.base
         }
         return ContentChange(operation, before: content, after: after, animation: .dismiss)
     }

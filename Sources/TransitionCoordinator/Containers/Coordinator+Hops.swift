@@ -21,18 +21,11 @@ extension Coordinator {
     ) async throws(TransitionError) -> any Sendable {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
-        #if TC_MUTANTS
-        // Mutant: a cancellation ends whichever flow waits on the screen, not only its own.
-        let anyWaiter = mutants.contains(.cancelEndsAllWaiters)
-        #endif
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
                 wait.await(continuation, token: token, cancelled: .refused(.cancelled(request)))
             }
         } onCancel: {
-            #if TC_MUTANTS
-            if anyWaiter { return wait.cancelAnyWaiter(with: .refused(.cancelled(request))) }
-            #endif
             wait.cancel(token, with: .refused(.cancelled(request)))
         }
         return try answer.get()

@@ -103,25 +103,14 @@ final class UnhopWait: Sendable {
     /// (``await(_:token:cancelled:)`` sees the cancellation itself).
     func cancel(_ token: Token, with error: TransitionError) {
         let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            guard case .awaited(let waiting, let continuation) = state.phase, waiting == token else { return nil }
+            // Mutant: whichever flow waits is ended, whosever task was cancelled.
+            guard case .awaited(let waiting, let continuation) = state.phase, waiting == token || planted(.cancelEndsAllWaiters)
+            else { return nil }
             state.phase = .pending
             return continuation
         }
         waiter?.resume(returning: .failure(error))
     }
-
-    #if TC_MUTANTS
-    /// The harness's ``Mutation/cancelEndsAllWaiters`` mutant of ``cancel(_:with:)``: the waiting
-    /// flow is ended whichever task was cancelled.
-    func cancelAnyWaiter(with error: TransitionError) {
-        let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            guard case .awaited(_, let continuation) = state.phase else { return nil }
-            state.phase = .pending
-            return continuation
-        }
-        waiter?.resume(returning: .failure(error))
-    }
-    #endif
 
     /// The screen left its hop container (it left the window, or is no longer the container's
     /// current child): a waiting flow is told so.

@@ -21,10 +21,8 @@ extension Coordinator {
             added = index + 1
             guard let callbacks = screenCallbacks[event.screen.id] else { continue }
             callbacks.append(for: event, to: &calls)
-            #if TC_MUTANTS
             // Mutant: the owner is told its screen left twice.
-            if mutants.contains(.removeTwice), event.callsRemove, let remove = callbacks.remove { calls.append(remove) }
-            #endif
+            if planted(.removeTwice), event.callsRemove, let remove = callbacks.remove { calls.append(remove) }
             if event.kind == .didRemove { screenCallbacks[event.screen.id] = nil }
         }
         // A `setStack` that waited may have run with fewer screens than were asked (those the

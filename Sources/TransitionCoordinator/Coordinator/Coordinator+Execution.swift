@@ -44,15 +44,9 @@ extension Coordinator {
         let record = commit(admission, hadAnimator: animator != nil, result: result)
         let callbacks = screenCallbacks.isEmpty && items.isEmpty ? nil : callBack(record, items: items)
         if !machine.stays.isEmpty {
-            #if TC_MUTANTS
             // Mutant: a stay whose screen moved out of its hop container but stayed in the window goes on.
-            if mutants.contains(.movedScreenIgnored) {
-                for stay in machine.stays.removals(in: record) { stay.end() }
-                if let callbacks { await deliver(callbacks) }
-                return .success(record)
-            }
-            #endif
-            for stay in machine.stays.departures(in: record) { stay.end() }
+            let ended = planted(.movedScreenIgnored) ? machine.stays.removals(in: record) : machine.stays.departures(in: record)
+            for stay in ended { stay.end() }
         }
         // The callbacks the commit step could not call at once, in their turn (outside the slot).
         if let callbacks { await deliver(callbacks) }
@@ -61,24 +55,15 @@ extension Coordinator {
 
     /// Whether the guards are asked about a transition from `source`.
     private func asksGuards(_ source: NavigationSource) -> Bool {
-        #if TC_MUTANTS
-        if source == .link && mutants.contains(.guardSkippedForLinks) { return false }
-        #endif
-        return !guards.isEmpty && source.isGuarded
+        !guards.isEmpty && source.isGuarded && !(source == .link && planted(.guardSkippedForLinks))
     }
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
     private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
         let inherited = TransitionScope.chain
-        #if TC_MUTANTS
-        if mutants.contains(.lateBegan) {
-            // Mutant: say `began` only when the waiter's task resumes, after the slot changed hands.
-            hub.send(.began(admission.transition, before: admission.plan.before))
-        }
-        let kept = mutants.contains(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
-        #else
-        let kept = inherited.isEmpty ? inherited : inherited.pruned()
-        #endif
+        // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
+        if planted(.lateBegan) { hub.send(.began(admission.transition, before: admission.plan.before)) }
+        let kept = planted(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
         return kept.entering(markerIdentity, admission.id)
     }
 
@@ -101,11 +86,7 @@ extension Coordinator {
             endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
             source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
-        #if TC_MUTANTS
-        if !mutants.contains(.staleBusyGate) { gate.publish(nil) }
-        #else
-        gate.publish(nil)
-        #endif
+        if !planted(.staleBusyGate) { gate.publish(nil) }
         machine.commit(plan.after)
         machine.noteRemovals(plan)
         recent.append(record)
@@ -122,9 +103,7 @@ extension Coordinator {
             let skipReason = plan.skipReason(hasAnimator: animator != nil)
         else { return nil }
         beforeAnimation(plan, animated: false) { synchronous.apply($0) }
-        #if TC_MUTANTS
-        if let middle = halfway(plan) { machine.showMiddle(middle) }
-        #endif
+        if let middle = halfway(plan) { machine.commit(middle) }
         commitLevels(plan, id: id)
         let animation = AnimationOutcome.skipped(skipReason)
         afterAnimation(plan, outcome: animation) { synchronous.apply($0) }
@@ -173,9 +152,7 @@ extension Coordinator {
         }
 
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
-        #if TC_MUTANTS
-        if let middle = halfway(plan) { machine.showMiddle(middle) }
-        #endif
+        if let middle = halfway(plan) { machine.commit(middle) }
         if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(
                 animator, context: context, race: race, timeout: configuration.animationTimeout,
@@ -218,16 +195,9 @@ extension Coordinator {
         var commands: [HostCommand] = []
         beforeAnimation(plan, animated: false) { commands.append($0) }
         let afterAnimationFrom = commands.count
-        #if TC_MUTANTS
-        if let middle = halfway(plan) { machine.showMiddle(middle) }
-        #endif
+        if let middle = halfway(plan) { machine.commit(middle) }
         commitLevels(plan, id: id)
-        #if TC_MUTANTS
-        let sendsAfter = !mutants.contains(.unanimatedAfterCallsDropped)
-        #else
-        let sendsAfter = true
-        #endif
-        if sendsAfter { afterAnimation(plan, outcome: result.animation) { commands.append($0) } }
+        if !planted(.unanimatedAfterCallsDropped) { afterAnimation(plan, outcome: result.animation) { commands.append($0) } }
         if let fault = await sendPhase(
             commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
             afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
@@ -240,21 +210,13 @@ extension Coordinator {
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
     private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
-        #if TC_MUTANTS
-        let ledger = AnimationLedger(mutants: mutants)
-        #else
         let ledger = AnimationLedger()
-        #endif
         guard
             let context = TransitionContext(
                 id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
                 ledger: ledger)
         else { return nil }
-        #if TC_MUTANTS
-        let race = AnimationRace(timeout: configuration.animationTimeout, mutants: mutants)
-        #else
         let race = AnimationRace(timeout: configuration.animationTimeout)
-        #endif
         self.race = race
         if machine.slot?.preempted == true { race.cut(.preempted) }
         return (context, race)
@@ -347,12 +309,7 @@ extension Coordinator {
     /// and set that content, `animated` when an animator will animate the change. Each command
     /// goes to `emit` in that order.
     private func beforeAnimation(_ plan: TransitionPlan, animated: Bool, _ emit: (HostCommand) -> Void) {
-        #if TC_MUTANTS
-        let hidesFirst = !mutants.contains(.showCoverBeforeHiding)
-        #else
-        let hidesFirst = true
-        #endif
-        if hidesFirst { for window in plan.concealed { emit(.hide(window.id)) } }
+        if !planted(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
         for window in plan.created {
             emit(.create(window))
             if !window.isHidden { emit(.show(window.id)) }
@@ -360,18 +317,11 @@ extension Coordinator {
         for window in plan.revealed { emit(.show(window.id)) }
         // The change's parts are read where they lie (copying the whole change retained each of them).
         if let window = plan.contentWindow, let content = plan.contentAfter {
-            #if TC_MUTANTS
             // Mutants: the host is shown the stack popped back first, or the route's steps but the last.
-            if let middle = halfway(plan)?.window(window) {
-                emit(.setContent(middle.content, of: window, animated: false))
-            }
-            #endif
+            if let middle = halfway(plan)?.window(window) { emit(.setContent(middle.content, of: window, animated: false)) }
             for screen in plan.arrivedScreens { emit(.createScreen(screen, in: window)) }
-            #if TC_MUTANTS
             // Mutant: every change is sent as animated.
-            let animated = animated || mutants.contains(.unanimatedContentAnimated)
-            #endif
-            emit(.setContent(content, of: window, animated: animated))
+            emit(.setContent(content, of: window, animated: animated || planted(.unanimatedContentAnimated)))
         }
     }
 
@@ -380,10 +330,8 @@ extension Coordinator {
     /// window is never destroyed before its successor is key). Each command goes to `emit` in that order.
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
         if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
-        #if TC_MUTANTS
         // Mutant: the cover went up before this, with what it must hide still visible.
-        if mutants.contains(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
-        #endif
+        if planted(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
         if let key = plan.after.keyWindow {
             let resigning = plan.resigningUnmanagedWindows
             if key != plan.before.keyWindow || !resigning.isEmpty { emit(.makeKey(key, resigning: resigning)) }

@@ -126,10 +126,6 @@ public actor Coordinator {
         /// Made.
         case done
     }
-    #if TC_MUTANTS
-    /// Deliberate bugs switched on by the harness (always empty through the public initializer).
-    package nonisolated let mutants: Mutations
-    #endif
     /// The screens routes may name.
     package nonisolated let screens: ScreenRegistry
     /// The guards every guarded transition passes, in order (see ``NavigationGuard``).
@@ -200,24 +196,6 @@ public actor Coordinator {
             executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
     }
 
-    #if TC_MUTANTS
-    /// The mutant build's initializer: the deliberate bugs `mutations` switched on (see
-    /// ``Mutation``); `rootContent` must keep invariant 8 (the public initializers check it).
-    package init(
-        rootContent: WindowContent, configuration: CoordinatorConfiguration = .standard,
-        host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
-        executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
-        screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-        mutations: Set<Mutation>
-    ) async {
-        self.init(
-            rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards,
-            build: Build(mutants: Mutations(mutations)))
-        await start()
-    }
-    #endif
-
     /// The designated initializer, which the harness uses with any content; `rootContent` must
     /// keep invariant 8 (the public initializers check it).
     package init(
@@ -228,40 +206,17 @@ public actor Coordinator {
     ) async {
         self.init(
             rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
+            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
         await start()
     }
 
-    /// The synchronous initializers' end; `rootContent` must keep invariant 8 (the public
-    /// initializers check it). The host is not called yet (``start()``).
+    /// Where every initializer ends: the state, with the host not yet called (``start()``).
+    /// `rootContent` must keep invariant 8 (the public initializers check it).
     init(
         rootContent: WindowContent, configuration: CoordinatorConfiguration, host: (any WindowHost)?,
         clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
         screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void
     ) {
-        self.init(
-            rootContent: rootContent, configuration: configuration, host: host, clock: clock,
-            executor: executor, taskExecutor: taskExecutor, screens: screens, guards: guards, build: Build())
-    }
-
-    /// What differs between the library and the harness's mutant build: nothing in the library;
-    /// the deliberate bugs switched on, with `TC_MUTANTS`.
-    private struct Build {
-        #if TC_MUTANTS
-        var mutants: Mutations = []
-        #endif
-    }
-
-    /// Where every initializer ends: the state, with the host not yet called (``start()``).
-    private init(
-        rootContent: WindowContent, configuration: CoordinatorConfiguration,
-        host: (any WindowHost)?, clock: some Clock<Duration>,
-        executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
-        screens: ScreenRegistry, guards: [NavigationGuard], build: Build
-    ) {
-        #if TC_MUTANTS
-        self.mutants = build.mutants
-        #endif
         self.screens = screens
         self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())
@@ -286,15 +241,9 @@ public actor Coordinator {
         let snapshot = NavigationSnapshot(
             version: 0, levels: configuration.levels, windows: [rootWindow],
             keyWindow: rootWindow.id, covers: configuration.covers)
-        #if TC_MUTANTS
-        self.machine = TransitionMachine(
-            snapshot: snapshot, nextWindowID: rootWindow.id.next,
-            configuration: configuration, hasGuards: !guards.isEmpty, mutants: build.mutants)
-        #else
         self.machine = TransitionMachine(
             snapshot: snapshot, nextWindowID: rootWindow.id.next,
             configuration: configuration, hasGuards: !guards.isEmpty)
-        #endif
         hostStart = .pending
     }
 

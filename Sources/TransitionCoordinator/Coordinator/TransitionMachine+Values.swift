@@ -61,10 +61,6 @@ extension TransitionMachine {
         /// Refused, with nothing changed but the effects (a gesture cut short by a lifecycle
         /// event that then did not fit): announce `rejected` and throw.
         case refuse(TransitionError, Effects)
-        #if TC_MUTANTS
-        /// The ``Mutation/staleRead`` mutant's path: read, await, plan against what was read.
-        case staleRead
-        #endif
     }
 
     /// Where a request comes from, as its ``InFlightTransition`` and record say: kept with a

@@ -71,10 +71,6 @@ struct TransitionMachine {
     /// Whether the coordinator has guards: then a transition from a guarded source is not sure
     /// to commit until they let it through (``guardsPassed()``).
     let hasGuards: Bool
-    #if TC_MUTANTS
-    /// The deliberate bugs switched on (see ``Mutation``).
-    let mutants: Mutations
-    #endif
 
     /// A machine whose committed state is `snapshot`, idle, with nobody waiting.
     init(
@@ -85,24 +81,7 @@ struct TransitionMachine {
         self.nextWindowID = nextWindowID
         self.configuration = configuration
         self.hasGuards = hasGuards
-        #if TC_MUTANTS
-        self.mutants = []
-        #endif
     }
-
-    #if TC_MUTANTS
-    /// ``init(snapshot:nextWindowID:configuration:)`` with the deliberate bugs `mutants` switched on.
-    init(
-        snapshot: NavigationSnapshot, nextWindowID: WindowID, configuration: CoordinatorConfiguration,
-        hasGuards: Bool = false, mutants: Mutations
-    ) {
-        self.snapshot = snapshot
-        self.nextWindowID = nextWindowID
-        self.configuration = configuration
-        self.hasGuards = hasGuards
-        self.mutants = mutants
-    }
-    #endif
 
     // MARK: - Arrival
 
@@ -129,14 +108,9 @@ struct TransitionMachine {
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
-        #if TC_MUTANTS
-        if mutants.contains(.staleRead), slot == nil { return .staleRead }
-        if mutants.contains(.noBusyCheck), case .policy(.reject) = mode, slot != nil,
-            case .success(let (plan, next)?) = plan(request)
-        {
+        if planted(.noBusyCheck), case .policy(.reject) = mode, slot != nil, case .success(let (plan, next)?) = plan(request) {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
         }
-        #endif
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
         if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
@@ -172,15 +146,8 @@ struct TransitionMachine {
                 try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects),
                 cancellable: true, effects)
         case .policy(.preempt):
-            #if TC_MUTANTS
-            if mutants.contains(.preemptBeforeAdmission) {
-                // Mutant: cut first, then find out whether there is room and whether the request fits.
-                preemptInFlight(&effects)
-                return .wait(
-                    try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
-                    cancellable: true, effects)
-            }
-            #endif
+            // Mutant: cut first, then find out whether there is room and whether the request fits.
+            if planted(.preemptBeforeAdmission) { preemptInFlight(&effects) }
             try requireRoom(in: .preempt, group: nil)
             // Only the request that cuts the animation must be sure to run next; later ones just wait.
             if current.preempted {
@@ -192,12 +159,8 @@ struct TransitionMachine {
             // transition is sure to commit: it must not cut the animation it would never follow.
             // While a guard may still refuse that transition, the navigation waits for its end
             // without cutting it: then it is already there, or it runs.
-            if showsAlready(request, in: current.after) {
-                #if TC_MUTANTS
-                // Mutant: answered already there while the transition's guards may still refuse it.
-                if mutants.contains(.alreadyThereBeforeGuards) { return .alreadyThere(effects) }
-                #endif
-                if current.vetted { return .alreadyThere(effects) }
+            if TransitionPlanner.showsAlready(request, in: current.after) {
+                if current.vetted || planted(.alreadyThereBeforeGuards) { return .alreadyThere(effects) }
                 return .wait(
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
                     cancellable: true, effects)
@@ -241,9 +204,7 @@ struct TransitionMachine {
         case .preempt, .queued:
             let replaced = group.map { waiting.count(of: $0, in: .queued) } ?? 0
             if waiting.count(in: .preempt) + waiting.count(in: .queued) - replaced >= configuration.queueLimit {
-                #if TC_MUTANTS
-                if mutants.contains(.unboundedQueue) { return }
-                #endif
+                if planted(.unboundedQueue) { return }
                 throw .refused(.queueFull(limit: configuration.queueLimit))
             }
         case .deferred:
@@ -263,11 +224,7 @@ struct TransitionMachine {
     ) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
         if let group {
-            #if TC_MUTANTS
-            let lanes: Set<WaitLane> = mutants.contains(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
-            #else
-            let lanes: Set<WaitLane> = [.queued, .deferred]
-            #endif
+            let lanes: Set<WaitLane> = planted(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
             for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
                 effects.superseded.append(entry.ticket)
             }
@@ -294,7 +251,7 @@ struct TransitionMachine {
     /// Plans against the committed snapshot; returns the plan and the next window id to keep, or
     /// nil when the snapshot shows what the request asks for already (``TransitionPlanner/showsAlready(_:in:)``).
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID)?, TransitionError> {
-        if showsAlready(request, in: snapshot) { return .success(nil) }
+        if TransitionPlanner.showsAlready(request, in: snapshot) { return .success(nil) }
         var next = nextWindowID
         do throws(TransitionError) {
             let plan = try planned(request, in: snapshot, nextWindowID: &next)
@@ -304,30 +261,14 @@ struct TransitionMachine {
         }
     }
 
-    /// ``TransitionPlanner/showsAlready(_:in:)``, with this machine's mutants planted.
-    func showsAlready(_ request: TransitionRequest, in state: NavigationSnapshot) -> Bool {
-        #if TC_MUTANTS
-        if !mutants.isEmpty {
-            return Mutations.$planted.withValue(mutants) { TransitionPlanner.showsAlready(request, in: state) }
-        }
-        #endif
-        return TransitionPlanner.showsAlready(request, in: state)
-    }
-
     /// ``TransitionPlanner/plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` under this machine's configuration.
     func planned(
         _ request: TransitionRequest, in state: NavigationSnapshot,
         nextWindowID next: inout WindowID
     ) throws(TransitionError) -> TransitionPlan {
-        #if TC_MUTANTS
-        try TransitionPlanner.plan(
-            request, in: state, nextWindowID: &next,
-            ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows, mutants: mutants)
-        #else
         try TransitionPlanner.plan(
             request, in: state, nextWindowID: &next,
             ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
-        #endif
     }
 
     /// Gives the slot to `plan`, admitted at `now`: in flight, or held as a gesture when it comes
@@ -369,10 +310,7 @@ struct TransitionMachine {
     /// `.reject` request is refused without entering the actor): not while a host call is stuck
     /// (that answer comes first), nor while a push waits (only the actor reads the queue).
     func publishesOnGate(hostStuck: Bool) -> Bool {
-        #if TC_MUTANTS
-        if mutants.contains(.noBusyCheck) { return false }
-        #endif
-        return slot != nil && !hostStuck && !waiting.holdsPushes
+        return slot != nil && !hostStuck && !waiting.holdsPushes && !planted(.noBusyCheck)
     }
 
     /// The transition in flight committed `after`: it becomes the committed state. The slot stays
@@ -423,10 +361,9 @@ struct TransitionMachine {
         _ request: TransitionRequest, in state: NavigationSnapshot,
         removed: (Screen) -> Bool
     ) -> TransitionRequest {
-        #if TC_MUTANTS
-        if mutants.contains(.staleStackApplied) { return request }
-        #endif
-        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed) else {
+        guard case .content(.setStack(let id, let items), let level) = request, items.contains(where: removed),
+            !planted(.staleStackApplied)
+        else {
             return request
         }
         var held: [Screen] = []
@@ -439,13 +376,6 @@ struct TransitionMachine {
         let kept = items.filter { screen in !removed(screen) || held.contains { $0.id == screen.id } }
         return .content(.setStack(id, kept), at: level)
     }
-
-    #if TC_MUTANTS
-    /// The ``Mutation/setStackStepByStep`` mutant: observers are shown a middle state.
-    mutating func showMiddle(_ middle: NavigationSnapshot) {
-        snapshot = middle
-    }
-    #endif
 
     // MARK: - Hand-over
     /// One step of a hand-over: what the actor does for one waiter.
@@ -488,11 +418,7 @@ struct TransitionMachine {
             }
             let planned = plan(pruned(ticket.request, arrivedAt: entry.sequence))
             if case .failure(.refused(.locked)) = planned, ticket.deferrable {
-                #if TC_MUTANTS
-                let full = waiting.count(in: .deferred) >= configuration.deferredLimit && !mutants.contains(.unboundedDeferred)
-                #else
-                let full = waiting.count(in: .deferred) >= configuration.deferredLimit
-                #endif
+                let full = waiting.count(in: .deferred) >= configuration.deferredLimit && !planted(.unboundedDeferred)
                 if full {
                     if ticket.claim() { return .refuse(ticket, .refused(.deferredQueueFull(limit: configuration.deferredLimit))) }
                     continue
@@ -537,12 +463,8 @@ struct TransitionMachine {
     /// slot with nothing changed.
     mutating func endGesture(_ id: TransitionID, committing: Bool) -> GestureEnd {
         guard case .gestureHeld(let slot) = phase, slot.transition.id == id else { return .ended }
-        #if TC_MUTANTS
         // Under the mutant, the cancelled swipe is counted as a pop.
-        let applies = committing || mutants.contains(.cancelledGestureApplied)
-        #else
-        let applies = committing
-        #endif
+        let applies = committing || planted(.cancelledGestureApplied)
         if applies {
             phase = .inFlight(slot)
             return .apply(slot.admission)

@@ -47,23 +47,11 @@ struct InboxMachine: Sendable {
     /// The link on its way that the app asked to resume before its redirect came back.
     private var resumeOnAnswer: LinkID?
     private var nextID: UInt64
-    #if TC_MUTANTS
-    /// The harness's mutants (none unless built with them).
-    private var mutants: Mutations = []
-    #endif
 
     init(open: Bool, firstID: UInt64 = 1) {
         isOpen = open
         nextID = firstID
     }
-
-    #if TC_MUTANTS
-    /// A machine with the harness's `mutants` switched on.
-    init(open: Bool, firstID: UInt64 = 1, mutants: Mutations) {
-        self.init(open: open, firstID: firstID)
-        self.mutants = mutants
-    }
-    #endif
 
     /// A link for `route` arrives at `now`, to expire after `expiry`; returns its id and actions.
     mutating func receive(_ route: Route, now: Duration, expiry: Duration) -> (LinkID, [Action]) {
@@ -80,13 +68,8 @@ struct InboxMachine: Sendable {
         {
             return (id, actions + [.end(id, .duplicate(of: same.id))])
         }
-        #if TC_MUTANTS
         // Mutant: the older pending links are forgotten, with no outcome.
-        let tellsOlder = !mutants.contains(.linkDroppedFromInbox)
-        #else
-        let tellsOlder = true
-        #endif
-        if tellsOlder {
+        if !planted(.linkDroppedFromInbox) {
             for older in pending { actions.append(.end(older.id, .superseded(by: id))) }
         }
         if let waiting = parked {
@@ -122,13 +105,9 @@ struct InboxMachine: Sendable {
         let distinct = zip(links, links.dropFirst()).allSatisfy { $0.id != $1.id }
         // Room for every id to come: below 2⁶³, the next ids cannot run out.
         let roomAfter = (links.last?.id.rawValue ?? 0) < UInt64(Int64.max)
-        #if TC_MUTANTS
         // Mutant: duplicate ids are kept as saved, so one link can end twice.
-        let keepsDuplicates = mutants.contains(.restoredDuplicateLink)
-        #else
-        let keepsDuplicates = false
-        #endif
-        if nextID > 1 || delivering != nil || !pending.isEmpty || parked != nil || !(distinct || keepsDuplicates) || !roomAfter {
+        let distinctOrMutant = distinct || planted(.restoredDuplicateLink)
+        if nextID > 1 || delivering != nil || !pending.isEmpty || parked != nil || !distinctOrMutant || !roomAfter {
             for index in links.indices {
                 links[index].id = LinkID(nextID)
                 nextID += 1
@@ -182,9 +161,7 @@ struct InboxMachine: Sendable {
     /// the newest link. Asked while its redirect is still on its way back, it goes as soon as it
     /// comes. Nil when the link is neither parked nor on its way (it ended: superseded, expired).
     mutating func resume(_ id: LinkID, now: Duration) -> [Action]? {
-        #if TC_MUTANTS
-        if mutants.contains(.parkedLinkNotResumed) { return nil }
-        #endif
+        if planted(.parkedLinkNotResumed) { return nil }
         if let link = parked, link.id == id {
             parked = nil
             pending = [link]

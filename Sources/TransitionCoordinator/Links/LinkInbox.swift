@@ -107,11 +107,7 @@ public actor LinkInbox {
     public init(coordinator: Coordinator, configuration: Configuration = Configuration()) {
         self.coordinator = coordinator
         self.configuration = configuration
-        #if TC_MUTANTS
-        machine = InboxMachine(open: configuration.startsOpen, mutants: coordinator.mutants)
-        #else
         machine = InboxMachine(open: configuration.startsOpen)
-        #endif
         (outcomes, continuation) = AsyncStream.makeStream(
             of: Ended.self,
             bufferingPolicy: .bufferingNewest(configuration.outcomeBuffer))

@@ -1,13 +1,18 @@
-#if TC_MUTANTS
-// The whole file exists only in a harness build made for mutants: `swift build -c release
-// --product stress -Xswiftc -DTC_MUTANTS --scratch-path .build-mutants`. The library an app links
-// has no mutant type, no stored set and no mutant branch.
+// The one place that knows whether this build can plant a bug: every other file asks
+// `planted(_:)`. In a build without TC_MUTANTS it is the constant `false`, which the optimizer
+// folds, so each site's branch, and the `Mutants/` functions only such a branch calls, are gone
+// from the library an app links.
 
 /// Deliberate bugs the stress harness switches on to prove it catches them (mutation testing).
 ///
-/// Compiled only under `TC_MUTANTS`. Each check site reads `#if TC_MUTANTS` around the mutant's
-/// branch alone and asks `mutants.contains(.name)` of the coordinator's stored set (the pure
-/// planners ask the task-local ``Mutations/planted``).
+/// The names exist in every build; only a harness build made with the `TC_MUTANTS` condition can
+/// switch one on (``plant(_:)``). Each bug sits at its site as one expression that reads
+/// ``planted(_:)``, in the manner of FoundationDB's `BUGGIFY`: `if planted(.unboundedQueue) { return }`,
+/// `let applies = committing || planted(.cancelledGestureApplied)`. Without the condition,
+/// ``planted(_:)`` is the constant `false`, so the optimizer removes each site's branch: the library
+/// an app links runs none of them. The few bugs that need more than an expression call a function
+/// of `Mutants/`, reached only from such a branch.
+@usableFromInline
 package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Admission forgets to check the in-flight slot: two transitions can overlap.
     case noBusyCheck
@@ -193,33 +198,57 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// The mutants switched on, as bits: the hot path asks for one on every step, and an empty set
-/// answers with one AND instead of hashing a string-backed case.
-package struct Mutations: Sendable, Hashable, ExpressibleByArrayLiteral {
-    private var bits: UInt64 = 0
+#if TC_MUTANTS
+extension Mutation {
+    /// The mutants switched on, one bit per case (fewer than 64), process-wide: the harness runs
+    /// one mutant's hunt at a time, and a bit set here reaches every task, detached ones too.
+    private static let switchedOn = Locked<UInt64>(0)
 
-    /// The given mutants.
-    package init(_ mutants: some Sequence<Mutation>) {
-        for mutant in mutants { bits |= Self.bit(mutant) }
+    /// Whether the current task computes a reference the harness compares the library with
+    /// (``unplanted(_:)``), where no bug may reach.
+    @TaskLocal private static var inReference = false
+
+    /// Whether this build can switch mutants on: true, it was made with `TC_MUTANTS`.
+    package static var areCompiledIn: Bool { true }
+
+    /// Switches on exactly `mutants` for everything that runs from now on, in every task.
+    package static func plant(_ mutants: Set<Mutation>) {
+        let bits = mutants.reduce(UInt64(0)) { $0 | $1.bit }
+        switchedOn.withLock { $0 = bits }
     }
 
-    /// The given mutants.
-    package init(arrayLiteral mutants: Mutation...) { self.init(mutants) }
-
-    /// The mutants the pure planners (``TransitionPlanner``, ``ContainerPlanner``) plant: static
-    /// functions with no set of their own read it here, bound by the planners' `mutants:` overloads
-    /// for the one call they make.
-    @TaskLocal package static var planted: Mutations = []
-
-    /// Whether no mutant is switched on (the public initializers' case).
-    package var isEmpty: Bool { bits == 0 }
-
-    /// Whether `mutant` is switched on.
-    package func contains(_ mutant: Mutation) -> Bool { bits != 0 && bits & Self.bit(mutant) != 0 }
-
-    /// The mutant's bit: its position among all cases (fewer than 64).
-    private static func bit(_ mutant: Mutation) -> UInt64 {
-        UInt64(1) << UInt64(Mutation.allCases.firstIndex(of: mutant) ?? 63)
+    /// Runs `body` with every mutant off for the current task and the tasks it starts: the
+    /// harness's reference computations (a replay on the pure planners, the shape it expects the
+    /// UIKit host to show) call the same functions the bugs are planted in.
+    package static func unplanted<T>(_ body: () throws -> T) rethrows -> T {
+        try $inReference.withValue(true, operation: body)
     }
+
+    /// Whether `mutant` is on here.
+    fileprivate static func isOn(_ mutant: Mutation) -> Bool {
+        switchedOn.withLock { $0 & mutant.bit != 0 } && !inReference
+    }
+
+    /// The mutant's bit: its position among all cases.
+    private var bit: UInt64 { UInt64(1) << UInt64(Self.allCases.firstIndex(of: self) ?? 63) }
 }
+
+/// Whether the deliberate bug `mutant` is switched on here (see ``Mutation``).
+package func planted(_ mutant: Mutation) -> Bool { Mutation.isOn(mutant) }
+#else
+extension Mutation {
+    /// Whether this build can switch mutants on: false, it was made without `TC_MUTANTS`.
+    package static var areCompiledIn: Bool { false }
+
+    /// Switches nothing on: this build has no mutants.
+    package static func plant(_ mutants: Set<Mutation>) {}
+
+    /// Runs `body`: with no mutants in this build, nothing needs to be switched off.
+    package static func unplanted<T>(_ body: () throws -> T) rethrows -> T { try body() }
+}
+
+/// Whether the deliberate bug `mutant` is switched on: never, in a build without `TC_MUTANTS`.
+/// Inlined as the constant `false` wherever it is asked, so each bug's branch is removed.
+@inlinable @inline(__always)
+package func planted(_ mutant: Mutation) -> Bool { false }
 #endif

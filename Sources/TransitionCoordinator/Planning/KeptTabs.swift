@@ -17,9 +17,8 @@ package enum KeptTabs {
     /// `target`, a navigation's root content, with the tabs its route does not name taken from
     /// `current`, what the root shows now.
     package static func target(_ target: WindowContent, keeping current: WindowContent?) -> WindowContent {
-        #if TC_MUTANTS
-        if Mutations.planted.contains(.linkResetsUnnamedTabs) { return target }
-        #endif
+        // Mutant: every tab rebuilt.
+        if planted(.linkResetsUnnamedTabs) { return target }
         guard let current else { return target }
         for keepsModals in [true, false] {
             // Nil when nothing is kept: the target is never compared whole (it may be deep).

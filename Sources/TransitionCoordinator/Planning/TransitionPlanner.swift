@@ -11,11 +11,10 @@ package enum TransitionPlanner {
         guard case .navigate(_, let target) = request, snapshot.lockWindow == nil else { return false }
         let covers = snapshot.covers
         for window in snapshot.windows where window.level != .root && !covers.reserves(window.level) { return false }
-        #if TC_MUTANTS
-        if Mutations.planted.contains(.alreadyThereByTopScreen) {
+        // Mutant: compared by the top screen alone.
+        if planted(.alreadyThereByTopScreen) {
             return snapshot.windows.first { $0.level == .root }?.content.topScreen == target.topScreen
         }
-        #endif
         // The target as the plan would show it; ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)``
         // works it out again on the state it plans against. Both are cheap unless a tab is kept.
         let root = snapshot.windows.first { $0.level == .root }?.content
@@ -38,9 +37,6 @@ package enum TransitionPlanner {
         nextWindowID: inout WindowID,
         ignoresUnmanagedWindows: Bool = false
     ) throws(TransitionError) -> TransitionPlan {
-        #if TC_MUTANTS
-        let mutants = Mutations.planted
-        #endif
         let covers = snapshot.covers
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
@@ -62,10 +58,7 @@ package enum TransitionPlanner {
         func isCover(_ window: ManagedWindow) -> Bool { covers.reserves(window.level) }
         // Cover screens' ids are reserved whether or not the cover is up, so a cover never duplicates an app screen.
         func requireUnreserved(_ screen: Screen) throws(TransitionError) {
-            #if TC_MUTANTS
-            if mutants.contains(.coverScreenIDsUnreserved) { return }
-            #endif
-            guard let cover = covers.cover(showing: screen.id) else { return }
+            guard let cover = covers.cover(showing: screen.id), !planted(.coverScreenIDsUnreserved) else { return }
             throw .invalid(.screenReservedForCover(screen.id, coverLevel: cover.level))
         }
 
@@ -157,23 +150,14 @@ package enum TransitionPlanner {
                 if state == .active, let up { destroyed.append(up) }
             }
             if let lock = covers.lock, state == .background, snapshot.lockWindow == nil {
-                #if TC_MUTANTS
-                let raisesLock = !mutants.contains(.lockAfterAcknowledgement)
-                #else
-                let raisesLock = true
-                #endif
-                if raisesLock { created.append(make(lock.screen, at: lock.level)) }
+                // Mutant: the lock goes up with the next transition (below).
+                if !planted(.lockAfterAcknowledgement) { created.append(make(lock.screen, at: lock.level)) }
             }
 
         case .unlock:
             guard let lock = snapshot.lockWindow else { throw .invalid(.notLocked) }
             // Only a person can unlock, and only an active app has one in front of it.
-            #if TC_MUTANTS
-            let unlocksAnyState = mutants.contains(.unlockWhileNotActive)
-            #else
-            let unlocksAnyState = false
-            #endif
-            if snapshot.applicationState != .active, !unlocksAnyState {
+            if snapshot.applicationState != .active, !planted(.unlockWhileNotActive) {
                 throw .invalid(.unlockWhileNotActive(snapshot.applicationState))
             }
             destroyed = [lock]
@@ -188,25 +172,18 @@ package enum TransitionPlanner {
             unmanaged.removeAll { $0.id == id }
         }
 
-        #if TC_MUTANTS
-        if mutants.contains(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
+        // Mutant: the lock goes up with the transition after the background acknowledgement.
+        if planted(.lockAfterAcknowledgement), let lock = covers.lock, applicationState == .background,
             snapshot.applicationState == .background, snapshot.lockWindow == nil, request != .unlock
         {
-            // Mutant: the lock goes up with the transition after the background acknowledgement.
             created.append(make(lock.screen, at: lock.level))
         }
-        #endif
         // Only the windows that change are touched: removals and insertions keep the level
         // order, visibility is recomputed only when a cover is configured, and the staying
         // windows whose visibility flips are found in the same pass (no lookups by id).
         if !destroyed.isEmpty || !created.isEmpty {
-            #if TC_MUTANTS
             // Mutant: a transition that only closes windows leaves them in the state.
-            let keepsClosed = created.isEmpty && mutants.contains(.staleWindow)
-            #else
-            let keepsClosed = false
-            #endif
-            if !keepsClosed { windows = windows.merging(removing: destroyed, inserting: created) }
+            if !(created.isEmpty && planted(.staleWindow)) { windows = windows.merging(removing: destroyed, inserting: created) }
         }
         let firstCreated = nextWindowID
         var revealed: [ManagedWindow] = [], concealed: [ManagedWindow] = []
@@ -253,29 +230,3 @@ package enum TransitionPlanner {
             contentWindow: contentWindow)
     }
 }
-
-#if TC_MUTANTS
-extension TransitionPlanner {
-    /// ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` with the harness's `mutants` planted
-    /// (in this planner, the ``ContainerPlanner`` and the window list's merge it calls).
-    package static func plan(
-        _ request: TransitionRequest, in snapshot: NavigationSnapshot,
-        nextWindowID: inout WindowID, ignoresUnmanagedWindows: Bool = false,
-        mutants: Mutations
-    ) throws(TransitionError) -> TransitionPlan {
-        if mutants.isEmpty {
-            return try plan(request, in: snapshot, nextWindowID: &nextWindowID, ignoresUnmanagedWindows: ignoresUnmanagedWindows)
-        }
-        return try Mutations.$planted.withValue(mutants) { () -> Result<TransitionPlan, TransitionError> in
-            do throws(TransitionError) {
-                return .success(
-                    try plan(
-                        request, in: snapshot, nextWindowID: &nextWindowID,
-                        ignoresUnmanagedWindows: ignoresUnmanagedWindows))
-            } catch {
-                return .failure(error)
-            }
-        }.get()
-    }
-}
-#endif

@@ -17,32 +17,16 @@ extension Coordinator {
     public func savedNavigation(
         schema: Int, savedAt: Duration = WallTime.now(), links: [SavedLink] = []
     ) throws(NavigationError) -> SavedNavigation {
-        #if TC_MUTANTS
         // Mutant: the content read without the registry's declared ids.
-        let registry = mutants.contains(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
-        #else
-        let registry = screens
-        #endif
+        let registry = planted(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
         var route = try machine.snapshot.rootRoute(registry: registry)
         do {
             try route.validate()
         } catch {
             throw .invalidRoute(error)
         }
-        #if TC_MUTANTS
-        if mutants.contains(.savedStateDropsParameters) {
-            // Mutant: every step's parameters left out.
-            route.steps = route.steps.map { step in
-                switch step {
-                case .push(let target): .push(RouteTarget(target.name))
-                case .modal(let target): .modal(RouteTarget(target.name))
-                case .modalStack(let target): .modalStack(RouteTarget(target.name))
-                case .tab(let target): .tab(RouteTarget(target.name))
-                case .up: step
-                }
-            }
-        }
-        #endif
+        // Mutant: every step's parameters left out.
+        if planted(.savedStateDropsParameters) { route = route.withoutParameters }
         return SavedNavigation(route: route, links: links, schema: schema, savedAt: savedAt)
     }
 

@@ -7,12 +7,8 @@ extension Coordinator {
     func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
         let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
-        #if TC_MUTANTS
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
-        let timeout = configuration.guardTimeout * (mutants.contains(.guardWithoutTimeout) ? 100 : 1)
-        #else
-        let timeout = configuration.guardTimeout
-        #endif
+        let timeout = configuration.guardTimeout * (planted(.guardWithoutTimeout) ? 100 : 1)
         guard
             let refusal = await GuardRunner.vet(
                 context, guards: guards, timeout: timeout,

@@ -51,31 +51,13 @@ extension Coordinator {
     /// The request that navigates to `route` from the committed state.
     /// - Throws: ``TransitionError/route(_:route:)`` when it does not compile.
     func navigation(to route: Route) throws(TransitionError) -> TransitionRequest {
-        #if TC_MUTANTS
         // Mutant: the registry's declared ids left out.
-        let registry = mutants.contains(.linkIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
-        #else
-        let registry = screens
-        #endif
+        let registry = planted(.linkIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
         do {
             let shown = machine.snapshot.rootWindow?.content
             let absolute = try RouteCompiler.resolve(route, from: shown, registry: registry, limits: configuration.routeLimits)
-            #if TC_MUTANTS
-            var made = madeScreens
-            let compiled = Mutations.$planted.withValue(mutants) { () -> Result<WindowContent, NavigationError> in
-                do throws(NavigationError) {
-                    return .success(
-                        try RouteCompiler.content(resolved: absolute, registry: registry, sharingWith: shown, made: &made))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            madeScreens = made
-            let target = try compiled.get()
-            #else
             let target = try RouteCompiler.content(
                 resolved: absolute, registry: registry, sharingWith: shown, made: &madeScreens)
-            #endif
             return .navigate(absolute, target: target)
         } catch {
             throw .route(error, route: route)

@@ -98,17 +98,11 @@ package enum RouteCompiler {
             _ shown: Screen, _ ordinal: Int, in stack: ContainerID, at place: Int, for target: RouteTarget
         ) -> Bool {
             guard made.indices.contains(ordinal), let made = made[ordinal] else { return false }
-            #if TC_MUTANTS
             // Mutant: the place the screen was made at is not compared.
-            if Mutations.planted.contains(.madeScreenAnyPlace) {
-                return Self.spelledAlike(made.target, target) && made.screen == shown
-            }
+            let samePlace = made.place == place && made.stack == stack || planted(.madeScreenAnyPlace)
             // Mutant: the targets are compared as strings compare (canonical equivalence), not byte for byte.
-            if Mutations.planted.contains(.madeScreenAnySpelling) {
-                return made.place == place && made.stack == stack && made.target == target && made.screen == shown
-            }
-            #endif
-            return made.place == place && made.stack == stack && Self.spelledAlike(made.target, target) && made.screen == shown
+            let sameSpelling = planted(.madeScreenAnySpelling) ? made.target == target : Self.spelledAlike(made.target, target)
+            return samePlace && sameSpelling && made.screen == shown
         }
 
         /// Whether two targets are spelled alike, byte for byte: the name, and each parameter's

@@ -382,10 +382,10 @@ public struct ScreenRegistry: Sendable {
     /// The declared id of the modal stack rooted at `screen`, if any.
     func declaredModalStack(rootedAt screen: String) -> ContainerID? { modalStackIDs[screen] }
 
-    #if TC_MUTANTS
-    /// This registry without its declared ids (mutants ``Mutation/linkIgnoresDeclaredIDs`` and
-    /// ``Mutation/savedStateIgnoresDeclaredIDs``).
-    package func withoutDeclaredIDs() -> ScreenRegistry {
+    /// This registry without its declared ids: the registry mutants ``Mutation/linkIgnoresDeclaredIDs``
+    /// and ``Mutation/savedStateIgnoresDeclaredIDs`` use (reached only where ``planted(_:)`` says
+    /// one is on, so a build without `TC_MUTANTS` optimizes it away).
+    func withoutDeclaredIDs() -> ScreenRegistry {
         var registry = self
         registry.rootStackID = nil
         registry.rootHopID = nil
@@ -393,7 +393,6 @@ public struct ScreenRegistry: Sendable {
         for name in registry.entries.keys { registry.entries[name]?.ids = nil }
         return registry
     }
-    #endif
 
     /// The name of the tab bar that declared the id `id`, if one did.
     func tabBar(declaring id: ContainerID) -> String? {

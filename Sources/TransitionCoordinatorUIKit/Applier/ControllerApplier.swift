@@ -31,10 +31,6 @@ public final class ControllerApplier {
     private let window: any WindowRooting
     private var made: [ControllerID: Made] = [:]
     private var applying = false
-    #if TC_MUTANTS
-    /// The mutants planted (a harness build only).
-    package var mutants: Mutations = []
-    #endif
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
     /// no controller yet (the first list starts from no content).
@@ -104,9 +100,8 @@ public final class ControllerApplier {
     /// controller while one runs (the user's own back swipe among them), so every call waits
     /// for it, and then makes its change with no suspension in between.
     private func idle(_ controller: any PresentingController) async {
-        #if TC_MUTANTS
-        if mutants.contains(.uikitChangeMidTransition) { return }
-        #endif
+        // Mutant: the change made while UIKit runs a transition.
+        if planted(.uikitChangeMidTransition) { return }
         while controller.isTransitioning { await controller.transitionEnded() }
     }
 
@@ -144,10 +139,8 @@ public final class ControllerApplier {
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
             await idle(tabBar)
             let wanted = tabs.compactMap { made[$0]?.controller }
-            #if TC_MUTANTS
-            if mutants.contains(.uikitTabsInModelOrder) { return tabBar.showTabs(wanted) }
-            #endif
-            tabBar.showTabs(Self.inUsersOrder(wanted, shown: tabBar.tabs))
+            // Mutant: the tabs given in the model's order.
+            tabBar.showTabs(planted(.uikitTabsInModelOrder) ? wanted : Self.inUsersOrder(wanted, shown: tabBar.tabs))
         case .select(let tab, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)], let controller = made[tab]?.controller else { return }
             await idle(tabBar)
@@ -159,15 +152,10 @@ public final class ControllerApplier {
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
             await idle(presenting)
-            #if TC_MUTANTS
-            if mutants.contains(.uikitSheetWatchedLate) {
-                await presenting.presentController(shown, animated: animated)
-                factory.willPresent(shown, as: controller, by: presenter)
-                return
-            }
-            #endif
-            factory.willPresent(shown, as: controller, by: presenter)
+            // Mutant: the sheet watched only once its presentation completed.
+            if !planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
             await presenting.presentController(shown, animated: animated)
+            if planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
         case .dismiss(let presenter):
             guard let presenting = made[presenter]?.controller else { return }
             await idle(presenting)

@@ -40,19 +40,11 @@ public final class WindowControllers {
     /// No windows yet.
     public init() {}
 
-    #if TC_MUTANTS
-    /// The mutants planted in each window's applier made from now on (a harness build only).
-    package var mutants: Mutations = []
-    #endif
-
     /// Shows `managed`'s content in `window`, with controllers made by `factory`; returns when it is shown.
     public func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
         let applier = ControllerApplier(factory: factory, window: window)
-        #if TC_MUTANTS
-        applier.mutants = mutants
-        #endif
         shown[managed.id] = Shown(window: window, applier: applier, content: managed.content, model: managed.content)
-        await apply(operations(from: nil, to: managed.content), in: managed.id, animated: false)
+        await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
     }
 
     /// Shows `content` in window `id`: waits for the change running there, then starts this one
@@ -60,7 +52,7 @@ public final class WindowControllers {
     public func show(_ content: WindowContent, in id: WindowID, animated: Bool) async {
         await settled(id)
         guard let current = shown[id] else { return }
-        let change = operations(from: current.content, to: content)
+        let change = Reconciler.operations(from: current.content, to: content)
         shown[id]?.content = content
         shown[id]?.model = content
         if change.isEmpty { return }
@@ -101,7 +93,7 @@ public final class WindowControllers {
         for id in shown.keys {
             guard let content = shown[id]?.content, content.find(bar) != nil else { continue }
             let selected = select(content)
-            let change = operations(from: content, to: selected)
+            let change = Reconciler.operations(from: content, to: selected)
             shown[id]?.content = selected
             guard !change.isEmpty else { continue }
             let previous = shown[id]?.running
@@ -124,7 +116,7 @@ public final class WindowControllers {
     public func destroy(_ id: WindowID) async -> (any WindowRooting)? {
         await settled(id)
         guard let current = shown[id] else { return nil }
-        await apply(operations(from: current.content, to: nil), in: id, animated: false)
+        await apply(Reconciler.operations(from: current.content, to: nil), in: id, animated: false)
         shown[id] = nil
         return current.window
     }
@@ -174,14 +166,6 @@ public final class WindowControllers {
 
     /// The windows shown, in no particular order.
     public var windows: [WindowID] { Array(shown.keys) }
-
-    /// The reconciler's operations from `before` to `after`, with the harness's mutants planted.
-    private func operations(from before: WindowContent?, to after: WindowContent?) -> [Reconciler.Operation] {
-        #if TC_MUTANTS
-        if !mutants.isEmpty { return Mutations.$planted.withValue(mutants) { Reconciler.operations(from: before, to: after) } }
-        #endif
-        return Reconciler.operations(from: before, to: after)
-    }
 
     private func apply(_ operations: [Reconciler.Operation], in id: WindowID, animated: Bool) async {
         guard let applier = shown[id]?.applier else { return }

@@ -58,19 +58,10 @@ public final class ContainerHost: WindowHost {
         self.kit = kit
     }
 
-    #if TC_MUTANTS
-    /// The mutants planted in this host and its windows' appliers (a harness build only).
-    package var mutants: Mutations = [] {
-        didSet { controllers.mutants = mutants }
-    }
-    #endif
-
     /// `content` as a window that is `hidden` shows it: without presentations while hidden.
     private func shown(_ content: WindowContent, hidden: Bool) -> WindowContent {
-        #if TC_MUTANTS
-        if mutants.contains(.uikitPresentInHiddenWindow) { return content }
-        #endif
-        return hidden ? Self.withoutPresentations(content) : content
+        // Mutant: presentations kept in a hidden window.
+        hidden && !planted(.uikitPresentInHiddenWindow) ? Self.withoutPresentations(content) : content
     }
 
     // MARK: WindowHost
@@ -187,10 +178,8 @@ public final class ContainerHost: WindowHost {
     /// while a presentation from the model's tab waits to be made.
     public func allowsSelection(in tabBar: any TabBarControlling) -> Bool {
         guard !tabBar.isTransitioning, let window = made[ObjectIdentifier(tabBar)]?.window else { return false }
-        #if TC_MUTANTS
-        if mutants.contains(.uikitTapsUngated) { return true }
-        #endif
-        return !controllers.isChanging(window)
+        // Mutant: a tap let through while the host's own change is under way.
+        return !controllers.isChanging(window) || planted(.uikitTapsUngated)
     }
 
     /// Whether the user's interactive pop of `navigation` may begin now (UIKit: its pop gestures'
@@ -259,9 +248,8 @@ public final class ContainerHost: WindowHost {
             return nil
         }
         let before = popsEnding[key]?.task
-        #if TC_MUTANTS
-        if mutants.contains(.uikitReportDroppedAfterSwipe), before != nil { return nil }
-        #endif
+        // Mutant: a back tap's report dropped while a swipe's report is under way.
+        if planted(.uikitReportDroppedAfterSwipe), before != nil { return nil }
         guard before != nil || leavesModel(stack, showing: screen, count: count) else { return nil }
         return Task {
             await before?.value
@@ -308,10 +296,8 @@ public final class ContainerHost: WindowHost {
         // A sheet the model no longer holds was dismissed by a change that passed its guards.
         guard let shown = sheets[ObjectIdentifier(sheet)], let modal = controllers.modal(shown.modal, in: shown.window)
         else { return true }
-        #if TC_MUTANTS
-        if mutants.contains(.uikitHeldSheetLetGo) { return true }
-        #endif
-        return !holdsSheet(modal)
+        // Mutant: every sheet let go, the held ones too.
+        return !holdsSheet(modal) || planted(.uikitHeldSheetLetGo)
     }
 
     /// The user tried to swipe away a sheet ``allowsDismissal(of:)`` kept on screen (UIKit:

@@ -63,9 +63,8 @@ public enum Reconciler {
     /// presented by that child. A tab bar controller belongs at a window's root: a hop container
     /// holding one as a child would break UIKit's rule.
     static func rooted(_ content: WindowContent) -> WindowContent {
-        #if TC_MUTANTS
-        if Mutations.planted.contains(.uikitTabBarInHop) { return content }
-        #endif
+        // Mutant: a hop container at the window's root kept as a container controller.
+        if planted(.uikitTabBarInHop) { return content }
         return switch content {
         case .hop(let hop): rooted(hop.current)
         case .presenting(let base, let modal): .presenting(rooted(base), modal: modal)

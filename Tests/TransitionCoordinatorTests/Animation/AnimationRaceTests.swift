@@ -58,16 +58,6 @@ struct AnimationRaceTests {
         #expect(await race.settled() == .cutShort(.callerCancelled))
     }
 
-    #if TC_MUTANTS
-    @Test("the animatorAfterCut mutant settles at the cut and still calls the animator afterwards")
-    func mutantSettlesEarly() async {
-        let race = AnimationRace(timeout: .seconds(1), mutants: [.animatorAfterCut])
-        race.cut(.preempted)
-        #expect(await race.settled() == .cutShort(.preempted))
-        #expect(race.enter())
-    }
-    #endif
-
     @Test(
         "a cut while the animator runs cancels its task at once, before the race settles",
         arguments: [CutShortReason.preempted, .callerCancelled])

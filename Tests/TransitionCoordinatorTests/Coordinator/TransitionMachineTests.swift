@@ -25,18 +25,6 @@ struct TransitionMachineTests {
         return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, hasGuards: guards)
     }
 
-    #if TC_MUTANTS
-    /// ``machine(root:queueLimit:lock:)`` with the deliberate bugs `mutants` switched on.
-    static func machine(root: WindowContent, mutants: Mutations) throws -> Machine {
-        let configuration = CoordinatorConfiguration.standard
-        let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
-        let snapshot = NavigationSnapshot(
-            version: 0, levels: configuration.levels, windows: [window],
-            keyWindow: window.id, covers: configuration.covers)
-        return Machine(snapshot: snapshot, nextWindowID: WindowID(2), configuration: configuration, mutants: mutants)
-    }
-    #endif
-
     static let idle = Machine.Circumstances()
     static let fault = HostFault(
         call: .show(WindowID(1)), transition: TransitionID(1),
@@ -482,20 +470,6 @@ struct TransitionMachineTests {
             return
         }
     }
-
-    #if TC_MUTANTS
-    @Test("under the cancelledGestureApplied mutant a cancelled gesture is applied: the check that catches it can fire")
-    func cancelledGestureMutant() throws {
-        var machine = try Self.machine(
-            root: .stack(StackContainer(id: "s", root: Self.a, pushed: [Self.b])),
-            mutants: [.cancelledGestureApplied])
-        let grant = try Self.admitGesture(.userDid(.pop("s"), at: nil), in: &machine)
-        guard case .apply = machine.endGesture(grant.id, committing: false) else {
-            Issue.record("the mutant applies the cancelled gesture")
-            return
-        }
-    }
-    #endif
 
     @Test(
         "an admission from a gesture holds the slot as a gesture; any other holds it in flight; committing turns the gesture in flight"

@@ -121,16 +121,6 @@ struct InboxMachineTests {
         #expect(open.pending.map(\.id) == [third])
     }
 
-    #if TC_MUTANTS
-    @Test("the mutant forgets a superseded link: no outcome is ever given for it")
-    func droppedMutant() {
-        var machine = InboxMachine(open: false, mutants: [.linkDroppedFromInbox])
-        _ = machine.receive(Self.home, now: .zero, expiry: Self.minute)
-        let (_, actions) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
-        #expect(Self.ends(actions).isEmpty)
-    }
-    #endif
-
     static let redirect = TransitionError.redirected(guard: "session", to: Route(absolute: true, [.push(RouteTarget("signin"))]))
 
     @Test("a redirected link is parked, not ended; resumed, it goes again and ends once, as the coordinator answers")

@@ -1,13 +1,31 @@
-#if TC_MUTANTS
-/// The middle states the step-by-step mutants show (``Mutation/setStackStepByStep``,
-/// ``Mutation/routeStepByStep``): what a change applied in two steps would show between them.
-/// Built only with `-Xswiftc -DTC_MUTANTS`.
+/// What the coordinator's mutants need beyond one expression: the stale admission
+/// (``Mutation/staleRead``) and the middle states the step-by-step mutants show
+/// (``Mutation/setStackStepByStep``, ``Mutation/routeStepByStep``). Reached only where
+/// ``planted(_:)`` says one of them is on, so a build without `TC_MUTANTS` optimizes it away.
 extension Coordinator {
+    /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
+    func staleAdmission(
+        _ request: TransitionRequest, from origin: TransitionMachine.Origin
+    ) async -> Result<Admission?, TransitionError> {
+        let stale = snapshot
+        await Task.yield()
+        var next = machine.nextWindowID
+        do throws(TransitionError) {
+            let plan = try TransitionPlanner.plan(
+                request, in: stale, nextWindowID: &next,
+                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
+            let admission = machine.occupy(plan, from: origin, nextWindowID: next, waited: nil, at: clock.elapsed())
+            announceBegan(admission)
+            return .success(admission)
+        } catch {
+            return .failure(refuse(request, error))
+        }
+    }
+
     /// The middle state a step-by-step mutant shows, when one is on and `plan` has a middle.
     func halfway(_ plan: TransitionPlan) -> NavigationSnapshot? {
-        guard !mutants.isEmpty else { return nil }
-        if mutants.contains(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
-        if mutants.contains(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
+        if planted(.setStackStepByStep), let middle = Self.halfwaySetStack(plan) { return middle }
+        if planted(.routeStepByStep), let middle = Self.halfwayRoute(plan) { return middle }
         return nil
     }
 
@@ -59,4 +77,3 @@ extension Coordinator {
         return state
     }
 }
-#endif
