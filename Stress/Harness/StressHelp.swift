@@ -118,11 +118,17 @@ package enum StressHelp {
 
     /// One line a command form, as `stress bench [--quick] [--repetitions N] …`.
     package static func usage(width: Int = 80) -> String {
-        commands.map { command in
-            (["stress"] + (command.name.isEmpty ? [] : [command.name])
-                + command.options.filter { $0.flag != "--help" }.map { $0.flag.hasPrefix("-") ? "[\($0.usage)]" : $0.usage })
-                .joined(separator: " ")
-        }.map { "  " + $0 }.flatMap { ReportLayout.wrap($0, width: width) }.joined(separator: "\n")
+        // Spelled out step by step: as one chained expression it took the type checker seconds.
+        var lines: [String] = []
+        for command in commands {
+            var words = ["stress"]
+            if !command.name.isEmpty { words.append(command.name) }
+            for option in command.options where option.flag != "--help" {
+                words.append(option.flag.hasPrefix("-") ? "[\(option.usage)]" : option.usage)
+            }
+            lines += ReportLayout.wrap("  " + words.joined(separator: " "), width: width)
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The help of every command (or of the one named `name`), at most `width` characters a line.
