@@ -197,7 +197,7 @@ extension Coordinator {
     /// Sends `began` for `admission`, in the step that gave it the slot, then publishes it on the
     /// busy gate when the machine says so, so no refusal naming it may be seen before its `began`.
     func announceBegan(_ admission: Admission) {
-        defer { if machine.publishesOnGate(hostStuck: stuckHost != nil) { gate.publish(admission.transition) } }
+        defer { if machine.publishesOnGate(hostStuck: hostState.isStuck) { gate.publish(admission.transition) } }
         // Mutant: `began` is said only when the waiter's task resumes (see ``enterScope(_:)``).
         if planted(.lateBegan) { return }
         // Mutant: `began` names the request's implied source, and no link.
@@ -210,10 +210,9 @@ extension Coordinator {
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
     /// next transition catches it up, and forgets the fault.
     func refreshHost() -> HostFault? {
-        guard let stuck = stuckHost else { return nil }
+        guard case .stuck(let stuck) = hostState else { return nil }
         guard stuck.progress.hasReturned else { return stuck.fault }
-        hostBehind = stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount))
-        stuckHost = nil
+        hostState = .behind(stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount)))
         return nil
     }
 

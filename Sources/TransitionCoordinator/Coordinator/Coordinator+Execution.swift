@@ -99,7 +99,7 @@ extension Coordinator {
     /// animation to run. The same calls in the same order as ``animate(_:id:animator:chain:)``
     /// makes for such a transition; nil, having done nothing, for any other.
     private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
-        guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, hostBehind == nil,
+        guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, case .inStep = hostState,
             let skipReason = plan.skipReason(hasAnimator: animator != nil)
         else { return nil }
         beforeAnimation(plan, animated: false) { synchronous.apply($0) }
@@ -123,8 +123,8 @@ extension Coordinator {
         if !hostStarted { await start() }
         if let fault = refreshHost() {
             result.host = .skipped(fault)
-        } else if let behind = hostBehind {
-            hostBehind = nil
+        } else if case .behind(let behind) = hostState {
+            hostState = .inStep
             if let fault = await sendPhase(
                 behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain)
             {
@@ -235,8 +235,8 @@ extension Coordinator {
         if plan.contentWindow != nil || plan.touchesContainers { commitContainers(plan, id: id) }
         plan.forEachChangedLevel { level, old, new in
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
-            guard let owner = levelActors[level] else { return }
-            if !owner.replaceOnSharedExecutor(expecting: old, with: new) {
+            // Every configured level has its actor from the start, so a missing one is an ownership fault, not a skip.
+            if levelActors[level]?.replaceOnSharedExecutor(expecting: old, with: new) != true {
                 ownershipFaults.append(
                     .init(
                         .levels,
@@ -359,7 +359,7 @@ extension Coordinator {
         let fault = HostFault(
             call: commands[index], transition: id, phase: inAfterPart ? .afterAnimation : phase, since: clock.elapsed(),
             phaseBegan: progress.beganAt)
-        stuckHost = StuckHost(fault: fault, progress: progress, base: base(), commands: commands)
+        hostState = .stuck(StuckHost(fault: fault, progress: progress, base: base(), commands: commands))
         // From now on a request is told the host is unresponsive, which only the actor knows.
         gate.publish(nil)
         return fault

@@ -40,7 +40,9 @@ extension Coordinator {
     package var peakDeferredDepth: Int { machine.peakDeferred }
 
     /// The host call that has not returned in time, while it has not; nil when the host answers.
-    package var hostFault: HostFault? { stuckHost.flatMap { $0.progress.hasReturned ? nil : $0.fault } }
+    package var hostFault: HostFault? {
+        if case .stuck(let stuck) = hostState, !stuck.progress.hasReturned { stuck.fault } else { nil }
+    }
 
     /// The requests waiting, in the order they will be served (lanes first, then arrival).
     package var waitingRequests: [TransitionRequest] {

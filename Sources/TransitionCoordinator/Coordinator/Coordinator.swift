@@ -111,10 +111,20 @@ public actor Coordinator {
     /// Set while the animator runs, so the animation in flight can be cut short from outside.
     var race: AnimationRace?
     var ownershipFaults: [InvariantViolation] = []
-    /// The stuck host call, while it has not returned.
-    var stuckHost: StuckHost?
-    /// What a host that got unstuck has taken so far; the next transition sends it the rest first.
-    var hostBehind: HostView?
+    /// Where the host stands: in step, stuck on a call, or behind once that call returned.
+    var hostState = HostState.inStep
+    /// Where the host stands against what the coordinator told it.
+    enum HostState {
+        /// It took every call it was sent.
+        case inStep
+        /// A call did not return in time (it may have returned since: ``refreshHost()`` looks).
+        case stuck(StuckHost)
+        /// The stuck call returned: what the host has taken so far. The next transition sends it the rest first.
+        case behind(HostView)
+
+        /// Whether a call is stuck.
+        var isStuck: Bool { if case .stuck = self { true } else { false } }
+    }
     /// Where the host's first calls stand (``start()``); every transition's host calls come after them.
     var hostStart = HostStart.done
     /// Where the host's first calls stand.
