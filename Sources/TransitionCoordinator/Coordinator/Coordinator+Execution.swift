@@ -96,8 +96,10 @@ extension Coordinator {
     }
 
     /// Step 4 when nothing in it awaits: a synchronous host, neither stuck nor behind, and no
-    /// animation to run. The same calls in the same order as ``animate(_:id:animator:chain:)``
-    /// makes for such a transition; nil, having done nothing, for any other.
+    /// animation to run. The calls ``animate(_:id:animator:chain:)`` makes for such a transition,
+    /// in the same order, with no async frame: most transitions take this path, and an async call
+    /// that never suspends still costs a frame (measured: push and pop unanimated half again as slow
+    /// through `animate`). Nil, having done nothing, for any other transition.
     private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
         guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, case .inStep = hostState,
             let skipReason = plan.skipReason(hasAnimator: animator != nil)
@@ -110,10 +112,26 @@ extension Coordinator {
         return Animated(animation: animation)
     }
 
+    /// How step 4's calls reach the host, read from the host and the plan.
+    private enum Delivery {
+        /// A synchronous host: each call as it is decided, with no await.
+        case inline(any SynchronousWindowHost)
+        /// An async host with an animation between the phases: the before-animation calls in one
+        /// task, the after-animation calls in another, each under one ``CoordinatorConfiguration/hostTimeout``.
+        case phases
+        /// An async host with nothing animating: nothing then happens between the phases but the
+        /// owners' commit, so the owners commit first and both phases' calls go in one task, in the
+        /// same order, under one ``CoordinatorConfiguration/hostTimeout`` (one hand-off instead of two).
+        /// While it is awaited, a request reaching the actor finds the slot held, and a read of an
+        /// owner sees the new state, as during the after-animation phase of an animated change.
+        case onePhase
+    }
+
     /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
     /// and container owners take the new state between the animation and the host's last phase.
-    /// A synchronous host is called inline, each command as it is decided; an async one gets both
-    /// phases at once when no animation runs (``animateInOnePhase(_:id:skipReason:chain:)``).
+    /// One path for every host and animator: how the calls reach the host is a value it reads
+    /// (``Delivery``). ``animateInline(_:id:animator:)`` is this path's synchronous case, taken
+    /// first when nothing in it awaits.
     private func animate(
         _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
         chain: TransitionScope.Chain
@@ -133,22 +151,23 @@ extension Coordinator {
         }
         // Decided by the plan alone, which no await changes.
         let skipReason = plan.skipReason(hasAnimator: animator != nil)
-        let animates = plan.animates(hasAnimator: animator != nil)
-        // A synchronous host is sent each command as it is decided; an async one gets the phase as a list.
-        var before: [HostCommand] = []
-        if result.host == .completed {
-            if case .inline(let synchronous) = host {
-                beforeAnimation(plan, animated: animates) { synchronous.apply($0) }
-            } else if let skipReason {
-                return await animateInOnePhase(plan, id: id, skipReason: skipReason, chain: chain)
-            } else {
-                beforeAnimation(plan, animated: animates) { before.append($0) }
-                if let fault = await sendPhase(
-                    before, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
-                {
-                    result.host = .stuck(fault)
-                }
+        let delivery: Delivery =
+            switch host {
+            case .inline(let synchronous): .inline(synchronous)
+            case .awaited: skipReason == nil ? .phases : .onePhase
             }
+        // A synchronous host is sent each call as it is decided; an async one gets them as a list.
+        var commands: [HostCommand] = []
+        func emit(_ command: HostCommand) {
+            if case .inline(let synchronous) = delivery { synchronous.apply(command) } else { commands.append(command) }
+        }
+        let reachesHost = result.host == .completed
+        if reachesHost { beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil), emit) }
+        let afterAnimationFrom = commands.count
+        if reachesHost, case .phases = delivery,
+            let fault = await sendPhase(commands, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
+        {
+            result.host = .stuck(fault)
         }
 
         result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
@@ -163,47 +182,25 @@ extension Coordinator {
         }
 
         commitLevels(plan, id: id)
-        if result.host == .completed {
-            if case .inline(let synchronous) = host {
-                afterAnimation(plan, outcome: result.animation) { synchronous.apply($0) }
-            } else {
-                var after: [HostCommand] = []
-                afterAnimation(plan, outcome: result.animation) { after.append($0) }
-                if let fault = await sendPhase(
-                    after, base: { [before] in HostView(plan.before).applying(before) },
+        guard result.host == .completed else { return result }
+        // Mutant: an unanimated change to an async host sends only its before-animation calls.
+        let dropsAfterCalls = if case .onePhase = delivery { planted(.unanimatedAfterCallsDropped) } else { false }
+        if !dropsAfterCalls { afterAnimation(plan, outcome: result.animation, emit) }
+        let sent: HostFault? =
+            switch delivery {
+            case .inline:
+                nil
+            case .phases:
+                await sendPhase(
+                    Array(commands[afterAnimationFrom...]),
+                    base: { [commands] in HostView(plan.before).applying(commands[..<afterAnimationFrom]) },
                     phase: .afterAnimation, id: id, chain: chain)
-                {
-                    result.host = .stuck(fault)
-                }
+            case .onePhase:
+                await sendPhase(
+                    commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
+                    afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
             }
-        }
-        return result
-    }
-
-    /// Step 4 for an async host when no animation runs. Nothing then happens between the two
-    /// phases but the owners' commit, so the owners commit first and the host gets both phases'
-    /// calls, in the same order, in one task under one ``CoordinatorConfiguration/hostTimeout``:
-    /// one hand-off to the host's task and back instead of two.
-    ///
-    /// While the phase is awaited, another request can reach the actor: it finds the slot held,
-    /// as during any phase, and a read of an owner sees the new state, as it does during the
-    /// after-animation phase of an animated change.
-    private func animateInOnePhase(
-        _ plan: TransitionPlan, id: TransitionID, skipReason: SkipReason, chain: TransitionScope.Chain
-    ) async -> Animated {
-        var result = Animated(animation: .skipped(skipReason))
-        var commands: [HostCommand] = []
-        beforeAnimation(plan, animated: false) { commands.append($0) }
-        let afterAnimationFrom = commands.count
-        if let middle = halfway(plan) { machine.commit(middle) }
-        commitLevels(plan, id: id)
-        if !planted(.unanimatedAfterCallsDropped) { afterAnimation(plan, outcome: result.animation) { commands.append($0) } }
-        if let fault = await sendPhase(
-            commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
-            afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
-        {
-            result.host = .stuck(fault)
-        }
+        if let sent { result.host = .stuck(sent) }
         return result
     }
 
