@@ -6,9 +6,6 @@ import Synchronization
 final class AnimationLedger: Sendable {
     private let extra = Atomic<Int>(0)
 
-    /// An empty ledger.
-    init() {}
-
     /// Notes one finish call beyond the first.
     func noteExtraFinish() {
         // Mutant: extra finish calls are dropped, not noted.

@@ -202,6 +202,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
 extension Mutation {
     /// The mutants switched on, one bit per case (fewer than 64), process-wide: the harness runs
     /// one mutant's hunt at a time, and a bit set here reaches every task, detached ones too.
+    /// Sites ask from inside other locks (an animation race's, an unhop wait's): this lock is a
+    /// leaf, whose body takes no other lock and calls nothing, so no order of the two can deadlock.
     private static let switchedOn = Locked<UInt64>(0)
 
     /// Whether the current task computes a reference the harness compares the library with
