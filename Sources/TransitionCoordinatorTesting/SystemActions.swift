@@ -35,13 +35,9 @@ public struct SystemActions: Sendable {
 
     /// A cold launch that brings `link`: the inbox (made closed, as at launch) takes the link,
     /// the app's root content becomes ready (`LinkInbox/open()`), and the link's outcome is
-    /// returned once it ends, with the inbox for later links.
-    public func coldLaunch(
-        with link: Route, inbox configuration: LinkInbox.Configuration = LinkInbox.Configuration()
-    )
-        async -> (inbox: LinkInbox, outcome: LinkOutcome)
-    {
-        let inbox = LinkInbox(coordinator: coordinator, configuration: configuration)
+    /// returned once it ends, with the inbox for later links; `expiry` as the inbox's.
+    public func coldLaunch(with link: Route, expiry: Duration = .seconds(60)) async -> (inbox: LinkInbox, outcome: LinkOutcome) {
+        let inbox = LinkInbox(coordinator: coordinator, expiry: expiry)
         async let outcome = inbox.receive(link)
         await inbox.open()
         return (inbox, await outcome)

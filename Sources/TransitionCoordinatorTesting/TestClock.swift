@@ -4,8 +4,8 @@ import TransitionCoordinator
 /// coordinator's timeouts are armed, of which kind, so a test fires exactly the one it means.
 ///
 /// Give it to the coordinator (`Coordinator(root:…, clock: clock)`): the animation, host and
-/// guard timeouts then run on it, each reported as a `TimeoutKind` (the clock is a
-/// `TimeoutObservingClock`). A test waits until a timeout is armed
+/// guard timeouts then run on it, each reported as a `TimeoutKind` (the coordinator tells the
+/// clock each one it arms and ends). A test waits until a timeout is armed
 /// (`armed(_:)`), then moves time to its deadline (`advance(toDeadlineOf:)`): the timeout
 /// fires, and nothing else that was not due by then. `armedTimeouts` and `firedTimeouts` say
 /// what is armed now and what fired so far.
@@ -43,7 +43,7 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     /// One timeout a coordinator armed on this clock.
     public struct Timeout: Sendable, Hashable, CustomStringConvertible {
         /// Names it among every coordinator's timeouts.
-        public let token: TimeoutToken
+        package let token: TimeoutToken
         /// Which timeout it is.
         public let kind: TimeoutKind
         /// When it is due.
@@ -142,7 +142,7 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     public var firedTimeouts: [Timeout] { state.withLock { $0.fired } }
 
     /// Told by a coordinator: a timeout was armed. Not for tests to call.
-    public func timeoutArmed(_ token: TimeoutToken, kind: TimeoutKind, deadline: Instant) {
+    package func timeoutArmed(_ token: TimeoutToken, kind: TimeoutKind, deadline: Instant) {
         let timeout = Timeout(token: token, kind: kind, deadline: deadline)
         let ready: [CheckedContinuation<Timeout, Never>] = state.withLock { state in
             state.armed.append(timeout)
@@ -154,7 +154,7 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     }
 
     /// Told by a coordinator: a timeout fired or was disarmed. Not for tests to call.
-    public func timeoutEnded(_ token: TimeoutToken, fired: Bool) {
+    package func timeoutEnded(_ token: TimeoutToken, fired: Bool) {
         state.withLock { state in
             guard let index = state.armed.firstIndex(where: { $0.token == token }) else { return }
             let timeout = state.armed.remove(at: index)

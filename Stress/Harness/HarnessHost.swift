@@ -70,7 +70,7 @@ public final class HarnessHost: CommandHost {
     /// The same host as a ``SynchronousWindowHost``: the coordinator calls it inline, with the
     /// same checks at every call and no stuck calls (runs whose plan has the fault off use it, so
     /// the swarm covers both ways of reaching a host).
-    public var inline: some SynchronousWindowHost { Inline(host: self) }
+    package var inline: some SynchronousWindowHost { Inline(host: self) }
 
     private struct Inline: SynchronousWindowHost {
         let host: HarnessHost

@@ -51,7 +51,7 @@ private struct MailApp: Sendable {
         coordinator = try Coordinator(
             root: .hop(HopContainer(id: Self.launch, showing: .destination(Destination.splash))), clock: clock,
             screens: screens, guards: [signedInOnly])
-        links = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        links = LinkInbox(coordinator: coordinator, startsOpen: true)
         table = LinkTable([
             try LinkPattern("myapp://inbox/mail/:id", route: "^/main#inbox/mail(id=:id)", types: ["id": .integer]),
             try LinkPattern("myapp://compose", route: "^/main#inbox!/compose"),

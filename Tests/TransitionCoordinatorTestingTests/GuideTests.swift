@@ -106,7 +106,7 @@ struct GuideTests {
         let store = try await NavigationTestStore(root: .tabs(tabs), exhaustivity: .off)
         await store.step("open mail 42, then compose") {
             try await store.coordinator.stack("inbox").push(Destination.mail(id: 42))
-            try await store.coordinator.stack("inbox").present(Destination.compose(draft: nil))
+            try await store.coordinator.present(Destination.compose(draft: nil), from: .container("inbox"))
         } expect: {
             $0.path([Destination.mail(id: 42)], of: "inbox")
             $0.tab(Destination.inbox, of: "main")
@@ -127,7 +127,7 @@ struct GuideTests {
         }
         let clock = TestClock()
         let app = await Coordinator(root: Screen("launch"), clock: clock, screens: registry, guards: [session])
-        let inbox = LinkInbox(coordinator: app, configuration: .init(startsOpen: true))
+        let inbox = LinkInbox(coordinator: app, startsOpen: true)
         let store = await NavigationTestStore(coordinator: app, clock: clock, links: inbox)
         await store.step("a notification's link to the vault, signed out") {
             var events = EventProbe(app)

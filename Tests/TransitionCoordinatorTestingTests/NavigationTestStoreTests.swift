@@ -202,7 +202,7 @@ struct NavigationTestStoreTests {
     func unexpectedLinkEnd() async throws {
         let clock = TestClock()
         let coordinator = await Coordinator(root: Self.list, clock: clock)
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
         let store = await NavigationTestStore(coordinator: coordinator, clock: clock, links: inbox)
         let broken = Route(absolute: true, [.push(RouteTarget(""))])
         await withKnownIssue {

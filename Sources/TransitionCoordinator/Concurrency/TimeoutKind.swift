@@ -1,5 +1,5 @@
 /// Which of a coordinator's three timeouts a deadline belongs to, so a test can tell them apart
-/// and drive each on its own (see ``TimeoutObservingClock``).
+/// and drive each on its own (the testing product's `TestClock` reports them).
 ///
 /// All three run on the clock given to the coordinator (the `clock:` of `Coordinator(root:…)`),
 /// on its one timer: a coordinator awaits at most one bounded step at a time, so at most one of

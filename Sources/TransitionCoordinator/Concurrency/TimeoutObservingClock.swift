@@ -8,7 +8,7 @@
 /// thread changed it, under the coordinator's timer lock: an observer must return promptly and
 /// must not call the coordinator. A timeout fires at the first wake of the coordinator's timer
 /// at or after its deadline, which the clock's time reaching the deadline triggers.
-public protocol TimeoutObservingClock: Clock where Duration == Swift.Duration {
+package protocol TimeoutObservingClock: Clock where Duration == Swift.Duration {
     /// A timeout of `kind` was armed, due at `deadline`; `token` names it until it ends.
     func timeoutArmed(_ token: TimeoutToken, kind: TimeoutKind, deadline: Instant)
     /// The timeout `token` ended: it fired (`fired`), or the step it bounded finished first (or
@@ -18,7 +18,7 @@ public protocol TimeoutObservingClock: Clock where Duration == Swift.Duration {
 
 /// Names one armed timeout of one coordinator, from ``TimeoutObservingClock/timeoutArmed(_:kind:deadline:)``
 /// until ``TimeoutObservingClock/timeoutEnded(_:fired:)``; never reused while the coordinator lives.
-public struct TimeoutToken: Sendable, Hashable {
+package struct TimeoutToken: Sendable, Hashable {
     private let owner: ObjectIdentifier
     private let value: UInt64
 

@@ -1,12 +1,9 @@
-/// What every container handle can do: present a modal over its container and dismiss it.
-///
-/// A handle is a value naming a container by id; it holds no state of its own. Every call is one
-/// ``TransitionRequest/content(_:at:)`` request through the coordinator: serialized with window
-/// transitions and with every other container's, under the same admission policies, with a record,
-/// the same events, re-entrancy rule, animator timeout and skip rules. A call that throws changed
-/// nothing; the container may be gone or of another kind by then, which the error says
-/// (``ContainerError/unknownContainer(_:)``, ``ContainerError/wrongKind(_:expected:actual:)``).
-public protocol ContainerHandle: Sendable {
+/// What the three handles share (package-internal): their container's id and coordinator, and, for
+/// the harness and the tests, a modal presented or dismissed over the container and its node read.
+/// An app presents and dismisses through ``Coordinator/present(_:from:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``
+/// and ``Coordinator/dismiss(presentedBy:animator:policy:whenLocked:)``, one way for a container
+/// and a screen alike.
+@usableFromInline package protocol ContainerHandle: Sendable {
     /// The container's id.
     var id: ContainerID { get }
     /// The coordinator the calls go through.
@@ -17,20 +14,18 @@ extension ContainerHandle {
     /// Presents `modal` over the container. Throws ``ContainerError/alreadyPresenting(_:modal:)``
     /// when it presents one already (present from that modal instead).
     @discardableResult
-    public nonisolated(nonsending) func present(
+    package nonisolated(nonsending) func present(
         _ modal: WindowContent, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(
-            .content(.present(modal, from: .container(id))), animator: animator,
-            policy: policy, whenLocked: whenLocked)
+        try await coordinator.present(modal, from: .container(id), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// Presents the screen `destination` stands for (a value of the app's destination type, see
-    /// ``Screen``'s destinations) alone over the container, as ``present(_:animator:policy:whenLocked:)-(WindowContent,_,_,_)`` does.
+    /// ``Screen``'s destinations) alone over the container, as `present(_:animator:policy:whenLocked:)` does.
     @discardableResult
-    public nonisolated(nonsending) func present(
+    package nonisolated(nonsending) func present(
         _ destination: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
@@ -42,17 +37,15 @@ extension ContainerHandle {
     /// container inside it, in one transition. Throws ``ContainerError/nothingPresented(_:)``
     /// when it presents nothing.
     @discardableResult
-    public nonisolated(nonsending) func dismiss(
+    package nonisolated(nonsending) func dismiss(
         animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(
-            .content(.dismiss(.container(id))), animator: animator, policy: policy,
-            whenLocked: whenLocked)
+        try await coordinator.dismiss(presentedBy: .container(id), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
     /// The container's node as committed now (with the modal it presents), or nil when no window shows it.
-    public func content() async -> WindowContent? {
+    @usableFromInline package func content() async -> WindowContent? {
         await coordinator.snapshot.windows.lazy.compactMap { $0.content.find(id) }.first
     }
 }

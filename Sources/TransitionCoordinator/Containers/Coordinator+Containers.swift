@@ -47,7 +47,7 @@ extension Coordinator {
     public nonisolated func flow(_ id: ContainerID) -> HopFlow { HopFlow(id: id, coordinator: self) }
 
     /// Opens a new window at `level` showing `content` (a screen or a tree of containers): the
-    /// request ``TransitionRequest/show(_:at:)``. See ``perform(_:animator:policy:whenLocked:)``.
+    /// request ``TransitionRequest/show(_:at:)``. See ``Coordinator``'s request methods.
     @discardableResult
     public nonisolated(nonsending) func openWindow(
         _ content: WindowContent, at level: WindowLevel, animator: (any Animator)? = nil,
@@ -57,10 +57,73 @@ extension Coordinator {
         try await perform(.show(content, at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Changes one window's content as `operation` says, as one transition (see
-    /// ``TransitionRequest/content(_:at:)`` for which window). The handles call this.
+    /// Presents `modal` (a screen or a tree of containers) over `presenter`: a container, or a
+    /// screen (a screen in a stack presents through its stack), in the window that shows it.
+    ///
+    /// Throws ``ContainerError/alreadyPresenting(_:modal:)`` when the presenter presents one
+    /// already (present from that modal instead), and ``ContainerError/unknownNode(_:)`` when no
+    /// window shows it. See ``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``
+    /// for what every request guarantees.
     @discardableResult
-    public nonisolated(nonsending) func change(
+    public nonisolated(nonsending) func present(
+        _ modal: WindowContent, from presenter: WindowContent.NodeID, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject, whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await change(.present(modal, from: presenter), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Presents the screen `destination` stands for (a ``Screen``, or a value of the app's
+    /// destination type) alone over `presenter`, as ``present(_:from:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)`` does.
+    @discardableResult
+    public nonisolated(nonsending) func present(
+        _ destination: some Hashable & Codable & Sendable, from presenter: WindowContent.NodeID,
+        animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject, whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await present(
+            WindowContent.of(destination), from: presenter, animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Dismisses what `presenter` presents, with everything presented above it and every
+    /// container inside it, in one transition. Throws ``ContainerError/nothingPresented(_:)``
+    /// when it presents nothing.
+    @discardableResult
+    public nonisolated(nonsending) func dismiss(
+        presentedBy presenter: WindowContent.NodeID, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject, whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await change(.dismiss(presenter), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Dismisses the modal `modal` (its container, or its screen; a screen of a modal stack
+    /// stands for the stack), with everything presented above it, from whatever presents it now.
+    /// Throws ``ContainerError/notPresented(_:)`` when it is not presented: a request that waited
+    /// its turn behind one that dismissed the sheet, or put another in its place, dismisses
+    /// nothing the caller did not mean.
+    @discardableResult
+    public nonisolated(nonsending) func dismiss(
+        _ modal: WindowContent.NodeID, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject, whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await change(.dismissModal(modal), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Makes the window at `level` (the root window when nil) show `content`, planned against
+    /// the tree it shows now as one change, animated once: what stays keeps its controllers.
+    /// Throws ``ContainerError/invalidContent(_:)`` when `content` breaks invariant 8 (an id
+    /// twice, a selection out of range) or shows a screen another window shows.
+    @discardableResult
+    public nonisolated(nonsending) func replaceContent(
+        with content: WindowContent, at level: WindowLevel? = nil, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject, whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await change(.replace(with: content), at: level, animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
+    /// Changes one window's content as `operation` says, as one transition (see
+    /// ``TransitionRequest/content(_:at:)`` for which window): what the handles and the methods
+    /// above call, and the harness and tests with any operation.
+    @usableFromInline @discardableResult
+    package nonisolated(nonsending) func change(
         _ operation: ContainerOperation, at level: WindowLevel? = nil,
         animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse

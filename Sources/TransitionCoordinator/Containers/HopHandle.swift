@@ -1,7 +1,7 @@
 /// A hop container (launch and login flows; see ``HopFlow``), reached through its coordinator:
 /// shows one child at a time, hopping from one to the next.
 ///
-/// See ``ContainerHandle`` for what every call guarantees.
+/// Every call is one transition, with the guarantees of <doc:ContainersInAWindow>'s handles.
 public struct HopHandle: ContainerHandle {
     /// The hop container's id.
     public let id: ContainerID

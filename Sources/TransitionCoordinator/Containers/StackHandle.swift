@@ -2,7 +2,7 @@
 /// root, and declarative `setStack` (the whole stack as a function of the app's state), each
 /// one transition.
 ///
-/// See ``ContainerHandle`` for what every call guarantees. A push of a screen id already shown
+/// Every call is one transition, with the guarantees of <doc:ContainersInAWindow>'s handles. A push of a screen id already shown
 /// anywhere (a double tap's second push) is refused with
 /// ``ContainerError/duplicateScreen(_:container:)`` or ``TransitionError/InvalidRequest/duplicateScreen(_:shownIn:)``.
 public struct StackHandle: ContainerHandle {

@@ -71,15 +71,12 @@ public struct StackItem: Sendable, CustomStringConvertible {
 /// synchronously on the coordinator in the commit step, when no callback before them is still
 /// being delivered (else in their turn, off the coordinator).
 public struct ScreenCallbacks: Sendable {
-    /// A callback, run on the isolation it was written for.
-    public typealias Callback = @isolated(any) @Sendable () -> Void
-
     /// One callback and how it is called.
     package enum Call: Sendable {
         /// Called synchronously where it is delivered (nonisolated).
         case inline(@Sendable () -> Void)
         /// Awaited on its own isolation.
-        case isolated(Callback)
+        case isolated(@isolated(any) @Sendable () -> Void)
     }
 
     /// Called when the screen leaves by anything but its own stack's `setStack`.
@@ -96,8 +93,9 @@ public struct ScreenCallbacks: Sendable {
     /// The given callbacks (all optional), each awaited on its own isolation: `{ @MainActor in … }`
     /// on the main actor, a nonisolated closure off the coordinator.
     public init(
-        remove: Callback? = nil, didAdd: Callback? = nil, didRemove: Callback? = nil, didShow: Callback? = nil,
-        didHide: Callback? = nil
+        remove: (@isolated(any) @Sendable () -> Void)? = nil, didAdd: (@isolated(any) @Sendable () -> Void)? = nil,
+        didRemove: (@isolated(any) @Sendable () -> Void)? = nil, didShow: (@isolated(any) @Sendable () -> Void)? = nil,
+        didHide: (@isolated(any) @Sendable () -> Void)? = nil
     ) {
         self.remove = remove.map(Call.isolated)
         self.didAdd = didAdd.map(Call.isolated)

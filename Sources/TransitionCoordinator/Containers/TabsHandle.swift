@@ -1,7 +1,7 @@
 /// Tabs, reached through their coordinator: select a tab (each tab keeps its own content, a
 /// stack's items included), present and dismiss over them.
 ///
-/// See ``ContainerHandle`` for what every call guarantees.
+/// Every call is one transition, with the guarantees of <doc:ContainersInAWindow>'s handles.
 public struct TabsHandle: ContainerHandle {
     /// The tabs' id.
     public let id: ContainerID

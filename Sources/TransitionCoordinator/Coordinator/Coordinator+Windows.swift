@@ -1,9 +1,9 @@
-/// The window requests as methods: each is ``Coordinator/perform(_:animator:policy:whenLocked:)``
-/// with its ``TransitionRequest``, with the same guarantees.
+/// The window requests as methods: each makes one ``TransitionRequest``, with the guarantees
+/// every request method has (see ``Coordinator``).
 extension Coordinator {
     /// Opens a new window at `level` showing `screen` (a ``Screen``, or a value of the app's
     /// destination type): the request ``TransitionRequest/push(_:at:)``. A stack's screens are
-    /// pushed with `stack(_:).push(_:)` instead. See ``perform(_:animator:policy:whenLocked:)``.
+    /// pushed with `stack(_:).push(_:)` instead. See ``Coordinator``'s request methods.
     @inlinable @discardableResult
     public nonisolated(nonsending) func openWindow(
         _ screen: some Hashable & Codable & Sendable, at level: WindowLevel, animator: (any Animator)? = nil,
@@ -13,7 +13,7 @@ extension Coordinator {
         try await perform(.push(Screen(screen), at: level), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
-    /// Closes the window at `level`. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes the window at `level`. See ``Coordinator``'s request methods.
     @discardableResult
     public nonisolated(nonsending) func closeWindow(
         at level: WindowLevel, animator: (any Animator)? = nil,
@@ -22,7 +22,7 @@ extension Coordinator {
         try await perform(.pop(level), animator: animator, policy: policy)
     }
 
-    /// Closes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes the window showing the screen `id` (a ``ScreenID``, or the app's destination value). See ``Coordinator``'s request methods.
     @inlinable @discardableResult
     public nonisolated(nonsending) func closeWindow(
         showing id: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
@@ -31,7 +31,7 @@ extension Coordinator {
         try await perform(.popScreen(ScreenID(of: id)), animator: animator, policy: policy)
     }
 
-    /// Closes every window above the root (the shield and lock stay). See ``perform(_:animator:policy:whenLocked:)``.
+    /// Closes every window above the root (the shield and lock stay). See ``Coordinator``'s request methods.
     @discardableResult
     public nonisolated(nonsending) func closeAllWindows(
         animator: (any Animator)? = nil,
@@ -41,7 +41,7 @@ extension Coordinator {
     }
 
     /// Replaces the root window and its whole stack with one new root window showing `screen` (the shield and lock
-    /// stay). See ``perform(_:animator:policy:whenLocked:)``.
+    /// stay). See ``Coordinator``'s request methods.
     @inlinable @discardableResult
     public nonisolated(nonsending) func replaceRoot(
         with screen: some Hashable & Codable & Sendable, animator: (any Animator)? = nil,
@@ -50,7 +50,7 @@ extension Coordinator {
         try await perform(.replaceRoot(Screen(screen)), animator: animator, policy: policy)
     }
 
-    /// Registers or updates an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Registers or updates an unmanaged window, serialized with transitions. See ``Coordinator``'s request methods.
     @discardableResult
     public nonisolated(nonsending) func registerUnmanagedWindow(
         _ window: UnmanagedWindow,
@@ -59,7 +59,7 @@ extension Coordinator {
         try await perform(.registerUnmanagedWindow(window), policy: policy)
     }
 
-    /// Forgets an unmanaged window, serialized with transitions. See ``perform(_:animator:policy:whenLocked:)``.
+    /// Forgets an unmanaged window, serialized with transitions. See ``Coordinator``'s request methods.
     @discardableResult
     public nonisolated(nonsending) func unregisterUnmanagedWindow(
         id: String,

@@ -45,7 +45,18 @@
 /// The `began` event of a transition goes out in the step that gives it the slot, so no event
 /// naming it (a busy rejection, say) can come before it.
 ///
-/// **A bounded host.** A ``SynchronousWindowHost`` (the default ``InMemoryHost``) is called inline
+/// **Every request method** (``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
+/// a handle's `push`, ``present(_:from:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
+/// ``navigate(to:animator:policy:whenLocked:)``, and the rest) is one request, one way each, and
+/// takes the same trailing parameters: `animator` animates the change when the skip rules let it
+/// run (none by default); `policy` says what to do when another transition is in flight
+/// (``AdmissionPolicy``, `.reject` by default); `whenLocked` says what to do when the request
+/// would show something above the lock screen (``LockedBehavior``). It returns the record of the
+/// committed transition, and throws ``TransitionError`` when the request was refused (busy,
+/// re-entrant, cancelled before admission, queue full, superseded, locked, host unresponsive, or
+/// not fitting the state): nothing changed then.
+///
+/// **A bounded host.** The default host, a headless model, is called inline
 /// and cannot get stuck. Any other host's phases of calls are each awaited at most
 /// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
 /// return in time is abandoned: the transition commits to the model without the calls after it
@@ -166,8 +177,8 @@ public actor Coordinator {
     /// - Parameters:
     ///   - root: the screen the root window shows.
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
-    ///   - host: turns the model into real windows; a headless ``InMemoryHost`` by default. A
-    ///     ``SynchronousWindowHost`` is called inline; any other host's phases run under
+    ///   - host: turns the model into real windows; a headless model by default, called inline.
+    ///     Any other host's phases run under
     ///     ``CoordinatorConfiguration/hostTimeout``.
     ///   - clock: the source of time for timeouts and record times; the continuous clock by default.
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
@@ -310,8 +321,11 @@ public actor Coordinator {
     /// - Throws: ``TransitionError`` when the request was refused (busy, re-entrant, cancelled
     ///   before admission, queue full, superseded, locked, host unresponsive, or not fitting the
     ///   state); nothing changed then.
-    @discardableResult
-    public nonisolated(nonsending) func perform(
+    /// Package-internal: an app makes each request through its method (``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
+    /// a handle's `push`, ``navigate(to:animator:policy:whenLocked:)``, and so on), one way each;
+    /// the harness and the tests make any request as a value.
+    @usableFromInline @discardableResult
+    package nonisolated(nonsending) func perform(
         _ request: TransitionRequest, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse

@@ -2,7 +2,7 @@
 ///
 /// **Which clock drives which timeout.** The animation, host and guard timeouts all run on the
 /// clock given to the coordinator, on its one timer, and each is a distinct ``TimeoutKind``: at
-/// most one is armed at a time, and a ``TimeoutObservingClock`` (a test clock) is told which, so a
+/// most one is armed at a time, and a test clock (the testing product's `TestClock`) is told which, so a
 /// test advances time to exactly the deadline it means and no other timeout fires. Record times
 /// and link expiry read the same clock.
 ///
@@ -31,7 +31,7 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// How long one phase of a transition's host calls (those before the animation, or those
     /// after it; both together when no animation runs) may take before the coordinator stops
     /// waiting for the host; see ``HostFault`` (``TimeoutKind/host``, on the coordinator's clock,
-    /// from the phase's first call). A ``SynchronousWindowHost`` is called inline and never timed.
+    /// from the phase's first call). The default host, a headless model, is called inline and never timed.
     public let hostTimeout: Duration
     /// How long the guards may take to decide about one transition before the guard being asked
     /// denies (``TimeoutKind/guard``, on the coordinator's clock, from the first guard's call).

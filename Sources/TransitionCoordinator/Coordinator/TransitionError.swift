@@ -150,8 +150,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// by its caller can meet this; a coordinator counts from 1).
         case windowIDsExhausted
         /// The app shows what the request asks for already: a ``TransitionRequest/navigate(_:target:)``
-        /// made by hand and given to ``Coordinator/perform(_:animator:policy:whenLocked:)``, whose
-        /// target the root shows with nothing above it. (``Coordinator/navigate(to:animator:policy:whenLocked:)``
+        /// made as a value (as the package's harness and tests do), whose target the root shows
+        /// with nothing above it. (``Coordinator/navigate(to:animator:policy:whenLocked:)``
         /// answers such a navigation with nil instead.)
         case alreadyShown(TransitionRequest)
 

@@ -1,7 +1,7 @@
 /// A host that takes each ``WindowHost`` call as one ``HostCommand``: the ``WindowHost`` methods
 /// come for free, each forwarding its call to ``perform(_:)`` as the command that names it.
 ///
-/// ``SynchronousWindowHost`` and the testing product's `TestHost` are command hosts. The calls reach
+/// The default host and the testing product's `TestHost` are command hosts. The calls reach
 /// ``perform(_:)`` as they would reach the ``WindowHost`` methods, under the same rules (see
 /// ``WindowHost``): in the order the coordinator makes them, one at a time, each phase bounded
 /// by the host timeout, and a transition asked for from inside a call refused as re-entrant.

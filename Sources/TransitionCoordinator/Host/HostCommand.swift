@@ -2,7 +2,7 @@
 /// the content to show): the list of host calls, written once.
 ///
 /// The coordinator plans each phase of host calls as commands, purely (`HostView.catchUp(to:)`,
-/// the coordinator's phases), then sends them in order: to a ``SynchronousWindowHost`` through
+/// the coordinator's phases), then sends them in order: to a synchronous host (the default one) through
 /// its `apply(_:)`, to any other ``WindowHost`` through the method each command names (see
 /// `send(to:)`), under the host timeout. The same values are what the library's own hosts keep:
 /// `HostLedger` applies them, the testing product's `TestHost` records them, and a ``HostFault``

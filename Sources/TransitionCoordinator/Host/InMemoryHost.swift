@@ -3,17 +3,17 @@
 /// Used when a coordinator is created without a host (on Linux, in tests, in the harness). It is
 /// a ``SynchronousWindowHost``: the coordinator applies its calls inline, and its `ledger` (package access) is read
 /// without a hop. What it keeps is bounded by the live windows, however many came and went.
-public final class InMemoryHost: SynchronousWindowHost {
+package final class InMemoryHost: SynchronousWindowHost {
     private let state = Locked(HostLedger())
 
     /// An empty host.
-    public init() {}
+    package init() {}
 
     /// The windows as the host sees them.
     package var ledger: HostLedger { state.withLock { $0 } }
 
     /// Applies a call to the ledger.
-    public func apply(_ command: HostCommand) {
+    package func apply(_ command: HostCommand) {
         state.withLock { $0.apply(command) }
     }
 }

@@ -12,12 +12,12 @@
 ///
 /// The ``WindowHost`` methods come for free (each forwards to `apply(_:)`, through
 /// ``CommandHost``), so a synchronous host can stand wherever a ``WindowHost`` can.
-public protocol SynchronousWindowHost: CommandHost {
+package protocol SynchronousWindowHost: CommandHost {
     /// Carries one call out now, without suspending.
     func apply(_ command: HostCommand)
 }
 
 extension SynchronousWindowHost {
     /// Forwards to ``apply(_:)``.
-    public func perform(_ command: HostCommand) async { apply(command) }
+    package func perform(_ command: HostCommand) async { apply(command) }
 }

@@ -11,7 +11,7 @@
 ///
 /// Each of the two phases is awaited at most ``CoordinatorConfiguration/hostTimeout``, counted
 /// from its first call (for a host that is an actor, once the actor is entered: see below). When no animation runs, nothing happens between them, so they are sent
-/// as one, in the same order, under one timeout. (A ``SynchronousWindowHost`` is called inline
+/// as one, in the same order, under one timeout. (The default host, a headless model, is called inline
 /// instead, within the coordinator's own step, and never times out.) A call that has not
 /// returned by then is abandoned (see ``HostFault``): the coordinator makes no further call
 /// until it returns, then sends the calls the host missed in one catch-up phase, in the same order.

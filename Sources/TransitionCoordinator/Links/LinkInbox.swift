@@ -24,18 +24,18 @@
 /// (`InboxMachine`); links are delivered by tasks of their own, outside every transition (a
 /// link posted from an animator is not re-entrant: it waits its turn).
 public actor LinkInbox {
-    /// How long links may wait, and whether the app is ready at once.
-    public struct Configuration: Sendable, Hashable {
+    /// How long links may wait, and whether the app is ready at once (the initializer's arguments).
+    package struct Configuration: Sendable, Hashable {
         /// How long a link may wait before its turn, unless posted with its own.
-        public var expiry: Duration
+        package var expiry: Duration
         /// Whether the inbox starts open (the root content is ready when the coordinator is made).
-        public var startsOpen: Bool
+        package var startsOpen: Bool
         /// How many ends ``outcomes`` keeps for a reader that has not read them (the newest).
-        public var outcomeBuffer: Int
+        package var outcomeBuffer: Int
 
         /// Links expire after `expiry`; the inbox opens when the app says so unless `startsOpen`;
         /// ``outcomes`` keeps the newest `outcomeBuffer` ends not yet read (at least one).
-        public init(expiry: Duration = .seconds(60), startsOpen: Bool = false, outcomeBuffer: Int = 4_096) {
+        package init(expiry: Duration = .seconds(60), startsOpen: Bool = false, outcomeBuffer: Int = 4_096) {
             self.expiry = expiry
             self.startsOpen = startsOpen
             self.outcomeBuffer = max(1, outcomeBuffer)
@@ -86,7 +86,7 @@ public actor LinkInbox {
     private let continuation: AsyncStream<Ended>.Continuation
     /// Every link's end, in order, numbered by its `sequence`.
     ///
-    /// The stream keeps the newest ``Configuration/outcomeBuffer`` ends that no reader has taken
+    /// The stream keeps the newest `outcomeBuffer` ends (see ``init(coordinator:expiry:startsOpen:outcomeBuffer:)``) that no reader has taken
     /// (4,096 by default), so memory stays flat when nobody reads. A reader that starts late, or
     /// falls further behind, gets the newest ones it has not read and learns exactly which it
     /// missed: the first end it reads, or the next after a gap, has a `sequence` past the
@@ -104,7 +104,23 @@ public actor LinkInbox {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { coordinator.unownedExecutor }
 
     /// An inbox whose links `coordinator` navigates to.
-    public init(coordinator: Coordinator, configuration: Configuration = Configuration()) {
+    ///
+    /// - Parameters:
+    ///   - expiry: how long a link may wait before its turn, unless posted with its own.
+    ///   - startsOpen: whether the inbox starts open (the root content is ready when the
+    ///     coordinator is made); else it opens when the app calls ``open()``.
+    ///   - outcomeBuffer: how many ends ``outcomes`` keeps for a reader that has not read them
+    ///     (the newest; at least one).
+    public init(
+        coordinator: Coordinator, expiry: Duration = .seconds(60), startsOpen: Bool = false, outcomeBuffer: Int = 4_096
+    ) {
+        self.init(
+            coordinator: coordinator,
+            configuration: Configuration(expiry: expiry, startsOpen: startsOpen, outcomeBuffer: outcomeBuffer))
+    }
+
+    /// An inbox made from a configuration value (the harness keeps one).
+    package init(coordinator: Coordinator, configuration: Configuration) {
         self.coordinator = coordinator
         self.configuration = configuration
         machine = InboxMachine(open: configuration.startsOpen)
@@ -168,7 +184,7 @@ public actor LinkInbox {
     ///   otherwise every restored link takes a new id. Restored after other links arrived, they
     ///   are superseded by the newest of those (it is newer).
     /// - time: a remaining wait counts from the restore, at most the inbox's
-    ///   ``Configuration/expiry`` (a negative one expires at once).
+    ///   the inbox's `expiry` (a negative one expires at once).
     /// - routes: a route that breaks the grammar's rules cannot be decoded; one made in code
     ///   that does is refused by the coordinator when its turn comes (it ends `refused`).
     @discardableResult

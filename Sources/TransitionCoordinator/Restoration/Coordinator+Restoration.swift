@@ -51,13 +51,24 @@ extension Coordinator {
         /// launch link over it when the policy's launch rule says so.
         public var route: Route { plan.route }
         /// The saved steps left out, in order, each with why.
-        public var dropped: [Restoration.Dropped] { plan.dropped }
+        public var dropped: [Dropped] { plan.dropped }
         /// The inbox's saved links: give them to ``LinkInbox/restore(_:)``.
         public var links: [SavedLink] { plan.links }
+
+        /// A saved step left out, and why.
+        public struct Dropped: Sendable, Hashable, CustomStringConvertible {
+            /// The step, as saved (after migrations).
+            public var step: RouteStep
+            /// Why: `never restored`, or the compile error of the first step dropped with it.
+            public var reason: String
+
+            /// `push checkout: never restored`.
+            public var description: String { "\(step): \(reason)" }
+        }
     }
 
     /// Restores `saved` as one unanimated transition (the root's whole content at once, the app's
-    /// windows above it closed), planned by ``Restoration``
+    /// windows above it closed), planned by `Restoration`
     /// against the coordinator's ``ScreenRegistry``; `link`, a link that arrived at launch, is followed as the policy's
     /// launch rule says. It waits its turn (`.enqueue`) and, while locked, for the unlock.
     ///

@@ -9,17 +9,9 @@
 /// of its branch: the steps after it up to the next tab of the same tab bar,
 /// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed
 /// with its reason: nothing is wiped silently, and nothing crashes.
-public enum Restoration {
+package enum Restoration {
     /// A step left out, and why.
-    public struct Dropped: Sendable, Hashable, CustomStringConvertible {
-        /// The step, as saved (after migrations).
-        public var step: RouteStep
-        /// Why: `never restored`, or the compile error of the first step dropped with it.
-        public var reason: String
-
-        /// `push checkout: never restored`.
-        public var description: String { "\(step): \(reason)" }
-    }
+    package typealias Dropped = Coordinator.Restored.Dropped
 
     /// What to show.
     package struct Plan: Sendable, Hashable {

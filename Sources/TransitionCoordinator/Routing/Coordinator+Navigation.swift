@@ -21,7 +21,7 @@ extension Coordinator {
     ///
     /// - Returns: the record of the transition, or nil when the app shows the route already.
     /// - Throws: ``TransitionError/route(_:route:)`` when the route does not compile; otherwise
-    ///   what ``perform(_:animator:policy:whenLocked:)`` throws. Nothing changed then.
+    ///   what every request method throws (see ``Coordinator``). Nothing changed then.
     @discardableResult
     public func navigate(
         to route: Route, animator: (any Animator)? = nil, policy: AdmissionPolicy = .reject,

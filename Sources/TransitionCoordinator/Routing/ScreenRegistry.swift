@@ -58,9 +58,6 @@ public struct ScreenRegistry: Sendable {
         public var id: ScreenID
     }
 
-    /// Makes a screen, or declines (nil): the navigation then fails before anything changes.
-    public typealias Factory = @Sendable (ScreenRequest) -> Screen?
-
     /// A tab of a tab bar whose ids the app declares (``tabs(_:id:tabs:)``): the screen at the
     /// root of its stack, and the stack's id.
     public struct Tab: Sendable, Hashable {
@@ -99,7 +96,7 @@ public struct ScreenRegistry: Sendable {
     struct Entry: Sendable {
         var kind: Kind
         var parameters: [String: Parameter]
-        var factory: Factory?
+        var factory: (@Sendable (ScreenRequest) -> Screen?)?
         /// Whether the screen is a value of the registry's destination type (``init(destinations:)``).
         var isDestination = false
         /// The ids a tab bar declared with ``tabs(_:id:tabs:)``; nil: the ids a route makes.
@@ -169,7 +166,11 @@ public struct ScreenRegistry: Sendable {
     /// Registers the screen `name` with its parameters' types and an optional factory (by
     /// default `Screen(name, id: request.id, parameters: request.parameters)`). Parameters a route
     /// gives that are not declared pass through as text. Registering a name again replaces it.
-    public mutating func screen(_ name: String, parameters: [String: Parameter] = [:], make: Factory? = nil) {
+    /// The factory makes the screen, or declines (nil): the navigation then fails before anything
+    /// changes.
+    public mutating func screen(
+        _ name: String, parameters: [String: Parameter] = [:], make: (@Sendable (ScreenRequest) -> Screen?)? = nil
+    ) {
         entries[name] = Entry(kind: .screen, parameters: parameters, factory: make)
     }
 

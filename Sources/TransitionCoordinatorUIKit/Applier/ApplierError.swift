@@ -1,6 +1,6 @@
-/// Why ``ControllerApplier/apply(_:animated:)`` refused a list of operations. Thrown only when
+/// Why `ControllerApplier.apply(_:animated:)` refused a list of operations. Thrown only when
 /// nothing was applied: the whole list is checked before its first call.
-public enum ApplierError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ApplierError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation at `index` names a controller that is not made at that point (never made,
     /// or already released), or a container of another kind.
     case unknownController(ControllerID, at: Int)
@@ -10,7 +10,7 @@ public enum ApplierError: Error, Sendable, Hashable, CustomStringConvertible {
     case busy
 
     /// What was refused, and where in the list.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownController(let id, let index): "operation \(index) names \(id), which is not made at that point"
         case .alreadyMade(let id, let index): "operation \(index) makes \(id), which is already made"

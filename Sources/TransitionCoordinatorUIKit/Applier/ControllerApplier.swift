@@ -1,15 +1,15 @@
 import TransitionCoordinator
 
-/// Performs ``Reconciler`` operations on real containers: keeps each controller the factory made,
+/// Performs `Reconciler` operations on real containers: keeps each controller the factory made,
 /// by its ``ControllerID``, from its make to its release, and turns each operation into one call
 /// on the small protocols UIKit's classes satisfy.
 ///
 /// Main-actor isolated, as UIKit is. One list at a time: a second ``apply(_:animated:)`` while one
-/// awaits UIKit's completions is refused as ``ApplierError/busy``. The whole list is checked
+/// awaits UIKit's completions is refused as `ApplierError.busy`. The whole list is checked
 /// before the first call (every controller named is made at that point, of the right kind), so
 /// an `apply` that throws changed nothing; one that returns performed every operation, in order.
 @MainActor
-public final class ControllerApplier {
+package final class ControllerApplier {
     /// A controller the applier keeps, with the protocol its kind is driven through.
     private enum Made {
         case screen(any PresentingController)
@@ -34,25 +34,25 @@ public final class ControllerApplier {
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
     /// no controller yet (the first list starts from no content).
-    public init(factory: any ControllerFactory, window: any WindowRooting) {
+    package init(factory: any ControllerFactory, window: any WindowRooting) {
         self.factory = factory
         self.window = window
     }
 
     /// The controller made for `id`, if it is made and not released.
-    public func controller(_ id: ControllerID) -> (any PresentingController)? {
+    package func controller(_ id: ControllerID) -> (any PresentingController)? {
         made[id]?.controller
     }
 
     /// How many controllers are made and not yet released.
-    public var madeCount: Int { made.count }
+    package var madeCount: Int { made.count }
 
     /// Performs `operations` in order; with `animated`, the containers animate as UIKit does and
     /// each call returns when its completion ran.
     ///
-    /// - Throws: ``ApplierError`` when an operation names a controller not made at that point, makes
+    /// - Throws: `ApplierError` when an operation names a controller not made at that point, makes
     ///   one twice, or another list is being applied; nothing was performed then.
-    public func apply(_ operations: [Reconciler.Operation], animated: Bool = false) async throws(ApplierError) {
+    package func apply(_ operations: [Reconciler.Operation], animated: Bool = false) async throws(ApplierError) {
         guard !applying else { throw .busy }
         try check(operations)
         applying = true

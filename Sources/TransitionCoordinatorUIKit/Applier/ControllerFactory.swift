@@ -2,9 +2,9 @@ import TransitionCoordinator
 
 /// Makes and releases the controllers a content tree needs: the app's side of the UIKit layer.
 ///
-/// Main-actor isolated. ``ControllerApplier`` asks for each controller once, before it appears
-/// (an ``Reconciler/Operation/make(_:)``), and releases it once, after it left the screen (a
-/// ``Reconciler/Operation/release(_:)``); it keeps the controller in between.
+/// Main-actor isolated. `ControllerApplier` asks for each controller once, before it appears
+/// (an `Reconciler.Operation.make(_:)`), and releases it once, after it left the screen (a
+/// `Reconciler.Operation.release(_:)`); it keeps the controller in between.
 @MainActor
 public protocol ControllerFactory: AnyObject {
     /// The controller of `screen`, made by its name and parameters.

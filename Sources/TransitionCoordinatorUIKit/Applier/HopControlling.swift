@@ -1,4 +1,4 @@
-/// A hop container as ``ControllerApplier`` drives it: a container view controller showing one
+/// A hop container as `ControllerApplier` drives it: a container view controller showing one
 /// child at a time (launch and login flows). The UIKit conformances provide one
 /// (`HopViewController`), through child containment.
 ///

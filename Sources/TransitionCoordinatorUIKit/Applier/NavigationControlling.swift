@@ -1,4 +1,4 @@
-/// A navigation controller as ``ControllerApplier`` drives it. `UINavigationController`
+/// A navigation controller as `ControllerApplier` drives it. `UINavigationController`
 /// satisfies it.
 ///
 /// Main-actor isolated. Its children are screens' controllers only: a navigation controller is

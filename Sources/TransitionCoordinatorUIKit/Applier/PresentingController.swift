@@ -1,4 +1,4 @@
-/// A view controller as ``ControllerApplier`` drives it: one that presents and dismisses.
+/// A view controller as `ControllerApplier` drives it: one that presents and dismisses.
 /// `UIViewController` satisfies it (see the UIKit conformances, built where UIKit exists).
 ///
 /// Main-actor isolated, as UIKit is. Each call returns when UIKit's own completion ran (at once
@@ -17,7 +17,7 @@ public protocol PresentingController: AnyObject {
     /// Whether UIKit runs a transition that involves this controller now (its
     /// `transitionCoordinator` is not nil): a push, a pop, a presentation or a dismissal, the
     /// user's interactive pop among them. UIKit drops a `setViewControllers` made meanwhile, and
-    /// refuses a `present` or `dismiss` without calling its completion, so ``ControllerApplier``
+    /// refuses a `present` or `dismiss` without calling its completion, so `ControllerApplier`
     /// makes no call to a controller while this is true.
     var isTransitioning: Bool { get }
     /// Returns once the transition running on this controller ended (at once when none runs).

@@ -1,4 +1,4 @@
-/// A tab bar controller as ``ControllerApplier`` drives it. `UITabBarController` satisfies it.
+/// A tab bar controller as `ControllerApplier` drives it. `UITabBarController` satisfies it.
 ///
 /// Main-actor isolated. Tabs are named by their controllers, never by index: the user may reorder
 /// them through the More tab, and the applier keeps that order. After ``showTabs(_:)`` the

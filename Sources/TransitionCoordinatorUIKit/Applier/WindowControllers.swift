@@ -1,14 +1,14 @@
 import TransitionCoordinator
 
 /// A window host's content half, platform-neutral: per window, the real window, the
-/// ``ControllerApplier`` holding its controllers, the content it shows, and the change running.
+/// `ControllerApplier` holding its controllers, the content it shows, and the change running.
 ///
-/// Each content change is reconciled against the content shown last (``Reconciler``) and applied
+/// Each content change is reconciled against the content shown last (`Reconciler`) and applied
 /// in order; a change waits for the one running in its window before it starts, so the applier
 /// always sees the content it was given last. Main-actor isolated, as UIKit is. The UIKit host
 /// keeps one; the tests drive one over the fake UIKit, with a real coordinator.
 @MainActor
-public final class WindowControllers {
+package final class WindowControllers {
     private struct Shown {
         let window: any WindowRooting
         let applier: ControllerApplier
@@ -29,19 +29,19 @@ public final class WindowControllers {
 
     /// Called after each list of operations was applied in a window, with the list: where a host
     /// wires what the containers do not (a sheet's delegate, say).
-    public var didApply: (@MainActor (WindowID, [Reconciler.Operation]) -> Void)?
+    package var didApply: (@MainActor (WindowID, [Reconciler.Operation]) -> Void)?
 
     /// The last list an applier refused, with its window: nil while every list applied. A list
     /// is refused only when the content given does not follow from the content shown, which
-    /// ``WindowControllers`` never lets happen; it is kept for diagnosis, since a host's calls
+    /// `WindowControllers` never lets happen; it is kept for diagnosis, since a host's calls
     /// cannot throw.
-    public private(set) var lastRefusal: (window: WindowID, error: ApplierError)?
+    package private(set) var lastRefusal: (window: WindowID, error: ApplierError)?
 
     /// No windows yet.
-    public init() {}
+    package init() {}
 
     /// Shows `managed`'s content in `window`, with controllers made by `factory`; returns when it is shown.
-    public func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
+    package func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
         let applier = ControllerApplier(factory: factory, window: window)
         shown[managed.id] = Shown(window: window, applier: applier, content: managed.content, model: managed.content)
         await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
@@ -49,7 +49,7 @@ public final class WindowControllers {
 
     /// Shows `content` in window `id`: waits for the change running there, then starts this one
     /// and returns without waiting for it (``settled(_:)`` does). Nothing for an unknown window.
-    public func show(_ content: WindowContent, in id: WindowID, animated: Bool) async {
+    package func show(_ content: WindowContent, in id: WindowID, animated: Bool) async {
         await settled(id)
         guard let current = shown[id] else { return }
         let change = Reconciler.operations(from: current.content, to: content)
@@ -65,7 +65,7 @@ public final class WindowControllers {
 
     /// Returns when no change runs in window `id` (at once when none runs): a change that
     /// started while this one waited is waited for too.
-    public func settled(_ id: WindowID) async {
+    package func settled(_ id: WindowID) async {
         while let running = shown[id]?.running {
             await running.value
             if shown[id]?.running == running { shown[id]?.running = nil }
@@ -78,7 +78,7 @@ public final class WindowControllers {
     /// coordinator refused. Applied after the change running there, without waiting: the next
     /// change is reconciled against what UIKit shows, so a presentation from the tab the model
     /// selects selects that tab first.
-    public func showSelected(_ tab: WindowContent.NodeID, of bar: ContainerID) {
+    package func showSelected(_ tab: WindowContent.NodeID, of bar: ContainerID) {
         func select(_ node: WindowContent) -> WindowContent {
             switch node {
             case .screen, .stack: return node
@@ -108,12 +108,12 @@ public final class WindowControllers {
 
     /// Whether a content change is started and not finished in window `id` (applied, or about
     /// to be): a user's action now would race it.
-    public func isChanging(_ id: WindowID) -> Bool { applying.contains(id) || changing[id, default: 0] > 0 }
+    package func isChanging(_ id: WindowID) -> Bool { applying.contains(id) || changing[id, default: 0] > 0 }
 
     /// Waits for the change running in window `id`, releases every controller of its content and
     /// forgets it; returns the real window, for the host to let go of.
     @discardableResult
-    public func destroy(_ id: WindowID) async -> (any WindowRooting)? {
+    package func destroy(_ id: WindowID) async -> (any WindowRooting)? {
         await settled(id)
         guard let current = shown[id] else { return nil }
         await apply(Reconciler.operations(from: current.content, to: nil), in: id, animated: false)
@@ -122,30 +122,30 @@ public final class WindowControllers {
     }
 
     /// The real window of window `id`.
-    public func window(_ id: WindowID) -> (any WindowRooting)? { shown[id]?.window }
+    package func window(_ id: WindowID) -> (any WindowRooting)? { shown[id]?.window }
 
     /// The content window `id` was given last (the model's; UIKit may show the user's tab
     /// instead until the model follows, see ``showSelected(_:of:)``).
-    public func content(of id: WindowID) -> WindowContent? { shown[id]?.model }
+    package func content(of id: WindowID) -> WindowContent? { shown[id]?.model }
 
     /// The controller `controller` in window `id`, if made there and not released.
-    public func controller(_ controller: ControllerID, in id: WindowID) -> (any PresentingController)? {
+    package func controller(_ controller: ControllerID, in id: WindowID) -> (any PresentingController)? {
         shown[id]?.applier.controller(controller)
     }
 
-    /// Whether window `id`'s content, as UIKit shows it (``Reconciler/shown(_:)``), has the node
+    /// Whether window `id`'s content, as UIKit shows it (`Reconciler.shown(_:)`), has the node
     /// `presenter` presenting the controller `modal`, and that controller is alive: what a host
     /// asks before it undoes a user's dismissal that the coordinator refused. A refusal can come
     /// after the model itself dismissed that modal (its own dismissal got there first): the modal
     /// is then presented again only if the model still shows it.
-    public func presents(_ modal: ControllerID, from presenter: WindowContent.NodeID, in id: WindowID) -> Bool {
+    package func presents(_ modal: ControllerID, from presenter: WindowContent.NodeID, in id: WindowID) -> Bool {
         guard let content = shown[id]?.content, shown[id]?.applier.controller(modal) != nil else { return false }
         return Self.find(modal, in: Reconciler.shown(content))?.presenter == presenter
     }
 
     /// The modal `modal` as the content window `id` was given last (the model's) holds it, with
     /// what it presents; nil when the model holds no such modal, or its controller is gone.
-    public func modal(_ modal: ControllerID, in id: WindowID) -> WindowContent? {
+    package func modal(_ modal: ControllerID, in id: WindowID) -> WindowContent? {
         guard let content = shown[id]?.model, shown[id]?.applier.controller(modal) != nil else { return nil }
         return Self.find(modal, in: content)?.content
     }
@@ -165,7 +165,7 @@ public final class WindowControllers {
     }
 
     /// The windows shown, in no particular order.
-    public var windows: [WindowID] { Array(shown.keys) }
+    package var windows: [WindowID] { Array(shown.keys) }
 
     private func apply(_ operations: [Reconciler.Operation], in id: WindowID, animated: Bool) async {
         guard let applier = shown[id]?.applier else { return }

@@ -1,4 +1,4 @@
-/// The window a content tree is shown in, as ``ControllerApplier`` drives it. `UIWindow`
+/// The window a content tree is shown in, as `ControllerApplier` drives it. `UIWindow`
 /// satisfies it (`rootViewController`).
 ///
 /// Main-actor isolated.

@@ -1,7 +1,7 @@
 import TransitionCoordinator
 
 /// A `WindowHost` over real containers, platform-neutral: one ``HostWindow`` per managed window,
-/// its content shown through ``WindowControllers``, and the user's own changes reported to
+/// its content shown through `WindowControllers`, and the user's own changes reported to
 /// ``coordinator`` and undone when the coordinator refuses them. `UIKitWindowHost` is this host
 /// over UIKit's classes, its delegates forwarding each of the user's actions here in one line;
 /// an app can build its own host, or a test its fake, from the same parts (a ``ContainerKit``).
@@ -27,7 +27,7 @@ public final class ContainerHost: WindowHost {
     /// The coordinator the user's changes are reported to; set it once the coordinator is made.
     public weak var coordinator: Coordinator?
     /// The content half: each window's controllers, content and running change.
-    public let controllers = WindowControllers()
+    package let controllers = WindowControllers()
 
     private let kit: any ContainerKit
     private var windows: [WindowID: any HostWindow] = [:]

@@ -41,10 +41,10 @@ import TransitionCoordinator
 /// ``Operation/setViewControllers(_:of:)`` is the tree's own array, not a copy. Ordering the
 /// containers' calls is quadratic in the number of containers that change (a handful in a
 /// transition). Never throws, never suspends; call it from any isolation.
-public enum Reconciler {
+package enum Reconciler {
     /// The operations that take a window showing `before` to showing `after`; nil stands for
     /// no content (a window being created, or torn down).
-    public static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
+    package static func operations(from before: WindowContent?, to after: WindowContent?) -> [Operation] {
         let (old, new) = ContentScan.pair(before.map(rooted), after.map(rooted))
         var diff = ReconcilerDiff(old, new)
         return diff.operations()
@@ -53,7 +53,7 @@ public enum Reconciler {
     /// `content` as UIKit's controllers show it: a hop container at the window's root is the
     /// window itself (its child the window's root controller), and the modals that tabs which are not selected present
     /// are left out (each tab's own containers and screens are kept).
-    public static func shown(_ content: WindowContent) -> WindowContent {
+    package static func shown(_ content: WindowContent) -> WindowContent {
         shown(rooted(content), onScreen: true)
     }
 

@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// The work behind ``Reconciler/operations(from:to:)``: where each controller leaves and joins,
+/// The work behind `Reconciler.operations(from:to:)`: where each controller leaves and joins,
 /// and the order that keeps every UIKit rule.
 struct ReconcilerDiff {
     /// A place that holds children: the window (its root) or a container controller.
@@ -53,7 +53,7 @@ struct ReconcilerDiff {
         self.new = new
     }
 
-    /// The operations, in the order ``Reconciler`` documents.
+    /// The operations, in the order `Reconciler` documents.
     mutating func operations() -> [Reconciler.Operation] {
         compareRoots()
         compareContainers()

@@ -1,15 +1,15 @@
 import TransitionCoordinator
 
 extension Reconciler {
-    /// One call on UIKit's containers, as a value: what ``Reconciler/operations(from:to:)`` returns
-    /// and ``ControllerApplier`` performs.
+    /// One call on UIKit's containers, as a value: what `Reconciler.operations(from:to:)` returns
+    /// and `ControllerApplier` performs.
     ///
     /// `Sendable` and `Equatable`. The vocabulary is UIKit's: a navigation controller's
     /// `setViewControllers(_:animated:)`, a tab bar controller's `viewControllers` and
     /// `selectedViewController`, `present`/`dismiss` on the presenting controller, a child replaced in a hop
     /// container, the window's `rootViewController`, and a controller made before it appears and
     /// released after it leaves.
-    public enum Operation: Sendable, Hashable, CustomStringConvertible {
+    package enum Operation: Sendable, Hashable, CustomStringConvertible {
         /// Makes the controller (through ``ControllerFactory``); it is not shown yet. Each
         /// controller is made once, before any operation names it.
         case make(ControllerID)
@@ -41,7 +41,7 @@ extension Reconciler {
         case release(ControllerID)
 
         /// As `setViewControllers [a, b] of inbox`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .make(let id): "make \(id)"
             case .setRoot(let id): "setRoot \(id.map(\.description) ?? "nil")"

@@ -166,7 +166,7 @@ struct UntrustedInputTests {
     @Test("a restored link whose remaining time is the largest Duration waits at most the inbox's expiry")
     func largestRemaining() async throws {
         let coordinator = await Self.coordinator()
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: .seconds(30)))
+        let inbox = LinkInbox(coordinator: coordinator, expiry: .seconds(30))
         let data = try JSONEncoder().encode(SavedLink(id: LinkID(3), route: try Route(parsing: "^/home"), remaining: .zero))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         object["remaining"] = [Int64.max, UInt64.max]
@@ -187,7 +187,7 @@ struct UntrustedInputTests {
     @Test("two saved links with the same id end once each, under two ids")
     func duplicateSavedIDs() async throws {
         let coordinator = await Self.coordinator()
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: false))
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: false)
         let links = [
             SavedLink(id: LinkID(4), route: try Route(parsing: "^/home"), remaining: .seconds(5)),
             SavedLink(id: LinkID(4), route: try Route(parsing: "^/home/friend"), remaining: .seconds(5)),
@@ -211,7 +211,7 @@ struct UntrustedInputTests {
     @Test("a reader that starts late gets the newest ends and learns exactly which it missed from the sequence")
     func lateReader() async throws {
         let coordinator = await Self.coordinator()
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(outcomeBuffer: 4))
+        let inbox = LinkInbox(coordinator: coordinator, outcomeBuffer: 4)
         // Each link supersedes the one before it while the inbox is closed: 9 ends, then the last goes.
         for index in 0..<10 { await inbox.post(try Route(parsing: "^/home(n=\(index))")) }
         await inbox.open()

@@ -15,7 +15,7 @@ struct LinkInboxTests {
         let coordinator = await Coordinator(
             root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
             clock: clock, screens: RouteCompilerTests.registry())
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(expiry: .seconds(30), startsOpen: startsOpen))
+        let inbox = LinkInbox(coordinator: coordinator, expiry: .seconds(30), startsOpen: startsOpen)
         return (coordinator, inbox, clock)
     }
 

@@ -51,7 +51,7 @@ struct LinkResumeRaceTests {
                 taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(),
                 guards: [session])
             var probe = EventProbe(coordinator)
-            let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+            let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
             parts.value = (coordinator, inbox)
             let id = await inbox.post(Self.vault)
             found.mutate { $0.link = id }
@@ -142,7 +142,7 @@ struct LinkResumeRaceTests {
             let coordinator = await Coordinator(
                 root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(), guards: guards)
             var probe = EventProbe(coordinator)
-            let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+            let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
             link = await inbox.post(LinkResumeRaceTests.vault)
             _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
             await inbox.idle()

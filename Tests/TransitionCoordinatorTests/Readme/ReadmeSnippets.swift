@@ -67,8 +67,8 @@ enum ReadmeSnippets {
 
         try await coordinator.stack("inbox").push(Destination.mail(id: 42), animator: slide)
         try await coordinator.tabs("main").select(1)
-        try await coordinator.stack("news").present(Destination.draft)
-        try await coordinator.stack("news").dismiss()
+        try await coordinator.present(Destination.draft, from: .container("news"))
+        try await coordinator.dismiss(presentedBy: .container("news"))
         try await coordinator.stack("inbox").setStack([Destination.list, nil, .thread])
         let path = await coordinator.stack("inbox").path(as: Destination.self) // [.thread]
         // END README

@@ -43,7 +43,7 @@ struct GuardTests {
     /// gesture, lifecycle; returns the link's outcome.
     static func oneOfEachSource(_ coordinator: Coordinator) async throws -> LinkOutcome {
         try await coordinator.navigate(to: try route("^/home/friend"))
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
         let linked = await inbox.receive(try route("^/home/mail"))
         try await coordinator.restore(
             SavedNavigation(route: try route("^/home"), schema: 1, savedAt: .zero),
@@ -168,7 +168,7 @@ struct GuardTests {
         let session = Session()
         let coordinator = await Self.coordinator(session)
         var probe = EventProbe(coordinator)
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
         let vault = try Self.route("^/home/vault(code=1234)")
         let id = await inbox.post(vault)
         _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
@@ -193,7 +193,7 @@ struct GuardTests {
     func parkedLinkSuperseded() async throws {
         let coordinator = await Self.coordinator(Session())
         var probe = EventProbe(coordinator)
-        let inbox = LinkInbox(coordinator: coordinator, configuration: .init(startsOpen: true))
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
         let parked = await inbox.post(try Self.route("^/home/vault(code=1234)"))
         _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
         await inbox.idle()
