@@ -9,9 +9,9 @@ import TransitionCoordinator
 /// entered that many times; `open(throwing:)` releases the oldest waiting (or the next) call,
 /// returning or throwing. A waiting call also ends, with `CancellationError`, when its task is
 /// cancelled, and `cancelled(calls:)` lets the test await that.
-public final class GatedAnimator: Animator {
+package final class GatedAnimator: Animator {
     /// What every call does.
-    public enum Behavior: Sendable {
+    package enum Behavior: Sendable {
         /// Each call waits until the test calls `open(throwing:)`.
         case waitForOpen
         /// Each call records its context and returns at once.
@@ -39,23 +39,23 @@ public final class GatedAnimator: Animator {
     }
 
     /// What every call does.
-    public let behavior: Behavior
+    package let behavior: Behavior
     private let state = Locked(State())
 
     /// An animator whose every call behaves as `behavior` says (waits at the gate by default).
-    public init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
+    package init(_ behavior: Behavior = .waitForOpen) { self.behavior = behavior }
 
     /// Every context received, in call order.
-    public var contexts: [TransitionContext] { state.withLock { $0.contexts } }
+    package var contexts: [TransitionContext] { state.withLock { $0.contexts } }
 
     /// How many times `animate(_:)` was entered.
-    public var callCount: Int { state.withLock { $0.contexts.count } }
+    package var callCount: Int { state.withLock { $0.contexts.count } }
 
     /// How many calls ended because their task was cancelled.
-    public var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
+    package var cancelledCallCount: Int { state.withLock { $0.cancelledCalls } }
 
     /// Records the context, then returns, throws or waits as `behavior` says.
-    public func animate(_ context: TransitionContext) async throws {
+    package func animate(_ context: TransitionContext) async throws {
         let (call, entered): (Int, [CheckedContinuation<Void, Never>]) = state.withLock { state in
             state.contexts.append(context)
             let count = state.contexts.count
@@ -116,7 +116,7 @@ public final class GatedAnimator: Animator {
     }
 
     /// Suspends until `animate(_:)` has been entered `calls` times in all.
-    public func started(calls: Int = 1) async {
+    package func started(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.contexts.count >= calls { return true }
@@ -128,7 +128,7 @@ public final class GatedAnimator: Animator {
     }
 
     /// Suspends until `calls` calls have ended because their task was cancelled.
-    public func cancelled(calls: Int = 1) async {
+    package func cancelled(calls: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.cancelledCalls >= calls { return true }
@@ -141,7 +141,7 @@ public final class GatedAnimator: Animator {
 
     /// Lets the oldest waiting call (or, when none waits, the next call) return, or throw `error`.
     /// Does nothing for `Behavior/waitForCancellation`.
-    public func open(throwing error: (any Error)? = nil) {
+    package func open(throwing error: (any Error)? = nil) {
         guard case .waitForOpen = behavior else { return }
         let waiter: Waiter? = state.withLock { state in
             if !state.waiting.isEmpty { return state.waiting.removeFirst() }

@@ -13,14 +13,14 @@ import TransitionCoordinator
 /// and records one issue with a line-by-line diff when they differ.
 public actor TestHost: CommandHost {
     /// One entry of the host's log: a call that returned, or a marker.
-    public enum Entry: Sendable, Hashable, CustomStringConvertible {
+    package enum Entry: Sendable, Hashable, CustomStringConvertible {
         /// A host call that returned.
         case call(HostCommand)
         /// A marker put in by ``TestHost/note(_:)``.
         case note(String)
 
         /// The call as a line (`show #2`), or `note <text>`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .call(let call): "\(call)"
             case .note(let text): "note \(text)"
@@ -28,14 +28,11 @@ public actor TestHost: CommandHost {
         }
     }
 
-    /// Runs before a call counts as returned.
-    public typealias Hook = @Sendable (HostCommand) async -> Void
-
     /// The windows as this host sees them (calls that returned).
     package private(set) var ledger = HostLedger()
     /// Calls that returned and notes, in order.
-    public private(set) var log: [Entry] = []
-    private var hook: Hook?
+    package private(set) var log: [Entry] = []
+    private var hook: (@Sendable (HostCommand) async -> Void)?
 
     /// A host with no windows, no calls and no hook.
     public init() {}
@@ -58,7 +55,7 @@ public actor TestHost: CommandHost {
     public var keyWindow: WindowID? { ledger.key }
 
     /// Runs `hook` at the start of every later call (nil: none).
-    public func setHook(_ hook: Hook?) { self.hook = hook }
+    public func setHook(_ hook: (@Sendable (HostCommand) async -> Void)?) { self.hook = hook }
 
     /// Puts a marker into the log.
     public func note(_ text: String) { log.append(.note(text)) }

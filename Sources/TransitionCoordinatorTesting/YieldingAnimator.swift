@@ -1,10 +1,10 @@
 import TransitionCoordinator
 
 /// An animator that suspends once and returns: every animation gives the other tasks a turn.
-public struct YieldingAnimator: Animator {
+package struct YieldingAnimator: Animator {
     /// An animator that yields once per call.
-    public init() {}
+    package init() {}
 
     /// Yields once.
-    public func animate(_ context: TransitionContext) async throws { await Task.yield() }
+    package func animate(_ context: TransitionContext) async throws { await Task.yield() }
 }

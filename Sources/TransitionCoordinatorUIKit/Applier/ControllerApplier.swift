@@ -28,13 +28,13 @@ package final class ControllerApplier {
     }
 
     private let factory: any ControllerFactory
-    private let window: any WindowRooting
+    private let window: any HostWindow
     private var made: [ControllerID: Made] = [:]
     private var applying = false
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
     /// no controller yet (the first list starts from no content).
-    package init(factory: any ControllerFactory, window: any WindowRooting) {
+    package init(factory: any ControllerFactory, window: any HostWindow) {
         self.factory = factory
         self.window = window
     }

@@ -6,7 +6,7 @@ import TransitionCoordinator
 /// (an `Reconciler.Operation.make(_:)`), and releases it once, after it left the screen (a
 /// `Reconciler.Operation.release(_:)`); it keeps the controller in between.
 @MainActor
-public protocol ControllerFactory: AnyObject {
+package protocol ControllerFactory: AnyObject {
     /// The controller of `screen`, made by its name and parameters.
     func makeScreen(_ screen: Screen) -> any PresentingController
     /// An empty navigation controller for the stack `id`.
@@ -25,8 +25,8 @@ public protocol ControllerFactory: AnyObject {
 
 extension ControllerFactory {
     /// Does nothing: dropping the applier's reference releases the controller.
-    public func release(_ controller: any PresentingController, as id: ControllerID) {}
+    package func release(_ controller: any PresentingController, as id: ControllerID) {}
 
     /// Does nothing.
-    public func willPresent(_ controller: any PresentingController, as id: ControllerID, by presenter: ControllerID) {}
+    package func willPresent(_ controller: any PresentingController, as id: ControllerID, by presenter: ControllerID) {}
 }

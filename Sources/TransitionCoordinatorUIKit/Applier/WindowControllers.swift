@@ -10,7 +10,7 @@ import TransitionCoordinator
 @MainActor
 package final class WindowControllers {
     private struct Shown {
-        let window: any WindowRooting
+        let window: any HostWindow
         let applier: ControllerApplier
         /// What the controllers show (or are being changed to): the base of the next reconcile.
         var content: WindowContent
@@ -41,7 +41,7 @@ package final class WindowControllers {
     package init() {}
 
     /// Shows `managed`'s content in `window`, with controllers made by `factory`; returns when it is shown.
-    package func create(_ managed: ManagedWindow, in window: any WindowRooting, factory: any ControllerFactory) async {
+    package func create(_ managed: ManagedWindow, in window: any HostWindow, factory: any ControllerFactory) async {
         let applier = ControllerApplier(factory: factory, window: window)
         shown[managed.id] = Shown(window: window, applier: applier, content: managed.content, model: managed.content)
         await apply(Reconciler.operations(from: nil, to: managed.content), in: managed.id, animated: false)
@@ -113,7 +113,7 @@ package final class WindowControllers {
     /// Waits for the change running in window `id`, releases every controller of its content and
     /// forgets it; returns the real window, for the host to let go of.
     @discardableResult
-    package func destroy(_ id: WindowID) async -> (any WindowRooting)? {
+    package func destroy(_ id: WindowID) async -> (any HostWindow)? {
         await settled(id)
         guard let current = shown[id] else { return nil }
         await apply(Reconciler.operations(from: current.content, to: nil), in: id, animated: false)
@@ -122,7 +122,7 @@ package final class WindowControllers {
     }
 
     /// The real window of window `id`.
-    package func window(_ id: WindowID) -> (any WindowRooting)? { shown[id]?.window }
+    package func window(_ id: WindowID) -> (any HostWindow)? { shown[id]?.window }
 
     /// The content window `id` was given last (the model's; UIKit may show the user's tab
     /// instead until the model follows, see ``showSelected(_:of:)``).

@@ -10,7 +10,7 @@ extension Reconciler {
     /// container, the window's `rootViewController`, and a controller made before it appears and
     /// released after it leaves.
     package enum Operation: Sendable, Hashable, CustomStringConvertible {
-        /// Makes the controller (through ``ControllerFactory``); it is not shown yet. Each
+        /// Makes the controller (through `ControllerFactory`); it is not shown yet. Each
         /// controller is made once, before any operation names it.
         case make(ControllerID)
         /// Sets the window's root view controller (nil: the window shows nothing).

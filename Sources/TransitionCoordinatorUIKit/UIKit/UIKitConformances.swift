@@ -89,7 +89,7 @@ extension UITabBarController: TabBarControlling {
     }
 }
 
-extension UIWindow: WindowRooting {
+extension UIWindow {
     /// `rootViewController`.
     public func setRootController(_ controller: (any PresentingController)?) {
         rootViewController = controller as? UIViewController

@@ -198,7 +198,7 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
     package func makeKey() { madeKey += 1 }
     package func resetAppearance() {}
 
-    // MARK: WindowRooting
+    // MARK: HostWindow (the root)
 
     package func setRootController(_ controller: (any PresentingController)?) {
         let fake = controller as? FakeController

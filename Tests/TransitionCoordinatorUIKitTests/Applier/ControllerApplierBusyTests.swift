@@ -4,7 +4,7 @@ import TransitionCoordinatorUIKit
 
 /// Containers whose stack change waits for a gate the test opens: UIKit's completion, held.
 @MainActor
-private final class GatedKit: ControllerFactory, WindowRooting {
+private final class GatedKit: ControllerFactory, HostWindow {
     final class Node: NavigationControlling, TabBarControlling, HopControlling {
         unowned let kit: GatedKit
         init(kit: GatedKit) { self.kit = kit }
@@ -29,6 +29,9 @@ private final class GatedKit: ControllerFactory, WindowRooting {
     func makeTabBar(_ id: ContainerID) -> any TabBarControlling { Node(kit: self) }
     func makeHop(_ id: ContainerID) -> any HopControlling { Node(kit: self) }
     func setRootController(_ controller: (any PresentingController)?) {}
+    var isHidden = false
+    func makeKey() {}
+    func resetAppearance() {}
 }
 
 @Suite("The applier, one list at a time")
