@@ -106,6 +106,7 @@ public actor LinkInbox {
     /// An inbox whose links `coordinator` navigates to.
     ///
     /// - Parameters:
+    ///   - coordinator: the coordinator the links navigate.
     ///   - expiry: how long a link may wait before its turn, unless posted with its own.
     ///   - startsOpen: whether the inbox starts open (the root content is ready when the
     ///     coordinator is made); else it opens when the app calls ``open()``.
