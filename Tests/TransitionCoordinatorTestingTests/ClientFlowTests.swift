@@ -34,7 +34,7 @@ struct ClientFlowTests {
         await store.step("a toast asked while locked waits") {
             var events = EventProbe(coordinator)
             deferred = Task {
-                try await coordinator.perform(.push(Screen("toast"), at: .high), whenLocked: .deferUntilUnlocked)
+                try await coordinator.openWindow(Screen("toast"), at: .high, whenLocked: .deferUntilUnlocked)
             }
             await events.waiting(.push(Screen("toast"), at: .high))
         } expect: {

@@ -58,7 +58,7 @@ struct GuideTests {
         // README: testing-timeout
         let clock = TestClock()
         let app = await Coordinator(root: list, host: TestHost(), clock: clock)
-        async let record = app.perform(.push(mail, at: .high), animator: ScriptedAnimator(.neverFinish))
+        async let record = app.openWindow(mail, at: .high, animator: ScriptedAnimator(.neverFinish))
         await clock.armed(.animation)
         clock.advance(toDeadlineOf: .animation)
         #expect(try await record.animation == .timedOut(after: .seconds(5)))
