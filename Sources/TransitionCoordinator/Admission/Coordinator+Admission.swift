@@ -157,7 +157,7 @@ extension Coordinator {
     /// Carries out the effects of `request`'s arrival, in the order ``TransitionMachine/Effects`` lists them.
     private func carryOut(_ effects: TransitionMachine.Effects, of request: TransitionRequest) {
         if let cancelled = effects.cancelledGesture { announceCancelled(cancelled) }
-        if effects.cutsInFlight { race?.cut(.preempted) }
+        if effects.cutsInFlight { machine.slot?.race?.cut(.preempted) }
         if let refusal = effects.superseding {
             for ticket in effects.superseded { ticket.deliver(.failure(refusal)) }
         }

@@ -176,7 +176,7 @@ extension Coordinator {
             result.animation = await AnimationRunner.run(
                 animator, context: context, race: race, timeout: configuration.animationTimeout,
                 watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
-            self.race = nil
+            machine.animationEnded()
             result.extraFinishCalls = context.ledger.extraFinishCalls
             result.animationEndedAt = clock.elapsed()
         }
@@ -214,8 +214,7 @@ extension Coordinator {
                 ledger: ledger)
         else { return nil }
         let race = AnimationRace(timeout: configuration.animationTimeout)
-        self.race = race
-        if machine.slot?.preempted == true { race.cut(.preempted) }
+        if machine.animationBegan(in: race) { race.cut(.preempted) }
         return (context, race)
     }
 

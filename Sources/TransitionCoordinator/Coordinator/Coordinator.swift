@@ -119,8 +119,6 @@ public actor Coordinator {
         let commands: [HostCommand]
     }
 
-    /// Set while the animator runs, so the animation in flight can be cut short from outside.
-    var race: AnimationRace?
     var ownershipFaults: [InvariantViolation] = []
     /// Where the host stands: in step, stuck on a call, or behind once that call returned.
     var hostState = HostState.inStep

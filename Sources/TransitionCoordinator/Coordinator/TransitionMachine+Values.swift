@@ -17,6 +17,9 @@ extension TransitionMachine {
         /// Sure to commit: no guard is asked about it, or its guards let it through (until then
         /// a guard may still refuse it, and its after-state never comes).
         var vetted: Bool
+        /// The race its animator runs in, while it runs: what the actor cuts short when a
+        /// preemption or a lifecycle event asks (the machine decides; the race is the effect's handle).
+        var race: AnimationRace?
     }
 
     /// What a request's arrival observed outside the machine.

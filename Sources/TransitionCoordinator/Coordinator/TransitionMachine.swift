@@ -293,6 +293,18 @@ struct TransitionMachine {
         changeSlot { $0.vetted = true }
     }
 
+    /// The transition in flight's animator starts in `race`; answers whether a preemption came
+    /// first (the actor then cuts the race at once).
+    mutating func animationBegan(in race: AnimationRace) -> Bool {
+        changeSlot { $0.race = race }
+        return slot?.preempted == true
+    }
+
+    /// The transition in flight's animator is done: its race is no longer cut from outside.
+    mutating func animationEnded() {
+        changeSlot { $0.race = nil }
+    }
+
     /// Changes the slot's holder in place, in whichever phase holds it; nothing when idle.
     private mutating func changeSlot(_ change: (inout Slot) -> Void) {
         switch phase {
