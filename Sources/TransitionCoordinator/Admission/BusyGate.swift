@@ -25,6 +25,7 @@ final class BusyGate: Sendable {
     /// Publishes the transition now holding the slot (nil: nothing the fast path may answer).
     /// Called only by the coordinator, on its executor.
     func publish(_ transition: InFlightTransition?) {
+        PathTrace.enter()
         state.withLock { $0 = transition }
     }
 

@@ -17,6 +17,7 @@ extension Coordinator {
         whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
         link: LinkID? = nil
     ) async -> Result<TransitionRecord?, TransitionError> {
+        PathTrace.enter()
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
         switch await admit(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
         case .success(let admission?):
@@ -39,6 +40,7 @@ extension Coordinator {
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
         deferrable: Bool
     ) async -> Result<Admission?, TransitionError> {
+        PathTrace.enter()
         if planted(.staleRead), machine.slot == nil { return await staleAdmission(request, from: origin) }
         switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
         case .admitted(let admission):
@@ -75,6 +77,7 @@ extension Coordinator {
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
         deferrable: Bool
     ) -> Arrival {
+        PathTrace.enter()
         var circumstances = TransitionMachine.Circumstances(
             cancelled: Task.isCancelled, hostFault: refreshHost(),
             now: clock.elapsed())
@@ -107,6 +110,7 @@ extension Coordinator {
         _ answer: Result<Value?, TransitionError>,
         for request: TransitionRequest
     ) -> Result<Value, TransitionError> {
+        PathTrace.enter()
         switch answer {
         case .success(let value?):
             return .success(value)
@@ -133,6 +137,7 @@ extension Coordinator {
     /// or cancelled, which the actor answers as it always does). See ``BusyGate`` for why the
     /// answer is the actor's.
     nonisolated func refuseIfBusy(_ request: TransitionRequest) throws(TransitionError) {
+        PathTrace.enter()
         // Read before the lock, to hold it for as short as can be; neither depends on the gate.
         if Task.isCancelled { return }
         let chain = TransitionScope.chain
@@ -156,6 +161,7 @@ extension Coordinator {
 
     /// Carries out the effects of `request`'s arrival, in the order ``TransitionMachine/Effects`` lists them.
     private func carryOut(_ effects: TransitionMachine.Effects, of request: TransitionRequest) {
+        PathTrace.enter()
         if let cancelled = effects.cancelledGesture { announceCancelled(cancelled) }
         if effects.cutsInFlight { machine.slot?.race?.cut(.preempted) }
         if let refusal = effects.superseding {
@@ -175,6 +181,7 @@ extension Coordinator {
     /// Step 6: frees the slot and hands it to the next eligible waiter, in the same synchronous
     /// step, so no arriving request can slip in between (see ``TransitionMachine/handOver(hostFault:now:)``).
     func handOver() {
+        PathTrace.enter()
         machine.release()
         // Nobody waits: the clock and the host need not be read.
         if machine.waiting.isEmpty { return }
@@ -197,6 +204,7 @@ extension Coordinator {
     /// Sends `began` for `admission`, in the step that gave it the slot, then publishes it on the
     /// busy gate when the machine says so, so no refusal naming it may be seen before its `began`.
     func announceBegan(_ admission: Admission) {
+        PathTrace.enter()
         defer { if machine.publishesOnGate(hostStuck: hostState.isStuck) { gate.publish(admission.transition) } }
         // Mutant: `began` is said only when the waiter's task resumes (see ``enterScope(_:)``).
         if planted(.lateBegan) { return }
@@ -210,6 +218,7 @@ extension Coordinator {
     /// The host's stuck call, if it has not returned; once it has, notes what the host took so the
     /// next transition catches it up, and forgets the fault.
     func refreshHost() -> HostFault? {
+        PathTrace.enter()
         guard case .stuck(let stuck) = hostState else { return nil }
         guard stuck.progress.hasReturned else { return stuck.fault }
         hostState = .behind(stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount)))

@@ -46,7 +46,10 @@ package enum TransitionScope {
         var isLive: Bool { (original ?? self).live.load(ordering: .acquiring) }
 
         /// Marks the transition ended (at its commit).
-        func end() { live.store(false, ordering: .releasing) }
+        func end() {
+            PathTrace.enter()
+            live.store(false, ordering: .releasing)
+        }
 
         /// Whether this link names `transition` of `coordinator`.
         func names(_ coordinator: UInt64, _ transition: TransitionID) -> Bool {
@@ -108,6 +111,7 @@ package enum TransitionScope {
 
         /// The chain with a new innermost link for `transition` of `coordinator`.
         func entering(_ coordinator: UInt64, _ transition: TransitionID) -> (Marker, Chain) {
+            PathTrace.enter()
             let marker = Marker(coordinator: coordinator, transition: transition, parent: innermost)
             return (marker, Chain(innermost: marker))
         }

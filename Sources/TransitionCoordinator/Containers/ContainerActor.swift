@@ -22,11 +22,13 @@ actor ContainerActor {
     /// (`assumeIsolated` stops the process if the caller is not on it), as
     /// ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` does.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
+        PathTrace.enter()
+        return assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the node if the current one is the expected one; returns whether it did.
     func replace(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
+        PathTrace.enter()
         guard Self.identical(node, expected) || node == expected else { return false }
         node = new
         return true

@@ -10,6 +10,7 @@ package enum ContainerPlanner {
         _ operation: ContainerOperation,
         in content: WindowContent
     ) throws(ContainerError) -> ContentChange {
+        PathTrace.enter()
         switch operation {
         case .push(let screen, let id):
             try requireAbsent(screen.id, from: content, for: id)
@@ -153,7 +154,8 @@ package enum ContainerPlanner {
         _ id: ContainerID, in content: WindowContent,
         _ body: (inout StackContainer) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
-        try edit(id, in: content) { node throws(ContainerError) in
+        PathTrace.enter()
+        return try edit(id, in: content) { node throws(ContainerError) in
             guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
             try body(&stack)
             // Mutant: a pop that reaches the root, or a `setStack` to the root alone, takes the root too.
@@ -166,6 +168,7 @@ package enum ContainerPlanner {
         _ id: ContainerID, in content: WindowContent,
         _ body: (inout WindowContent) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
+        PathTrace.enter()
         do throws(ContainerError) {
             return try edit(.container(id), in: content, body)
         } catch .unknownNode {
@@ -178,6 +181,7 @@ package enum ContainerPlanner {
         _ target: WindowContent.NodeID, in content: WindowContent,
         _ body: (inout WindowContent) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
+        PathTrace.enter()
         guard let edited = try rewrite(content, target, body) else { throw .unknownNode(target) }
         return edited
     }
@@ -187,6 +191,7 @@ package enum ContainerPlanner {
         _ node: WindowContent, _ target: WindowContent.NodeID,
         _ body: (inout WindowContent) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent? {
+        PathTrace.enter()
         if node.nodeID == target || isItem(target, of: node.base) {
             var node = node
             try body(&node)
@@ -266,6 +271,7 @@ package enum ContainerPlanner {
         _ screen: ScreenID, from content: WindowContent,
         for container: ContainerID?
     ) throws(ContainerError) {
+        PathTrace.enter()
         if content.shows(screen) { throw .duplicateScreen(screen, container: container) }
     }
 

@@ -42,6 +42,7 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     /// (ids are unique in a window, so none of them can match a screen elsewhere): a change at
     /// either end of a long stack, or at the top of a deep route, hashes only what changed.
     static func difference(_ before: WindowContent, _ after: WindowContent) -> (departed: [Screen], arrived: [Screen]) {
+        PathTrace.enter()
         var gone: [Screen] = [], came: [Screen] = []
         differing(before, after, gone: &gone, came: &came)
         if gone.isEmpty || came.isEmpty { return (gone, came) }
@@ -60,6 +61,7 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     /// are listed whole, less the ends the two lists share (a stack that comes to present a
     /// modal, or to be a tab, keeps its screens).
     private static func differing(_ old: WindowContent, _ new: WindowContent, gone: inout [Screen], came: inout [Screen]) {
+        PathTrace.enter()
         switch (old, new) {
         case (.stack(let was), .stack(let now)) where was.id == now.id:
             let (start, oldEnd, newEnd) = sharedEnds(was.items, now.items)
@@ -87,6 +89,7 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     /// Where two lists stop being equal from the front (`start`) and from the back (the end of
     /// each's differing middle), comparing screens, hashing none.
     static func sharedEnds(_ old: [Screen], _ new: [Screen]) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        PathTrace.enter()
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count

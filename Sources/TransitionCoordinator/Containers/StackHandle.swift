@@ -20,7 +20,8 @@ public struct StackHandle: ContainerHandle {
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(
+        PathTrace.enter()
+        return try await coordinator.perform(
             .content(.push(Screen(destination), onto: id)), animator: animator, policy: policy,
             whenLocked: whenLocked)
     }
@@ -32,7 +33,8 @@ public struct StackHandle: ContainerHandle {
         policy: AdmissionPolicy = .reject,
         whenLocked: LockedBehavior = .refuse
     ) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.perform(
+        PathTrace.enter()
+        return try await coordinator.perform(
             .content(.push(item.screen, onto: id)), animator: animator, policy: policy,
             whenLocked: whenLocked, items: [item.screen.id: item.callbacks])
     }

@@ -10,6 +10,7 @@ extension Coordinator {
         _ admission: Admission, animator: (any Animator)?,
         items: [ScreenID: ScreenCallbacks] = [:]
     ) async -> Result<TransitionRecord, TransitionError> {
+        PathTrace.enter()
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
@@ -55,11 +56,13 @@ extension Coordinator {
 
     /// Whether the guards are asked about a transition from `source`.
     private func asksGuards(_ source: NavigationSource) -> Bool {
-        !guards.isEmpty && source.isGuarded && !(source == .link && planted(.guardSkippedForLinks))
+        PathTrace.enter()
+        return !guards.isEmpty && source.isGuarded && !(source == .link && planted(.guardSkippedForLinks))
     }
 
     /// The transition's link in the re-entrancy chain, and the chain its work runs in.
     private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
+        PathTrace.enter()
         let inherited = TransitionScope.chain
         // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
         if planted(.lateBegan) { hub.send(.began(admission.transition, before: admission.plan.before)) }
@@ -78,6 +81,7 @@ extension Coordinator {
     /// Step 5: the record, the snapshot, the history, the `ended` event, then the slot is handed
     /// on (``handOver()``), all in one synchronous step.
     private func commit(_ admission: Admission, hadAnimator: Bool, result: Animated) -> TransitionRecord {
+        PathTrace.enter()
         let plan = admission.plan
         let record = TransitionRecord(
             id: admission.id, request: plan.request, before: plan.before, after: plan.after,
@@ -101,6 +105,7 @@ extension Coordinator {
     /// that never suspends still costs a frame (measured: push and pop unanimated half again as slow
     /// through `animate`). Nil, having done nothing, for any other transition.
     private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
+        PathTrace.enter()
         guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, case .inStep = hostState,
             let skipReason = plan.skipReason(hasAnimator: animator != nil)
         else { return nil }
@@ -136,6 +141,7 @@ extension Coordinator {
         _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
         chain: TransitionScope.Chain
     ) async -> Animated {
+        PathTrace.enter()
         var result = Animated(animation: .skipped(.topWindowUnchanged))
         // The host's first calls come before any transition's (a synchronous initializer's coordinator).
         if !hostStarted { await start() }
@@ -207,6 +213,7 @@ extension Coordinator {
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
     private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
+        PathTrace.enter()
         let ledger = AnimationLedger()
         guard
             let context = TransitionContext(
@@ -222,6 +229,7 @@ extension Coordinator {
     /// executor (see ``ExecutorChoice``), so the write happens in this step, with no await between
     /// levels; a compare-and-set that fails is an ownership fault ``audit()`` reports.
     private func commitLevels(_ plan: TransitionPlan, id: TransitionID) {
+        PathTrace.enter()
         // A content change keeps its window at its level: the level's owner gets the new value.
         if let changed = plan.contentWindow, let window = plan.after.window(changed),
             levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true
@@ -246,6 +254,7 @@ extension Coordinator {
     /// arrive, a write for those whose node changed, an empty write (then none) for those that
     /// leave. Called from the commit step; only windows that come, go or change content are read.
     private func commitContainers(_ plan: TransitionPlan, id: TransitionID) {
+        PathTrace.enter()
         // The common case, a window showing one stack that changed: one write, no dictionaries.
         // The contents are handed on as they are (re-wrapping each stack would box it anew).
         if !plan.touchesContainers, let changed = plan.contentWindow,
@@ -305,6 +314,7 @@ extension Coordinator {
     /// and set that content, `animated` when an animator will animate the change. Each command
     /// goes to `emit` in that order.
     private func beforeAnimation(_ plan: TransitionPlan, animated: Bool, _ emit: (HostCommand) -> Void) {
+        PathTrace.enter()
         if !planted(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
         for window in plan.created {
             emit(.create(window))
@@ -325,6 +335,7 @@ extension Coordinator {
     /// destroy the screens that left a window's content, then destroy the outgoing windows (a key
     /// window is never destroyed before its successor is key). Each command goes to `emit` in that order.
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
+        PathTrace.enter()
         if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
         // Mutant: the cover went up before this, with what it must hide still visible.
         if planted(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
@@ -347,6 +358,7 @@ extension Coordinator {
         _ commands: [HostCommand], base: () -> HostView, phase: HostPhase, afterAnimationFrom: Int? = nil,
         id: TransitionID, chain: TransitionScope.Chain
     ) async -> HostFault? {
+        PathTrace.enter()
         let result = await HostCallRunner.run(
             commands, on: host, timeout: configuration.hostTimeout, watchdog: watchdog,
             taskExecutor: taskExecutor, chain: chain)

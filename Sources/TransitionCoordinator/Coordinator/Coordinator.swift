@@ -307,7 +307,12 @@ public actor Coordinator {
 
     // MARK: - Requests
 
-    /// Carries out `request`, animated by `animator` when the skip rules allow.
+    /// Carries out `request`, animated by `animator` when the skip rules allow; `items` are the
+    /// callbacks of the screens it names (see ``StackItem``).
+    ///
+    /// Package-internal: an app makes each request through its method (``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
+    /// a handle's `push`, ``navigate(to:animator:policy:whenLocked:)``, and so on), one way each;
+    /// the harness and the tests make any request as a value.
     ///
     /// - Parameters:
     ///   - request: what to do, as a value.
@@ -315,28 +320,19 @@ public actor Coordinator {
     ///   - policy: what to do when another transition is in flight (``AdmissionPolicy``); an
     ///     application state change ignores it and behaves as ``setApplicationState(_:)`` says.
     ///   - whenLocked: what to do when the request would show something above the lock screen.
+    ///   - items: the callbacks of the screens the request names; none by default.
     /// - Returns: the record of the committed transition.
     /// - Throws: ``TransitionError`` when the request was refused (busy, re-entrant, cancelled
     ///   before admission, queue full, superseded, locked, host unresponsive, or not fitting the
     ///   state); nothing changed then.
-    /// Package-internal: an app makes each request through its method (``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
-    /// a handle's `push`, ``navigate(to:animator:policy:whenLocked:)``, and so on), one way each;
-    /// the harness and the tests make any request as a value.
     @usableFromInline @discardableResult
     package nonisolated(nonsending) func perform(
         _ request: TransitionRequest, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .reject,
-        whenLocked: LockedBehavior = .refuse
+        whenLocked: LockedBehavior = .refuse,
+        items: [ScreenID: ScreenCallbacks] = [:]
     ) async throws(TransitionError) -> TransitionRecord {
-        try await perform(request, animator: animator, policy: policy, whenLocked: whenLocked, items: [:])
-    }
-
-    /// ``perform(_:animator:policy:whenLocked:)`` with the callbacks of the screens it names.
-    package nonisolated(nonsending) func perform(
-        _ request: TransitionRequest, animator: (any Animator)?, policy: AdmissionPolicy,
-        whenLocked: LockedBehavior,
-        items: [ScreenID: ScreenCallbacks]
-    ) async throws(TransitionError) -> TransitionRecord {
+        PathTrace.enter()
         // Application state changes always go through the lifecycle lane, whichever way they are asked for.
         let mode: Mode = request.kind == .applicationState ? .lifecycle : .policy(policy)
         // A `.navigate` made by hand carries a route for the record and the guards: it keeps the rules.

@@ -72,6 +72,7 @@ final class EventHub: Sendable {
     /// no subscriber the event is never built. A subscriber that arrives during a send may miss
     /// that event: a stream sees the events sent after `subscribe()` returned.
     func send(_ event: @autoclosure () -> CoordinatorEvent) {
+        PathTrace.enter()
         guard count.load(ordering: .acquiring) > 0 else { return }
         deliver(event())
     }

@@ -15,6 +15,7 @@ struct HistoryRing {
 
     /// Adds `record` as the newest, dropping the oldest when full.
     mutating func append(_ record: TransitionRecord) {
+        PathTrace.enter()
         if storage.count < limit {
             storage.append(record)
         } else {

@@ -20,11 +20,13 @@ actor LevelActor {
     /// the coordinator's executor, so the caller is already isolated to it (`assumeIsolated` stops
     /// the process if it is not), and the write happens in the caller's step, with no await.
     nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
-        assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
+        PathTrace.enter()
+        return assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
     }
 
     /// Replaces the window if the current one has the expected id; returns whether it did.
     func replace(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
+        PathTrace.enter()
         guard window?.id == expected else { return false }
         window = new
         return true

@@ -92,6 +92,7 @@ struct TransitionMachine {
         _ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
         _ circumstances: Circumstances
     ) -> Decision {
+        PathTrace.enter()
         let origin = origin ?? Origin(source: .implied(by: request))
         var effects = Effects()
         do throws(TransitionError) {
@@ -105,6 +106,7 @@ struct TransitionMachine {
         _ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
         _ circumstances: Circumstances, _ effects: inout Effects
     ) throws(TransitionError) -> Decision {
+        PathTrace.enter()
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
@@ -186,6 +188,7 @@ struct TransitionMachine {
     /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
     /// coalescing group does not count (the request supersedes it). O(1).
     private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
+        PathTrace.enter()
         if let slot, slot.transition.request.pushedScreen == screen {
             throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
         }
@@ -251,6 +254,7 @@ struct TransitionMachine {
     /// Plans against the committed snapshot; returns the plan and the next window id to keep, or
     /// nil when the snapshot shows what the request asks for already (``TransitionPlanner/showsAlready(_:in:)``).
     func plan(_ request: TransitionRequest) -> Result<(TransitionPlan, WindowID)?, TransitionError> {
+        PathTrace.enter()
         if TransitionPlanner.showsAlready(request, in: snapshot) { return .success(nil) }
         var next = nextWindowID
         do throws(TransitionError) {
@@ -266,7 +270,8 @@ struct TransitionMachine {
         _ request: TransitionRequest, in state: NavigationSnapshot,
         nextWindowID next: inout WindowID
     ) throws(TransitionError) -> TransitionPlan {
-        try TransitionPlanner.plan(
+        PathTrace.enter()
+        return try TransitionPlanner.plan(
             request, in: state, nextWindowID: &next,
             ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
     }
@@ -277,6 +282,7 @@ struct TransitionMachine {
         _ plan: TransitionPlan, from origin: Origin, nextWindowID next: WindowID, waited: WaitInfo?,
         at now: Duration
     ) -> Admission {
+        PathTrace.enter()
         nextWindowID = next
         admitted += 1
         let transition = InFlightTransition(
@@ -322,12 +328,14 @@ struct TransitionMachine {
     /// `.reject` request is refused without entering the actor): not while a host call is stuck
     /// (that answer comes first), nor while a push waits (only the actor reads the queue).
     func publishesOnGate(hostStuck: Bool) -> Bool {
+        PathTrace.enter()
         return slot != nil && !hostStuck && !waiting.holdsPushes && !planted(.noBusyCheck)
     }
 
     /// The transition in flight committed `after`: it becomes the committed state. The slot stays
     /// taken until ``release()``.
     mutating func commit(_ after: NavigationSnapshot) {
+        PathTrace.enter()
         snapshot = after
     }
 
@@ -336,6 +344,7 @@ struct TransitionMachine {
     /// forgets them all once nobody waits. Linear in the plan's departures; nothing to do while
     /// nobody waits.
     mutating func noteRemovals(_ plan: TransitionPlan) {
+        PathTrace.enter()
         guard waiting.storageCount > 0 else {
             if !userRemovals.isEmpty { userRemovals = [:] }
             return
@@ -408,6 +417,7 @@ struct TransitionMachine {
     /// ``handOver(hostFault:)`` until it returns nil or an admission, in the same synchronous
     /// step, so no arriving request slips in before the waiter the slot goes to.
     mutating func release() {
+        PathTrace.enter()
         phase = .idle
     }
 

@@ -14,6 +14,7 @@ package final class InMemoryHost: SynchronousWindowHost {
 
     /// Applies a call to the ledger.
     package func apply(_ command: HostCommand) {
+        PathTrace.enter()
         state.withLock { $0.apply(command) }
     }
 }

@@ -163,6 +163,7 @@ package struct TransitionPlan: Sendable, Hashable {
     /// animator was given, the application
     /// is not active, the top-most visible content does not change (``changesTopContent``).
     package func skipReason(hasAnimator: Bool) -> SkipReason? {
+        PathTrace.enter()
         if !request.kind.isAnimatable { return .notAnimatable }
         if request.isFromUser { return .madeByUser }
         if !hasAnimator { return .noAnimator }

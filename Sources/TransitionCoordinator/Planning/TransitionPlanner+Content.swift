@@ -7,6 +7,7 @@ extension TransitionPlanner {
         _ operation: ContainerOperation, at level: WindowLevel?,
         in snapshot: NavigationSnapshot
     ) throws(TransitionError) -> (index: Int, change: ContentChange) {
+        PathTrace.enter()
         let index = try windowIndex(for: operation, at: level, in: snapshot)
         let window = snapshot.windows[index]
         let covers = snapshot.covers
@@ -66,6 +67,7 @@ extension TransitionPlanner {
         for operation: ContainerOperation, at level: WindowLevel?,
         in snapshot: NavigationSnapshot
     ) throws(TransitionError) -> Int {
+        PathTrace.enter()
         if let level {
             guard level == .root || snapshot.levels.contains(level) else {
                 throw .invalid(.unknownLevel(level, known: snapshot.levels))

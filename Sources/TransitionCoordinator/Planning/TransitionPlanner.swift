@@ -8,6 +8,7 @@ package enum TransitionPlanner {
     /// says). There is nothing to do then: the machine does not admit it, and the navigation
     /// answers nil. O(windows + the target's size).
     package static func showsAlready(_ request: TransitionRequest, in snapshot: NavigationSnapshot) -> Bool {
+        PathTrace.enter()
         guard case .navigate(_, let target) = request, snapshot.lockWindow == nil else { return false }
         let covers = snapshot.covers
         for window in snapshot.windows where window.level != .root && !covers.reserves(window.level) { return false }
@@ -37,6 +38,7 @@ package enum TransitionPlanner {
         nextWindowID: inout WindowID,
         ignoresUnmanagedWindows: Bool = false
     ) throws(TransitionError) -> TransitionPlan {
+        PathTrace.enter()
         let covers = snapshot.covers
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
