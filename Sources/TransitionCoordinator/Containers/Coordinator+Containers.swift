@@ -110,7 +110,8 @@ extension Coordinator {
     /// Makes the window at `level` (the root window when nil) show `content`, planned against
     /// the tree it shows now as one change, animated once: what stays keeps its controllers.
     /// Throws ``ContainerError/invalidContent(_:)`` when `content` breaks invariant 8 (an id
-    /// twice, a selection out of range) or shows a screen another window shows.
+    /// twice, a selection out of range), and ``TransitionError/InvalidRequest/duplicateScreen(_:shownIn:)``
+    /// or ``ContainerError/duplicateContainer(_:)`` when it shows what another window shows.
     @discardableResult
     public nonisolated(nonsending) func replaceContent(
         with content: WindowContent, at level: WindowLevel? = nil, animator: (any Animator)? = nil,
