@@ -30,29 +30,46 @@ public enum Swarm {
 
     /// Runs `seeds`, each with `base` as the template and its own swarm fault plan (or the
     /// template's plan when `swarm` is false); stops early at the first failing seed when `stopAtFirstFailure`.
+    /// Seeds run side by side, one per core (``SeedLanes``), a batch at a time; `progress` hears of
+    /// each in seed order, on the calling thread.
     public static func run(
         _ base: StressConfiguration, seeds: [UInt64], swarm: Bool = true,
         stopAtFirstFailure: Bool = false, progress: (SeedResult) -> Void = { _ in }
     ) -> [SeedResult] {
         var results: [SeedResult] = []
-        for seed in seeds {
-            var configuration = base
-            configuration.seed = seed
-            if swarm {
-                configuration.faults = FaultPlan.swarm(seed: seed)
-                configuration.hostTimeout = hostTimeout(seed: seed)
-                configuration.hostTimeout = hostTimeout(seed: seed)
+        // A batch of seeds at a time, one per core, each with its replay; reported in seed order.
+        var batches = seeds[...]
+        while !batches.isEmpty {
+            let batch = Array(batches.prefix(SeedLanes.width))
+            batches = batches.dropFirst(batch.count)
+            for result in SeedLanes.map(batch, { seedResult(base, seed: $0, swarm: swarm) }) {
+                results.append(result)
+                progress(result)
+                if stopAtFirstFailure, !result.violations.isEmpty { return results }
             }
-            let first = StressRunner.simulate(configuration)
-            let replay = StressRunner.simulate(configuration)
-            let result = SeedResult(
-                seed: seed, faults: configuration.faults, run: first,
-                deterministic: first.digest == replay.digest && first.steps == replay.steps)
-            results.append(result)
-            progress(result)
-            if stopAtFirstFailure, !result.violations.isEmpty { break }
         }
         return results
+    }
+
+    /// One seed run, then replayed to check that it gives the same digest.
+    private static func seedResult(_ base: StressConfiguration, seed: UInt64, swarm: Bool) -> SeedResult {
+        let configuration = seeded(base, seed: seed, swarm: swarm)
+        let first = StressRunner.simulate(configuration)
+        let replay = StressRunner.simulate(configuration)
+        return SeedResult(
+            seed: seed, faults: configuration.faults, run: first,
+            deterministic: first.digest == replay.digest && first.steps == replay.steps)
+    }
+
+    /// `base` for `seed`: its own swarm fault plan and host timeout, or the template's when `swarm` is false.
+    private static func seeded(_ base: StressConfiguration, seed: UInt64, swarm: Bool = true) -> StressConfiguration {
+        var configuration = base
+        configuration.seed = seed
+        if swarm {
+            configuration.faults = FaultPlan.swarm(seed: seed)
+            configuration.hostTimeout = hostTimeout(seed: seed)
+        }
+        return configuration
     }
 
     /// What a swarm never exercised: fault kinds that never fired, request kinds never committed,
@@ -88,30 +105,21 @@ public enum Swarm {
     /// Runs `planted` (a configuration with a mutant switched on) over seeds 1...`limit`, until a
     /// seed catches it; returns the catching seed and its first violation, or nil when the mutant survived.
     package static func hunt(_ planted: StressConfiguration, limit: Int = 64) -> (seed: UInt64, violation: InvariantViolation)? {
-        var configuration = planted
         for seed in 1...UInt64(limit) {
-            configuration.seed = seed
-            configuration.faults = FaultPlan.swarm(seed: seed)
-            configuration.hostTimeout = hostTimeout(seed: seed)
-            let run = StressRunner.simulate(configuration)
-            if let first = run.violations.first { return (seed, first) }
+            if let first = StressRunner.simulate(seeded(planted, seed: seed)).violations.first { return (seed, first) }
         }
         return nil
     }
 
     /// Runs `planted` (a configuration with a mutant switched on) over every one of `seeds` (each
     /// with its own swarm fault plan, run once: a caught mutant needs no replay); returns the seeds
-    /// that caught it, each with its first violation, in seed order.
+    /// that caught it, each with its first violation, in seed order. The seeds run side by side,
+    /// one per core (``SeedLanes``).
     package static func catches(
         _ planted: StressConfiguration, seeds: [UInt64]
     ) -> [(seed: UInt64, violation: InvariantViolation)] {
-        var configuration = planted
-        return seeds.compactMap { seed in
-            configuration.seed = seed
-            configuration.faults = FaultPlan.swarm(seed: seed)
-            configuration.hostTimeout = hostTimeout(seed: seed)
-            return StressRunner.simulate(configuration).violations.first.map { (seed, $0) }
-        }
+        let firsts = SeedLanes.map(seeds) { StressRunner.simulate(seeded(planted, seed: $0)).violations.first }
+        return zip(seeds, firsts).compactMap { seed, first in first.map { (seed, $0) } }
     }
 
     /// ``catches(_:seeds:)`` with each seed run on real threads (once, its catch timing-dependent):
@@ -119,13 +127,9 @@ public enum Swarm {
     package static func catchesOnThreads(
         _ planted: StressConfiguration, seeds: [UInt64]
     ) async -> [(seed: UInt64, violation: InvariantViolation)] {
-        var configuration = planted
         var caught: [(seed: UInt64, violation: InvariantViolation)] = []
         for seed in seeds {
-            configuration.seed = seed
-            configuration.faults = FaultPlan.swarm(seed: seed)
-            configuration.hostTimeout = hostTimeout(seed: seed)
-            if let first = await StressRunner.run(configuration).violations.first { caught.append((seed, first)) }
+            if let first = await StressRunner.run(seeded(planted, seed: seed)).violations.first { caught.append((seed, first)) }
         }
         return caught
     }
