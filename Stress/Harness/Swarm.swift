@@ -123,15 +123,27 @@ public enum Swarm {
     }
 
     /// ``catches(_:seeds:)`` with each seed run on real threads (once, its catch timing-dependent):
-    /// for a mutant the simulation cannot reach.
+    /// for a mutant the simulation cannot reach. As many seeds run at once as there are cores; the
+    /// catches come back in seed order.
     package static func catchesOnThreads(
         _ planted: StressConfiguration, seeds: [UInt64]
     ) async -> [(seed: UInt64, violation: InvariantViolation)] {
-        var caught: [(seed: UInt64, violation: InvariantViolation)] = []
-        for seed in seeds {
-            if let first = await StressRunner.run(seeded(planted, seed: seed)).violations.first { caught.append((seed, first)) }
+        // Side by side, one seed per core: such a run waits on real time more than it computes.
+        var firsts: [UInt64: InvariantViolation] = [:]
+        await withTaskGroup(of: (UInt64, InvariantViolation?).self) { group in
+            var next = seeds.makeIterator()
+            func start() -> Bool {
+                guard let seed = next.next() else { return false }
+                group.addTask { (seed, await StressRunner.run(seeded(planted, seed: seed)).violations.first) }
+                return true
+            }
+            for _ in 0..<SeedLanes.width where !start() { break }
+            while let (seed, first) = await group.next() {
+                firsts[seed] = first
+                _ = start()
+            }
         }
-        return caught
+        return seeds.compactMap { seed in firsts[seed].map { (seed, $0) } }
     }
 
     /// A seed's host timeout: in three seeds of four longer than the animation timeout (20 ms
