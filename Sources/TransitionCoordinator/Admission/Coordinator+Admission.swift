@@ -6,77 +6,67 @@
 /// request interleaves with a decision; a waiting request is admitted by ``handOver()``.
 extension Coordinator {
     /// Step 1: a request enters the actor. It is admitted (now, or once its turn comes) and
-    /// carried out; refusals are announced (`rejected`) and handed back. A request that asks for
-    /// what the state shows already (a navigation to where the app is) is answered nil, with no
-    /// event and nothing changed.
+    /// carried out; refusals are announced (`rejected`) and thrown. A request that asks for what
+    /// the state shows already (a navigation to where the app is) is answered nil, with no event
+    /// and nothing changed.
     ///
-    /// It does not throw: it hands back the record or the refusal, and the public methods throw
-    /// in the caller's own frame.
+    /// The machine's decision is the one value an outcome is wrapped in: from there the record is
+    /// returned and a refusal thrown, typed, up to the public call.
     func submit(
         _ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
         whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
         link: LinkID? = nil
-    ) async -> Result<TransitionRecord?, TransitionError> {
+    ) async throws(TransitionError) -> TransitionRecord? {
         PathTrace.enter()
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
-        switch await admit(request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked) {
-        case .success(let admission?):
-            return await run(admission, animator: animator, items: items).map { $0 }
-        case .success(nil):
-            return .success(nil)
-        case .failure(let refusal):
-            return .failure(refusal)
-        }
+        guard
+            let admission = try await admit(
+                request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
+        else { return nil }
+        return try await run(admission, animator: animator, items: items)
     }
 
-    /// Step 2: admits the request: the machine decides its arrival and plans it
-    /// (``arrive(_:from:mode:deferrable:)``); then it has the slot, waits on its ticket for the
-    /// hand-over, is refused (and said so), or has nothing to do (nil: the state shows what it
-    /// asks for already).
+    /// Step 2: admits the request: the machine decides its arrival and plans it, and its effects
+    /// are carried out (``arrive(_:from:mode:deferrable:)``); then it has the slot, waits on its
+    /// ticket for the hand-over, is refused (said so, and thrown), or has nothing to do (nil: the
+    /// state shows what it asks for already).
     ///
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
     func admit(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
         deferrable: Bool
-    ) async -> Result<Admission?, TransitionError> {
+    ) async throws(TransitionError) -> Admission? {
         PathTrace.enter()
-        if planted(.staleRead), machine.slot == nil { return await staleAdmission(request, from: origin) }
+        if planted(.staleRead), machine.slot == nil { return try await staleAdmission(request, from: origin) }
         switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
-        case .admitted(let admission):
-            return .success(admission)
+        case .admit(let admission):
+            return admission
         case .alreadyThere:
-            return .success(nil)
-        case .waits(let ticket, let cancellable):
+            return nil
+        case .refuse(let error):
+            throw error
+        case .wait(let ticket, let cancellable):
             await ticket.wait(cancellable: cancellable)
-            return ticket.outcome().mapError { refuse(ticket.request, $0) }
-        case .refused(let refusal):
-            return .failure(refusal)
+            switch ticket.outcome() {
+            case .success(let admission): return admission
+            case .failure(let error): throw refuse(ticket.request, error)
+            }
         }
     }
 
-    /// What a request's arrival came to, its effects carried out.
-    private enum Arrival {
-        /// It has the slot.
-        case admitted(Admission)
-        /// It stands in line: wait on the ticket.
-        case waits(AdmissionTicket, cancellable: Bool)
-        /// Nothing to do: the state shows what it asks for already.
-        case alreadyThere
-        /// Refused, and said so.
-        case refused(TransitionError)
-    }
-
     /// The machine decides `request`'s arrival (``TransitionMachine/arrive(_:from:mode:deferrable:_:)``)
-    /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call),
-    /// and the actor carries the decision's effects out, in the same synchronous step.
+    /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call);
+    /// the actor carries its effects out and announces an admission (`began`) or a refusal
+    /// (`rejected`), in the same synchronous step, and hands the decision back as it is.
     ///
-    /// Synchronous, so the decision's values live only in this step, not in the frames a waiting
-    /// request keeps.
+    /// Synchronous, so the machine's working values and the effects live only in this step, not
+    /// in the frame a waiting request keeps: decided inside ``admit(_:from:mode:deferrable:)``
+    /// itself, they grew what every waiter keeps (the bench's "resident memory per waiter").
     private func arrive(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
         deferrable: Bool
-    ) -> Arrival {
+    ) -> TransitionMachine.Decision {
         PathTrace.enter()
         var circumstances = TransitionMachine.Circumstances(
             cancelled: Task.isCancelled, hostFault: refreshHost(),
@@ -85,42 +75,27 @@ extension Coordinator {
             let chain = TransitionScope.chain
             if !chain.isEmpty { circumstances.reentrant = chain.contains { $0.names(markerIdentity, slot.transition.id) } }
         }
-        switch machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances) {
-        case .admit(let admission, let effects):
-            carryOut(effects, of: request)
+        let (decision, effects) = machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances)
+        carryOut(effects, of: request)
+        switch decision {
+        case .admit(let admission):
             announceBegan(admission)
-            return .admitted(admission)
-        case .wait(let ticket, let cancellable, let effects):
-            carryOut(effects, of: request)
-            return .waits(ticket, cancellable: cancellable)
-        case .alreadyThere(let effects):
-            carryOut(effects, of: request)
-            return .alreadyThere
-        case .refuse(let error, let effects):
-            carryOut(effects, of: request)
-            return .refused(refuse(request, error))
+        case .refuse(let error):
+            _ = refuse(request, error)
+        case .wait, .alreadyThere:
+            break
         }
+        return decision
     }
 
-    /// `answer` to a call that promises a value (a record, an admission): nothing to do, which only
-    /// a navigation to where the app is can be, is refused as
-    /// ``TransitionError/InvalidRequest/alreadyShown(_:)`` and announced (`rejected`).
+    /// The refusal of a call that promises a value (a record, an admission) when there was nothing
+    /// to do, which only a navigation to where the app is can be:
+    /// ``TransitionError/InvalidRequest/alreadyShown(_:)``, announced (`rejected`).
     /// ``Coordinator/navigate(to:animator:policy:whenLocked:)`` answers nil instead.
-    nonisolated func promised<Value>(
-        _ answer: Result<Value?, TransitionError>,
-        for request: TransitionRequest
-    ) -> Result<Value, TransitionError> {
-        PathTrace.enter()
-        switch answer {
-        case .success(let value?):
-            return .success(value)
-        case .success(nil):
-            let error = TransitionError.invalid(.alreadyShown(request))
-            hub.send(.rejected(request, error))
-            return .failure(error)
-        case .failure(let error):
-            return .failure(error)
-        }
+    nonisolated func alreadyShown(_ request: TransitionRequest) -> TransitionError {
+        let error = TransitionError.invalid(.alreadyShown(request))
+        hub.send(.rejected(request, error))
+        return error
     }
 
     /// Announces the refusal of `request` (`rejected`) and hands it back.

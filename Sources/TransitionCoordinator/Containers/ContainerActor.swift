@@ -18,20 +18,17 @@ actor ContainerActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// ``replace(expecting:with:)`` from the coordinator's own step, on the executor both share
-    /// (`assumeIsolated` stops the process if the caller is not on it), as
-    /// ``LevelActor/replaceOnSharedExecutor(expecting:with:)`` does.
-    nonisolated func replaceOnSharedExecutor(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
-        PathTrace.enter()
-        return assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
-    }
-
     /// Replaces the node if the current one is the expected one; returns whether it did.
-    func replace(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
+    ///
+    /// Called from the coordinator's own step, on the executor both share (`assumeIsolated` stops
+    /// the process if the caller is not on it), as ``LevelActor/replace(expecting:with:)`` is.
+    nonisolated func replace(expecting expected: WindowContent?, with new: WindowContent?) -> Bool {
         PathTrace.enter()
-        guard Self.identical(node, expected) || node == expected else { return false }
-        node = new
-        return true
+        return assumeIsolated { actor in
+            guard Self.identical(actor.node, expected) || actor.node == expected else { return false }
+            actor.node = new
+            return true
+        }
     }
 }
 

@@ -24,10 +24,8 @@ extension Coordinator {
         // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
         // The machine holds an admission from a gesture as a gesture (``TransitionMachine/Phase/gestureHeld(_:)``).
         let request = TransitionRequest.userDid(operation, at: level)
-        let admission = try promised(
-            await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false),
-            for: request
-        ).get()
+        guard let admission = try await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false)
+        else { throw alreadyShown(request) }
         return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
     }
 
@@ -43,7 +41,7 @@ extension Coordinator {
     func commitGesture(_ id: TransitionID) async throws(TransitionError) -> TransitionRecord {
         guard case .apply(let admission) = machine.endGesture(id, committing: true) else { throw .refused(.gestureEnded(id)) }
         // A guard's veto (a form that must not be left) ends the gesture as cancelled: nothing changed.
-        return try await run(admission, animator: nil).get()
+        return try await run(admission, animator: nil)
     }
 
     /// Gives gesture `id` up with nothing changed (no record, no callback) and hands the slot
@@ -52,7 +50,7 @@ extension Coordinator {
         switch machine.endGesture(id, committing: false) {
         case .apply(let admission):
             // The ``Mutation/cancelledGestureApplied`` mutant: the cancelled swipe is counted as a pop.
-            _ = await run(admission, animator: nil)
+            _ = try? await run(admission, animator: nil)
         case .cancelled(let transition):
             announceCancelled(transition)
             handOver()

@@ -1,15 +1,15 @@
 /// A request's path, steps 3 to 5: run an admitted transition (its guards), animate it (the host
 /// phases and the animation), and commit it; step 6 hands the slot over (``handOver()``).
 extension Coordinator {
-    /// Step 3: carries an admitted transition out and hands the slot over. Never fails once the
-    /// guards let it through: an admitted transition completes.
+    /// Step 3: carries an admitted transition out and hands the slot over. Throws only a guard's
+    /// refusal, with nothing changed; once the guards let it through, an admitted transition completes.
     ///
     /// `items` are the callbacks of the screens the request names (see ``StackItem``); the
     /// admission says where the request comes from (guards, `began` and the record say so).
     func run(
         _ admission: Admission, animator: (any Animator)?,
         items: [ScreenID: ScreenCallbacks] = [:]
-    ) async -> Result<TransitionRecord, TransitionError> {
+    ) async throws(TransitionError) -> TransitionRecord {
         PathTrace.enter()
         let (marker, chain) = enterScope(admission)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
@@ -23,7 +23,7 @@ extension Coordinator {
                 marker.end()
                 announceCancelled(admission.transition)
                 handOver()
-                return .failure(refusal)
+                throw refusal
             }
             machine.guardsPassed()
         }
@@ -51,7 +51,7 @@ extension Coordinator {
         }
         // The callbacks the commit step could not call at once, in their turn (outside the slot).
         if let callbacks { await deliver(callbacks) }
-        return .success(record)
+        return record
     }
 
     /// Whether the guards are asked about a transition from `source`.
@@ -232,7 +232,7 @@ extension Coordinator {
         PathTrace.enter()
         // A content change keeps its window at its level: the level's owner gets the new value.
         if let changed = plan.contentWindow, let window = plan.after.window(changed),
-            levelActors[window.level]?.replaceOnSharedExecutor(expecting: changed, with: window) != true
+            levelActors[window.level]?.replace(expecting: changed, with: window) != true
         {
             ownershipFaults.append(.init(.levels, "\(id) could not hand level \(window.level) its new content \(window.content)"))
         }
@@ -240,7 +240,7 @@ extension Coordinator {
         plan.forEachChangedLevel { level, old, new in
             // Every level the plan lists changed (a window came, went, or was shown or hidden).
             // Every configured level has its actor from the start, so a missing one is an ownership fault, not a skip.
-            if levelActors[level]?.replaceOnSharedExecutor(expecting: old, with: new) != true {
+            if levelActors[level]?.replace(expecting: old, with: new) != true {
                 ownershipFaults.append(
                     .init(
                         .levels,
@@ -261,7 +261,7 @@ extension Coordinator {
             let oldContent = plan.before.window(changed)?.content, case .stack(let old) = oldContent,
             let newContent = plan.after.window(changed)?.content, case .stack(let new) = newContent, old.id == new.id
         {
-            if containerActors[old.id]?.replaceOnSharedExecutor(expecting: oldContent, with: newContent) != true {
+            if containerActors[old.id]?.replace(expecting: oldContent, with: newContent) != true {
                 ownershipFaults.append(.init(.containers, "\(id) could not write container \(old.id)'s actor"))
             }
             return
@@ -285,7 +285,7 @@ extension Coordinator {
             for (container, node) in before { previous[container] = node }
             let staying = Set(after.map(\.id))
             for (container, node) in previous where !staying.contains(container) {
-                if containerActors.removeValue(forKey: container)?.replaceOnSharedExecutor(expecting: node, with: nil) != true {
+                if containerActors.removeValue(forKey: container)?.replace(expecting: node, with: nil) != true {
                     fault(container, "empty")
                 }
             }
@@ -297,7 +297,7 @@ extension Coordinator {
             if let old = samePlaces ? before[index].node : previous[container] {
                 let same = ContainerActor.unchanged(old, node, known: unchanged)
                 unchanged[container] = same
-                if !same, containerActors[container]?.replaceOnSharedExecutor(expecting: old, with: node) != true {
+                if !same, containerActors[container]?.replace(expecting: old, with: node) != true {
                     fault(container, "write")
                 }
             } else if containerActors[container] != nil {

@@ -344,9 +344,9 @@ public actor Coordinator {
             }
         }
         if case .policy(.reject) = mode { try refuseIfBusy(request) }
-        return try promised(
-            await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items),
-            for: request
-        ).get()
+        if let record = try await submit(request, animator: animator, mode: mode, whenLocked: whenLocked, items: items) {
+            return record
+        }
+        throw alreadyShown(request)
     }
 }

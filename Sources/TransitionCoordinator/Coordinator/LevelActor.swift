@@ -16,19 +16,17 @@ actor LevelActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
 
-    /// ``replace(expecting:with:)`` called from the coordinator's own step: the level actor runs on
-    /// the coordinator's executor, so the caller is already isolated to it (`assumeIsolated` stops
-    /// the process if it is not), and the write happens in the caller's step, with no await.
-    nonisolated func replaceOnSharedExecutor(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
-        PathTrace.enter()
-        return assumeIsolated { actor in actor.replace(expecting: expected, with: new) }
-    }
-
     /// Replaces the window if the current one has the expected id; returns whether it did.
-    func replace(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
+    ///
+    /// Called from the coordinator's own step: the level actor runs on the coordinator's executor,
+    /// so the caller is already isolated to it (`assumeIsolated` stops the process if it is not),
+    /// and the write happens in the caller's step, with no await.
+    nonisolated func replace(expecting expected: WindowID?, with new: ManagedWindow?) -> Bool {
         PathTrace.enter()
-        guard window?.id == expected else { return false }
-        window = new
-        return true
+        return assumeIsolated { actor in
+            guard actor.window?.id == expected else { return false }
+            actor.window = new
+            return true
+        }
     }
 }

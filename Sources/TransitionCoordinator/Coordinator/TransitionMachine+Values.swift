@@ -50,20 +50,22 @@ extension TransitionMachine {
         var waitsIn: WaitLane?
     }
 
-    /// What the arrival of a request decided.
+    /// What the arrival of a request decided: the one value its outcome is wrapped in, up to the
+    /// public call (the effects of the arrival come beside it, for the actor to carry out first).
+    /// Small, so the frame of a request that waits keeps little of it.
     enum Decision {
         /// Admitted now: the slot is taken.
-        case admit(Admission, Effects)
+        case admit(Admission)
         /// In line (enqueued in this step); the caller waits on the ticket for the hand-over. One
         /// that is not `cancellable` has acted already (a lifecycle event, a preempting request
         /// that cut the animation short) and keeps its place when its task is cancelled.
-        case wait(AdmissionTicket, cancellable: Bool, Effects)
+        case wait(AdmissionTicket, cancellable: Bool)
         /// Nothing to do: the committed state shows what the request asks for already (a
         /// navigation to where the app is). Not a refusal: no `rejected`; the request answers nil.
-        case alreadyThere(Effects)
+        case alreadyThere
         /// Refused, with nothing changed but the effects (a gesture cut short by a lifecycle
         /// event that then did not fit): announce `rejected` and throw.
-        case refuse(TransitionError, Effects)
+        case refuse(TransitionError)
     }
 
     /// Where a request comes from, as its ``InFlightTransition`` and record say: kept with a

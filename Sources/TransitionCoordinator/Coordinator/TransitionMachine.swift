@@ -86,19 +86,21 @@ struct TransitionMachine {
     // MARK: - Arrival
 
     /// A request arrives under `mode`: admit it (planned against the committed state), put it in
-    /// line (and say so), or refuse it. `origin` is where it comes from (the source its request
-    /// implies when nil); a waiter keeps it.
+    /// line (and say so), or refuse it; with the effects the actor carries out first, whatever
+    /// the decision. `origin` is where it comes from (the source its request implies when nil); a
+    /// waiter keeps it.
     mutating func arrive(
         _ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
         _ circumstances: Circumstances
-    ) -> Decision {
+    ) -> (decision: Decision, effects: Effects) {
         PathTrace.enter()
         let origin = origin ?? Origin(source: .implied(by: request))
         var effects = Effects()
         do throws(TransitionError) {
-            return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
+            let decision = try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
+            return (decision, effects)
         } catch {
-            return .refuse(error, effects)
+            return (.refuse(error), effects)
         }
     }
 
@@ -111,7 +113,7 @@ struct TransitionMachine {
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         if planted(.noBusyCheck), case .policy(.reject) = mode, slot != nil, case .success(let (plan, next)?) = plan(request) {
-            return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
+            return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now))
         }
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
@@ -120,13 +122,13 @@ struct TransitionMachine {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
             case .success(let (plan, next)?):
-                return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now), effects)
+                return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now))
             case .success(nil):
-                return .alreadyThere(effects)
+                return .alreadyThere
             case .failure(.refused(.locked)) where deferrable:
                 return .wait(
                     try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects),
-                    cancellable: true, effects)
+                    cancellable: true)
             case .failure(let error):
                 throw error
             }
@@ -140,13 +142,13 @@ struct TransitionMachine {
             preemptInFlight(&effects)
             return .wait(
                 try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects),
-                cancellable: false, effects)
+                cancellable: false)
         case .policy(.reject):
             throw .refused(.busy(inFlight: current.transition))
         case .policy(.enqueue), .policy(.coalesce):
             return .wait(
                 try enqueue(request, from: origin, lane: .queued, group: group, deferrable: deferrable, &effects),
-                cancellable: true, effects)
+                cancellable: true)
         case .policy(.preempt):
             // Mutant: cut first, then find out whether there is room and whether the request fits.
             if planted(.preemptBeforeAdmission) { preemptInFlight(&effects) }
@@ -155,32 +157,34 @@ struct TransitionMachine {
             if current.preempted {
                 return .wait(
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
-                    cancellable: true, effects)
+                    cancellable: true)
             }
             // A navigation to where the transition in flight leads has nothing to do once that
             // transition is sure to commit: it must not cut the animation it would never follow.
             // While a guard may still refuse that transition, the navigation waits for its end
             // without cutting it: then it is already there, or it runs.
             if TransitionPlanner.showsAlready(request, in: current.after) {
-                if current.vetted || planted(.alreadyThereBeforeGuards) { return .alreadyThere(effects) }
+                if current.vetted || planted(.alreadyThereBeforeGuards) { return .alreadyThere }
                 return .wait(
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
-                    cancellable: true, effects)
+                    cancellable: true)
             }
             var scratch = nextWindowID
             do {
                 // Planned as it will run: a `setStack` without what the transition in flight removes.
-                _ = try planned(pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch)
+                _ = try TransitionPlanner.plan(
+                    pruned(request, behind: current.plan), in: current.after, nextWindowID: &scratch,
+                    ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             } catch {
                 guard case .refused(.locked) = error, deferrable else { throw error }
                 return .wait(
                     try enqueue(request, from: origin, lane: .deferred, group: nil, deferrable: true, &effects),
-                    cancellable: true, effects)
+                    cancellable: true)
             }
             preemptInFlight(&effects)
             return .wait(
                 try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
-                cancellable: false, effects)
+                cancellable: false)
         }
     }
 
@@ -258,22 +262,13 @@ struct TransitionMachine {
         if TransitionPlanner.showsAlready(request, in: snapshot) { return .success(nil) }
         var next = nextWindowID
         do throws(TransitionError) {
-            let plan = try planned(request, in: snapshot, nextWindowID: &next)
+            let plan = try TransitionPlanner.plan(
+                request, in: snapshot, nextWindowID: &next,
+                ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             return .success((plan, next))
         } catch {
             return .failure(error)
         }
-    }
-
-    /// ``TransitionPlanner/plan(_:in:nextWindowID:ignoresUnmanagedWindows:)`` under this machine's configuration.
-    func planned(
-        _ request: TransitionRequest, in state: NavigationSnapshot,
-        nextWindowID next: inout WindowID
-    ) throws(TransitionError) -> TransitionPlan {
-        PathTrace.enter()
-        return try TransitionPlanner.plan(
-            request, in: state, nextWindowID: &next,
-            ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
     }
 
     /// Gives the slot to `plan`, admitted at `now`: in flight, or held as a gesture when it comes

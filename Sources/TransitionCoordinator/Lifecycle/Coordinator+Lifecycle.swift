@@ -20,7 +20,10 @@ extension Coordinator {
     @discardableResult
     public func setApplicationState(_ state: ApplicationState) async throws(TransitionError) -> TransitionRecord {
         let request = TransitionRequest.setApplicationState(state)
-        return try promised(await submit(request, animator: nil, mode: .lifecycle, whenLocked: .refuse), for: request).get()
+        guard let record = try await submit(request, animator: nil, mode: .lifecycle, whenLocked: .refuse) else {
+            throw alreadyShown(request)
+        }
+        return record
     }
 
     /// Removes the lock screen (animated) and shows again the windows it hid; then requests

@@ -6,7 +6,7 @@ extension Coordinator {
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
     func staleAdmission(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin
-    ) async -> Result<Admission?, TransitionError> {
+    ) async throws(TransitionError) -> Admission? {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
@@ -16,9 +16,9 @@ extension Coordinator {
                 ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             let admission = machine.occupy(plan, from: origin, nextWindowID: next, waited: nil, at: clock.elapsed())
             announceBegan(admission)
-            return .success(admission)
+            return admission
         } catch {
-            return .failure(refuse(request, error))
+            throw refuse(request, error)
         }
     }
 

@@ -85,10 +85,14 @@ extension Coordinator {
         let plan = try Restoration.plan(
             saved, policy: policy, registry: screens, now: now, link: link,
             limits: configuration.routeLimits)
-        let record = try await submit(
-            .navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
-            whenLocked: .deferUntilUnlocked, source: .restoration
-        ).mapError { RestorationError.refused($0) }.get()
+        let record: TransitionRecord?
+        do {
+            record = try await submit(
+                .navigate(plan.route, target: plan.content), animator: nil, mode: .policy(.enqueue),
+                whenLocked: .deferUntilUnlocked, source: .restoration)
+        } catch {
+            throw .refused(error)
+        }
         return Restored(record: record, plan: plan)
     }
 }

@@ -90,7 +90,7 @@ extension Coordinator {
         return try await submit(
             kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
             source: kept.source
-        ).get()
+        )
     }
 
     /// A request a guard redirected, kept for ``resumeRedirected()``: a link is kept by its inbox.

@@ -45,7 +45,7 @@ extension Coordinator {
         return try await submit(
             request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
             link: link
-        ).get()
+        )
     }
 
     /// The request that navigates to `route` from the committed state.

@@ -30,23 +30,26 @@ struct TransitionMachineTests {
         call: .show(WindowID(1)), transition: TransitionID(1),
         phase: .beforeAnimation, since: .zero)
 
-    /// The admission of a decision, or nil (recording the decision otherwise).
-    static func grant(_ decision: Machine.Decision) -> Admission? {
-        if case .admit(let grant, _) = decision { return grant }
-        Issue.record("expected an admission, got \(decision)")
+    /// What ``TransitionMachine/arrive(_:from:mode:deferrable:_:)`` hands back.
+    typealias Arrival = (decision: Machine.Decision, effects: Machine.Effects)
+
+    /// The admission of an arrival, or nil (recording the decision otherwise).
+    static func grant(_ arrival: Arrival) -> Admission? {
+        if case .admit(let grant) = arrival.decision { return grant }
+        Issue.record("expected an admission, got \(arrival.decision)")
         return nil
     }
 
     /// The ticket of a wait and its effects, or nil.
-    static func wait(_ decision: Machine.Decision) -> (AdmissionTicket, cancellable: Bool, Machine.Effects)? {
-        if case .wait(let ticket, let cancellable, let effects) = decision { return (ticket, cancellable, effects) }
-        Issue.record("expected a wait, got \(decision)")
+    static func wait(_ arrival: Arrival) -> (AdmissionTicket, cancellable: Bool, Machine.Effects)? {
+        if case .wait(let ticket, let cancellable) = arrival.decision { return (ticket, cancellable, arrival.effects) }
+        Issue.record("expected a wait, got \(arrival.decision)")
         return nil
     }
 
-    /// The refusal of a decision, or nil.
-    static func refusal(_ decision: Machine.Decision) -> TransitionError? {
-        if case .refuse(let error, _) = decision { return error }
+    /// The refusal of an arrival, or nil.
+    static func refusal(_ arrival: Arrival) -> TransitionError? {
+        if case .refuse(let error) = arrival.decision { return error }
         return nil
     }
 
@@ -145,7 +148,7 @@ struct TransitionMachineTests {
     func navigationAlreadyThere() throws {
         var machine = try Self.machine(root: .screen(Self.a))
         let there = TransitionRequest.navigate(Route([.push(RouteTarget("a"))]), target: .screen(Self.a))
-        guard case .alreadyThere = machine.arrive(there, mode: .policy(.reject), deferrable: false, Self.idle) else {
+        guard case .alreadyThere = machine.arrive(there, mode: .policy(.reject), deferrable: false, Self.idle).decision else {
             Issue.record("expected nothing to do")
             return
         }
@@ -287,7 +290,7 @@ struct TransitionMachineTests {
         let there = WindowContent.screen(Self.b)
         _ = try Self.admit(.navigate(Route([.push(RouteTarget("b"))]), target: there), in: &machine)
         let again = TransitionRequest.navigate(Route([.push(RouteTarget("b"))]), target: there)
-        guard case .alreadyThere = machine.arrive(again, mode: .policy(.preempt), deferrable: false, Self.idle) else {
+        guard case .alreadyThere = machine.arrive(again, mode: .policy(.preempt), deferrable: false, Self.idle).decision else {
             Issue.record("expected nothing to do")
             return
         }
@@ -316,8 +319,8 @@ struct TransitionMachineTests {
             } else {
                 machine.guardsPassed()
                 let late = machine.arrive(.navigate(route, target: there), mode: .policy(.preempt), deferrable: false, Self.idle)
-                guard case .alreadyThere = late else {
-                    Issue.record("once through its guards, a navigation to where it leads is not already there: \(late)")
+                guard case .alreadyThere = late.decision else {
+                    Issue.record("once through its guards, a navigation to where it leads is not already there: \(late.decision)")
                     continue
                 }
                 let steps = Self.finish(grant, in: &machine).steps
@@ -429,7 +432,7 @@ struct TransitionMachineTests {
         let grant = try Self.admitGesture(swipe, in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         guard
-            case .admit(let event, let effects) = machine.arrive(
+            case (.admit(let event), let effects) = machine.arrive(
                 .setApplicationState(.inactive), mode: .lifecycle,
                 deferrable: false, Self.idle)
         else {
