@@ -42,12 +42,12 @@ public struct LaunchFlow: Sendable {
     ///
     /// - Throws: ``TransitionError`` when a hop is refused, or a screen left before it unhopped.
     public func run(animator: (any Animator)? = nil) async throws(TransitionError) {
-        let flow = coordinator.flow(Self.container)
-        let signedIn: Bool = try await flow.hop(to: Destination.splash, animator: animator)
+        let launch = coordinator.hop(Self.container)
+        let signedIn: Bool = try await launch.hopAndWait(to: Destination.splash, animator: animator)
         if !signedIn {
-            let _: Void = try await flow.hop(to: Destination.signUp, animator: animator)
+            let _: Void = try await launch.hopAndWait(to: Destination.signUp, animator: animator)
         }
-        try await coordinator.hop(Self.container).hop(
+        try await launch.hop(
             to: Self.main, animator: animator, policy: .enqueue,
             whenLocked: .deferUntilUnlocked)
     }

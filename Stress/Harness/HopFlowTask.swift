@@ -1,6 +1,6 @@
 import TransitionCoordinator
 
-/// A launch flow (a ``HopFlow``) racing everything else: round after round, a window holding the hop
+/// A launch flow (``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)``) racing everything else: round after round, a window holding the hop
 /// container `flow` is opened if none stands, the flow hops to the round's screen and waits for
 /// it to unhop, while another task unhops it with the round's number after a drawn delay. Workers
 /// pop windows, replace trees and background the app meanwhile, so a wait may end because the
@@ -13,7 +13,7 @@ import TransitionCoordinator
 ///
 /// What must hold: a flow that gets a value gets the one its screen was unhopped with, and only
 /// after that unhop succeeded; a flow whose task was not cancelled never ends `cancelled`; and no
-/// flow waits past its screen's hop stay (see ``HopFlow``): once the round's unhop was answered,
+/// flow waits past its screen's hop stay (see ``HopHandle``): once the round's unhop was answered,
 /// the flow's wait ends (within `grace`) unless its screen is still the current child and was not
 /// unhopped (see ``StressChecker/flowStillWaits(screen:hop:round:unhopped:in:)``). A flow still
 /// waiting then is cancelled, so the run goes on.
@@ -103,7 +103,7 @@ enum HopFlowTask {
         }
     }
 
-    /// A flow's wait for `screen`, as ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` waits after its hop.
+    /// A flow's wait for `screen`, as ``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)`` waits after its hop.
     private static func wait(
         for screen: Screen, hop: TransitionRequest, coordinator: Coordinator
     ) async -> Result<any Sendable, TransitionError> {

@@ -3,7 +3,7 @@ import TransitionCoordinator
 extension StressChecker {
     /// A hop flow still waits for `screen` (hopped to in `round`) once its round's unhop was
     /// answered and it was given time to be told: no flow may wait past its screen's hop stay (see
-    /// ``HopFlow``). A violation when `screen` is no longer the current child of hop container `hop` in
+    /// ``HopHandle``). A violation when `screen` is no longer the current child of hop container `hop` in
     /// `snapshot` (it left, or was moved elsewhere, and nobody ended the wait), or when it was
     /// `unhopped` (the value never reached the flow); a flow whose screen is still current and
     /// not unhopped may wait on.

@@ -38,7 +38,7 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     /// An unhop of a screen that is not the hop container's current child (it never hopped in,
     /// or another hop replaced it).
     case notCurrent(ScreenID, hop: ContainerID)
-    /// A second unhop of the same hop stay of a screen (see ``HopFlow``): say, a screen's
+    /// A second unhop of the same hop stay of a screen (see ``HopHandle``): say, a screen's
     /// completion handler that ran twice.
     case alreadyUnhopped(ScreenID, hop: ContainerID)
     /// A second flow waiting for the same screen to unhop.

@@ -41,10 +41,9 @@ extension Coordinator {
     public nonisolated func stack(_ id: ContainerID) -> StackHandle { StackHandle(id: id, coordinator: self) }
     /// The tabs `id`, wherever they are shown (checked at each call, not now).
     public nonisolated func tabs(_ id: ContainerID) -> TabsHandle { TabsHandle(id: id, coordinator: self) }
-    /// The hop container `id`, wherever it is shown (checked at each call, not now).
+    /// The hop container `id`, wherever it is shown (checked at each call, not now): its hops, and
+    /// the flows that hop and wait for their screen to unhop.
     public nonisolated func hop(_ id: ContainerID) -> HopHandle { HopHandle(id: id, coordinator: self) }
-    /// A flow over the hop container `id`: hops that wait for their screen to unhop.
-    public nonisolated func flow(_ id: ContainerID) -> HopFlow { HopFlow(id: id, coordinator: self) }
 
     /// Opens a new window at `level` showing `content` (a screen or a tree of containers): the
     /// request ``TransitionRequest/show(_:at:)``. See ``Coordinator``'s request methods.

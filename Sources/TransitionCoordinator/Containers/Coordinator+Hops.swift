@@ -4,7 +4,7 @@ extension Coordinator {
     /// Waits until `screen`, the current child of hop container `container`, unhops; returns its
     /// value. Holds no slot: other requests run meanwhile.
     ///
-    /// One flow waits on a screen's hop stay (see ``HopFlow``) at a time. The wait ends when the screen unhops, when the
+    /// One flow waits on a screen's hop stay (see ``HopHandle``) at a time. The wait ends when the screen unhops, when the
     /// waiting task is cancelled (that task's wait alone: a flow waiting on the same screen waits
     /// on), or when the screen stops being the container's current child: a transition that
     /// removes it, hops the container to another child, or moves the screen elsewhere (into a

@@ -1,7 +1,27 @@
-/// A hop container (launch and login flows; see ``HopFlow``), reached through its coordinator:
-/// shows one child at a time, hopping from one to the next.
+/// A hop container (launch and login flows), reached through its coordinator: shows one child at
+/// a time, hopping from one to the next.
 ///
-/// Every call is one transition, with the guarantees of <doc:ContainersInAWindow>'s handles.
+/// Every ``hop(to:animator:policy:whenLocked:)-(WindowContent,_,_,_)`` is one transition, with the
+/// guarantees of <doc:ContainersInAWindow>'s handles. A launch or login flow reads as
+/// straight-line async code with ``hopAndWait(to:returning:animator:policy:whenLocked:)``:
+///
+/// ```swift
+/// let launch = coordinator.hop("launch")
+/// let firstRun: Bool = try await launch.hopAndWait(to: Screen("splash"))
+/// if firstRun { let _: Void = try await launch.hopAndWait(to: Screen("signUp")) }
+/// try await launch.hop(to: .screen(Screen("main")))
+/// ```
+///
+/// Each `hopAndWait` is one transition (animated as ``ContentAnimation/hop``, which a real
+/// animator shows as a crossfade), then a wait, outside every transition, until the screen calls
+/// ``unhop(_:with:)``: the in-flight slot is held only while the hop animates. Backgrounding does
+/// not break a flow: the lock goes up over it, a hop made meanwhile changes the content behind the
+/// lock (unanimated, as the app is not active), and the flow goes on.
+///
+/// **A hop stay.** One visit of a screen as a hop container's current child is a *stay*: it
+/// begins when a hop shows the screen, and ends when the screen unhops or stops being the current
+/// child (removed, hopped away from, or moved elsewhere). A stay unhops at most once, and one flow
+/// at a time waits on it.
 public struct HopHandle: ContainerHandle {
     /// The hop container's id.
     public let id: ContainerID
@@ -33,8 +53,49 @@ public struct HopHandle: ContainerHandle {
         try await hop(to: WindowContent.of(destination), animator: animator, policy: policy, whenLocked: whenLocked)
     }
 
+    /// Hops to `destination` (a ``Screen``, or the app's destination value), then waits until it unhops; returns the value it unhops with.
+    ///
+    /// One flow waits on a screen at a time. Its wait ends in one of three ways, whatever other
+    /// flows do:
+    /// - the screen unhops: the flow returns the value;
+    /// - the screen stops being the container's current child, as the transition that does it
+    ///   commits: removed, hopped away from, or moved elsewhere by a replace (into a stack of the
+    ///   same window, say: the screen is still shown, but no longer as this container's child);
+    /// - this flow's task is cancelled: this flow alone ends; a flow waiting on the same screen
+    ///   waits on, and gets the unhop.
+    ///
+    /// - Parameters:
+    ///   - destination: the screen to hop to; it becomes the container's current child.
+    ///   - returning: the type of the value (inferred from the caller's use).
+    ///   - animator: animates the hop when the skip rules let it run; none by default.
+    ///   - policy: how the hop is admitted while another transition runs; a flow waits its turn
+    ///     by default.
+    ///   - whenLocked: what the hop does while the app is locked.
+    /// - Throws: the hop's refusal (nothing changed); or, after the hop committed,
+    ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen stopped being the container's
+    ///   current child before it unhopped (as above),
+    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it (that flow
+    ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of
+    ///   another type, and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
+    ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
+    ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
+    public func hopAndWait<Value: Sendable>(
+        to destination: some Hashable & Codable & Sendable, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .enqueue,
+        whenLocked: LockedBehavior = .deferUntilUnlocked
+    ) async throws(TransitionError) -> Value {
+        let screen = Screen(destination)
+        let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
+        try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
+        let value = try await coordinator.awaitUnhop(of: screen.id, in: id, request: request)
+        guard let typed = value as? Value else {
+            throw .container(.unhopValueMismatch(screen.id, expected: "\(Value.self)", actual: "\(type(of: value))"), in: nil)
+        }
+        return typed
+    }
+
     /// Unhops `screen` (a ``ScreenID``, or the app's destination value), the container's current child, with `value`: the flow waiting in
-    /// ``HopFlow/hop(to:returning:animator:policy:whenLocked:)`` returns it (or the next flow to
+    /// ``hopAndWait(to:returning:animator:policy:whenLocked:)`` returns it (or the next flow to
     /// wait on this screen does). Changes nothing on screen and takes no slot. A screen that is no
     /// longer the current child (hopped away from, removed, or moved elsewhere by a replace) has
     /// already ended its flow's wait with ``ContainerError/leftBeforeUnhop(_:hop:)``.

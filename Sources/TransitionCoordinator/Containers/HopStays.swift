@@ -1,7 +1,7 @@
 /// The decisions of hop flows as a value: which stay a flow waits on or an unhop resolves, and
 /// which stays a committed transition ends.
 ///
-/// A stay is a hop stay, as ``HopFlow`` defines it: one visit of a screen as the current child of a
+/// A stay is a hop stay, as ``HopHandle`` defines it: one visit of a screen as the current child of a
 /// hop container. The stays themselves (``UnhopWait``) resolve their waiters; this only finds,
 /// creates and forgets them, synchronously.
 struct HopStays {

@@ -1,4 +1,4 @@
-/// One hop stay of a screen (its visit as a hop container's current child; see ``HopFlow``), as a
+/// One hop stay of a screen (its visit as a hop container's current child; see ``HopHandle``), as a
 /// flow sees it: not unhopped yet, unhopped with a value nobody has taken, awaited by a flow, or
 /// done. Resolved exactly once per stay.
 ///

@@ -26,7 +26,7 @@
 /// steps and lists the invariants by number.
 ///
 /// **Decisions in values.** Every decision (admit, wait in which lane, refuse, hand the slot over,
-/// end a gesture, find a hop stay (see ``HopFlow``)) is an event of a `TransitionMachine` value,
+/// end a gesture, find a hop stay (see ``HopHandle``)) is an event of a `TransitionMachine` value,
 /// which returns the actions; the actor gathers what only it sees (the caller's re-entrancy chain
 /// and cancellation, the host's stuck call), carries the actions out in the same synchronous step,
 /// and does the effects: host calls, the animation, the level and container actors, events.

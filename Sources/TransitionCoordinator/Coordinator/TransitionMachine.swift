@@ -1,6 +1,6 @@
 /// The coordinator's decisions as a value: which request takes the in-flight slot, which waits and
 /// where, which is refused and why, who gets the slot when it is freed, what a gesture's end does
-/// and which hop stays (see ``HopFlow``) a departure ends. Each event is a `mutating` call that
+/// and which hop stays (see ``HopHandle``) a departure ends. Each event is a `mutating` call that
 /// returns the actions to carry out; the ``Coordinator`` actor only carries them out (sends events,
 /// resumes waiters, cuts an animation). No call suspends, reads a clock or a task-local (the time
 /// of an admission is handed in), so every decision is tested synchronously, without tasks
@@ -61,7 +61,7 @@ struct TransitionMachine {
     private(set) var peakWaiting = 0
     /// The most requests that ever waited at once in the deferred lane.
     private(set) var peakDeferred = 0
-    /// The hop stays (see ``HopFlow``) that a flow waits on or that unhopped.
+    /// The hop stays (see ``HopHandle``) that a flow waits on or that unhopped.
     var stays = HopStays()
     /// While requests wait: each screen removed by anything but its own stack's `setStack` (its
     /// `remove` fired), with the newest arrival's sequence then (a waiter that arrived at or

@@ -1,4 +1,4 @@
-/// A hop container as a value (launch and login flows; see ``HopFlow``): exactly one current child,
+/// A hop container as a value (launch and login flows; see ``HopHandle``): exactly one current child,
 /// replaced as a flow hops from screen to screen.
 public struct HopContainer: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The container's identity.

@@ -227,7 +227,7 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Declares that the root window's content sits in the hop container `id`, as an app whose
-    /// launch or login flow runs in one builds it (``HopFlow``; the container stays around the
+    /// launch or login flow runs in one builds it (``HopHandle``; the container stays around the
     /// app's content once the flow reaches its last screen). A route then builds what the
     /// container shows and puts it in this container (`^/home/detail` builds `hop id` showing the
     /// stack `[home, detail]`), and saving reads through it, so the app's state saves and

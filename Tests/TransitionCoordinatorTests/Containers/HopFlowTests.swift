@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionCoordinator
 
-/// A launch flow (``HopFlow``) as straight-line async code: each hop returns when its screen unhops,
+/// A launch flow (``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)``) as straight-line async code: each hop returns when its screen unhops,
 /// with the value it unhops with; the slot is free while a flow waits; a second unhop, an unhop
 /// of a screen no longer current, a cancelled flow and a backgrounded app each end as documented.
 @Suite("Hop flows")
@@ -31,7 +31,7 @@ struct HopFlowTests {
     static func waitingOnSplash<V: Sendable>(for type: V.Type) async throws -> (Coordinator, Task<V, any Error>) {
         let coordinator = try await Self.coordinator()
         var probe = EventProbe(coordinator)
-        let flow = Task { () async throws -> V in try await coordinator.flow("launch").hop(to: T.splash) }
+        let flow = Task { () async throws -> V in try await coordinator.hop("launch").hopAndWait(to: T.splash) }
         await Self.hopped(to: T.splash, &probe)
         return (coordinator, flow)
     }
@@ -41,10 +41,10 @@ struct HopFlowTests {
         let coordinator = try await Self.coordinator()
         var probe = EventProbe(coordinator)
         let flow = Task {
-            let flow = coordinator.flow("launch")
-            let firstRun: Bool = try await flow.hop(to: T.splash)
+            let flow = coordinator.hop("launch")
+            let firstRun: Bool = try await flow.hopAndWait(to: T.splash)
             var signedUpAs: String?
-            if firstRun { signedUpAs = try await flow.hop(to: T.signUp) }
+            if firstRun { signedUpAs = try await flow.hopAndWait(to: T.signUp) }
             try await coordinator.hop("launch").hop(to: .screen(T.main))
             return signedUpAs
         }
@@ -124,8 +124,8 @@ struct HopFlowTests {
         let coordinator = try await Self.coordinator(covers: covers)
         var probe = EventProbe(coordinator)
         let flow = Task { () async throws -> Void in
-            let _: Void = try await coordinator.flow("launch").hop(to: T.splash)
-            let _: Void = try await coordinator.flow("launch").hop(to: T.signUp)
+            let _: Void = try await coordinator.hop("launch").hopAndWait(to: T.splash)
+            let _: Void = try await coordinator.hop("launch").hopAndWait(to: T.signUp)
         }
         await Self.hopped(to: T.splash, &probe)
         try await coordinator.setApplicationState(.inactive)
@@ -157,10 +157,10 @@ struct HopFlowTests {
         let coordinator = try await Coordinator(
             root: Self.launch, configuration: configuration, clock: TestClock(), guards: [held])
         var probe = EventProbe(coordinator)
-        let first = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        let first = Task { () async throws -> Int in try await coordinator.hop("launch").hopAndWait(to: T.splash) }
         await Self.hopped(to: T.splash, &probe)
         holding.value = true
-        let second = Task { () async throws -> Int in try await coordinator.flow("launch").hop(to: T.splash) }
+        let second = Task { () async throws -> Int in try await coordinator.hop("launch").hopAndWait(to: T.splash) }
         await entered.wait()
         second.cancel()
         release.open()
@@ -187,7 +187,7 @@ struct HopFlowTests {
         let coordinator = try await Coordinator(
             root: tree(hopShowing: boot, stack: [x]), configuration: configuration, clock: TestClock())
         var probe = EventProbe(coordinator)
-        let flow = Task { () async throws -> Void in try await coordinator.flow("h").hop(to: T.splash) }
+        let flow = Task { () async throws -> Void in try await coordinator.hop("h").hopAndWait(to: T.splash) }
         await Self.hopped(to: T.splash, in: "h", &probe)
         try await coordinator.change(.replace(with: tree(hopShowing: other, stack: [x, T.splash])), at: .root)
         let root = await coordinator.snapshot.windows[0]

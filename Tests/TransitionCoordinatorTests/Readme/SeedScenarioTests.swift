@@ -165,9 +165,9 @@ struct SeedScenarioTests {
         }
         let app = await store.step("the app starts its flow: the splash shows") {
             let app = Task {
-                let flow = coordinator.flow("launch")
-                let firstRun: Bool = try await flow.hop(to: Screen("splash")) // returns when splash unhops
-                if firstRun { let _: Void = try await flow.hop(to: Screen("signUp")) }
+                let flow = coordinator.hop("launch")
+                let firstRun: Bool = try await flow.hopAndWait(to: Screen("splash")) // returns when splash unhops
+                if firstRun { let _: Void = try await flow.hopAndWait(to: Screen("signUp")) }
                 try await coordinator.hop("launch").hop(to: .screen(Screen("main")))
             }
             await shown("splash")
