@@ -27,19 +27,10 @@ extension Coordinator {
             }
             machine.guardsPassed()
         }
-        // Step 4 in one synchronous step when nothing in it awaits (no async frame), else awaited.
-        let result: Animated
-        if let inline = TransitionScope.$chain.withValue(
-            chain,
-            operation: {
-                animateInline(admission.plan, id: admission.id, animator: animator)
-            })
-        {
-            result = inline
-        } else {
-            result = await TransitionScope.$chain.withValue(chain) {
-                await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
-            }
+        // Step 4, in the transition's chain: a request made from inside a host call or the
+        // animator is re-entrant.
+        let result = await TransitionScope.$chain.withValue(chain) {
+            await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
         }
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
@@ -99,24 +90,6 @@ extension Coordinator {
         return record
     }
 
-    /// Step 4 when nothing in it awaits: a synchronous host, neither stuck nor behind, and no
-    /// animation to run. The calls ``animate(_:id:animator:chain:)`` makes for such a transition,
-    /// in the same order, with no async frame: most transitions take this path, and an async call
-    /// that never suspends still costs a frame (measured: push and pop unanimated half again as slow
-    /// through `animate`). Nil, having done nothing, for any other transition.
-    private func animateInline(_ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?) -> Animated? {
-        PathTrace.enter()
-        guard hostStarted, case .inline(let synchronous) = host, refreshHost() == nil, case .inStep = hostState,
-            let skipReason = plan.skipReason(hasAnimator: animator != nil)
-        else { return nil }
-        beforeAnimation(plan, animated: false) { synchronous.apply($0) }
-        if let middle = halfway(plan) { machine.commit(middle) }
-        commitLevels(plan, id: id)
-        let animation = AnimationOutcome.skipped(skipReason)
-        afterAnimation(plan, outcome: animation) { synchronous.apply($0) }
-        return Animated(animation: animation)
-    }
-
     /// How step 4's calls reach the host, read from the host and the plan.
     private enum Delivery {
         /// A synchronous host: each call as it is decided, with no await.
@@ -135,8 +108,7 @@ extension Coordinator {
     /// Step 4: the host calls and the animation, in the order ``WindowHost`` documents; the level
     /// and container owners take the new state between the animation and the host's last phase.
     /// One path for every host and animator: how the calls reach the host is a value it reads
-    /// (``Delivery``). ``animateInline(_:id:animator:)`` is this path's synchronous case, taken
-    /// first when nothing in it awaits.
+    /// (``Delivery``), and with a synchronous host and nothing to animate it never suspends.
     private func animate(
         _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
         chain: TransitionScope.Chain
@@ -168,7 +140,7 @@ extension Coordinator {
             if case .inline(let synchronous) = delivery { synchronous.apply(command) } else { commands.append(command) }
         }
         let reachesHost = result.host == .completed
-        if reachesHost { beforeAnimation(plan, animated: plan.animates(hasAnimator: animator != nil), emit) }
+        if reachesHost { beforeAnimation(plan, animated: plan.animates(skipReason: skipReason), emit) }
         let afterAnimationFrom = commands.count
         if reachesHost, case .phases = delivery,
             let fault = await sendPhase(commands, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)

@@ -150,11 +150,11 @@ package struct TransitionPlan: Sendable, Hashable {
         return before.topMostVisibleWindow?.content.topScreen != after.topMostVisibleWindow?.content.topScreen
     }
 
-    /// Whether an animator is to animate this plan: the skip rules let it, and there are windows
-    /// to animate between (the animator's context needs a top-most visible window before and after).
-    package func animates(hasAnimator: Bool) -> Bool {
-        skipReason(hasAnimator: hasAnimator) == nil && before.topMostVisibleWindow != nil
-            && after.topMostVisibleWindow != nil
+    /// Whether an animator is to animate this plan, given the skip rules' answer
+    /// (``skipReason(hasAnimator:)``): they let it, and there are windows to animate between (the
+    /// animator's context needs a top-most visible window before and after).
+    package func animates(skipReason: SkipReason?) -> Bool {
+        skipReason == nil && before.topMostVisibleWindow != nil && after.topMostVisibleWindow != nil
     }
 
     /// Why the animator must not run, or nil when it must (invariant 11 of <doc:Architecture>).

@@ -3,9 +3,9 @@ import Testing
 
 @testable import TransitionCoordinator
 
-/// The inline carry-out: the same scenario carried out inline (no guard) and on the
-/// async path (a guard that allows everything) makes the same host calls, in the same order,
-/// under the same re-entrancy chain, and the same records.
+/// A synchronous host's carry-out: the same scenario carried out with no guard (nothing
+/// suspends) and with a guard that allows everything (the guard's await first) makes the same
+/// host calls, in the same order, under the same re-entrancy chain, and the same records.
 @Suite("Inline carry-out")
 struct InlineCarryOutTests {
     /// A synchronous host that notes each call with the transitions its chain names.
