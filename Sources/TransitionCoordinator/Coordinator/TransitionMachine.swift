@@ -306,10 +306,14 @@ struct TransitionMachine {
         changeSlot { $0.race = nil }
     }
 
-    /// Changes the slot's holder in place, in whichever phase holds it; nothing when idle.
+    /// Changes the slot's holder in place, in whichever phase holds it. Every caller acts for the
+    /// transition holding the slot (its guards, its animation, a preemption of it), so an idle
+    /// machine here is a broken serialization: it stops, naming the invariant.
     private mutating func changeSlot(_ change: (inout Slot) -> Void) {
         switch phase {
-        case .idle: break
+        case .idle:
+            preconditionFailure(
+                "invariant 1 (serial): a change to the transition in flight came with no transition holding the slot")
         case .inFlight(var slot):
             change(&slot)
             phase = .inFlight(slot)

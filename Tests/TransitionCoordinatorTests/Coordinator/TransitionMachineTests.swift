@@ -569,4 +569,20 @@ struct TransitionMachineTests {
         }
         #expect(machine.stays.isEmpty, "a refused unhop keeps no stay")
     }
+
+    @Test("a change to the transition in flight on an idle machine stops the process, naming invariant 1")
+    func slotChangeWhileIdleTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var machine = try TransitionMachineTests.machine()
+            machine.guardsPassed()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("invariant 1 (serial)"), "the trap names the invariant: \(message)")
+        // The same change with a transition holding the slot goes through.
+        await #expect(processExitsWith: .success) {
+            var machine = try TransitionMachineTests.machine()
+            _ = try TransitionMachineTests.admit(.push(TransitionMachineTests.a, at: .low), in: &machine)
+            machine.guardsPassed()
+        }
+    }
 }
