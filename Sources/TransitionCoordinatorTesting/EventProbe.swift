@@ -49,14 +49,13 @@ public struct EventProbe {
         return nil
     }
 
-    /// Suspends until the next event of `kind` (skipping others) and returns it.
-    public mutating func next(_ kind: EventKind) async -> CoordinatorEvent? {
-        await next { EventKind($0) == kind }
-    }
-
     /// Suspends until a transition ends (skipping other events) and returns its record.
     public mutating func ended() async -> TransitionRecord? {
-        if case .ended(let record)? = await next(.ended) { return record }
+        let event = await next { event in
+            if case .ended = event { return true }
+            return false
+        }
+        if case .ended(let record)? = event { return record }
         return nil
     }
 
@@ -78,34 +77,6 @@ public struct EventProbe {
         var events: [CoordinatorEvent] = []
         while unread > 0, let event = await next() { events.append(event) }
         return events
-    }
-}
-
-/// What kind of event a `CoordinatorEvent` is, without its payload.
-public enum EventKind: String, Sendable, Hashable, CaseIterable {
-    /// `CoordinatorEvent/began(_:before:)`.
-    case began
-    /// `CoordinatorEvent/ended(_:)`.
-    case ended
-    /// `CoordinatorEvent/cancelled(_:)`.
-    case cancelled
-    /// `CoordinatorEvent/rejected(_:_:)`.
-    case rejected
-    /// `CoordinatorEvent/waiting(_:lane:)`.
-    case waiting
-    /// `CoordinatorEvent/missed(_:)`.
-    case missed
-
-    /// The kind of `event`.
-    public init(_ event: CoordinatorEvent) {
-        switch event {
-        case .began: self = .began
-        case .ended: self = .ended
-        case .cancelled: self = .cancelled
-        case .rejected: self = .rejected
-        case .waiting: self = .waiting
-        case .missed: self = .missed
-        }
     }
 }
 

@@ -1,14 +1,5 @@
 import TransitionCoordinator
 
-/// How a simulated interactive gesture ends: the user lifts the finger past the threshold
-/// (commit) or lets it spring back (cancel).
-public enum GestureEnding: Sendable, Hashable {
-    /// The gesture completes: one unanimated transition, as the user made it.
-    case commit
-    /// The gesture springs back: nothing changes, no record, no callback.
-    case cancel
-}
-
 /// Plays what a person does to the app, through the coordinator's public API exactly as a host's
 /// gesture recognizers and tab bar report it, so a test reads as the user's story.
 ///
@@ -23,7 +14,8 @@ public struct UserActions: Sendable {
     /// Actions on `coordinator`.
     public init(_ coordinator: Coordinator) { self.coordinator = coordinator }
 
-    /// A back swipe in stack `stack`, begun, then committed (its record) or cancelled (nil).
+    /// A back swipe in stack `stack`, begun, then committed (its record) or, when `cancelled`, let
+    /// spring back (nil: nothing changes, no record, no callback).
     ///
     /// Begins with `Coordinator/beginGesture(_:at:policy:)` under `policy` (`.reject`: a swipe
     /// during a transition is refused as busy, as a host that disables gestures meanwhile does).
@@ -31,22 +23,23 @@ public struct UserActions: Sendable {
     ///   by a lifecycle event, a guard's veto); nothing changed then.
     @discardableResult
     public func backSwipe(
-        in stack: ContainerID, then ending: GestureEnding, at level: WindowLevel? = nil,
+        in stack: ContainerID, cancelled: Bool = false, at level: WindowLevel? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord? {
-        try await gesture(.pop(stack), then: ending, at: level, policy: policy)
+        try await gesture(.pop(stack), cancelled: cancelled, at: level, policy: policy)
     }
 
     /// The sheet that `presenter` presents swiped down (with everything presented above it),
-    /// begun, then committed (its record) or cancelled (nil), as `ContainerOperation/dismiss(_:)`.
-    /// - Throws: as `backSwipe(in:then:at:policy:)`.
+    /// begun, then committed (its record) or, when `cancelled`, let spring back (nil), as
+    /// `ContainerOperation/dismiss(_:)`.
+    /// - Throws: as `backSwipe(in:cancelled:at:policy:)`.
     @discardableResult
     public func sheetSwipedDown(
-        over presenter: WindowContent.NodeID, then ending: GestureEnding,
+        over presenter: WindowContent.NodeID, cancelled: Bool = false,
         at level: WindowLevel? = nil,
         policy: AdmissionPolicy = .reject
     ) async throws(TransitionError) -> TransitionRecord? {
-        try await gesture(.dismiss(presenter), then: ending, at: level, policy: policy)
+        try await gesture(.dismiss(presenter), cancelled: cancelled, at: level, policy: policy)
     }
 
     /// A tap on tab `index` of tab bar `tabs`: the host switched tabs already and reports it
@@ -74,15 +67,12 @@ public struct UserActions: Sendable {
     }
 
     private func gesture(
-        _ operation: ContainerOperation, then ending: GestureEnding, at level: WindowLevel?,
+        _ operation: ContainerOperation, cancelled: Bool, at level: WindowLevel?,
         policy: AdmissionPolicy
     ) async throws(TransitionError) -> TransitionRecord? {
         let gesture = try await coordinator.beginGesture(operation, at: level, policy: policy)
-        switch ending {
-        case .commit: return try await gesture.commit()
-        case .cancel:
-            await gesture.cancel()
-            return nil
-        }
+        guard cancelled else { return try await gesture.commit() }
+        await gesture.cancel()
+        return nil
     }
 }

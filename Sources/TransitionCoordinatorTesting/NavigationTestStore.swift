@@ -37,15 +37,6 @@ import TransitionCoordinator
 /// lines every run. Not `Sendable`: use it from the test's own task, and hand its
 /// `coordinator`, `clock` and `callbacks` (all `Sendable`) to the child tasks a step starts.
 public final class NavigationTestStore {
-    /// Whether everything that happened must be stated.
-    public enum Exhaustivity: Sendable, Hashable {
-        /// Every category of every step is checked; nil means "nothing happened" (for the
-        /// state: "unchanged").
-        case on
-        /// Only stated categories are checked, and only as an ordered subsequence.
-        case off
-    }
-
     /// What one step must do. Each category is a list of lines, as the product prints them:
     /// `NavigationSnapshot/lines`, `TransitionRecord/line`, the ``CallbackLog`` lines,
     /// `CoordinatorEvent/line`, and the kinds of the timeouts that fired.
@@ -71,7 +62,7 @@ public final class NavigationTestStore {
 
         /// States the path of the stack `stack` after the step (the screens above its root), as
         /// values of the app's destination type: `$0.path([Destination.mail(id: 42)], of: "inbox")`.
-        /// Checked in either exhaustivity, beside the printed ``state``.
+        /// Checked whether the store is exhaustive or not, beside the printed ``state``.
         public mutating func path<Destination: Hashable & Codable & Sendable>(_ path: [Destination], of stack: ContainerID) {
             values.append((.path(stack), path.map { Screen($0) }))
         }
@@ -163,8 +154,10 @@ public final class NavigationTestStore {
     public let clock: TestClock
     /// Where the screens' callbacks are noted: give its ``CallbackLog/item(_:remove:)`` to pushes.
     public let callbacks: CallbackLog
-    /// Whether everything that happened must be stated (`Exhaustivity/on` by default).
-    public var exhaustivity: Exhaustivity
+    /// Whether everything that happened must be stated (the default): every category of every
+    /// step is checked, and nil means "nothing happened" (for the state: "unchanged"). When false,
+    /// only stated categories are checked, and only as an ordered subsequence.
+    public var exhaustive: Bool
     /// The inbox whose links' ends the store reads, if any.
     public let links: LinkInbox?
 
@@ -184,7 +177,7 @@ public final class NavigationTestStore {
     /// then states the links that ended in it.
     public init(
         coordinator: Coordinator, clock: TestClock, callbacks: CallbackLog = CallbackLog(),
-        links: LinkInbox? = nil, exhaustivity: Exhaustivity = .on
+        links: LinkInbox? = nil, exhaustive: Bool = true
     ) async {
         self.coordinator = coordinator
         self.links = links
@@ -192,7 +185,7 @@ public final class NavigationTestStore {
         linksRead = await links?.endedCount ?? 0
         self.clock = clock
         self.callbacks = callbacks
-        self.exhaustivity = exhaustivity
+        self.exhaustive = exhaustive
         probe = EventProbe(coordinator)
         seenRecord = await coordinator.history.last?.id
         seenCallbacks = callbacks.calls.count
@@ -211,13 +204,13 @@ public final class NavigationTestStore {
     public convenience init(
         root: WindowContent, configuration: CoordinatorConfiguration = .standard,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = [],
-        executor: (any SerialExecutor)? = nil, exhaustivity: Exhaustivity = .on
+        executor: (any SerialExecutor)? = nil, exhaustive: Bool = true
     ) async throws(TransitionError) {
         let clock = TestClock()
         let coordinator = try await Coordinator(
             root: root, configuration: configuration, clock: clock, executor: executor,
             screens: screens, guards: guards)
-        await self.init(coordinator: coordinator, clock: clock, exhaustivity: exhaustivity)
+        await self.init(coordinator: coordinator, clock: clock, exhaustive: exhaustive)
     }
 
     /// Runs `action`, then checks what happened against what `expect` states; returns the
@@ -267,14 +260,14 @@ public final class NavigationTestStore {
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         await audit(sourceLocation: sourceLocation)
         let happened = await collect()
-        let expected: [String]? = exhaustivity == .on ? [] : nil
+        let expected: [String]? = exhaustive ? [] : nil
         check("finish", "state", expected: nil, actual: happened.state, unchanged: state, sourceLocation)
         check("finish", "records", expected: expected, actual: happened.records, sourceLocation)
         check("finish", "callbacks", expected: expected, actual: happened.callbacks, sourceLocation)
         check("finish", "events", expected: expected, actual: happened.events, sourceLocation)
         check("finish", "timeouts", expected: expected, actual: happened.timeouts, sourceLocation)
         check("finish", "links", expected: expected, actual: happened.links, sourceLocation)
-        if exhaustivity == .on {
+        if exhaustive {
             check("finish", "armed timeouts", expected: [], actual: clock.armedTimeouts.map(\.description), sourceLocation)
         }
         state = happened.state
@@ -330,22 +323,22 @@ public final class NavigationTestStore {
             events: events, timeouts: newTimeouts, links: ended)
     }
 
-    /// Records an issue when `actual` does not meet `expected` under the store's exhaustivity;
+    /// Records an issue when `actual` does not meet `expected` as the store is exhaustive or not;
     /// nil `expected` means "none" when exhaustive (`unchanged` for the state), "unchecked" otherwise.
     private func check(
         _ step: String, _ category: String, expected: [String]?, actual: [String],
         unchanged: [String]? = nil, _ sourceLocation: SourceLocation
     ) {
         let wanted: [String]
-        switch (expected, exhaustivity) {
-        case (let stated?, .on): wanted = stated
-        case (nil, .on): wanted = unchanged ?? []
-        case (let stated?, .off):
+        switch (expected, exhaustive) {
+        case (let stated?, true): wanted = stated
+        case (nil, true): wanted = unchanged ?? []
+        case (let stated?, false):
             guard !Self.appears(stated, inOrderIn: actual) else { return }
             wanted = stated
-        case (nil, .off): return
+        case (nil, false): return
         }
-        if exhaustivity == .on, wanted == actual { return }
+        if exhaustive, wanted == actual { return }
         let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
         let what =
             expected == nil

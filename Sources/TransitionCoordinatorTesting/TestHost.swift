@@ -11,7 +11,7 @@ import TransitionCoordinator
 /// effect only once it returns. `note(_:)` puts a marker into the order of calls (from an
 /// animator, say). `expectCalls(_:sourceLocation:)` compares the lines with what a test states
 /// and records one issue with a line-by-line diff when they differ.
-public actor TestHost: CommandHost {
+public actor TestHost: WindowHost {
     /// One entry of the host's log: a call that returned, or a marker.
     package enum Entry: Sendable, Hashable, CustomStringConvertible {
         /// A host call that returned.
@@ -66,8 +66,29 @@ public actor TestHost: CommandHost {
     /// The ids among `ids` that are not live at this host.
     public func dead(among ids: [WindowID]) -> [WindowID] { ids.filter { !ledger.live.contains($0) } }
 
+    /// Records `window`'s creation.
+    public func createWindow(_ window: ManagedWindow) async { await perform(.create(window)) }
+    /// Records `id` shown.
+    public func showWindow(_ id: WindowID) async { await perform(.show(id)) }
+    /// Records `id` hidden.
+    public func hideWindow(_ id: WindowID) async { await perform(.hide(id)) }
+    /// Records `id` made key, the unmanaged windows named resigning.
+    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await perform(.makeKey(id, resigning: unmanaged)) }
+    /// Records `id`'s appearance reset.
+    public func resetAppearance(_ id: WindowID) async { await perform(.reset(id)) }
+    /// Records `id` destroyed.
+    public func destroyWindow(_ id: WindowID) async { await perform(.destroy(id)) }
+    /// Records `screen` created in `window`.
+    public func createScreen(_ screen: Screen, in window: WindowID) async { await perform(.createScreen(screen, in: window)) }
+    /// Records `window`'s content set to `content`.
+    public func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+        await perform(.setContent(content, of: window, animated: animated))
+    }
+    /// Records `screen` destroyed in `window`.
+    public func destroyScreen(_ screen: Screen, in window: WindowID) async { await perform(.destroyScreen(screen, in: window)) }
+
     /// Runs the hook, then logs the call and applies it to the ledger.
-    public func perform(_ call: HostCommand) async {
+    package func perform(_ call: HostCommand) async {
         if let hook { await hook(call) }
         log.append(.call(call))
         ledger.apply(call)

@@ -138,7 +138,7 @@ package enum FuzzChecks {
     static let policy = RestorationPolicy(
         schema: 2,
         migrations: [
-            .init(from: 1) { route in
+            1: { route in
                 route.steps.last?.target?.name == "draft" ? Route(absolute: route.isAbsolute, route.steps + [.up(-2)]) : route
             }
         ], maxAge: .seconds(86_400), neverRestored: ["alert"])

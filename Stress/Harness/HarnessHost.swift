@@ -17,7 +17,7 @@ import TransitionCoordinator
 ///   async methods, either as a nonisolated host (each phase's calls in a detached task, as a
 ///   main-actor host is reached) or through ``onActor`` (each phase started on the host's own
 ///   actor); when it has none, through ``inline``. All three are under the same checks.
-public final class HarnessHost: CommandHost {
+package final class HarnessHost: CommandHost {
     private struct State {
         var ledger = HostLedger()
         var violations: [InvariantViolation] = []

@@ -159,7 +159,7 @@ public enum LinkTask {
         await restoreCorrupted(
             &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
         var probe = registry
-        do throws(RegistryError) {
+        do throws(NavigationError) {
             try probe.tabs("lempty", tabs: [String]())
             await checker.noteViolation(.init(.answered, "a tab bar with no tab was registered: no route could ever navigate it"))
         } catch {}
@@ -393,7 +393,7 @@ public enum LinkTask {
         let broken = RestorationPolicy(
             schema: state.schema + 1,
             migrations: [
-                .init(from: state.schema) { route in
+                state.schema: { route in
                     var route = route
                     route.steps.append(.up(-2))
                     return route

@@ -99,7 +99,7 @@ struct MailAppTests {
         let clock = TestClock()
         let app = try MailApp(clock: clock)
         try await app.signIn()
-        let store = await NavigationTestStore(coordinator: app.coordinator, clock: clock, exhaustivity: .off)
+        let store = await NavigationTestStore(coordinator: app.coordinator, clock: clock, exhaustive: false)
         await store.step("a link opens mail 42") {
             try await app.open("myapp://inbox/mail/42")
         } expect: {

@@ -26,10 +26,10 @@ struct ActionTests {
     @Test("a back swipe committed pops once, from the gesture; one cancelled changes nothing and leaves no record")
     func backSwipe() async throws {
         let coordinator = try await Self.app()
-        let cancelled = try await coordinator.user.backSwipe(in: "inbox", then: .cancel)
+        let cancelled = try await coordinator.user.backSwipe(in: "inbox", cancelled: true)
         #expect(cancelled == nil)
         #expect(await Self.names(coordinator, "inbox") == ["list", "mail"])
-        let committed = try #require(try await coordinator.user.backSwipe(in: "inbox", then: .commit))
+        let committed = try #require(try await coordinator.user.backSwipe(in: "inbox"))
         #expect(committed.source == .gesture)
         #expect(await Self.names(coordinator, "inbox") == ["list"])
         #expect(await coordinator.history.count == 1, "the cancelled swipe left no record")
@@ -54,9 +54,9 @@ struct ActionTests {
     func sheetSwipedDown() async throws {
         let coordinator = try await Self.app()
         try await coordinator.stack("inbox").present(.stack(StackContainer(id: "compose", root: Self.draft)))
-        #expect(try await coordinator.user.sheetSwipedDown(over: .container("inbox"), then: .cancel) == nil)
+        #expect(try await coordinator.user.sheetSwipedDown(over: .container("inbox"), cancelled: true) == nil)
         #expect(await coordinator.snapshot.lines.first?.contains("draft") == true)
-        let dismissed = try #require(try await coordinator.user.sheetSwipedDown(over: .container("inbox"), then: .commit))
+        let dismissed = try #require(try await coordinator.user.sheetSwipedDown(over: .container("inbox")))
         #expect(dismissed.screenEvents.contains { $0.kind == .didRemove && $0.screen == Self.draft })
         #expect(await coordinator.snapshot.lines.first?.contains("draft") == false)
     }

@@ -32,7 +32,9 @@ struct EventProbeTests {
         held.open()
         let ended = try #require(await events.ended())
         #expect(ended.request == .push(Self.mail, at: .high))
-        #expect(await events.next(.ended).map(\.line) == "ended push note at medium(2000) (skipped (no animator))")
+        #expect(
+            await events.ended().map { CoordinatorEvent.ended($0).line }
+                == "ended push note at medium(2000) (skipped (no animator))")
         _ = try await (first, second)
     }
 }

@@ -31,7 +31,7 @@ struct GuideTests {
             $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
         }
         await store.step("swipe back, and let go") {
-            try await store.coordinator.user.backSwipe(in: "inbox", then: .cancel)
+            try await store.coordinator.user.backSwipe(in: "inbox", cancelled: true)
         } expect: {
             $0.events = ["began the user did: pop inbox", "cancelled the user did: pop inbox"]
         }
@@ -103,7 +103,7 @@ struct GuideTests {
         let tabs = TabBar(
             id: "main", .stack(StackContainer(id: "inbox", root: Destination.inbox)),
             .stack(StackContainer(id: "settings", root: Destination.settings)))
-        let store = try await NavigationTestStore(root: .tabs(tabs), exhaustivity: .off)
+        let store = try await NavigationTestStore(root: .tabs(tabs), exhaustive: false)
         await store.step("open mail 42, then compose") {
             try await store.coordinator.stack("inbox").push(Destination.mail(id: 42))
             try await store.coordinator.present(Destination.compose(draft: nil), from: .container("inbox"))
@@ -160,7 +160,7 @@ struct GuideTests {
         // README: testing-restore
         // Saved by the previous version, whose mail screen is now called message.
         let saved = SavedNavigation(route: try Route(parsing: "^/home/mail"), schema: 1, savedAt: .seconds(1))
-        let renamed = RestorationPolicy.Migration(from: 1) { route in
+        let renamed: @Sendable (Route) -> Route = { route in
             var route = route
             route.steps = route.steps.map { step in
                 guard case .push(let target) = step, target.name == "mail" else { return step }
@@ -170,7 +170,7 @@ struct GuideTests {
         }
         let app = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
         let restored = try await app.system.relaunch(
-            from: saved, policy: RestorationPolicy(schema: 2, migrations: [renamed]), now: .seconds(2))
+            from: saved, policy: RestorationPolicy(schema: 2, migrations: [1: renamed]), now: .seconds(2))
         #expect(restored.route.path == "^/home/message" && restored.dropped.isEmpty)
         #expect(restored.record?.source == .restoration)
         #expect(await app.snapshot.lines == ["root(0): stack ^ [home[^/0:home], message[^/1:message]]"])

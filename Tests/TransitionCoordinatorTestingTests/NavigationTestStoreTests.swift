@@ -9,8 +9,8 @@ struct NavigationTestStoreTests {
     static let list = Screen("list"), mail = Screen("mail")
 
     /// A store over a stack `inbox [list]`.
-    static func store(_ exhaustivity: NavigationTestStore.Exhaustivity = .on) async throws -> NavigationTestStore {
-        try await NavigationTestStore(root: .stack(StackContainer(id: "inbox", root: list)), exhaustivity: exhaustivity)
+    static func store(exhaustive: Bool = true) async throws -> NavigationTestStore {
+        try await NavigationTestStore(root: .stack(StackContainer(id: "inbox", root: list)), exhaustive: exhaustive)
     }
 
     /// Pushes `mail` with its callbacks noted in the store's log.
@@ -46,7 +46,7 @@ struct NavigationTestStoreTests {
             $0.events = ["began push mail onto inbox", "ended push mail onto inbox (ran)"]
         }
         await store.step("swipe back") {
-            try await store.coordinator.user.backSwipe(in: "inbox", then: .commit)
+            try await store.coordinator.user.backSwipe(in: "inbox")
         } expect: {
             $0.state = ["root(0): stack inbox [list]"]
             $0.records = ["the user did: pop inbox: skipped (made by the user), from gesture"]
@@ -173,7 +173,7 @@ struct NavigationTestStoreTests {
                 || Self.complaint(issue, about: "events", showing: "+ began push mail onto inbox")
         }
 
-        let relaxed = try await Self.store(.off)
+        let relaxed = try await Self.store(exhaustive: false)
         await relaxed.step("open a mail") {
             try await Self.pushMail(relaxed)
         } expect: {
@@ -231,7 +231,7 @@ struct NavigationTestStoreTests {
             TabBar(
                 id: "tabs", .stack(StackContainer(id: "inbox", root: Destination.inbox)),
                 .stack(StackContainer(id: "settings", root: Destination.settings))))
-        let store = try await NavigationTestStore(root: root, exhaustivity: .off)
+        let store = try await NavigationTestStore(root: root, exhaustive: false)
         await withKnownIssue {
             await store.step("open mail 42") {
                 try await store.coordinator.stack("inbox").push(Destination.mail(id: 42))

@@ -1,34 +1,37 @@
 /// A host that takes each ``WindowHost`` call as one ``HostCommand``: the ``WindowHost`` methods
 /// come for free, each forwarding its call to ``perform(_:)`` as the command that names it.
 ///
-/// The default host and the testing product's `TestHost` are command hosts. The calls reach
+/// The package's own hosts (the default host, the harness's) are command hosts; an app implements
+/// ``WindowHost``, the one public way to write a host. The calls reach
 /// ``perform(_:)`` as they would reach the ``WindowHost`` methods, under the same rules (see
 /// ``WindowHost``): in the order the coordinator makes them, one at a time, each phase bounded
 /// by the host timeout, and a transition asked for from inside a call refused as re-entrant.
-public protocol CommandHost: WindowHost {
+package protocol CommandHost: WindowHost {
     /// Carries out one call.
     func perform(_ command: HostCommand) async
 }
 
 extension CommandHost {
     /// Forwards to ``perform(_:)``.
-    public func createWindow(_ window: ManagedWindow) async { await perform(.create(window)) }
+    package func createWindow(_ window: ManagedWindow) async { await perform(.create(window)) }
     /// Forwards to ``perform(_:)``.
-    public func showWindow(_ id: WindowID) async { await perform(.show(id)) }
+    package func showWindow(_ id: WindowID) async { await perform(.show(id)) }
     /// Forwards to ``perform(_:)``.
-    public func hideWindow(_ id: WindowID) async { await perform(.hide(id)) }
+    package func hideWindow(_ id: WindowID) async { await perform(.hide(id)) }
     /// Forwards to ``perform(_:)``.
-    public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await perform(.makeKey(id, resigning: unmanaged)) }
+    package func makeKey(_ id: WindowID, resigning unmanaged: [String]) async {
+        await perform(.makeKey(id, resigning: unmanaged))
+    }
     /// Forwards to ``perform(_:)``.
-    public func resetAppearance(_ id: WindowID) async { await perform(.reset(id)) }
+    package func resetAppearance(_ id: WindowID) async { await perform(.reset(id)) }
     /// Forwards to ``perform(_:)``.
-    public func destroyWindow(_ id: WindowID) async { await perform(.destroy(id)) }
+    package func destroyWindow(_ id: WindowID) async { await perform(.destroy(id)) }
     /// Forwards to ``perform(_:)``.
-    public func createScreen(_ screen: Screen, in window: WindowID) async { await perform(.createScreen(screen, in: window)) }
+    package func createScreen(_ screen: Screen, in window: WindowID) async { await perform(.createScreen(screen, in: window)) }
     /// Forwards to ``perform(_:)``.
-    public func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+    package func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
         await perform(.setContent(content, of: window, animated: animated))
     }
     /// Forwards to ``perform(_:)``.
-    public func destroyScreen(_ screen: Screen, in window: WindowID) async { await perform(.destroyScreen(screen, in: window)) }
+    package func destroyScreen(_ screen: Screen, in window: WindowID) async { await perform(.destroyScreen(screen, in: window)) }
 }

@@ -11,7 +11,7 @@
 /// ``HostFault`` never apply to it.
 ///
 /// The ``WindowHost`` methods come for free (each forwards to `apply(_:)`, through
-/// ``CommandHost``), so a synchronous host can stand wherever a ``WindowHost`` can.
+/// `CommandHost`), so a synchronous host can stand wherever a ``WindowHost`` can.
 package protocol SynchronousWindowHost: CommandHost {
     /// Carries one call out now, without suspending.
     func apply(_ command: HostCommand)

@@ -21,7 +21,7 @@
 /// does not suspend costs no thread hop, and the first one that suspends (an animation awaited, a
 /// hop elsewhere) leaves the rest to the phase's task, under the timeout. The calls inherit the
 /// request's priority and task-local values. Implement every method on such an actor: one left
-/// to a default (the content calls' no-ops, ``CommandHost``'s forwarders) runs off it and costs a
+/// to a default (the content calls' no-ops) runs off it and costs a
 /// hop. Any other host (a `@MainActor` class, a nonisolated one) is called from a detached task
 /// of its own. A call may suspend as long as it likes, since the timeout abandons it; but the
 /// time counts from the first call, so an actor host busy with other work delays the phase
@@ -29,8 +29,9 @@
 /// lock held elsewhere, a semaphore), holds the transition as long, past any timeout. Keep such
 /// work off the host's actor.
 ///
-/// The coordinator holds each call as a ``HostCommand``; a host that would rather take the calls
-/// as values conforms to ``CommandHost`` and implements one method.
+/// The coordinator holds each call as a ``HostCommand``: a host that would rather take the calls
+/// as values makes each method one line that hands its command on, as the testing product's
+/// `TestHost` does.
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see <doc:WindowsLevelsShieldAndLock> and the UIKit product's host. A host must not ask the

@@ -36,7 +36,7 @@ package enum Restoration {
         _ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
         link: Route? = nil, limits: RouteLimits = .standard
     ) throws(RestorationError) -> Plan {
-        if let link, policy.launchRule == .linkWins {
+        if let link, !policy.linkOnTop {
             do {
                 return Plan(
                     route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
@@ -59,10 +59,10 @@ package enum Restoration {
         var route = saved.route
         if saved.schema < policy.schema {
             for version in saved.schema..<policy.schema {
-                guard let migration = policy.migrations.first(where: { $0.from == version }) else {
+                guard let migrate = policy.migrations[version] else {
                     throw .missingMigration(from: version)
                 }
-                route = migration.migrate(route)
+                route = migrate(route)
                 do {
                     try route.validate(limits: limits)
                 } catch {
@@ -87,7 +87,7 @@ package enum Restoration {
         }) {
             cut(at: index, "never restored")
         }
-        if let link, case .linkOnTop = policy.launchRule {
+        if let link, policy.linkOnTop {
             // The link keeps the rules on its own, then, presented over the restored state as a
             // modal stack (its first screen, then its steps), together with what it stands on.
             let steps: [RouteStep]

@@ -106,51 +106,32 @@ public struct SavedNavigation: Sendable, Hashable, Codable {
 /// How an app restores saved navigation: its schema and migrations, what is too old, what is
 /// never restored, and what wins when a link arrives at launch.
 public struct RestorationPolicy: Sendable {
-    /// One step of the app's schema: rewrites a route saved at `from` into one for `from + 1`.
-    public struct Migration: Sendable {
-        /// The schema version it reads.
-        public var from: Int
-        /// The rewrite (rename a screen, move a parameter…).
-        public var migrate: @Sendable (Route) -> Route
-
-        /// A migration from schema `from` to `from + 1`.
-        public init(from: Int, _ migrate: @escaping @Sendable (Route) -> Route) {
-            self.from = from
-            self.migrate = migrate
-        }
-    }
-
-    /// What happens when a link and a restorable state meet at launch.
-    public enum LaunchRule: Sendable, Hashable {
-        /// The link is followed; the saved state is not restored.
-        case linkWins
-        /// The saved state is restored, and the link's screens are presented over it as a modal
-        /// stack (`saved!/link…`), so going back leaves the person where they were.
-        case linkOnTop
-    }
-
     /// The app's schema now.
     public var schema: Int
-    /// Migrations, one per schema step.
-    public var migrations: [Migration]
+    /// The app's migrations, by the schema each reads: the one at `n` rewrites a route saved at
+    /// schema `n` into one for `n + 1` (rename a screen, move a parameter…).
+    public var migrations: [Int: @Sendable (Route) -> Route]
     /// A saved state older than this is not restored (nil: any age): its age is the restore's
     /// `now` less ``SavedNavigation/savedAt``, both wall-clock time.
     public var maxAge: Duration?
     /// Screen names never restored (a checkout, an alert): a saved route keeps what stands below
     /// the first of them.
     public var neverRestored: Set<String>
-    /// What wins at launch.
-    public var launchRule: LaunchRule
+    /// What wins when a link and a restorable state meet at launch: false (the default), the link
+    /// is followed and the saved state is not restored; true, the saved state is restored and the
+    /// link's screens are presented over it as a modal stack (`saved!/link…`), so going back
+    /// leaves the person where they were.
+    public var linkOnTop: Bool
 
     /// A policy for schema `schema`.
     public init(
-        schema: Int = 1, migrations: [Migration] = [], maxAge: Duration? = nil, neverRestored: Set<String> = [],
-        launchRule: LaunchRule = .linkWins
+        schema: Int = 1, migrations: [Int: @Sendable (Route) -> Route] = [:], maxAge: Duration? = nil,
+        neverRestored: Set<String> = [], linkOnTop: Bool = false
     ) {
         self.schema = schema
         self.migrations = migrations
         self.maxAge = maxAge
         self.neverRestored = neverRestored
-        self.launchRule = launchRule
+        self.linkOnTop = linkOnTop
     }
 }

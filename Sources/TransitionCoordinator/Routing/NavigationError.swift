@@ -1,7 +1,10 @@
 /// Why a route does not compile to content: which step (counted from 0 in the absolute route the
 /// compiler resolved), what it named, and what was wrong. Thrown before anything changes.
-///
 /// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
+///
+/// The last group of cases is the ``ScreenRegistry``'s: an entry no route could ever navigate to,
+/// or a container id two containers could share. The registry throws them when the entry is made,
+/// so a bad registry is found at launch, not by the first link; nothing is registered then.
 public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The route breaks the grammar's rules or limits (``Route/validate(limits:)``): an `up`
     /// of zero, a negative or a huge count, an empty name, too many steps… The route error's
@@ -35,10 +38,30 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// container, a tab bar the compiler did not make, or a modal in a tab that is not selected.
     case notRoutable(WindowContent.NodeID, reason: String)
 
+    // The registry refused an entry.
+
+    /// A tab bar with no tab: a route that names it could show nothing.
+    case noTabs(tabBar: String)
+    /// A tab bar that lists the same tab twice: `#tab` could not tell them apart.
+    case duplicateTab(String, tabBar: String)
+    /// A tab bar or a tab with an empty name (no path can write it).
+    case emptyName(tabBar: String)
+    /// A tab that is a tab bar (the bar itself, or one registered before): a tab's stack starts
+    /// with a screen, never with tabs.
+    case tabIsTabBar(String, tabBar: String)
+    /// A container id declared twice (``ScreenRegistry/rootStack(id:)``,
+    /// ``ScreenRegistry/tabs(_:id:tabs:)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), with what
+    /// declared it first: two containers of one content could then share it.
+    case duplicateID(ContainerID, declaredBy: String)
+    /// A declared container id that is empty or starts with `^`, the mark of the ids a route makes.
+    case reservedID(ContainerID)
+
     /// The step the error names, when it names one (an index into the absolute route compiled).
     public var step: Int? {
         switch self {
-        case .invalidRoute, .emptyRoute, .noRootScreen, .notRoutable: nil
+        case .invalidRoute, .emptyRoute, .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar,
+            .duplicateID, .reservedID:
+            nil
         case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
@@ -64,6 +87,12 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .unknownTab: "unknownTab"
         case .pushOntoModalScreen: "pushOntoModalScreen"
         case .notRoutable: "notRoutable"
+        case .noTabs: "noTabs"
+        case .duplicateTab: "duplicateTab"
+        case .emptyName: "emptyName"
+        case .tabIsTabBar: "tabIsTabBar"
+        case .duplicateID: "duplicateID"
+        case .reservedID: "reservedID"
         }
     }
 
@@ -98,6 +127,16 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             "step \(step): `\(name)` cannot be pushed onto `\(onto)`, presented without a stack; present it as `!/\(onto)`"
         case .notRoutable(let node, let reason):
             "the current content cannot be written as a route (\(node): \(reason)); navigate with an absolute route (^/…)"
+        case .noTabs(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` has no tab; register it with at least one"
+        case .duplicateTab(let tab, let tabBar):
+            "the tab bar `\(RouteError.shown(tabBar))` lists the tab `\(RouteError.shown(tab))` twice; each tab once"
+        case .emptyName(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` or one of its tabs has an empty name"
+        case .tabIsTabBar(let tab, let tabBar):
+            "the tab bar `\(RouteError.shown(tabBar))` lists `\(RouteError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
+        case .duplicateID(let id, let owner):
+            "the container id `\(RouteError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
+        case .reservedID(let id):
+            "the container id `\(RouteError.shown(id.rawValue))` is empty or starts with `^`, which marks the ids a route makes; declare another"
         }
     }
 }

@@ -178,13 +178,13 @@ public struct ScreenRegistry: Sendable {
     /// on its own; the first is selected when a route does not say `#tab`). A route makes its ids
     /// (``madeID(_:)``: `^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
-    /// - Throws: ``RegistryError`` when it has no tab, a tab twice, an empty name, or a tab that
+    /// - Throws: ``NavigationError`` when it has no tab, a tab twice, an empty name, or a tab that
     ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
     ///   navigated. Nothing is registered then.
     ///
     /// The tabs are names, or values of the app's destination type, each standing for its name
     /// (`tabs: [Destination.inbox, .settings]`).
-    public mutating func tabs<Tab: Hashable & Codable & Sendable>(_ name: String, tabs: [Tab]) throws(RegistryError) {
+    public mutating func tabs<Tab: Hashable & Codable & Sendable>(_ name: String, tabs: [Tab]) throws(NavigationError) {
         let tabs = tabs as? [String] ?? tabs.map { Screen($0).name }
         try checkTabs(name, tabs)
         entries[name] = Entry(kind: .tabs(tabs), parameters: [:], factory: nil)
@@ -198,10 +198,10 @@ public struct ScreenRegistry: Sendable {
     ///
     /// A route that builds the tab bar twice (`^/main!main`) gives the second the ids it makes: an
     /// id is shown once.
-    /// - Throws: ``RegistryError`` as ``tabs(_:tabs:)`` does, and ``RegistryError/reservedID(_:)``
-    ///   or ``RegistryError/duplicateID(_:declaredBy:)`` when an id is empty, starts with `^`, or is
+    /// - Throws: ``NavigationError`` as ``tabs(_:tabs:)`` does, and ``NavigationError/reservedID(_:)``
+    ///   or ``NavigationError/duplicateID(_:declaredBy:)`` when an id is empty, starts with `^`, or is
     ///   declared already (by another declaration, or twice in this one). Nothing is registered then.
-    public mutating func tabs(_ name: String, id: ContainerID, tabs: [Tab]) throws(RegistryError) {
+    public mutating func tabs(_ name: String, id: ContainerID, tabs: [Tab]) throws(NavigationError) {
         let names = tabs.map(\.screen)
         try checkTabs(name, names)
         var declared = declaredIDs(except: .tabBar(name))
@@ -218,9 +218,9 @@ public struct ScreenRegistry: Sendable {
     /// builds (`^/home/detail`): the id of the stack the app puts in its root window. Declaring
     /// it again replaces it. Without it, a route's root stack is `^`, whatever the id of the stack
     /// the app built (saving reads a stack by its screens, and restores it as `^`).
-    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    /// - Throws: ``NavigationError/reservedID(_:)`` or ``NavigationError/duplicateID(_:declaredBy:)``;
     ///   nothing is declared then.
-    public mutating func rootStack(id: ContainerID) throws(RegistryError) {
+    public mutating func rootStack(id: ContainerID) throws(NavigationError) {
         var declared = declaredIDs(except: .rootStack)
         try declare(id, as: "the root stack", in: &declared)
         rootStackID = id
@@ -233,9 +233,9 @@ public struct ScreenRegistry: Sendable {
     /// stack `[home, detail]`), and saving reads through it, so the app's state saves and
     /// restores with the container kept. Only this container is read through: a hop container
     /// anywhere else has no route. Declaring it again replaces it.
-    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    /// - Throws: ``NavigationError/reservedID(_:)`` or ``NavigationError/duplicateID(_:declaredBy:)``;
     ///   nothing is declared then.
-    public mutating func rootHop(id: ContainerID) throws(RegistryError) {
+    public mutating func rootHop(id: ContainerID) throws(NavigationError) {
         var declared = declaredIDs(except: .rootHop)
         try declare(id, as: "the root hop container", in: &declared)
         rootHopID = id
@@ -244,10 +244,11 @@ public struct ScreenRegistry: Sendable {
     /// Declares the id of the modal stack whose root is the screen `screen` (`!/compose`), at
     /// whatever layer a route presents it. A route that presents two such stacks gives the second
     /// the id it makes: an id is shown once. Declaring it again replaces it.
-    /// - Throws: ``RegistryError/reservedID(_:)`` or ``RegistryError/duplicateID(_:declaredBy:)``;
+    /// - Throws: ``NavigationError/reservedID(_:)`` or ``NavigationError/duplicateID(_:declaredBy:)``;
     ///   nothing is declared then.
     /// The screen is a name, or a value of the app's destination type, standing for its name.
-    public mutating func modalStack(rootedAt screen: some Hashable & Codable & Sendable, id: ContainerID) throws(RegistryError) {
+    public mutating func modalStack(rootedAt screen: some Hashable & Codable & Sendable, id: ContainerID) throws(NavigationError)
+    {
         let screen = Screen(screen).name
         var declared = declaredIDs(except: .modalStack(screen))
         try declare(id, as: "the modal stack of `\(RouteError.shown(screen))`", in: &declared)
@@ -326,7 +327,7 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Checks a tab bar's name and tabs (see ``tabs(_:tabs:)``).
-    private func checkTabs(_ name: String, _ tabs: [String]) throws(RegistryError) {
+    private func checkTabs(_ name: String, _ tabs: [String]) throws(NavigationError) {
         guard !tabs.isEmpty else { throw .noTabs(tabBar: name) }
         guard !name.isEmpty, !tabs.contains("") else { throw .emptyName(tabBar: name) }
         var seen: Set<String> = []
@@ -363,9 +364,9 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Adds `id`, declared by `owner`, to `declared`.
-    /// - Throws: ``RegistryError/reservedID(_:)`` for an empty id or one starting with `^`,
-    ///   ``RegistryError/duplicateID(_:declaredBy:)`` for one in `declared` already.
-    private func declare(_ id: ContainerID, as owner: String, in declared: inout [ContainerID: String]) throws(RegistryError) {
+    /// - Throws: ``NavigationError/reservedID(_:)`` for an empty id or one starting with `^`,
+    ///   ``NavigationError/duplicateID(_:declaredBy:)`` for one in `declared` already.
+    private func declare(_ id: ContainerID, as owner: String, in declared: inout [ContainerID: String]) throws(NavigationError) {
         guard !id.rawValue.isEmpty, !id.rawValue.hasPrefix("^") else { throw .reservedID(id) }
         if let other = declared[id] { throw .duplicateID(id, declaredBy: other) }
         declared[id] = owner

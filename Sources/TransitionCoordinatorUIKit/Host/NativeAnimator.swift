@@ -4,11 +4,11 @@ import TransitionCoordinator
 /// pop, present or dismiss animation completes (UIKit's, which the host started in
 /// `setContent`). Window transitions are not animated. It does not return early when cancelled:
 /// UIKit's animation cannot be cut short, and ends within its own duration.
-public struct NativeAnimator: Animator {
+package struct NativeAnimator: Animator {
     let host: ContainerHost
 
     /// Waits for the animation of the top window's content change.
-    public func animate(_ context: TransitionContext) async throws {
+    package func animate(_ context: TransitionContext) async throws {
         if context.contentChange != nil {
             await host.settled(context.topToWindow.id)
         }
@@ -16,6 +16,9 @@ public struct NativeAnimator: Animator {
 }
 
 extension ContainerHost {
-    /// The animator that waits for the containers' own animation of each content change.
-    public nonisolated var animator: NativeAnimator { NativeAnimator(host: self) }
+    /// The animator that waits for the containers' own animation of each content change: it
+    /// finishes when UIKit's push, pop, present or dismiss animation, started by
+    /// `setContent`, completes. Window transitions are not animated. It does not return early
+    /// when cancelled: UIKit's animation cannot be cut short, and ends within its own duration.
+    public nonisolated var animator: some Animator { NativeAnimator(host: self) }
 }

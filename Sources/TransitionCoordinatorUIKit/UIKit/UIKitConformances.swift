@@ -191,7 +191,7 @@ public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
         set { core.coordinator = newValue }
     }
     /// The default animator: it waits for UIKit's own animation of the change it is given.
-    public var animator: NativeAnimator { core.animator }
+    public var animator: some Animator { core.animator }
 
     private let scene: UIWindowScene
     private let screens: @MainActor (Screen) -> UIViewController

@@ -106,7 +106,7 @@ struct UntrustedInputTests {
         let policy = RestorationPolicy(
             schema: 2,
             migrations: [
-                .init(from: 1) { route in
+                1: { route in
                     var route = route
                     route.steps.append(.up(-2))
                     return route
@@ -121,12 +121,12 @@ struct UntrustedInputTests {
     @Test(
         "a tab bar with no tab, a tab twice or an empty name is refused when registered",
         arguments: [
-            ("bar", [String](), RegistryError.noTabs(tabBar: "bar")),
-            ("bar", ["a", "a"], RegistryError.duplicateTab("a", tabBar: "bar")),
-            ("", ["a"], RegistryError.emptyName(tabBar: "")),
-            ("bar", ["a", ""], RegistryError.emptyName(tabBar: "bar")),
+            ("bar", [String](), NavigationError.noTabs(tabBar: "bar")),
+            ("bar", ["a", "a"], NavigationError.duplicateTab("a", tabBar: "bar")),
+            ("", ["a"], NavigationError.emptyName(tabBar: "")),
+            ("bar", ["a", ""], NavigationError.emptyName(tabBar: "bar")),
         ])
-    func badTabBars(name: String, tabs: [String], expected: RegistryError) {
+    func badTabBars(name: String, tabs: [String], expected: NavigationError) {
         var screens = ScreenRegistry.open
         #expect(throws: expected) { try screens.tabs(name, tabs: tabs) }
         #expect(screens.kind(of: name) != .tabs(tabs), "nothing is registered")
@@ -313,7 +313,7 @@ struct UntrustedInputTests {
     @Test("a launch link over the restored state keeps the rules: one that breaks them is refused, naming it")
     func linkOnTopChecked() throws {
         let saved = SavedNavigation(route: try Route(parsing: "^/home/friend"), schema: 1, savedAt: .zero)
-        let policy = RestorationPolicy(launchRule: .linkOnTop)
+        let policy = RestorationPolicy(linkOnTop: true)
         let bad = Route([.push(RouteTarget("compose")), .push(RouteTarget("")), .up(-3)])
         #expect {
             try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero, link: bad)
@@ -407,9 +407,11 @@ struct UntrustedInputTests {
     @Test("a tab that is itself a tab bar is refused when registered")
     func tabThatIsTabBar() throws {
         var screens = ScreenRegistry.open
-        #expect(throws: RegistryError.tabIsTabBar("x", tabBar: "x")) { try screens.tabs("x", tabs: ["x"]) }
+        #expect(throws: NavigationError.tabIsTabBar("x", tabBar: "x")) { try screens.tabs("x", tabs: ["x"]) }
         try screens.tabs("inner", tabs: ["a"])
-        #expect(throws: RegistryError.tabIsTabBar("inner", tabBar: "outer")) { try screens.tabs("outer", tabs: ["b", "inner"]) }
+        #expect(throws: NavigationError.tabIsTabBar("inner", tabBar: "outer")) {
+            try screens.tabs("outer", tabs: ["b", "inner"])
+        }
     }
 
     @Test("content nested deeper than the bound is refused before anything walks it, never overflowing the stack")

@@ -72,13 +72,13 @@ struct SeedScenarioTests {
             ]
         }
         await store.step("a back swipe, let go") {
-            try await store.coordinator.user.backSwipe(in: "form", then: .cancel)
+            try await store.coordinator.user.backSwipe(in: "form", cancelled: true)
         } expect: {
             $0.events = ["began the user did: pop form", "cancelled the user did: pop form"]
         }
         #expect(form.current == Form.State(showStep2: true, showStep3: true), "a cancelled swipe is no pop")
         await store.step("a back swipe, past the threshold") {
-            try await store.coordinator.user.backSwipe(in: "form", then: .commit)
+            try await store.coordinator.user.backSwipe(in: "form")
         } expect: {
             $0.state = ["root(0): stack form [step1, step2]"]
             $0.records = ["the user did: pop form: skipped (made by the user), from gesture"]
@@ -256,7 +256,7 @@ struct SeedScenarioTests {
             $0.events = ["began select tab 1 of main", "ended select tab 1 of main (skipped (no animator))"]
         }
         await store.step("the sheet swiped away: the attachment's remove is called") {
-            try await coordinator.user.sheetSwipedDown(over: .container("news"), then: .commit)
+            try await coordinator.user.sheetSwipedDown(over: .container("news"))
         } expect: {
             $0.state = ["root(0): tabs main {stack inbox [list, mail], *stack news [feed]}"]
             $0.records = ["the user did: dismiss what container news presents: skipped (made by the user), from gesture"]

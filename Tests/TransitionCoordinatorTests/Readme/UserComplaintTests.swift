@@ -136,13 +136,13 @@ struct UserComplaintTests {
             try await coordinator.stack("inbox").push(log.item(Self.thread), policy: .enqueue)
             let before = log.count("remove thread")
             if round % 2 == 0 {
-                try await coordinator.user.backSwipe(in: "inbox", then: .cancel, policy: .enqueue)
+                try await coordinator.user.backSwipe(in: "inbox", cancelled: true, policy: .enqueue)
                 #expect(await Self.names(coordinator, "inbox") == ["list", "thread"], "a cancelled swipe changes nothing")
                 #expect(log.count("remove thread") == before)
                 try await coordinator.stack("inbox").pop(policy: .enqueue)
             } else {
                 do throws(TransitionError) {
-                    try await coordinator.user.backSwipe(in: "inbox", then: .commit, policy: .enqueue)
+                    try await coordinator.user.backSwipe(in: "inbox", policy: .enqueue)
                 } catch {
                     // A lifecycle event cut the swipe short: nothing changed; the app pops instead.
                     #expect(error.code == "gestureEnded")
@@ -262,7 +262,10 @@ struct UserComplaintTests {
         }
         let select = await store.step("the news tab tapped meanwhile: the switch waits") {
             let select = Task { try await coordinator.tabs("main").select(1, policy: .enqueue) }
-            _ = await probe.next(.waiting)
+            _ = await probe.next { event in
+                if case .waiting = event { return true }
+                return false
+            }
             return select
         } expect: {
             $0.events = ["waiting select tab 1 of main (queued)"]
@@ -291,12 +294,12 @@ struct UserComplaintTests {
         let coordinator = store.coordinator
         await Self.openThread(store)
         await store.step("a back swipe, let go") {
-            try await coordinator.user.backSwipe(in: "inbox", then: .cancel)
+            try await coordinator.user.backSwipe(in: "inbox", cancelled: true)
         } expect: {
             $0.events = ["began the user did: pop inbox", "cancelled the user did: pop inbox"]
         }
         await store.step("a back swipe, past the threshold") {
-            try await coordinator.user.backSwipe(in: "inbox", then: .commit)
+            try await coordinator.user.backSwipe(in: "inbox")
         } expect: {
             $0.state = ["root(0): tabs main {*stack inbox [list], stack news [feed]}"]
             $0.records = ["the user did: pop inbox: skipped (made by the user), from gesture"]

@@ -73,15 +73,15 @@ struct RestorationTests {
 
     @Test("the app's migrations run from the saved schema to the current one, in order")
     func migrations() throws {
-        let rename = RestorationPolicy.Migration(from: 1) { route in
+        let rename: @Sendable (Route) -> Route = { route in
             var route = route
             route.steps = route.steps.map { $0 == .push(RouteTarget("lounge")) ? .push(RouteTarget("settings")) : $0 }
             return route
         }
-        let addTab = RestorationPolicy.Migration(from: 2) { route in
+        let addTab: @Sendable (Route) -> Route = { route in
             Route(absolute: true, [.push(RouteTarget("main")), .tab(RouteTarget("settings"))] + route.steps.dropFirst(2))
         }
-        let policy = RestorationPolicy(schema: 3, migrations: [addTab, rename])
+        let policy = RestorationPolicy(schema: 3, migrations: [2: addTab, 1: rename])
         let plan = try Self.plan(try Self.saved("^/home/lounge/friend"), policy)
         #expect(plan.route.path == "^/main#settings/friend")
         #expect(plan.dropped.isEmpty)
@@ -122,7 +122,7 @@ struct RestorationTests {
 
     @Test("a link at launch: it wins, or it is presented over the restored state", arguments: [true, false])
     func launchRule(_ linkWins: Bool) throws {
-        let policy = RestorationPolicy(launchRule: linkWins ? .linkWins : .linkOnTop)
+        let policy = RestorationPolicy(linkOnTop: !linkWins)
         let plan = try Self.plan(try Self.saved("^/main#settings"), policy, link: try Self.route("^/home/detail(id=7)"))
         #expect(plan.route.path == (linkWins ? "^/home/detail(id=7)" : "^/main#settings!/home/detail(id=7)"))
     }

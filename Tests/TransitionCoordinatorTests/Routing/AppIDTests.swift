@@ -325,59 +325,59 @@ struct AppIDTests {
     }
 
     /// Declarations refused, each after `registry()`'s, with the error.
-    static let refused: [(String, @Sendable (inout ScreenRegistry) throws(RegistryError) -> Void, RegistryError)] = [
+    static let refused: [(String, @Sendable (inout ScreenRegistry) throws(NavigationError) -> Void, NavigationError)] = [
         (
             "a tab bar taking the root stack's id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.tabs("bar", id: "homeStack", tabs: [.init("alert", stack: "alerts")])
             }, .duplicateID("homeStack", declaredBy: "the root stack")
         ),
         (
             "a tab stack taking another tab bar's stack id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "inbox")])
             }, .duplicateID("inbox", declaredBy: "the stack of the tab `inbox` of `main`")
         ),
         (
             "a tab bar whose stack has the bar's id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "bar")])
             }, .duplicateID("bar", declaredBy: "the tab bar `bar`")
         ),
         (
             "two tabs with one stack id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "s"), .init("friend", stack: "s")])
             }, .duplicateID("s", declaredBy: "the stack of the tab `alert` of `bar`")
         ),
         (
             "a modal stack taking a tab bar's id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.modalStack(rootedAt: "draft", id: "main")
             }, .duplicateID("main", declaredBy: "the tab bar `main`")
         ),
         (
             "a root stack taking the modal stack's id",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.rootStack(id: "composeStack")
             }, .duplicateID("composeStack", declaredBy: "the modal stack of `compose`")
         ),
         (
             "an id made like a route's",
-            { registry throws(RegistryError) in
+            { registry throws(NavigationError) in
                 try registry.modalStack(rootedAt: "draft", id: "^!1:draft")
             }, .reservedID("^!1:draft")
         ),
-        ("an empty id", { registry throws(RegistryError) in try registry.rootStack(id: "") }, .reservedID("")),
+        ("an empty id", { registry throws(NavigationError) in try registry.rootStack(id: "") }, .reservedID("")),
         (
             "a root hop container with the root stack's id",
-            { registry throws(RegistryError) in try registry.rootHop(id: "homeStack") },
+            { registry throws(NavigationError) in try registry.rootHop(id: "homeStack") },
             .duplicateID("homeStack", declaredBy: "the root stack")
         ),
     ]
 
     @Test(
-        "a registry declaring an id twice, or a reserved one, is refused with a typed RegistryError, nothing declared",
+        "a registry declaring an id twice, or a reserved one, is refused with a typed NavigationError, nothing declared",
         arguments: refused.indices)
     func duplicateRefused(_ index: Int) throws {
         let (what, declare, expected) = Self.refused[index]
