@@ -173,7 +173,7 @@ public enum CallbackChecks {
         var recorded: [WindowID: [WindowContent: Int]] = [:]
         for record in history {
             let stuckOnAnimatedSet: Bool
-            if case .stuck(let fault) = record.host, case .setContent(_, _, animated: true) = fault.call {
+            if let fault = record.hostFault, fault.transition == record.id, case .setContent(_, _, animated: true) = fault.call {
                 stuckOnAnimatedSet = true
             } else {
                 stuckOnAnimatedSet = false

@@ -63,7 +63,7 @@ public enum HistoryChecks {
             }
             if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }
             // A host stuck in the preempted transition refuses every waiter but lifecycle events.
-            if record.host.fault != nil { continue }
+            if record.hostFault != nil { continue }
             // Another transition had the slot first, and ended without a record.
             if next.id.rawValue > record.id.rawValue + 1 { continue }
             found.append(

@@ -14,14 +14,14 @@ extension StressChecker {
     func checkDuration(_ record: TransitionRecord) {
         let took = record.endedAt - record.startedAt
         // A phase whose host call got stuck adds up to one host timeout.
-        let bound = transitionBound + (record.host.fault == nil ? .zero : hostTimeout)
+        let bound = transitionBound + (record.hostFault == nil ? .zero : hostTimeout)
         if took > bound {
             violations.append(
                 .init(.answered, "\(record.id) '\(record.request)' took \(took) from admission to commit, beyond \(bound)"))
         }
         // A stuck call is given up one host timeout after its phase began, never later: exact in
         // virtual time (on real threads a timer fires a little late, and nothing bounds how much).
-        if exactTime, case .stuck(let fault) = record.host, fault.since - fault.phaseBegan > hostTimeout {
+        if exactTime, let fault = record.hostFault, fault.transition == record.id, fault.since - fault.phaseBegan > hostTimeout {
             violations.append(
                 .init(
                     .answered,

@@ -211,7 +211,7 @@ public enum StressRunner {
                 try? await environment.sleep(configuration.hostTimeout)
             }
             let record = await report(.active, environment: environment, coordinator: coordinator, checker: checker)
-            if record?.host == .completed { return }
+            if let record, record.hostFault == nil { return }
         }
     }
 

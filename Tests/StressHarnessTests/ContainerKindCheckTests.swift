@@ -17,7 +17,7 @@ struct ContainerKindCheckTests {
         return TransitionRecord(
             id: TransitionID(id), request: .content(.setStack("form", after)), before: snapshot(before, version: id - 1),
             after: snapshot(after, version: id), hadAnimator: false, animation: .skipped(.noAnimator),
-            extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: nil, host: .completed)
+            extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: nil)
     }
 
     @Test("an animator told a push for a modal that comes up fires; told a present does not")

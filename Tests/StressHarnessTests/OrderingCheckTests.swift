@@ -11,12 +11,12 @@ struct OrderingCheckTests {
 
     static func record(
         _ id: UInt64, _ request: TransitionRequest = .popAll, animation: AnimationOutcome = .skipped(.noAnimator),
-        waited: WaitInfo? = nil, host: HostOutcome = .completed
+        waited: WaitInfo? = nil, hostFault: HostFault? = nil
     ) -> TransitionRecord {
         let snapshot = NavigationSnapshot(version: id, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
         return TransitionRecord(
             id: TransitionID(id), request: request, before: snapshot, after: snapshot, hadAnimator: true,
-            animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: waited, host: host)
+            animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .zero, waited: waited, hostFault: hostFault)
     }
 
     @Test("two committed members of a coalescing group that waited side by side fire; one after the other does not")
@@ -40,7 +40,7 @@ struct OrderingCheckTests {
         let fault = HostFault(
             call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
         #expect(
-            HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), host: .stuck(fault)), queued]).isEmpty)
+            HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), hostFault: fault), queued]).isEmpty)
         // T2 had the slot (a preempting navigation its guard turned down, no record); T3 waited in the queue.
         let afterVetoed = Self.record(3, waited: WaitInfo(lane: .queued, sequence: 2))
         #expect(HistoryChecks.preemptions([cut, afterVetoed]).isEmpty)
@@ -53,7 +53,7 @@ struct OrderingCheckTests {
             let fault = HostFault(
                 call: .create(id: WindowID(2)), transition: TransitionID(1), phase: .afterAnimation,
                 since: .milliseconds(3) + delay, phaseBegan: .milliseconds(3))
-            let record = Self.record(1, host: .stuck(fault))
+            let record = Self.record(1, hostFault: fault)
             await checker.observe(.began(InFlightTransition(id: record.id, request: record.request), before: record.before))
             await checker.observe(.ended(record))
             return await checker.violations

@@ -35,7 +35,7 @@ struct TimeoutTests {
         #expect(clock.advance(toDeadlineOf: .host)?.kind == .host)
         let pushed = try await record
         #expect(pushed.animation == .skipped(.hostUnresponsive), "the model committed without the host")
-        #expect(pushed.host.fault != nil)
+        #expect(pushed.hostFault != nil)
         #expect(clock.firedTimeouts.map(\.kind) == [.host])
         release.open()
     }

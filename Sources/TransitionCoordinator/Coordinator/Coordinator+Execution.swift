@@ -65,7 +65,7 @@ extension Coordinator {
     struct Animated: Sendable {
         var animation: AnimationOutcome
         var extraFinishCalls = 0
-        var host = HostOutcome.completed
+        var hostFault: HostFault?
         var animationEndedAt: Duration?
     }
 
@@ -78,7 +78,7 @@ extension Coordinator {
             id: admission.id, request: plan.request, before: plan.before, after: plan.after,
             hadAnimator: hadAnimator, animation: result.animation,
             extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
-            endedAt: clock.elapsed(), waited: admission.waited, host: result.host,
+            endedAt: clock.elapsed(), waited: admission.waited, hostFault: result.hostFault,
             source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
         if !planted(.staleBusyGate) { gate.publish(nil) }
@@ -118,13 +118,13 @@ extension Coordinator {
         // The host's first calls come before any transition's (a synchronous initializer's coordinator).
         if !hostStarted { await start() }
         if let fault = refreshHost() {
-            result.host = .skipped(fault)
+            result.hostFault = fault
         } else if case .behind(let behind) = hostState {
             hostState = .inStep
             if let fault = await sendPhase(
                 behind.catchUp(to: plan.before), base: { behind }, phase: .catchUp, id: id, chain: chain)
             {
-                result.host = .stuck(fault)
+                result.hostFault = fault
             }
         }
         // Decided by the plan alone, which no await changes.
@@ -139,18 +139,18 @@ extension Coordinator {
         func emit(_ command: HostCommand) {
             if case .inline(let synchronous) = delivery { synchronous.apply(command) } else { commands.append(command) }
         }
-        let reachesHost = result.host == .completed
+        let reachesHost = result.hostFault == nil
         if reachesHost { beforeAnimation(plan, animated: plan.animates(skipReason: skipReason), emit) }
         let afterAnimationFrom = commands.count
         if reachesHost, case .phases = delivery,
             let fault = await sendPhase(commands, base: { HostView(plan.before) }, phase: .beforeAnimation, id: id, chain: chain)
         {
-            result.host = .stuck(fault)
+            result.hostFault = fault
         }
 
-        result.animation = .skipped(skipReason ?? (result.host == .completed ? .topWindowUnchanged : .hostUnresponsive))
+        result.animation = .skipped(skipReason ?? (result.hostFault == nil ? .topWindowUnchanged : .hostUnresponsive))
         if let middle = halfway(plan) { machine.commit(middle) }
-        if result.host == .completed, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
+        if result.hostFault == nil, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
             result.animation = await AnimationRunner.run(
                 animator, context: context, race: race, timeout: configuration.animationTimeout,
                 watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
@@ -160,7 +160,7 @@ extension Coordinator {
         }
 
         commitLevels(plan, id: id)
-        guard result.host == .completed else { return result }
+        guard result.hostFault == nil else { return result }
         // Mutant: an unanimated change to an async host sends only its before-animation calls.
         let dropsAfterCalls = if case .onePhase = delivery { planted(.unanimatedAfterCallsDropped) } else { false }
         if !dropsAfterCalls { afterAnimation(plan, outcome: result.animation, emit) }
@@ -178,7 +178,7 @@ extension Coordinator {
                     commands, base: { HostView(plan.before) }, phase: .beforeAnimation,
                     afterAnimationFrom: afterAnimationFrom, id: id, chain: chain)
             }
-        if let sent { result.host = .stuck(sent) }
+        if let sent { result.hostFault = sent }
         return result
     }
 

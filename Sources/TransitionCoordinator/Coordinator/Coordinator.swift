@@ -60,7 +60,7 @@
 /// and cannot get stuck. Any other host's phases of calls are each awaited at most
 /// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
 /// return in time is abandoned: the transition commits to the model without the calls after it
-/// and its record names the stuck call (``HostOutcome/stuck(_:)``). Until that call returns, requests are refused with
+/// and its record names the stuck call (``TransitionRecord/hostFault``). Until that call returns, requests are refused with
 /// ``TransitionError/Refusal/hostUnresponsive(_:)`` and lifecycle events commit to the model alone, so a
 /// stuck host (one that waits on this coordinator, on another one that waits on this, or on
 /// nothing at all) never blocks the shield or hangs a caller. The first transition after the

@@ -69,31 +69,3 @@ package enum HostPhase: String, Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 }
-
-/// What the host did in one transition.
-public enum HostOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Every call returned in time.
-    case completed
-    /// A call of this transition did not return in time; the calls after it were not made and the
-    /// model committed without them.
-    case stuck(HostFault)
-    /// A call of an earlier transition was still stuck: no call was made, the model committed alone.
-    case skipped(HostFault)
-
-    /// The fault, when the host did not take every call.
-    public var fault: HostFault? {
-        switch self {
-        case .completed: nil
-        case .stuck(let fault), .skipped(let fault): fault
-        }
-    }
-
-    /// A short phrase.
-    public var description: String {
-        switch self {
-        case .completed: "completed"
-        case .stuck(let fault): "stuck at \(fault)"
-        case .skipped(let fault): "skipped: \(fault)"
-        }
-    }
-}

@@ -125,7 +125,7 @@ package enum InvariantChecker {
     ///
     /// Skip rules: the animator was called exactly when the plan says it must be, unless the
     /// animation was ended from outside before it could start (``AnimationOutcome/endedBeforeStart``)
-    /// or the host did not take the calls before it (``HostOutcome``).
+    /// or the host did not take the calls before it (``TransitionRecord/hostFault``).
     ///
     /// Atomic: replanning the record's request against its `before` must give exactly its `after`
     /// (same version step, same windows, same key), so nothing half-applied or extra was committed.
@@ -149,7 +149,7 @@ package enum InvariantChecker {
             }
             var expected = plan.skipReason(hasAnimator: record.hadAnimator)
             // A host that did not take the windows' calls before the animation leaves nothing to animate.
-            if expected == nil, let fault = record.host.fault, fault.phase != .afterAnimation { expected = .hostUnresponsive }
+            if expected == nil, let fault = record.hostFault, fault.phase != .afterAnimation { expected = .hostUnresponsive }
             switch (expected, record.animation) {
             case (let reason?, .skipped(let actual)) where reason == actual: break
             case (nil, let outcome) where outcome.animatorWasCalled || outcome.endedBeforeStart: break

@@ -12,7 +12,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var after: NavigationSnapshot
         var hadAnimator: Bool
         var animation: AnimationOutcome
-        var host: HostOutcome
+        var hostFault: HostFault?
         var extraFinishCalls: Int
         var waited: WaitInfo?
         var startedAt: Duration
@@ -39,8 +39,12 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     package var hadAnimator: Bool { storage.value.hadAnimator }
     /// What the animation did.
     public var animation: AnimationOutcome { storage.value.animation }
-    /// What the host did: every call returned, or one got stuck (see ``HostFault``).
-    public var host: HostOutcome { storage.value.host }
+    /// The host call that did not return, when the host did not take every call (see
+    /// ``HostFault``); nil when every call returned in time. A fault of this transition's own
+    /// (`hostFault.transition == id`) is a call it made that got stuck: the calls after it were not
+    /// made. An earlier transition's is a call still stuck when this one ran: no call was made.
+    /// Either way the model committed without the calls left out.
+    public var hostFault: HostFault? { storage.value.hostFault }
     /// How many times the animator reported completion beyond the first: 0 for an animator that
     /// finishes once. The coordinator acts on the first finish alone; each later one is counted
     /// here (an animator that finishes twice has a bug an app's tests can catch).
@@ -65,13 +69,13 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     package init(
         id: TransitionID, request: TransitionRequest, before: NavigationSnapshot, after: NavigationSnapshot,
         hadAnimator: Bool, animation: AnimationOutcome, extraFinishCalls: Int, startedAt: Duration, endedAt: Duration,
-        waited: WaitInfo? = nil, host: HostOutcome = .completed, source: NavigationSource = .app, link: LinkID? = nil,
+        waited: WaitInfo? = nil, hostFault: HostFault? = nil, source: NavigationSource = .app, link: LinkID? = nil,
         animationEndedAt: Duration? = nil
     ) {
         storage = SharedValue(
             Fields(
                 id: id, request: request, before: before, after: after, hadAnimator: hadAnimator,
-                animation: animation, host: host, extraFinishCalls: extraFinishCalls, waited: waited,
+                animation: animation, hostFault: hostFault, extraFinishCalls: extraFinishCalls, waited: waited,
                 startedAt: startedAt, endedAt: endedAt, source: source == .app ? nil : source, link: link,
                 animationEndedAt: animationEndedAt))
     }
@@ -94,7 +98,9 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
         var text = "\(id) \(request) v\(before.version)→v\(after.version) animation \(animation)"
         if extraFinishCalls > 0 { text += ", finished \(extraFinishCalls + 1) times" }
         if let waited { text += ", waited \(waited)" }
-        if host != .completed { text += ", host \(host)" }
+        if let hostFault {
+            text += hostFault.transition == id ? ", host stuck at \(hostFault)" : ", host skipped: \(hostFault)"
+        }
         if source != .app { text += ", from \(source.rawValue)" + (link.map { " \($0)" } ?? "") }
         return text
     }

@@ -9,7 +9,8 @@
 /// hand (`coordinator.stack("inbox").push(…)` works after a link), and content the app built by
 /// hand prints as a route (``NavigationSnapshot/rootRoute(registry:)``), so it saves and restores.
 /// Where the app declares nothing, a route makes the id from where the container stands
-/// (``madeID(_:)``); declared ids never start with `^`, made ones always do, so the two never meet.
+/// (the root's stack `^`, a tab bar `^:main`, its tabs' stacks `^:main#inbox`, a modal stack
+/// `^!1:compose`); declared ids never start with `^`, made ones always do, so the two never meet.
 ///
 /// Screens keep the ids a route makes (``screenID(in:at:_:)``), unless their factory gives its own
 /// (a factory that derives the id from the name and parameters keeps it through links and
@@ -76,7 +77,7 @@ public struct ScreenRegistry: Sendable {
 
     /// Where a route builds a container: what ``containerID(_:)`` and ``madeID(_:)`` give the id of.
     /// A layer is 0 for the root window's content and k for the k-th modal of the route.
-    public enum Place: Sendable, Hashable {
+    package enum Place: Sendable, Hashable {
         /// The root window's stack, built by a route whose first step is a screen (`^/home`).
         case rootStack
         /// The tab bar `name`, as the root's content (layer 0, `^/main`) or a modal (`!main`).
@@ -176,7 +177,7 @@ public struct ScreenRegistry: Sendable {
 
     /// Registers the tab bar `name` with its tabs, in order (each tab is a screen name, registered
     /// on its own; the first is selected when a route does not say `#tab`). A route makes its ids
-    /// (``madeID(_:)``: `^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
+    /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: ``NavigationError`` when it has no tab, a tab twice, an empty name, or a tab that
     ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
@@ -259,7 +260,7 @@ public struct ScreenRegistry: Sendable {
     /// route makes (``madeID(_:)``). Where one route builds two containers of one declaration
     /// (a modal stack of the same root twice), the first takes the declared id and the next the
     /// made one.
-    public func containerID(_ place: Place) -> ContainerID {
+    package func containerID(_ place: Place) -> ContainerID {
         switch place {
         case .rootStack:
             return rootStackID ?? Self.madeID(place)
@@ -280,7 +281,7 @@ public struct ScreenRegistry: Sendable {
     /// is `^`; a tab bar `^:main` (in the k-th modal, `^!k:main`); a tab's stack the tab bar's id,
     /// `#` and the tab (`^:main#inbox`); a modal stack its layer and its root's step
     /// (`^!1:compose(to=a)`). Every made id starts with `^`, which a declared id never does.
-    public static func madeID(_ place: Place) -> ContainerID {
+    package static func madeID(_ place: Place) -> ContainerID {
         func layer(_ index: Int) -> String { index <= 0 ? "^" : "^!" + String(index) }
         switch place {
         case .rootStack:

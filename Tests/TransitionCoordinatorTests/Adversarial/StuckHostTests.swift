@@ -54,8 +54,8 @@ struct AdversarialStuckHostTests {
         await entered.wait()
         setup.clock.advance(by: Self.hostTimeout)
         let record = try #require(await push.value.success)
-        let fault = try #require(record.host.fault)
-        #expect(record.host == .stuck(fault))
+        let fault = try #require(record.hostFault)
+        #expect(fault.transition == record.id)
         #expect(fault.call.description == "create #2")
         #expect(fault.phase == .beforeAnimation)
         #expect(fault.transition == record.id)
@@ -69,7 +69,7 @@ struct AdversarialStuckHostTests {
         }
 
         let inactive = try await coordinator.setApplicationState(.inactive)
-        #expect(inactive.host == .skipped(fault))
+        #expect(inactive.hostFault == fault && fault.transition != inactive.id)
         let shield = try #require(inactive.after.shieldWindow)
         #expect(inactive.after.keyWindow == shield.id)
         #expect(await coordinator.snapshot == inactive.after)
@@ -77,7 +77,7 @@ struct AdversarialStuckHostTests {
         release.open()
         await setup.untilHostAnswers()
         let popped = try await coordinator.closeWindow(at: .low)
-        #expect(popped.host == .completed)
+        #expect(popped.hostFault == nil)
         #expect(await setup.hostViolations().isEmpty)
         let ledger = await setup.host.ledger
         #expect(ledger.key == shield.id && ledger.visible.contains(shield.id))
@@ -115,7 +115,7 @@ struct AdversarialStuckHostTests {
         let timeout = try #require(setup.clock.advance(toDeadlineOf: .host))
         #expect(timeout.deadline.offset == Self.hostTimeout)
         let record = try #require(await push.value.success)
-        let fault = try #require(record.host.fault)
+        let fault = try #require(record.hostFault)
         #expect(fault.call.description == "makeKey #2")
         #expect(fault.phase == .afterAnimation)
         #expect(fault.phaseBegan == .zero && fault.since == Self.hostTimeout)
@@ -147,7 +147,7 @@ struct AdversarialStuckHostTests {
         setup.clock.advance(by: Self.hostTimeout)
 
         let record = try #require(await push.value.success)
-        let fault = try #require(record.host.fault)
+        let fault = try #require(record.hostFault)
         #expect(fault.call.description == "create #2")
         await answered.wait()
         // The stuck call cannot have returned when the slot was freed: it awaits this very answer.

@@ -34,7 +34,7 @@ struct InlineCarryOutTests {
         try await coordinator.navigate(to: try Route(parsing: "^/home"), animator: animator) // animated: async in both
         try await coordinator.navigate(to: try Route(parsing: "^/home/friend"))
         let records = await coordinator.history.map {
-            "\($0.id) \($0.request) hadAnimator=\($0.hadAnimator) \($0.animation) host=\($0.host) source=\($0.source) link=\(String(describing: $0.link)) waited=\(String(describing: $0.waited)) \($0.before == $0.after)"
+            "\($0.id) \($0.request) hadAnimator=\($0.hadAnimator) \($0.animation) hostFault=\(String(describing: $0.hostFault)) source=\($0.source) link=\(String(describing: $0.link)) waited=\(String(describing: $0.waited)) \($0.before == $0.after)"
         }
         return (host.calls.value, records)
     }

@@ -193,18 +193,17 @@ struct NavigationSnapshotStorageTests {
         let record = TransitionRecord(
             id: TransitionID(4), request: .pop(.medium), before: snapshot, after: snapshot,
             hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0,
-            startedAt: .seconds(1), endedAt: .seconds(4), waited: waited, host: .stuck(fault))
+            startedAt: .seconds(1), endedAt: .seconds(4), waited: waited, hostFault: fault)
         let json = try JSONEncoder().encode(record)
         let decoded = try JSONDecoder().decode(TransitionRecord.self, from: json)
-        #expect(decoded == record && decoded.waited == waited && decoded.host.fault == fault)
+        #expect(decoded == record && decoded.waited == waited && decoded.hostFault == fault)
         #expect(
             decoded.waited?.group == "search" && decoded.waited?.newestArrival == 9
-                && decoded.host.fault?.phaseBegan == .seconds(1))
+                && decoded.hostFault?.phaseBegan == .seconds(1))
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let waitKeys = try #require(object["waited"] as? [String: Any]).keys
         #expect(Set(waitKeys) == ["lane", "sequence", "group", "newestArrival"])
-        let host = try #require(object["host"] as? [String: Any])
-        let faultObject = try #require((host["stuck"] as? [String: Any])?["_0"] as? [String: Any])
+        let faultObject = try #require(object["hostFault"] as? [String: Any])
         #expect(Set(faultObject.keys) == ["call", "transition", "phase", "since", "phaseBegan"])
         #expect(
             WaitInfo(lane: .queued, sequence: 7) != waited
