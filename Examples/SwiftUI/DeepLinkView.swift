@@ -19,7 +19,7 @@ struct DeepLinkView: View {
 
     var body: some View {
         ZStack {
-            if let bar = DeepLinkApp.tabBar(in: model.state.content) {
+            if let bar = DeepLinkApp.tabBar(in: model.content) {
                 CoordinatedTabs(model, tabs: bar.id) { index in tab(index, of: bar) }
             } else {
                 ProgressView()

@@ -17,7 +17,7 @@ struct LaunchFlowView: View {
     }
 
     var body: some View {
-        let current = LaunchFlow.current(in: model.state.content)
+        let current = LaunchFlow.current(in: model.content)
         ZStack {
             switch current {
             case .destination(LaunchFlow.Destination.splash)?:

@@ -29,7 +29,7 @@ struct PINLockView: View {
             }
             // The curtain stands for the PIN window from the background's first frame: the app
             // switcher's snapshot, taken right after, never shows the app.
-            if curtain || (pinWindow.state.window != nil && !pinWindow.state.isHidden) {
+            if curtain || (pinWindow.window != nil && !pinWindow.isHidden) {
                 Button("Enter PIN") { Task { _ = try? await lock.pinEntered() } }
                     .frame(maxWidth: .infinity, maxHeight: .infinity)
                     .background(.background)

@@ -2,8 +2,7 @@ import TransitionCoordinator
 
 /// What the user did through SwiftUI, reported to the coordinator as `Coordinator.userDid(_:at:)`.
 ///
-/// Each write works out its `ContainerOperation` against ``NavigationModel/state`` (see
-/// ``NavigationState``), then waits its turn in the coordinator's queue behind the transition in
+/// Each write works out its `ContainerOperation` against what the model shows, then waits its turn in the coordinator's queue behind the transition in
 /// flight and the lock, as every user report does. It returns the committed record, whose
 /// source is `NavigationSource.user`, after the model applied its `after`; or nil, with nothing
 /// sent, when the model shows that state already. It throws the coordinator's typed error when
@@ -18,7 +17,9 @@ extension NavigationModel {
     ///
     /// - Returns: the record, or nil when the stack shows `path` already.
     /// - Throws: `TransitionError` when the model shows no stack `id`, or when the coordinator
-    ///   refused the change (see ``NavigationState/operation(settingPath:of:)``); nothing changed.
+    ///   refused the change (a path that keeps a prefix of the shown one is reported as a pop to
+    ///   the screen it keeps on top, so it means the same if a push lands first; any other path as
+    ///   the stack set to its root and `path`); nothing changed.
     @discardableResult
     @inlinable
     public func setPath<Destination: Hashable & Codable & Sendable>(

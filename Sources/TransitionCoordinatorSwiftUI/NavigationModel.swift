@@ -8,9 +8,11 @@ import TransitionCoordinator
 /// SwiftUI reads it. The coordinator runs elsewhere; the model only ever receives whole
 /// committed snapshots from it.
 ///
-/// **Committed states only, once per transition.** ``state`` holds everything the model shows
-/// (``lastRefusal`` and ``refusalCount``, the other observed properties, change only when the
-/// coordinator refuses a write from the view). It is replaced in one assignment by ``apply(_:)``, with the state of a
+/// **Committed states only, once per transition.** What the model shows (its ``window``, its
+/// ``content``, each stack's ``path(of:as:)``, each tab bar's ``selection(of:)``, each
+/// ``sheet(presentedBy:)``) is one value (``lastRefusal`` and ``refusalCount``, the other
+/// observed properties, change only when the coordinator refuses a write from the view). It is
+/// replaced in one assignment by ``apply(_:)``, with the state of a
 /// snapshot the coordinator committed, and only by a newer one (versions only grow): an observer sees one change per
 /// committed transition that changed this window, never a transition's middle, never an older
 /// state after a newer one. A commit that leaves this window as it was notifies nobody.
@@ -38,20 +40,20 @@ public final class NavigationModel {
 
     /// What the model shows: the state of the committed snapshot of ``version``. Observed;
     /// replaced at most once per committed transition, and only when this window changed.
-    public private(set) var state: NavigationState
+    package private(set) var state: NavigationState
 
     /// The last write from the view that the coordinator refused, with its typed error; nil
     /// until one is. Observed (an equal refusal after it notifies nobody: see ``refusalCount``).
     public private(set) var lastRefusal: RefusedWrite?
 
-    /// How many writes from the view the coordinator refused. Observed, apart from ``state``,
+    /// How many writes from the view the coordinator refused. Observed, apart from what the model shows,
     /// and different after every refusal: a view that reads it is drawn again after each one, so
     /// a control that showed the user's change (a stack popped by the back button) reads the
     /// model's committed state again.
     public private(set) var refusalCount = 0
 
     /// The version of the committed snapshot the model shows; 0 before the first read.
-    /// Not observed: it moves with every commit, ``state`` only when this window changed.
+    /// Not observed: it moves with every commit, what the model shows only when this window changed.
     @ObservationIgnored public private(set) var version: UInt64 = 0
 
     /// What the view wrote and the coordinator has not answered yet, by place: the path of a
@@ -92,7 +94,7 @@ public final class NavigationModel {
 
     // MARK: - Following the coordinator
 
-    /// Shows `snapshot` if it is newer than what the model shows: ``state`` is assigned once, and
+    /// Shows `snapshot` if it is newer than what the model shows: that is assigned once, and
     /// only when it differs; ``version`` follows. An older or equal version is ignored, so the
     /// model never goes back. Returns whether the snapshot was newer.
     ///
@@ -222,9 +224,18 @@ public final class NavigationModel {
 
     // MARK: - Reads for views
 
+    /// The window the model shows; nil when its scope names none (a free level). Observed, as
+    /// every read of what the model shows.
+    public var window: WindowID? { state.window }
+
+    /// Whether that window is hidden (under the lock screen, say).
+    public var isHidden: Bool { state.isHidden }
+
+    /// That window's whole content tree; nil without a window.
+    public var content: WindowContent? { state.content }
+
     /// The path of the stack `id` (the screens above its root), as values of `type` (`Screen`
     /// by default; a screen that stands for no value of `type` is left out); empty when it is not shown.
-    @inlinable
     public func path<Destination: Hashable & Codable & Sendable>(
         of id: ContainerID, as type: Destination.Type = Screen.self
     ) -> [Destination] {

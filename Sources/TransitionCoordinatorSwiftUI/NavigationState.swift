@@ -1,35 +1,35 @@
 import TransitionCoordinator
 
-/// What a ``NavigationModel`` shows, as one value read from one committed snapshot: the window
+/// What a `NavigationModel` shows, as one value read from one committed snapshot: the window
 /// its scope names, each stack's path, each tab bar's selection and each presented sheet.
 ///
-/// A pure function of a `NavigationSnapshot` and a ``ModelScope``: two states made from the same
+/// A pure function of a `NavigationSnapshot` and a `ModelScope`: two states made from the same
 /// snapshot are equal, so "the model equals the snapshot" is `model.state == NavigationState(snapshot, scope:)`.
 /// Building one walks the window's content tree once. Container and screen ids are unique across
 /// windows (invariant 8), so the lookups by id are unambiguous.
 ///
 /// It also turns what a SwiftUI view writes (a shorter path, a tab, a sheet set to nil) into the
 /// `ContainerOperation` to report, against this state: a decision in a value, with no effect.
-public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
+package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// The window shown, nil when the scope names no window (a free level).
-    public let window: WindowID?
+    package let window: WindowID?
     /// The level of that window.
-    public let level: WindowLevel?
+    package let level: WindowLevel?
     /// Whether that window is hidden (under the lock screen, say).
-    public let isHidden: Bool
+    package let isHidden: Bool
     /// The window's whole content tree; nil without a window.
-    public let content: WindowContent?
+    package let content: WindowContent?
     /// Each stack's root screen, by stack.
-    public let roots: [ContainerID: Screen]
+    package let roots: [ContainerID: Screen]
     /// Each stack's path: the screens above its root, bottom to top, by stack (what
     /// `NavigationStack(path:)` binds to).
-    public let paths: [ContainerID: [Screen]]
+    package let paths: [ContainerID: [Screen]]
     /// Each tab bar's selected index, by tab bar (what `TabView(selection:)` binds to).
-    public let selections: [ContainerID: Int]
+    package let selections: [ContainerID: Int]
     /// Each tab bar's number of tabs, by tab bar.
-    public let tabCounts: [ContainerID: Int]
+    package let tabCounts: [ContainerID: Int]
     /// Each presented sheet, by the node that presents it (what `.sheet(item:)` binds to).
-    public let sheets: [WindowContent.NodeID: PresentedSheet]
+    package let sheets: [WindowContent.NodeID: PresentedSheet]
     /// The presenters of ``sheets`` that are on screen (none in a tab that is not selected).
     private let presentersOnScreen: Set<WindowContent.NodeID>
     /// How many sheets lie under each sheet, by its presenter: 0 for a sheet presented from the
@@ -37,15 +37,15 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     let sheetDepths: [WindowContent.NodeID: Int]
 
     /// The state of no window: what a model shows while its scope names none.
-    public static let empty = NavigationState(window: nil)
+    package static let empty = NavigationState(window: nil)
 
     /// The state `snapshot` shows in the window `scope` names (``empty`` when there is none).
-    public init(_ snapshot: NavigationSnapshot, scope: ModelScope) {
+    package init(_ snapshot: NavigationSnapshot, scope: ModelScope) {
         self.init(window: scope.window(in: snapshot))
     }
 
     /// The state of `window` (``empty``'s values for nil).
-    public init(window: ManagedWindow?) {
+    package init(window: ManagedWindow?) {
         self.window = window?.id
         level = window?.level
         isHidden = window?.isHidden ?? false
@@ -102,18 +102,18 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
 
     /// The node `content` is, seen from outside: its screen or its container (a presenting node is
     /// its base), as `WindowContent.nodeID` gives it.
-    public static func node(of content: WindowContent) -> WindowContent.NodeID { content.nodeID }
+    package static func node(of content: WindowContent) -> WindowContent.NodeID { content.nodeID }
 
     // MARK: - Reads
 
     /// The path of the stack `id` (the screens above its root); empty when it is not shown.
-    public func path(of id: ContainerID) -> [Screen] { paths[id] ?? [] }
+    package func path(of id: ContainerID) -> [Screen] { paths[id] ?? [] }
 
     /// The selected tab of the tab bar `id`; nil when it is not shown.
-    public func selection(of id: ContainerID) -> Int? { selections[id] }
+    package func selection(of id: ContainerID) -> Int? { selections[id] }
 
     /// The sheet `presenter` presents, if any.
-    public func sheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? { sheets[presenter] }
+    package func sheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? { sheets[presenter] }
 
     // MARK: - What a view's write means
 
@@ -126,7 +126,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `TransitionError.container(_:in:)` with `ContainerError.unknownContainer(_:)`
     ///   when this state shows no stack `id` (its root is unknown).
-    public func operation(settingPath path: [Screen], of id: ContainerID) throws(TransitionError) -> ContainerOperation? {
+    package func operation(settingPath path: [Screen], of id: ContainerID) throws(TransitionError) -> ContainerOperation? {
         guard let current = paths[id] else { throw .container(.unknownContainer(id), in: nil) }
         return try operation(settingPath: path, of: id, from: current)
     }
@@ -138,7 +138,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `TransitionError.container(_:in:)` with `ContainerError.unknownContainer(_:)`
     ///   when this state shows no stack `id`.
-    public func operation(
+    package func operation(
         settingPath path: [Screen], of id: ContainerID, from shown: [Screen]
     ) throws(TransitionError) -> ContainerOperation? {
         guard let root = roots[id] else { throw .container(.unknownContainer(id), in: nil) }
@@ -155,14 +155,14 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// waits its turn behind a change to the tabs selects the tab the user tapped, or is refused.
     /// An index out of range, or a tab bar not shown, is sent as `ContainerOperation.select(tab:in:)`
     /// for the coordinator to refuse with its typed error.
-    public func operation(selecting tab: Int, in id: ContainerID) -> ContainerOperation? {
+    package func operation(selecting tab: Int, in id: ContainerID) -> ContainerOperation? {
         selections[id] == tab ? nil : tapping(tab, in: id)
     }
 
     /// The operation that selects `tab` in the tab bar `id` when the view shows `shown` selected
     /// (a tap of its own not yet answered), or nil when that is `tab`: as
     /// ``operation(selecting:in:)``, worked out from what the user saw.
-    public func operation(selecting tab: Int, in id: ContainerID, from shown: Int) -> ContainerOperation? {
+    package func operation(selecting tab: Int, in id: ContainerID, from shown: Int) -> ContainerOperation? {
         shown == tab ? nil : tapping(tab, in: id)
     }
 
@@ -178,7 +178,7 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// no sheet there. It names the sheet itself (`ContainerOperation.dismissModal(_:)`), so a
     /// swipe that waits its turn behind a change that replaced the sheet is refused instead of
     /// dismissing a sheet the user never saw.
-    public func operation(dismissingSheetOf presenter: WindowContent.NodeID) -> ContainerOperation? {
+    package func operation(dismissingSheetOf presenter: WindowContent.NodeID) -> ContainerOperation? {
         sheets[presenter].map { .dismissModal($0.id) }
     }
 
@@ -190,18 +190,18 @@ public struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The window and its content on one line, as `#1 tabs main {...}`, or `no window`.
-    public var description: String {
+    package var description: String {
         guard let window, let content else { return "no window" }
         return "\(window) \(content)" + (isHidden ? " (hidden)" : "")
     }
 
     /// States are equal when they show the same window, the same way (the maps follow from the content).
-    public static func == (lhs: NavigationState, rhs: NavigationState) -> Bool {
+    package static func == (lhs: NavigationState, rhs: NavigationState) -> Bool {
         lhs.window == rhs.window && lhs.level == rhs.level && lhs.isHidden == rhs.isHidden && lhs.content == rhs.content
     }
 
     /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(window)
         hasher.combine(level)
         hasher.combine(isHidden)

@@ -8,7 +8,7 @@ public struct PresentedSheet: Sendable, Hashable, Identifiable, CustomStringConv
     /// The node that presents the sheet (a screen, or a container): what a dismiss names.
     public let presenter: WindowContent.NodeID
     /// What the sheet shows, without the modal it may present in turn (that one is the sheet
-    /// presented by this sheet's node, in ``NavigationState/sheets``).
+    /// presented by this sheet's node, ``NavigationModel/sheet(presentedBy:)``).
     public let content: WindowContent
 
     /// A sheet showing `content`, presented by `presenter`.
