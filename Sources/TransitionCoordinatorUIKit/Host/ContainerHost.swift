@@ -136,7 +136,7 @@ public final class ContainerHost: WindowHost {
         if let old = curtain {
             old.window.isHidden = true
             old.window.setRootController(nil)
-            kit.release(old.controller, as: .screen(old.screen), in: old.window)
+            kit.release(old.controller, in: old.window)
         }
         let window = kit.makeWindow(level: level)
         window.isHidden = true
@@ -402,7 +402,7 @@ public final class ContainerHost: WindowHost {
 
         func release(_ controller: any PresentingController, as id: ControllerID) {
             let key = ObjectIdentifier(controller)
-            host.kit.release(controller, as: id, in: real)
+            host.kit.release(controller, in: real)
             host.made[key] = nil
             host.sheets[key] = nil
             // A pop in flight on a released stack ends as cancelled: the model decides what shows.

@@ -17,9 +17,9 @@ public protocol ContainerKit: AnyObject {
     func makeTabBar(_ id: ContainerID, in window: any HostWindow) -> any TabBarControlling
     /// An empty hop container for the hop container `id`, in `window`.
     func makeHop(_ id: ContainerID, in window: any HostWindow) -> any HopControlling
-    /// The controller `id` left `window`'s screen for good: the kit lets it go (the host drops it
-    /// right after this call).
-    func release(_ controller: any PresentingController, as id: ControllerID, in window: any HostWindow)
+    /// `controller` left `window`'s screen for good: the kit lets it go (the host drops it right
+    /// after this call).
+    func release(_ controller: any PresentingController, in window: any HostWindow)
     /// `sheet` is about to be presented: from now on, report the user's swipe down of it to the
     /// host (``ContainerHost/userDismissed(_:)``). UIKit: its `presentationController`'s delegate,
     /// set before `present`, so a sheet swiped down early is reported too.
@@ -28,5 +28,5 @@ public protocol ContainerKit: AnyObject {
 
 extension ContainerKit {
     /// Does nothing: dropping the host's reference releases the controller.
-    public func release(_ controller: any PresentingController, as id: ControllerID, in window: any HostWindow) {}
+    public func release(_ controller: any PresentingController, in window: any HostWindow) {}
 }

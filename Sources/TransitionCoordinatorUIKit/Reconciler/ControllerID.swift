@@ -7,7 +7,7 @@ import TransitionCoordinator
 /// name and parameters): a screen that keeps its id but changes its parameters is a new screen,
 /// so it gets a new controller and the old one is released. A container's controller is named by
 /// its kind and id, so a stack `x` replaced by tabs `x` is two controllers.
-public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
+package enum ControllerID: Sendable, Hashable, CustomStringConvertible {
     /// The controller of a screen.
     case screen(Screen)
     /// The navigation controller of a stack.
@@ -19,7 +19,7 @@ public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
 
     /// The controller that stands for `content` in its parent: a presenting node's base, a
     /// container's own controller, a screen's controller.
-    public init(root content: WindowContent) {
+    package init(root content: WindowContent) {
         switch content {
         case .screen(let screen): self = .screen(screen)
         case .stack(let stack): self = .navigation(stack.id)
@@ -30,7 +30,7 @@ public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The container's id, for a container's controller; nil for a screen's.
-    public var container: ContainerID? {
+    package var container: ContainerID? {
         switch self {
         case .screen: nil
         case .navigation(let id), .tabBar(let id), .hop(let id): id
@@ -39,7 +39,7 @@ public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
 
     /// The node a request names for this controller: a screen's id, or a container's (what a
     /// user's dismiss of what this controller presents names, say).
-    public var nodeID: WindowContent.NodeID {
+    package var nodeID: WindowContent.NodeID {
         switch self {
         case .screen(let screen): .screen(screen.id)
         case .navigation(let id), .tabBar(let id), .hop(let id): .container(id)
@@ -47,7 +47,7 @@ public enum ControllerID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `screen mail`, `navigation inbox`, `tabBar main`, `hop launch`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .screen(let screen): "screen \(screen)"
         case .navigation(let id): "navigation \(id)"

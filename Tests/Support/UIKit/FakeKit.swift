@@ -53,8 +53,9 @@ package final class FakeKit: ContainerKit {
         world(window).makeHop(id)
     }
 
-    package func release(_ controller: any PresentingController, as id: ControllerID, in window: any HostWindow) {
-        world(window).release(controller, as: id)
+    package func release(_ controller: any PresentingController, in window: any HostWindow) {
+        guard let fake = controller as? FakeController else { return }
+        world(window).release(controller, as: fake.id)
     }
 
     package func watchDismissal(of sheet: any PresentingController) {
