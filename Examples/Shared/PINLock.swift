@@ -27,8 +27,8 @@ public struct PINLock: Sendable {
     ///
     /// - Throws: nothing in practice: the configuration and the root content are valid.
     public init(host: (any WindowHost)? = nil) throws {
-        let covers = LifecycleCovers(lock: LifecycleCover(screen: Destination.pin, level: .medium))
-        coordinator = try Coordinator(root: Self.home, configuration: try CoordinatorConfiguration(covers: covers), host: host)
+        let lock = LifecycleCover(screen: Destination.pin, level: .medium)
+        coordinator = try Coordinator(root: Self.home, configuration: try CoordinatorConfiguration(lock: lock), host: host)
     }
 
     /// `sceneDidEnterBackground`: the lock goes up, unanimated, ahead of any transition waiting.

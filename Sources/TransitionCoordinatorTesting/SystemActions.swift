@@ -25,7 +25,7 @@ public struct SystemActions: Sendable {
     @discardableResult
     public func foreground(unlocking: Bool = true) async throws(TransitionError) -> [TransitionRecord] {
         var records = [try await coordinator.setApplicationState(.inactive), try await coordinator.setApplicationState(.active)]
-        if unlocking, let lock = coordinator.configuration.covers.lock,
+        if unlocking, let lock = coordinator.configuration.lock,
             await coordinator.snapshot.window(at: lock.level) != nil
         {
             records.append(try await coordinator.unlock(policy: .enqueue))

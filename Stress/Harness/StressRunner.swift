@@ -42,7 +42,8 @@ public enum StressRunner {
                 levels: levels, animationTimeout: configuration.animationTimeout,
                 historyLimit: configuration.requests * 2 + configuration.lifecycleEvents + 64,
                 eventBufferSize: configuration.requests * 8 + configuration.lifecycleEvents * 4 + 64,
-                covers: covers, queueLimit: max(2, configuration.tasks / 2), deferredLimit: max(2, configuration.tasks / 16),
+                shield: covers.shield, lock: covers.lock, queueLimit: max(2, configuration.tasks / 2),
+                deferredLimit: max(2, configuration.tasks / 16),
                 hostTimeout: SeamMutant.coordinatorHostTimeout(configuration))
         } catch {
             return (StressReport(configuration: configuration, checker: nil, setupError: error.description), TraceDigest())

@@ -10,7 +10,7 @@ struct ActionTests {
     /// Tabs of two stacks, `inbox [list > mail]` and `news [feed]`, with a lock screen configured.
     static func app(clock: TestClock = TestClock()) async throws -> Coordinator {
         let configuration = try CoordinatorConfiguration(
-            covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
+            lock: LifecycleCover(screen: Screen("pin"), level: .high))
         let root = WindowContent.tabs(
             TabBar(
                 id: "main", .stack(StackContainer(id: "inbox", root: list, pushed: [mail])),

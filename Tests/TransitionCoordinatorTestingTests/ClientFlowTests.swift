@@ -11,9 +11,8 @@ struct ClientFlowTests {
         let top = WindowLevel("top", rawValue: 4_000)
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [top],
-            covers: LifecycleCovers(
-                shield: LifecycleCover(screen: Screen("shield"), level: top),
-                lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
+            shield: LifecycleCover(screen: Screen("shield"), level: top),
+            lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let store = try await NavigationTestStore(root: .screen(Screen("home")), configuration: configuration)
         let coordinator = store.coordinator
         await store.step("to the background") {

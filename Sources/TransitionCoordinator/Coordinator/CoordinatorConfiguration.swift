@@ -22,7 +22,11 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     /// Leave unmanaged windows alone: not listed to animators, never made to resign key.
     public let ignoresUnmanagedWindows: Bool
     /// The privacy shield and lock screen put up on lifecycle events; their levels are reserved.
-    public let covers: LifecycleCovers
+    package let covers: LifecycleCovers
+    /// The privacy shield, if any (CFANavigationWindow's demo: at `high`); its level is reserved.
+    public var shield: LifecycleCover? { covers.shield }
+    /// The lock screen, if any (CFANavigationWindow's demo: a PIN at `medium`); its level is reserved.
+    public var lock: LifecycleCover? { covers.lock }
     /// How many requests may wait (``AdmissionPolicy/enqueue``, ``AdmissionPolicy/coalesce(group:)``,
     /// ``AdmissionPolicy/preempt``) at once. Lifecycle events are never refused for room.
     public let queueLimit: Int
@@ -50,11 +54,12 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public init(
         levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
         historyLimit: Int = 100, eventBufferSize: Int = 256,
-        ignoresUnmanagedWindows: Bool = false, covers: LifecycleCovers = .none,
+        ignoresUnmanagedWindows: Bool = false, shield: LifecycleCover? = nil, lock: LifecycleCover? = nil,
         queueLimit: Int = 32, deferredLimit: Int = 32, hostTimeout: Duration = .seconds(2),
         routeLimits: RouteLimits = .standard, guardTimeout: Duration? = nil
     ) throws(ConfigurationError) {
         let guardTimeout = guardTimeout ?? animationTimeout
+        let covers = LifecycleCovers(shield: shield, lock: lock)
         for level in levels where level.rawValue <= WindowLevel.root.rawValue {
             throw .levelNotAboveRoot(level)
         }

@@ -1,8 +1,8 @@
 /// The app's lifecycle: background, foreground, the privacy shield and the lock screen, as the
-/// configured ``LifecycleCovers`` say.
+/// configured covers say (``LifecycleCover``).
 extension Coordinator {
     /// Records the application state, putting the shield and the lock up (or the shield down) as
-    /// the configured ``LifecycleCovers`` say. Never animated.
+    /// the configured covers say (``LifecycleCover``). Never animated.
     ///
     /// Lifecycle events take precedence: if a transition is in flight its animation is told to
     /// finish now, and this event runs as soon as that transition commits, ahead of every waiting

@@ -1,4 +1,15 @@
-/// A screen the coordinator puts up by itself on a lifecycle event, and the level it stands at.
+/// A screen the coordinator puts up by itself on a lifecycle event, and the level it stands at:
+/// the privacy shield or the lock screen an app configures
+/// (``CoordinatorConfiguration/init(levels:animationTimeout:historyLimit:eventBufferSize:ignoresUnmanagedWindows:shield:lock:queueLimit:deferredLimit:hostTimeout:routeLimits:guardTimeout:)``),
+/// as CFANavigationWindow's demo does.
+///
+/// - The **shield** goes up, unanimated, when the app leaves ``ApplicationState/active`` and comes
+///   down when it returns; while up it is the top-most visible window and key, and windows above
+///   its level are hidden.
+/// - The **lock** goes up, unanimated, when the app enters ``ApplicationState/background`` and
+///   comes down only through ``Coordinator/unlock(animator:policy:)``; while up, nothing but the
+///   shield is visible above it, windows above its level are hidden (never destroyed) and shown
+///   again after the unlock, and it is key whenever the shield is down.
 public struct LifecycleCover: Sendable, Hashable, Codable {
     /// What to show.
     public var screen: Screen
@@ -12,29 +23,21 @@ public struct LifecycleCover: Sendable, Hashable, Codable {
     }
 }
 
-/// The privacy shield and the lock screen an app registers, as CFANavigationWindow's demo does.
-///
-/// - The **shield** goes up, unanimated, when the app leaves ``ApplicationState/active`` and comes
-///   down when it returns; while up it is the top-most visible window and key, and windows above
-///   its level are hidden.
-/// - The **lock** goes up, unanimated, when the app enters ``ApplicationState/background`` and
-///   comes down only through ``Coordinator/unlock(animator:policy:)``; while up, nothing but the
-///   shield is visible above it, windows above its level are hidden (never destroyed) and shown
-///   again after the unlock, and it is key whenever the shield is down.
-public struct LifecycleCovers: Sendable, Hashable, Codable {
+/// The privacy shield and the lock screen a coordinator is configured with (see ``LifecycleCover``).
+package struct LifecycleCovers: Sendable, Hashable, Codable {
     /// The privacy shield, if any (CFANavigationWindow's demo: at `high`).
-    public var shield: LifecycleCover?
+    package var shield: LifecycleCover?
     /// The lock screen, if any (CFANavigationWindow's demo: a PIN at `medium`).
-    public var lock: LifecycleCover?
+    package var lock: LifecycleCover?
 
     /// Registers the covers.
-    public init(shield: LifecycleCover? = nil, lock: LifecycleCover? = nil) {
+    package init(shield: LifecycleCover? = nil, lock: LifecycleCover? = nil) {
         self.shield = shield
         self.lock = lock
     }
 
     /// No covers.
-    public static let none = LifecycleCovers()
+    package static let none = LifecycleCovers()
 
     /// The levels the covers reserve.
     package var reservedLevels: [WindowLevel] { [shield?.level, lock?.level].compactMap { $0 } }

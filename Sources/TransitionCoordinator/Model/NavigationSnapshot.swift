@@ -70,7 +70,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
         _modify { yield &fields.applicationState }
     }
     /// The shield and lock screen the coordinator was configured with (their levels are reserved).
-    public var covers: LifecycleCovers {
+    package var covers: LifecycleCovers {
         get { storage.value.covers }
         _modify { yield &fields.covers }
     }

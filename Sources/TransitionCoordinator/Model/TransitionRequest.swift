@@ -34,7 +34,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     /// Sends the root window and its whole stack away and leaves one new root window showing `screen`.
     case replaceRoot(Screen)
     /// Records a new application state (never animated), putting the shield and the lock up or
-    /// the shield down as ``LifecycleCovers`` says.
+    /// the shield down as the configured covers say (``LifecycleCover``).
     case setApplicationState(ApplicationState)
     /// Removes the lock screen and shows again the windows it hid.
     case unlock

@@ -9,9 +9,8 @@ struct AdversarialCoalesceDeferredTests {
     static let banner = WindowLevel("banner", rawValue: 2_500)
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + [banner],
-        covers: LifecycleCovers(
-            shield: LifecycleCover(screen: Screens.shield, level: .high),
-            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        shield: LifecycleCover(screen: Screens.shield, level: .high),
+        lock: LifecycleCover(screen: Screens.pin, level: .medium))
     static let requests = (1...3).map { TransitionRequest.push(Screen("result\($0)"), at: banner) }
 
     @Test(

@@ -8,9 +8,8 @@ struct AdversarialCoverScreenTests {
     static let top = WindowLevel("top", rawValue: 4_000)
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + [top],
-        covers: LifecycleCovers(
-            shield: LifecycleCover(screen: Screens.shield, level: .high),
-            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        shield: LifecycleCover(screen: Screens.shield, level: .high),
+        lock: LifecycleCover(screen: Screens.pin, level: .medium))
 
     static let cases: [(TransitionRequest, ScreenID, WindowLevel)] = [
         (.push(Screens.pin, at: .low), "pin", .medium),

@@ -11,9 +11,8 @@ struct AdversarialDeferredLimitTests {
     static let above = (1...4).map { WindowLevel("above\($0)", rawValue: 2_000 + 100 * $0) }
     static let configuration = try! CoordinatorConfiguration(
         levels: WindowLevel.builtIn + above,
-        covers: LifecycleCovers(
-            shield: LifecycleCover(screen: Screens.shield, level: .high),
-            lock: LifecycleCover(screen: Screens.pin, level: .medium)),
+        shield: LifecycleCover(screen: Screens.shield, level: .high),
+        lock: LifecycleCover(screen: Screens.pin, level: .medium),
         deferredLimit: 2)
     static let requests = above.enumerated().map { TransitionRequest.push(Screen("over\($0.offset + 1)"), at: $0.element) }
 

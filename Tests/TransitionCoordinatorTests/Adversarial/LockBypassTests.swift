@@ -7,9 +7,8 @@ import TransitionCoordinator
 @Suite("Adversarial: no unlock while the app is not active")
 struct AdversarialLockBypassTests {
     static let configuration = try! CoordinatorConfiguration(
-        covers: LifecycleCovers(
-            shield: LifecycleCover(screen: Screens.shield, level: .high),
-            lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+        shield: LifecycleCover(screen: Screens.shield, level: .high),
+        lock: LifecycleCover(screen: Screens.pin, level: .medium))
     static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
 
     @Test("an unlock waiting behind an animation while the app goes to the background is refused, and the lock stays up")

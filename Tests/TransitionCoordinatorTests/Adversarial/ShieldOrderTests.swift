@@ -34,9 +34,8 @@ struct AdversarialShieldOrderTests {
     func hideBeforeCover(_ test: Case) async throws {
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [Self.banner, Self.top],
-            covers: LifecycleCovers(
-                shield: test.shield ? LifecycleCover(screen: Screens.shield, level: .high) : nil,
-                lock: test.lock ? LifecycleCover(screen: Screens.pin, level: .medium) : nil))
+            shield: test.shield ? LifecycleCover(screen: Screens.shield, level: .high) : nil,
+            lock: test.lock ? LifecycleCover(screen: Screens.pin, level: .medium) : nil)
         let fixture = await Fixture(configuration: configuration)
         try await fixture.prepare([.push(Screens.tutorial, at: .low), .push(Screen("overlay"), at: test.above)])
         let overlay = try #require(await fixture.snapshot.window(at: test.above))
@@ -61,9 +60,8 @@ struct AdversarialShieldOrderTests {
     func noWindowVisibleAboveShownCover() async throws {
         let configuration = try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [Self.banner, Self.top],
-            covers: LifecycleCovers(
-                shield: LifecycleCover(screen: Screens.shield, level: .high),
-                lock: LifecycleCover(screen: Screens.pin, level: .medium)))
+            shield: LifecycleCover(screen: Screens.shield, level: .high),
+            lock: LifecycleCover(screen: Screens.pin, level: .medium))
         let fixture = await Fixture(configuration: configuration)
         try await fixture.prepare([.push(Screen("bannerScreen"), at: Self.banner), .push(Screen("overlay"), at: Self.top)])
         var levels: [WindowID: WindowLevel] = [:]

@@ -8,7 +8,7 @@ import TransitionCoordinator
 struct AdversarialStuckHostTests {
     static let hostTimeout = Duration.seconds(1)
     static let configuration = try! CoordinatorConfiguration(
-        covers: LifecycleCovers(shield: LifecycleCover(screen: Screens.shield, level: .high)),
+        shield: LifecycleCover(screen: Screens.shield, level: .high),
         hostTimeout: hostTimeout)
     static let pushTutorial = TransitionRequest.push(Screens.tutorial, at: .low)
 

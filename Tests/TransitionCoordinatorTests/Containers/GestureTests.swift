@@ -12,7 +12,7 @@ struct GestureTests {
 
     /// A coordinator whose root stack `form` holds step1 and step2, both with logging callbacks.
     static func form(covers: LifecycleCovers = .none) async throws -> (Coordinator, CallbackLog) {
-        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, shield: covers.shield, lock: covers.lock)
         let coordinator = try await Coordinator(
             root: .stack(StackContainer(id: "form", root: Screen("step1"))),
             configuration: configuration, clock: TestClock())

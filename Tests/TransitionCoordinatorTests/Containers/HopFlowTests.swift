@@ -13,7 +13,7 @@ struct HopFlowTests {
     static let launch = WindowContent.hop(HopContainer(id: "launch", showing: .screen(blank)))
 
     static func coordinator(covers: LifecycleCovers = .none) async throws -> Coordinator {
-        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, covers: covers)
+        let configuration = try CoordinatorConfiguration(levels: WindowLevel.builtIn, shield: covers.shield, lock: covers.lock)
         return try await Coordinator(root: launch, configuration: configuration, clock: TestClock())
     }
 

@@ -88,7 +88,7 @@ struct ConfigurationTests {
             try CoordinatorConfiguration(
                 levels: invalid.levels, animationTimeout: invalid.timeout,
                 historyLimit: invalid.historyLimit, eventBufferSize: invalid.eventBufferSize,
-                covers: invalid.covers, queueLimit: invalid.queueLimit,
+                shield: invalid.covers.shield, lock: invalid.covers.lock, queueLimit: invalid.queueLimit,
                 deferredLimit: invalid.deferredLimit)
         }
     }

@@ -16,7 +16,7 @@ struct TransitionMachineTests {
         root: WindowContent = .screen(Screen("home")), queueLimit: Int = 32, lock: Bool = false, guards: Bool = false
     ) throws -> Machine {
         let configuration = try CoordinatorConfiguration(
-            covers: LifecycleCovers(lock: lock ? lockCover : nil),
+            lock: lock ? lockCover : nil,
             queueLimit: queueLimit)
         let window = ManagedWindow(id: WindowID(1), level: .root, content: root)
         let snapshot = NavigationSnapshot(

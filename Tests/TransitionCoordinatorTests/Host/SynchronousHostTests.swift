@@ -28,8 +28,7 @@ struct SynchronousHostTests {
             shield: LifecycleCover(screen: Screens.shield, level: .high),
             lock: LifecycleCover(screen: Screen("lock"), level: .medium))
         let configuration = try CoordinatorConfiguration(
-            levels: [.low, .medium, .high, Self.top],
-            covers: covers)
+            levels: [.low, .medium, .high, Self.top], shield: covers.shield, lock: covers.lock)
         let recorder = Recorder(), recording = TestHost()
         let inline = await Coordinator(root: Screens.home, configuration: configuration, host: recorder, clock: TestClock())
         let awaited = await Coordinator(root: Screens.home, configuration: configuration, host: recording, clock: TestClock())

@@ -16,9 +16,8 @@ struct LifecycleTests {
     {
         try CoordinatorConfiguration(
             levels: WindowLevel.builtIn + [banner],
-            covers: LifecycleCovers(
-                shield: shield ? LifecycleCover(screen: shieldScreen, level: .high) : nil,
-                lock: lock ? LifecycleCover(screen: pinScreen, level: .medium) : nil),
+            shield: shield ? LifecycleCover(screen: shieldScreen, level: .high) : nil,
+            lock: lock ? LifecycleCover(screen: pinScreen, level: .medium) : nil,
             deferredLimit: deferredLimit)
     }
 

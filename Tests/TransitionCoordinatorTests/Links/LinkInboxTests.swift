@@ -13,7 +13,7 @@ struct LinkInboxTests {
     {
         let clock = TestClock()
         let coordinator = await Coordinator(
-            root: Screen("launch"), configuration: try CoordinatorConfiguration(covers: covers),
+            root: Screen("launch"), configuration: try CoordinatorConfiguration(shield: covers.shield, lock: covers.lock),
             clock: clock, screens: RouteCompilerTests.registry())
         let inbox = LinkInbox(coordinator: coordinator, expiry: .seconds(30), startsOpen: startsOpen)
         return (coordinator, inbox, clock)

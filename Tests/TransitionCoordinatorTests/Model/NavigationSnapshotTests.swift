@@ -65,7 +65,7 @@ struct NavigationSnapshotTests {
         let covers = LifecycleCovers(
             shield: LifecycleCover(screen: Screens.shield, level: .high),
             lock: LifecycleCover(screen: Screen("lock"), level: .low))
-        let fixture = await Fixture(configuration: try CoordinatorConfiguration(covers: covers))
+        let fixture = await Fixture(configuration: try CoordinatorConfiguration(shield: covers.shield, lock: covers.lock))
         try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         try await fixture.coordinator.setApplicationState(.background)
         #expect(

@@ -75,9 +75,8 @@ struct ReadmeExampleTests {
     @Test("the lifecycle example puts up the shield, then the lock, and the PIN unlock takes it down")
     func lifecycleExample() async throws {
         let configuration = try CoordinatorConfiguration(
-            covers: LifecycleCovers(
-                shield: LifecycleCover(screen: Screen("shield"), level: .high),
-                lock: LifecycleCover(screen: Screen("pin"), level: .medium)))
+            shield: LifecycleCover(screen: Screen("shield"), level: .high),
+            lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let store = try await NavigationTestStore(root: .screen(Screen("home")), configuration: configuration)
         let coordinator = store.coordinator
         await store.step("inactive: the shield goes up") {

@@ -24,7 +24,7 @@ struct UserComplaintTests {
 
     /// The app's configuration: a lock screen at `high`.
     static func configuration() throws -> CoordinatorConfiguration {
-        try CoordinatorConfiguration(covers: LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .high)))
+        try CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .high))
     }
 
     /// A coordinator showing ``root``, with a lock screen configured.

@@ -132,7 +132,7 @@ struct RestorationTests {
         let covers = LifecycleCovers(
             shield: LifecycleCover(screen: Screen("shield"), level: .high),
             lock: LifecycleCover(screen: Screen("pin"), level: .medium))
-        let configuration = try CoordinatorConfiguration(covers: covers)
+        let configuration = try CoordinatorConfiguration(shield: covers.shield, lock: covers.lock)
         let before = await Coordinator(
             root: Screen("launch"), configuration: configuration, clock: TestClock(), screens: Self.registry)
         try await before.navigate(to: try Self.route("^/home/friend"))

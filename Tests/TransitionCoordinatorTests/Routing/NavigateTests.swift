@@ -164,7 +164,8 @@ struct NavigateTests {
     @Test("while locked a link is refused, or with deferUntilUnlocked runs after the unlock")
     func locked() async throws {
         let covers = LifecycleCovers(shield: nil, lock: LifecycleCover(screen: Screen("pin"), level: .medium))
-        let (coordinator, _) = await Self.fixture(configuration: try CoordinatorConfiguration(covers: covers))
+        let (coordinator, _) = await Self.fixture(
+            configuration: try CoordinatorConfiguration(shield: covers.shield, lock: covers.lock))
         var probe = EventProbe(coordinator)
         try await coordinator.setApplicationState(.background)
         let route = try Self.route("^/home/friend")

@@ -268,10 +268,10 @@ struct ContainerHostTests {
 
     @Test("entering the background shows the curtain before the call returns, and takes it down once the lock's window is up")
     func curtainBeforeSnapshot() async throws {
-        let covers = LifecycleCovers(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let pin = LifecycleCover(screen: Screen("pin"), level: .medium)
         let host = FakeWindowHost()
         let coordinator = try await Coordinator(
-            root: Self.tabs, configuration: try CoordinatorConfiguration(covers: covers), host: host)
+            root: Self.tabs, configuration: try CoordinatorConfiguration(lock: pin), host: host)
         host.coordinator = coordinator
         host.core.prepareCurtain(Screen("pin"), at: .medium)
         let curtain = try #require(host.kit.windows.last)
