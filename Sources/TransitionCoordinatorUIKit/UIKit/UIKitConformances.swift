@@ -112,14 +112,14 @@ extension UIWindow {
 
 /// A hop container through child containment: one child, filling the view, replaced with a
 /// cross-dissolve when animated.
-package final class HopViewController: UIViewController, HopControlling {
+public final class HopViewController: UIViewController, HopControlling {
     /// The child shown.
-    package private(set) var child: UIViewController?
+    public private(set) var child: UIViewController?
 
     /// Removes the old child and adds the new one (`willMove(toParent:)`, `addChild(_:)`,
     /// `transition(from:to:duration:options:animations:completion:)`, `removeFromParent()`,
     /// `didMove(toParent:)`), returning when the transition's completion ran.
-    package func showChild(_ controller: (any PresentingController)?, animated: Bool) async {
+    public func showChild(_ controller: (any PresentingController)?, animated: Bool) async {
         let new = controller as? UIViewController, old = child
         guard new !== old else { return }
         old?.willMove(toParent: nil)
@@ -178,7 +178,7 @@ extension UIWindow: HostWindow {
 /// A `WindowHost` over a `UIWindowScene`: a ``ContainerHost`` (which decides everything, and is
 /// tested on Linux) over UIKit's classes. One `UIWindow` per managed window, its `windowLevel`
 /// from the level's raw value; its content shown through `UINavigationController`,
-/// `UITabBarController`, `HopViewController` and presentations. Its delegates forward each of
+/// `UITabBarController`, ``HopViewController`` and presentations. Its delegates forward each of
 /// the user's actions to the container host, one line each.
 ///
 /// Main-actor isolated. Pass ``animator`` to a content transition so that it finishes when
@@ -263,7 +263,7 @@ public final class UIKitWindowHost: NSObject, WindowHost, ContainerKit {
         return tabBar
     }
 
-    /// A `HopViewController`.
+    /// A ``HopViewController``.
     public func makeHop(_ id: ContainerID, in window: any HostWindow) -> any HopControlling { HopViewController() }
 
     /// Sets the sheet's presentation controller's delegate to this host, before it is presented.
