@@ -5,8 +5,8 @@ import TransitionCoordinator
 import TransitionCoordinatorUIKit
 import UIKit
 
-/// CLHoppingViewController's launch flow on UIKit: the root window's hop container (a
-/// `HopViewController`, child containment with a crossfade) shows the splash, then sign-up on
+/// CLHoppingViewController's launch flow on UIKit: the root window's hop container (the window
+/// itself, its root controller swapped with a cross-dissolve) shows the splash, then sign-up on
 /// first run, then the main navigation stack. Each screen only says it is done.
 final class LaunchFlowSceneDelegate: UIResponder, UIWindowSceneDelegate {
     private var host: UIKitWindowHost?

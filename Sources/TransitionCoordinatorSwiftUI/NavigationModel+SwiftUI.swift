@@ -74,7 +74,7 @@ public struct CoordinatedStack<Value: Hashable & Codable & Sendable, Root: View,
         let _ = model.refusalCount
         NavigationStack(path: model.pathBinding(for: id, as: Value.self)) {
             Group {
-                if let value = model.state.roots[id]?.destination(as: Value.self) { root(value) }
+                if let value = model.root(of: id, as: Value.self) { root(value) }
             }
             .navigationDestination(for: Value.self) { value in destination(value) }
         }
@@ -109,7 +109,7 @@ public struct CoordinatedTabs<Tab: View>: View {
     public var body: some View {
         let _ = model.refusalCount
         TabView(selection: model.selectionBinding(for: id)) {
-            ForEach(0..<(model.state.tabCounts[id] ?? 0), id: \.self) { index in
+            ForEach(0..<(model.tabCount(of: id) ?? 0), id: \.self) { index in
                 tab(index).tag(index)
             }
         }

@@ -243,8 +243,19 @@ public final class NavigationModel {
         return path as? [Destination] ?? path.compactMap { $0.destination(as: type) }
     }
 
+    /// The root screen of the stack `id`, as a value of `type` (`Screen` by default); nil when
+    /// the stack is not shown, or its root stands for no value of `type`.
+    public func root<Destination: Hashable & Codable & Sendable>(
+        of id: ContainerID, as type: Destination.Type = Screen.self
+    ) -> Destination? {
+        state.roots[id]?.destination(as: type)
+    }
+
     /// The selected tab of the tab bar `id`; nil when it is not shown.
     public func selection(of id: ContainerID) -> Int? { state.selection(of: id) }
+
+    /// How many tabs the tab bar `id` has; nil when it is not shown.
+    public func tabCount(of id: ContainerID) -> Int? { state.tabCounts[id] }
 
     /// The sheet `presenter` presents, if any.
     public func sheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? { state.sheet(presentedBy: presenter) }

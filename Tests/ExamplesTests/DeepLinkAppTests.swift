@@ -81,7 +81,7 @@ struct DeepLinkAppTests {
         _ = try await app.open(Self.url)
         await model.refresh()
 
-        let bar = try #require(DeepLinkApp.tabBar(in: model.state.content))
+        let bar = try #require(DeepLinkApp.tabBar(in: model.content))
         let inbox = try #require(DeepLinkApp.stack(ofTab: .inbox, in: bar)).id
         #expect(model.selection(of: bar.id) == 0)
         #expect(model.path(of: inbox, as: DeepLinkApp.Destination.self) == [.thread(id: 42)])

@@ -76,10 +76,10 @@ struct LaunchFlowTests {
         let model = NavigationModel(coordinator: app.coordinator)
         let seen = try await Self.walk(app, signedIn: run.signedIn) {
             await model.refresh()
-            return LaunchFlow.current(in: model.state.content)
+            return LaunchFlow.current(in: model.content)
         }
         #expect(seen == run.shown)
         #expect(model.path(of: "main", as: LaunchFlow.Destination.self) == [], "main's stack is at its root")
-        #expect(model.state.roots["main"]?.destination(as: LaunchFlow.Destination.self) == .home)
+        #expect(model.root(of: "main", as: LaunchFlow.Destination.self) == .home)
     }
 }

@@ -9,10 +9,11 @@
 /// names the one that did not return.
 ///
 /// ``WindowHost`` restates the list as nine methods, since an app implements methods.
-/// Two translations join the two forms, and the compiler checks both: `send(to:)` (a command to
-/// its method) switches over every case, and the package's `CommandHost` (a method to its command)
-/// gives a conforming host every ``WindowHost`` method. A new call is a case here, a method on
-/// ``WindowHost``, an arm in `send(to:)`, a forwarder in `CommandHost` and one in `TestHost`.
+//
+// Two translations join the two forms, and the compiler checks both: `send(to:)` (a command to
+// its method) switches over every case, and `CommandHost` (a method to its command) gives a
+// conforming host every `WindowHost` method. A new call is a case here, a method on
+// `WindowHost`, an arm in `send(to:)`, a forwarder in `CommandHost` and one in `TestHost`.
 public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ``WindowHost/createWindow(_:)``.
     case create(ManagedWindow)

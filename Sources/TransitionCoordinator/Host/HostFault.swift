@@ -6,7 +6,7 @@
 /// returns, the first transition after it sends the host what it missed, in one catch-up phase.
 public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The fault's values, stored once: a fault is one reference wide, so every value that may
-    /// carry one (an arrival's circumstances, a transition's host outcome, an error) stays small
+    /// carry one (an arrival's circumstances, a record's `hostFault`, an error) stays small
     /// and is copied cheaply on every transition, though a fault is rare.
     private struct Fields: Sendable, Hashable, Codable {
         var call: HostCommand

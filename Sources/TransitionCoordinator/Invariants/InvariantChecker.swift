@@ -148,8 +148,12 @@ package enum InvariantChecker {
                     ))
             }
             var expected = plan.skipReason(hasAnimator: record.hadAnimator)
-            // A host that did not take the windows' calls before the animation leaves nothing to animate.
-            if expected == nil, let fault = record.hostFault, fault.phase != .afterAnimation { expected = .hostUnresponsive }
+            // A host that did not take the windows' calls before the animation leaves nothing to
+            // animate: a call of this transition's stuck before it, or an earlier one's still stuck
+            // (then no call was made at all).
+            if expected == nil, let fault = record.hostFault, fault.transition != record.id || fault.phase != .afterAnimation {
+                expected = .hostUnresponsive
+            }
             switch (expected, record.animation) {
             case (let reason?, .skipped(let actual)) where reason == actual: break
             case (nil, let outcome) where outcome.animatorWasCalled || outcome.endedBeforeStart: break

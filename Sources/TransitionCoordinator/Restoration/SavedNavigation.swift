@@ -109,7 +109,10 @@ public struct RestorationPolicy: Sendable {
     /// The app's schema now.
     public var schema: Int
     /// The app's migrations, by the schema each reads: the one at `n` rewrites a route saved at
-    /// schema `n` into one for `n + 1` (rename a screen, move a parameter…).
+    /// schema `n` into one for `n + 1` (rename a screen, move a parameter…), so
+    /// `[1: renameProfile, 2: addTabs]` brings a route saved at 1 to schema 3. A schema step with
+    /// no migration fails the restore (``RestorationError/missingMigration(from:)``). As in any
+    /// dictionary literal, a key written twice stops the app when the literal is made.
     public var migrations: [Int: @Sendable (Route) -> Route]
     /// A saved state older than this is not restored (nil: any age): its age is the restore's
     /// `now` less ``SavedNavigation/savedAt``, both wall-clock time.

@@ -1,5 +1,7 @@
-/// Why a route does not compile to content: which step (counted from 0 in the absolute route the
-/// compiler resolved), what it named, and what was wrong. Thrown before anything changes.
+/// Why a route does not compile to content, or why a ``ScreenRegistry`` refused an entry.
+///
+/// A route's error says which step (counted from 0 in the absolute route the compiler
+/// resolved), what it named, and what was wrong. Thrown before anything changes.
 /// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
 ///
 /// The last group of cases is the ``ScreenRegistry``'s: an entry no route could ever navigate to,

@@ -179,9 +179,11 @@ public struct ScreenRegistry: Sendable {
     /// on its own; the first is selected when a route does not say `#tab`). A route makes its ids
     /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
-    /// - Throws: ``NavigationError`` when it has no tab, a tab twice, an empty name, or a tab that
-    ///   is itself a tab bar (itself, or one registered already): such a tab bar could never be
-    ///   navigated. Nothing is registered then.
+    /// - Throws: one of the registry's cases of ``NavigationError``, and no other:
+    ///   ``NavigationError/noTabs(tabBar:)``, ``NavigationError/duplicateTab(_:tabBar:)``,
+    ///   ``NavigationError/emptyName(tabBar:)``, or ``NavigationError/tabIsTabBar(_:tabBar:)`` for a
+    ///   tab that is itself a tab bar (itself, or one registered already): such a tab bar could
+    ///   never be navigated. Nothing is registered then.
     ///
     /// The tabs are names, or values of the app's destination type, each standing for its name
     /// (`tabs: [Destination.inbox, .settings]`).

@@ -54,8 +54,11 @@ package final class FakeKit: ContainerKit {
     }
 
     package func release(_ controller: any PresentingController, in window: any HostWindow) {
-        guard let fake = controller as? FakeController else { return }
-        world(window).release(controller, as: fake.id)
+        guard let fake = controller as? FakeController else {
+            world(window).note(.notAlive, "a controller the fake did not make is released")
+            return
+        }
+        world(window).release(fake, as: fake.id)
     }
 
     package func watchDismissal(of sheet: any PresentingController) {

@@ -55,10 +55,9 @@ struct AdversarialStuckHostTests {
         setup.clock.advance(by: Self.hostTimeout)
         let record = try #require(await push.value.success)
         let fault = try #require(record.hostFault)
-        #expect(fault.transition == record.id)
+        #expect(fault.transition == record.id, "the record's own call got stuck")
         #expect(fault.call.description == "create #2")
         #expect(fault.phase == .beforeAnimation)
-        #expect(fault.transition == record.id)
         #expect(record.after.window(at: .low)?.content == .screen(Screens.tutorial))
         #expect(await coordinator.hostFault == fault)
 

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 import TransitionCoordinator
 
-/// Saving and restoring navigation: migrations, fallbacks, age, never-restored screens, the
-/// launch rule, and a round trip through JSON into a fresh coordinator.
+/// Saving and restoring navigation: migrations, fallbacks, age, never-restored screens, a
+/// launch link over the restored state or in its place, and a round trip through JSON into a fresh coordinator.
 @Suite("Restoration")
 struct RestorationTests {
     static let registry = RouteCompilerTests.registry()
@@ -121,7 +121,7 @@ struct RestorationTests {
     }
 
     @Test("a link at launch: it wins, or it is presented over the restored state", arguments: [true, false])
-    func launchRule(_ linkWins: Bool) throws {
+    func launchLink(_ linkWins: Bool) throws {
         let policy = RestorationPolicy(linkOnTop: !linkWins)
         let plan = try Self.plan(try Self.saved("^/main#settings"), policy, link: try Self.route("^/home/detail(id=7)"))
         #expect(plan.route.path == (linkWins ? "^/home/detail(id=7)" : "^/main#settings!/home/detail(id=7)"))
