@@ -13,11 +13,11 @@ struct RecordInvariantTests {
     static func record(
         _ id: UInt64, _ request: TransitionRequest, _ before: NavigationSnapshot, _ after: NavigationSnapshot,
         hadAnimator: Bool = true, animation: AnimationOutcome = .ran,
-        from start: Duration = .zero, to end: Duration = .zero
+        from start: Duration = .zero, to end: Duration = .zero, hostFault: HostFault? = nil
     ) -> TransitionRecord {
         TransitionRecord(
             id: TransitionID(id), request: request, before: before, after: after, hadAnimator: hadAnimator,
-            animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end)
+            animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end, hostFault: hostFault)
     }
 
     static let push = record(1, .push(Screens.pin, at: .medium), v0, v1, from: .seconds(0), to: .seconds(1))
@@ -85,6 +85,22 @@ struct RecordInvariantTests {
     func calledOutcomes(animation: AnimationOutcome) {
         #expect(
             InvariantChecker.check(Self.record(1, .push(Screens.pin, at: .medium), Self.v0, Self.v1, animation: animation)) == [])
+    }
+
+    @Test(
+        "a host call stuck before the animation, the record's own or an earlier transition's in any phase, leaves nothing to animate",
+        arguments: [
+            (UInt64(1), HostPhase.beforeAnimation, AnimationOutcome.ran, true),
+            (1, .beforeAnimation, .skipped(.hostUnresponsive), false),
+            (1, .afterAnimation, .ran, false),
+            (0, .afterAnimation, .ran, true),
+            (0, .afterAnimation, .skipped(.hostUnresponsive), false),
+        ])
+    func stuckHostSkips(faultOf transition: UInt64, phase: HostPhase, animation: AnimationOutcome, breaks: Bool) {
+        let fault = HostFault(call: .show(WindowID(2)), transition: TransitionID(transition), phase: phase, since: .seconds(1))
+        let found = InvariantChecker.check(
+            Self.record(1, .push(Screens.pin, at: .medium), Self.v0, Self.v1, animation: animation, hostFault: fault))
+        #expect(found.map(\.invariant) == (breaks ? [.skipRules] : []))
     }
 
     @Test("two records that do not chain break the chain invariant")
