@@ -72,7 +72,7 @@ public actor TestHost: WindowHost {
     public func showWindow(_ id: WindowID) async { await perform(.show(id)) }
     /// Records `id` hidden.
     public func hideWindow(_ id: WindowID) async { await perform(.hide(id)) }
-    /// Records `id` made key, the unmanaged windows named resigning.
+    /// Records `id` made key, and the unmanaged windows `unmanaged` made to resign.
     public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await perform(.makeKey(id, resigning: unmanaged)) }
     /// Records `id`'s appearance reset.
     public func resetAppearance(_ id: WindowID) async { await perform(.reset(id)) }
