@@ -79,6 +79,21 @@ struct NavigationModelTests {
         #expect(model.state.level == .root)
     }
 
+    @Test("a model reads its window, content, each stack's root and path, each tab bar's selection and tab count, and each sheet")
+    func reads() async throws {
+        let model = try await T.model()
+        let snapshot = await model.coordinator.snapshot
+        let root = try #require(snapshot.window(at: .root))
+        #expect(model.window == root.id && !model.isHidden && model.content == T.app)
+        #expect(model.root(of: "inbox") == T.list && model.path(of: "inbox") == [T.mail])
+        #expect(model.root(of: "news") == T.feed && model.path(of: "news") == [])
+        #expect(model.root(of: "compose") == T.draft)
+        #expect(model.selection(of: "main") == 0 && model.tabCount(of: "main") == 2)
+        #expect(model.sheet(presentedBy: .container("inbox"))?.content == .stack(StackContainer(id: "compose", root: T.draft)))
+        #expect(model.root(of: "nope") == nil && model.tabCount(of: "inbox") == nil && model.selection(of: "nope") == nil)
+        #expect(model.root(of: "inbox", as: Int.self) == nil, "a root that stands for no value of the type")
+    }
+
     @Test("a model whose scope names a free level shows the empty state")
     func freeLevel() async throws {
         let model = try await T.model()
