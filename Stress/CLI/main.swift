@@ -61,7 +61,7 @@ if CommandLine.arguments.dropFirst().first == "route" {
     guard rest.count == 1, let path = rest.first else {
         usage("route takes one path, quoted: stress route '^/top/news(id=9)'", command: "route")
     }
-    do throws(RouteError) {
+    do throws(NavigationError) {
         let route = try Route(parsing: path)
         print(route.tree)
         print("prints as: \(route.path)")

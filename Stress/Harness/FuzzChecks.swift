@@ -32,7 +32,7 @@ package enum FuzzChecks {
     /// to the same route and prints the same again; whatever is refused names a position inside
     /// the path.
     package static func path(_ text: String) -> String? {
-        do throws(RouteError) {
+        do throws(NavigationError) {
             let route = try Route(parsing: text)
             if route.path.utf8.count > text.utf8.count {
                 return "`\(text)` (\(text.utf8.count) bytes) prints longer, as `\(route.path)` (\(route.path.utf8.count) bytes)"
@@ -49,7 +49,7 @@ package enum FuzzChecks {
     /// Nil when `route` prints to a path that parses back to it and prints the same again.
     static func roundTrip(_ route: Route, from source: String) -> String? {
         let printed = route.path
-        do throws(RouteError) {
+        do throws(NavigationError) {
             let again = try Route(parsing: printed)
             if again != route {
                 return "`\(source)` gives\n\(route.tree)\nwhich prints as `\(printed)`, which parses to\n\(again.tree)"

@@ -237,7 +237,7 @@ public enum LinkTask {
             case 75..<92: (path, kind) = (rng.pick(malformed), .malformed)
             default:
                 let text = rng.pick(unparsable)
-                await checker.linkUnparsed(text, parsed: Result { () throws(RouteError) in try Route(parsing: text) })
+                await checker.linkUnparsed(text, parsed: Result { () throws(NavigationError) in try Route(parsing: text) })
                 continue
             }
             guard let route = try? Route(parsing: path) else {

@@ -93,7 +93,7 @@ extension StressChecker {
     }
 
     /// A string that is not a path was parsed: it must fail, with a position inside the string.
-    public func linkUnparsed(_ text: String, parsed: Result<Route, RouteError>) {
+    public func linkUnparsed(_ text: String, parsed: Result<Route, NavigationError>) {
         switch parsed {
         case .success(let route):
             violations.append(.init(.answered, "\(text.debugDescription) is not a path, but parsed as \(route)"))

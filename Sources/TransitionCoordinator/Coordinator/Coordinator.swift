@@ -340,7 +340,7 @@ public actor Coordinator {
             do {
                 try route.validate(limits: configuration.routeLimits)
             } catch {
-                throw .route(.invalidRoute(error), route: route)
+                throw .route(error, route: route)
             }
         }
         if case .policy(.reject) = mode { try refuseIfBusy(request) }

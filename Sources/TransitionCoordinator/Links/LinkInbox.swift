@@ -135,7 +135,7 @@ public actor LinkInbox {
 
     /// Takes a link for `route`; returns its id at once. Its outcome comes on ``outcomes``. A
     /// route that breaks the path rules or the coordinator's limits ends at once as
-    /// `refused(.route(.invalidRoute(…)))`, touching no other link.
+    /// `refused(.route(…))` with one of the path's cases of ``NavigationError``, touching no other link.
     @discardableResult
     public func post(_ route: Route, expiry: Duration? = nil) -> LinkID {
         let (id, actions) = accept(route, expiry: expiry)
@@ -162,7 +162,7 @@ public actor LinkInbox {
         do {
             try route.validate(limits: coordinator.configuration.routeLimits)
         } catch {
-            let (id, actions) = machine.refuse(route, because: .route(.invalidRoute(error), route: route), now: now)
+            let (id, actions) = machine.refuse(route, because: .route(error, route: route), now: now)
             routes[id] = route
             return (id, actions)
         }

@@ -94,7 +94,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             query.append((name, placeholder, !optional))
         }
         self.query = query
-        do throws(RouteError) {
+        do throws(NavigationError) {
             route = try Route(parsing: template)
         } catch {
             throw .badPattern(pattern, reason: "its route template `\(template)` does not parse: \(error)")
@@ -196,7 +196,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
                     + String(control.value, radix: 16, uppercase: true)
             }
         }
-        do throws(RouteError) {
+        do throws(NavigationError) {
             // A route that keeps the rules prints to a path that parses back to it.
             try filled.validate()
             return nil

@@ -9,7 +9,7 @@ extension Coordinator {
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
     ///   writes (a hop container other than the root one the registry declares, a tab bar whose id
     ///   is neither declared nor made by a route), and
-    ///   ``NavigationError/invalidRoute(_:)`` when its route breaks the rules or the standard
+    ///   one of the path's cases when its route breaks the rules or the standard
     ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
     ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
     ///   not at the next launch.
@@ -23,7 +23,7 @@ extension Coordinator {
         do {
             try route.validate()
         } catch {
-            throw .invalidRoute(error)
+            throw error
         }
         // Mutant: every step's parameters left out.
         if planted(.savedStateDropsParameters) { route = route.withoutParameters }

@@ -102,7 +102,7 @@ package enum Restoration {
             do {
                 try route.validate(limits: limits)
             } catch {
-                throw .linkRefused(.invalidRoute(error))
+                throw .linkRefused(error)
             }
         }
         while true {
@@ -153,7 +153,7 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
     case missingMigration(from: Int)
     /// The migration from schema `from` returned a route that breaks the grammar's rules or
     /// limits (an `up` of zero or less, an empty name…): the app's migration has a bug.
-    case migrationBrokeRoute(from: Int, RouteError)
+    case migrationBrokeRoute(from: Int, NavigationError)
     /// The saved time (or `now`) lies outside the range a time is trusted in (±2⁴⁰ seconds), or
     /// ahead of `now` by more than the maximum age, so the state's age cannot be told: corrupt
     /// saved data, or a clock set back far.

@@ -1,17 +1,56 @@
-/// Why a route does not compile to content, or why a ``ScreenRegistry`` refused an entry.
+/// Why a path is not a route, why a route does not compile to content, or why a
+/// ``ScreenRegistry`` refused an entry. Thrown before anything changes.
 ///
-/// A route's error says which step (counted from 0 in the absolute route the compiler
-/// resolved), what it named, and what was wrong. Thrown before anything changes.
+/// The cases come in three groups:
+/// - **The path.** A path (or a route built in code, or decoded) breaks the grammar's rules or
+///   limits: ``Route/init(parsing:limits:)`` and ``Route/validate(limits:)`` throw these, and so
+///   does every call that takes a route, before it compiles it. ``position`` counts characters
+///   from the start of the path (0 is the first; for a route built in code, of the path it prints,
+///   ``Route/path``); `swift run stress route PATH` draws it under a caret.
+/// - **The route.** The route does not compile to content: the error says which step (counted
+///   from 0 in the absolute route the compiler resolved, ``step``), what it named, and what was
+///   wrong.
+/// - **The registry.** An entry no route could ever navigate to, or a container id two
+///   containers could share. The registry throws them when the entry is made, so a bad registry
+///   is found at launch, not by the first link; nothing is registered then.
+///
 /// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
-///
-/// The last group of cases is the ``ScreenRegistry``'s: an entry no route could ever navigate to,
-/// or a container id two containers could share. The registry throws them when the entry is made,
-/// so a bad registry is found at launch, not by the first link; nothing is registered then.
 public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The route breaks the grammar's rules or limits (``Route/validate(limits:)``): an `up`
-    /// of zero, a negative or a huge count, an empty name, too many steps… The route error's
-    /// position is a character offset in the route's printed ``Route/path``.
-    case invalidRoute(RouteError)
+    // The path breaks the grammar's rules or limits.
+
+    /// The path is empty (a link that names nothing).
+    case emptyPath
+    /// The path is longer than the limit (in UTF-8 bytes); `position` is the first character
+    /// past the limit.
+    case tooLong(length: Int, limit: Int, position: Int)
+    /// The route has more steps than the limit.
+    case tooDeep(position: Int, limit: Int)
+    /// A step has more parameters than the limit.
+    case tooManyParameters(position: Int, limit: Int)
+    /// A control character (below U+0020, or U+007F) where none may be.
+    case controlCharacter(position: Int, scalar: UInt32)
+    /// A step with no name: an operator at the end (`a/`), two in a row (`a//b`, `!#`), `(`
+    /// with no name before it, or a name that decodes to nothing.
+    case missingName(position: Int)
+    /// A parameter with no key (`(=1)`) or no `=` (`(k)`).
+    case emptyParameterKey(position: Int)
+    /// The same key twice in one step's parameters.
+    case duplicateParameter(String, position: Int)
+    /// A `(` never closed.
+    case unclosedParameters(position: Int)
+    /// A backslash before a character that needs no escape, or at the end; or a `%` not followed
+    /// by two hex digits; or percent-encoded bytes that are not UTF-8.
+    case badEscape(position: Int, found: String)
+    /// `up(n=…)` (or an up step built in code) with a count that is not a whole number from 1
+    /// to the limit.
+    case badUpCount(position: Int, found: String, limit: Int)
+    /// An absolute route (`^/…`) that goes up past the root window's base.
+    case upPastRoot(position: Int)
+    /// Something else than what the grammar allows at `position`.
+    case unexpected(position: Int, found: String, expected: String)
+
+    // The route does not compile.
+
     /// The route names no screen at all (`^/` alone, or everything gone up).
     case emptyRoute
     /// An absolute route must name the root's content first: it starts with `step` instead.
@@ -58,24 +97,55 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// A declared container id that is empty or starts with `^`, the mark of the ids a route makes.
     case reservedID(ContainerID)
 
+    /// Where in the path the problem is, in characters from the start, for the path's cases; nil
+    /// for an empty path and for the other groups. For a route built in code or decoded, the path
+    /// is the one it prints (``Route/path``).
+    public var position: Int? {
+        switch self {
+        case .tooLong(_, _, let position), .tooDeep(let position, _), .tooManyParameters(let position, _),
+            .controlCharacter(let position, _),
+            .missingName(let position), .emptyParameterKey(let position), .duplicateParameter(_, let position),
+            .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
+            .upPastRoot(let position), .unexpected(let position, _, _):
+            position
+        case .emptyPath, .emptyRoute, .noRootScreen, .upPastStart, .unknownScreen, .declined, .parameterType,
+            .missingParameter, .tabsInStack, .tabsTakeNoParameters, .tabOutsideTabs, .unknownTab, .pushOntoModalScreen,
+            .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID:
+            nil
+        }
+    }
+
     /// The step the error names, when it names one (an index into the absolute route compiled).
     public var step: Int? {
         switch self {
-        case .invalidRoute, .emptyRoute, .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar,
-            .duplicateID, .reservedID:
-            nil
         case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
             .pushOntoModalScreen(_, _, let step):
             step
+        case .emptyPath, .tooLong, .tooDeep, .tooManyParameters, .controlCharacter, .missingName, .emptyParameterKey,
+            .duplicateParameter, .unclosedParameters, .badEscape, .badUpCount, .upPastRoot, .unexpected, .emptyRoute,
+            .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID:
+            nil
         }
     }
 
     /// A stable short code for logs and metrics, as `unknownScreen`.
     public var code: String {
         switch self {
-        case .invalidRoute(let error): "invalidRoute.\(error.code)"
+        case .emptyPath: "emptyPath"
+        case .tooLong: "tooLong"
+        case .tooDeep: "tooDeep"
+        case .tooManyParameters: "tooManyParameters"
+        case .controlCharacter: "controlCharacter"
+        case .missingName: "missingName"
+        case .emptyParameterKey: "emptyParameterKey"
+        case .duplicateParameter: "duplicateParameter"
+        case .unclosedParameters: "unclosedParameters"
+        case .badEscape: "badEscape"
+        case .badUpCount: "badUpCount"
+        case .upPastRoot: "upPastRoot"
+        case .unexpected: "unexpected"
         case .emptyRoute: "emptyRoute"
         case .noRootScreen: "noRootScreen"
         case .upPastStart: "upPastStart"
@@ -101,8 +171,32 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// What went wrong, at which step, and what to do.
     public var description: String {
         switch self {
-        case .invalidRoute(let error):
-            "the route breaks the path grammar's rules: \(error)"
+        case .emptyPath:
+            "the path is empty: write at least one step, as `top` or `^/top`"
+        case .tooLong(let length, let limit, let position):
+            "at \(position): the path is \(length) bytes long, over the limit of \(limit)"
+        case .tooDeep(let position, let limit):
+            "at \(position): more than \(limit) steps"
+        case .tooManyParameters(let position, let limit):
+            "at \(position): more than \(limit) parameters in one step"
+        case .controlCharacter(let position, let scalar):
+            "at \(position): control character U+\(String(scalar, radix: 16, uppercase: true)); percent-encode it (%XX)"
+        case .missingName(let position):
+            "at \(position): expected a screen name (after `/`, `!`, `!/` or `#`, and before `(`)"
+        case .emptyParameterKey(let position):
+            "at \(position): expected a parameter as `key=value`"
+        case .duplicateParameter(let key, let position):
+            "at \(position): parameter `\(RouteTarget.escaped(key))` given twice in one step"
+        case .unclosedParameters(let position):
+            "at \(position): `(` is never closed: expected `)` after the parameters"
+        case .badEscape(let position, let found):
+            "at \(position): bad escape `\(Self.shown(found))`: write `\\` before one of / ! # ^ ( ) , = \\, or `%` and two hex digits of UTF-8"
+        case .badUpCount(let position, let found, let limit):
+            "at \(position): `up(n=\(Self.shown(found)))`: n must be a whole number from 1 to \(limit)"
+        case .upPastRoot(let position):
+            "at \(position): goes up past the root window's base"
+        case .unexpected(let position, let found, let expected):
+            "at \(position): found \(Self.shown(found)), expected \(expected)"
         case .emptyRoute:
             "the route names no screen; an absolute route starts with the root's screen, as ^/home"
         case .noRootScreen(let step):
@@ -129,16 +223,54 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             "step \(step): `\(name)` cannot be pushed onto `\(onto)`, presented without a stack; present it as `!/\(onto)`"
         case .notRoutable(let node, let reason):
             "the current content cannot be written as a route (\(node): \(reason)); navigate with an absolute route (^/…)"
-        case .noTabs(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` has no tab; register it with at least one"
+        case .noTabs(let tabBar): "the tab bar `\(NavigationError.shown(tabBar))` has no tab; register it with at least one"
         case .duplicateTab(let tab, let tabBar):
-            "the tab bar `\(RouteError.shown(tabBar))` lists the tab `\(RouteError.shown(tab))` twice; each tab once"
-        case .emptyName(let tabBar): "the tab bar `\(RouteError.shown(tabBar))` or one of its tabs has an empty name"
+            "the tab bar `\(NavigationError.shown(tabBar))` lists the tab `\(NavigationError.shown(tab))` twice; each tab once"
+        case .emptyName(let tabBar): "the tab bar `\(NavigationError.shown(tabBar))` or one of its tabs has an empty name"
         case .tabIsTabBar(let tab, let tabBar):
-            "the tab bar `\(RouteError.shown(tabBar))` lists `\(RouteError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
+            "the tab bar `\(NavigationError.shown(tabBar))` lists `\(NavigationError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
         case .duplicateID(let id, let owner):
-            "the container id `\(RouteError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
+            "the container id `\(NavigationError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
         case .reservedID(let id):
-            "the container id `\(RouteError.shown(id.rawValue))` is empty or starts with `^`, which marks the ids a route makes; declare another"
+            "the container id `\(NavigationError.shown(id.rawValue))` is empty or starts with `^`, which marks the ids a route makes; declare another"
         }
+    }
+
+    /// Whether `scalar` is a control character (below U+0020, or U+007F…U+009F) or breaks a line
+    /// (U+2028, U+2029): shown percent-encoded in messages.
+    static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `text` from a path, echoed in a message: control characters and line separators (a
+    /// newline, U+0085, U+2028, say) written as their percent-encoded UTF-8, so that an error
+    /// stays on one line and shows what was there.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: breaksLine) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if breaksLine(scalar) {
+                // UTF-8, percent-encoded, as a path writes it.
+                for byte in String(scalar).utf8 {
+                    out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `path`, then a caret under the problem's position on the next line, then the description:
+    /// what `stress route` prints for a bad path. Control characters in the path are shown as
+    /// `%XX`, so the caret stays under the character it names.
+    package func caret(under path: String) -> String {
+        let shownPath = Self.shown(path)
+        guard let at = position.map({ max(0, $0) }) else { return shownPath + "\n" + description }
+        // Each shown scalar widens by its encoding (`%0A` is three characters, not one): the
+        // caret moves with the ones before it.
+        let widening = path.prefix(at).unicodeScalars.filter(Self.breaksLine)
+            .reduce(0) { $0 + 3 * String($1).utf8.count - 1 }
+        return shownPath + "\n" + String(repeating: " ", count: at + widening) + "^\n" + description
     }
 }

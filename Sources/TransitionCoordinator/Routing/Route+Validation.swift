@@ -11,9 +11,10 @@ extension Route {
     /// Pure, linear in the route. The route compiler and so ``Coordinator/navigate(to:animator:policy:whenLocked:)``
     /// check every route this way before anything changes; decoding a route checks it under
     /// ``RouteLimits/standard``.
-    /// - Throws: ``RouteError``, whose position is a character offset in ``path``.
-    public func validate(limits: RouteLimits = .standard) throws(RouteError) {
-        if steps.isEmpty, !isAbsolute { throw .empty }
+    /// - Throws: one of the path's cases of ``NavigationError``, whose position is a character
+    ///   offset in ``path``.
+    public func validate(limits: RouteLimits = .standard) throws(NavigationError) {
+        if steps.isEmpty, !isAbsolute { throw .emptyPath }
         var depth = 0
         // An upper bound of the path's length: every byte of a name, key or value escaped takes
         // at most three (`%XX`), and each step's punctuation at most `!/`, `(`, `)`, `,` and `=`.
@@ -32,7 +33,7 @@ extension Route {
                 continue
             }
             depth += 1
-            if target.name.isEmpty { throw .emptyName(position: position(ofStep: index)) }
+            if target.name.isEmpty { throw .missingName(position: position(ofStep: index)) }
             if let scalar = Self.controlCharacter(in: target.name) {
                 throw .controlCharacter(position: position(ofStep: index), scalar: scalar)
             }

@@ -20,9 +20,10 @@ public struct Route: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `path`.
     ///
-    /// - Throws: ``RouteError`` naming the position (in characters from the start) and what was
-    ///   expected there; a malformed path is never shortened or guessed at.
-    public init(parsing path: String, limits: RouteLimits = .standard) throws(RouteError) {
+    /// - Throws: one of the path's cases of ``NavigationError``, naming the position (in characters
+    ///   from the start) and what was expected there; a malformed path is never shortened or
+    ///   guessed at.
+    public init(parsing path: String, limits: RouteLimits = .standard) throws(NavigationError) {
         self = try RouteParser.parse(path, limits: limits)
     }
 
@@ -128,11 +129,13 @@ public struct RouteTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     /// As `show (id=9, tab=top)`, parameters sorted by key; control characters in names and
     /// values are shown as `%XX`, so a description stays on one line.
     public var description: String {
-        let name = RouteError.shown(name)
+        let name = NavigationError.shown(name)
         return parameters.isEmpty
             ? name
             : name + " ("
-                + parameters.sorted { $0.key < $1.key }.map { "\(RouteError.shown($0.key))=\(RouteError.shown($0.value))" }
+                + parameters.sorted { $0.key < $1.key }.map {
+                    "\(NavigationError.shown($0.key))=\(NavigationError.shown($0.value))"
+                }
                 .joined(separator: ", ") + ")"
     }
 

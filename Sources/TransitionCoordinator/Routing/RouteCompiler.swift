@@ -131,7 +131,7 @@ package enum RouteCompiler {
 
     /// The absolute route, without `up` steps, that `route` means from `current` (printed through
     /// `registry`, ``route(of:registry:)``).
-    /// - Throws: ``NavigationError/invalidRoute(_:)`` when `route` breaks the grammar's rules or
+    /// - Throws: one of the path's cases of ``NavigationError`` when `route` breaks the grammar's rules or
     ///   `limits` (checked first, whoever made the route), ``NavigationError/upPastStart(step:)``
     ///   (the step's index in `route`), or ``NavigationError/notRoutable(_:reason:)`` when a
     ///   relative route meets content no route writes.
@@ -142,7 +142,7 @@ package enum RouteCompiler {
         do {
             try route.validate(limits: limits)
         } catch {
-            throw .invalidRoute(error)
+            throw error
         }
         // An absolute route without `up` means itself: its steps are not copied one by one.
         if route.isAbsolute, !route.steps.contains(where: { if case .up = $0 { true } else { false } }) { return route }

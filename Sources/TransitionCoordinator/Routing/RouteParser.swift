@@ -28,9 +28,9 @@ enum RouteParser {
     static let largestUpCount = 999_999_999
 
     /// Parses `path` under `limits` (see ``Route/init(parsing:limits:)``).
-    static func parse(_ path: String, limits: RouteLimits) throws(RouteError) -> Route {
+    static func parse(_ path: String, limits: RouteLimits) throws(NavigationError) -> Route {
         let count = path.utf8.count
-        guard count > 0 else { throw .empty }
+        guard count > 0 else { throw .emptyPath }
         guard count <= limits.maxLength else {
             throw .tooLong(
                 length: count, limit: limits.maxLength, position: Self.firstCharacter(past: limits.maxLength, in: path))
@@ -81,7 +81,7 @@ enum RouteParser {
             return rest.first.map { "`\($0)`" } ?? "the end"
         }
 
-        mutating func route() throws(RouteError) -> Route {
+        mutating func route() throws(NavigationError) -> Route {
             var route = Route([])
             if current == Byte.caret {
                 index += 1
@@ -117,13 +117,13 @@ enum RouteParser {
         }
 
         /// One step: its operator (none for a first push), then `..`, `up(n=…)` or a name with parameters.
-        mutating func step(first: Bool, absolute: Bool) throws(RouteError) -> RouteStep {
+        mutating func step(first: Bool, absolute: Bool) throws(NavigationError) -> RouteStep {
             enum Operator { case push, modal, modalStack, tab }
             var op = Operator.push
             switch current {
             case Byte.slash?:
                 // `^//a` has an empty step between the slashes.
-                if first, absolute { throw .emptyName(position: position(index)) }
+                if first, absolute { throw .missingName(position: position(index)) }
                 index += 1
             case Byte.bang?:
                 index += 1
@@ -152,7 +152,7 @@ enum RouteParser {
                 return .up(1)
             }
             let (name, escapedName) = try text(.name)
-            if name.isEmpty { throw .emptyName(position: position(elementStart)) }
+            if name.isEmpty { throw .missingName(position: position(elementStart)) }
             // `up(`: the name `up` written plainly, then parameters (compared as bytes, not as strings).
             let isUpCall =
                 !escapedName && index == elementStart + 2 && current == Byte.open
@@ -182,7 +182,7 @@ enum RouteParser {
         }
 
         /// The count of `up(n=…)`: exactly the parameter `n`, a whole number from 1 to the limit.
-        func upCount(_ parameters: [String: String], at byte: Int) throws(RouteError) -> Int {
+        func upCount(_ parameters: [String: String], at byte: Int) throws(NavigationError) -> Int {
             guard let text = parameters["n"], parameters.count == 1 else {
                 let other = parameters.keys.sorted().first { $0 != "n" }
                 throw .unexpected(
@@ -198,7 +198,7 @@ enum RouteParser {
         }
 
         /// `(k=v,…)` from the `(` at `index`; at most the limit, each key once.
-        mutating func parameters() throws(RouteError) -> [String: String] {
+        mutating func parameters() throws(NavigationError) -> [String: String] {
             let open = index
             index += 1
             // Most links give a step one to four parameters: room for them, no rehashing as they come.
@@ -238,7 +238,7 @@ enum RouteParser {
         /// A name, key or value up to the byte that ends it, decoded; and whether it held an escape.
         /// Plain bytes are skipped with one test each (``Stops``); text that ends with no escape
         /// and no error (most of it) becomes a string straight from the path's bytes.
-        mutating func text(_ place: Place) throws(RouteError) -> (String, Bool) {
+        mutating func text(_ place: Place) throws(NavigationError) -> (String, Bool) {
             let stops = Stops(place)
             let start = index
             while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
@@ -255,7 +255,7 @@ enum RouteParser {
 
         /// The rest of ``text(_:)`` from a byte that neither is plain nor ends the text: escapes
         /// decoded, and the errors.
-        mutating func escapedText(_ place: Place, from start: Int) throws(RouteError) -> (String, Bool) {
+        mutating func escapedText(_ place: Place, from start: Int) throws(NavigationError) -> (String, Bool) {
             let stops = Stops(place)
             var escaped = false
             // Once an escape is met, ``decoded`` holds the plain bytes before it, then each decoded byte.

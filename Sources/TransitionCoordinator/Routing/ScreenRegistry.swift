@@ -208,10 +208,10 @@ public struct ScreenRegistry: Sendable {
         let names = tabs.map(\.screen)
         try checkTabs(name, names)
         var declared = declaredIDs(except: .tabBar(name))
-        try declare(id, as: "the tab bar `\(RouteError.shown(name))`", in: &declared)
+        try declare(id, as: "the tab bar `\(NavigationError.shown(name))`", in: &declared)
         for tab in tabs {
             try declare(
-                tab.stack, as: "the stack of the tab `\(RouteError.shown(tab.screen))` of `\(RouteError.shown(name))`",
+                tab.stack, as: "the stack of the tab `\(NavigationError.shown(tab.screen))` of `\(NavigationError.shown(name))`",
                 in: &declared)
         }
         entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.stack)))
@@ -254,7 +254,7 @@ public struct ScreenRegistry: Sendable {
     {
         let screen = Screen(screen).name
         var declared = declaredIDs(except: .modalStack(screen))
-        try declare(id, as: "the modal stack of `\(RouteError.shown(screen))`", in: &declared)
+        try declare(id, as: "the modal stack of `\(NavigationError.shown(screen))`", in: &declared)
         modalStackIDs[screen] = id
     }
 
@@ -354,13 +354,13 @@ public struct ScreenRegistry: Sendable {
         if let rootStackID, replaced != .rootStack { declared[rootStackID] = "the root stack" }
         if let rootHopID, replaced != .rootHop { declared[rootHopID] = "the root hop container" }
         for (screen, id) in modalStackIDs where replaced != .modalStack(screen) {
-            declared[id] = "the modal stack of `\(RouteError.shown(screen))`"
+            declared[id] = "the modal stack of `\(NavigationError.shown(screen))`"
         }
         for (name, entry) in entries where replaced != .tabBar(name) {
             guard let ids = entry.ids, case .tabs(let names) = entry.kind else { continue }
-            declared[ids.bar] = "the tab bar `\(RouteError.shown(name))`"
+            declared[ids.bar] = "the tab bar `\(NavigationError.shown(name))`"
             for (tab, stack) in zip(names, ids.stacks) {
-                declared[stack] = "the stack of the tab `\(RouteError.shown(tab))` of `\(RouteError.shown(name))`"
+                declared[stack] = "the stack of the tab `\(NavigationError.shown(tab))` of `\(NavigationError.shown(name))`"
             }
         }
         return declared

@@ -31,7 +31,7 @@ struct UntrustedInputTests {
         await #expect {
             try await coordinator.navigate(to: route)
         } throws: { error in
-            guard case .route(.invalidRoute(.badUpCount(let position, let found, let limit)), _)? = error as? TransitionError
+            guard case .route(.badUpCount(let position, let found, let limit), _)? = error as? TransitionError
             else { return false }
             return position == 6 && found == String(count) && limit == 256
         }
@@ -42,8 +42,8 @@ struct UntrustedInputTests {
     @Test(
         "routes built in code keep every rule a parsed path keeps",
         arguments: [
-            (Route([]), "empty"),
-            (Route(absolute: true, [.push(RouteTarget(""))]), "emptyName"),
+            (Route([]), "emptyPath"),
+            (Route(absolute: true, [.push(RouteTarget(""))]), "missingName"),
             (Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("a\nb"))]), "controlCharacter"),
             (Route(absolute: true, [.push(RouteTarget("home", ["": "1"]))]), "emptyParameterKey"),
             (Route(absolute: true, [.up(1)]), "upPastRoot"),
@@ -51,7 +51,7 @@ struct UntrustedInputTests {
             (Route(absolute: true, [.push(RouteTarget(String(repeating: "h", count: 5_000)))]), "tooLong"),
         ])
     func rulesInCode(route: Route, code: String) {
-        #expect(throws: RouteError.self) { try route.validate() }
+        #expect(throws: NavigationError.self) { try route.validate() }
         do { try route.validate() } catch { #expect(error.code == code) }
         #expect(throws: NavigationError.self) { try RouteCompiler.content(for: route, registry: Self.registry) }
     }
@@ -92,7 +92,7 @@ struct UntrustedInputTests {
         await inbox.open()
         var outcomes = inbox.outcomes.makeAsyncIterator()
         let ended = try #require(await outcomes.next())
-        guard case .refused(.route(.invalidRoute(.badUpCount), _)) = ended.outcome else {
+        guard case .refused(.route(.badUpCount, _)) = ended.outcome else {
             Issue.record("expected refused as an invalid route, got \(ended.outcome)")
             return
         }
@@ -227,7 +227,9 @@ struct UntrustedInputTests {
 
     @Test("an up count past the limit is refused naming the limit, not as a count below one")
     func upPastLimitNamesLimit() {
-        #expect(throws: RouteError.badUpCount(position: 13, found: "257", limit: 256)) { try Route(parsing: "^/a/b/c/up(n=257)") }
+        #expect(throws: NavigationError.badUpCount(position: 13, found: "257", limit: 256)) {
+            try Route(parsing: "^/a/b/c/up(n=257)")
+        }
         do { _ = try Route(parsing: "up(n=257)") } catch {
             #expect(error.description.contains("from 1 to 256"))
         }
@@ -236,7 +238,7 @@ struct UntrustedInputTests {
     @Test("a path over the length limit is refused at the first character past it")
     func tooLongHasPosition() {
         let path = "^/" + String(repeating: "é", count: 3_000)
-        #expect(throws: RouteError.tooLong(length: 6_002, limit: 4_096, position: 2_049)) { try Route(parsing: path) }
+        #expect(throws: NavigationError.tooLong(length: 6_002, limit: 4_096, position: 2_049)) { try Route(parsing: path) }
     }
 
     @Test("control characters are shown as %XX in errors, carets and trees, so each stays on its lines")
@@ -260,12 +262,12 @@ struct UntrustedInputTests {
     @Test("limits of zero or less refuse what they bound, and never trap", arguments: [0, -1, Int.min])
     func degenerateLimits(bound: Int) {
         let limits = RouteLimits(maxLength: bound, maxSteps: bound, maxParameters: bound, maxUpCount: bound)
-        #expect(throws: RouteError.self) { try Route(parsing: "up(n=1)", limits: limits) }
-        #expect(throws: RouteError.self) {
+        #expect(throws: NavigationError.self) { try Route(parsing: "up(n=1)", limits: limits) }
+        #expect(throws: NavigationError.self) {
             try Route(absolute: true, [.push(RouteTarget("a")), .up(1)]).validate(limits: limits)
         }
         let upOnly = RouteLimits(maxUpCount: bound)
-        #expect(throws: RouteError.badUpCount(position: 5, found: "1", limit: bound)) {
+        #expect(throws: NavigationError.badUpCount(position: 5, found: "1", limit: bound)) {
             try Route(parsing: "up(n=1)", limits: upOnly)
         }
     }
@@ -273,16 +275,16 @@ struct UntrustedInputTests {
     @Test("an up count past nine digits is refused even under limits that allow it, and never overflows")
     func upPastNineDigits() {
         let limits = RouteLimits(maxUpCount: .max)
-        #expect(throws: RouteError.self) {
+        #expect(throws: NavigationError.self) {
             try Route([.push(RouteTarget("a")), .up(Int.max), .up(Int.max)]).validate(limits: limits)
         }
-        #expect(throws: RouteError.self) {
+        #expect(throws: NavigationError.self) {
             try Route([.push(RouteTarget("a")), .push(RouteTarget("b")), .up(1_000_000_000)]).validate(limits: limits)
         }
         let longest = Route([.push(RouteTarget("a")), .up(999_999_999)])
         #expect((try? longest.validate(limits: limits)) != nil)
         #expect((try? Route(parsing: longest.path, limits: limits)) == longest)
-        #expect(throws: RouteError.self) {
+        #expect(throws: NavigationError.self) {
             try Route([.up(999_999_999)]).validate(limits: RouteLimits(maxLength: 14, maxUpCount: .max))
         }
     }
@@ -307,7 +309,7 @@ struct UntrustedInputTests {
 
     @Test("a caret under a position made by hand, negative, stays at the start")
     func negativeCaret() {
-        #expect(RouteError.emptyName(position: -3).caret(under: "abc").hasPrefix("abc\n^\n"))
+        #expect(NavigationError.missingName(position: -3).caret(under: "abc").hasPrefix("abc\n^\n"))
     }
 
     @Test("a launch link over the restored state keeps the rules: one that breaks them is refused, naming it")
@@ -318,13 +320,13 @@ struct UntrustedInputTests {
         #expect {
             try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero, link: bad)
         } throws: { error in
-            if case .linkRefused(.invalidRoute)? = error as? RestorationError { true } else { false }
+            if case .linkRefused(let refusal)? = error as? RestorationError, refusal.position != nil { true } else { false }
         }
         let long = Route(absolute: true, Array(repeating: .push(RouteTarget("draft")), count: 255))
         #expect {
             try Restoration.plan(saved, policy: policy, registry: Self.registry, now: .zero, link: long)
         } throws: { error in
-            if case .linkRefused(.invalidRoute(.tooDeep))? = error as? RestorationError { true } else { false }
+            if case .linkRefused(.tooDeep)? = error as? RestorationError { true } else { false }
         }
         let good = try Restoration.plan(
             saved, policy: policy, registry: Self.registry, now: .zero,
@@ -335,7 +337,7 @@ struct UntrustedInputTests {
     @Test("what the coordinator saves reads back: a state its decoder would refuse is refused when saved")
     func savedStateReadsBack() async throws {
         let coordinator = await Coordinator(root: Screen(""), clock: TestClock(), screens: .open)
-        await #expect(throws: NavigationError.invalidRoute(.emptyName(position: 2))) {
+        await #expect(throws: NavigationError.missingName(position: 2)) {
             try await coordinator.savedNavigation(schema: 1, savedAt: .zero)
         }
         let wide = await Coordinator(
@@ -344,7 +346,7 @@ struct UntrustedInputTests {
         await #expect {
             try await wide.savedNavigation(schema: 1, savedAt: .zero)
         } throws: { error in
-            if case .invalidRoute(.tooLong)? = error as? NavigationError { true } else { false }
+            if case .tooLong? = error as? NavigationError { true } else { false }
         }
     }
 
@@ -358,7 +360,7 @@ struct UntrustedInputTests {
         var outcomes = inbox.outcomes.makeAsyncIterator()
         let ended = try #require(await outcomes.next())
         #expect(ended.id == bad)
-        guard case .refused(.route(.invalidRoute(.controlCharacter), _)) = ended.outcome else {
+        guard case .refused(.route(.controlCharacter, _)) = ended.outcome else {
             Issue.record("expected refused as an invalid route, got \(ended.outcome)")
             return
         }
@@ -384,7 +386,7 @@ struct UntrustedInputTests {
         await #expect {
             try await coordinator.perform(.navigate(Route([.up(-1)]), target: .screen(Screen("x"))))
         } throws: { error in
-            if case .route(.invalidRoute(.badUpCount), _)? = error as? TransitionError { true } else { false }
+            if case .route(.badUpCount, _)? = error as? TransitionError { true } else { false }
         }
         #expect(await coordinator.history.isEmpty)
     }
@@ -393,7 +395,7 @@ struct UntrustedInputTests {
     func unicodeLineBreaks(separator: String) {
         let route = Route([.push(RouteTarget("a" + separator + "b", ["k": "v" + separator + "w"]))])
         #expect(route.tree.split(whereSeparator: \.isNewline).count == 2)
-        let caret = RouteError.unclosedParameters(position: 4).caret(under: "a" + separator + "b/(")
+        let caret = NavigationError.unclosedParameters(position: 4).caret(under: "a" + separator + "b/(")
         #expect(caret.split(whereSeparator: \.isNewline).count == 3)
     }
 

@@ -47,20 +47,20 @@ struct RouteParserTests {
     }
 
     static let bad: [(String, String, Int?)] = [
-        ("", "empty", nil),
+        ("", "emptyPath", nil),
         (String(repeating: "a", count: 5_000), "tooLong", 4_096),
         (Array(repeating: "a", count: 257).joined(separator: "/"), "tooDeep", 511),
         ("a(" + (0..<33).map { "k\($0)=1" }.joined(separator: ",") + ")", "tooManyParameters", 184),
         ("a(k=1", "unclosedParameters", 1),
         ("a(", "unclosedParameters", 1),
         ("a(k", "unclosedParameters", 1),
-        ("a//b", "emptyName", 2),
-        ("a/", "emptyName", 2),
-        ("/", "emptyName", 1),
-        ("!", "emptyName", 1),
-        ("a#", "emptyName", 2),
-        ("(k=1)", "emptyName", 0),
-        ("^//a", "emptyName", 2),
+        ("a//b", "missingName", 2),
+        ("a/", "missingName", 2),
+        ("/", "missingName", 1),
+        ("!", "missingName", 1),
+        ("a#", "missingName", 2),
+        ("(k=1)", "missingName", 0),
+        ("^//a", "missingName", 2),
         ("up(n=0)", "badUpCount", 5),
         ("up(n=x)", "badUpCount", 5),
         ("up(n=-1)", "badUpCount", 5),
@@ -125,7 +125,7 @@ struct RouteParserTests {
         #expect {
             _ = try Route(parsing: path)
         } throws: { error in
-            guard let error = error as? RouteError else { return false }
+            guard let error = error as? NavigationError else { return false }
             #expect(error.code == code, "\(path.prefix(40)): \(error)")
             #expect(error.position == position, "\(path.prefix(40)): \(error)")
             return true
@@ -134,7 +134,7 @@ struct RouteParserTests {
 
     @Test("the caret stands under the position, in characters")
     func caret() throws {
-        let error = try #require(throws: RouteError.self) { try Route(parsing: "ニュース!詳細(id=1") }
+        let error = try #require(throws: NavigationError.self) { try Route(parsing: "ニュース!詳細(id=1") }
         #expect(error.caret(under: "ニュース!詳細(id=1").split(separator: "\n").prefix(2) == ["ニュース!詳細(id=1", "       ^"])
         #expect(error.description.contains("`(` is never closed"))
     }
@@ -175,7 +175,7 @@ struct RouteParserTests {
         var draws = Draws(state: seed)
         for _ in 0..<4_000 {
             let path = (0..<draws.next(14)).map { _ in Self.pieces[draws.next(Self.pieces.count)] }.joined()
-            do throws(RouteError) {
+            do throws(NavigationError) {
                 let route = try Route(parsing: path)
                 #expect(try Route(parsing: route.path) == route, "\(path) → \(route.path)")
             } catch {
