@@ -58,7 +58,7 @@ public enum HistoryChecks {
     package static func preemptions(_ history: [TransitionRecord]) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         for (record, next) in zip(history, history.dropFirst()) {
-            guard record.animation == .cutShort(.preempted) || record.animation == .skipped(.preemptedBeforeStart) else {
+            guard record.animation == .preempted || record.animation == .skipped(.preemptedBeforeStart) else {
                 continue
             }
             if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }

@@ -90,7 +90,7 @@ extension StressChecker {
     /// is filled.
     static func checkCutsReachAnimators(_ records: [TransitionRecord], returns: [TransitionID: Bool]) -> [InvariantViolation] {
         records.compactMap { record in
-            guard case .cutShort(let reason) = record.animation, returns[record.id] == false else { return nil }
+            guard let reason = record.animation.cutShortReason, returns[record.id] == false else { return nil }
             return .init(
                 .answered,
                 "\(record.id) was cut short (\(reason)), but its animator's task was never cancelled: "

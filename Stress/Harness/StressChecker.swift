@@ -478,7 +478,8 @@ public actor StressChecker {
         case .skipped(let reason): "skipped: \(reason)"
         case .timedOut: "timed out"
         case .failed: "failed"
-        case .cutShort(let reason): "cut short: \(reason)"
+        case .callerCancelled: "cut short: caller cancelled"
+        case .preempted: "cut short: preempted"
         }
     }
 }

@@ -32,7 +32,7 @@ struct OrderingCheckTests {
         "a preempted animation followed by a request that did not preempt fires, unless the host got stuck in it or the preempting request ran and was turned down"
     )
     func preemptions() {
-        let cut = Self.record(1, animation: .cutShort(.preempted))
+        let cut = Self.record(1, animation: .preempted)
         let queued = Self.record(2, waited: WaitInfo(lane: .queued, sequence: 1))
         let preempting = Self.record(2, waited: WaitInfo(lane: .preempt, sequence: 1))
         #expect(HistoryChecks.preemptions([cut, queued]).map(\.invariant) == [.atomic])
@@ -40,7 +40,7 @@ struct OrderingCheckTests {
         let fault = HostFault(
             call: .makeKey(WindowID(1), resigning: []), transition: TransitionID(1), phase: .afterAnimation, since: .zero)
         #expect(
-            HistoryChecks.preemptions([Self.record(1, animation: .cutShort(.preempted), hostFault: fault), queued]).isEmpty)
+            HistoryChecks.preemptions([Self.record(1, animation: .preempted, hostFault: fault), queued]).isEmpty)
         // T2 had the slot (a preempting navigation its guard turned down, no record); T3 waited in the queue.
         let afterVetoed = Self.record(3, waited: WaitInfo(lane: .queued, sequence: 2))
         #expect(HistoryChecks.preemptions([cut, afterVetoed]).isEmpty)
@@ -107,7 +107,8 @@ struct OrderingCheckTests {
         "a cut-short record whose animator returned uncancelled fires; a cancelled one, or a finished one, does not",
         arguments: [CutShortReason.preempted, .callerCancelled])
     func cutsReachAnimators(reason: CutShortReason) {
-        let cut = Self.record(1, animation: .cutShort(reason)), ran = Self.record(2, animation: .ran)
+        let cut = Self.record(1, animation: reason == .preempted ? .preempted : .callerCancelled),
+            ran = Self.record(2, animation: .ran)
         #expect(StressChecker.checkCutsReachAnimators([cut, ran], returns: [cut.id: false, ran.id: false]).count == 1)
         #expect(StressChecker.checkCutsReachAnimators([cut, ran], returns: [cut.id: true, ran.id: false]).isEmpty)
         #expect(StressChecker.checkCutsReachAnimators([cut], returns: [:]).isEmpty)

@@ -164,7 +164,8 @@ final class AnimationRace: Sendable {
         case (.failed(let message), _): .failed(message)
         case (.timedOut, true): .timedOut(after: timeout)
         case (.timedOut, false): .skipped(.timedOutBeforeStart)
-        case (.cutShort(let reason), true): .cutShort(reason)
+        case (.cutShort(.preempted), true): .preempted
+        case (.cutShort(.callerCancelled), true): .callerCancelled
         case (.cutShort(.preempted), false): .skipped(.preemptedBeforeStart)
         case (.cutShort(.callerCancelled), false): .skipped(.cancelledBeforeStart)
         }

@@ -68,7 +68,7 @@
 ///
 /// **Cancellation.** A caller cancelled before admission gets ``TransitionError/Refusal/cancelled(_:)``
 /// and nothing changes. Once admitted, a transition always completes; cancelling its caller only
-/// cuts the animation short (``AnimationOutcome/cutShort(_:)``).
+/// cuts the animation short (``AnimationOutcome/callerCancelled``).
 ///
 /// **Injection.** Time comes from the given `Clock`, the actors' jobs run on the given serial
 /// executor and the animator's and timer's tasks prefer the given task executor; the library

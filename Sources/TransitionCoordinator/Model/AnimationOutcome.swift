@@ -10,8 +10,11 @@ public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertib
     case timedOut(after: Duration)
     /// The animator threw; the transition completed anyway. The payload describes the error.
     case failed(String)
-    /// The animation was cut short: its caller was cancelled, or another request preempted it.
-    case cutShort(CutShortReason)
+    /// The animation was cut short because the task that asked for the transition was cancelled.
+    case callerCancelled
+    /// The animation was cut short because a request with the preempt policy (or a lifecycle
+    /// event) asked it to finish now.
+    case preempted
 
     /// Whether the animation was ended from outside before the animator could be called (a
     /// transition that was to animate, not one the skip rules exempt).
@@ -19,6 +22,15 @@ public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertib
         switch self {
         case .skipped(.timedOutBeforeStart), .skipped(.preemptedBeforeStart), .skipped(.cancelledBeforeStart): true
         default: false
+        }
+    }
+
+    /// Why the animation was cut short, when it was.
+    package var cutShortReason: CutShortReason? {
+        switch self {
+        case .callerCancelled: .callerCancelled
+        case .preempted: .preempted
+        case .ran, .skipped, .timedOut, .failed: nil
         }
     }
 
@@ -35,7 +47,8 @@ public enum AnimationOutcome: Sendable, Hashable, Codable, CustomStringConvertib
         case .skipped(let reason): "skipped (\(reason))"
         case .timedOut(let after): "timed out after \(after)"
         case .failed(let message): "failed: \(message)"
-        case .cutShort(let reason): "cut short (\(reason))"
+        case .callerCancelled: "cut short (caller cancelled)"
+        case .preempted: "cut short (preempted)"
         }
     }
 }
@@ -78,15 +91,16 @@ public enum SkipReason: String, Sendable, Hashable, Codable, CaseIterable, Custo
     }
 }
 
-/// Why a running animation was told to stop early.
-public enum CutShortReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+/// Why a running animation was told to stop early: ``AnimationOutcome/callerCancelled`` or
+/// ``AnimationOutcome/preempted`` once the animator was called.
+package enum CutShortReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The task that asked for the transition was cancelled.
     case callerCancelled
     /// A request with the preempt policy (or a lifecycle event) asked the animation to finish now.
     case preempted
 
     /// A short phrase.
-    public var description: String {
+    package var description: String {
         switch self {
         case .callerCancelled: "caller cancelled"
         case .preempted: "preempted"

@@ -130,7 +130,7 @@ struct AdmissionPolicyTests {
         let preempting = try await fixture.coordinator.openWindow(Screens.shield, at: .high, policy: .preempt)
 
         let pin = try #require(await first.value.success)
-        #expect(pin.animation == .cutShort(.preempted))
+        #expect(pin.animation == .preempted)
         #expect(pin.after.window(at: .medium) != nil)
         #expect(preempting.id == t(2))
         #expect(preempting.before == pin.after)

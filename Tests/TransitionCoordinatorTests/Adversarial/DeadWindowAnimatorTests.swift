@@ -91,7 +91,7 @@ struct AdversarialDeadWindowAnimatorTests {
         animator.proceed.open()
 
         let record = try #require(await pop.value.success)
-        #expect(record.animation == .cutShort(cut == .preemption ? .preempted : .callerCancelled))
+        #expect(record.animation == (cut == .preemption ? .preempted : .callerCancelled))
         let calls = try #require(animator.calls.first)
         #expect(animator.calls.count == 1)
         #expect(calls.windows.contains(w(2)))

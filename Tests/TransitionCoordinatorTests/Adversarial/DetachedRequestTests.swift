@@ -69,7 +69,7 @@ struct AdversarialDetachedRequestTests {
         proceed.open()
 
         let record = try #require(await pin.value.success)
-        #expect(record.animation == .cutShort(.preempted))
+        #expect(record.animation == .preempted)
         let tutorial = try #require(await request.value?.value.success)
         #expect(tutorial.id == t(2))
         #expect(tutorial.before == record.after)

@@ -90,7 +90,7 @@ struct AdversarialPreemptAdmissionTests {
         keyChange.open()
 
         let pin = try #require(await first.value.success)
-        #expect(pin.animation == .cutShort(.preempted))
+        #expect(pin.animation == .preempted)
         let tutorial = try #require(await preempting.value.success)
         #expect(tutorial.id == t(2))
         #expect(tutorial.before == pin.after)

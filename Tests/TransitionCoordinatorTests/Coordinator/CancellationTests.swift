@@ -72,7 +72,7 @@ struct CancellationTests {
         caller.cancel()
 
         let record = try #require(await caller.value.success)
-        #expect(record.animation == .cutShort(.callerCancelled))
+        #expect(record.animation == .callerCancelled)
         #expect(record.after.windows.map(\.id) == [w(1), w(2)])
         #expect(record.after.keyWindow == w(2))
         #expect(await fixture.snapshot == record.after)

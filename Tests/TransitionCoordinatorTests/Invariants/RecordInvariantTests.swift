@@ -80,7 +80,7 @@ struct RecordInvariantTests {
     @Test(
         "any outcome of a called animator satisfies the skip rules when the animator had to run",
         arguments: [
-            AnimationOutcome.ran, .failed("x"), .timedOut(after: .seconds(5)), .cutShort(.callerCancelled), .cutShort(.preempted),
+            AnimationOutcome.ran, .failed("x"), .timedOut(after: .seconds(5)), .callerCancelled, .preempted,
         ])
     func calledOutcomes(animation: AnimationOutcome) {
         #expect(

@@ -46,7 +46,7 @@ struct LifecycleTests {
         let background = try await fixture.coordinator.setApplicationState(.background)
 
         let pushed = try #require(await push.value.success)
-        #expect(pushed.animation == .cutShort(.preempted))
+        #expect(pushed.animation == .preempted)
         #expect(background.before == pushed.after)
         let lock = try #require(background.after.lockWindow)
         #expect(background.after.topMostVisibleWindow == lock)
@@ -194,7 +194,7 @@ struct LifecycleTests {
 
         let inactive = try await fixture.coordinator.setApplicationState(.inactive)
 
-        #expect(await push.value.success?.animation == .cutShort(.preempted))
+        #expect(await push.value.success?.animation == .preempted)
         #expect(inactive.id == t(2))
         #expect(inactive.waited?.description == "lifecycle #2")
         let banner = try #require(await waiter.value.success)
