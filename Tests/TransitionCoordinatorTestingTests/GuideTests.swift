@@ -66,11 +66,10 @@ struct GuideTests {
     }
 
     /// The screens the link examples name.
-    static func registry() -> ScreenRegistry {
-        var registry = ScreenRegistry()
-        for name in ["home", "vault", "signin", "mail", "message"] { registry.screen(name) }
-        return registry
-    }
+    enum LinkScreen: String, Hashable, Codable, Sendable { case home, vault, signin, mail, message }
+
+    /// A registry of the screens the link examples name.
+    static func registry() -> ScreenRegistry { ScreenRegistry(destinations: LinkScreen.self) }
 
     @Test("a guard: the step states the typed error, and that nothing changed")
     func guardDenies() async throws {
@@ -134,7 +133,7 @@ struct GuideTests {
             _ = await inbox.post(try Route(parsing: "^/home/vault"))
             _ = await events.next { if case .ended(let record) = $0 { record.source == .redirect } else { false } }
         } expect: {
-            $0.state = ["root(0): stack ^ [home[^/0:home], signin[^/1:signin]]"]
+            $0.state = ["root(0): stack ^ [home, signin]"]
             $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
             $0.events = [
                 "began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
@@ -145,7 +144,7 @@ struct GuideTests {
             signedIn.withLock { $0 = true }
             return try await app.resumeRedirected()
         } expect: {
-            $0.state = ["root(0): stack ^ [home[^/0:home], vault[^/1:vault]]"]
+            $0.state = ["root(0): stack ^ [home, vault]"]
             $0.records = ["navigate to ^/home/vault: skipped (no animator), from link"]
             $0.events = ["began navigate to ^/home/vault", "ended navigate to ^/home/vault (skipped (no animator))"]
             $0.links = ["^/home/vault: navigated"]
@@ -173,7 +172,7 @@ struct GuideTests {
             from: saved, policy: RestorationPolicy(schema: 2, migrations: [1: renamed]), now: .seconds(2))
         #expect(restored.route.path == "^/home/message" && restored.dropped.isEmpty)
         #expect(restored.record?.source == .restoration)
-        #expect(await app.snapshot.lines == ["root(0): stack ^ [home[^/0:home], message[^/1:message]]"])
+        #expect(await app.snapshot.lines == ["root(0): stack ^ [home, message]"])
         // END README
     }
 }

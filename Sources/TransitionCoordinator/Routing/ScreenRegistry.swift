@@ -1,6 +1,6 @@
-/// The screens an app can be navigated to by route: each name's kind (a screen, or a tab bar with
-/// its tabs), its parameters' types, the factory that makes it, and the ids of the containers a
-/// route builds.
+/// The screens an app can be navigated to by route: the app's destination type, whose values are
+/// its screens (``init(destinations:)``), its tab bars, and the ids of the containers a route
+/// builds.
 ///
 /// **One id world.** The app declares the ids of its structure here: the root window's stack
 /// (``rootStack(id:)``), a tab bar and its tabs' stacks (``tabs(_:id:tabs:)``), and a modal stack
@@ -12,17 +12,17 @@
 /// (the root's stack `^`, a tab bar `^:main`, its tabs' stacks `^:main#inbox`, a modal stack
 /// `^!1:compose`); declared ids never start with `^`, made ones always do, so the two never meet.
 ///
-/// Screens keep the ids a route makes (``screenID(in:at:_:)``), unless their factory gives its own
-/// (a factory that derives the id from the name and parameters keeps it through links and
-/// restoration): a route carries names and parameters, not screen ids. A screen the app pushed
+/// A value of the destination type keeps its own id, derived from its encoding, through links and
+/// restoration; in an ``open`` registry a screen takes the id a route makes
+/// (``screenID(in:at:_:)``): a route carries names and parameters, not screen ids. A screen the app pushed
 /// with an id of its own is restored as the same screen, at the same place, in the same
 /// container, under the id the route makes.
 ///
 /// A value, `Sendable`: the coordinator keeps one (its initializers' `screens:`)
 /// and the route compiler reads it while planning, so a screen is made (or declined) before
-/// anything changes. Factories run synchronously inside the coordinator's planning step: they
-/// must be quick, pure and deterministic (the same request makes the same screen, so the same
-/// link twice is a no-op), and must not call the coordinator.
+/// anything changes. The destination type's decoding runs synchronously inside the coordinator's
+/// planning step: it must be quick, pure and deterministic (the same step makes the same value,
+/// so the same link twice is a no-op), and must not call the coordinator.
 public struct ScreenRegistry: Sendable {
     /// What a name stands for.
     package enum Kind: Sendable, Hashable {
@@ -33,15 +33,15 @@ public struct ScreenRegistry: Sendable {
         case tabs([String])
     }
 
-    /// A parameter a screen declares.
-    public struct Parameter: Sendable, Hashable {
+    /// A parameter a screen registered by name declares (``screen(_:parameters:make:)``).
+    package struct Parameter: Sendable, Hashable {
         /// The values it takes.
-        public var type: LinkPattern.ValueType
+        package var type: LinkPattern.ValueType
         /// Whether a route must give it.
-        public var isRequired: Bool
+        package var isRequired: Bool
 
         /// A parameter of `type`, required unless `required` is false.
-        public init(_ type: LinkPattern.ValueType, required: Bool = true) {
+        package init(_ type: LinkPattern.ValueType, required: Bool = true) {
             self.type = type
             isRequired = required
         }
@@ -50,13 +50,13 @@ public struct ScreenRegistry: Sendable {
     /// What a factory is asked to make: the name and parameters the route gives, and the id the
     /// compiler assigns (its stack's id, its place and its step, ``screenID(in:at:_:)``; a modal
     /// screen's is its layer and step, `^!1:alert`), unique within the content.
-    public struct ScreenRequest: Sendable, Hashable {
+    package struct ScreenRequest: Sendable, Hashable {
         /// The registered name.
-        public var name: String
+        package var name: String
         /// The parameters, checked against the declared types.
-        public var parameters: [String: String]
+        package var parameters: [String: String]
         /// The id the screen should take; a factory that keeps it keeps the diff by id stable.
-        public var id: ScreenID
+        package var id: ScreenID
     }
 
     /// A tab of a tab bar whose ids the app declares (``tabs(_:id:tabs:)``): the screen at the
@@ -117,7 +117,9 @@ public struct ScreenRegistry: Sendable {
     /// (``init(destinations:)``); nil when the registry has no destination type.
     private let destination: (@Sendable (String, [String: String], Int) throws(NavigationError) -> Screen)?
 
-    /// An empty registry: every name must be registered.
+    /// An empty registry: every route's screen is refused as unknown
+    /// (``NavigationError/unknownScreen(_:step:)``). The coordinator's default; an app that
+    /// navigates by route gives ``init(destinations:)``, a test or a prototype ``open``.
     public init() {
         acceptsAnyScreen = false
         destination = nil
@@ -169,7 +171,12 @@ public struct ScreenRegistry: Sendable {
     /// gives that are not declared pass through as text. Registering a name again replaces it.
     /// The factory makes the screen, or declines (nil): the navigation then fails before anything
     /// changes.
-    public mutating func screen(
+    ///
+    /// Package access: an app declares its screens as its destination type
+    /// (``init(destinations:)``), whose fields are the parameters' types and whose decoding is the
+    /// factory; this is how the harness and the tests build registries of names with parameters
+    /// and factories that fuzzing varies.
+    package mutating func screen(
         _ name: String, parameters: [String: Parameter] = [:], make: (@Sendable (ScreenRequest) -> Screen?)? = nil
     ) {
         entries[name] = Entry(kind: .screen, parameters: parameters, factory: make)
@@ -301,7 +308,7 @@ public struct ScreenRegistry: Sendable {
 
     /// The id a route makes for the screen `target` at `index` (0 for the root) of the stack
     /// `stack`: the stack's id, `/`, the index, `:` and the step as the grammar writes it
-    /// (`^/1:detail(id=3)`, `inbox/1:mail`). A factory is asked with it (``ScreenRequest/id``).
+    /// (`^/1:detail(id=3)`, `inbox/1:mail`).
     public static func screenID(in stack: ContainerID, at index: Int, _ target: RouteTarget) -> ScreenID {
         var text = ""
         // Room for the usual id at once: the stack's id, the index, the name and a few short parameters.

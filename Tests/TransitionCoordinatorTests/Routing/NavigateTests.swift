@@ -35,6 +35,21 @@ struct NavigateTests {
         #expect(record.before.version + 1 == record.after.version)
     }
 
+    /// An app's screens as names alone: a `String`-backed enum.
+    enum Name: String, Hashable, Codable, Sendable { case home, inbox, mail }
+
+    @Test("a String-backed enum of names is a registry of names: a name it lists navigates, any other is unknown")
+    func namesAsDestinations() async throws {
+        let coordinator = await Coordinator(
+            root: Screen("launch"), clock: TestClock(), screens: ScreenRegistry(destinations: Name.self))
+        try await coordinator.navigate(to: try Self.route("^/inbox/mail"))
+        #expect(await coordinator.stack("^").path(as: Name.self) == [.mail])
+        await #expect(throws: TransitionError.route(.unknownScreen("drafts", step: 1), route: try Self.route("^/inbox/drafts"))) {
+            try await coordinator.navigate(to: try Self.route("^/inbox/drafts"))
+        }
+        #expect(await coordinator.stack("^").path(as: Name.self) == [.mail], "nothing changed")
+    }
+
     @Test("the same link twice: the second is a no-op that returns nil and changes nothing")
     func sameLinkTwice() async throws {
         let (coordinator, host) = await Self.fixture()
