@@ -63,8 +63,9 @@ public struct DeepLinkApp: Sendable {
     /// A URL the app was asked to open (`scene(_:openURLContexts:)`, `onOpenURL`): its route,
     /// followed through the inbox; returns the link's outcome.
     ///
-    /// - Throws: ``LinkError`` when no pattern fits the URL; nothing was posted.
-    public func open(_ url: String) async throws(LinkError) -> LinkOutcome {
+    /// - Throws: one of the link's cases of ``NavigationError`` when no pattern fits the URL;
+    ///   nothing was posted.
+    public func open(_ url: String) async throws(NavigationError) -> LinkOutcome {
         let route = try table.route(for: url)
         return await links.receive(route)
     }
@@ -72,9 +73,10 @@ public struct DeepLinkApp: Sendable {
     /// A URL the app was launched with: its route, posted to the inbox, which holds it until
     /// ``launch(animator:)`` opens it; the outcome comes on the inbox's `outcomes`.
     ///
-    /// - Throws: ``LinkError`` when no pattern fits the URL; nothing was posted.
+    /// - Throws: one of the link's cases of ``NavigationError`` when no pattern fits the URL;
+    ///   nothing was posted.
     @discardableResult
-    public func post(_ url: String) async throws(LinkError) -> LinkID {
+    public func post(_ url: String) async throws(NavigationError) -> LinkID {
         let route = try table.route(for: url)
         return await links.post(route)
     }

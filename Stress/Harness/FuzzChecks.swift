@@ -65,7 +65,7 @@ package enum FuzzChecks {
 
     /// A table as an app writes one: hosts, a port, a custom scheme with and without a host,
     /// typed placeholders, optional query parameters, and a pattern without a scheme.
-    static let table: Result<LinkTable, LinkError> = Result { () throws(LinkError) in
+    static let table: Result<LinkTable, NavigationError> = Result { () throws(NavigationError) in
         LinkTable([
             try LinkPattern("https://example.com/users/:id", route: "^/users/user(id=:id)", types: ["id": .integer]),
             try LinkPattern(
@@ -91,12 +91,12 @@ package enum FuzzChecks {
         case .success(let made): table = made
         case .failure(let error): return "the fuzzers' link table is refused: \(error)"
         }
-        let result = Result { () throws(LinkError) in try table.route(for: text) }
+        let result = Result { () throws(NavigationError) in try table.route(for: text) }
         switch result {
         case .success(let route):
             if let broken = roundTrip(route, from: "the route of <\(text)>") { return broken }
         case .failure(let error):
-            guard ["noMatch", "parameterType", "missingParameter", "badURL", "unroutable"].contains(error.code) else {
+            guard ["noMatch", "placeholderType", "missingQueryParameter", "badURL", "unroutable"].contains(error.code) else {
                 return "<\(text)>: an error a URL cannot cause: \(error)"
             }
             if let position = error.position, !(0...text.count).contains(position) {
@@ -105,7 +105,7 @@ package enum FuzzChecks {
         }
         #if canImport(FoundationEssentials) || canImport(Foundation)
         if let url = URL(string: text), url.absoluteString == text {
-            let fromURL = Result { () throws(LinkError) in try table.route(for: url) }
+            let fromURL = Result { () throws(NavigationError) in try table.route(for: url) }
             if fromURL != result { return "<\(text)>: its URL value gives \(fromURL), its text \(result)" }
         }
         #endif

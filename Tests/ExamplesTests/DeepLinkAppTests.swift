@@ -68,7 +68,7 @@ struct DeepLinkAppTests {
         let app = try DeepLinkApp()
         try await app.launch()
         let before = await app.coordinator.snapshot
-        await #expect(throws: LinkError.self) { try await app.open("myapp://inbox/thread/forty-two/reply") }
+        await #expect(throws: NavigationError.self) { try await app.open("myapp://inbox/thread/forty-two/reply") }
         #expect(await app.coordinator.snapshot == before)
     }
 

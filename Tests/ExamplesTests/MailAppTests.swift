@@ -129,12 +129,14 @@ struct MailAppTests {
     @Test("a link whose value is not a mail id is a typed error naming the parameter")
     func badLink() async throws {
         let app = try MailApp()
-        #expect(throws: LinkError.self) { try app.table.route(for: "myapp://inbox/mail/forty-two") }
+        #expect(throws: NavigationError.self) { try app.table.route(for: "myapp://inbox/mail/forty-two") }
         var typo = ScreenRegistry(destinations: Destination.self)
         try typo.tabs("main", tabs: [Destination.inbox, .settings])
         let table = LinkTable([try LinkPattern("myapp://m/:id", route: "^/main#inbox/mial(id=:id)", types: ["id": .integer])])
-        #expect(throws: LinkError.doesNotNavigate(pattern: "myapp://m/:id", values: ["id": "0"], .unknownScreen("mial", step: 2)))
-        {
+        #expect(
+            throws: NavigationError.doesNotNavigate(
+                pattern: "myapp://m/:id", values: ["id": "0"], .unknownScreen("mial", step: 2))
+        ) {
             try table.validate(against: typo)
         }
     }

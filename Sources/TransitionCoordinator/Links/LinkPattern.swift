@@ -68,10 +68,10 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     /// a scheme and host it fits any scheme and host; with a scheme and no host (`myapp:/item` or
     /// `myapp:///item`, the same URL) it fits only URLs that name no host.
     ///
-    /// - Throws: ``LinkError/badPattern(_:reason:)`` for a pattern, template or type that does not
+    /// - Throws: ``NavigationError/badPattern(_:reason:)`` for a pattern, template or type that does not
     ///   fit (a placeholder used in the template but not bound by the URL, a route template that
     ///   does not parse, a pattern that is not a URL, as a port that is not a number).
-    public init(_ pattern: String, route template: String, types: [String: ValueType] = [:]) throws(LinkError) {
+    public init(_ pattern: String, route template: String, types: [String: ValueType] = [:]) throws(NavigationError) {
         self.pattern = pattern
         self.types = types
         let url: LinkURL
@@ -121,7 +121,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         /// It matched: the route, placeholders filled in.
         case route(Route)
         /// Its shape matched but a value did not: the error.
-        case refused(LinkError)
+        case refused(NavigationError)
         /// Its shape did not match; `score` is how many of the pattern's parts it did match
         /// (scheme, host, path segments), and `reason` says the first that did not.
         case miss(score: Int, reason: String)
@@ -164,7 +164,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             if let value = url.query.last(where: { $0.name == name })?.value {
                 if values.updateValue(value, forKey: placeholder) == nil { order.append(placeholder) }
             } else if required {
-                return .refused(.missingParameter(name, pattern: pattern))
+                return .refused(.missingQueryParameter(name, pattern: pattern))
             }
         }
         // Checked in the URL's order, so the same URL is always refused for the same value.
@@ -172,7 +172,7 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
             guard let value = values[name] else { continue }
             let type = types[name] ?? .text
             guard type.accepts(value) else {
-                return .refused(.parameterType(name, value: value, expected: type, pattern: pattern))
+                return .refused(.placeholderType(name, value: value, expected: type, pattern: pattern))
             }
         }
         let filled = route.filling(values)

@@ -11,7 +11,7 @@ extension LinkTable {
     /// the same normalisation, the same errors, naming the URL's text.
     ///
     /// - Throws: as ``route(for:)-(String)``.
-    public func route(for url: URL) throws(LinkError) -> Route {
+    public func route(for url: URL) throws(NavigationError) -> Route {
         try route(for: url.absoluteString)
     }
 }

@@ -13,10 +13,10 @@ extension LinkTable {
     /// relative template's place in the current content, and a factory that declines a value.
     /// Pure; the factories run with the sample values, as they would for a link.
     ///
-    /// - Throws: ``LinkError/doesNotNavigate(pattern:values:_:)`` for the first pattern whose
+    /// - Throws: ``NavigationError/doesNotNavigate(pattern:values:_:)`` for the first pattern whose
     ///   route the registry cannot build, naming the sample values and the navigation error (its
     ///   step, and what was wrong there).
-    public func validate(against registry: ScreenRegistry) throws(LinkError) {
+    public func validate(against registry: ScreenRegistry) throws(NavigationError) {
         for pattern in patterns {
             for values in pattern.sampleValues() {
                 let route = pattern.route.filling(values)

@@ -1,7 +1,7 @@
-/// Why a path is not a route, why a route does not compile to content, or why a
-/// ``ScreenRegistry`` refused an entry. Thrown before anything changes.
+/// Why a path is not a route, why a route does not compile to content, why a ``ScreenRegistry``
+/// refused an entry, or why a URL did not lead to a route. Thrown before anything changes.
 ///
-/// The cases come in three groups:
+/// The cases come in four groups:
 /// - **The path.** A path (or a route built in code, or decoded) breaks the grammar's rules or
 ///   limits: ``Route/init(parsing:limits:)`` and ``Route/validate(limits:)`` throw these, and so
 ///   does every call that takes a route, before it compiles it. ``position`` counts characters
@@ -13,6 +13,9 @@
 /// - **The registry.** An entry no route could ever navigate to, or a container id two
 ///   containers could share. The registry throws them when the entry is made, so a bad registry
 ///   is found at launch, not by the first link; nothing is registered then.
+/// - **The link.** A URL fits no pattern of a ``LinkTable``, or fits one whose values do not
+///   (``LinkTable/route(for:)-(String)``); a pattern cannot be made (``LinkPattern``); or a pattern's
+///   route is one the registry cannot build (``LinkTable/validate(against:)``, at launch).
 ///
 /// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
 public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -97,20 +100,45 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// A declared container id that is empty or starts with `^`, the mark of the ids a route makes.
     case reservedID(ContainerID)
 
-    /// Where in the path the problem is, in characters from the start, for the path's cases; nil
-    /// for an empty path and for the other groups. For a route built in code or decoded, the path
-    /// is the one it prints (``Route/path``).
+    // A URL did not lead to a route, or a link pattern could not be made.
+
+    /// No pattern fits the URL; `nearest` came closest and `reason` says where it parted.
+    case noMatch(String, nearest: String?, reason: String)
+    /// A placeholder's value is not of its declared type.
+    case placeholderType(String, value: String, expected: LinkPattern.ValueType, pattern: String)
+    /// A query parameter the pattern requires is missing from the URL.
+    case missingQueryParameter(String, pattern: String)
+    /// The pattern, its route template or its types do not fit together.
+    case badPattern(String, reason: String)
+    /// The URL fits the pattern, but the route its values fill in breaks the path grammar's rules
+    /// (``Route/init(parsing:limits:)``): a screen named by a value that is empty or holds a
+    /// control character, a route longer than ``RouteLimits/standard``. Every route a table gives
+    /// prints to a path that parses back to it.
+    case unroutable(String, reason: String, pattern: String)
+    /// The text is not a URL: what is wrong, at `position` (in characters from the start, 0 the
+    /// first).
+    case badURL(String, position: Int, reason: String)
+    /// The pattern's route, filled with `values` (samples of its placeholders' types), is one the
+    /// registry cannot build: a screen, tab or tab bar it does not declare, a placeholder whose
+    /// type the parameter it fills does not take, a required parameter missing
+    /// (``LinkTable/validate(against:)``, at launch).
+    case doesNotNavigate(pattern: String, values: [String: String], NavigationError)
+
+    /// Where in the text the problem is, in characters from the start: in the path for the path's
+    /// cases (for a route built in code or decoded, the path it prints, ``Route/path``), in the
+    /// URL for ``badURL(_:position:reason:)``; nil for an empty path and every other case.
     public var position: Int? {
         switch self {
         case .tooLong(_, _, let position), .tooDeep(let position, _), .tooManyParameters(let position, _),
             .controlCharacter(let position, _),
             .missingName(let position), .emptyParameterKey(let position), .duplicateParameter(_, let position),
             .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
-            .upPastRoot(let position), .unexpected(let position, _, _):
+            .upPastRoot(let position), .unexpected(let position, _, _), .badURL(_, let position, _):
             position
         case .emptyPath, .emptyRoute, .noRootScreen, .upPastStart, .unknownScreen, .declined, .parameterType,
             .missingParameter, .tabsInStack, .tabsTakeNoParameters, .tabOutsideTabs, .unknownTab, .pushOntoModalScreen,
-            .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID:
+            .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID, .noMatch,
+            .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .doesNotNavigate:
             nil
         }
     }
@@ -125,7 +153,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             step
         case .emptyPath, .tooLong, .tooDeep, .tooManyParameters, .controlCharacter, .missingName, .emptyParameterKey,
             .duplicateParameter, .unclosedParameters, .badEscape, .badUpCount, .upPastRoot, .unexpected, .emptyRoute,
-            .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID:
+            .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID,
+            .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .badURL, .doesNotNavigate:
             nil
         }
     }
@@ -165,6 +194,13 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .tabIsTabBar: "tabIsTabBar"
         case .duplicateID: "duplicateID"
         case .reservedID: "reservedID"
+        case .noMatch: "noMatch"
+        case .placeholderType: "placeholderType"
+        case .missingQueryParameter: "missingQueryParameter"
+        case .badPattern: "badPattern"
+        case .badURL: "badURL"
+        case .unroutable: "unroutable"
+        case .doesNotNavigate(_, _, let error): "doesNotNavigate.\(error.code)"
         }
     }
 
@@ -233,6 +269,25 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             "the container id `\(NavigationError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
         case .reservedID(let id):
             "the container id `\(NavigationError.shown(id.rawValue))` is empty or starts with `^`, which marks the ids a route makes; declare another"
+        case .noMatch(let url, let nearest, let reason):
+            "no link pattern fits \(url)" + (nearest.map { "; the nearest, \($0), parts where \(reason)" } ?? ": \(reason)")
+        case .placeholderType(let name, let value, let expected, let pattern):
+            "`:\(name)` is `\(value)`, not \(expected), in \(pattern)"
+        case .missingQueryParameter(let name, let pattern):
+            "the query parameter `\(name)` is required by \(pattern)"
+        case .badPattern(let pattern, let reason):
+            "link pattern \(pattern): \(reason)"
+        case .unroutable(let url, let reason, let pattern):
+            "\(url) fits \(pattern), but its route \(reason)"
+        case .badURL(let url, let position, let reason):
+            "\(url) is not a URL: at \(position), \(reason)"
+        case .doesNotNavigate(let pattern, let values, let error):
+            "link pattern \(pattern) leads to a route the registry cannot build"
+                + (values.isEmpty
+                    ? ""
+                    : " (with " + values.sorted { $0.key < $1.key }.map { ":\($0.key) = \($0.value)" }.joined(separator: ", ")
+                        + ")")
+                + ": \(error)"
         }
     }
 

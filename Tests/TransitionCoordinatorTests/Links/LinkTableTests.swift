@@ -47,15 +47,15 @@ struct LinkTableTests {
         #expect(try Route(parsing: route.path) == route)
     }
 
-    static let unfitting: [(String, LinkError)] = [
-        ("https://example.com/users/abc", .parameterType("id", value: "abc", expected: .integer, pattern: user)),
-        ("https://example.com/users/caf%C3%A9", .parameterType("id", value: "café", expected: .integer, pattern: user)),
-        ("myapp://inbox/nope", .parameterType("thread", value: "nope", expected: .uuid, pattern: thread)),
+    static let unfitting: [(String, NavigationError)] = [
+        ("https://example.com/users/abc", .placeholderType("id", value: "abc", expected: .integer, pattern: user)),
+        ("https://example.com/users/caf%C3%A9", .placeholderType("id", value: "café", expected: .integer, pattern: user)),
+        ("myapp://inbox/nope", .placeholderType("thread", value: "nope", expected: .uuid, pattern: thread)),
         (
             "https://example.com/settings/other",
-            .parameterType("section", value: "other", expected: .oneOf(["privacy", "account"]), pattern: settings)
+            .placeholderType("section", value: "other", expected: .oneOf(["privacy", "account"]), pattern: settings)
         ),
-        ("https://example.com/search", .missingParameter("q", pattern: search)),
+        ("https://example.com/search", .missingQueryParameter("q", pattern: search)),
         (
             "https://example.com/groups/1",
             .noMatch(
@@ -74,20 +74,23 @@ struct LinkTableTests {
 
     @Test("a pattern whose template uses an unbound placeholder, or does not parse, is refused when made")
     func badPatterns() {
-        #expect(throws: LinkError.badPattern("/a/:id", reason: "the template uses `:other`, which the URL does not bind")) {
+        #expect(throws: NavigationError.badPattern("/a/:id", reason: "the template uses `:other`, which the URL does not bind")) {
             try LinkPattern("/a/:id", route: "^/a(id=:other)")
         }
         #expect {
             try LinkPattern("/a/:id", route: "^/a(id=:id")
         } throws: { error in
-            (error as? LinkError)?.code == "badPattern" && "\(error)".contains("does not parse")
+            (error as? NavigationError)?.code == "badPattern" && "\(error)".contains("does not parse")
         }
         #expect(
-            throws: LinkError.badPattern("/a?t=:t?", reason: "the optional `:t` names a screen; use it in a parameter's value")
+            throws: NavigationError.badPattern(
+                "/a?t=:t?", reason: "the optional `:t` names a screen; use it in a parameter's value")
         ) {
             try LinkPattern("/a?t=:t?", route: "^/a#:t")
         }
-        #expect(throws: LinkError.badPattern("/a?q=1", reason: "query parameter `q` must be bound to a placeholder, as `q=:q`")) {
+        #expect(
+            throws: NavigationError.badPattern("/a?q=1", reason: "query parameter `q` must be bound to a placeholder, as `q=:q`")
+        ) {
             try LinkPattern("/a?q=1", route: "^/a")
         }
     }
@@ -116,10 +119,11 @@ struct LinkTableTests {
                     .map(String.init).joined(separator: Self.urlPieces[draws.next(Self.urlPieces.count)])
             }
             let route: Route
-            do throws(LinkError) {
+            do throws(NavigationError) {
                 route = try table.route(for: url)
             } catch {
-                #expect(["noMatch", "parameterType", "missingParameter", "badURL"].contains(error.code), "\(url): \(error)")
+                #expect(
+                    ["noMatch", "placeholderType", "missingQueryParameter", "badURL"].contains(error.code), "\(url): \(error)")
                 continue
             }
             #expect(try Route(parsing: route.path) == route, "\(url)")
@@ -173,7 +177,7 @@ struct LinkTableTests {
         #expect(try table.route(for: url).path == "^/item(id=7)")
     }
 
-    static let different: [(String, LinkError)] = [
+    static let different: [(String, NavigationError)] = [
         (
             "https://example.com:8443/users/42",
             .noMatch(
@@ -241,7 +245,7 @@ struct LinkTableTests {
     }
 
     static let named = "/go/:screen?tab=:tab"
-    static let unroutable: [(String, LinkError)] = [
+    static let unroutable: [(String, NavigationError)] = [
         (
             "/go/ma%18il?tab=x",
             .unroutable(
@@ -275,7 +279,7 @@ struct LinkTableTests {
     @Test("a URL with two bad values is always refused for the first, in the URL's order")
     func firstBadValue() throws {
         let table = try Self.table()
-        let expected = LinkError.parameterType("id", value: "42W", expected: .integer, pattern: Self.post)
+        let expected = NavigationError.placeholderType("id", value: "42W", expected: .integer, pattern: Self.post)
         for _ in 0..<64 {
             #expect(throws: expected) { try table.route(for: "https://example.com/users/42W/posts/7x") }
         }
@@ -283,7 +287,7 @@ struct LinkTableTests {
 
     @Test("a pattern that is not a URL is refused when made, naming where")
     func badPatternURL() {
-        #expect(throws: LinkError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {
+        #expect(throws: NavigationError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {
             try LinkPattern("https://example.com:x/a", route: "^/a")
         }
     }

@@ -57,7 +57,7 @@ struct LinkTableValidationTests {
             try LinkPattern("/mail/:id", route: "^/main#inbox/mail(id=:id)", types: ["id": .integer]),
             try LinkPattern(pattern, route: typo.route, types: typo.types),
         ])
-        let error = #expect(throws: LinkError.self, "\(typo.what)") { try table.validate(against: Self.registry()) }
+        let error = #expect(throws: NavigationError.self, "\(typo.what)") { try table.validate(against: Self.registry()) }
         guard case .doesNotNavigate(let named, let values, let navigation)? = error else {
             Issue.record("\(typo.what): \(String(describing: error))")
             return
@@ -95,7 +95,7 @@ struct LinkTableValidationTests {
         ])
         try valid.validate(against: registry)
         let table = LinkTable([try LinkPattern("/typo/:id", route: typo.route, types: typo.types)])
-        let error = #expect(throws: LinkError.self, "\(typo.what)") { try table.validate(against: registry) }
+        let error = #expect(throws: NavigationError.self, "\(typo.what)") { try table.validate(against: registry) }
         guard case .doesNotNavigate(_, _, let navigation)? = error else {
             Issue.record("\(typo.what): \(String(describing: error))")
             return
