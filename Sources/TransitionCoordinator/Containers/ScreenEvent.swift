@@ -9,38 +9,62 @@
 /// **Order within a transition.** Every `didHide`, then every `didRemove`, then every `didAdd`,
 /// then every `didShow`; within each kind, windows bottom to top and screens in the order
 /// ``WindowContent/screens`` lists them.
-public struct ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// What happened to the screen.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// It stopped being its window's top screen (or left with it).
-        case didHide
-        /// It left its window's content.
-        case didRemove
-        /// It entered a window's content.
-        case didAdd
-        /// It became its window's top screen.
-        case didShow
+public enum ScreenEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The screen stopped being its window's top screen (or left with it).
+    case didHide(Screen, in: WindowID)
+    /// The screen left its window's content. `byOwner`: it left a stack through that stack's own
+    /// ``ContainerOperation/setStack(_:_:)`` (its owner asked), so its `remove` callback
+    /// (``ScreenCallbacks``) is not called; false for every other departure (a pop, the user's
+    /// back swipe, a dismissed modal, a window that went).
+    case didRemove(Screen, in: WindowID, byOwner: Bool)
+    /// The screen entered a window's content.
+    case didAdd(Screen, in: WindowID)
+    /// The screen became its window's top screen.
+    case didShow(Screen, in: WindowID)
+
+    /// What happened, without the screen: the order of a transition's events goes by it.
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case didHide, didRemove, didAdd, didShow
+    }
+
+    /// An event of `kind` (`byOwner` counts for `didRemove` alone); the coordinator's records list the real ones.
+    package init(_ kind: Kind, _ screen: Screen, in window: WindowID, byOwner: Bool = false) {
+        switch kind {
+        case .didHide: self = .didHide(screen, in: window)
+        case .didRemove: self = .didRemove(screen, in: window, byOwner: byOwner)
+        case .didAdd: self = .didAdd(screen, in: window)
+        case .didShow: self = .didShow(screen, in: window)
+        }
+    }
+
+    /// The screen (a screen replaced by one with the same id and other parameters leaves and
+    /// arrives: the old value is removed, the new one added).
+    public var screen: Screen {
+        switch self {
+        case .didHide(let screen, _), .didRemove(let screen, _, _), .didAdd(let screen, _), .didShow(let screen, _): screen
+        }
+    }
+
+    /// The window it happened in.
+    public var window: WindowID {
+        switch self {
+        case .didHide(_, let window), .didRemove(_, let window, _), .didAdd(_, let window), .didShow(_, let window): window
+        }
     }
 
     /// What happened.
-    public let kind: Kind
-    /// The screen (a screen replaced by one with the same id and other parameters leaves and
-    /// arrives: the old value is removed, the new one added).
-    public let screen: Screen
-    /// The window it happened in.
-    public let window: WindowID
-    /// For `didRemove`: the screen left a stack through that stack's own
-    /// ``ContainerOperation/setStack(_:_:)`` (its owner asked), so its `remove` callback (``ScreenCallbacks``) is not
-    /// called. False for every other departure (a pop, the user's back swipe, a dismissed modal,
-    /// a window that went) and every other kind.
-    public let byOwner: Bool
+    package var kind: Kind {
+        switch self {
+        case .didHide: .didHide
+        case .didRemove: .didRemove
+        case .didAdd: .didAdd
+        case .didShow: .didShow
+        }
+    }
 
-    /// An event value; the coordinator's records list the real ones.
-    package init(_ kind: Kind, _ screen: Screen, in window: WindowID, byOwner: Bool = false) {
-        self.kind = kind
-        self.screen = screen
-        self.window = window
-        self.byOwner = byOwner
+    /// Whether a `didRemove` was asked for by the screen's stack's owner.
+    package var byOwner: Bool {
+        if case .didRemove(_, _, let byOwner) = self { byOwner } else { false }
     }
 
     /// Whether the screen's `remove` callback (``ScreenCallbacks``) is called: a `didRemove` its owner did not ask for.
