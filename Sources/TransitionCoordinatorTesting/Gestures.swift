@@ -52,7 +52,7 @@ public struct UserActions: Sendable {
     public func tapTab(
         _ index: Int, in tabs: ContainerID, at level: WindowLevel? = nil
     ) async throws(TransitionError) -> TransitionRecord {
-        let shown = await coordinator.snapshot.windows.lazy.compactMap { window -> WindowContent.NodeID? in
+        let shown = await coordinator.snapshot.windowList.lazy.compactMap { window -> WindowContent.NodeID? in
             guard case .tabs(let bar)? = window.content.find(tabs)?.base, bar.tabs.indices.contains(index) else { return nil }
             return bar.tabs[index].nodeID
         }.first

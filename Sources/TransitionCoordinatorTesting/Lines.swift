@@ -5,7 +5,7 @@ extension NavigationSnapshot {
     /// `root(0): stack inbox [list, mail]` (`(hidden)` when hidden), then `app: background`
     /// when the app is not active. Versions and window ids are left out.
     public var lines: [String] {
-        var lines = windows.map { window in "\(window.level): \(window.content)" + (window.isHidden ? " (hidden)" : "") }
+        var lines = windowList.map { window in "\(window.level): \(window.content)" + (window.isHidden ? " (hidden)" : "") }
         if applicationState != .active { lines.append("app: \(applicationState)") }
         return lines
     }

@@ -115,17 +115,17 @@ public final class NavigationTestStore {
         func screens(in snapshot: NavigationSnapshot) -> [Screen] {
             switch self {
             case .path(let id):
-                guard case .stack(let stack)? = snapshot.windows.lazy.compactMap({ $0.content.find(id) }).first?.base
+                guard case .stack(let stack)? = snapshot.windowList.lazy.compactMap({ $0.content.find(id) }).first?.base
                 else { return [] }
                 return Array(stack.items.dropFirst())
             case .tab(let id):
-                guard case .tabs(let bar)? = snapshot.windows.lazy.compactMap({ $0.content.find(id) }).first?.base,
+                guard case .tabs(let bar)? = snapshot.windowList.lazy.compactMap({ $0.content.find(id) }).first?.base,
                     let tab = bar.selectedContent?.base
                 else { return [] }
                 if case .stack(let stack) = tab, let root = stack.root { return [root] }
                 return [tab.topScreen]
             case .sheet(let node):
-                for window in snapshot.windows {
+                for window in snapshot.windowList {
                     if let modal = Self.modal(presentedBy: node, in: window.content) { return [modal.topScreen] }
                 }
                 return []

@@ -71,7 +71,7 @@ public enum CallbackChecks {
         func load(_ snapshot: NavigationSnapshot) {
             present = [:]
             shown = [:]
-            for window in snapshot.windows {
+            for window in snapshot.windowList {
                 window.content.forEachScreen { present[$0.id] = window.id }
                 shown[window.id] = window.content.topScreen.id
             }
@@ -101,7 +101,7 @@ public enum CallbackChecks {
                 if let problem { found.append(.init(.callbacks, "\(record.id) \(event): \(problem)")) }
             }
             var expected: [ScreenID: WindowID] = [:], tops: [WindowID: ScreenID] = [:]
-            for window in record.after.windows {
+            for window in record.after.windowList {
                 window.content.forEachScreen { expected[$0.id] = window.id }
                 tops[window.id] = window.content.topScreen.id
             }
@@ -179,7 +179,7 @@ public enum CallbackChecks {
                 stuckOnAnimatedSet = false
             }
             guard record.animation.animatorWasCalled || record.animation.endedBeforeStart || stuckOnAnimatedSet else { continue }
-            for window in record.after.windows {
+            for window in record.after.windowList {
                 guard let was = record.before.window(window.id), was.content != window.content else { continue }
                 recorded[window.id, default: [:]][window.content, default: 0] += 1
             }
@@ -205,9 +205,9 @@ public enum CallbackChecks {
     ) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var committed: [WindowID: Set<WindowContent>] = [:]
-        for window in first.before.windows { committed[window.id, default: []].insert(window.content) }
+        for window in first.before.windowList { committed[window.id, default: []].insert(window.content) }
         for record in history {
-            for window in record.after.windows { committed[window.id, default: []].insert(window.content) }
+            for window in record.after.windowList { committed[window.id, default: []].insert(window.content) }
         }
         var found: [InvariantViolation] = []
         for (window, contents) in shown.sorted(by: { $0.key < $1.key }) {

@@ -36,7 +36,7 @@ extension Workload {
         _ operation: ContainerOperation, roll: UInt64, at snapshot: NavigationSnapshot
     ) -> ContainerOperation? {
         guard let id = operation.container, roll % 100 < UInt64(aimedShare) else { return nil }
-        let named = snapshot.windows.lazy.compactMap { $0.content.find(id) }.first
+        let named = snapshot.windowList.lazy.compactMap { $0.content.find(id) }.first
         let need: Need
         switch operation {
         case .pop, .popTo, .popToRoot:
@@ -50,7 +50,7 @@ extension Workload {
         case .present, .replace: need = .any
         }
         if named != nil, need != .poppable { return nil }
-        let shown = snapshot.windows.flatMap { window in
+        let shown = snapshot.windowList.flatMap { window in
             window.content.containers.compactMap { id -> (ContainerID, WindowContent)? in
                 guard let node = window.content.find(id) else { return nil }
                 return fits(node, need) ? (id, node) : nil

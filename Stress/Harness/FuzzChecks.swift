@@ -167,7 +167,7 @@ package enum FuzzChecks {
                 if case .success(let plan) = planned, plan != restored.plan {
                     return "the restore's plan differs from Restoration.plan's"
                 }
-                let root = await coordinator.snapshot.windows.first?.content
+                let root = await coordinator.snapshot.windowList.first?.content
                 if root != restored.plan.content {
                     return
                         "restored, the root shows \(root.map { "\($0)" } ?? "nothing"), not the plan's \(restored.plan.content)"
@@ -228,7 +228,7 @@ package enum FuzzChecks {
     /// Whether what `coordinator` shows saves again, and the saved state plans the content shown
     /// (as an app going to the background saves what it restored); nil when it does, else what broke.
     static func savesAgain(_ coordinator: Coordinator, registry: ScreenRegistry) async -> String? {
-        let shown = await coordinator.snapshot.windows.first?.content
+        let shown = await coordinator.snapshot.windowList.first?.content
         do throws(NavigationError) {
             let again = try await coordinator.savedNavigation(schema: policy.schema, savedAt: now)
             let plan = Result { () throws(RestorationError) in

@@ -81,7 +81,7 @@ public enum HistoryChecks {
     package static func referenceModel(_ history: [TransitionRecord]) -> [InvariantViolation] {
         guard let first = history.first else { return [] }
         var model = first.before
-        var next = WindowID((model.windows.map(\.id.rawValue).max() ?? 0) + 1)
+        var next = WindowID((model.windowList.map(\.id.rawValue).max() ?? 0) + 1)
         for record in history {
             do {
                 // The reference: no mutant planted.

@@ -33,7 +33,7 @@ enum HopFlowTask {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
             let screen = Screen("step", id: ScreenID("flow\(round)"))
-            if await coordinator.snapshot.windows.allSatisfy({ !$0.content.holds(container) }) {
+            if await coordinator.snapshot.windowList.allSatisfy({ !$0.content.holds(container) }) {
                 let tree = WindowContent.hop(
                     HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowStart\(round)")))))
                 await ScriptedRequest.send(
@@ -143,7 +143,9 @@ enum HopFlowTask {
     ) async {
         await checker.noteFault(.movedFlowScreen)
         guard
-            let window = await coordinator.snapshot.windows.first(where: { isCurrent(screen.id, hop: container, in: $0.content) })
+            let window = await coordinator.snapshot.windowList.first(where: {
+                isCurrent(screen.id, hop: container, in: $0.content)
+            })
         else {
             return
         }

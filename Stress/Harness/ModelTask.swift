@@ -59,8 +59,8 @@ enum ModelTask {
     package static func actedOnOther(_ acted: Acted, record: TransitionRecord) -> InvariantViolation? {
         switch acted {
         case .sheet(let sheet):
-            let before = record.before.windows.flatMap { modals(in: $0.content) }
-            let after = record.after.windows.flatMap { modals(in: $0.content) }
+            let before = record.before.windowList.flatMap { modals(in: $0.content) }
+            let after = record.after.windowList.flatMap { modals(in: $0.content) }
             guard !before.contains(sheet) || after.contains(sheet) else { return nil }
             let gone = before.filter { !after.contains($0) }.map(\.description)
             return .init(
@@ -68,7 +68,7 @@ enum ModelTask {
                 "\(record.id): the user swiped down the sheet \(sheet), but the report dismissed [\(gone.joined(separator: ", "))]"
             )
         case .tab(let tab, let bar):
-            let selected = record.after.windows.lazy.compactMap { window -> WindowContent.NodeID? in
+            let selected = record.after.windowList.lazy.compactMap { window -> WindowContent.NodeID? in
                 guard case .tabs(let tabs)? = window.content.find(bar)?.base, tabs.tabs.indices.contains(tabs.selected) else {
                     return nil
                 }

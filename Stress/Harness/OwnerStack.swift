@@ -21,7 +21,7 @@ struct OwnerStack {
     ) async -> OwnerStack? {
         guard case .pop(let stack) = change else { return nil }
         var items: [Screen] = []
-        for window in await coordinator.snapshot.windows {
+        for window in await coordinator.snapshot.windowList {
             if case .stack(let found)? = window.content.find(stack)?.base { items = found.items }
         }
         guard items.count > 1, let top = items.last?.id else { return nil }

@@ -30,7 +30,7 @@ enum SheetFlowTask {
         for round in 0..<rounds {
             try? await environment.sleep(pause * (Double(rng.below(1_000)) / 1_000))
             if await coordinator.hostFault != nil { try? await environment.sleep(hostTimeout) }
-            let shown = await coordinator.snapshot.windows.first { $0.content.holds(base) }
+            let shown = await coordinator.snapshot.windowList.first { $0.content.holds(base) }
             if shown == nil {
                 let inbox = Screen("inbox", id: ScreenID("sheetInbox\(round)"))
                 let window = WindowContent.tabs(TabBar(id: tabs, .stack(StackContainer(id: base, root: inbox))))

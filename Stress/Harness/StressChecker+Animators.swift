@@ -20,7 +20,7 @@ extension StressChecker {
     /// `removed` back into `stack` (it may keep it only if the stack held it again by then).
     public func ownerStackAfterSwipe(_ record: TransitionRecord, stack: ContainerID, removed: ScreenID) {
         func holds(_ snapshot: NavigationSnapshot) -> Bool {
-            snapshot.windows.contains { window in
+            snapshot.windowList.contains { window in
                 if case .stack(let found)? = window.content.find(stack)?.base {
                     found.items.contains { $0.id == removed }
                 } else {

@@ -37,7 +37,7 @@ extension StressChecker {
                         "\(record.id) navigated to \(route) but the root shows \(landed.map(\.description) ?? "nothing"), not \(expected)"
                     ))
             }
-            if record.after.windows.contains(where: {
+            if record.after.windowList.contains(where: {
                 $0.level != .root && !record.after.covers.reservedLevels.contains($0.level)
             }) {
                 violations.append(.init(.atomic, "\(record.id) navigated to \(route) but left an app window above the root"))
@@ -120,7 +120,7 @@ extension StressChecker {
     /// secure screen to every source until the link task signs in: a record showing either bypassed a guard.
     func checkGuards(_ record: TransitionRecord) {
         for (name, allowed) in [("lvault", false), ("lsecure", signedIn)] where !allowed {
-            if record.after.windows.contains(where: { $0.content.screens.contains { $0.name == name } }) {
+            if record.after.windowList.contains(where: { $0.content.screens.contains { $0.name == name } }) {
                 violations.append(
                     .init(.answered, "\(record.id) '\(record.request)' shows \(name), which a guard refuses: a guard was skipped")
                 )

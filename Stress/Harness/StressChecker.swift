@@ -411,8 +411,8 @@ public actor StressChecker {
             violations.append(
                 .init(
                     .atomic,
-                    "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windows), not its "
-                        + "before-state v\(record.before.version) \(record.before.windows): a half-applied transition was visible"
+                    "while \(id) was in flight the snapshot was v\(seen.version) \(seen.windowList), not its "
+                        + "before-state v\(record.before.version) \(record.before.windowList): a half-applied transition was visible"
                 ))
         }
         for id in cancelledTransitions.subtracting(unappliedGestures).sorted() where byID[id] != nil {

@@ -349,7 +349,7 @@ extension StressRunner {
     /// The first stack (by id) shown with more than its root, if any.
     static func poppableStack(in snapshot: NavigationSnapshot) -> ContainerID? {
         var found: [ContainerID] = []
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             window.content.forEachContainer { id, node in
                 if case .stack(let stack) = node.base, stack.items.count > 1 { found.append(id) }
             }
@@ -360,7 +360,7 @@ extension StressRunner {
     /// The first stack (by id) shown, if any.
     static func anyStack(in snapshot: NavigationSnapshot) -> ContainerID? {
         var found: [ContainerID] = []
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             window.content.forEachContainer { id, node in
                 if case .stack = node.base { found.append(id) }
             }

@@ -12,7 +12,7 @@ enum TreeChange {
     /// else, for tabs, the next tab selected every other time; else a modal stack presented over
     /// it, with a screen named for `now`. Nil when there is no root window.
     static func request(in snapshot: NavigationSnapshot, at now: Duration) -> TransitionRequest? {
-        guard let root = snapshot.windows.first(where: { $0.level == .root })?.content else { return nil }
+        guard let root = snapshot.windowList.first(where: { $0.level == .root })?.content else { return nil }
         let target: WindowContent
         if case .presenting(let base, _) = root {
             target = base

@@ -48,7 +48,7 @@ extension UIKitStress {
         if let refusal = host.controllers.lastRefusal {
             return .init(.containers, "seed \(seed): the applier refused a list in \(refusal.window): \(refusal.error)")
         }
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             guard let fake = host.kits[window.id] else {
                 return .init(.atomic, "seed \(seed): window \(window.id) at \(window.level) is committed but never made")
             }

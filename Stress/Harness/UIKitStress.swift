@@ -178,8 +178,8 @@ package enum UIKitStress {
             // keeps them while their draft is dirty.
             let draft = self.draft
             let form = NavigationGuard.onMainActor("unsaved form") { context in
-                let before = Set(context.before.windows.flatMap(\.content.containers))
-                let after = Set(context.after.windows.flatMap(\.content.containers))
+                let before = Set(context.before.windowList.flatMap(\.content.containers))
+                let after = Set(context.after.windowList.flatMap(\.content.containers))
                 return draft.dirty && before.subtracting(after).contains(where: Self.isForm)
                     ? .deny("the draft is not saved") : .allow
             }

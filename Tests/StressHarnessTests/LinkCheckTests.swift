@@ -238,7 +238,7 @@ struct LinkCheckTests {
         #expect(await coordinator.redirectsStarted == 1, "the redirect's navigation, whose events the harness expects")
         session.signIn()
         let resumed = try #require(try await coordinator.resumeRedirected())
-        #expect(resumed.after.windows[0].content == (try RouteCompiler.content(for: route, registry: LinkTask.registry())))
+        #expect(resumed.after.windowList[0].content == (try RouteCompiler.content(for: route, registry: LinkTask.registry())))
     }
 
     @Test("a transition whose began names another source or link than its record is reported; the same origin passes")

@@ -35,7 +35,7 @@ struct UIKitStressTests {
         let (coordinator, host) = try await Self.app()
         let snapshot = await coordinator.snapshot
         #expect(UIKitStress.violation(host: host, snapshot: snapshot, seed: 1) == nil)
-        let window = try #require(snapshot.windows.first).id
+        let window = try #require(snapshot.windowList.first).id
         let stack = try #require(host.controllers.controller(.navigation("a"), in: window) as? FakeController)
         stack.children.removeLast() // UIKit dropped a change: the screen and the state drift apart
         let violation = UIKitStress.violation(host: host, snapshot: snapshot, seed: 1)
@@ -68,7 +68,7 @@ struct UIKitStressTests {
     func heldSheetLetGoFires() async throws {
         let (coordinator, host) = try await Self.app()
         try await coordinator.perform(.content(.present(.screen(Screen("form")), from: .container("a"))))
-        let window = try #require(await coordinator.snapshot.windows.first).id
+        let window = try #require(await coordinator.snapshot.windowList.first).id
         let sheet = try #require(host.controllers.controller(.screen(Screen("form")), in: window) as? FakeController)
         host.kit.heldByApp = { $0 === sheet }
         // The host was never told the app holds the form: UIKit lets the swipe dismiss it.
@@ -93,7 +93,7 @@ struct UIKitStressTests {
     @Test("a sheet the user swiped down while nobody watched it is a violation of invariant 7")
     func unwatchedSwipeFires() async throws {
         let (coordinator, host) = try await Self.app()
-        let window = try #require(await coordinator.snapshot.windows.first).id
+        let window = try #require(await coordinator.snapshot.windowList.first).id
         let stack = try #require(host.controllers.controller(.navigation("a"), in: window) as? FakeController)
         let loose = try #require(host.kit.windows.first).makeScreen(Screen("m")) as? FakeController
         let sheet = try #require(loose)
@@ -107,7 +107,7 @@ struct UIKitStressTests {
     @Test("a back tap the host neither reports nor undoes is a violation of invariant 7")
     func lostPopFires() async throws {
         let (coordinator, host) = try await Self.app()
-        let window = try #require(await coordinator.snapshot.windows.first).id
+        let window = try #require(await coordinator.snapshot.windowList.first).id
         let stack = try #require(host.controllers.controller(.navigation("a"), in: window) as? FakeController)
         host.coordinator = nil // a host that tells nobody: it drops the report
         #expect(host.kit.tapBack(stack) == nil)

@@ -40,7 +40,7 @@ struct ActionTests {
         let coordinator = try await Self.app()
         let record = try await coordinator.user.tapTab(1, in: "main")
         #expect(record.source == .user)
-        if case .tabs(let bar)? = record.before.windows.first?.content.find("main")?.base {
+        if case .tabs(let bar)? = record.before.windowList.first?.content.find("main")?.base {
             #expect(record.request == .userDid(.selectTab(bar.tabs[1].nodeID, in: "main")), "named by what the tab shows")
         } else {
             Issue.record("the tab bar main was not shown before the tap: \(record.before)")

@@ -61,7 +61,7 @@ public struct TransitionContext: Sendable {
         for request: TransitionRequest, in state: NavigationSnapshot, id: UInt64 = 1,
         ignoresUnmanagedWindows: Bool = false
     ) throws(TransitionError) {
-        var next = (state.windows.map(\.id).max() ?? WindowID(1)).next
+        var next = (state.windowList.map(\.id).max() ?? WindowID(1)).next
         let plan = try TransitionPlanner.plan(
             request, in: state, nextWindowID: &next,
             ignoresUnmanagedWindows: ignoresUnmanagedWindows)
@@ -84,7 +84,7 @@ public struct TransitionContext: Sendable {
             if !includesUnmanaged || snapshot.unmanagedWindows.isEmpty {
                 // Managed windows alone are already top-down by level: built in one pass, with no
                 // array at all when the top window is the only visible one.
-                let windows = snapshot.windows
+                let windows = snapshot.windowList
                 guard windows.count > 1 else { return [] }
                 var list: [AnyWindow] = []
                 list.reserveCapacity(windows.count - 1)

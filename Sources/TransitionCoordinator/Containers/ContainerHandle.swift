@@ -46,6 +46,6 @@ extension ContainerHandle {
 
     /// The container's node as committed now (with the modal it presents), or nil when no window shows it.
     @usableFromInline package func content() async -> WindowContent? {
-        await coordinator.snapshot.windows.lazy.compactMap { $0.content.find(id) }.first
+        await coordinator.snapshot.windowList.lazy.compactMap { $0.content.find(id) }.first
     }
 }

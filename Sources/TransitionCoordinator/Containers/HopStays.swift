@@ -35,7 +35,7 @@ struct HopStays {
         _ screen: ScreenID, in container: ContainerID,
         of snapshot: NavigationSnapshot
     ) throws(TransitionError) -> (UnhopWait, ManagedWindow) {
-        guard let window = snapshot.windows.first(where: { $0.content.holds(container) }),
+        guard let window = snapshot.windowList.first(where: { $0.content.holds(container) }),
             let node = window.content.find(container)
         else {
             throw .container(.unknownContainer(container), in: nil)
@@ -82,7 +82,7 @@ struct HopStays {
 
     /// Whether `screen` is the current child of hop container `container` in `snapshot`.
     static func isCurrent(_ screen: ScreenID, in container: ContainerID, of snapshot: NavigationSnapshot) -> Bool {
-        snapshot.windows.contains { window in
+        snapshot.windowList.contains { window in
             guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
             return hop.current.shows(screen)
         }

@@ -110,9 +110,9 @@ enum ScreenLifecycle {
     /// (with nil before), ordered by level, a level's going window before its coming one.
     private static func pairs(_ before: NavigationSnapshot, _ after: NavigationSnapshot) -> [(ManagedWindow?, ManagedWindow?)] {
         var coming: [WindowID: ManagedWindow] = [:]
-        for window in after.windows { coming[window.id] = window }
-        var pairs: [(ManagedWindow?, ManagedWindow?)] = before.windows.map { ($0, coming.removeValue(forKey: $0.id)) }
-        for window in after.windows where coming[window.id] != nil { pairs.append((nil, window)) }
+        for window in after.windowList { coming[window.id] = window }
+        var pairs: [(ManagedWindow?, ManagedWindow?)] = before.windowList.map { ($0, coming.removeValue(forKey: $0.id)) }
+        for window in after.windowList where coming[window.id] != nil { pairs.append((nil, window)) }
         // `sort` is stable: at one level the going window (listed first) stays first.
         pairs.sort { ($0.0 ?? $0.1)?.level ?? .root < ($1.0 ?? $1.1)?.level ?? .root }
         return pairs
@@ -121,7 +121,7 @@ enum ScreenLifecycle {
     /// The screens a `setStack` request's own stack held before (their departures are the owner's).
     private static func ownedItems(of request: TransitionRequest, in before: NavigationSnapshot) -> Set<Screen> {
         guard case .content(.setStack(let id, _), _) = request else { return [] }
-        for window in before.windows {
+        for window in before.windowList {
             if case .stack(let stack)? = window.content.find(id)?.base { return Set(stack.items) }
         }
         return []

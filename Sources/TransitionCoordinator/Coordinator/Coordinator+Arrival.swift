@@ -45,7 +45,7 @@ extension Coordinator {
     static func place(
         of id: ScreenID, in snapshot: NavigationSnapshot
     ) -> (level: WindowLevel, containers: [ContainerID], modal: WindowContent.NodeID?)? {
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             var containers: [ContainerID] = []
             var modal: WindowContent.NodeID?
             if find(id, in: window.content, containers: &containers, modal: &modal) {

@@ -308,7 +308,7 @@ extension Coordinator {
     /// window is never destroyed before its successor is key). Each command goes to `emit` in that order.
     private func afterAnimation(_ plan: TransitionPlan, outcome: AnimationOutcome, _ emit: (HostCommand) -> Void) {
         PathTrace.enter()
-        if outcome.animatorWasCalled { for window in plan.after.windows where !window.isHidden { emit(.reset(window.id)) } }
+        if outcome.animatorWasCalled { for window in plan.after.windowList where !window.isHidden { emit(.reset(window.id)) } }
         // Mutant: the cover went up before this, with what it must hide still visible.
         if planted(.showCoverBeforeHiding) { for window in plan.concealed { emit(.hide(window.id)) } }
         if let key = plan.after.keyWindow {

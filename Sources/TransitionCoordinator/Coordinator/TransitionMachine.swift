@@ -391,7 +391,7 @@ struct TransitionMachine {
             return request
         }
         var held: [Screen] = []
-        for window in state.windows {
+        for window in state.windowList {
             if case .stack(let stack)? = window.content.find(id)?.base {
                 held = stack.items
                 break

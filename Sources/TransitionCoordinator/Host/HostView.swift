@@ -24,10 +24,10 @@ struct HostView: Sendable, Hashable {
 
     /// The host's state after every call of the transitions that led to `snapshot` returned.
     init(_ snapshot: NavigationSnapshot) {
-        live = Set(snapshot.windows.map(\.id))
-        visible = Set(snapshot.windows.filter { !$0.isHidden }.map(\.id))
+        live = Set(snapshot.windowList.map(\.id))
+        visible = Set(snapshot.windowList.filter { !$0.isHidden }.map(\.id))
         key = snapshot.keyWindow
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             contents[window.id] = window.content
             screens[window.id] = Set(window.content.screens)
         }
@@ -72,23 +72,23 @@ struct HostView: Sendable, Hashable {
     /// before its successor is key). Empty when the host is up to date.
     func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
         var commands: [HostCommand] = []
-        let kept = Set(snapshot.windows.map(\.id))
+        let kept = Set(snapshot.windowList.map(\.id))
         for id in visible.subtracting(kept).sorted() { commands.append(.hide(id)) }
-        for window in snapshot.windows where window.isHidden && visible.contains(window.id) {
+        for window in snapshot.windowList where window.isHidden && visible.contains(window.id) {
             commands.append(.hide(window.id))
         }
-        for window in snapshot.windows where !live.contains(window.id) {
+        for window in snapshot.windowList where !live.contains(window.id) {
             commands.append(.create(window))
             if !window.isHidden { commands.append(.show(window.id)) }
         }
-        for window in snapshot.windows where !window.isHidden && live.contains(window.id) && !visible.contains(window.id) {
+        for window in snapshot.windowList where !window.isHidden && live.contains(window.id) && !visible.contains(window.id) {
             commands.append(.show(window.id))
         }
         var departed: [HostCommand] = []
         // A window whose content the view never learnt (made by the memberwise init) is taken as current.
         // A stuck phase may have set the content and left departed screens alive: screens and
         // content are compared each on its own.
-        for window in snapshot.windows where live.contains(window.id) {
+        for window in snapshot.windowList where live.contains(window.id) {
             guard let content = contents[window.id], let had = screens[window.id] else { continue }
             let has = window.content.screens
             let staying = Set(has)

@@ -58,12 +58,12 @@ package enum ContentInvariants {
         case .content(.dismiss(.container(let id)), _), .userDid(.dismiss(.container(let id)), _): presenter = id
         case .content(.dismissModal(let modal), _), .userDid(.dismissModal(let modal), _):
             // The container that presented the modal before (found as the planner finds it).
-            let found = record.before.windows.lazy.compactMap { ContainerPlanner.presenter(of: modal, in: $0.content) }.first
+            let found = record.before.windowList.lazy.compactMap { ContainerPlanner.presenter(of: modal, in: $0.content) }.first
             guard case .container(let id)? = found else { return [] }
             presenter = id
         default: return []
         }
-        guard let window = record.before.windows.first(where: { $0.content.holds(presenter) }),
+        guard let window = record.before.windowList.first(where: { $0.content.holds(presenter) }),
             let modal = window.content.find(presenter)?.presented,
             let after = record.after.window(window.id)?.content
         else { return [] }

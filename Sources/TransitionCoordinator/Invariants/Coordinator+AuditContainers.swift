@@ -6,7 +6,7 @@ extension Coordinator {
     func auditContainers() async -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         var shown: [ContainerID: WindowContent] = [:]
-        for window in snapshot.windows { window.content.forEachContainer { shown[$0] = $1 } }
+        for window in snapshot.windowList { window.content.forEachContainer { shown[$0] = $1 } }
         for id in containerActors.keys where shown[id] == nil {
             found.append(.init(.containers, "an actor still owns container \(id), which no window shows"))
         }

@@ -9,23 +9,23 @@ package enum InvariantChecker {
     /// With `ignoresUnmanagedWindows` an unmanaged window may hold key status beside the managed key window.
     package static func check(_ snapshot: NavigationSnapshot, ignoresUnmanagedWindows: Bool = false) -> [InvariantViolation] {
         var found: [InvariantViolation] = []
-        let roots = snapshot.windows.filter { $0.level == .root }
+        let roots = snapshot.windowList.filter { $0.level == .root }
         if roots.count != 1 { found.append(.init(.levels, "\(roots.count) root windows, expected exactly 1")) }
-        if let first = snapshot.windows.first, first.level != .root {
+        if let first = snapshot.windowList.first, first.level != .root {
             found.append(.init(.levels, "the bottom window \(first) is not the root"))
         }
         if roots.contains(where: \.isHidden) { found.append(.init(.levels, "the root window is hidden")) }
-        for (lower, upper) in zip(snapshot.windows, snapshot.windows.dropFirst()) where !(lower.level < upper.level) {
+        for (lower, upper) in zip(snapshot.windowList, snapshot.windowList.dropFirst()) where !(lower.level < upper.level) {
             found.append(.init(.levels, "\(lower) at \(lower.level) is not below \(upper) at \(upper.level)"))
         }
-        for window in snapshot.windows where window.level != .root && !snapshot.levels.contains(window.level) {
+        for window in snapshot.windowList where window.level != .root && !snapshot.levels.contains(window.level) {
             found.append(.init(.levels, "\(window) stands at unconfigured level \(window.level)"))
         }
-        let ids = snapshot.windows.map(\.id)
+        let ids = snapshot.windowList.map(\.id)
         if Set(ids).count != ids.count { found.append(.init(.levels, "a window id appears twice: \(ids)")) }
-        let screens = snapshot.windows.flatMap { $0.content.screens.map(\.id) }
+        let screens = snapshot.windowList.flatMap { $0.content.screens.map(\.id) }
         if Set(screens).count != screens.count { found.append(.init(.levels, "a screen id is shown twice: \(screens)")) }
-        found += ContentInvariants.check(snapshot.windows.map { (window: "window \($0.id)", content: $0.content) })
+        found += ContentInvariants.check(snapshot.windowList.map { (window: "window \($0.id)", content: $0.content) })
 
         let top = snapshot.topMostVisibleWindow
         if snapshot.keyWindow == nil || snapshot.keyWindow != top?.id {
@@ -72,7 +72,7 @@ package enum InvariantChecker {
             found.append(.init(.shieldAndLock, "the app is in the background with a lock configured but the lock is down"))
         }
         if let lock = snapshot.lockWindow {
-            for window in snapshot.windows
+            for window in snapshot.windowList
             where window.level > lock.level && !window.isHidden && window.id != snapshot.shieldWindow?.id {
                 found.append(.init(.shieldAndLock, "\(window) is visible above the lock \(lock)"))
             }
@@ -84,7 +84,7 @@ package enum InvariantChecker {
                             + "\(snapshot.keyWindow.map(\.description) ?? "none")"))
             }
         }
-        for window in snapshot.windows where window.isHidden != snapshot.covers.hides(window, in: snapshot) {
+        for window in snapshot.windowList where window.isHidden != snapshot.covers.hides(window, in: snapshot) {
             found.append(
                 .init(
                     .shieldAndLock,
@@ -111,8 +111,8 @@ package enum InvariantChecker {
             }
         }
         if case .setApplicationState = record.request {
-            let kept = Set(after.windows.map(\.id))
-            for window in before.windows where !kept.contains(window.id) && window.id != before.shieldWindow?.id {
+            let kept = Set(after.windowList.map(\.id))
+            for window in before.windowList where !kept.contains(window.id) && window.id != before.shieldWindow?.id {
                 found.append(
                     .init(.shieldAndLock, "\(record.id) lifecycle event destroyed \(window); windows are hidden, never destroyed")
                 )
@@ -133,9 +133,9 @@ package enum InvariantChecker {
         var found =
             check(record.after, ignoresUnmanagedWindows: ignoresUnmanagedWindows) + checkCoverTransition(record)
             + ContentInvariants.checkDismiss(record)
-        let before = Set(record.before.windows.map(\.id))
+        let before = Set(record.before.windowList.map(\.id))
         // New windows take consecutive ids from the smallest one the record shows.
-        var next = record.after.windows.map(\.id).filter { !before.contains($0) }.min() ?? WindowID(0)
+        var next = record.after.windowList.map(\.id).filter { !before.contains($0) }.min() ?? WindowID(0)
         do {
             let plan = try TransitionPlanner.plan(
                 record.request, in: record.before, nextWindowID: &next,
@@ -210,11 +210,11 @@ package enum InvariantChecker {
                     .hostBalance,
                     "created \(ledger.createdCount) ≠ live \(ledger.live.count) + destroyed \(ledger.destroyedCount)"))
         }
-        let modelled = Set(snapshot.windows.map(\.id))
+        let modelled = Set(snapshot.windowList.map(\.id))
         if ledger.live != modelled {
             found.append(.init(.hostBalance, "host has live \(ledger.live.sorted()), model has \(modelled.sorted())"))
         }
-        let shown = Set(snapshot.windows.filter { !$0.isHidden }.map(\.id))
+        let shown = Set(snapshot.windowList.filter { !$0.isHidden }.map(\.id))
         if ledger.visible != shown {
             found.append(.init(.hostBalance, "host shows \(ledger.visible.sorted()), model shows \(shown.sorted())"))
         }
@@ -235,7 +235,7 @@ package enum InvariantChecker {
                     "screens created \(ledger.screenCreatedCount) ≠ live \(liveScreens) + destroyed \(ledger.screenDestroyedCount)"
                 ))
         }
-        for window in snapshot.windows {
+        for window in snapshot.windowList {
             // A window the host does not hold is already reported above, with the live windows.
             guard let held = ledger.screens[window.id] else { continue }
             let modelled = Set(window.content.screens)

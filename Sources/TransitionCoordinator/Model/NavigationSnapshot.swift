@@ -49,8 +49,15 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
     /// Managed windows ordered bottom to top; the first is the root window.
     ///
-    /// A ``WindowList``: a collection that consecutive snapshots share in part.
-    public var windows: WindowList {
+    /// An array made when read: the snapshot keeps the windows in pages that consecutive
+    /// snapshots share, so a transition copies only the part it changes.
+    public var windows: [ManagedWindow] {
+        get { Array(storage.value.windows) }
+        set { fields.windows = WindowList(newValue) }
+    }
+    /// The managed windows as the snapshot keeps them: a ``WindowList``, which consecutive
+    /// snapshots share in part, so the coordinator's own reads and changes copy no array.
+    package var windowList: WindowList {
         get { storage.value.windows }
         _modify { yield &fields.windows }
     }
@@ -100,13 +107,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
     /// The root window (the one at ``WindowLevel/root``).
-    public var rootWindow: ManagedWindow? { windows.first { $0.level == .root } }
+    public var rootWindow: ManagedWindow? { windowList.first { $0.level == .root } }
 
     /// The window at `level`, if any.
-    public func window(at level: WindowLevel) -> ManagedWindow? { windows.first { $0.level == level } }
+    public func window(at level: WindowLevel) -> ManagedWindow? { windowList.first { $0.level == level } }
 
     /// The window with `id`, if it is live.
-    public func window(_ id: WindowID) -> ManagedWindow? { windows.first { $0.id == id } }
+    public func window(_ id: WindowID) -> ManagedWindow? { windowList.first { $0.id == id } }
 
     /// ``window(at:)`` by binary search, for a snapshot whose windows stand in level order, one
     /// per level, as in every snapshot a coordinator makes (invariant 3; the planner and the
@@ -172,13 +179,13 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The top-most window that is not hidden: the one a person sees.
-    public var topMostVisibleWindow: ManagedWindow? { windows.last { !$0.isHidden } }
+    public var topMostVisibleWindow: ManagedWindow? { windowList.last { !$0.isHidden } }
 
     /// ``topMostVisibleWindow``'s id.
-    var topMostVisibleWindowID: WindowID? { windows.last { !$0.isHidden }?.id }
+    var topMostVisibleWindowID: WindowID? { windowList.last { !$0.isHidden }?.id }
 
     /// Visible windows, top to bottom.
-    package var visibleWindowsTopDown: [ManagedWindow] { windows.filter { !$0.isHidden }.reversed() }
+    package var visibleWindowsTopDown: [ManagedWindow] { windowList.filter { !$0.isHidden }.reversed() }
 
     /// The levels above the root that hold no window.
     package var freeLevels: [WindowLevel] { levels.filter { window(at: $0) == nil } }

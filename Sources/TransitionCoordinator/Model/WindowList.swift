@@ -13,7 +13,7 @@
 /// of the windows as an array (a list encodes as a JSON array). It changes as an array does,
 /// through its subscript, ``append(_:)``, ``replaceSubrange(_:with:)`` and ``removeAll(where:)``;
 /// `filter`, `map` and the like give arrays.
-public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, Hashable,
+package struct WindowList: RandomAccessCollection, MutableCollection, Sendable, Hashable,
     Codable, ExpressibleByArrayLiteral, CustomStringConvertible
 {
     /// How many windows a page holds.
@@ -27,38 +27,38 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
     private var last: [ManagedWindow]
 
     /// An empty list.
-    public init() {
+    package init() {
         pages = []
         last = []
     }
 
     /// The list of `windows`, in their order.
-    public init(_ windows: some Sequence<ManagedWindow>) {
+    package init(_ windows: some Sequence<ManagedWindow>) {
         self.init()
         fill(Array(windows))
     }
 
     /// The list of the windows written, in their order.
-    public init(arrayLiteral windows: ManagedWindow...) { self.init(windows) }
+    package init(arrayLiteral windows: ManagedWindow...) { self.init(windows) }
 
     /// Decodes an array of windows.
-    public init(from decoder: any Decoder) throws { self.init(try [ManagedWindow](from: decoder)) }
+    package init(from decoder: any Decoder) throws { self.init(try [ManagedWindow](from: decoder)) }
 
     /// Encodes the windows as an array.
-    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
 
     /// 0.
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
     /// How many windows the list holds.
-    public var endIndex: Int { paged + last.count }
+    package var endIndex: Int { paged + last.count }
 
     /// How many windows the full pages hold.
     private var paged: Int { pages.count * Self.pageSize }
 
     /// The window at `position` (in `0..<count`; anything else traps, as an array's subscript
     /// does). Setting one copies its page, or the last part, only.
-    public subscript(position: Int) -> ManagedWindow {
+    package subscript(position: Int) -> ManagedWindow {
         get {
             precondition(position >= 0 && position < endIndex, "window index out of range")
             if position >= paged { return last[position - paged] }
@@ -78,7 +78,7 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
 
     /// The position of the first window `predicate` accepts, page by page: each page's windows
     /// are read in place, not copied out (a planner's scans read a window's id or level).
-    public func firstIndex(where predicate: (ManagedWindow) throws -> Bool) rethrows -> Int? {
+    package func firstIndex(where predicate: (ManagedWindow) throws -> Bool) rethrows -> Int? {
         for (number, page) in pages.enumerated() {
             if let offset = try page.value.firstIndex(where: predicate) { return number * Self.pageSize + offset }
         }
@@ -86,12 +86,12 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
     }
 
     /// The first window `predicate` accepts, read as ``firstIndex(where:)`` reads them.
-    public func first(where predicate: (ManagedWindow) throws -> Bool) rethrows -> ManagedWindow? {
+    package func first(where predicate: (ManagedWindow) throws -> Bool) rethrows -> ManagedWindow? {
         try firstIndex(where: predicate).map { self[$0] }
     }
 
     /// The last window `predicate` accepts, from the top down, read in place.
-    public func last(where predicate: (ManagedWindow) throws -> Bool) rethrows -> ManagedWindow? {
+    package func last(where predicate: (ManagedWindow) throws -> Bool) rethrows -> ManagedWindow? {
         if let window = try last.last(where: predicate) { return window }
         for page in pages.reversed() {
             if let window = try page.value.last(where: predicate) { return window }
@@ -100,22 +100,22 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
     }
 
     /// Lists are equal when their windows are, in order; shared pages are not read.
-    public static func == (lhs: WindowList, rhs: WindowList) -> Bool {
+    package static func == (lhs: WindowList, rhs: WindowList) -> Bool {
         lhs.pages.count == rhs.pages.count && lhs.last == rhs.last
             && zip(lhs.pages, rhs.pages).allSatisfy { $0 === $1 || $0.value == $1.value }
     }
 
     /// Hashes the windows in order, as their array would.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for window in self { hasher.combine(window) }
     }
 
     /// The windows as an array literal prints them.
-    public var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 
     /// Appends `window` after the last.
-    public mutating func append(_ window: ManagedWindow) {
+    package mutating func append(_ window: ManagedWindow) {
         last.append(window)
         if last.count == Self.pageSize {
             pages.append(SharedValue(last))
@@ -125,7 +125,7 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
 
     /// Replaces the windows in `subrange` with `newWindows`, keeping the pages below the one
     /// `subrange` starts in (the windows from there on are laid out anew).
-    public mutating func replaceSubrange(_ subrange: Range<Int>, with newWindows: some Collection<ManagedWindow>) {
+    package mutating func replaceSubrange(_ subrange: Range<Int>, with newWindows: some Collection<ManagedWindow>) {
         precondition(subrange.lowerBound >= 0 && subrange.upperBound <= endIndex, "window range out of bounds")
         let start = subrange.lowerBound - subrange.lowerBound % Self.pageSize
         var tail = Array(self[start..<subrange.lowerBound])
@@ -153,7 +153,7 @@ public struct WindowList: RandomAccessCollection, MutableCollection, Sendable, H
     }
 
     /// Removes the windows `shouldRemove` picks, keeping the pages below the first of them.
-    public mutating func removeAll(where shouldRemove: (ManagedWindow) throws -> Bool) rethrows {
+    package mutating func removeAll(where shouldRemove: (ManagedWindow) throws -> Bool) rethrows {
         guard let first = try firstIndex(where: shouldRemove) else { return }
         replaceSubrange(first..<count, with: try self[first...].filter { try !shouldRemove($0) })
     }

@@ -34,12 +34,12 @@ extension Coordinator {
     /// that differs from both ends; else nil.
     static func halfwayRoute(_ plan: TransitionPlan) -> NavigationSnapshot? {
         guard case .navigate = plan.request, let window = plan.contentWindow,
-            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
+            let index = plan.before.windowList.firstIndex(where: { $0.id == window }),
             let target = plan.after.window(window)?.content, let middle = withoutLastStep(target),
-            middle != plan.before.windows[index].content
+            middle != plan.before.windowList[index].content
         else { return nil }
         var state = plan.before
-        state.windows[index].content = middle
+        state.windowList[index].content = middle
         return state
     }
 
@@ -64,16 +64,16 @@ extension Coordinator {
     /// stacks share, or that and the first push), when that differs from both ends; else nil.
     static func halfwaySetStack(_ plan: TransitionPlan) -> NavigationSnapshot? {
         guard case .content(.setStack(let id, let items), _) = plan.request, let window = plan.contentWindow,
-            let index = plan.before.windows.firstIndex(where: { $0.id == window }),
-            case .stack(let stack)? = plan.before.windows[index].content.find(id)?.base
+            let index = plan.before.windowList.firstIndex(where: { $0.id == window }),
+            case .stack(let stack)? = plan.before.windowList[index].content.find(id)?.base
         else { return nil }
         let kept = Array(items.prefix(ContentChange.sharedEnds(stack.items, items).start))
         let steps = [kept, kept + items.dropFirst(kept.count).prefix(1)]
         guard let step = steps.first(where: { !$0.isEmpty && $0 != stack.items && $0 != items }),
-            let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windows[index].content)
+            let middle = try? ContainerPlanner.plan(.setStack(id, step), in: plan.before.windowList[index].content)
         else { return nil }
         var state = plan.before
-        state.windows[index].content = middle.after
+        state.windowList[index].content = middle.after
         return state
     }
 }

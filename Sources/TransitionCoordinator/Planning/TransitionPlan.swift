@@ -63,7 +63,7 @@ package struct TransitionPlan: Sendable, Hashable {
     /// Windows alive both before and after.
     package var staying: [ManagedWindow] {
         let gone = Set(destroyed.map(\.id))
-        return before.windows.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
+        return before.windowList.filter { !gone.contains($0.id) }.compactMap { after.window($0.id) }
     }
 
     /// The levels whose window changes (created, destroyed, shown or hidden), each once, bottom to top.

@@ -9,7 +9,7 @@ extension TransitionPlanner {
     ) throws(TransitionError) -> (index: Int, change: ContentChange) {
         PathTrace.enter()
         let index = try windowIndex(for: operation, at: level, in: snapshot)
-        let window = snapshot.windows[index]
+        let window = snapshot.windowList[index]
         let covers = snapshot.covers
         if covers.reserves(window.level) { throw .invalid(.levelReserved(window.level)) }
         // The lock hides what stands above it; changing that waits for the unlock (or is refused).
@@ -26,19 +26,19 @@ extension TransitionPlanner {
             if let cover = covers.cover(showing: screen) {
                 throw .invalid(.screenReservedForCover(screen, coverLevel: cover.level))
             }
-            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.shows(screen) }) {
+            if let other = snapshot.windowList.first(where: { $0.id != window.id && $0.content.shows(screen) }) {
                 throw .invalid(.duplicateScreen(screen, shownIn: other))
             }
         }
         // Only a tree coming in (a modal, a hop's child, a whole target) can bring containers,
         // and only another window can hold one already.
         switch operation {
-        case .present, .hop, .replace: if snapshot.windows.count == 1 { return (index, change) }
+        case .present, .hop, .replace: if snapshot.windowList.count == 1 { return (index, change) }
         default: return (index, change)
         }
         let held = Set(window.content.containers)
         for id in change.after.containers where !held.contains(id) {
-            if let other = snapshot.windows.first(where: { $0.id != window.id && $0.content.holds(id) }) {
+            if let other = snapshot.windowList.first(where: { $0.id != window.id && $0.content.holds(id) }) {
                 throw .container(.duplicateContainer(id), in: other)
             }
         }
@@ -54,7 +54,7 @@ extension TransitionPlanner {
             if let shown = snapshot.window(showing: screen.id) { throw .invalid(.duplicateScreen(screen.id, shownIn: shown)) }
         }
         for id in content.containers {
-            if let other = snapshot.windows.first(where: { $0.content.holds(id) }) {
+            if let other = snapshot.windowList.first(where: { $0.content.holds(id) }) {
                 throw .container(.duplicateContainer(id), in: other)
             }
         }
@@ -72,7 +72,7 @@ extension TransitionPlanner {
             guard level == .root || snapshot.levels.contains(level) else {
                 throw .invalid(.unknownLevel(level, known: snapshot.levels))
             }
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == level }) else {
+            guard let index = snapshot.windowList.firstIndex(where: { $0.level == level }) else {
                 throw .invalid(.noWindow(at: level))
             }
             return index
@@ -85,17 +85,17 @@ extension TransitionPlanner {
         }
         switch operation.node {
         case .container(let id):
-            guard let index = snapshot.windows.firstIndex(where: { $0.content.holds(id) }) else {
+            guard let index = snapshot.windowList.firstIndex(where: { $0.content.holds(id) }) else {
                 throw notShown(.unknownContainer(id))
             }
             return index
         case .screen(let id):
-            guard let index = snapshot.windows.firstIndex(where: { $0.content.shows(id) }) else {
+            guard let index = snapshot.windowList.firstIndex(where: { $0.content.shows(id) }) else {
                 throw notShown(.unknownNode(.screen(id)))
             }
             return index
         case nil:
-            guard let index = snapshot.windows.firstIndex(where: { $0.level == .root }) else {
+            guard let index = snapshot.windowList.firstIndex(where: { $0.level == .root }) else {
                 throw .invalid(.noWindow(at: .root))
             }
             return index

@@ -11,14 +11,14 @@ package enum TransitionPlanner {
         PathTrace.enter()
         guard case .navigate(_, let target) = request, snapshot.lockWindow == nil else { return false }
         let covers = snapshot.covers
-        for window in snapshot.windows where window.level != .root && !covers.reserves(window.level) { return false }
+        for window in snapshot.windowList where window.level != .root && !covers.reserves(window.level) { return false }
         // Mutant: compared by the top screen alone.
         if planted(.alreadyThereByTopScreen) {
-            return snapshot.windows.first { $0.level == .root }?.content.topScreen == target.topScreen
+            return snapshot.windowList.first { $0.level == .root }?.content.topScreen == target.topScreen
         }
         // The target as the plan would show it; ``plan(_:in:nextWindowID:ignoresUnmanagedWindows:)``
         // works it out again on the state it plans against. Both are cheap unless a tab is kept.
-        let root = snapshot.windows.first { $0.level == .root }?.content
+        let root = snapshot.windowList.first { $0.level == .root }?.content
         return root == KeptTabs.target(target, keeping: root)
     }
 
@@ -43,7 +43,7 @@ package enum TransitionPlanner {
         // The next state's changing parts, built as locals and boxed once at the end (see
         // ``NavigationSnapshot/Fields``): a whole copy of the fields retained each of its arrays,
         // twice (`consume` of such a local is refused on this toolchain).
-        var windows = snapshot.windows
+        var windows = snapshot.windowList
         var unmanaged = snapshot.unmanagedWindows
         var applicationState = snapshot.applicationState
         var created: [ManagedWindow] = []
@@ -103,15 +103,15 @@ package enum TransitionPlanner {
         case .navigate(_, let target):
             // A link waits for the unlock: it would change what the lock hides.
             if let lock = snapshot.lockWindow { throw .refused(.locked(lock: lock)) }
-            destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
-            guard let root = snapshot.windows.firstIndex(where: { $0.level == .root }) else {
+            destroyed = snapshot.windowList.filter { $0.level != .root && !isCover($0) }
+            guard let root = snapshot.windowList.firstIndex(where: { $0.level == .root }) else {
                 throw .invalid(.noWindow(at: .root))
             }
             // Planned against the state without the windows it closes, which may show what the route brings.
             var remaining = snapshot
-            if !destroyed.isEmpty { remaining.windows.removeAll { $0.level != .root && !isCover($0) } }
+            if !destroyed.isEmpty { remaining.windowList.removeAll { $0.level != .root && !isCover($0) } }
             // The tabs the route does not name keep what they show (``KeptTabs``).
-            let kept = KeptTabs.target(target, keeping: snapshot.windows[root].content)
+            let kept = KeptTabs.target(target, keeping: snapshot.windowList[root].content)
             let (_, change) = try planContent(.replace(with: kept), at: .root, in: remaining)
             windows[root].content = change.after
             contentWindow = windows[root].id
@@ -133,7 +133,7 @@ package enum TransitionPlanner {
             destroyed = [window]
 
         case .popAll:
-            destroyed = snapshot.windows.filter { $0.level != .root && !isCover($0) }
+            destroyed = snapshot.windowList.filter { $0.level != .root && !isCover($0) }
             if destroyed.isEmpty { throw .invalid(.nothingAboveRoot) }
 
         case .replaceRoot(let screen):
@@ -141,7 +141,7 @@ package enum TransitionPlanner {
             if let shown = snapshot.window(showing: screen.id), isCover(shown) {
                 throw .invalid(.duplicateScreen(screen.id, shownIn: shown))
             }
-            destroyed = snapshot.windows.filter { !isCover($0) }
+            destroyed = snapshot.windowList.filter { !isCover($0) }
             created = [make(screen, at: .root)]
 
         case .setApplicationState(let state):

@@ -51,10 +51,10 @@ public struct GuardContext: Sendable {
         self.before = before
         self.after = after
         var old: [ScreenID: Screen] = [:], new: [ScreenID: Screen] = [:]
-        for window in before.windows { window.content.forEachScreen { old[$0.id] = $0 } }
-        for window in after.windows { window.content.forEachScreen { new[$0.id] = $0 } }
-        arriving = after.windows.flatMap(\.content.screens).filter { old[$0.id] == nil }
-        leaving = before.windows.flatMap(\.content.screens).filter { new[$0.id] == nil }
+        for window in before.windowList { window.content.forEachScreen { old[$0.id] = $0 } }
+        for window in after.windowList { window.content.forEachScreen { new[$0.id] = $0 } }
+        arriving = after.windowList.flatMap(\.content.screens).filter { old[$0.id] == nil }
+        leaving = before.windowList.flatMap(\.content.screens).filter { new[$0.id] == nil }
     }
 }
 

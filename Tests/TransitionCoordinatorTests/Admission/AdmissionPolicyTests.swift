@@ -38,7 +38,7 @@ struct AdmissionPolicyTests {
         #expect(tutorial.before == pin.after)
         #expect(tutorial.waited?.description == "queued #1")
         #expect(pin.waited == nil)
-        #expect(await fixture.snapshot.windows.map(\.level) == [.root, .low, .medium])
+        #expect(await fixture.snapshot.windowList.map(\.level) == [.root, .low, .medium])
         #expect(await fixture.coordinator.waitingRequests.isEmpty)
     }
 

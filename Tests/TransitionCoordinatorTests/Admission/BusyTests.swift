@@ -29,7 +29,7 @@ struct BusyTests {
         animator.open()
         let record = try #require(await first.value.success)
         #expect(record.animation == .ran)
-        #expect(await fixture.snapshot.windows.map(\.id) == [w(1), w(2)])
+        #expect(await fixture.snapshot.windowList.map(\.id) == [w(1), w(2)])
         #expect(await fixture.snapshot.window(at: .low) == nil)
         #expect(await fixture.coordinator.history == [record])
         #expect(await fixture.coordinator.inFlightTransition == nil)
@@ -81,7 +81,7 @@ struct BusyTests {
         let second = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         #expect(second.id == TransitionID(2))
         #expect(second.before == firstRecord.after)
-        #expect(second.after.windows.map(\.id) == [w(1), w(3), w(2)])
+        #expect(second.after.windowList.map(\.id) == [w(1), w(3), w(2)])
     }
 
     @Test("a transition without an animator holds no in-flight slot once its call returns")

@@ -65,14 +65,14 @@ struct AdversarialShieldOrderTests {
         let fixture = await Fixture(configuration: configuration)
         try await fixture.prepare([.push(Screen("bannerScreen"), at: Self.banner), .push(Screen("overlay"), at: Self.top)])
         var levels: [WindowID: WindowLevel] = [:]
-        for window in await fixture.snapshot.windows { levels[window.id] = window.level }
+        for window in await fixture.snapshot.windowList { levels[window.id] = window.level }
 
         let record = try await fixture.coordinator.setApplicationState(.background)
-        for window in record.after.windows { levels[window.id] = window.level }
+        for window in record.after.windowList { levels[window.id] = window.level }
         let coverIDs = Set([record.after.shieldWindow?.id, record.after.lockWindow?.id].compactMap { $0 })
         // Replay the event's calls on a ledger as the host stood before them.
         var ledger = HostLedger()
-        for window in record.before.windows {
+        for window in record.before.windowList {
             ledger.apply(.create(window))
             if !window.isHidden { ledger.apply(.show(window.id)) }
         }

@@ -87,7 +87,7 @@ struct SkipRuleTests {
         let before = await fixture.snapshot
         let record = try await fixture.coordinator.setApplicationState(state)
         #expect(record.after.applicationState == state)
-        #expect(record.after.windows == before.windows)
+        #expect(record.after.windowList == before.windowList)
         #expect(record.after.keyWindow == before.keyWindow)
         #expect(await fixture.calls == [])
     }

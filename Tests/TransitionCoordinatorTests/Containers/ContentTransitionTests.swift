@@ -21,7 +21,7 @@ struct ContentTransitionTests {
             await host.clearLog()
         }
 
-        var root: WindowContent { get async { await coordinator.snapshot.windows[0].content } }
+        var root: WindowContent { get async { await coordinator.snapshot.windowList[0].content } }
     }
 
     @Test("a push onto a stack commits one content record and its actor owns the new stack")
@@ -31,7 +31,7 @@ struct ContentTransitionTests {
         #expect(record.request == .content(.push(T.thread, onto: "inbox")))
         #expect(record.request.kind == .content)
         #expect(await app.coordinator.stack("inbox").items() == [T.list, T.mail, T.thread])
-        #expect(record.after.windows[0].content.topScreen == T.draft, "the sheet stays on top")
+        #expect(record.after.windowList[0].content.topScreen == T.draft, "the sheet stays on top")
         #expect(await app.coordinator.audit() == [])
     }
 
@@ -60,7 +60,7 @@ struct ContentTransitionTests {
         // The window the error names is the root one whenever the container was found.
         if case .container(let problem, let window) = error, case .container(let wanted, _) = expected {
             #expect(problem == wanted)
-            #expect(window?.id == (problem == .unknownContainer("nowhere") ? nil : before.windows[0].id))
+            #expect(window?.id == (problem == .unknownContainer("nowhere") ? nil : before.windowList[0].id))
         } else {
             #expect(error == expected)
         }
@@ -83,7 +83,7 @@ struct ContentTransitionTests {
         let twice = await attempt { try await app.coordinator.stack("news").push(T.post) }
         #expect(
             twice.failure
-                == .container(.duplicateScreen("post", container: "news"), in: await app.coordinator.snapshot.windows[0]))
+                == .container(.duplicateScreen("post", container: "news"), in: await app.coordinator.snapshot.windowList[0]))
     }
 
     @Test("the animator's context names the container, the kind of change and the from- and to-screens")
@@ -117,10 +117,10 @@ struct ContentTransitionTests {
     func hostScreenCalls() async throws {
         let app = try await AppFixture()
         try await app.coordinator.change(.dismiss(.container("inbox")))
-        let window = await app.coordinator.snapshot.windows[0].id
+        let window = await app.coordinator.snapshot.windowList[0].id
         #expect(
             await app.host.calls == [
-                .setContent(await app.coordinator.snapshot.windows[0].content, of: window, animated: false),
+                .setContent(await app.coordinator.snapshot.windowList[0].content, of: window, animated: false),
                 .destroyScreen(T.draft, in: window),
             ])
         await app.host.clearLog()
@@ -128,7 +128,7 @@ struct ContentTransitionTests {
         #expect(
             await app.host.calls == [
                 .createScreen(T.thread, in: window),
-                .setContent(await app.coordinator.snapshot.windows[0].content, of: window, animated: false),
+                .setContent(await app.coordinator.snapshot.windowList[0].content, of: window, animated: false),
                 .destroyScreen(T.mail, in: window),
             ])
         let ledger = await app.host.ledger
@@ -182,7 +182,7 @@ struct ContentTransitionTests {
     func dismissNested() async throws {
         let app = try await AppFixture()
         let record = try await app.coordinator.stack("inbox").dismiss()
-        #expect(!record.after.windows[0].content.holds("compose"))
+        #expect(!record.after.windowList[0].content.holds("compose"))
         #expect(await app.coordinator.containerActors["compose"] == nil)
         #expect(await app.coordinator.audit() == [])
     }
@@ -212,7 +212,7 @@ struct ContentTransitionTests {
         let reused = await attempt {
             try await app.coordinator.openWindow(.stack(StackContainer(id: "news", root: Screen("x"))), at: .medium)
         }
-        #expect(reused.failure == .container(.duplicateContainer("news"), in: await app.coordinator.snapshot.windows[0]))
+        #expect(reused.failure == .container(.duplicateContainer("news"), in: await app.coordinator.snapshot.windowList[0]))
     }
 
     @Test("switching tabs keeps each tab's stack")

@@ -62,7 +62,7 @@ struct GestureTests {
         let (coordinator, log) = try await Self.form()
         let gesture = try await coordinator.beginGesture(.pop("form"))
         let inactive = try await coordinator.setApplicationState(.inactive)
-        #expect(inactive.before.windows == inactive.after.windows)
+        #expect(inactive.before.windowList == inactive.after.windowList)
         await #expect(throws: TransitionError.refused(.gestureEnded(gesture.id))) { try await gesture.commit() }
         #expect(await coordinator.stack("form").items() == [Screen("step1"), Screen("step2")])
         #expect(log.calls.isEmpty)
@@ -84,7 +84,7 @@ struct GestureTests {
         await #expect(
             throws: TransitionError.container(
                 .popAtRoot(stack: "news", root: T.feed.id),
-                in: await coordinator.snapshot.windows[0])
+                in: await coordinator.snapshot.windowList[0])
         ) {
             _ = try await coordinator.beginGesture(.pop("news"))
         }
@@ -101,6 +101,6 @@ struct GestureTests {
         #expect(dismissed.request.isFromUser && tapped.request.isFromUser)
         #expect(tapped.before == dismissed.after)
         #expect(log.calls == ["didAdd picker", "didShow picker", "didHide picker", "didRemove picker", "remove picker"])
-        #expect(await coordinator.snapshot.windows[0].content.topScreen == T.feed)
+        #expect(await coordinator.snapshot.windowList[0].content.topScreen == T.feed)
     }
 }

@@ -60,7 +60,7 @@ struct HopFlowTests {
             return content.topScreen.id
         }
         #expect(hops == [T.splash.id, T.signUp.id, T.main.id])
-        #expect(await coordinator.snapshot.windows[0].content == .hop(HopContainer(id: "launch", showing: .screen(T.main))))
+        #expect(await coordinator.snapshot.windowList[0].content == .hop(HopContainer(id: "launch", showing: .screen(T.main))))
     }
 
     @Test("a second unhop, an unhop of a screen no longer current and an unhop on a stack are typed errors")
@@ -72,11 +72,11 @@ struct HopFlowTests {
         await #expect(
             throws: TransitionError.container(
                 .alreadyUnhopped(T.splash.id, hop: "launch"),
-                in: await coordinator.snapshot.windows[0])
+                in: await coordinator.snapshot.windowList[0])
         ) {
             try await launch.unhop(T.splash.id)
         }
-        let root = await coordinator.snapshot.windows[0]
+        let root = await coordinator.snapshot.windowList[0]
         await #expect(throws: TransitionError.container(.notCurrent(Self.blank.id, hop: "launch"), in: root)) {
             try await launch.unhop(Self.blank.id)
         }
@@ -140,7 +140,7 @@ struct HopFlowTests {
         try await coordinator.unlock()
         try await coordinator.hop("launch").unhop(T.signUp.id)
         try await flow.value
-        #expect(await coordinator.snapshot.windows.map(\.content.topScreen) == [T.signUp])
+        #expect(await coordinator.snapshot.windowList.map(\.content.topScreen) == [T.signUp])
     }
 
     @Test("a flow cancelled while another waits on the same screen ends only itself; the other gets the screen's unhop")
@@ -190,7 +190,7 @@ struct HopFlowTests {
         let flow = Task { () async throws -> Void in try await coordinator.hop("h").hopAndWait(to: T.splash) }
         await Self.hopped(to: T.splash, in: "h", &probe)
         try await coordinator.change(.replace(with: tree(hopShowing: other, stack: [x, T.splash])), at: .root)
-        let root = await coordinator.snapshot.windows[0]
+        let root = await coordinator.snapshot.windowList[0]
         #expect(root.content.screens.contains(T.splash), "the screen is still in the window, in the stack")
         await #expect(throws: TransitionError.container(.notCurrent(T.splash.id, hop: "h"), in: root)) {
             try await coordinator.hop("h").unhop(T.splash.id)

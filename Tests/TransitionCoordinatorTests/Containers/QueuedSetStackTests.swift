@@ -96,7 +96,7 @@ struct QueuedSetStackTests {
         let queued = Task { await attempt { try await coordinator.stack("form").setStack([Screen("one")], policy: .enqueue) } }
         _ = await probe.waiting(.content(.setStack("form", [Screen("one")])))
         let popped = try await swipe.commit()
-        #expect(await queued.value.failure == .container(.emptyStack("form"), in: popped.after.windows[0]))
+        #expect(await queued.value.failure == .container(.emptyStack("form"), in: popped.after.windowList[0]))
         #expect(await coordinator.stack("form").items() == [Screen("boot")])
     }
 

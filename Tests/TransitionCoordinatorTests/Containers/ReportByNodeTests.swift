@@ -79,10 +79,10 @@ struct ReportByNodeTests {
         await #expect(throws: TransitionError.container(.notPresented(.container("compose")), in: nil)) {
             try await coordinator.userDid(.dismissModal(.container("compose")))
         }
-        #expect(await coordinator.snapshot.windows[0].content == newSheet)
+        #expect(await coordinator.snapshot.windowList[0].content == newSheet)
         // Named by its presenter, as before, the same report dismissed the sheet the user never saw.
         let byPlace = try await coordinator.userDid(.dismiss(.container("inbox")))
-        #expect(byPlace.before.windows[0].content.find("inbox")?.presented == other)
+        #expect(byPlace.before.windowList[0].content.find("inbox")?.presented == other)
     }
 
     @Test("a tab tap that waited behind a change reordering the tabs selects the tab the user tapped")
@@ -90,7 +90,7 @@ struct ReportByNodeTests {
         let coordinator = try await Coordinator(root: T.app)
         try await coordinator.perform(.content(.replace(with: Self.reordered)))
         let record = try await coordinator.userDid(.selectTab(.container("inbox"), in: "main"))
-        guard case .tabs(let bar) = record.after.windows[0].content else {
+        guard case .tabs(let bar) = record.after.windowList[0].content else {
             Issue.record("the root shows no tabs: \(record.after)")
             return
         }

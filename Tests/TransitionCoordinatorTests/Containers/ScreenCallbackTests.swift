@@ -100,6 +100,6 @@ struct ScreenCallbackTests {
             Issue.record("the owner's setStack from remove was refused: \(String(describing: result))")
             return
         }
-        #expect(record.before.windows[0].content == record.after.windows[0].content, "the stack already matched")
+        #expect(record.before.windowList[0].content == record.after.windowList[0].content, "the stack already matched")
     }
 }

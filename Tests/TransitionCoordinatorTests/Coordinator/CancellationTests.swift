@@ -73,7 +73,7 @@ struct CancellationTests {
 
         let record = try #require(await caller.value.success)
         #expect(record.animation == .callerCancelled)
-        #expect(record.after.windows.map(\.id) == [w(1), w(2)])
+        #expect(record.after.windowList.map(\.id) == [w(1), w(2)])
         #expect(record.after.keyWindow == w(2))
         #expect(await fixture.snapshot == record.after)
         #expect(await fixture.coordinator.inFlightTransition == nil)
@@ -94,7 +94,7 @@ struct CancellationTests {
 
         let next = try await fixture.coordinator.closeWindow(at: .medium)
         #expect(next.id == t(2))
-        #expect(next.after.windows.map(\.id) == [w(1)])
+        #expect(next.after.windowList.map(\.id) == [w(1)])
         #expect(await fixture.coordinator.audit() == [])
     }
 }

@@ -129,7 +129,7 @@ struct ConfigurationTests {
         try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         try await fixture.coordinator.openWindow(Screens.shield, at: overlay)
         let record = try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
-        #expect(record.after.windows.map(\.level) == [.root, .low, overlay, .medium])
+        #expect(record.after.windowList.map(\.level) == [.root, .low, overlay, .medium])
         #expect(record.after.keyWindow == w(2))
     }
 }

@@ -23,7 +23,7 @@ struct ReentrancyTests {
         #expect(inner.value == .failure(Self.reentrant))
         #expect(record.animation == .ran)
         #expect(
-            record.after.windows == [
+            record.after.windowList == [
                 ManagedWindow(id: w(1), level: .root, content: .screen(Screens.home)),
                 ManagedWindow(id: w(2), level: .medium, content: .screen(Screens.pin)),
             ])
@@ -47,7 +47,7 @@ struct ReentrancyTests {
         #expect(inner.value == .failure(Self.reentrant))
         #expect(record.animation == .ran)
         #expect(await coordinator.snapshot == record.after)
-        #expect(await coordinator.snapshot.windows.map(\.id) == [w(1), w(2)])
+        #expect(await coordinator.snapshot.windowList.map(\.id) == [w(1), w(2)])
         #expect(await coordinator.history.map(\.id) == [t(1)])
     }
 
@@ -67,7 +67,7 @@ struct ReentrancyTests {
 
         #expect(inner.value == .failure(Self.reentrant))
         #expect(record.animation == .ran)
-        #expect(await coordinator.snapshot.windows.map(\.id) == [w(1), w(2)])
+        #expect(await coordinator.snapshot.windowList.map(\.id) == [w(1), w(2)])
     }
 
     @Test("the re-entrant refusal appears as a rejected event between the outer transition's began and ended")
@@ -133,8 +133,8 @@ struct ReentrancyTests {
         try await a.coordinator.perform(Self.pushPin, animator: driveB)
 
         #expect(innermost.value == .failure(Self.reentrant))
-        #expect(await a.coordinator.snapshot.windows.map(\.id) == [w(1), w(2)])
-        #expect(await b.coordinator.snapshot.windows.map(\.id) == [w(1), w(2)])
+        #expect(await a.coordinator.snapshot.windowList.map(\.id) == [w(1), w(2)])
+        #expect(await b.coordinator.snapshot.windowList.map(\.id) == [w(1), w(2)])
     }
 
     /// A host that, when asked to create a window other than the root, asks the coordinator for a transition.

@@ -158,6 +158,6 @@ struct HostCallOrderTests {
         #expect((1...6).map(w).filter(ledger.wasDestroyed) == [w(1), w(2), w(3), w(4), w(6)])
         #expect(ledger.live == [w(5)])
         #expect(ledger.anomalies == [])
-        #expect(snapshot.windows.map(\.id) == [w(5)])
+        #expect(snapshot.windowList.map(\.id) == [w(5)])
     }
 }

@@ -77,7 +77,8 @@ struct HostViewTests {
         let calls = view.catchUp(to: target)
         #expect(
             calls == [
-                .createScreen(thread, in: WindowID(1)), .setContent(target.windows[0].content, of: WindowID(1), animated: false),
+                .createScreen(thread, in: WindowID(1)),
+                .setContent(target.windowList[0].content, of: WindowID(1), animated: false),
                 .destroyScreen(mail, in: WindowID(1)),
             ])
         #expect(view.applying(calls) == HostView(target))
@@ -95,7 +96,7 @@ struct HostViewTests {
         let after = NavigationSnapshot(version: 2, levels: Self.levels, windows: [window([three])], keyWindow: WindowID(1))
         // The phase: create three, set the content; after the animation, destroy one (stuck), then two (never sent).
         let view = HostView(before).applying([
-            .createScreen(three, in: WindowID(1)), .setContent(after.windows[0].content, of: WindowID(1), animated: false),
+            .createScreen(three, in: WindowID(1)), .setContent(after.windowList[0].content, of: WindowID(1), animated: false),
             .destroyScreen(one, in: WindowID(1)),
         ])
         #expect(view.catchUp(to: after) == [.destroyScreen(two, in: WindowID(1))])

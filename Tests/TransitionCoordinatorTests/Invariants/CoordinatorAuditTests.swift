@@ -55,6 +55,6 @@ struct CoordinatorAuditTests {
         #expect(InvariantChecker.checkHistory(history) == [])
         #expect(await coordinator.audit() == [])
         #expect(InvariantChecker.checkHost(await fixture.host.ledger, against: await coordinator.snapshot) == [])
-        #expect(await coordinator.snapshot.windows.map(\.id) == [w(5)])
+        #expect(await coordinator.snapshot.windowList.map(\.id) == [w(5)])
     }
 }

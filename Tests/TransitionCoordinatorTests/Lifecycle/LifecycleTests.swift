@@ -221,12 +221,12 @@ struct LifecycleTests {
         let fixture = await Fixture(configuration: try Self.configuration())
         try await fixture.coordinator.openWindow(Screens.tutorial, at: .low)
         try await fixture.coordinator.setApplicationState(.background)
-        let covers = await fixture.snapshot.windows.filter { [.medium, .high].contains($0.level) }
+        let covers = await fixture.snapshot.windowList.filter { [.medium, .high].contains($0.level) }
 
         let popAll = try await fixture.coordinator.closeAllWindows()
-        #expect(popAll.after.windows.filter { $0.level != .root } == covers)
+        #expect(popAll.after.windowList.filter { $0.level != .root } == covers)
         let replaced = try await fixture.coordinator.replaceRoot(with: Screens.login)
-        #expect(replaced.after.windows.filter { $0.level != .root } == covers)
+        #expect(replaced.after.windowList.filter { $0.level != .root } == covers)
         #expect(replaced.after.rootWindow?.content == .screen(Screens.login))
         #expect(replaced.after.keyWindow == replaced.after.shieldWindow?.id)
     }

@@ -35,7 +35,7 @@ struct LinkInboxTests {
             return
         }
         #expect(record.source == .link && record.link == id, "the link's id follows it to its record")
-        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend")))
+        #expect(record.after.windowList[0].content == (try RouteCompilerTests.content("^/home/friend")))
         await inbox.idle()
         #expect(await inbox.endedCount == 1)
     }
@@ -125,7 +125,7 @@ struct LinkInboxTests {
         await relaunched.restore(saved)
         await relaunched.open()
         await relaunched.idle()
-        #expect(await coordinator.snapshot.windows[0].content == (try RouteCompilerTests.content("^/main#inbox/mail")))
+        #expect(await coordinator.snapshot.windowList[0].content == (try RouteCompilerTests.content("^/main#inbox/mail")))
         #expect(await relaunched.post(try Self.route("^/home")) > saved[0].id)
     }
 }

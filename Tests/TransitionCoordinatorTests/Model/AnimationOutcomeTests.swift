@@ -21,7 +21,7 @@ struct AnimationOutcomeTests {
         #expect(record.animation == .ran)
         #expect(record.extraFinishCalls == 0)
         #expect(animator.callCount == 1)
-        #expect(await fixture.snapshot.windows.map(\.id) == Self.rootAndPin)
+        #expect(await fixture.snapshot.windowList.map(\.id) == Self.rootAndPin)
     }
 
     @Test("an animator that throws gives failed with the error's description, and the transition still commits")
@@ -30,7 +30,7 @@ struct AnimationOutcomeTests {
         let record = try await fixture.coordinator.perform(
             Self.pushPin, animator: GatedAnimator(.throwAtOnce(AnimationBroke.onPurpose)))
         #expect(record.animation == .failed("onPurpose"))
-        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
+        #expect(record.after.windowList.map(\.id) == Self.rootAndPin)
         #expect(await fixture.snapshot == record.after)
         #expect(await fixture.calls.log == ["create #2", "show #2", "reset #1", "reset #2", "makeKey #2"])
     }
@@ -45,7 +45,7 @@ struct AnimationOutcomeTests {
 
         let record = try #require(await caller.value.success)
         #expect(record.animation == .failed("onPurpose"))
-        #expect(await fixture.snapshot.windows.map(\.id) == Self.rootAndPin)
+        #expect(await fixture.snapshot.windowList.map(\.id) == Self.rootAndPin)
     }
 
     @Test("a callback animator that never finishes times out after animationTimeout on the injected clock")
@@ -67,7 +67,7 @@ struct AnimationOutcomeTests {
         #expect(record.startedAt == .zero)
         #expect(record.endedAt == .seconds(5))
         #expect(entered.value == 1)
-        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
+        #expect(record.after.windowList.map(\.id) == Self.rootAndPin)
         #expect(await fixture.snapshot == record.after)
         #expect(await fixture.calls.log == ["create #2", "show #2", "reset #1", "reset #2", "makeKey #2"])
     }
@@ -126,7 +126,7 @@ struct AnimationOutcomeTests {
         let record = try await fixture.coordinator.perform(Self.pushPin, animator: animator)
         #expect(record.animation == .failed("onPurpose"))
         #expect(record.extraFinishCalls == 0)
-        #expect(record.after.windows.map(\.id) == Self.rootAndPin)
+        #expect(record.after.windowList.map(\.id) == Self.rootAndPin)
     }
 
     @Test("a callback animator that finishes later from another task gives ran")

@@ -9,6 +9,17 @@ struct NavigationSnapshotTests {
     static let tutorial = ManagedWindow(id: WindowID(2), level: .low, content: .screen(Screens.tutorial))
     static let pin = ManagedWindow(id: WindowID(3), level: .medium, content: .screen(Screens.pin))
 
+    @Test("an app reads and sets the windows as an array, bottom to top, the list the snapshot keeps")
+    func windowsAsAnArray() {
+        var snapshot = NavigationSnapshot(
+            version: 3, levels: WindowLevel.builtIn, windows: [Self.root, Self.tutorial], keyWindow: WindowID(2))
+        #expect(snapshot.windows == [Self.root, Self.tutorial])
+        #expect(snapshot.windows == Array(snapshot.windowList))
+        snapshot.windows.append(Self.pin)
+        #expect(snapshot.windowList.map(\.id) == [WindowID(1), WindowID(2), WindowID(3)])
+        #expect(snapshot.window(at: .medium) == Self.pin)
+    }
+
     @Test("the description prints levels top-down and marks the key window")
     func descriptionTree() {
         let snapshot = NavigationSnapshot(
@@ -137,13 +148,13 @@ struct NavigationSnapshotStorageTests {
         var copy = original
         #expect(copy == original)
         copy.version = 2
-        copy.windows.append(NavigationSnapshotTests.tutorial)
-        copy.windows[0].isHidden = true
+        copy.windowList.append(NavigationSnapshotTests.tutorial)
+        copy.windowList[0].isHidden = true
         copy.keyWindow = WindowID(2)
         copy.applicationState = .background
-        #expect(original.version == 1 && original.windows == [NavigationSnapshotTests.root])
+        #expect(original.version == 1 && original.windowList == [NavigationSnapshotTests.root])
         #expect(original.keyWindow == WindowID(1) && original.applicationState == .active)
-        #expect(copy.windows.map(\.id) == [WindowID(1), WindowID(2)] && copy.windows[0].isHidden)
+        #expect(copy.windowList.map(\.id) == [WindowID(1), WindowID(2)] && copy.windowList[0].isHidden)
         #expect(copy != original)
     }
 
@@ -157,8 +168,8 @@ struct NavigationSnapshotStorageTests {
         var snapshot = NavigationSnapshot(
             version: 1, levels: WindowLevel.builtIn, windows: [NavigationSnapshotTests.root],
             keyWindow: WindowID(1))
-        #expect(throws: Stop.self) { try appendThenThrow(&snapshot.windows) }
-        #expect(snapshot.windows.map(\.id) == [WindowID(1), WindowID(2)])
+        #expect(throws: Stop.self) { try appendThenThrow(&snapshot.windowList) }
+        #expect(snapshot.windowList.map(\.id) == [WindowID(1), WindowID(2)])
     }
 
     @Test("a snapshot and a record encode their fields under their properties' names and decode to equal values")

@@ -23,7 +23,7 @@ struct ReadmeContainerTests {
         let push = try #require(await coordinator.history.first { $0.kind == .content })
         #expect(push.animation.animatorWasCalled)
         let set = try #require(await coordinator.history.last)
-        #expect(set.after.windows[0].content.description == "tabs main {stack inbox [list, thread], *stack news [feed]}")
+        #expect(set.after.windowList[0].content.description == "tabs main {stack inbox [list, thread], *stack news [feed]}")
         let state = await coordinator.snapshot.lines
         #expect(state == ["root(0): tabs main {stack inbox [list, thread], *stack news [feed]}"])
         #expect(await coordinator.audit().isEmpty)

@@ -122,7 +122,7 @@ struct ReadmeExampleTests {
             $0.events = ["began unlock", "ended unlock (ran)"]
         }
         #expect(unlock?.animation == .ran)
-        #expect(await coordinator.snapshot.windows.map(\.level) == [.root])
+        #expect(await coordinator.snapshot.windowList.map(\.level) == [.root])
         await store.finish()
     }
 }

@@ -59,7 +59,7 @@ struct SeedScenarioTests {
             $0.callbacks = ["didAdd step2", "didShow step2"]
             $0.events = ["began set form to [step1, step2]", "ended set form to [step1, step2] (skipped (no animator))"]
         }
-        #expect(toStep2?.after.windows[0].content.topScreen.name == "step2")
+        #expect(toStep2?.after.windowList[0].content.topScreen.name == "step2")
         await store.step("the state shows step 3") {
             try await form.update { $0.showStep3 = true }
         } expect: {
@@ -147,7 +147,7 @@ struct SeedScenarioTests {
                 "ended set form to [step1, step2, step3] (skipped (no animator))",
             ]
         }
-        #expect(latest?.before.windows[0].content.topScreen.name == "step1", "one change from step1 straight to step3")
+        #expect(latest?.before.windowList[0].content.topScreen.name == "step1", "one change from step1 straight to step3")
         await store.finish()
     }
 
@@ -160,7 +160,7 @@ struct SeedScenarioTests {
         func shown(_ screen: String) async {
             _ = await probe.next { event in
                 guard case .ended(let record) = event else { return false }
-                return record.after.windows[0].content.topScreen.name == screen
+                return record.after.windowList[0].content.topScreen.name == screen
             }
         }
         let app = await store.step("the app starts its flow: the splash shows") {
@@ -285,8 +285,8 @@ struct SeedScenarioTests {
             ]
         }
         #expect(link?.animation.animatorWasCalled == true)
-        #expect(link?.before.windows[0].content.topScreen.name == "feed")
-        #expect(link?.after.windows[0].content == target)
+        #expect(link?.before.windowList[0].content.topScreen.name == "feed")
+        #expect(link?.after.windowList[0].content == target)
         await store.finish()
     }
 }

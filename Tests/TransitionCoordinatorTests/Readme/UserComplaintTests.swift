@@ -124,7 +124,7 @@ struct UserComplaintTests {
         // No committed state kept in the history shows a blank (a container with no screen).
         #expect(
             await coordinator.history.allSatisfy { record in
-                record.after.windows.allSatisfy { $0.content.topScreen != .missing }
+                record.after.windowList.allSatisfy { $0.content.topScreen != .missing }
             })
     }
 
@@ -284,7 +284,7 @@ struct UserComplaintTests {
             ]
         }
         // No committed state kept in the history shows a blank (a container with no screen).
-        #expect(await coordinator.history.allSatisfy { $0.after.windows.allSatisfy { $0.content.topScreen != .missing } })
+        #expect(await coordinator.history.allSatisfy { $0.after.windowList.allSatisfy { $0.content.topScreen != .missing } })
         await store.finish()
     }
 

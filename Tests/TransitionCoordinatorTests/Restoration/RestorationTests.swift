@@ -31,7 +31,7 @@ struct RestorationTests {
 
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: Self.registry)
         let restored = try await after.restore(decoded, policy: RestorationPolicy(), now: .seconds(6))
-        #expect(await after.snapshot.windows[0].content == (await before.snapshot.windows[0].content))
+        #expect(await after.snapshot.windowList[0].content == (await before.snapshot.windowList[0].content))
         #expect(restored.record?.animation == .skipped(.noAnimator))
         #expect(restored.plan.dropped.isEmpty)
         #expect(try await after.snapshot.rootRoute() == saved.route, "a snapshot prints as the route that navigates to it")
@@ -143,6 +143,6 @@ struct RestorationTests {
             root: Screen("launch"), configuration: configuration, clock: TestClock(), screens: Self.registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
         let snapshot = await after.snapshot
-        #expect(snapshot.windows.count == 1 && snapshot.lockWindow == nil)
+        #expect(snapshot.windowList.count == 1 && snapshot.lockWindow == nil)
     }
 }

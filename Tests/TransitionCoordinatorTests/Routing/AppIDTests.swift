@@ -130,18 +130,18 @@ struct AppIDTests {
         let warm = try await Coordinator(root: Self.handBuilt, clock: TestClock(), screens: try Self.registry())
         let record = try #require(try await warm.navigate(to: route))
         // The link names settings and its sheet; the inbox tab keeps the mail the user had open.
-        guard case .tabs(let landed) = await cold.snapshot.windows[0].content, case .tabs(let built) = Self.handBuilt else {
+        guard case .tabs(let landed) = await cold.snapshot.windowList[0].content, case .tabs(let built) = Self.handBuilt else {
             Issue.record("no tab bar")
             return
         }
         var tabs = landed.tabs
         tabs[0] = built.tabs[0]
         let expected = WindowContent.tabs(try TabBar(id: landed.id, tabs: tabs, selected: landed.selected))
-        let warmLanded = await warm.snapshot.windows[0].content
+        let warmLanded = await warm.snapshot.windowList[0].content
         #expect(warmLanded == expected, "\(warmLanded) vs \(expected)")
         #expect(try await warm.navigate(to: route) == nil, "the same link twice changes nothing")
         #expect(
-            record.after.windows[0].content.containers == record.before.windows[0].content.containers,
+            record.after.windowList[0].content.containers == record.before.windowList[0].content.containers,
             "the same tab bar, stacks and modal stack, by id")
     }
 
@@ -153,14 +153,14 @@ struct AppIDTests {
         try await coordinator.tabs("main").select(1)
         try await coordinator.stack("settings").push(Screen("profile", id: "p"))
         #expect(
-            Self.shape(await coordinator.snapshot.windows[0].content)
+            Self.shape(await coordinator.snapshot.windowList[0].content)
                 == "tabs main {stack inbox [inbox, mail, mail(id=8)], *stack settings [settings, profile], stack profile [profile]}"
         )
         try await coordinator.navigate(to: try Route(parsing: "^/home!/compose"))
         try await coordinator.stack("composeStack").push(Screen("draft", id: "d"))
         try await coordinator.stack("homeStack").push(Screen("friend", id: "f"))
         #expect(
-            Self.shape(await coordinator.snapshot.windows[0].content)
+            Self.shape(await coordinator.snapshot.windowList[0].content)
                 == "stack homeStack [home, friend] ! stack composeStack [compose, draft]")
     }
 
@@ -184,7 +184,7 @@ struct AppIDTests {
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         let restored = try await after.restore(decoded, policy: RestorationPolicy(), now: .seconds(6))
         #expect(restored.dropped.isEmpty)
-        let content = await after.snapshot.windows[0].content
+        let content = await after.snapshot.windowList[0].content
         #expect(Self.shape(content) == Self.shape(Self.handBuilt))
         #expect(content.containers == Self.handBuilt.containers)
         // The restored app is the app's: its stacks answer by the ids it chose.
@@ -203,7 +203,7 @@ struct AppIDTests {
         #expect(saved.route.path == "^/home/detail(id=3)")
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: try Self.registry())
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
-        #expect(Self.shape(await after.snapshot.windows[0].content) == Self.shape(root))
+        #expect(Self.shape(await after.snapshot.windowList[0].content) == Self.shape(root))
     }
 
     @Test(
@@ -226,12 +226,12 @@ struct AppIDTests {
 
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
-        #expect(Self.shape(await after.snapshot.windows[0].content) == Self.shape(root))
+        #expect(Self.shape(await after.snapshot.windowList[0].content) == Self.shape(root))
         // A link lands inside it too, and the same link twice is a no-op.
         let link = try Route(parsing: "^/home/detail(id=4)")
         #expect(try await after.navigate(to: link) != nil)
         #expect(try await after.navigate(to: link) == nil)
-        #expect(await after.snapshot.windows[0].content.containers == ["launch", "homeStack"])
+        #expect(await after.snapshot.windowList[0].content.containers == ["launch", "homeStack"])
         try await after.hop("launch").hop(to: .screen(Screen("signIn")))
 
         // Without the declaration the container has no route, and saving says which it is.
@@ -255,7 +255,7 @@ struct AppIDTests {
 
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
-        let restored = await after.snapshot.windows[0].content
+        let restored = await after.snapshot.windowList[0].content
         // The same screens and sheet, the sheet presented by what the hop shows.
         #expect(Self.shape(restored) == "hop launch (stack homeStack [home] ! stack composeStack [compose])")
         #expect(restored.containers == ["launch", "homeStack", "composeStack"])
@@ -287,7 +287,7 @@ struct AppIDTests {
         let saved = try await before.savedNavigation(schema: 1, savedAt: .zero)
         let after = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: registry)
         try await after.restore(saved, policy: RestorationPolicy(), now: .zero)
-        #expect(await after.snapshot.windows[0].content == built)
+        #expect(await after.snapshot.windowList[0].content == built)
         #expect(try await before.navigate(to: saved.route) == nil, "a link to where the app is changes nothing")
     }
 
@@ -301,7 +301,7 @@ struct AppIDTests {
         #expect(restored.route.path == "^/main#settings#inbox/mail!/compose")
         #expect(restored.dropped.map(\.step) == [.push(RouteTarget("lounge")), .push(RouteTarget("friend"))])
         #expect(
-            Self.shape(await coordinator.snapshot.windows[0].content)
+            Self.shape(await coordinator.snapshot.windowList[0].content)
                 == "tabs main {*stack inbox [inbox, mail] ! stack composeStack [compose], stack settings [settings], stack profile [profile]}"
         )
     }

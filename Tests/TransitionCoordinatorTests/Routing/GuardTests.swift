@@ -37,7 +37,7 @@ struct GuardTests {
     }
 
     static func route(_ path: String) throws -> Route { try Route(parsing: path) }
-    static func root(_ coordinator: Coordinator) async -> WindowContent? { await coordinator.snapshot.windows.first?.content }
+    static func root(_ coordinator: Coordinator) async -> WindowContent? { await coordinator.snapshot.windowList.first?.content }
 
     /// One transition from each source, in this order: app, link, restoration, app, user, app,
     /// gesture, lifecycle; returns the link's outcome.
@@ -128,7 +128,7 @@ struct GuardTests {
         #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/alert")))
         session.signedIn.mutate { $0 = true }
         let resumed = try #require(try await coordinator.resumeRedirected())
-        #expect(resumed.after.windows[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+        #expect(resumed.after.windowList[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
@@ -143,7 +143,7 @@ struct GuardTests {
         let outcome = try #require(await coordinator.redirectOutcome())
         let record = try #require(try outcome.get())
         #expect(record.source == .redirect)
-        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/alert")))
+        #expect(record.after.windowList[0].content == (try RouteCompilerTests.content("^/home/alert")))
         #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/alert")), "sign-in is up")
     }
 
@@ -180,7 +180,7 @@ struct GuardTests {
         session.signedIn.mutate { $0 = true }
         let resumed = try #require(try await coordinator.resumeRedirected())
         #expect(resumed.source == .link && resumed.link == id, "resumed as the same link, through its inbox")
-        #expect(resumed.after.windows[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+        #expect(resumed.after.windowList[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
         var outcomes = inbox.outcomes.makeAsyncIterator()
         let ended = try #require(await outcomes.next())
         #expect(ended.id == id && ended.outcome == .navigated(resumed) && ended.delivered)
@@ -284,7 +284,7 @@ struct GuardTests {
             return
         }
         #expect(name == "silent")
-        #expect(await coordinator.snapshot.windows.count == 1)
+        #expect(await coordinator.snapshot.windowList.count == 1)
         // A late answer asks no one else about a transition that is over; the next transition's guards run alone.
         gate.open()
         try await coordinator.openWindow(Screen("next"), at: .medium, policy: .enqueue)

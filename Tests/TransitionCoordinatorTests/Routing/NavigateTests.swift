@@ -17,7 +17,7 @@ struct NavigateTests {
     static func route(_ path: String) throws -> Route { try Route(parsing: path) }
 
     static func root(_ coordinator: Coordinator) async -> WindowContent? {
-        await coordinator.snapshot.windows.first { $0.level == .root }?.content
+        await coordinator.snapshot.windowList.first { $0.level == .root }?.content
     }
 
     @Test("a route across tabs, stacks and a modal is one transition: one record, one setContent, the final tree")
@@ -117,7 +117,7 @@ struct NavigateTests {
         try await cold.navigate(to: route)
         let record = try #require(try await warm.navigate(to: route))
         #expect(await Self.root(cold) == (await Self.root(warm)))
-        #expect(record.after.windows.count == 1, "the window above the root closed in the same transition")
+        #expect(record.after.windowList.count == 1, "the window above the root closed in the same transition")
     }
 
     @Test("only the final visible change is animated, once")
@@ -171,7 +171,7 @@ struct NavigateTests {
         try await coordinator.navigate(to: try Self.route("../friend"))
         #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/friend")))
         let record = try #require(try await coordinator.navigate(to: try Self.route("!/compose")))
-        #expect(record.after.windows[0].content == (try RouteCompilerTests.content("^/home/friend!/compose")))
+        #expect(record.after.windowList[0].content == (try RouteCompilerTests.content("^/home/friend!/compose")))
         let departed = record.screenEvents.filter { $0.kind == .didRemove }
         #expect(departed.isEmpty, "presenting over the stack keeps every screen")
     }
