@@ -65,11 +65,8 @@ struct GuideTests {
         // END README
     }
 
-    /// The screens the link examples name.
+    /// The screens the link examples name, as the guide declares them.
     enum LinkScreen: String, Hashable, Codable, Sendable { case home, vault, signin, mail, message }
-
-    /// A registry of the screens the link examples name.
-    static func registry() -> ScreenRegistry { ScreenRegistry(destinations: LinkScreen.self) }
 
     @Test("a guard: the step states the typed error, and that nothing changed")
     func guardDenies() async throws {
@@ -116,8 +113,8 @@ struct GuideTests {
 
     @Test("a link behind sign-in: redirected to sign-in, resumed once signed in, ended once")
     func linkBehindSignIn() async throws {
-        let registry = Self.registry()
         // README: testing-link
+        let registry = ScreenRegistry(destinations: LinkScreen.self)
         let signedIn = Mutex(false)
         let signIn = try Route(parsing: "^/home/signin")
         let session = NavigationGuard("session") { context in
@@ -155,8 +152,8 @@ struct GuideTests {
 
     @Test("a restore after an update: the saved state migrated, a renamed screen back under its new name")
     func restoreAfterUpdate() async throws {
-        let registry = Self.registry()
         // README: testing-restore
+        let registry = ScreenRegistry(destinations: LinkScreen.self)
         // Saved by the previous version, whose mail screen is now called message.
         let saved = SavedNavigation(route: try Route(parsing: "^/home/mail"), schema: 1, savedAt: .seconds(1))
         let renamed: @Sendable (Route) -> Route = { route in

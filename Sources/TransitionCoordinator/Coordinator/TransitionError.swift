@@ -32,8 +32,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
     /// range, an unknown container, a screen shown twice): what and where, as ``ContainerError``
     /// says, and the window it was planned against (nil when no window holds what it names).
     case container(ContainerError, in: ManagedWindow?)
-    /// The route does not compile to content (``NavigationError`` says which step and why);
-    /// `route` is the route as asked.
+    /// The route breaks the path's rules, or does not compile to content: ``NavigationError`` says
+    /// where (a position in the path, or a step of the route) and why; `route` is the route as asked.
     case route(NavigationError, route: Route)
     /// A guard refused the transition (``NavigationGuard``); nothing changed.
     case denied(guard: String, reason: String)

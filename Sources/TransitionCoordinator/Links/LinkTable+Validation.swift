@@ -10,8 +10,8 @@ extension LinkTable {
     /// Each pattern's template is compiled as a link would compile it, with a sample value of
     /// each placeholder's type (every value of a `oneOf` in turn). What only a link's own values
     /// can tell is left to the link: a screen named by a placeholder that is not `oneOf`, a
-    /// relative template's place in the current content, and a factory that declines a value.
-    /// Pure; the factories run with the sample values, as they would for a link.
+    /// relative template's place in the current content, and a value the destination type's
+    /// decoding refuses. Pure; the destination type decodes the sample values, as it would a link's.
     ///
     /// - Throws: ``NavigationError/doesNotNavigate(pattern:values:_:)`` for the first pattern whose
     ///   route the registry cannot build, naming the sample values and the navigation error (its

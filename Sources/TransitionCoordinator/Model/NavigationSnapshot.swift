@@ -49,8 +49,9 @@ public struct NavigationSnapshot: Sendable, Hashable, Codable, CustomStringConve
     }
     /// Managed windows ordered bottom to top; the first is the root window.
     ///
-    /// An array made when read: the snapshot keeps the windows in pages that consecutive
-    /// snapshots share, so a transition copies only the part it changes.
+    /// An array made when read (read it once, not per window in a loop): the snapshot keeps the
+    /// windows in pages that consecutive snapshots share, so a transition copies only the part it
+    /// changes.
     public var windows: [ManagedWindow] {
         get { Array(storage.value.windows) }
         set { fields.windows = WindowList(newValue) }

@@ -5,7 +5,8 @@ extension Coordinator {
     /// `links` (``LinkInbox/saved()``). Content the app built by hand saves as well as content a
     /// link built: its containers are read by their declared ids, its screens by name and
     /// parameters; restoring it builds the same containers, with the same ids, holding the same
-    /// screens at the same places (under the ids a route makes, or their factory's).
+    /// screens at the same places (a destination value under its own id, a screen of an ``ScreenRegistry/open``
+    /// registry under the id a route makes).
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
     ///   writes (a hop container other than the root one the registry declares, a tab bar whose id
     ///   is neither declared nor made by a route), and
@@ -20,11 +21,7 @@ extension Coordinator {
         // Mutant: the content read without the registry's declared ids.
         let registry = planted(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
         var route = try machine.snapshot.rootRoute(registry: registry)
-        do {
-            try route.validate()
-        } catch {
-            throw error
-        }
+        try route.validate()
         // Mutant: every step's parameters left out.
         if planted(.savedStateDropsParameters) { route = route.withoutParameters }
         return SavedNavigation(route: route, links: links, schema: schema, savedAt: savedAt)

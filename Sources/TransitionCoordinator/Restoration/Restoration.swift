@@ -4,7 +4,7 @@
 /// In order: too old → refused; the app's migrations bring the route to the current schema (one
 /// missing → refused); each step naming a never-restored screen is dropped with what stands on
 /// it; then the route is compiled, and where a step fails (a screen renamed or removed, a
-/// parameter whose type changed, a factory that declines) that step and what stands on it are
+/// parameter whose type changed, a value the registry declines) that step and what stands on it are
 /// dropped, falling back to the nearest ancestor that compiles. What stands on a step is the rest
 /// of its branch: the steps after it up to the next tab of the same tab bar,
 /// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed

@@ -8,7 +8,8 @@ extension Coordinator {
     /// - Before anything changes: the route is compiled here, on the coordinator, against the
     ///   state now (a relative route is resolved against what the root shows now, an absolute one
     ///   reads no state); every screen is made through the coordinator's ``ScreenRegistry``, so an unknown name or a
-    ///   declining factory fails the whole navigation with nothing changed.
+    ///   value the destination type's decoding refuses fails the whole navigation with nothing
+    ///   changed.
     /// - The same route twice: when the app shows the target already with nothing above the
     ///   root, nothing happens and the call returns nil. Cold or warm, an absolute route builds the
     ///   same content (ids come from the registry's declarations and the route, never the state).

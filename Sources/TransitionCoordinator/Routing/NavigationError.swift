@@ -17,7 +17,8 @@
 ///   (``LinkTable/route(for:)-(String)``); a pattern cannot be made (``LinkPattern``); or a pattern's
 ///   route is one the registry cannot build (``LinkTable/validate(against:)``, at launch).
 ///
-/// The coordinator wraps it in ``TransitionError/route(_:route:)``, with the route as written.
+/// The coordinator wraps a path's or a route's error in ``TransitionError/route(_:route:)``, with
+/// the route as written; the registry and a link table throw theirs themselves.
 public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     // The path breaks the grammar's rules or limits.
 
@@ -62,7 +63,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     case upPastStart(step: Int)
     /// The registry does not know the name.
     case unknownScreen(String, step: Int)
-    /// The registry's factory declined to make the screen.
+    /// The registry declined to make the screen: the destination type's own decoding refused the
+    /// step's values.
     case declined(String, step: Int)
     /// A declared parameter's value is not of its type.
     case parameterType(String, value: String, expected: LinkPattern.ValueType, screen: String, step: Int)
@@ -143,9 +145,12 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         }
     }
 
-    /// The step the error names, when it names one (an index into the absolute route compiled).
+    /// The step the error names, when it names one (an index into the absolute route compiled);
+    /// for ``doesNotNavigate(pattern:values:_:)``, the step of the pattern's route its error names.
     public var step: Int? {
         switch self {
+        case .doesNotNavigate(_, _, let error):
+            error.step
         case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
@@ -154,7 +159,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .emptyPath, .tooLong, .tooDeep, .tooManyParameters, .controlCharacter, .missingName, .emptyParameterKey,
             .duplicateParameter, .unclosedParameters, .badEscape, .badUpCount, .upPastRoot, .unexpected, .emptyRoute,
             .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID,
-            .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .badURL, .doesNotNavigate:
+            .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .badURL:
             nil
         }
     }

@@ -33,7 +33,7 @@ package enum RouteCompiler {
     ///   - registry: what each name is and makes it.
     /// - Throws: ``NavigationError`` naming the step (in the absolute route ``resolve(_:from:registry:limits:)``
     ///   gives) and what was wrong; every screen is made before the content is returned, so a name
-    ///   the registry does not know, or a factory that declines, fails the whole route.
+    ///   the registry does not know, or a value the registry declines, fails the whole route.
     package static func content(
         for route: Route, from current: WindowContent? = nil, registry: ScreenRegistry,
         limits: RouteLimits = .standard
@@ -139,11 +139,7 @@ package enum RouteCompiler {
         _ route: Route, from current: WindowContent?, registry: ScreenRegistry = ScreenRegistry(),
         limits: RouteLimits = .standard
     ) throws(NavigationError) -> Route {
-        do {
-            try route.validate(limits: limits)
-        } catch {
-            throw error
-        }
+        try route.validate(limits: limits)
         // An absolute route without `up` means itself: its steps are not copied one by one.
         if route.isAbsolute, !route.steps.contains(where: { if case .up = $0 { true } else { false } }) { return route }
         var steps: [RouteStep] = []

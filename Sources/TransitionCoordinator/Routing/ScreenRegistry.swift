@@ -137,7 +137,8 @@ public struct ScreenRegistry: Sendable {
     /// ``NavigationError/missingParameter(_:screen:step:)`` for a field the route leaves out,
     /// ``NavigationError/parameterType(_:value:expected:screen:step:)`` for a value the field
     /// does not take (`id=abc` for an `Int`), and ``NavigationError/declined(_:step:)`` when the
-    /// type's own decoding refuses it. ``LinkTable/validate(against:)`` finds each at launch.
+    /// type's own decoding refuses it. ``LinkTable/validate(against:)`` finds each but the last at
+    /// launch (only a link's own value can tell whether the decoding takes it).
     public init<Destination: Hashable & Codable & Sendable>(destinations type: Destination.Type) {
         acceptsAnyScreen = false
         destination = { (name, parameters, step) throws(NavigationError) -> Screen in
@@ -182,8 +183,9 @@ public struct ScreenRegistry: Sendable {
         entries[name] = Entry(kind: .screen, parameters: parameters, factory: make)
     }
 
-    /// Registers the tab bar `name` with its tabs, in order (each tab is a screen name, registered
-    /// on its own; the first is selected when a route does not say `#tab`). A route makes its ids
+    /// Registers the tab bar `name` with its tabs, in order (each tab a value of the destination
+    /// type, or a name in an ``open`` registry; the first is selected when a route does not say
+    /// `#tab`). A route makes its ids
     /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: one of the registry's cases of ``NavigationError``, and no other:

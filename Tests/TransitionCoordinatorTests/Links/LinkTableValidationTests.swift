@@ -65,6 +65,7 @@ struct LinkTableValidationTests {
         #expect(named == pattern)
         #expect((values["id"] != nil) == typo.route.contains(":id"), "the sample values the route was filled with")
         #expect(navigation.code == typo.code, "\(typo.what): \(navigation)")
+        #expect(error?.step == navigation.step, "the error names the step its route went wrong at")
         #expect(
             error?.description.contains(pattern) == true && error?.description.contains(typo.names) == true,
             "\(String(describing: error))")
