@@ -109,7 +109,13 @@ enum DestinationCoding {
         do {
             return try D(from: Reader(node: root, codingPath: []))
         } catch let error as DecodingError {
-            throw failure(error, asStruct: asStruct, parameters: parameters)
+            let failure = failure(error, asStruct: asStruct, parameters: parameters)
+            // A name the type knows as a value alone (a `String`-backed case), given parameters:
+            // the name is known, the parameters are what the type refuses.
+            if failure == .unknownName, !parameters.isEmpty, (try? decode(type, name: name, parameters: [:])) != nil {
+                throw .refused
+            }
+            throw failure
         } catch {
             throw .refused
         }

@@ -38,7 +38,7 @@ struct NavigateTests {
     /// An app's screens as names alone: a `String`-backed enum.
     enum Name: String, Hashable, Codable, Sendable { case home, inbox, mail }
 
-    @Test("a String-backed enum of names is a registry of names: a name it lists navigates, any other is unknown")
+    @Test("a String-backed enum is a registry of names: a name it lists navigates, others are unknown, parameters declined")
     func namesAsDestinations() async throws {
         let coordinator = await Coordinator(
             root: Screen("launch"), clock: TestClock(), screens: ScreenRegistry(destinations: Name.self))
@@ -48,6 +48,10 @@ struct NavigateTests {
             try await coordinator.navigate(to: try Self.route("^/inbox/drafts"))
         }
         #expect(await coordinator.stack("^").path(as: Name.self) == [.mail], "nothing changed")
+        let withParameters = try Self.route("^/inbox/mail(id=3)")
+        await #expect(throws: TransitionError.route(.declined("mail", step: 1), route: withParameters)) {
+            try await coordinator.navigate(to: withParameters)
+        }
     }
 
     @Test("the same link twice: the second is a no-op that returns nil and changes nothing")
