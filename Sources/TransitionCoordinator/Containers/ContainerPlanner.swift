@@ -164,16 +164,14 @@ package enum ContainerPlanner {
         }
     }
 
+    /// `content` with the container `id` changed by `body`.
     private static func edit(
         _ id: ContainerID, in content: WindowContent,
         _ body: (inout WindowContent) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
         PathTrace.enter()
-        do throws(ContainerError) {
-            return try edit(.container(id), in: content, body)
-        } catch .unknownNode {
-            throw .unknownContainer(id)
-        }
+        guard let edited = try rewrite(content, .container(id), body) else { throw .unknownContainer(id) }
+        return edited
     }
 
     /// `content` with the node `target` changed by `body` (a screen in a stack stands for its stack).
