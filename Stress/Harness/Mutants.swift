@@ -199,6 +199,8 @@ public enum StressHarness {
         case .linkResetsUnnamedTabs: "a link resets the tabs its route does not name"
         case .alreadyThereBeforeGuards: "a preempting link answered as already there before the guards of the one in flight"
         case .savedStateIgnoresDeclaredIDs: "saving that cannot read the app's declared ids"
+        case .renamedTabDropsLaterTabs: "a renamed tab drops the other tabs' screens on restore"
+        case .unboundedElementCount: "a destination's array as long as its parameter says"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"

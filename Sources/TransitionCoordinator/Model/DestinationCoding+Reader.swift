@@ -4,24 +4,26 @@ extension DestinationCoding {
     struct Reader: Decoder {
         let node: Node
         let codingPath: [any CodingKey]
+        let budget: ElementBudget
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            KeyedDecodingContainer(KeyedReader(node: node, codingPath: codingPath))
+            KeyedDecodingContainer(KeyedReader(node: node, codingPath: codingPath, budget: budget))
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            try UnkeyedReader(node: node, codingPath: codingPath)
+            try UnkeyedReader(node: node, codingPath: codingPath, budget: budget)
         }
 
         func singleValueContainer() throws -> any SingleValueDecodingContainer {
-            ValueReader(node: node, codingPath: codingPath)
+            ValueReader(node: node, codingPath: codingPath, budget: budget)
         }
     }
 
     struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let node: Node
         let codingPath: [any CodingKey]
+        let budget: ElementBudget
 
         var allKeys: [Key] { node.fields.compactMap { Key(stringValue: $0.key) } }
 
@@ -37,7 +39,7 @@ extension DestinationCoding {
         func decodeNil(forKey key: Key) throws -> Bool { node.field(key.stringValue) == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try T(from: Reader(node: field(key), codingPath: codingPath + [key]))
+            try T(from: Reader(node: field(key), codingPath: codingPath + [key], budget: budget))
         }
 
         func nestedContainer<NestedKey: CodingKey>(
@@ -45,17 +47,20 @@ extension DestinationCoding {
         ) throws -> KeyedDecodingContainer<NestedKey> {
             // A payload-less case, or a value whose fields are all nil, wrote nothing.
             KeyedDecodingContainer(
-                KeyedReader<NestedKey>(node: node.field(key.stringValue) ?? Node(), codingPath: codingPath + [key]))
+                KeyedReader<NestedKey>(
+                    node: node.field(key.stringValue) ?? Node(), codingPath: codingPath + [key], budget: budget))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            try UnkeyedReader(node: field(key), codingPath: codingPath + [key])
+            try UnkeyedReader(node: field(key), codingPath: codingPath + [key], budget: budget)
         }
 
-        func superDecoder() throws -> any Decoder { Reader(node: node.field("super") ?? Node(), codingPath: codingPath) }
+        func superDecoder() throws -> any Decoder {
+            Reader(node: node.field("super") ?? Node(), codingPath: codingPath, budget: budget)
+        }
 
         func superDecoder(forKey key: Key) throws -> any Decoder {
-            Reader(node: try field(key), codingPath: codingPath + [key])
+            Reader(node: try field(key), codingPath: codingPath + [key], budget: budget)
         }
     }
 
@@ -71,17 +76,23 @@ extension DestinationCoding {
     struct UnkeyedReader: UnkeyedDecodingContainer {
         let node: Node
         let codingPath: [any CodingKey]
+        let budget: ElementBudget
         let count: Int?
         private(set) var currentIndex = 0
         var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-        init(node: Node, codingPath: [any CodingKey]) throws {
+        /// - Throws: a type mismatch when the node holds no count, ``ElementBudget/Exceeded``
+        ///   when the count would take the value past ``DestinationCoding/maxElements``.
+        init(node: Node, codingPath: [any CodingKey], budget: ElementBudget) throws {
             self.node = node
             self.codingPath = codingPath
+            self.budget = budget
             guard let text = node.text, let count = Int(text), count >= 0 else {
                 throw DecodingError.typeMismatch(
                     [String].self, .init(codingPath: codingPath, debugDescription: "not a count of elements"))
             }
+            // Mutant: the count is taken as it is, however large.
+            if !planted(.unboundedElementCount) { try budget.spend(count) }
             self.count = count
         }
 
@@ -103,30 +114,31 @@ extension DestinationCoding {
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             let (element, path) = try next()
-            return try T(from: Reader(node: element, codingPath: path))
+            return try T(from: Reader(node: element, codingPath: path, budget: budget))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type
         ) throws -> KeyedDecodingContainer<NestedKey> {
             let (element, path) = try next()
-            return KeyedDecodingContainer(KeyedReader<NestedKey>(node: element, codingPath: path))
+            return KeyedDecodingContainer(KeyedReader<NestedKey>(node: element, codingPath: path, budget: budget))
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
             let (element, path) = try next()
-            return try UnkeyedReader(node: element, codingPath: path)
+            return try UnkeyedReader(node: element, codingPath: path, budget: budget)
         }
 
         mutating func superDecoder() throws -> any Decoder {
             let (element, path) = try next()
-            return Reader(node: element, codingPath: path)
+            return Reader(node: element, codingPath: path, budget: budget)
         }
     }
 
     struct ValueReader: SingleValueDecodingContainer {
         let node: Node
         let codingPath: [any CodingKey]
+        let budget: ElementBudget
 
         func decodeNil() -> Bool { node.text == nil && node.fields.isEmpty && node.elements == nil }
 
@@ -158,6 +170,8 @@ extension DestinationCoding {
         func decode(_ type: UInt16.Type) throws -> UInt16 { try parse(type) }
         func decode(_ type: UInt32.Type) throws -> UInt32 { try parse(type) }
         func decode(_ type: UInt64.Type) throws -> UInt64 { try parse(type) }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: Reader(node: node, codingPath: codingPath)) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            try T(from: Reader(node: node, codingPath: codingPath, budget: budget))
+        }
     }
 }

@@ -82,6 +82,31 @@ enum DestinationCoding {
         return root
     }
 
+    /// The most array elements one value decodes, nil elements and nested arrays' included.
+    ///
+    /// An array is written as its count, and a nil element as nothing, so a parameter of a few
+    /// bytes (`tags=3000000`) could make the decoder build any number of elements: a link or a
+    /// saved state is untrusted, and what it feeds must do bounded work. A path within the
+    /// standard ``RouteLimits`` holds at most 32 parameters a step, so a value of more elements
+    /// than this is mostly nils: its decoding is refused (the registry declines it).
+    static let maxElements = 1_024
+
+    /// What one decoding may still build: every array's count is spent from it before the
+    /// array's elements are read.
+    final class ElementBudget {
+        /// A count that would take the value past ``DestinationCoding/maxElements``.
+        struct Exceeded: Error {}
+
+        private var remaining = DestinationCoding.maxElements
+
+        /// Spends `count` elements.
+        /// - Throws: ``Exceeded`` when fewer remain, spending nothing.
+        func spend(_ count: Int) throws(Exceeded) {
+            guard count <= remaining else { throw Exceeded() }
+            remaining -= count
+        }
+    }
+
     /// Why a screen is not a value of the type asked for.
     enum Failure: Error, Equatable {
         /// The name is no case of the type.
@@ -107,7 +132,7 @@ enum DestinationCoding {
             root.fields = [(name, tree(parameters))]
         }
         do {
-            return try D(from: Reader(node: root, codingPath: []))
+            return try D(from: Reader(node: root, codingPath: [], budget: ElementBudget()))
         } catch let error as DecodingError {
             let failure = failure(error, asStruct: asStruct, parameters: parameters)
             // A name the type knows as a value alone (a `String`-backed case), given parameters:

@@ -56,7 +56,9 @@ extension Screen {
     /// shown by another name, or parameters the type does not take).
     ///
     /// For a screen made from a value, `Screen(value).destination(as: D.self) == value` whenever
-    /// `D`'s `Codable` conformance round-trips (synthesized conformances do).
+    /// `D`'s `Codable` conformance round-trips (synthesized conformances do) and the value holds
+    /// at most 1,024 array elements in all: a screen's parameters are untrusted (a link, a saved
+    /// state), and an array's count is read from them, so a larger count is refused (nil).
     @inlinable
     public func destination<D: Hashable & Codable & Sendable>(as type: D.Type) -> D? {
         if let screen = self as? D { return screen }

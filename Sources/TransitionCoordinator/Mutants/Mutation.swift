@@ -98,6 +98,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// Saving reads the content without the registry's declared ids: content with the app's ids
     /// cannot be saved.
     case savedStateIgnoresDeclaredIDs
+    /// Restoring a state whose first tab step names a tab the app no longer has drops every step
+    /// after it, the other tabs' screens with them, not only that tab's branch.
+    case renamedTabDropsLaterTabs
+    /// A destination's array takes the count its parameter states, however large: a link of a
+    /// few bytes makes the decoder build millions of elements.
+    case unboundedElementCount
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `began` names no source or link (the source its request implies instead): analytics

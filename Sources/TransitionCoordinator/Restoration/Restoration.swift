@@ -118,8 +118,9 @@ package enum Restoration {
 
     /// Where the branch of step `index` ends: the index of the next step that selects a sibling
     /// tab of the tab bar `index` stands in, or the route's end. A step stands in a tab bar's
-    /// branch when a tab step comes before it with no modal between; the branch runs on while no
-    /// step presents a modal or names a tab bar (whose tabs the following tab steps would select).
+    /// branch when it is a tab step (a tab renamed or removed: its own branch), or when a tab step
+    /// comes before it with no modal between; the branch runs on while no step presents a modal or
+    /// names a tab bar (whose tabs the following tab steps would select).
     static func branchEnd(of index: Int, in steps: [RouteStep], registry: ScreenRegistry) -> Int {
         func opensLayer(_ step: RouteStep) -> Bool {
             switch step {
@@ -129,9 +130,11 @@ package enum Restoration {
             case .up: false
             }
         }
-        // In a branch: a tab step before `index`, and nothing since that opens another layer.
-        guard let tab = steps[..<index].lastIndex(where: { if case .tab = $0 { true } else { false } }),
-            !steps[(tab + 1)..<index].contains(where: opensLayer)
+        // In a branch: `index` a tab step, or one before it and nothing since that opens another layer.
+        // Mutant: a tab step itself is in no branch, so a renamed tab drops the tabs after it too.
+        let searched = planted(.renamedTabDropsLaterTabs) ? steps[..<index] : steps[...index]
+        guard let tab = searched.lastIndex(where: { if case .tab = $0 { true } else { false } }),
+            !steps[tab..<index].dropFirst().contains(where: opensLayer)
         else { return steps.count }
         var next = index
         while next < steps.count {

@@ -137,7 +137,8 @@ public struct ScreenRegistry: Sendable {
     /// ``NavigationError/missingParameter(_:screen:step:)`` for a field the route leaves out,
     /// ``NavigationError/parameterType(_:value:expected:screen:step:)`` for a value the field
     /// does not take (`id=abc` for an `Int`), and ``NavigationError/declined(_:step:)`` when the
-    /// type's own decoding refuses it. ``LinkTable/validate(against:)`` finds each but the last at
+    /// type's own decoding refuses it, or when the value would hold more than 1,024 array elements
+    /// in all (an array's count is read from the route, so a forged count is bounded here). ``LinkTable/validate(against:)`` finds each but the last at
     /// launch (only a link's own value can tell whether the decoding takes it).
     public init<Destination: Hashable & Codable & Sendable>(destinations type: Destination.Type) {
         acceptsAnyScreen = false

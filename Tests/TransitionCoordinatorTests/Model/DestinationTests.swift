@@ -11,6 +11,8 @@ private enum Destination: Hashable, Codable, Sendable {
     case search(Query)
     case tagged([String])
     case chart(scale: Double)
+    case filters([String?])
+    case grid([[String?]])
 
     struct Query: Hashable, Codable, Sendable {
         var text: String
@@ -114,6 +116,45 @@ struct DestinationTests {
         ] as [(String, [String: String], DestinationCoding.Failure)])
     func failures(name: String, parameters: [String: String], failure: DestinationCoding.Failure) {
         #expect(throws: failure) { try DestinationCoding.decode(Destination.self, name: name, parameters: parameters) }
+    }
+
+    @Test(
+        "an array's count is read from untrusted parameters, so a value holds at most 1,024 elements in all, nested arrays' included",
+        arguments: [
+            ("filters", ["_0": "1024"], 1_024),
+            ("filters", ["_0": "1025"], nil),
+            ("filters", ["_0": "3000000"], nil),
+            ("filters", ["_0": String(Int.max)], nil),
+            ("grid", ["_0": "2", "_0.0": "511", "_0.1": "511"], 1_024),
+            ("grid", ["_0": "2", "_0.0": "511", "_0.1": "512"], nil),
+        ] as [(String, [String: String], Int?)])
+    func elementBound(name: String, parameters: [String: String], elements: Int?) {
+        let decoded = Result { () throws(DestinationCoding.Failure) in
+            try DestinationCoding.decode(Destination.self, name: name, parameters: parameters)
+        }
+        switch (decoded, elements) {
+        case (.success(.filters(let filters)), let elements?): #expect(filters.count == elements)
+        case (.success(.grid(let rows)), let elements?): #expect(rows.count + rows.map(\.count).reduce(0, +) == elements)
+        case (.failure(let failure), nil): #expect(failure == .refused)
+        default:
+            Issue.record(
+                "\(name) \(parameters) decoded as \(decoded), expected \(elements.map { "\($0) elements" } ?? "a refusal")")
+        }
+    }
+
+    @Test("a link whose array states a forged count is declined at its step, before anything changes")
+    func forgedCountDeclined() async throws {
+        let coordinator = await Coordinator(root: Destination.inbox, screens: ScreenRegistry(destinations: Destination.self))
+        let before = await coordinator.snapshot
+        let forged = try Route(parsing: "^/inbox/filters(_0=3000000)")
+        await #expect(throws: TransitionError.route(.declined("filters", step: 1), route: forged)) {
+            try await coordinator.navigate(to: forged)
+        }
+        #expect(await coordinator.snapshot == before)
+        try await coordinator.navigate(to: try Route(parsing: "^/inbox/filters(_0=3,_0.1=x)"))
+        #expect(
+            await coordinator.snapshot.rootWindow?.content.topScreen.destination(as: Destination.self)
+                == .filters([nil, "x", nil]))
     }
 
     @Test("a stack of destination values pushes, pops to a value and reads back typed")

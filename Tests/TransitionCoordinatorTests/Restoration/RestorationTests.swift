@@ -61,6 +61,21 @@ struct RestorationTests {
         #expect(background.dropped.count == 3)
     }
 
+    @Test(
+        "a tab the tab bar no longer has drops its own branch only, first tab or last: the tabs after it stay",
+        arguments: [
+            ("^/main#lounge/friend#inbox/mail", "^/main#inbox/mail"),
+            ("^/main#inbox/mail#lounge/friend", "^/main#inbox/mail"),
+            ("^/main#settings/friend#lounge#profile/alert", "^/main#settings/friend#profile/alert"),
+        ])
+    func renamedTabDropsItsBranch(saved: String, restored: String) throws {
+        let plan = try Self.plan(try Self.saved(saved))
+        #expect(plan.route.path == restored)
+        #expect(plan.dropped.first?.step == .tab(RouteTarget("lounge")))
+        #expect(plan.dropped.first?.reason.contains("lounge") == true)
+        #expect(plan.content == (try RouteCompiler.content(for: try Self.route(restored), registry: Self.registry)))
+    }
+
     @Test("what a modal stands on goes with it: a renamed screen under a modal drops the modal too")
     func fallbackUnderAModal() throws {
         let plan = try Self.plan(try Self.saved("^/main#inbox/lounge!/compose#settings"))
