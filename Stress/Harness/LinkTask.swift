@@ -21,17 +21,20 @@ public enum LinkTask {
 
     /// The harness app's screens: a home stack, details with an integer id, tabs of two, a compose
     /// flow; the root stack, the tab bar and its stacks, and the compose stack take the app's ids.
-    public static func registry() -> ScreenRegistry {
+    /// `renamed` maps a name to the one a later version of the app gives it (an update).
+    public static func registry(renaming renamed: [String: String] = [:]) -> ScreenRegistry {
+        func name(_ name: String) -> String { renamed[name] ?? name }
         var registry = ScreenRegistry()
-        for name in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] {
-            registry.screen(name)
+        for screen in ["lhome", "lfeed", "lfriend", "lcompose", "ldraft", "lalert", "la", "lb", "lvault", "lsignin"] {
+            registry.screen(name(screen))
         }
-        registry.screen("lsecure", parameters: ["id": .init(.integer, required: false)])
-        registry.screen("ldetail", parameters: ["id": .init(.integer)])
+        registry.screen(name("lsecure"), parameters: ["id": .init(.integer, required: false)])
+        registry.screen(name("ldetail"), parameters: ["id": .init(.integer)])
         do {
             try registry.rootStack(id: "lroot")
-            try registry.tabs("ltabs", id: "ltabs", tabs: [.init("la", stack: "laStack"), .init("lb", stack: "lbStack")])
-            try registry.modalStack(rootedAt: "lcompose", id: "lcomposeStack")
+            try registry.tabs(
+                "ltabs", id: "ltabs", tabs: [.init(name("la"), stack: "laStack"), .init(name("lb"), stack: "lbStack")])
+            try registry.modalStack(rootedAt: name("lcompose"), id: "lcomposeStack")
         } catch {
             fatalError("the harness registry: \(error)")
         }
@@ -158,6 +161,7 @@ public enum LinkTask {
         var hops = SplitMix64(seed: seed).split(0x7AB5)
         await restoreCorrupted(
             &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
+        await decodeForgedCounts(&forged, checker: checker)
         var probe = registry
         do throws(NavigationError) {
             try probe.tabs("lempty", tabs: [String]())
@@ -317,6 +321,7 @@ public enum LinkTask {
         reader.cancel()
         await checker.inboxFinished(endedCount: ended)
         await relaunch(coordinator: coordinator, session: session, environment: environment, checker: checker)
+        await relaunchAfterUpdates(environment: environment, checker: checker)
     }
 
     /// The counts of `up` that no path can write: zero, negative, past the limit.

@@ -1,3 +1,4 @@
+import Foundation
 import StressHarness
 import Testing
 import TransitionCoordinator
@@ -296,5 +297,45 @@ struct LinkCheckTests {
         #expect(await checker.violations.isEmpty)
         await checker.inboxEnded(LinkInbox.Ended(id: LinkID(4), route: route, outcome: .superseded(by: LinkID(4))), version: 0)
         #expect(await checker.violations.contains { $0.detail.contains("superseded by itself") })
+    }
+
+    @Test(
+        "a relaunch after an update that renamed a tab or a screen must drop that step's branch only: a restore that keeps another route is reported",
+        arguments: LinkTask.updates.indices)
+    func renamedStepDropsItsBranch(index: Int) async throws {
+        let update = LinkTask.updates[index]
+        let saved = SavedNavigation(route: try Route(parsing: LinkTask.savedBeforeUpdate), schema: 1, savedAt: .zero)
+        let updated = LinkTask.registry(renaming: [update.renamed.from: update.renamed.to])
+        let fresh = await Coordinator(root: Screen("lhome"), screens: updated)
+        let restored = try await fresh.restore(saved, policy: RestorationPolicy(), now: .zero)
+        let shows = await fresh.snapshot.rootWindow?.content
+        #expect(LinkTask.restoredAfter(update, restored: .success(restored), shows: shows, registry: updated) == nil)
+        // Restored as if nothing were renamed: the whole saved route, which the check refuses.
+        let unchanged = await Coordinator(root: Screen("lhome"), screens: LinkTask.registry())
+        let whole = try await unchanged.restore(saved, policy: RestorationPolicy(), now: .zero)
+        let wholeShows = await unchanged.snapshot.rootWindow?.content
+        let broken = LinkTask.restoredAfter(update, restored: .success(whole), shows: wholeShows, registry: updated)
+        #expect(broken?.contains("drops its own branch only") == true)
+        #expect(LinkTask.restoredAfter(update, restored: .success(restored), shows: wholeShows, registry: updated) != nil)
+        let refused = LinkTask.restoredAfter(
+            update, restored: .failure(.tooOld(age: .seconds(9), maxAge: .seconds(1))), shows: nil, registry: updated)
+        #expect(refused?.contains("was refused") == true)
+    }
+
+    @Test("a destination's decoder that offers more array elements than the bound is reported; the library's offers none past it")
+    func forgedCountsBounded() throws {
+        for count in ["1025", "3000000", String(Int.max)] {
+            #expect(ForgedTags.decodedWithinBound(["tags": count, "grid": "0"]) == nil, "tags=\(count)")
+        }
+        #expect(ForgedTags.decodedWithinBound(["tags": "0", "grid": "2", "grid.0": "600", "grid.1": "600"]) == nil)
+        // A decoder with no bound (JSON writes each nil element, so it offers what it holds).
+        let nulls = Array(repeating: "null", count: ForgedTags.bound + 1).joined(separator: ",")
+        let json = Data(#"{"tags":[\#(nulls)],"grid":[]}"#.utf8)
+        let unbounded = ForgedTags.offeredWithinBound("JSON") { try? JSONDecoder().decode(ForgedTags.self, from: json) }
+        #expect(unbounded?.contains("offered 1025 array elements") == true)
+        let within = Data(#"{"tags":[null,"x"],"grid":[[null]]}"#.utf8)
+        #expect(ForgedTags.offeredWithinBound("JSON") { try? JSONDecoder().decode(ForgedTags.self, from: within) } == nil)
+        let written = ForgedTags(tags: [nil, "x", nil], grid: [[nil], [], ["y"]])
+        #expect(Screen(written).destination(as: ForgedTags.self) == written)
     }
 }

@@ -1,0 +1,79 @@
+import TransitionCoordinator
+
+/// A relaunch after an app update that renamed a tab or a screen: the state the previous version
+/// saved names what the new one no longer has. Restoring it must drop the step that names it and
+/// the rest of that step's branch only (up to the next tab of the same tab bar), keeping the other
+/// tabs, whichever tab was renamed, the first one included (mutant ``Mutation/renamedTabDropsLaterTabs``).
+extension LinkTask {
+    /// The state the previous version saved: both tabs of `ltabs` visited, a screen pushed in each.
+    package static let savedBeforeUpdate = "^/ltabs#la/ldetail(id=2)#lb/lalert"
+
+    /// What an update renamed, and the route the state saved before it must restore as.
+    package struct Update: Sendable {
+        /// The name before the update, and after.
+        package let renamed: (from: String, to: String)
+        /// The route ``savedBeforeUpdate`` restores as in the updated app.
+        package let restores: String
+    }
+
+    /// Each update a relaunch meets: the first tab renamed, the second, a screen in a tab.
+    package static let updates = [
+        Update(renamed: ("la", "lx"), restores: "^/ltabs#lb/lalert"),
+        Update(renamed: ("lb", "ly"), restores: "^/ltabs#la/ldetail(id=2)"),
+        Update(renamed: ("ldetail", "litem"), restores: "^/ltabs#la#lb/lalert"),
+    ]
+
+    /// Restores ``savedBeforeUpdate`` into a fresh coordinator of each updated app (``updates``),
+    /// and checks what it shows (``restoredAfter(_:restored:shows:registry:)``).
+    static func relaunchAfterUpdates(environment: StressEnvironment, checker: StressChecker) async {
+        guard let route = try? Route(parsing: savedBeforeUpdate) else {
+            await checker.noteViolation(
+                .init(.answered, "the state saved before an update, \(savedBeforeUpdate), does not parse"))
+            return
+        }
+        let saved = SavedNavigation(route: route, schema: 1, savedAt: .zero)
+        for update in updates {
+            let screens = registry(renaming: [update.renamed.from: update.renamed.to])
+            let fresh = await Coordinator(
+                root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor, screens: screens)
+            let restored: Result<Coordinator.Restored, RestorationError>
+            do throws(RestorationError) {
+                restored = .success(try await fresh.restore(saved, policy: RestorationPolicy(), now: .zero))
+            } catch {
+                restored = .failure(error)
+            }
+            let shows = await fresh.snapshot.rootWindow?.content
+            if let broken = restoredAfter(update, restored: restored, shows: shows, registry: screens) {
+                await checker.noteViolation(.init(.atomic, broken))
+            }
+        }
+    }
+
+    /// Nil when the state saved before `update` restored as the update's route, listing as
+    /// dropped the steps it left out, and the root shows that route's content; else what broke.
+    package static func restoredAfter(
+        _ update: Update, restored: Result<Coordinator.Restored, RestorationError>, shows: WindowContent?,
+        registry: ScreenRegistry
+    ) -> String? {
+        let renamed = "with `\(update.renamed.from)` renamed `\(update.renamed.to)`"
+        let plan: Coordinator.Restored
+        switch restored {
+        case .success(let made): plan = made
+        case .failure(let error): return "the state saved as \(savedBeforeUpdate) was refused \(renamed): \(error)"
+        }
+        guard plan.route.path == update.restores else {
+            return "the state saved as \(savedBeforeUpdate) restored as \(plan.route.path) \(renamed), "
+                + "not \(update.restores): a renamed step drops its own branch only"
+        }
+        guard let saved = try? Route(parsing: savedBeforeUpdate), let kept = try? Route(parsing: update.restores),
+            plan.dropped.count == saved.steps.count - kept.steps.count
+        else {
+            return "restored \(renamed), \(plan.dropped.count) steps are listed as dropped: \(plan.dropped)"
+        }
+        guard let expected = try? RouteCompiler.content(for: kept, registry: registry), shows == expected else {
+            return "restored as \(plan.route.path) \(renamed), the root shows \(shows.map(\.description) ?? "nothing")"
+        }
+        return nil
+    }
+}
