@@ -199,6 +199,8 @@ public enum StressHarness {
         case .linkResetsUnnamedTabs: "a link resets the tabs its route does not name"
         case .alreadyThereBeforeGuards: "a preempting link answered as already there before the guards of the one in flight"
         case .savedStateIgnoresDeclaredIDs: "saving that cannot read the app's declared ids"
+        case .resumeWaitsOnItsOwnTransition: "a resume asked from an animator waits behind its own transition"
+        case .heldGestureSureToCommit: "a held gesture taken as sure to commit by a preempting navigation"
         case .renamedTabDropsLaterTabs: "a renamed tab drops the other tabs' screens on restore"
         case .unboundedElementCount: "a destination's array as long as its parameter says"
         case .guardSkippedForLinks: "guards skipped for links"

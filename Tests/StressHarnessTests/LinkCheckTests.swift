@@ -10,14 +10,16 @@ struct LinkCheckTests {
     static let target = try? RouteCompiler.content(for: Route(parsing: "^/lhome/lfeed"), registry: LinkTask.registry())
     static let root = ManagedWindow(id: WindowID(1), level: .root, content: .screen(Screen("home")))
 
-    static func record(showing content: WindowContent, above: [ManagedWindow] = []) -> TransitionRecord {
+    static func record(
+        showing content: WindowContent, above: [ManagedWindow] = [], animation: AnimationOutcome = .skipped(.noAnimator)
+    ) -> TransitionRecord {
         let before = NavigationSnapshot(version: 1, levels: WindowLevel.builtIn, windows: [root], keyWindow: root.id)
         var landed = root
         landed.content = content
         let after = NavigationSnapshot(version: 2, levels: WindowLevel.builtIn, windows: [landed] + above, keyWindow: landed.id)
         return TransitionRecord(
             id: TransitionID(2), request: .navigate(route ?? Route([]), target: content), before: before, after: after,
-            hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero,
+            hadAnimator: false, animation: animation, extraFinishCalls: 0, startedAt: .zero,
             endedAt: .zero, waited: nil)
     }
 
@@ -337,5 +339,30 @@ struct LinkCheckTests {
         #expect(ForgedTags.offeredWithinBound("JSON") { try? JSONDecoder().decode(ForgedTags.self, from: within) } == nil)
         let written = ForgedTags(tags: [nil, "x", nil], grid: [[nil], [], ["y"]])
         #expect(Screen(written).destination(as: ForgedTags.self) == written)
+    }
+
+    @Test(
+        "a resume asked from inside an animation must be refused at once as re-entrant, or find nothing kept: a record, another refusal or a timeout is reported"
+    )
+    func resumeFromInsideChecked() async throws {
+        let target = try #require(Self.target)
+        let ran = Self.record(showing: target, animation: .ran)
+        let timedOut = Self.record(showing: target, animation: .timedOut(after: .seconds(5)))
+        let preempted = Self.record(showing: target, animation: .preempted)
+        let inFlight = InFlightTransition(id: ran.id, request: ran.request)
+        let quiet = StressChecker(answerBound: .seconds(1))
+        await quiet.resumedFromInside(ran, answer: .failure(.refused(.reentrant(inFlight: inFlight))))
+        await quiet.resumedFromInside(ran, answer: .success(nil))
+        await quiet.resumedFromInside(preempted, answer: .success(ran))
+        #expect(await quiet.violations.isEmpty)
+        for (record, answer) in [
+            (ran, Result<TransitionRecord?, TransitionError>.success(ran)),
+            (ran, .failure(.refused(.busy(inFlight: inFlight)))),
+            (timedOut, nil),
+        ] {
+            let checker = StressChecker(answerBound: .seconds(1))
+            await checker.resumedFromInside(record, answer: answer)
+            #expect(await checker.violations.map(\.invariant) == [.serial], "\(record.animation), \(String(describing: answer))")
+        }
     }
 }

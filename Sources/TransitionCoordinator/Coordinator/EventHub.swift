@@ -14,8 +14,6 @@ final class EventHub: Sendable {
         var subscribers: [UInt64: Continuation] = [:]
         /// The continuations in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
         var fanOut: [(id: UInt64, continuation: Continuation)] = []
-        /// How many events each subscriber that fell behind has missed since it was last told.
-        var missed: [UInt64: Int] = [:]
         var dropped = 0
         /// How many events were fanned out (sent while someone subscribed).
         var sent = 0
@@ -24,6 +22,13 @@ final class EventHub: Sendable {
     }
 
     private let state = Locked(State())
+    /// How many events each subscriber that fell behind has missed since it was last told. Held
+    /// for a whole delivery, yields included, so one delivery at a time reads and writes it:
+    /// events come from more than the coordinator's actor (a `.reject` request refused in its
+    /// caller's context), and two deliveries that each read a count and wrote it back would lose
+    /// one. Nothing is called while it is held but `state`'s lock and the streams' yields, which
+    /// take neither (a subscriber's termination handler takes `state`'s alone).
+    private let missed = Locked<[UInt64: Int]>([:])
     /// How many subscribers there are, read without the lock: with none, an event is not even built.
     private let count = Atomic<Int>(0)
     private let bufferSize: Int
@@ -51,7 +56,6 @@ final class EventHub: Sendable {
             guard let self else { return }
             state.withLock { state in
                 guard state.subscribers.removeValue(forKey: id) != nil else { return }
-                state.missed[id] = nil
                 state.rebuild()
                 count.store(state.subscribers.count, ordering: .releasing)
             }
@@ -66,7 +70,8 @@ final class EventHub: Sendable {
     /// may be missed, as ``send(_:)`` may miss it).
     var hasSubscribers: Bool { count.load(ordering: .acquiring) > 0 }
 
-    /// Delivers an event to every subscriber, in call order (only the coordinator actor sends).
+    /// Delivers an event to every subscriber, in call order; concurrent calls (a refusal sent from
+    /// its caller's context) are delivered one after the other.
     ///
     /// Yields outside the lock, so a subscriber's termination handler can never wait on it. With
     /// no subscriber the event is never built. A subscriber that arrives during a send may miss
@@ -80,41 +85,42 @@ final class EventHub: Sendable {
     /// ``send(_:)`` past its check: fans `event` out.
     ///
     /// A stream that missed events is given `.missed(n)` before this event; while it is still
-    /// full, this event is missed too. Only the coordinator sends, so the counts read here are
-    /// the ones written back.
+    /// full, this event is missed too. The counts are read and written under ``missed``'s lock,
+    /// held until every stream was given the event.
     private func deliver(_ event: CoordinatorEvent) {
-        let (subscribers, missed) = state.withLock { state in
-            state.sent += 1
-            return (state.fanOut, state.missed)
-        }
-        var dropped = 0
-        var behindNow: [(id: UInt64, count: Int)] = []
-        for (id, continuation) in subscribers {
-            var behind = missed.isEmpty ? 0 : missed[id] ?? 0
-            let before = behind
-            var lost = false
-            if behind > 0 {
-                if case .dropped = continuation.yield(.missed(behind)) {
-                    behind += 1
-                    lost = true
-                } else {
-                    behind = 0
+        let dropped = missed.withLock { missed in
+            let subscribers = state.withLock { state in
+                state.sent += 1
+                return state.fanOut
+            }
+            var dropped = 0
+            for (id, continuation) in subscribers {
+                var behind = missed.isEmpty ? 0 : missed[id] ?? 0
+                let before = behind
+                var lost = false
+                if behind > 0 {
+                    if case .dropped = continuation.yield(.missed(behind)) {
+                        behind += 1
+                        lost = true
+                    } else {
+                        behind = 0
+                    }
                 }
+                if !lost, case .dropped = continuation.yield(event) {
+                    behind = 1
+                    lost = true
+                }
+                if lost { dropped += 1 }
+                if behind != before { missed[id] = behind == 0 ? nil : behind }
             }
-            if !lost, case .dropped = continuation.yield(event) {
-                behind = 1
-                lost = true
+            // Subscribers that left: their counts go with them.
+            if missed.count > subscribers.count {
+                let present = Set(subscribers.map(\.id))
+                missed = missed.filter { present.contains($0.key) }
             }
-            if lost { dropped += 1 }
-            if behind != before { behindNow.append((id, behind)) }
+            return dropped
         }
-        guard dropped > 0 || !behindNow.isEmpty else { return }
-        state.withLock { state in
-            state.dropped += dropped
-            for (id, count) in behindNow where state.subscribers[id] != nil {
-                state.missed[id] = count == 0 ? nil : count
-            }
-        }
+        if dropped > 0 { state.withLock { $0.dropped += dropped } }
     }
 
     /// How many events were dropped from full buffers so far.

@@ -15,7 +15,8 @@ extension TransitionMachine {
         /// A preempting request or lifecycle event asked its animation to finish now.
         var preempted = false
         /// Sure to commit: no guard is asked about it, or its guards let it through (until then
-        /// a guard may still refuse it, and its after-state never comes).
+        /// a guard may still refuse it, and its after-state never comes). Never a held gesture's:
+        /// the user may still cancel it.
         var vetted: Bool
         /// The race its animator runs in, while it runs: what the actor cuts short when a
         /// preemption or a lifecycle event asks (the machine decides; the race is the effect's handle).

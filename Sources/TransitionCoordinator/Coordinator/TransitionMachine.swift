@@ -161,8 +161,8 @@ struct TransitionMachine {
             }
             // A navigation to where the transition in flight leads has nothing to do once that
             // transition is sure to commit: it must not cut the animation it would never follow.
-            // While a guard may still refuse that transition, the navigation waits for its end
-            // without cutting it: then it is already there, or it runs.
+            // While a guard may still refuse that transition, or the user cancel the gesture it is,
+            // the navigation waits for its end without cutting it: then it is already there, or it runs.
             if TransitionPlanner.showsAlready(request, in: current.after) {
                 if current.vetted || planted(.alreadyThereBeforeGuards) { return .alreadyThere }
                 return .wait(
@@ -284,7 +284,10 @@ struct TransitionMachine {
             id: TransitionID(admitted), request: plan.request, source: origin.source,
             link: origin.link)
         let admission = Admission(transition: transition, plan: plan, waited: waited, admittedAt: now)
-        let slot = Slot(admission: admission, vetted: !(hasGuards && origin.source.isGuarded))
+        // Sure to commit once its guards let it through; a held gesture never is, until the user
+        // lets go (a cancel changes nothing). Mutant: a gesture is sure to commit from its start.
+        let cancellable = origin.source == .gesture && !planted(.heldGestureSureToCommit)
+        let slot = Slot(admission: admission, vetted: !cancellable && !(hasGuards && origin.source.isGuarded))
         phase = origin.source == .gesture ? .gestureHeld(slot) : .inFlight(slot)
         return admission
     }

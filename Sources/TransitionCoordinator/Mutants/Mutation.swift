@@ -106,6 +106,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case unboundedElementCount
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
+    /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a
+    /// parked link behind that transition, and waits for it: the animation ends only at its timeout.
+    case resumeWaitsOnItsOwnTransition
+    /// A `.preempt` navigation to where a held gesture leads is answered already there, though
+    /// the user may still cancel the gesture: the app never gets there.
+    case heldGestureSureToCommit
     /// `began` names no source or link (the source its request implies instead): analytics
     /// cannot follow a link from its start to its end.
     case beganWithoutOrigin

@@ -72,14 +72,23 @@ extension Coordinator {
     /// out (at a guard, or on its way back) asks for no trip of its own: if that trip ends in a
     /// redirect again, the link goes once more for this call and it gets that answer; otherwise it
     /// gets the same answer as the call that sent the trip (the same record: one navigation).
-    /// - Throws: what the request throws now (a guard may refuse or redirect it again).
+    /// - Throws: what the request throws now (a guard may refuse or redirect it again);
+    ///   ``TransitionError/Refusal/reentrant(inFlight:)`` at once, keeping the request, when called
+    ///   from inside the transition in flight (its animator, a task it started, a host call, a
+    ///   guard), which the request would wait behind for ever.
     @discardableResult
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
+        guard let kept = redirected ?? resumingLink else { return nil }
+        // Mutant: asked from inside the transition in flight, the request waits behind it.
+        if let slot = machine.slot, !planted(.resumeWaitsOnItsOwnTransition),
+            TransitionScope.chain.contains(where: { $0.names(markerIdentity, slot.transition.id) })
+        {
+            throw refuse(kept.request, .refused(.reentrant(inFlight: slot.transition)))
+        }
         // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
         // resumes the same request twice. A link whose resume is still out is asked for again
         // through its inbox, which sends it once more only if a guard redirects it again: a call
         // made meanwhile (once signed in, say) is not lost, and the link never goes twice at once.
-        guard let kept = redirected ?? resumingLink else { return nil }
         redirected = nil
         if let link = kept.link {
             resumingLink = kept

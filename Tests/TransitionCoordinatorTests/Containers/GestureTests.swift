@@ -57,6 +57,31 @@ struct GestureTests {
         _ = await probe.next { if case .cancelled(let transition) = $0 { transition.id == gesture.id } else { false } }
     }
 
+    @Test(
+        "a preempting navigation to where a held swipe leads waits for the finger: the swipe cancelled, it runs; committed, it is already there",
+        arguments: [false, true])
+    func preemptWaitsForTheFinger(commits: Bool) async throws {
+        let coordinator = await Coordinator(root: Screen("launch"), clock: TestClock(), screens: .open)
+        try await coordinator.navigate(to: try Route(parsing: "^/home/vault"))
+        var probe = EventProbe(coordinator)
+        let gesture = try await coordinator.beginGesture(.pop("^"))
+        let back = try Route(parsing: "^/home")
+        let link = Task { () throws(TransitionError) -> TransitionRecord? in
+            try await coordinator.navigate(to: back, policy: .preempt)
+        }
+        _ = await probe.next { if case .waiting(.navigate(back, _), lane: .preempt) = $0 { true } else { false } }
+        if commits {
+            let swiped = try await gesture.commit()
+            #expect(try await link.value == nil, "the swipe took the app there")
+            #expect(await coordinator.snapshot == swiped.after)
+        } else {
+            await gesture.cancel()
+            let record = try #require(try await link.value)
+            #expect(record.request.kind == .navigate)
+            #expect(await coordinator.snapshot.rootWindow?.content.topScreen.name == "home")
+        }
+    }
+
     @Test("a lifecycle event cuts a gesture short as cancelled; committing it then changes nothing")
     func lifecycleCutsGesture() async throws {
         let (coordinator, log) = try await Self.form()

@@ -189,6 +189,42 @@ struct GuardTests {
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
+    @Test(
+        "a resume asked from inside an animation, of a link parked behind sign-in or a request kept, is refused at once as re-entrant, and the request stays kept",
+        arguments: [true, false])
+    func resumeFromAnimatorIsReentrant(link: Bool) async throws {
+        let session = Session()
+        let coordinator = await Self.coordinator(session)
+        var probe = EventProbe(coordinator)
+        let vault = try Self.route("^/home/vault(code=1234)")
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true)
+        if link {
+            await inbox.post(vault)
+        } else {
+            _ = try? await coordinator.navigate(to: vault)
+        }
+        _ = await probe.next { if case .ended(let record) = $0, record.source == .redirect { true } else { false } }
+        await inbox.idle()
+        session.signedIn.mutate { $0 = true }
+        let answer = Box<Result<TransitionRecord?, TransitionError>?>(nil)
+        let resuming = AskingAnimator {
+            do throws(TransitionError) {
+                answer.value = .success(try await coordinator.resumeRedirected())
+            } catch {
+                answer.value = .failure(error)
+            }
+        }
+        let pushed = try await coordinator.stack("^").push(Screen("friend"), animator: resuming)
+        #expect(pushed.animation == .ran, "the animator's question was answered at once")
+        guard case .failure(.refused(.reentrant(let inFlight)))? = answer.value else {
+            Issue.record("answered \(String(describing: answer.value)), not re-entrant")
+            return
+        }
+        #expect(inFlight.id == pushed.id)
+        let resumed = try #require(try await coordinator.resumeRedirected(), "the request stayed kept")
+        #expect(resumed.after.windowList[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+    }
+
     @Test("a link parked behind sign-in that a newer link supersedes is not resumed: it ended once, superseded")
     func parkedLinkSuperseded() async throws {
         let coordinator = await Self.coordinator(Session())
@@ -321,4 +357,10 @@ struct GuardTests {
                 policy: RestorationPolicy(), now: .zero)
         }
     }
+}
+
+/// An animator that asks the coordinator something from inside its transition, then ends.
+private struct AskingAnimator: Animator {
+    let ask: @Sendable () async -> Void
+    func animate(_ context: TransitionContext) async throws { await ask() }
 }
