@@ -116,80 +116,6 @@ extension LinkTask {
         await held.value
     }
 
-    /// A link onto a stack, a swipe back begun on it and held, and meanwhile a link to where the
-    /// swipe leads, preempting; then the user lets go without finishing the swipe. The link must
-    /// wait for the finger: answered already there while the swipe could still be cancelled, the
-    /// app would never get there (mutant ``Mutation/heldGestureSureToCommit``; the answer leaves
-    /// no record, and is checked against the states it was decided between). Other tasks may
-    /// change what is shown, or hold the slot, meanwhile; then no swipe begins.
-    static func preemptHeldSwipe(
-        pause: Duration, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
-    ) async {
-        let pushed = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))])
-        let back = Route(absolute: true, [.push(RouteTarget("lhome"))])
-        let label = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
-        await navigate(
-            pushed, kind: .wellFormed, expected: try? RouteCompiler.content(for: pushed, registry: coordinator.screens),
-            animator: nil, label: label, environment: environment, coordinator: coordinator, checker: checker)
-        // The swipe is answered as a worker's is: its refusal, or its end (a cancel is the user's change).
-        let swipe = ContainerOperation.pop("lroot")
-        var swipeLabel = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
-        swipeLabel.fromLinks = true
-        let asked = environment.elapsed()
-        let gesture: InteractiveGesture
-        do throws(TransitionError) {
-            // Begun when its turn comes, if the stack still has a screen to swipe back from.
-            gesture = try await coordinator.beginGesture(swipe, policy: .enqueue)
-        } catch {
-            await checker.rejected(
-                .userDid(swipe, at: nil), error, animator: .none, label: swipeLabel, asked: asked,
-                answered: environment.elapsed())
-            return
-        }
-        var preempting = label
-        preempting.policy = .preempt
-        let link = Task(executorPreference: environment.taskExecutor) {
-            await navigate(
-                back, kind: .wellFormed, expected: try? RouteCompiler.content(for: back, registry: coordinator.screens),
-                animator: nil, label: preempting, environment: environment, coordinator: coordinator, checker: checker)
-        }
-        // The finger stays down a while: the link reaches the coordinator meanwhile, and waits.
-        try? await environment.sleep(pause / 4)
-        await gesture.cancel()
-        await checker.noteUserChange(gesture: .cancel)
-        await checker.gestureEnded(gesture.id)
-        await link.value
-    }
-
-    /// A push the app animates onto a stack a link built (of a screen no guard stalls on), whose
-    /// animator asks to resume the link parked behind sign-in: a request from inside the transition
-    /// in flight, refused at once as re-entrant with the link kept. Waiting behind its own
-    /// transition, it would hold the animation to its timeout (mutant
-    /// ``Mutation/resumeWaitsOnItsOwnTransition``).
-    static func resumeFromAnimation(
-        round: Int, environment: StressEnvironment, coordinator: Coordinator, checker: StressChecker
-    ) async {
-        guard let shown = await coordinator.snapshot.rootWindow?.content,
-            let stack = declaredStacks.first(where: shown.holds)
-        else { return }
-        let answer = Locked<Result<TransitionRecord?, TransitionError>?>(nil)
-        let animator = ResumingAnimator(coordinator: coordinator, checker: checker, answer: answer)
-        let screen = Screen("lalert", id: ScreenID("resume-\(round)"))
-        var label = RequestLabel(policy: .enqueue, whenLocked: .refuse, cancelled: false)
-        label.fromLinks = true
-        let request = TransitionRequest.content(.push(screen, onto: stack))
-        let asked = environment.elapsed()
-        do throws(TransitionError) {
-            let record = try await coordinator.stack(stack).push(screen, animator: animator, policy: .enqueue)
-            // The animator returns as soon as it is answered: an instant one.
-            await checker.committed(record, animator: .instant, label: label, wall: environment.elapsed() - asked)
-            await checker.resumedFromInside(record, answer: answer.withLock { $0 })
-        } catch {
-            await checker.rejected(
-                request, error, animator: .instant, label: label, asked: asked, answered: environment.elapsed())
-        }
-    }
-
     /// Follows the well-formed link `route` at once, expecting what it compiles to cold.
     private static func follow(
         _ route: Route, rng: inout SplitMix64, environment: StressEnvironment, coordinator: Coordinator,
@@ -218,24 +144,5 @@ extension LinkTask {
             await checker.rejected(request, error, animator: .none, label: label, asked: asked, answered: environment.elapsed())
             return false
         }
-    }
-}
-
-/// An animator that asks to resume the request a guard redirected, from inside its transition,
-/// and keeps the answer.
-struct ResumingAnimator: Animator {
-    let coordinator: Coordinator
-    let checker: StressChecker
-    let answer: Locked<Result<TransitionRecord?, TransitionError>?>
-
-    func animate(_ context: TransitionContext) async throws {
-        await checker.animatorCalled(context.transitionID)
-        let result: Result<TransitionRecord?, TransitionError>
-        do throws(TransitionError) {
-            result = .success(try await coordinator.resumeRedirected())
-        } catch {
-            result = .failure(error)
-        }
-        answer.withLock { $0 = result }
     }
 }

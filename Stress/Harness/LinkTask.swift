@@ -169,25 +169,10 @@ public enum LinkTask {
         } catch {}
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
-            if round == openAt + 1 {
-                // Once per run, with the inbox open: a link parked behind sign-in, then a resume asked
-                // from inside an animation; and a link to where a held swipe leads.
-                await postSecure(
-                    secure.pick(Self.secure), inbox: inbox, coordinator: coordinator, checker: checker, registry: registry)
-                await inbox.idle()
-                if await inbox.hasParkedLink {
-                    await resumeFromAnimation(round: round, environment: environment, coordinator: coordinator, checker: checker)
-                }
-                await preemptHeldSwipe(pause: pause, environment: environment, coordinator: coordinator, checker: checker)
-            }
             if secure.chance(15) {
                 // A link behind sign-in, through the inbox: redirected to sign-in and parked there.
                 await postSecure(
                     secure.pick(Self.secure), inbox: inbox, coordinator: coordinator, checker: checker, registry: registry)
-                // Then, once parked, a resume asked from inside an animation.
-                if await inbox.hasParkedLink {
-                    await resumeFromAnimation(round: round, environment: environment, coordinator: coordinator, checker: checker)
-                }
             }
             if secure.chance(10) {
                 // A resume before the person signed in: redirected again, and parked again.
@@ -222,9 +207,6 @@ public enum LinkTask {
             }
             if moves.chance(30) {
                 await preemptHeldLink(environment: environment, coordinator: coordinator, checker: checker)
-            }
-            if moves.chance(20) {
-                await preemptHeldSwipe(pause: pause, environment: environment, coordinator: coordinator, checker: checker)
             }
             if hops.chance(25) {
                 for path in hops.chance(50) ? Self.intoEachTab : Self.intoEachTab.reversed() {
@@ -340,6 +322,8 @@ public enum LinkTask {
         await checker.inboxFinished(endedCount: ended)
         await relaunch(coordinator: coordinator, session: session, environment: environment, checker: checker)
         await relaunchAfterUpdates(environment: environment, checker: checker)
+        await preemptDuringHeldSwipe(environment: environment, checker: checker)
+        await resumeFromAnimation(environment: environment, checker: checker)
     }
 
     /// The counts of `up` that no path can write: zero, negative, past the limit.

@@ -215,52 +215,6 @@ public actor StressChecker {
         violations.append(.init(.shieldAndLock, "the lifecycle event \(state) was refused: \(error)"))
     }
 
-    /// The app's animator of `record`'s transition asked to resume the request a guard redirected,
-    /// and got `answer` (nil: not yet, or the animator never ran). The animator asks that alone,
-    /// so it ends at once: refused as re-entrant in its transition (a request kept), or nil (none
-    /// kept). A record or another refusal, or an animation that timed out, came from waiting
-    /// behind its own transition. An animation cut short by others may leave the animator asking
-    /// after its transition ended, an ordinary request then: its answer is counted, not judged.
-    package func resumedFromInside(_ record: TransitionRecord, answer: Result<TransitionRecord?, TransitionError>?) {
-        let transition = record.id
-        // The events the answer brought: a refusal's, or a resumed navigation's two.
-        switch answer {
-        case nil, .success(nil)?: break
-        case .failure?: expectedEvents += 1
-        case .success(_?)?: expectedEvents += 2
-        }
-        switch record.animation {
-        case .preempted, .callerCancelled, .skipped: return
-        case .timedOut:
-            violations.append(
-                .init(
-                    .serial,
-                    "\(transition)'s animator, which only asks resumeRedirected(), timed out: "
-                        + "the resume waited behind its own transition"))
-        case .ran, .failed: break
-        }
-        switch answer {
-        case nil:
-            break
-        case .success(nil)?:
-            linkOutcomes["resume from an animator: nothing kept", default: 0] += 1
-        case .failure(.refused(.reentrant(let inFlight)))? where inFlight.id == transition:
-            linkOutcomes["resume from an animator: re-entrant", default: 0] += 1
-        case .failure(let error)?:
-            violations.append(
-                .init(
-                    .serial,
-                    "resumeRedirected() asked from inside \(transition)'s animator was refused as \(error.code), "
-                        + "not at once as re-entrant: it waited behind its own transition"))
-        case .success(let resumed?)?:
-            violations.append(
-                .init(
-                    .serial,
-                    "resumeRedirected() asked from inside \(transition)'s animator was answered with \(resumed.id): "
-                        + "it waited behind its own transition"))
-        }
-    }
-
     /// A request made from inside the animator of `transition` was answered.
     ///
     /// While `transition` is in flight the only right answer is re-entrant naming it. An animator

@@ -342,27 +342,38 @@ struct LinkCheckTests {
     }
 
     @Test(
-        "a resume asked from inside an animation must be refused at once as re-entrant, or find nothing kept: a record, another refusal or a timeout is reported"
+        "a resume asked from inside an animation must be refused at once as re-entrant in it: a record, another refusal or a timeout is reported"
     )
     func resumeFromInsideChecked() async throws {
         let target = try #require(Self.target)
         let ran = Self.record(showing: target, animation: .ran)
-        let timedOut = Self.record(showing: target, animation: .timedOut(after: .seconds(5)))
-        let preempted = Self.record(showing: target, animation: .preempted)
         let inFlight = InFlightTransition(id: ran.id, request: ran.request)
-        let quiet = StressChecker(answerBound: .seconds(1))
-        await quiet.resumedFromInside(ran, answer: .failure(.refused(.reentrant(inFlight: inFlight))))
-        await quiet.resumedFromInside(ran, answer: .success(nil))
-        await quiet.resumedFromInside(preempted, answer: .success(ran))
-        #expect(await quiet.violations.isEmpty)
+        #expect(LinkTask.resumeAnsweredAtOnce(ran, answer: .failure(.refused(.reentrant(inFlight: inFlight)))) == nil)
+        let other = InFlightTransition(id: TransitionID(99), request: ran.request)
         for (record, answer) in [
             (ran, Result<TransitionRecord?, TransitionError>.success(ran)),
+            (ran, .success(nil)),
             (ran, .failure(.refused(.busy(inFlight: inFlight)))),
-            (timedOut, nil),
+            (ran, .failure(.refused(.reentrant(inFlight: other)))),
+            (Self.record(showing: target, animation: .timedOut(after: .seconds(5))), nil),
         ] {
-            let checker = StressChecker(answerBound: .seconds(1))
-            await checker.resumedFromInside(record, answer: answer)
-            #expect(await checker.violations.map(\.invariant) == [.serial], "\(record.animation), \(String(describing: answer))")
+            #expect(
+                LinkTask.resumeAnsweredAtOnce(record, answer: answer) != nil, "\(record.animation), \(String(describing: answer))"
+            )
         }
+    }
+
+    @Test(
+        "a preempting link to where a held swipe led must leave the app there once the swipe is cancelled: answered already there and elsewhere is reported"
+    )
+    func heldSwipeChecked() throws {
+        let back = try Route(parsing: "^/lhome")
+        let expected = try RouteCompiler.content(for: back, registry: LinkTask.registry())
+        let elsewhere = try RouteCompiler.content(for: try Route(parsing: "^/lhome/lfeed"), registry: LinkTask.registry())
+        let ran = Self.record(showing: expected)
+        #expect(LinkTask.heldSwipeWaited(answer: .success(ran), shows: expected, expected: expected) == nil)
+        let broken = LinkTask.heldSwipeWaited(answer: .success(nil), shows: elsewhere, expected: expected)
+        #expect(broken?.contains("answered already there") == true)
+        #expect(LinkTask.heldSwipeWaited(answer: .success(nil), shows: elsewhere, expected: nil) != nil)
     }
 }

@@ -1,0 +1,128 @@
+import TransitionCoordinator
+
+/// Requests that arrive while a transition holds the slot and must not be answered as if it had
+/// ended: a link to where a swipe the user still holds would lead (it waits for the finger), and
+/// a resume asked from inside an animation (refused at once as re-entrant, not sent behind it).
+/// Each runs on an app of its own, the harness app's registry, with no other task in the way, so
+/// every run reaches it.
+extension LinkTask {
+    /// A swipe back held on `lroot`, and meanwhile a `.preempt` link to where it leads; then the
+    /// user lets go without finishing it. The link must wait for the finger and then run: answered
+    /// already there while the swipe could still be cancelled, the app would never get there
+    /// (mutant ``Mutation/heldGestureSureToCommit``). An app without guards: with one, a gesture is
+    /// not yet vetted anyway.
+    static func preemptDuringHeldSwipe(environment: StressEnvironment, checker: StressChecker) async {
+        let screens = registry()
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: screens)
+        let pushed = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))])
+        let back = Route(absolute: true, [.push(RouteTarget("lhome"))])
+        let swipe: InteractiveGesture
+        do throws(TransitionError) {
+            try await app.navigate(to: pushed)
+            swipe = try await app.beginGesture(.pop("lroot"))
+        } catch {
+            await checker.noteViolation(.init(.answered, "a swipe back on an app of its own could not begin: \(error)"))
+            return
+        }
+        let link = Task(executorPreference: environment.taskExecutor) {
+            () async -> Result<TransitionRecord?, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await app.navigate(to: back, policy: .preempt))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // The finger stays down a while: the link reaches the coordinator meanwhile.
+        try? await environment.sleep(.milliseconds(1))
+        await swipe.cancel()
+        let answer = await link.value
+        let shows = await app.snapshot.rootWindow?.content
+        let expected = try? RouteCompiler.content(for: back, registry: screens)
+        if let broken = heldSwipeWaited(answer: answer, shows: shows, expected: expected) {
+            await checker.noteViolation(.init(.atomic, broken))
+        }
+    }
+
+    /// Nil when a `.preempt` link to where a held swipe led, the swipe then cancelled, left the app
+    /// showing the link's content (`expected`); else what broke.
+    package static func heldSwipeWaited(
+        answer: Result<TransitionRecord?, TransitionError>, shows: WindowContent?, expected: WindowContent?
+    ) -> String? {
+        guard let expected else { return "the link back does not compile" }
+        if shows == expected { return nil }
+        let said =
+            switch answer {
+            case .success(nil): "already there"
+            case .success(let record?): "with \(record.id)"
+            case .failure(let error): "refused as \(error.code)"
+            }
+        return "a .preempt link to where a held swipe led was answered \(said); the swipe then cancelled, "
+            + "the app shows \(shows.map(\.description) ?? "nothing"), not \(expected)"
+    }
+
+    /// A link parked behind sign-in on an app of its own (signed out), then a push the app animates
+    /// whose animator asks to resume it: a request from inside the transition in flight, refused at
+    /// once as re-entrant with the link kept. Sent behind its own transition, it would hold the
+    /// animation to its timeout (mutant ``Mutation/resumeWaitsOnItsOwnTransition``).
+    static func resumeFromAnimation(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: Session()))
+        let inbox = LinkInbox(coordinator: app, configuration: .init(expiry: .seconds(3_600), startsOpen: true))
+        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
+        await inbox.post(secure, expiry: .seconds(3_600))
+        await inbox.idle()
+        // Sign-in shown: the redirect's own navigation is over.
+        _ = await app.redirectOutcome()
+        guard await inbox.hasParkedLink else {
+            await checker.noteViolation(.init(.answered, "a link behind sign-in was not parked on an app of its own"))
+            return
+        }
+        let answer = Locked<Result<TransitionRecord?, TransitionError>?>(nil)
+        do throws(TransitionError) {
+            let record = try await app.stack("lroot").push(
+                Screen("lalert"), animator: ResumingAnimator(coordinator: app, answer: answer), policy: .enqueue)
+            if let broken = resumeAnsweredAtOnce(record, answer: answer.withLock { $0 }) {
+                await checker.noteViolation(.init(.serial, broken))
+            }
+        } catch {
+            await checker.noteViolation(.init(.answered, "a push on an app of its own was refused: \(error)"))
+        }
+        if await !inbox.hasParkedLink {
+            await checker.noteViolation(.init(.answered, "a resume refused as re-entrant let the parked link go"))
+        }
+    }
+
+    /// Nil when the animator of `record`'s transition, which only asks `resumeRedirected()`, ran to
+    /// its end with the answer re-entrant in that transition; else what broke.
+    package static func resumeAnsweredAtOnce(
+        _ record: TransitionRecord, answer: Result<TransitionRecord?, TransitionError>?
+    ) -> String? {
+        guard record.animation == .ran else {
+            return "\(record.id)'s animator, which only asks resumeRedirected(), ended \(record.animation): "
+                + "the resume waited behind its own transition"
+        }
+        if case .failure(.refused(.reentrant(let inFlight)))? = answer, inFlight.id == record.id { return nil }
+        return "resumeRedirected() asked from inside \(record.id)'s animator was answered "
+            + "\(answer.map { "\($0)" } ?? "never"), not at once as re-entrant"
+    }
+}
+
+/// An animator that asks to resume the request a guard redirected, from inside its transition,
+/// and keeps the answer.
+struct ResumingAnimator: Animator {
+    let coordinator: Coordinator
+    let answer: Locked<Result<TransitionRecord?, TransitionError>?>
+
+    func animate(_ context: TransitionContext) async throws {
+        let result: Result<TransitionRecord?, TransitionError>
+        do throws(TransitionError) {
+            result = .success(try await coordinator.resumeRedirected())
+        } catch {
+            result = .failure(error)
+        }
+        answer.withLock { $0 = result }
+    }
+}
