@@ -73,7 +73,7 @@ final class EventHub: Sendable {
     /// Delivers an event to every subscriber, in call order; concurrent calls (a refusal sent from
     /// its caller's context) are delivered one after the other.
     ///
-    /// Yields outside the lock, so a subscriber's termination handler can never wait on it. With
+    /// Yields outside `state`'s lock, so a subscriber's termination handler can never wait on it. With
     /// no subscriber the event is never built. A subscriber that arrives during a send may miss
     /// that event: a stream sees the events sent after `subscribe()` returned.
     func send(_ event: @autoclosure () -> CoordinatorEvent) {
