@@ -71,10 +71,7 @@ extension Coordinator {
         var circumstances = TransitionMachine.Circumstances(
             cancelled: Task.isCancelled, hostFault: refreshHost(),
             now: clock.elapsed())
-        if let slot = machine.slot {
-            let chain = TransitionScope.chain
-            if !chain.isEmpty { circumstances.reentrant = chain.contains { $0.names(markerIdentity, slot.transition.id) } }
-        }
+        if let slot = machine.slot { circumstances.reentrant = callerIsInside(slot.transition.id) }
         let (decision, effects) = machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances)
         carryOut(effects, of: request)
         switch decision {
@@ -198,6 +195,14 @@ extension Coordinator {
         guard stuck.progress.hasReturned else { return stuck.fault }
         hostState = .behind(stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount)))
         return nil
+    }
+
+    /// Whether the calling task works for `transition` of this coordinator: its animator, a task
+    /// it started, a host call, a guard (the task's re-entrancy chain names it). Such a request
+    /// would wait behind the very transition it is part of.
+    nonisolated func callerIsInside(_ transition: TransitionID) -> Bool {
+        let chain = TransitionScope.chain
+        return !chain.isEmpty && chain.contains { $0.names(markerIdentity, transition) }
     }
 
     /// The number re-entrancy markers name this coordinator by.

@@ -80,9 +80,7 @@ extension Coordinator {
     public func resumeRedirected() async throws(TransitionError) -> TransitionRecord? {
         guard let kept = redirected ?? resumingLink else { return nil }
         // Mutant: asked from inside the transition in flight, the request waits behind it.
-        if let slot = machine.slot, !planted(.resumeWaitsOnItsOwnTransition),
-            TransitionScope.chain.contains(where: { $0.names(markerIdentity, slot.transition.id) })
-        {
+        if let slot = machine.slot, !planted(.resumeWaitsOnItsOwnTransition), callerIsInside(slot.transition.id) {
             throw refuse(kept.request, .refused(.reentrant(inFlight: slot.transition)))
         }
         // Taken before the await, so a second call (or a newer redirect parked meanwhile) never
