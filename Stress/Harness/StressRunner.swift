@@ -166,6 +166,7 @@ public enum StressRunner {
         }
 
         await checker.waitForFollowUps()
+        await settleRedirects(coordinator, configuration: configuration, environment: environment, checker: checker)
         await catchUpHost(coordinator, host: host, configuration: configuration, environment: environment, checker: checker)
         await checker.waitForEvents(coordinator.eventsSent - sentBefore - coordinator.droppedEventCount)
         subscriber.cancel()
@@ -214,6 +215,24 @@ public enum StressRunner {
             let record = await report(.active, environment: environment, coordinator: coordinator, checker: checker)
             if let record, record.hostFault == nil { return }
         }
+    }
+
+    /// Once every task was answered (the app unlocked last): waits until each guard redirect's
+    /// navigation has answered, then expects the events of those that did not find the app there
+    /// already. One still waiting after `attempts` host timeouts never answers: a violation.
+    private static func settleRedirects(
+        _ coordinator: Coordinator, configuration: StressConfiguration,
+        environment: StressEnvironment, checker: StressChecker, attempts: Int = 256
+    ) async {
+        for _ in 0..<attempts where await coordinator.redirectsAnswered < coordinator.redirectsStarted {
+            try? await environment.sleep(configuration.hostTimeout)
+        }
+        let (started, answered) = (await coordinator.redirectsStarted, await coordinator.redirectsAnswered)
+        if answered < started {
+            await checker.noteViolation(
+                .init(.answered, "\(started - answered) of \(started) guard redirects' navigations never answered"))
+        }
+        await checker.expectRedirectNavigations(answered - (await coordinator.redirectsAlreadyThere))
     }
 
     private static func fire(

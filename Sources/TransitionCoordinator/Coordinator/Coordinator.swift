@@ -164,6 +164,8 @@ public actor Coordinator {
     package internal(set) var redirectsStarted = 0
     /// How many of those found the app where they lead already: nil, and no event.
     package internal(set) var redirectsAlreadyThere = 0
+    /// How many of those have answered (a record, nil or an error): the rest still wait their turn.
+    package internal(set) var redirectsAnswered = 0
     /// The navigation the newest guard redirect started, for ``redirectOutcome()``.
     var redirectNavigation: Task<Result<TransitionRecord?, TransitionError>, Never>?
 

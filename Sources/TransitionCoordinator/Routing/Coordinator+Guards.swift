@@ -37,9 +37,10 @@ extension Coordinator {
         }
     }
 
-    /// Navigates to a guard's redirect `route`, waiting its turn; counts an answer of nil (the app
-    /// is there already). Its refusals are its events' to tell, and ``redirectOutcome()``'s.
+    /// Navigates to a guard's redirect `route`, waiting its turn; counts its answer, and apart an
+    /// answer of nil (the app is there already). Its refusals are its events' to tell, and ``redirectOutcome()``'s.
     private func followRedirect(to route: Route) async -> Result<TransitionRecord?, TransitionError> {
+        defer { redirectsAnswered += 1 }
         do throws(TransitionError) {
             let record = try await navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect)
             if record == nil { redirectsAlreadyThere += 1 }
