@@ -26,14 +26,14 @@ extension NavigationModel {
     /// unanswered, else the committed one (``path(of:as:)``).
     public func viewPath(of id: ContainerID) -> [Screen] {
         let committed = path(of: id)
-        return writtenPaths[id] ?? committed
+        return writtenPaths[id]?.value ?? committed
     }
 
     /// The tab a view shows selected in the tab bar `id`: the one it wrote last while that write
     /// is unanswered, else the committed one (``selection(of:)``).
     public func viewSelection(of id: ContainerID) -> Int? {
         let committed = selection(of: id)
-        return writtenSelections[id] ?? committed
+        return writtenSelections[id]?.value ?? committed
     }
 
     /// The sheet a view shows over `presenter`: none once the view swiped it down and while that
@@ -42,7 +42,7 @@ extension NavigationModel {
     /// (``sheetStepEnded(presentedBy:)``).
     public func viewSheet(presentedBy presenter: WindowContent.NodeID) -> PresentedSheet? {
         let shown = shownSheets[presenter]?.sheet
-        return writtenDismissals.contains(presenter) ? nil : shown
+        return writtenDismissals[presenter] == nil ? shown : nil
     }
 
     /// The view made the stack `id` show `path` (the back button, a swipe-back, a
@@ -55,12 +55,13 @@ extension NavigationModel {
         // Worked out now, from what the view shows: a commit the model applies before the task
         // runs must not change what the user's write means.
         let operation = try? pathOperation(path, for: id, from: viewPath(of: id))
-        writtenPaths[id] = path
+        let write = kept(path)
+        writtenPaths[id] = write
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? (try? pathOperation(path, for: id, from: nil)) : operation
             let record = await reported(operation)
-            if writtenPaths[id] == path { writtenPaths[id] = nil }
+            if answers(write, writtenPaths[id]) { writtenPaths[id] = nil }
             return record
         }
     }
@@ -71,38 +72,56 @@ extension NavigationModel {
     @discardableResult
     public func viewWrote(selection tab: Int, in id: ContainerID) -> Task<TransitionRecord?, Never> {
         let operation = tabOperation(tab, in: id, from: viewSelection(of: id))
-        writtenSelections[id] = tab
+        let write = kept(tab)
+        writtenSelections[id] = write
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? tabOperation(tab, in: id, from: nil) : operation
             let record = await reported(operation)
-            if writtenSelections[id] == tab { writtenSelections[id] = nil }
+            if answers(write, writtenSelections[id]) { writtenSelections[id] = nil }
             return record
         }
     }
 
     /// The view dismissed the sheet `presenter` presents (swiped down): ``viewSheet(presentedBy:)``
     /// reads nil at once, and it is reported as ``dismissSheet(presentedBy:)``, worked out now
-    /// (the sheet named by its own node). Returns the task reporting it, as
-    /// ``viewWrote(path:for:)`` does.
+    /// (the sheet named by its own node: the one the view shows, which, while a commit's sheets
+    /// reach the views in steps, may be one the commit dismissed; then the report is refused,
+    /// and the steps go on). Returns the task reporting it, as ``viewWrote(path:for:)`` does.
     ///
     /// A nil write for a sheet that is not on screen (its presenter in a tab that is not
     /// selected, say) is SwiftUI tearing the sheet down, not the user's dismissal: nothing is
     /// reported, and the model's sheet stays (the task returns nil).
     @discardableResult
     public func viewDismissedSheet(presentedBy presenter: WindowContent.NodeID) -> Task<TransitionRecord?, Never> {
-        guard state.showsOnScreen(sheetPresentedBy: presenter) else {
+        // Mutant: the sheet the model committed, not the one the view shows.
+        let shown = planted(.modelWritesFromCommitted) ? state.sheets[presenter] : viewSheet(presentedBy: presenter)
+        guard let shown, state.showsOnScreen(sheetPresentedBy: presenter) else {
             return Task { nil }
         }
-        let operation = sheetOperation(presentedBy: presenter)
-        writtenDismissals.insert(presenter)
+        let operation = sheetOperation(dismissing: shown)
+        let write = kept(shown)
+        writtenDismissals[presenter] = write
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? sheetOperation(presentedBy: presenter) : operation
             let record = await reported(operation)
-            writtenDismissals.remove(presenter)
+            if answers(write, writtenDismissals[presenter]) { writtenDismissals[presenter] = nil }
             return record
         }
+    }
+
+    /// `value`, kept as the view's newest write.
+    private func kept<Value>(_ value: Value) -> ViewWrite<Value> {
+        writesMade += 1
+        return ViewWrite(value: value, number: writesMade)
+    }
+
+    /// Whether the answer to `write` drops `kept`, the value kept at its place: only when it is
+    /// that write's, not a later one's.
+    private func answers<Value>(_ write: ViewWrite<Value>, _ kept: ViewWrite<Value>?) -> Bool {
+        // Mutant: any write of an equal value is dropped by this one's answer.
+        kept?.number == write.number || planted(.modelAnswerDropsEqualWrite) && kept?.value == write.value
     }
 
     /// The record of `operation` reported (``report(_:)``); nil when there is none to send, or

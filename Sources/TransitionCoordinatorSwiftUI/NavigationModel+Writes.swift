@@ -94,9 +94,14 @@ extension NavigationModel {
     /// The operation ``dismissSheet(presentedBy:)`` sends, worked out now from the model's state:
     /// the sheet named by its own node (nil: the model shows no sheet there).
     package func sheetOperation(presentedBy presenter: WindowContent.NodeID) -> ContainerOperation? {
-        let operation = state.operation(dismissingSheetOf: presenter)
+        state.sheets[presenter].map(sheetOperation(dismissing:))
+    }
+
+    /// The operation that dismisses `sheet`, named by its own node.
+    package func sheetOperation(dismissing sheet: PresentedSheet) -> ContainerOperation {
+        let operation = ContainerOperation.dismissModal(sheet.id)
         // Mutant: the sheet named by its presenter.
-        return planted(.modelReportsByPlace) ? operation.map(byPlace) : operation
+        return planted(.modelReportsByPlace) ? byPlace(operation) : operation
     }
 
     /// The ``Mutation/modelReportsByPlace`` mutant's `operation`: a tab named by its index and a

@@ -60,9 +60,13 @@ public final class NavigationModel {
     /// stack, the selection of a tab bar, a sheet swiped down (see ``viewPath(of:)``). Observed,
     /// so a view that read a kept value hears when the answer drops it (a refusal changes no
     /// ``state``); ``state`` itself still changes once per commit.
-    var writtenPaths: [ContainerID: [Screen]] = [:]
-    var writtenSelections: [ContainerID: Int] = [:]
-    var writtenDismissals: Set<WindowContent.NodeID> = []
+    /// Each kept with the number of its write: only that write's answer drops it, not the answer
+    /// of an earlier write of an equal value (a tab tapped, tapped back, then tapped again).
+    var writtenPaths: [ContainerID: ViewWrite<[Screen]>] = [:]
+    var writtenSelections: [ContainerID: ViewWrite<Int>] = [:]
+    var writtenDismissals: [WindowContent.NodeID: ViewWrite<PresentedSheet>] = [:]
+    /// The number of the view's last write (see ``ViewWrite``).
+    @ObservationIgnored var writesMade = 0
 
     /// The sheets the views show, by presenter: the committed ones, reached one step at a time
     /// where a commit changes more than SwiftUI shows in one update (``SheetStep``). Observed.

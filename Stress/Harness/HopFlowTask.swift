@@ -101,6 +101,7 @@ enum HopFlowTask {
             await checker.flowEnded(
                 screen: screen.id, round: round, waited: await flow.value, unhopped: unhopped, cancelled: cancelled)
         }
+        if let broken = await retriedHop(environment: environment) { await checker.noteViolation(.init(.answered, broken)) }
     }
 
     /// A flow's wait for `screen`, as ``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)`` waits after its hop.

@@ -36,6 +36,7 @@ enum ModelTask {
             if round % 4 == 3 { await view.swapRace(round: round, roll: rng.next(), throughView: false) }
         }
         await view.stop()
+        await ownApps(environment: environment, checker: checker)
     }
 
     /// The violation of a model of `scope` read at `version` after it was read at `previous`:

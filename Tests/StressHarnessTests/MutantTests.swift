@@ -108,7 +108,8 @@ struct ShrinkerTests {
             #expect(!StressRunner.simulate(shrunk.configuration).violations.isEmpty)
         }
         #expect(shrunk.count >= 2, "most seeds catch the mutant in 300 requests")
-        #expect(shrunk.filter { $0.after * 5 <= $0.before }.count >= 2, "a cut must meet a running animator: a few dozen operations")
+        #expect(
+            shrunk.filter { $0.after * 5 <= $0.before }.count >= 2, "a cut must meet a running animator: a few dozen operations")
         #expect(Shrinker.shrink(StressConfiguration(requests: 100, tasks: 4, seed: 1)) == nil)
     }
 }

@@ -221,4 +221,83 @@ struct NavigationModelViewWriteTests {
         #expect(model.selection(of: "main") == 0, "news, the tab tapped, now first")
         #expect(model.refusalCount == 0)
     }
+
+    /// Returns once `count` requests wait in `coordinator`'s queue.
+    static func waiting(_ coordinator: Coordinator, count: Int) async {
+        let events = coordinator.events()
+        if await coordinator.waitingRequests.count >= count { return }
+        for await event in events {
+            if case .waiting = event, await coordinator.waitingRequests.count >= count { return }
+        }
+    }
+
+    /// Three writes of `values` to one place, the third held back by a programmatic push queued
+    /// before it: once the first two are answered, `read` must give the third's value, which is
+    /// still unanswered, and, once it is answered, the committed one.
+    static func thirdWriteOutlivesEqualFirst<Value: Equatable>(
+        _ values: [Value], write: (NavigationModel, Value) -> Task<TransitionRecord?, Never>,
+        read: (NavigationModel) -> Value
+    ) async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        let coordinator = model.coordinator
+        let first = write(model, values[0])
+        await Self.waiting(coordinator, count: 1)
+        let second = write(model, values[1])
+        await Self.waiting(coordinator, count: 2)
+        let blocking = GatedAnimator()
+        let blocker = Task {
+            try await coordinator.change(.push(Screen("story2"), onto: "compose"), animator: blocking, policy: .enqueue)
+        }
+        await Self.waiting(coordinator, count: 3)
+        let third = write(model, values[2])
+        await Self.waiting(coordinator, count: 4)
+        animator.open()
+        _ = try await programmatic.value
+        await blocking.started()
+        _ = await first.value
+        _ = await second.value
+        #expect(await coordinator.waitingRequests.count == 1, "the third write still waits")
+        #expect(read(model) == values[2], "the first write's answer must not drop the third, equal write")
+        blocking.open()
+        _ = try await blocker.value
+        _ = await third.value
+        #expect(read(model) == values[2])
+    }
+
+    @Test("a tab tapped, tapped back and tapped again reads the last tap until its own answer, not an earlier equal tap's")
+    func equalTapOutlivesEarlierAnswer() async throws {
+        try await Self.thirdWriteOutlivesEqualFirst(
+            [1, 0, 1] as [Int?], write: { $0.viewWrote(selection: $1 ?? 0, in: "main") }, read: { $0.viewSelection(of: "main") })
+    }
+
+    @Test("a back tap, a link back and a back tap again read the last write until its own answer, not an earlier equal one's")
+    func equalPathOutlivesEarlierAnswer() async throws {
+        try await Self.thirdWriteOutlivesEqualFirst(
+            [[], [T.mail], []], write: { $0.viewWrote(path: $1, for: "inbox") }, read: { $0.viewPath(of: "inbox") })
+    }
+
+    @Test("a sheet swiped down while a commit's sheets step names the sheet the view shows, never the one it has not shown yet")
+    func swipeDuringStepsNamesTheSheetShown() async throws {
+        let nested = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: T.list)),
+            modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: .screen(T.attach)))
+        let model = try await T.model(nested)
+        model.sheetStepEnded(presentedBy: .container("inbox"))
+        #expect(model.viewSheet(presentedBy: .container("compose"))?.id == .screen("attach"), "both sheets shown")
+        let replaced = try await model.coordinator.change(
+            .replace(with: .presenting(.stack(StackContainer(id: "inbox", root: T.list)), modal: .screen(Screen("search")))))
+        model.apply(replaced.after)
+        // SwiftUI dismisses `attach` first: the view still shows `compose` over the inbox.
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .container("compose"))
+        #expect(model.sheet(presentedBy: .container("inbox"))?.id == .screen("search"))
+        let record = await model.viewDismissedSheet(presentedBy: .container("inbox")).value
+        #expect(record == nil, "compose, the sheet swiped, is gone already: the swipe is refused")
+        #expect(model.lastRefusal?.operation == .dismissModal(.container("compose")))
+        #expect(model.sheet(presentedBy: .container("inbox"))?.id == .screen("search"), "search, never shown yet, stays")
+        // The steps go on: attach dismissed, then compose, then search presented.
+        model.sheetStepEnded(presentedBy: .container("compose"))
+        #expect(model.viewSheet(presentedBy: .container("inbox")) == nil)
+        model.sheetStepEnded(presentedBy: .container("inbox"))
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .screen("search"))
+    }
 }

@@ -55,6 +55,16 @@ struct HopStays {
     /// departure is seen). Only the stays kept are looked up, each once in the new state.
     mutating func departures(in record: TransitionRecord) -> [UnhopWait] {
         var ended = removals(in: record)
+        // A hop to the screen already current begins a new stay (a flow that hops to the sign-in
+        // screen again after a failed attempt): an ended one is forgotten, so the next flow waits
+        // afresh and the screen can unhop again. A stay that is pending or awaited is the new
+        // visit's own (a flow hops, then waits), and stays.
+        if case .content(let operation, _) = record.request, case .hop(let content, let container) = operation,
+            case .screen(let screen) = content, let kept = byScreen[screen.id], kept.container == container, kept.isDone,
+            !planted(.hopAgainKeepsEndedStay)
+        {
+            byScreen[screen.id] = nil
+        }
         guard !byScreen.isEmpty else { return ended }
         let moved = byScreen.compactMap { screen, wait in
             Self.isCurrent(screen, in: wait.container, of: record.after) ? nil : screen

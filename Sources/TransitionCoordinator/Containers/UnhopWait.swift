@@ -46,6 +46,13 @@ final class UnhopWait: Sendable {
         self.container = container
     }
 
+    /// Whether the stay is over: its value taken, or the screen left. Once true, true for ever.
+    var isDone: Bool {
+        state.withLock { state in
+            if case .done = state.phase { true } else { false }
+        }
+    }
+
     /// A token no other wait on this stay holds.
     func token() -> Token {
         state.withLock { state in

@@ -129,6 +129,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A flow waits on when its screen is moved out of its hop container by a transition that
     /// leaves it in the window: it is never ended.
     case movedScreenIgnored
+    /// A hop to the screen already current keeps the stay that ended: a flow that hops to it
+    /// again (a retried sign-in) is refused as unhopped already, and so is the screen's unhop.
+    case hopAgainKeepsEndedStay
     /// A `setStack` that waited is applied as it was asked, bringing back screens the user
     /// removed meanwhile (whose `remove` told the owner they were gone).
     case staleStackApplied
@@ -150,9 +153,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// (``needsRealThreads``) reaches it.
     case modelShowsUncommittedWrite
 
-    /// A SwiftUI model works out a tab tap from the committed tab, not from what the view
+    /// A SwiftUI model works out a view's write from the committed state, not from what the view
     /// showed: a tap back to the committed tab, made while the first tap waits, sends nothing,
-    /// and the user's last tap is lost.
+    /// and the user's last tap is lost; a sheet swiped down while a commit's sheets reach the
+    /// view in steps dismisses the committed sheet, which the view never showed.
     case modelWritesFromCommitted
     /// A SwiftUI model reports a tab tap by the tab's index and a sheet swiped down by its
     /// presenter, as they were when the user acted: a report that waits its turn behind a change
@@ -162,6 +166,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// task runs, from what the model shows then: a commit applied in between (the app swapped
     /// the sheet) makes it name what took the place of what the user touched.
     case modelWorksOutViewWriteLate
+    /// A SwiftUI model's answer to a view's write drops any kept write of an equal value: a tab
+    /// tapped, tapped back and tapped again snaps back to the second tap's tab when the first
+    /// tap is answered, while the last tap still waits.
+    case modelAnswerDropsEqualWrite
 
     /// The UIKit applier calls a container while UIKit runs a transition on it (the user's back
     /// tap still animating, a sheet's dismissal): UIKit drops the `setViewControllers`, refuses
@@ -204,7 +212,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// the main actor, where a SwiftUI model lives.
     package var needsRealThreads: Bool {
         switch self {
-        case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate: true
+        case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate,
+            .modelAnswerDropsEqualWrite:
+            true
         default: false
         }
     }
@@ -212,7 +222,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
 
 #if TC_MUTANTS
 extension Mutation {
-    /// The mutants switched on, one bit per case (fewer than 64), process-wide: the harness runs
+    /// The mutants switched on, one bit per case (at most 64), process-wide: the harness runs
     /// one mutant's hunt at a time, and a bit set here reaches every task, detached ones too.
     /// Sites ask from inside other locks (an animation race's, an unhop wait's): this lock is a
     /// leaf, whose body takes no other lock and calls nothing, so no order of the two can deadlock.

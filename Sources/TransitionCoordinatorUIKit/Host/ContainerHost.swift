@@ -52,6 +52,10 @@ public final class ContainerHost: WindowHost {
     public var holdsSheet: @MainActor (WindowContent) -> Bool = { _ in false }
     /// The window shown at once when the scene enters the background, until the covers are up.
     private var curtain: (window: any HostWindow, controller: any PresentingController, screen: Screen)?
+    /// How many times the scene reported a lifecycle change (``enterBackground()``,
+    /// ``becomeActive()``): a background's task takes the curtain down only if no later report
+    /// came, so it never takes down the curtain a later background put up.
+    private var lifecycleReports = 0
 
     /// A host making its windows and controllers with `kit`.
     public init(kit: any ContainerKit) {
@@ -150,14 +154,18 @@ public final class ContainerHost: WindowHost {
     /// app switcher's snapshot shortly after that method returns, while the coordinator's own
     /// covers (the lock's window, the shield) go up only in its transition. The coordinator is
     /// told `.background` in the task returned; the curtain comes down once that transition
-    /// ended (the covers are up, or there are none). Nil without a coordinator.
+    /// ended (the covers are up, or there are none), unless the scene reported another change
+    /// meanwhile: a later background's curtain stays until its own transition ended. Nil without
+    /// a coordinator.
     @discardableResult
     public func enterBackground() -> Task<Void, Never>? {
         guard let coordinator else { return nil }
         curtain?.window.isHidden = false
+        lifecycleReports += 1
+        let report = lifecycleReports
         return Task {
             _ = try? await coordinator.setApplicationState(.background)
-            self.curtain?.window.isHidden = true
+            if self.lifecycleReports == report { self.curtain?.window.isHidden = true }
         }
     }
 
@@ -167,6 +175,7 @@ public final class ContainerHost: WindowHost {
     public func becomeActive() -> Task<Void, Never>? {
         guard let coordinator else { return nil }
         curtain?.window.isHidden = true
+        lifecycleReports += 1
         return Task { _ = try? await coordinator.setApplicationState(.active) }
     }
 

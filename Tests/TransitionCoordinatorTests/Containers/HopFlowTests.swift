@@ -90,6 +90,26 @@ struct HopFlowTests {
         }
     }
 
+    @Test("a flow that hops again to the screen still current, after it unhopped, waits for that visit's own unhop")
+    func retriedHopWaitsAfresh() async throws {
+        let coordinator = try await Self.coordinator()
+        var probe = EventProbe(coordinator)
+        // A sign-in retried until it succeeds: each attempt hops to the screen it is on already.
+        let flow = Task { () async throws -> Int in
+            var attempts = 0
+            while true {
+                attempts += 1
+                let signedIn: Bool = try await coordinator.hop("launch").hopAndWait(to: T.splash)
+                if signedIn { return attempts }
+            }
+        }
+        await Self.hopped(to: T.splash, &probe)
+        try await coordinator.hop("launch").unhop(T.splash.id, with: false)
+        await Self.hopped(to: T.splash, &probe)
+        try await coordinator.hop("launch").unhop(T.splash.id, with: true)
+        #expect(try await flow.value == 2)
+    }
+
     @Test("a flow whose task is cancelled ends with a cancellation, and the screen's later unhop waits for the next flow")
     func cancelledFlow() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)

@@ -291,6 +291,39 @@ struct ContainerHostTests {
         try curtain.throwIfViolated()
     }
 
+    @Test("a first background's task leaves up the curtain a second background put up, until that one's cover is up")
+    func staleBackgroundLeavesCurtain() async throws {
+        let host = CoverHoldingHost(coverLevel: .high)
+        let coordinator = try await Coordinator(
+            root: Self.tabs,
+            configuration: try CoordinatorConfiguration(shield: LifecycleCover(screen: Screen("shield"), level: .high)),
+            host: host, clock: TestClock())
+        host.inner.coordinator = coordinator
+        host.inner.core.prepareCurtain(Screen("shield"), at: .high)
+        let curtain = try #require(host.inner.kit.windows.last)
+        // A push whose host call UIKit has not answered holds the slot: background, active and
+        // background again wait behind it.
+        let held = Gate()
+        host.content = held
+        let push = Task { try await coordinator.stack("inbox").push(Screen("thread")) }
+        while host.content != nil { await Task.yield() }
+        let first = host.inner.core.enterBackground()
+        await Self.waiting(coordinator, count: 1)
+        let active = host.inner.core.becomeActive()
+        await Self.waiting(coordinator, count: 2)
+        let second = host.inner.core.enterBackground()
+        await Self.waiting(coordinator, count: 3)
+        held.open()
+        // The first background ended; `.active` takes its shield down, the second's is not up yet.
+        await host.downReached.wait()
+        #expect(!curtain.isHidden, "in the background with no cover up: the curtain must stay")
+        host.down.open()
+        _ = try await push.value
+        _ = await (first?.value, active?.value, second?.value)
+        #expect(curtain.isHidden, "down once the second background's shield is up")
+        #expect(host.calls.suffix(3) == ["destroy #2", "create #3 at high(3000)", "show #3"])
+    }
+
     @Test("a back tap right after a cancelled back swipe, while the swipe's report is under way, is reported: the model pops")
     func backTapAfterCancelledSwipe() async throws {
         let (coordinator, host, window) = try await Self.app(Self.tabs)
@@ -322,5 +355,64 @@ struct ContainerHostTests {
         let shown = try #require(try await coordinator.window(at: .root)).content.description
         #expect(shown.contains("stack inbox [list, thread]"), "\(shown)")
         try await Self.expectShowsModel(coordinator, host, window)
+    }
+}
+
+/// The fake UIKit host, with two calls a test holds: the first `setContent` until `content`
+/// opens, and the first hide or destroy of a window at `coverLevel` (a cover going down) until
+/// `down` opens, opening `downReached` first.
+@MainActor
+private final class CoverHoldingHost: WindowHost {
+    let inner = FakeWindowHost()
+    let coverLevel: WindowLevel
+    var content: Gate?
+    let down = Gate(), downReached = Gate()
+    private var covers: Set<WindowID> = []
+    private var heldDown = false
+    private(set) var calls: [String] = []
+
+    init(coverLevel: WindowLevel) { self.coverLevel = coverLevel }
+
+    func createWindow(_ window: ManagedWindow) async {
+        calls.append("create \(window.id) at \(window.level)")
+        if window.level == coverLevel { covers.insert(window.id) }
+        await inner.createWindow(window)
+    }
+
+    func showWindow(_ id: WindowID) async {
+        calls.append("show \(id)")
+        await inner.showWindow(id)
+    }
+
+    func hideWindow(_ id: WindowID) async {
+        calls.append("hide \(id)")
+        await holdCoverDown(id)
+        await inner.hideWindow(id)
+    }
+
+    func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { await inner.makeKey(id, resigning: unmanaged) }
+
+    func resetAppearance(_ id: WindowID) async { await inner.resetAppearance(id) }
+
+    func destroyWindow(_ id: WindowID) async {
+        calls.append("destroy \(id)")
+        await holdCoverDown(id)
+        await inner.destroyWindow(id)
+    }
+
+    func setContent(_ content: WindowContent, of window: WindowID, animated: Bool) async {
+        calls.append("setContent \(window)")
+        if let gate = self.content {
+            self.content = nil
+            await gate.wait()
+        }
+        await inner.setContent(content, of: window, animated: animated)
+    }
+
+    private func holdCoverDown(_ id: WindowID) async {
+        guard covers.contains(id), !heldDown else { return }
+        heldDown = true
+        downReached.open()
+        await down.wait()
     }
 }

@@ -1,0 +1,98 @@
+import TestSupport
+import TransitionCoordinator
+import TransitionCoordinatorSwiftUI
+
+/// A view's writes whose timing the shared app cannot promise: each runs on an app of its own,
+/// with a model of its own, in an order the scenario holds with gated animators, so every run on
+/// real threads reaches it.
+extension ModelTask {
+    /// `tabs main {*stack a [a0], stack b [b0]}`, the app both scenarios' tab bar uses.
+    private static let tabbed = WindowContent.tabs(
+        TabBar(
+            id: "model-main", .stack(StackContainer(id: "model-a", root: Screen("a0"))),
+            .stack(StackContainer(id: "model-b", root: Screen("b0")))))
+
+    /// Runs each scenario once; what breaks is the checker's.
+    @MainActor
+    static func ownApps(environment: StressEnvironment, checker: StressChecker) async {
+        for broken in [await equalTapsAnswered(environment: environment), await swipeDuringSheetSteps(environment: environment)] {
+            if let broken { await checker.noteViolation(.init(.answered, broken)) }
+        }
+    }
+
+    /// A tab tapped, tapped back and tapped again while the app is busy, the third tap held back
+    /// behind a programmatic push: once the first two are answered, the view must still read the
+    /// third tap's tab, which waits; an answer that dropped it, as equal to its own, snaps the tab
+    /// back (mutant ``Mutation/modelAnswerDropsEqualWrite``). Nil when it held, else what broke.
+    @MainActor
+    static func equalTapsAnswered(environment: StressEnvironment) async -> String? {
+        guard
+            let app = try? await Coordinator(
+                root: tabbed, clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor)
+        else { return "the tabbed app of its own could not be made" }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        let (holding, blocking) = (GatedAnimator(), GatedAnimator())
+        let held = Task { try? await app.change(.push(Screen("a1"), onto: "model-a"), animator: holding) }
+        await holding.started()
+        let first = model.viewWrote(selection: 1, in: "model-main")
+        await waiting(app, count: 1)
+        let second = model.viewWrote(selection: 0, in: "model-main")
+        await waiting(app, count: 2)
+        let blocker = Task {
+            try? await app.change(.push(Screen("a2"), onto: "model-a"), animator: blocking, policy: .enqueue)
+        }
+        await waiting(app, count: 3)
+        let third = model.viewWrote(selection: 1, in: "model-main")
+        await waiting(app, count: 4)
+        holding.open()
+        _ = await held.value
+        await blocking.started()
+        _ = await (first.value, second.value)
+        let read = model.viewSelection(of: "model-main")
+        blocking.open()
+        _ = await (blocker.value, third.value)
+        guard read != 1 else { return nil }
+        return
+            "tabs tapped 1, 0, 1 while busy: with the last tap unanswered, the view read tab \(read.map(String.init) ?? "none")"
+    }
+
+    /// Two sheets shown, replaced in one commit by another sheet; while SwiftUI still dismisses
+    /// the inner one, the user swipes the outer one, the sheet the view shows. The swipe must name
+    /// that sheet (gone: refused), never the new one, which the view has not shown yet (mutant
+    /// ``Mutation/modelWritesFromCommitted``). Nil when it held, else what broke.
+    @MainActor
+    static func swipeDuringSheetSteps(environment: StressEnvironment) async -> String? {
+        let list = StackContainer(id: "model-list", root: Screen("list"))
+        let nested = WindowContent.presenting(
+            .stack(list),
+            modal: .presenting(
+                .stack(StackContainer(id: "model-compose", root: Screen("draft"))), modal: .screen(Screen("attach"))))
+        guard
+            let app = try? await Coordinator(
+                root: nested, clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor)
+        else { return "the app with two sheets of its own could not be made" }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        let presenter = WindowContent.NodeID.container("model-list")
+        // The inner sheet is presented once the outer one's presentation ended.
+        model.sheetStepEnded(presentedBy: presenter)
+        guard let replaced = try? await app.change(.replace(with: .presenting(.stack(list), modal: .screen(Screen("search")))))
+        else { return "the sheets could not be replaced" }
+        model.apply(replaced.after)
+        guard let shown = model.viewSheet(presentedBy: presenter), shown.id == .container("model-compose") else {
+            return "while the inner sheet is dismissed, the view does not show the outer one"
+        }
+        guard let record = await model.viewDismissedSheet(presentedBy: presenter).value else { return nil }
+        return "a swipe of \(shown.id), which the commit had dismissed already, was committed as \(record.id) '\(record.request)'"
+    }
+
+    /// Returns once `count` requests wait in `app`'s queue.
+    private static func waiting(_ app: Coordinator, count: Int) async {
+        let events = app.events()
+        if await app.waitingRequests.count >= count { return }
+        for await event in events {
+            if case .waiting = event, await app.waitingRequests.count >= count { return }
+        }
+    }
+}
