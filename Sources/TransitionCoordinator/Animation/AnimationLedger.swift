@@ -13,6 +13,7 @@ final class AnimationLedger: Sendable {
         extra.add(1, ordering: .relaxed)
     }
 
-    /// Read after the animation settled (the race's lock orders the finish calls before it).
+    /// Read when the transition commits: the race's lock orders the finish calls made before the
+    /// animation settled before it, and the host's answers those made during the after-animation calls.
     var extraFinishCalls: Int { extra.load(ordering: .relaxed) }
 }

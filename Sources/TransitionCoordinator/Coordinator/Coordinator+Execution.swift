@@ -64,7 +64,9 @@ extension Coordinator {
     /// What ``animate(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
     struct Animated: Sendable {
         var animation: AnimationOutcome
-        var extraFinishCalls = 0
+        /// The animator's finish calls beyond the first, counted until the commit reads them
+        /// (a finish that comes during the after-animation calls counts too).
+        var finishes: AnimationLedger?
         var hostFault: HostFault?
         var animationEndedAt: Duration?
     }
@@ -77,7 +79,7 @@ extension Coordinator {
         let record = TransitionRecord(
             id: admission.id, request: plan.request, before: plan.before, after: plan.after,
             hadAnimator: hadAnimator, animation: result.animation,
-            extraFinishCalls: result.extraFinishCalls, startedAt: admission.admittedAt,
+            extraFinishCalls: result.finishes?.extraFinishCalls ?? 0, startedAt: admission.admittedAt,
             endedAt: clock.elapsed(), waited: admission.waited, hostFault: result.hostFault,
             source: admission.source, link: admission.link, animationEndedAt: result.animationEndedAt)
         // Withdrawn before `ended`: no refusal naming the transition may be seen after it.
@@ -155,7 +157,7 @@ extension Coordinator {
                 animator, context: context, race: race, timeout: configuration.animationTimeout,
                 watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             machine.animationEnded()
-            result.extraFinishCalls = context.ledger.extraFinishCalls
+            result.finishes = context.ledger
             result.animationEndedAt = clock.elapsed()
         }
 

@@ -119,6 +119,22 @@ struct AnimationOutcomeTests {
         #expect(record.extraFinishCalls == calls - 1)
     }
 
+    @Test("a second finish that comes while the host takes its after-animation calls is counted: the commit comes after it")
+    func finishDuringAfterCallsCounted() async throws {
+        let host = TestHost()
+        let coordinator = await Coordinator(root: Screen("home"), host: host, clock: TestClock())
+        let kept = Box<AnimationFinish?>(nil)
+        // The new window's reset is one of the calls made after the animation.
+        await host.setHook { call in if call.description == "reset #2" { kept.value?() } }
+        let animator = CallbackAnimator { _, finish in
+            kept.value = finish
+            finish()
+        }
+        let record = try await coordinator.openWindow(Screen("detail"), at: .low, animator: animator)
+        #expect(kept.value?.callCount == 2, "the host's call finished it again")
+        #expect(record.extraFinishCalls == 1)
+    }
+
     @Test("a callback animator that calls finish.fail gives failed with the error's description")
     func finishFail() async throws {
         let fixture = await Fixture()
