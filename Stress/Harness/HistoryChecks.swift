@@ -49,9 +49,8 @@ public enum HistoryChecks {
 
     /// A request that cut an animation short by preemption is sure to run next: the record after
     /// a preempted one waited in the lifecycle or the preempt lane (the lifecycle events that
-    /// preempt too go first), unless the host got stuck in the preempted transition (then every
-    /// waiter but a lifecycle event is refused as the host is unresponsive), or a transition was
-    /// admitted in between and left no record (ids are given at admission, one after another):
+    /// preempt too go first; a host stuck in the preempted transition refuses neither), unless a
+    /// transition was admitted in between and left no record (ids are given at admission, one after another):
     /// the preempting request ran next and ended with nothing changed, its guards turning it
     /// down or the user cancelling its gesture. A preempt refused for room, or withdrawn, after
     /// cutting breaks it.
@@ -62,8 +61,6 @@ public enum HistoryChecks {
                 continue
             }
             if let lane = next.waited?.lane, lane == .lifecycle || lane == .preempt { continue }
-            // A host stuck in the preempted transition refuses every waiter but lifecycle events.
-            if record.hostFault != nil { continue }
             // Another transition had the slot first, and ended without a record.
             if next.id.rawValue > record.id.rawValue + 1 { continue }
             found.append(

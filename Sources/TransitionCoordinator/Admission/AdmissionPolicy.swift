@@ -22,8 +22,10 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
     /// refusal there (``TransitionError/Refusal/queueFull(limit:)``, a plan that does not fit) changes
     /// nothing. A request that did cut the animation short is committed to running from then on:
     /// cancelling its task no longer withdraws it (as with an admitted transition, cancellation
-    /// only cuts its own animation short). It can still be refused at hand-over if a lifecycle
-    /// event, which goes first and preempts too, changed the state so that it no longer fits.
+    /// only cuts its own animation short), and a host call stuck meanwhile does not refuse it: it
+    /// then commits to the model alone, as a lifecycle event does. It can still be refused at
+    /// hand-over if a lifecycle event, which goes first and preempts too, changed the state so
+    /// that it no longer fits.
     /// When the animation was already cut short, a later preempting request just waits in its lane.
     /// A navigation to where the transition in flight leads cuts nothing: once that transition's
     /// guards let it through, it is answered already there (nil); until then, it waits for that

@@ -89,6 +89,10 @@ final class AdmissionTicket: Sendable {
     let sequence: UInt64
     /// Whether it goes (back) to the deferred lane when it meets the lock at its turn.
     let deferrable: Bool
+    /// Whether it acted before its turn (a lifecycle event, a preempting request that cut the
+    /// animation short): it runs whatever the host, committing to the model alone while a host
+    /// call is stuck, since a refusal could no longer mean that nothing changed.
+    let hasActed: Bool
     /// The queue's counts, bumped when the ticket ends while in a lane.
     private let cancelled: CancelledCounts
     /// The state and lane.
@@ -97,13 +101,14 @@ final class AdmissionTicket: Sendable {
     /// A live ticket standing in `lane`; only ``WaitQueue`` makes tickets.
     init(
         request: TransitionRequest, origin: TransitionMachine.Origin, group: String?, sequence: UInt64, deferrable: Bool,
-        lane: WaitLane, counts: CancelledCounts
+        hasActed: Bool, lane: WaitLane, counts: CancelledCounts
     ) {
         self.request = request
         self.origin = origin
         self.group = group
         self.sequence = sequence
         self.deferrable = deferrable
+        self.hasActed = hasActed
         cancelled = counts
         place = Locked(Place(state: .pending, lane: lane))
     }

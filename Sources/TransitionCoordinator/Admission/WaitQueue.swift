@@ -60,11 +60,11 @@ struct WaitQueue {
     @discardableResult
     mutating func append(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin = .init(source: .app),
-        lane: WaitLane, group: String?, deferrable: Bool
+        lane: WaitLane, group: String?, deferrable: Bool, hasActed: Bool = false
     ) -> Entry {
         let ticket = AdmissionTicket(
             request: request, origin: origin, group: group, sequence: nextSequence,
-            deferrable: deferrable, lane: lane, counts: cancelled)
+            deferrable: deferrable, hasActed: hasActed, lane: lane, counts: cancelled)
         nextSequence += 1
         let entry = Entry(lane: lane, ticket: ticket)
         store(entry)

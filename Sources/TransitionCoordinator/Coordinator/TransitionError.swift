@@ -64,7 +64,8 @@ public indirect enum TransitionError: Error, Sendable, Hashable, CustomStringCon
         /// The app is locked and the request would show something above the lock or remove it.
         case locked(lock: ManagedWindow)
         /// A host call has not returned within ``CoordinatorConfiguration/hostTimeout``; until it
-        /// does, nothing but lifecycle events is carried out (see ``HostFault``).
+        /// does, nothing is carried out but lifecycle events and a preempting request that cut the
+        /// animation short already, each to the model alone (see ``HostFault``).
         case hostUnresponsive(HostFault)
         /// The interactive gesture was cancelled or cut short by a lifecycle event before it was
         /// committed (or was committed already); nothing changed.

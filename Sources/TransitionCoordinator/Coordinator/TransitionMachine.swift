@@ -141,7 +141,7 @@ struct TransitionMachine {
         case .lifecycle:
             preemptInFlight(&effects)
             return .wait(
-                try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, &effects),
+                try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, hasActed: true, &effects),
                 cancellable: false)
         case .policy(.reject):
             throw .refused(.busy(inFlight: current.transition))
@@ -183,7 +183,10 @@ struct TransitionMachine {
             }
             preemptInFlight(&effects)
             return .wait(
-                try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
+                try enqueue(
+                    request, from: origin, lane: .preempt, group: nil, deferrable: deferrable,
+                    // Mutant: the cut forgotten at hand-over, where a stuck host refuses it after all.
+                    hasActed: !planted(.preemptRefusedAfterCut), &effects),
                 cancellable: false)
         }
     }
@@ -226,7 +229,7 @@ struct TransitionMachine {
     /// listed in `effects`); never suspends.
     private mutating func enqueue(
         _ request: TransitionRequest, from origin: Origin, lane: WaitLane, group: String?,
-        deferrable: Bool,
+        deferrable: Bool, hasActed: Bool = false,
         _ effects: inout Effects
     ) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
@@ -237,7 +240,8 @@ struct TransitionMachine {
             }
             if !effects.superseded.isEmpty { effects.superseding = .refused(.superseded(group: group, by: request)) }
         }
-        let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable).ticket
+        let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable, hasActed: hasActed)
+            .ticket
         // A push waits: the answer to a second push depends on the queue, which only the actor reads.
         if request.pushedScreen != nil { effects.withdrawsGate = true }
         peakWaiting = max(peakWaiting, waiting.count(in: .preempt) + waiting.count(in: .queued))
@@ -432,7 +436,8 @@ struct TransitionMachine {
     /// Waiters are served lifecycle first, then preempting, deferred (only while unlocked) and
     /// queued, first-in first-out within a lane; a cancelled one is skipped. A waiter whose plan no
     /// longer fits is refused with the planning error; while a host call is stuck (`hostFault`),
-    /// every waiter but a lifecycle event is refused with ``TransitionError/Refusal/hostUnresponsive(_:)``.
+    /// every waiter but one that has acted (a lifecycle event, a preempting request that cut the
+    /// animation short) is refused with ``TransitionError/Refusal/hostUnresponsive(_:)``.
     /// A deferrable waiter that meets the lock goes (back) to the deferred lane while it has room.
     /// An admission is stamped `now`.
     mutating func handOver(hostFault: HostFault?, now: Duration = .zero) -> HandOver? {
@@ -440,7 +445,7 @@ struct TransitionMachine {
         while let entry = waiting.popNext(deferredAllowed: !snapshot.isLocked) {
             let ticket = entry.ticket
             guard ticket.isLive else { continue }
-            if entry.lane != .lifecycle, let hostFault {
+            if !ticket.hasActed, let hostFault {
                 if ticket.claim() { return .refuse(ticket, .refused(.hostUnresponsive(hostFault))) }
                 continue
             }

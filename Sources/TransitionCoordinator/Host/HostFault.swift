@@ -1,9 +1,11 @@
 /// A host call that did not return within ``CoordinatorConfiguration/hostTimeout``.
 ///
 /// While a call is stuck the coordinator makes no other host call: requests are refused with
-/// ``TransitionError/Refusal/hostUnresponsive(_:)`` and lifecycle events commit to the model alone (the
-/// shield and lock are recorded, and shown as soon as the host answers). When the stuck call
-/// returns, the first transition after it sends the host what it missed, in one catch-up phase.
+/// ``TransitionError/Refusal/hostUnresponsive(_:)``, and lifecycle events (and a preempting request
+/// that cut the animation short already) commit to the model alone: the shield and lock are
+/// recorded, not shown. When the stuck call returns, the first transition after it sends the host
+/// what it missed, the shield and lock included, in one catch-up phase before its own calls (the
+/// app's next lifecycle event is such a transition).
 public struct HostFault: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The fault's values, stored once: a fault is one reference wide, so every value that may
     /// carry one (an arrival's circumstances, a record's `hostFault`, an error) stays small

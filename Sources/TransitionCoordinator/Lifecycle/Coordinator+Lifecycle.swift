@@ -12,8 +12,8 @@ extension Coordinator {
     ///
     /// Once it has arrived it is committed to running: it cuts the animation in flight short, and
     /// cancelling its task no longer withdraws it. A stuck host does not hold it up: while a host
-    /// call is stuck it commits to the model alone (its record says so) and the host is sent the
-    /// shield and lock as soon as it answers again.
+    /// call is stuck it commits to the model alone (its record says so), and the first transition
+    /// after the host answers again sends it the shield and lock before anything else.
     ///
     /// - Throws: only ``TransitionError/Refusal/reentrant(inFlight:)`` (called from inside a transition)
     ///   or ``TransitionError/Refusal/cancelled(_:)`` (the caller was cancelled before it arrived).

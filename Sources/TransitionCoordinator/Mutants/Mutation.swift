@@ -132,6 +132,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A hop to the screen already current keeps the stay that ended: a flow that hops to it
     /// again (a retried sign-in) is refused as unhopped already, and so is the screen's unhop.
     case hopAgainKeepsEndedStay
+    /// A preempting request that cut the animation short is refused at hand-over while a host
+    /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
+    case preemptRefusedAfterCut
     /// A `setStack` that waited is applied as it was asked, bringing back screens the user
     /// removed meanwhile (whose `remove` told the owner they were gone).
     case staleStackApplied
@@ -222,11 +225,11 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
 
 #if TC_MUTANTS
 extension Mutation {
-    /// The mutants switched on, one bit per case (at most 64), process-wide: the harness runs
-    /// one mutant's hunt at a time, and a bit set here reaches every task, detached ones too.
-    /// Sites ask from inside other locks (an animation race's, an unhop wait's): this lock is a
-    /// leaf, whose body takes no other lock and calls nothing, so no order of the two can deadlock.
-    private static let switchedOn = Locked<UInt64>(0)
+    /// The mutants switched on, process-wide: the harness runs one mutant's hunt at a time, and
+    /// a set planted here reaches every task, detached ones too. Sites ask from inside other locks
+    /// (an animation race's, an unhop wait's): this lock is a leaf, whose body takes no other lock
+    /// and calls nothing, so no order of the two can deadlock.
+    private static let switchedOn = Locked<Set<Mutation>>([])
 
     /// Whether the current task computes a reference the harness compares the library with
     /// (``unplanted(_:)``), where no bug may reach.
@@ -237,8 +240,7 @@ extension Mutation {
 
     /// Switches on exactly `mutants` for everything that runs from now on, in every task.
     package static func plant(_ mutants: Set<Mutation>) {
-        let bits = mutants.reduce(UInt64(0)) { $0 | $1.bit }
-        switchedOn.withLock { $0 = bits }
+        switchedOn.withLock { $0 = mutants }
     }
 
     /// Runs `body` with every mutant off for the current task and the tasks it starts: the
@@ -250,11 +252,8 @@ extension Mutation {
 
     /// Whether `mutant` is on here.
     fileprivate static func isOn(_ mutant: Mutation) -> Bool {
-        switchedOn.withLock { $0 & mutant.bit != 0 } && !inReference
+        switchedOn.withLock { !$0.isEmpty && $0.contains(mutant) } && !inReference
     }
-
-    /// The mutant's bit: its position among all cases.
-    private var bit: UInt64 { UInt64(1) << UInt64(Self.allCases.firstIndex(of: self) ?? 63) }
 }
 
 /// Whether the deliberate bug `mutant` is switched on here (see ``Mutation``).

@@ -125,6 +125,34 @@ struct AdversarialStuckHostTests {
         #expect(await coordinator.audit().isEmpty)
     }
 
+    @Test("a preempting request that cut the animation runs, to the model alone, when the host gets stuck after the cut")
+    func preempterThatCutRunsPastStuckHost() async throws {
+        let setup = await Setup()
+        var probe = EventProbe(setup.coordinator)
+        let started = Gate(), entered = Gate(), release = Gate()
+        // The cut transition's after-animation reset gets stuck.
+        await setup.host.setHook { call in
+            guard call.description == "reset #1" else { return }
+            entered.open()
+            await release.wait()
+        }
+        let held = CallbackAnimator { _, _ in started.open() }
+        let first = Task { try await setup.coordinator.openWindow(Screens.tutorial, at: .low, animator: held) }
+        await started.wait()
+        let preempting = Task { () async throws(TransitionError) -> TransitionRecord in
+            try await setup.coordinator.openWindow(Screens.pin, at: .medium, policy: .preempt)
+        }
+        #expect(await probe.waiting(.push(Screens.pin, at: .medium)) == .preempt)
+        await entered.wait()
+        setup.clock.advance(by: Self.hostTimeout)
+        #expect(try await first.value.animation == .preempted)
+        let record = try await preempting.value
+        #expect(record.hostFault != nil, "committed to the model alone while the reset is stuck")
+        #expect(await setup.coordinator.snapshot.window(at: .medium)?.content == .screen(Screens.pin))
+        release.open()
+        await setup.untilHostAnswers()
+    }
+
     @Test("a createWindow that awaits a detached enqueued request to the same coordinator: no hang, the request is answered")
     func hostAwaitsItsOwnCoordinator() async throws {
         let setup = await Setup()
