@@ -323,6 +323,7 @@ public enum LinkTask {
         await relaunchAfterUpdates(environment: environment, checker: checker)
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
+        await preemptPastStuckHost(environment: environment, checker: checker)
     }
 
     /// The counts of `up` that no path can write: zero, negative, past the limit.

@@ -141,7 +141,8 @@ struct TransitionMachine {
         case .lifecycle:
             preemptInFlight(&effects)
             return .wait(
-                try enqueue(request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, hasActed: true, &effects),
+                try enqueue(
+                    request, from: origin, lane: .lifecycle, group: nil, deferrable: deferrable, hasActed: true, &effects),
                 cancellable: false)
         case .policy(.reject):
             throw .refused(.busy(inFlight: current.transition))

@@ -178,6 +178,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// tap still animating, a sheet's dismissal): UIKit drops the `setViewControllers`, refuses
     /// the present or dismiss.
     case uikitChangeMidTransition
+    /// The UIKit applier dismisses a presenter's sheets while a presentation or dismissal runs
+    /// higher in that chain (the user's swipe of the top sheet): UIKit refuses the dismiss, and
+    /// the sheets the model dismissed stay on screen.
+    case uikitDismissMidChainTransition
     /// The UIKit host watches a sheet's swipe down only once its presentation completed: a
     /// sheet swiped down the moment it lands is never reported.
     case uikitSheetWatchedLate
@@ -203,7 +207,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
-        case .uikitChangeMidTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow, .uikitTapsUngated,
+        case .uikitChangeMidTransition, .uikitDismissMidChainTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow,
+            .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder:
             true

@@ -105,6 +105,30 @@ package final class ControllerApplier {
         while controller.isTransitioning { await controller.transitionEnded() }
     }
 
+    /// Returns once no transition runs on `presenter`, and no presentation or dismissal up the
+    /// chain it presents (the user's swipe of the top sheet still animating, say): UIKit refuses
+    /// a dismiss while one runs anywhere in the chain it would dismiss. Each wait lets another
+    /// transition begin, so both are looked at again after it.
+    private func idleChain(from presenter: any PresentingController) async {
+        await idle(presenter)
+        while let busy = Self.presentationRunning(above: presenter) {
+            await busy.transitionEnded()
+            await idle(presenter)
+        }
+    }
+
+    /// The first controller up the chain `presenter` presents that is being presented or dismissed.
+    private static func presentationRunning(above presenter: any PresentingController) -> (any PresentingController)? {
+        // Mutant: only the presenter is waited for.
+        if planted(.uikitDismissMidChainTransition) { return nil }
+        var node = presenter.presentedController
+        while let controller = node {
+            if controller.isBeingPresentedOrDismissed { return controller }
+            node = controller.presentedController
+        }
+        return nil
+    }
+
     /// `wanted`, with the tabs the tab bar shows already kept in the order it shows them (the
     /// user's, after a reorder through More): each place of `wanted` that holds a tab staying
     /// takes the next staying tab in the shown order, and a new tab keeps its place.
@@ -158,7 +182,7 @@ package final class ControllerApplier {
             if planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
         case .dismiss(let presenter):
             guard let presenting = made[presenter]?.controller else { return }
-            await idle(presenting)
+            await idleChain(from: presenting)
             await presenting.dismissPresented(animated: animated)
         }
     }

@@ -14,6 +14,13 @@ public protocol PresentingController: AnyObject {
     /// that): then do nothing, since UIKit's `dismiss` on a controller that presents nothing
     /// dismisses the controller itself.
     func dismissPresented(animated: Bool) async
+    /// What this controller presents (`presentedViewController`, which names a modal until its
+    /// dismissal ended). UIKit refuses a dismiss while a presentation or dismissal runs anywhere
+    /// in the chain it would dismiss, so `ControllerApplier` waits for each first.
+    var presentedController: (any PresentingController)? { get }
+    /// Whether this controller is being presented or dismissed now (`isBeingPresented ||
+    /// isBeingDismissed`).
+    var isBeingPresentedOrDismissed: Bool { get }
     /// Whether UIKit runs a transition that involves this controller now (its
     /// `transitionCoordinator` is not nil): a push, a pop, a presentation or a dismissal, the
     /// user's interactive pop among them. UIKit drops a `setViewControllers` made meanwhile, and

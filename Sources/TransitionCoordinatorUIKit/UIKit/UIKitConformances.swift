@@ -36,6 +36,12 @@ extension UIViewController: PresentingController {
         }
     }
 
+    /// `presentedViewController`.
+    public var presentedController: (any PresentingController)? { presentedViewController }
+
+    /// `isBeingPresented || isBeingDismissed`.
+    public var isBeingPresentedOrDismissed: Bool { isBeingPresented || isBeingDismissed }
+
     /// `transitionCoordinator != nil`.
     public var isTransitioning: Bool { transitionCoordinator != nil }
 

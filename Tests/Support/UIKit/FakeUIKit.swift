@@ -140,6 +140,23 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         }
     }
 
+    /// The dismissal `owner` runs now: a transition on it whose modal it no longer presents.
+    package func dismissal(by owner: FakeController) -> Transition? {
+        transitions.first { $0.owner === owner && $0.modal != nil && owner.presented !== $0.modal }
+    }
+
+    /// The first controller up the chain `presenter` presents that is being presented or
+    /// dismissed: a dismiss from `presenter` meanwhile is refused ("while a presentation or
+    /// dismiss is in progress"), though `presenter`'s own transition coordinator is nil.
+    package func presentationRunning(above presenter: FakeController) -> FakeController? {
+        var node = presenter.presentedController as? FakeController
+        while let controller = node {
+            if controller.isBeingPresentedOrDismissed { return controller }
+            node = controller.presentedController as? FakeController
+        }
+        return nil
+    }
+
     /// Ends every transition that is not the user's (the interactive pop ends by
     /// ``endInteractivePop(finished:)``), oldest first, resuming whoever waits for each.
     package func endTransitions() {
@@ -367,6 +384,12 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
 
     package var isTransitioning: Bool { world.transition(involving: self) != nil }
 
+    /// What it presents, or, while its dismissal animates, the modal it is dismissing (UIKit
+    /// names the modal until the dismissal ended).
+    package var presentedController: (any PresentingController)? { presented ?? world.dismissal(by: self)?.modal }
+
+    package var isBeingPresentedOrDismissed: Bool { world.transitions.contains { $0.modal === self } }
+
     package func transitionEnded() async {
         guard let running = world.transition(involving: self) else { return }
         world.onWait?()
@@ -495,6 +518,13 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             return
         }
         if refusedMidTransition("dismiss \(modal.id)") { return }
+        if let running = world.presentationRunning(above: self) {
+            world.note(
+                .changedMidTransition,
+                "\(id) is asked to dismiss \(modal.id) while \(running.id) is being presented or dismissed in that chain: "
+                    + "UIKit refuses it")
+            return
+        }
         presented = nil
         modal.presenter = nil
         modal.dismissAbove()

@@ -18,6 +18,8 @@ private final class GatedKit: ControllerFactory, HostWindow {
         func showChild(_ child: (any PresentingController)?, animated: Bool) async {}
         func presentController(_ controller: any PresentingController, animated: Bool) async {}
         func dismissPresented(animated: Bool) async {}
+        var presentedController: (any PresentingController)? { nil }
+        var isBeingPresentedOrDismissed: Bool { false }
         var isTransitioning: Bool { false }
         func transitionEnded() async {}
     }

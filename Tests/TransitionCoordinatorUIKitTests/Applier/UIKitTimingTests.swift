@@ -81,6 +81,29 @@ struct UIKitTimingTests {
         try kit.throwIfViolated()
         #expect(try kit.content() == Self.stack("a", "b"))
     }
+
+    @Test("a dismissal of a sheet chain while the user's swipe of its top sheet animates waits for that dismissal's end")
+    func dismissChainDuringTopSheetSwipe() async throws {
+        let base = Self.stack("a")
+        let chain = WindowContent.presenting(
+            base,
+            modal: .presenting(.stack(StackContainer(id: "compose", root: Screen("draft"))), modal: .screen(Screen("attach"))))
+        let (controllers, kit) = await Self.shown(chain)
+        let compose = try #require(controllers.controller(.navigation("compose"), in: Self.window) as? FakeController)
+        let attach = try #require(controllers.controller(.screen(Screen("attach")), in: Self.window) as? FakeController)
+        // The user swipes `attach` down: UIKit animates its dismissal from `compose`.
+        compose.userDismissedPresented()
+        kit.beginUserAnimation(on: compose, modal: attach)
+        let parked = Self.watch(kit)
+        // The model dismisses the whole chain from the base meanwhile.
+        await controllers.show(base, in: Self.window, animated: false)
+        await parked.wait()
+        #expect(kit.violations.isEmpty, "the chain was dismissed while its top sheet's dismissal ran: \(kit.violations)")
+        kit.endTransitions()
+        await controllers.settled(Self.window)
+        try kit.throwIfViolated()
+        #expect(try kit.content() == base)
+    }
 }
 
 /// The fake refuses as UIKit refuses: each rule of its timing, shown firing.
@@ -122,6 +145,26 @@ struct FakeUIKitTimingTests {
             await navigation.dismissPresented(animated: true)
             #expect(navigation.presented === sheet, "a refused dismissal leaves the sheet")
         }
+        #expect(kit.violations.map(\.rule) == [.changedMidTransition])
+    }
+
+    @Test("a dismiss from a presenter while a sheet higher in its chain is being dismissed does nothing, and is noted")
+    func refusedDismissMidChain() async throws {
+        let kit = FakeUIKit(timing: .held)
+        let base = try #require(kit.makeNavigation("s") as? FakeController)
+        kit.setRootController(base)
+        await base.showStack([kit.makeScreen(Screen("a"))], animated: false)
+        let compose = try #require(kit.makeNavigation("compose") as? FakeController)
+        let attach = try #require(kit.makeScreen(Screen("attach")) as? FakeController)
+        await compose.showStack([kit.makeScreen(Screen("draft"))], animated: false)
+        await base.presentController(compose, animated: false)
+        await compose.presentController(attach, animated: false)
+        compose.userDismissedPresented()
+        kit.beginUserAnimation(on: compose, modal: attach)
+        #expect(!base.isTransitioning, "the base's own transition coordinator is nil")
+        #expect(compose.presentedController === attach, "UIKit names the modal until its dismissal ended")
+        await base.dismissPresented(animated: true)
+        #expect(base.presented === compose, "a refused dismissal leaves the chain")
         #expect(kit.violations.map(\.rule) == [.changedMidTransition])
     }
 
