@@ -324,6 +324,7 @@ public enum LinkTask {
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
+        await missedResetAfterStuckHost(environment: environment, checker: checker)
     }
 
     /// The counts of `up` that no path can write: zero, negative, past the limit.

@@ -212,6 +212,7 @@ public enum StressHarness {
         case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
         case .hopAgainKeepsEndedStay: "a flow that hops again to the screen still current is refused as unhopped"
         case .preemptRefusedAfterCut: "a preempting request refused for a stuck host after it cut the animation"
+        case .missedResetForgotten: "a reset a stuck host missed never sent in its catch-up"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"

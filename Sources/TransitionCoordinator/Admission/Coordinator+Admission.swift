@@ -193,7 +193,7 @@ extension Coordinator {
         PathTrace.enter()
         guard case .stuck(let stuck) = hostState else { return nil }
         guard stuck.progress.hasReturned else { return stuck.fault }
-        hostState = .behind(stuck.base.applying(stuck.commands.prefix(stuck.progress.completedCount)))
+        hostState = .behind(stuck.base.applying(stuck.commands, returned: stuck.progress.completedCount))
         return nil
     }
 

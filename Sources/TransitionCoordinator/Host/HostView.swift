@@ -12,6 +12,9 @@ struct HostView: Sendable, Hashable {
     var contents: [WindowID: WindowContent] = [:]
     /// Each live window's screens as created (with the window, or one by one).
     var screens: [WindowID: Set<Screen>] = [:]
+    /// The live windows whose appearance reset the host missed (a stuck phase's calls never
+    /// sent): an animator's changes stay on them until one is sent.
+    var unreset: Set<WindowID> = []
 
     /// A host that has been told nothing yet.
     static let empty = HostView(live: [], visible: [], key: nil)
@@ -43,10 +46,11 @@ struct HostView: Sendable, Hashable {
         case .show(let id): visible.insert(id)
         case .hide(let id): visible.remove(id)
         case .makeKey(let id, _): key = id
-        case .reset: break
+        case .reset(let id): unreset.remove(id)
         case .destroy(let id):
             live.remove(id)
             visible.remove(id)
+            unreset.remove(id)
             contents[id] = nil
             screens[id] = nil
             if key == id { key = nil }
@@ -63,13 +67,26 @@ struct HostView: Sendable, Hashable {
         return view
     }
 
+    /// The view after the first `returned` of a stuck phase's `commands` returned: the rest
+    /// were never sent, and the resets among them are owed.
+    func applying(_ commands: [HostCommand], returned: Int) -> HostView {
+        var view = applying(commands.prefix(returned))
+        for case .reset(let id) in commands.dropFirst(returned) where view.live.contains(id) {
+            // Mutant: a reset the host missed is forgotten.
+            if !planted(.missedResetForgotten) { view.unreset.insert(id) }
+        }
+        return view
+    }
+
     /// The calls that bring a host in this state to `snapshot`, in the order ``WindowHost``
     /// documents: hides first, of the windows the snapshot hides and of the visible ones it no
     /// longer has (a cover the catch-up puts up must find nothing above it visible: the host
     /// missed the transitions that hid or removed those windows), then creates and shows bottom
     /// to top, then the screens that arrived in staying windows and their content, then the key,
-    /// then the screens that left staying windows, then destroys (a key window is never destroyed
-    /// before its successor is key). Empty when the host is up to date.
+    /// then the resets the host missed (of windows shown in the snapshot, so an animator's
+    /// changes do not stay), then the key, then the screens that left staying windows, then
+    /// destroys (a key window is never destroyed before its successor is key). Empty when the
+    /// host is up to date.
     func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
         var commands: [HostCommand] = []
         let kept = Set(snapshot.windowList.map(\.id))
@@ -99,6 +116,9 @@ struct HostView: Sendable, Hashable {
             where !staying.contains(screen) {
                 departed.append(.destroyScreen(screen, in: window.id))
             }
+        }
+        for window in snapshot.windowList where !window.isHidden && unreset.contains(window.id) {
+            commands.append(.reset(window.id))
         }
         if let target = snapshot.keyWindow, target != key { commands.append(.makeKey(target, resigning: [])) }
         commands += departed

@@ -135,6 +135,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut
+    /// The calls a stuck phase never sent are forgotten when the host answers again, resets
+    /// among them: the catch-up leaves an animator's changes on screen.
+    case missedResetForgotten
     /// A `setStack` that waited is applied as it was asked, bringing back screens the user
     /// removed meanwhile (whose `remove` told the owner they were gone).
     case staleStackApplied

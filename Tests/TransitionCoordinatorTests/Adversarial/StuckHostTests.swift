@@ -125,6 +125,32 @@ struct AdversarialStuckHostTests {
         #expect(await coordinator.audit().isEmpty)
     }
 
+    @Test("a reset the host missed while stuck is sent in the catch-up, so no animator's change stays on screen")
+    func missedResetCaughtUp() async throws {
+        let setup = await Setup()
+        let entered = Gate(), release = Gate()
+        // The first after-animation call, the root window's reset, gets stuck: the new window's
+        // reset and its making key are never sent.
+        await setup.host.setHook { call in
+            guard call.description == "reset #1" else { return }
+            entered.open()
+            await release.wait()
+        }
+        let push = Task {
+            try await setup.coordinator.openWindow(Screens.tutorial, at: .low, animator: ScriptedAnimator(.finish))
+        }
+        await entered.wait()
+        setup.clock.advance(by: Self.hostTimeout)
+        #expect(try await push.value.hostFault?.call.description == "reset #1")
+        release.open()
+        await setup.untilHostAnswers()
+        await setup.host.setHook(nil)
+        await setup.host.clearLog()
+        try await setup.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "debug", zOrder: 10))
+        #expect(await setup.host.lines.prefix(2) == ["reset #2", "makeKey #2"], "the catch-up sends what the host missed")
+        #expect(await setup.hostViolations().isEmpty)
+    }
+
     @Test("a preempting request that cut the animation runs, to the model alone, when the host gets stuck after the cut")
     func preempterThatCutRunsPastStuckHost() async throws {
         let setup = await Setup()

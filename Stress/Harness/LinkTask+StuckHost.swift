@@ -41,21 +41,55 @@ extension LinkTask {
                         + "transition: \(error)"))
         }
     }
+
+    /// A push animated on an app of its own whose first after-animation call, the root window's
+    /// reset, gets stuck past the host timeout: the new window's reset is never sent. Once the
+    /// host answers, the next transition's catch-up must send it, or the animator's changes stay
+    /// on screen (mutant ``Mutation/missedResetForgotten``).
+    static func missedResetAfterStuckHost(environment: StressEnvironment, checker: StressChecker) async {
+        let host = StuckResetHost(), clock = TestClock()
+        guard let configuration = try? CoordinatorConfiguration(hostTimeout: .seconds(1)) else { return }
+        let app = await Coordinator(
+            root: Screen("lhome"), configuration: configuration, host: host, clock: clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        let animator = CallbackAnimator { _, finish in finish() }
+        let push = Task(executorPreference: environment.taskExecutor) {
+            try? await app.openWindow(Screen("lfirst"), at: .low, animator: animator)
+        }
+        await host.reached.wait()
+        clock.advance(by: .seconds(1))
+        guard let pushed = await push.value, let window = pushed.after.window(at: .low)?.id else { return }
+        host.release.open()
+        for _ in 0..<100_000 where await app.hostFault != nil { await Task.yield() }
+        _ = try? await app.registerUnmanagedWindow(UnmanagedWindow(id: "lprobe", zOrder: 10))
+        if !host.received.contains(.reset(window)) {
+            await checker.noteViolation(
+                .init(
+                    .hostBalance,
+                    "a reset of \(window) that a stuck host missed was never sent once it answered: "
+                        + "the animator's changes stay on screen"))
+        }
+    }
 }
 
 /// A host that takes every call at once but the first reset of a window's appearance (an
 /// after-animation call), which it holds until ``release`` opens, opening ``reached`` first.
+/// Keeps every call it took.
 private final class StuckResetHost: CommandHost {
     let reached = Gate(), release = Gate()
-    private let held = Locked(false)
+    private let state = Locked((held: false, received: [HostCommand]()))
+
+    /// The calls taken so far, in order.
+    var received: [HostCommand] { state.withLock { $0.received } }
 
     func perform(_ command: HostCommand) async {
-        guard case .reset = command,
-            held.withLock({ held in
-                defer { held = true }
-                return !held
-            })
-        else { return }
+        let holds = state.withLock { state in
+            state.received.append(command)
+            guard case .reset = command, !state.held else { return false }
+            state.held = true
+            return true
+        }
+        guard holds else { return }
         reached.open()
         await release.wait()
     }
