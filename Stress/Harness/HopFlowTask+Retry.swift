@@ -26,8 +26,9 @@ extension HopFlowTask {
         }
         // Each attempt's unhop, sent until the stay it meets takes it: false, then true.
         for value in [false, true] {
-            var unhopped = false
-            for _ in 0..<10_000 where !unhopped {
+            var unhopped = false, tries = 0
+            while !unhopped, tries < 10_000 {
+                tries += 1
                 do throws(TransitionError) {
                     try await app.hop(container).unhop(signIn.id, with: value)
                     unhopped = true

@@ -60,7 +60,11 @@ extension LinkTask {
         clock.advance(by: .seconds(1))
         guard let pushed = await push.value, let window = pushed.after.window(at: .low)?.id else { return }
         host.release.open()
-        for _ in 0..<100_000 where await app.hostFault != nil { await Task.yield() }
+        var yields = 0
+        while await app.hostFault != nil, yields < 100_000 {
+            yields += 1
+            await Task.yield()
+        }
         _ = try? await app.registerUnmanagedWindow(UnmanagedWindow(id: "lprobe", zOrder: 10))
         if !host.received.contains(.reset(window)) {
             await checker.noteViolation(

@@ -40,7 +40,7 @@ extension ModelTask {
             tasks.append(
                 tab.map { model.viewWrote(selection: $0, in: "model-main") }
                     ?? Task { try? await app.change(.push(Screen("a2"), onto: "model-a"), animator: blocking, policy: .enqueue) })
-            if await !waiting(app, count: index + 1) {
+            if await !app.waitingReaches(index + 1) {
                 broken = "of taps 1, 0 and 1 made while busy, write \(index + 1) sent nothing"
             }
         }
@@ -93,15 +93,5 @@ extension ModelTask {
     {
         try await Coordinator(
             root: root, clock: environment.clock, executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
-    }
-
-    /// Whether `count` requests came to wait in `app`'s queue, looked for a bounded number of
-    /// times (a write that sends nothing must end the scenario, not hang it).
-    private static func waiting(_ app: Coordinator, count: Int) async -> Bool {
-        for _ in 0..<100_000 {
-            if await app.waitingRequests.count >= count { return true }
-            await Task.yield()
-        }
-        return false
     }
 }

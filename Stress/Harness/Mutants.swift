@@ -225,6 +225,7 @@ public enum StressHarness {
         case .modelAnswerDropsEqualWrite: "a SwiftUI view's write dropped by the answer to an earlier write of an equal value"
         case .uikitChangeMidTransition: "the UIKit applier calls a container while UIKit's transition on it runs"
         case .uikitDismissMidChainTransition: "the UIKit applier dismisses sheets while a transition higher in their chain runs"
+        case .uikitCurtainDownByStaleBackground: "a first background's task takes down a later background's curtain"
         case .uikitSheetWatchedLate: "a sheet's swipe down watched only once its presentation completed"
         case .uikitTapsUngated: "a tab tapped while the host's own change is under way"
         case .uikitReportDroppedAfterSwipe: "a back tap's report dropped while a back swipe's report is under way"

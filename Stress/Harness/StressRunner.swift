@@ -224,7 +224,9 @@ public enum StressRunner {
         _ coordinator: Coordinator, configuration: StressConfiguration,
         environment: StressEnvironment, checker: StressChecker, attempts: Int = 256
     ) async {
-        for _ in 0..<attempts where await coordinator.redirectsAnswered < coordinator.redirectsStarted {
+        var slept = 0
+        while await coordinator.redirectsAnswered < coordinator.redirectsStarted, slept < attempts {
+            slept += 1
             try? await environment.sleep(configuration.hostTimeout)
         }
         let (started, answered) = (await coordinator.redirectsStarted, await coordinator.redirectsAnswered)

@@ -207,6 +207,9 @@ package enum UIKitStress {
                     if failure != nil { break }
                 }
             }
+            // What the seed's steps reach only by chance, each on an app of its own.
+            if failure == nil { failure = await UIKitStress.curtainAcrossBackgrounds() }
+            if failure == nil { failure = await UIKitStress.dismissDuringTopSheetSwipe() }
             if let failure {
                 outcome.violations = [
                     (

@@ -185,6 +185,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// higher in that chain (the user's swipe of the top sheet): UIKit refuses the dismiss, and
     /// the sheets the model dismissed stay on screen.
     case uikitDismissMidChainTransition
+    /// The UIKit host's first background takes down the curtain a later background put up,
+    /// before that one's cover is up: the app switcher's snapshot may show the app.
+    case uikitCurtainDownByStaleBackground
     /// The UIKit host watches a sheet's swipe down only once its presentation completed: a
     /// sheet swiped down the moment it lands is never reported.
     case uikitSheetWatchedLate
@@ -210,7 +213,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// hunts it (`stress uikit`).
     package var isUIKit: Bool {
         switch self {
-        case .uikitChangeMidTransition, .uikitDismissMidChainTransition, .uikitSheetWatchedLate, .uikitPresentInHiddenWindow,
+        case .uikitChangeMidTransition, .uikitDismissMidChainTransition, .uikitCurtainDownByStaleBackground,
+            .uikitSheetWatchedLate, .uikitPresentInHiddenWindow,
             .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder:

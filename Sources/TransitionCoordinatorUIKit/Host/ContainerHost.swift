@@ -165,7 +165,10 @@ public final class ContainerHost: WindowHost {
         let report = lifecycleReports
         return Task {
             _ = try? await coordinator.setApplicationState(.background)
-            if self.lifecycleReports == report { self.curtain?.window.isHidden = true }
+            // Mutant: the curtain taken down whatever the scene reported since.
+            if self.lifecycleReports == report || planted(.uikitCurtainDownByStaleBackground) {
+                self.curtain?.window.isHidden = true
+            }
         }
     }
 
