@@ -82,11 +82,10 @@ struct HostView: Sendable, Hashable {
     /// documents: hides first, of the windows the snapshot hides and of the visible ones it no
     /// longer has (a cover the catch-up puts up must find nothing above it visible: the host
     /// missed the transitions that hid or removed those windows), then creates and shows bottom
-    /// to top, then the screens that arrived in staying windows and their content, then the key,
-    /// then the resets the host missed (of windows shown in the snapshot, so an animator's
-    /// changes do not stay), then the key, then the screens that left staying windows, then
-    /// destroys (a key window is never destroyed before its successor is key). Empty when the
-    /// host is up to date.
+    /// to top, then the screens that arrived in staying windows and their content, then the
+    /// resets the host missed (of windows shown in the snapshot, so an animator's changes do not
+    /// stay), then the key, then the screens that left staying windows, then destroys (a key
+    /// window is never destroyed before its successor is key). Empty when the host is up to date.
     func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
         var commands: [HostCommand] = []
         let kept = Set(snapshot.windowList.map(\.id))

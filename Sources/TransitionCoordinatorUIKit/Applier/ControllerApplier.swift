@@ -113,6 +113,9 @@ package final class ControllerApplier {
         await idle(presenter)
         while let busy = Self.presentationRunning(above: presenter) {
             await busy.transitionEnded()
+            // Should a modal be in its dismissal with no transition to wait for, the main actor
+            // still turns: UIKit's run loop goes on between the looks.
+            await Task.yield()
             await idle(presenter)
         }
     }
