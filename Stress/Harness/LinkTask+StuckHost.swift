@@ -9,11 +9,7 @@ extension LinkTask {
     /// detached task on the run's executor, and the app keeps a clock of its own, which this
     /// scenario moves: the order is the scenario's, in a simulation and on threads alike.
     static func preemptPastStuckHost(environment: StressEnvironment, checker: StressChecker) async {
-        let host = StuckResetHost(), clock = TestClock()
-        guard let configuration = try? CoordinatorConfiguration(hostTimeout: .seconds(1)) else { return }
-        let app = await Coordinator(
-            root: Screen("lhome"), configuration: configuration, host: host, clock: clock,
-            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        guard let (app, host, clock) = await stuckResetApp(environment: environment) else { return }
         let animating = Gate()
         let held = CallbackAnimator { _, _ in animating.open() }
         let first = Task(executorPreference: environment.taskExecutor) {
@@ -47,11 +43,7 @@ extension LinkTask {
     /// host answers, the next transition's catch-up must send it, or the animator's changes stay
     /// on screen (mutant ``Mutation/missedResetForgotten``).
     static func missedResetAfterStuckHost(environment: StressEnvironment, checker: StressChecker) async {
-        let host = StuckResetHost(), clock = TestClock()
-        guard let configuration = try? CoordinatorConfiguration(hostTimeout: .seconds(1)) else { return }
-        let app = await Coordinator(
-            root: Screen("lhome"), configuration: configuration, host: host, clock: clock,
-            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        guard let (app, host, clock) = await stuckResetApp(environment: environment) else { return }
         let animator = CallbackAnimator { _, finish in finish() }
         let push = Task(executorPreference: environment.taskExecutor) {
             try? await app.openWindow(Screen("lfirst"), at: .low, animator: animator)
@@ -73,6 +65,19 @@ extension LinkTask {
                     "a reset of \(window) that a stuck host missed was never sent once it answered: "
                         + "the animator's changes stay on screen"))
         }
+    }
+}
+
+extension LinkTask {
+    /// An app of its own showing `lhome`, over a ``StuckResetHost``, with a host timeout of one
+    /// second on a clock of its own that the scenario moves.
+    fileprivate static func stuckResetApp(environment: StressEnvironment) async -> (Coordinator, StuckResetHost, TestClock)? {
+        let host = StuckResetHost(), clock = TestClock()
+        guard let configuration = try? CoordinatorConfiguration(hostTimeout: .seconds(1)) else { return nil }
+        let app = await Coordinator(
+            root: Screen("lhome"), configuration: configuration, host: host, clock: clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        return (app, host, clock)
     }
 }
 
