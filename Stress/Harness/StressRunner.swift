@@ -220,6 +220,9 @@ public enum StressRunner {
     /// Once every task was answered (the app unlocked last): waits until each guard redirect's
     /// navigation has answered, then expects the events of those that did not find the app there
     /// already. One still waiting after `attempts` host timeouts never answers: a violation.
+    /// No redirect starts meanwhile: only a guarded request that waited can start one, and every
+    /// task's requests were answered; a redirect's own navigation is never redirected. So the
+    /// count of started redirects read across the awaits below stays the same.
     private static func settleRedirects(
         _ coordinator: Coordinator, configuration: StressConfiguration,
         environment: StressEnvironment, checker: StressChecker, attempts: Int = 256
