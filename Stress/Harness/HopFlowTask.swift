@@ -101,7 +101,7 @@ enum HopFlowTask {
             await checker.flowEnded(
                 screen: screen.id, round: round, waited: await flow.value, unhopped: unhopped, cancelled: cancelled)
         }
-        if let broken = await retriedHop(environment: environment) { await checker.noteViolation(.init(.answered, broken)) }
+        await runOwnApps(environment: environment, checker: checker)
     }
 
     /// A flow's wait for `screen`, as ``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)`` waits after its hop.
@@ -109,7 +109,7 @@ enum HopFlowTask {
         for screen: Screen, hop: TransitionRequest, coordinator: Coordinator
     ) async -> Result<any Sendable, TransitionError> {
         do throws(TransitionError) {
-            return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, request: hop))
+            return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, request: hop, as: Int.self))
         } catch {
             return .failure(error)
         }

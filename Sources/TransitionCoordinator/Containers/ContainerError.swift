@@ -47,7 +47,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     /// a replaced tree, a window that went, or a move elsewhere that leaves it in the window)
     /// before it unhopped: the flow's wait ends with this.
     case leftBeforeUnhop(ScreenID, hop: ContainerID)
-    /// The screen unhopped with a value of another type than the flow waits for.
+    /// A value of another type than the flow waits for: an unhop with it while the flow waits
+    /// (refused; the flow waits on), or a value kept from before the flow waited (refused to the
+    /// flow; kept for a flow that takes it).
     case unhopValueMismatch(ScreenID, expected: String, actual: String)
 
     /// A stable short code for logs and metrics, as `popAtRoot`.
@@ -102,7 +104,7 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .alreadyAwaited(let screen, let hop): "a flow already waits for screen \(screen) to unhop from \(hop)"
         case .leftBeforeUnhop(let screen, let hop): "screen \(screen) left hop container \(hop) before it unhopped"
         case .unhopValueMismatch(let screen, let expected, let actual):
-            "screen \(screen) unhopped with a \(actual), but its flow waits for a \(expected)"
+            "screen \(screen) unhopped with a value of type \(actual), but its flow takes \(expected)"
         }
     }
 }

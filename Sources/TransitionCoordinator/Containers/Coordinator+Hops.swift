@@ -1,8 +1,8 @@
 /// Hop flows: a flow hops to a screen and waits, outside every transition, until that
 /// screen unhops; the value it unhops with is what the flow's `hop` returns.
 extension Coordinator {
-    /// Waits until `screen`, the current child of hop container `container`, unhops; returns its
-    /// value. Holds no slot: other requests run meanwhile.
+    /// Waits until `screen`, the current child of hop container `container`, unhops with a value of
+    /// type `Value`; returns it. Holds no slot: other requests run meanwhile.
     ///
     /// One flow waits on a screen's hop stay (see ``HopHandle``) at a time. The wait ends when the screen unhops, when the
     /// waiting task is cancelled (that task's wait alone: a flow waiting on the same screen waits
@@ -12,23 +12,38 @@ extension Coordinator {
     ///
     /// - Throws: ``ContainerError/leftBeforeUnhop(_:hop:)`` when it is no longer current (now, or
     ///   before it unhops), ``ContainerError/alreadyUnhopped(_:hop:)`` when its value was taken,
-    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it, and
+    ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it,
+    ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when it unhopped, before this
+    ///   flow waited, with a value of another type (kept for a flow that takes it), and
     ///   ``TransitionError/Refusal/cancelled(_:)`` naming `request` when the waiting task is cancelled
     ///   (also when it was cancelled before it began to wait and no value is kept).
-    package func awaitUnhop(
+    package func awaitUnhop<Value: Sendable>(
         of screen: ScreenID, in container: ContainerID,
-        request: TransitionRequest
-    ) async throws(TransitionError) -> any Sendable {
+        request: TransitionRequest, as type: Value.Type = Value.self
+    ) async throws(TransitionError) -> Value {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
+        let expected = UnhopWait.Expected(Value.self)
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
-                wait.await(continuation, token: token, cancelled: .refused(.cancelled(request)))
+                wait.await(continuation, token: token, expecting: expected, cancelled: .refused(.cancelled(request)))
             }
         } onCancel: {
             wait.cancel(token, with: .refused(.cancelled(request)))
         }
-        return try answer.get()
+        let value = try answer.get()
+        // The stay hands a flow only a value its `Expected` accepts; the cast cannot fail but
+        // where a planted bug hands over another, and then the flow is told what it got.
+        guard let typed = value as? Value else {
+            throw .container(expected.mismatch(value, of: screen), in: nil)
+        }
+        return typed
+    }
+
+    /// Whether a flow waits now for `screen` to unhop: what a scenario waits for before it unhops
+    /// with a value the flow does not take.
+    package func flowWaits(on screen: ScreenID) -> Bool {
+        machine.stays.byScreen[screen]?.isAwaited ?? false
     }
 
     /// Unhops `screen`, the current child of hop container `container`, with `value`: the flow
@@ -36,8 +51,10 @@ extension Coordinator {
     /// on screen changes and no slot is taken.
     ///
     /// - Throws: ``ContainerError/unknownContainer(_:)``, ``ContainerError/wrongKind(_:expected:actual:)``,
-    ///   ``ContainerError/notCurrent(_:hop:)`` when `screen` is not its current child, and
-    ///   ``ContainerError/alreadyUnhopped(_:hop:)`` when this stay unhopped before.
+    ///   ``ContainerError/notCurrent(_:hop:)`` when `screen` is not its current child,
+    ///   ``ContainerError/alreadyUnhopped(_:hop:)`` when this stay unhopped before, and
+    ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when the flow waiting for it
+    ///   takes a value of another type (the flow waits on; nothing changed).
     func unhop(_ screen: ScreenID, in container: ContainerID, with value: any Sendable) throws(TransitionError) {
         let (wait, window) = try machine.stayToUnhop(screen, in: container)
         do throws(ContainerError) {

@@ -76,8 +76,10 @@ public struct HopHandle: ContainerHandle {
     ///   ``ContainerError/leftBeforeUnhop(_:hop:)`` when the screen stopped being the container's
     ///   current child before it unhopped (as above),
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it (that flow
-    ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` for a value of
-    ///   another type, and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
+    ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when the screen
+    ///   unhopped, before this flow waited, with a value of another type (kept for a flow that
+    ///   takes it; an unhop with such a value while this flow waits is refused to its caller,
+    ///   and this flow waits on), and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
     ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
     ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
     public func hopAndWait<Value: Sendable>(
@@ -88,11 +90,7 @@ public struct HopHandle: ContainerHandle {
         let screen = Screen(destination)
         let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
         try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
-        let value = try await coordinator.awaitUnhop(of: screen.id, in: id, request: request)
-        guard let typed = value as? Value else {
-            throw .container(.unhopValueMismatch(screen.id, expected: "\(Value.self)", actual: "\(type(of: value))"), in: nil)
-        }
-        return typed
+        return try await coordinator.awaitUnhop(of: screen.id, in: id, request: request, as: Value.self)
     }
 
     /// Unhops `screen` (a ``ScreenID``, or the app's destination value), the container's current child, with `value`: the flow waiting in
@@ -102,7 +100,9 @@ public struct HopHandle: ContainerHandle {
     /// already ended its flow's wait with ``ContainerError/leftBeforeUnhop(_:hop:)``.
     ///
     /// - Throws: ``ContainerError/notCurrent(_:hop:)`` when `screen` is not the current child,
-    ///   ``ContainerError/alreadyUnhopped(_:hop:)`` on a second unhop of the same hop, and
+    ///   ``ContainerError/alreadyUnhopped(_:hop:)`` on a second unhop of the same hop,
+    ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when the flow waiting for it
+    ///   takes a value of another type (the flow waits on, for an unhop with one it takes), and
     ///   ``ContainerError/unknownContainer(_:)`` or ``ContainerError/wrongKind(_:expected:actual:)``.
     public func unhop(_ screen: some Hashable & Codable & Sendable, with value: some Sendable) async throws(TransitionError) {
         try await coordinator.unhop(ScreenID(of: screen), in: id, with: value)

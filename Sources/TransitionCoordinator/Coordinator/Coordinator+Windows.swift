@@ -51,6 +51,8 @@ extension Coordinator {
     }
 
     /// Registers or updates an unmanaged window, serialized with transitions. See ``Coordinator``'s request methods.
+    /// A window registered as key resigns key as the registration commits while a managed window
+    /// is visible (see ``UnmanagedWindow``).
     @discardableResult
     public nonisolated(nonsending) func registerUnmanagedWindow(
         _ window: UnmanagedWindow,

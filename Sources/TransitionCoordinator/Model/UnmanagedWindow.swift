@@ -2,8 +2,12 @@
 ///
 /// Registered with ``Coordinator/registerUnmanagedWindow(_:policy:)``. Unless the configuration sets
 /// ``CoordinatorConfiguration/ignoresUnmanagedWindows``, such windows are listed among an
-/// animation's underlying windows and lose key status whenever the coordinator makes a managed
-/// window key; with it set, the coordinator leaves them alone.
+/// animation's underlying windows, and the top-most visible managed window is always the key
+/// window: an unmanaged window holds key status only while no managed window is visible. One
+/// registered as key while a managed window is visible resigns key as its registration commits
+/// (``WindowHost/makeKey(_:resigning:)`` names it), and one that holds key loses it with the
+/// first transition that shows a managed window. With the setting, the coordinator leaves them
+/// alone: an alert window that must keep the keyboard while it is up is one such app.
 public struct UnmanagedWindow: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The app's own identifier for the window.
     public let id: String

@@ -132,6 +132,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A hop to the screen already current keeps the stay that ended: a flow that hops to it
     /// again (a retried sign-in) is refused as unhopped already, and so is the screen's unhop.
     case hopAgainKeepsEndedStay
+    /// An unhop with a value of another type than the waiting flow's is taken: the flow fails,
+    /// the stay is used up, and the screen stays with nobody waiting for it.
+    case unhopTypeUnchecked
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut

@@ -117,7 +117,7 @@ struct HopFlowTests {
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
         #expect(await flow.result.failure as? TransitionError == .refused(.cancelled(hop)))
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
-        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop) as? Int == 7)
+        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: Int.self) == 7)
     }
 
     @Test("a flow whose screen is hopped away before it unhops is told so")
@@ -129,13 +129,39 @@ struct HopFlowTests {
         #expect(await coordinator.machine.stays.isEmpty, "nothing is left waiting")
     }
 
-    @Test("a value of another type than the flow waits for is a typed error")
-    func valueMismatch() async throws {
+    /// Waits until a flow waits for `screen` to unhop (the coordinator parks it on its own turn).
+    static func flowWaits(on screen: Screen, _ coordinator: Coordinator) async {
+        while await !coordinator.flowWaits(on: screen.id) { await Task.yield() }
+    }
+
+    @Test("an unhop with a value of another type than the waiting flow takes is refused, and the flow waits on for one it takes")
+    func valueMismatchWhileWaiting() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
+        await Self.flowWaits(on: T.splash, coordinator)
+        await #expect(
+            throws: TransitionError.container(
+                .unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"),
+                in: await coordinator.snapshot.windowList[0])
+        ) {
+            try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
+        }
+        #expect(await coordinator.flowWaits(on: T.splash.id), "the flow waits on")
+        try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
+        #expect(try await flow.value == 7)
+    }
+
+    @Test("a value of another type kept from before the flow waited is refused to it, and kept for a flow that takes it")
+    func keptValueMismatch() async throws {
+        let coordinator = try await Self.coordinator()
+        try await coordinator.hop("launch").hop(to: .screen(T.splash))
         try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
-        #expect(
-            await flow.result.failure as? TransitionError
-                == .container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil))
+        let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
+        await #expect(
+            throws: TransitionError.container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil)
+        ) {
+            try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: Int.self)
+        }
+        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: String.self) == "seven")
     }
 
     @Test("backgrounding during a flow puts the lock up; the flow goes on behind it and is there after the unlock")

@@ -1,0 +1,104 @@
+import TransitionCoordinator
+
+/// Hop flows on apps of their own, each ending in what broke (nil when nothing did).
+extension HopFlowTask {
+    /// Runs each scenario in turn; what broke, in the checker.
+    static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
+        for scenario in [retriedHop, wrongTypedUnhop] {
+            if let broken = await scenario(environment) { await checker.noteViolation(.init(.answered, broken)) }
+        }
+    }
+
+    /// A launch app whose root window holds the hop container `flow`, on the run's clock and executors.
+    private static func launchApp(environment: StressEnvironment) async -> Coordinator? {
+        let launch = WindowContent.hop(HopContainer(id: container, showing: .screen(Screen("start"))))
+        return try? await Coordinator(
+            root: launch, clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor)
+    }
+
+    /// A sign-in retried until it succeeds: the flow hops to the screen it is
+    /// on already after each failed attempt, and each such hop begins a new stay, which unhops
+    /// again. Kept as the ended stay, the second attempt would be refused as unhopped already (mutant
+    /// ``Mutation/hopAgainKeepsEndedStay``). Nil when the flow ended on its second attempt, else what broke.
+    static func retriedHop(environment: StressEnvironment) async -> String? {
+        let signIn = Screen("signIn", id: ScreenID("flowSignIn"))
+        guard let app = await launchApp(environment: environment) else { return "the launch app of its own could not be made" }
+        let flow = Task(executorPreference: environment.taskExecutor) { () async -> Result<Int, TransitionError> in
+            do throws(TransitionError) {
+                for attempt in 1...3 {
+                    let signedIn: Bool = try await app.hop(container).hopAndWait(to: signIn)
+                    if signedIn { return .success(attempt) }
+                }
+                return .success(3)
+            } catch {
+                return .failure(error)
+            }
+        }
+        // Each attempt's unhop, sent until the stay it meets takes it: false, then true.
+        for value in [false, true] {
+            var unhopped = false, tries = 0
+            while !unhopped, tries < 10_000 {
+                tries += 1
+                do throws(TransitionError) {
+                    try await app.hop(container).unhop(signIn.id, with: value)
+                    unhopped = true
+                } catch {
+                    await Task.yield()
+                }
+            }
+            if !unhopped { flow.cancel() }
+        }
+        switch await flow.value {
+        case .success(2): return nil
+        case .success(let attempts): return "a sign-in retried once ended after \(attempts) attempts"
+        case .failure(let error): return "a flow hopping again to the screen still current failed: \(error)"
+        }
+    }
+
+    /// A screen's completion handler unhops with a value of another type than the flow waits
+    /// for (a `String` where it takes an `Int`), then with one it takes: the first unhop is
+    /// refused to its caller and the flow waits on, so it returns the second. Taken, the first
+    /// would fail the flow and use up the stay: the screen would stay with nobody waiting (mutant
+    /// ``Mutation/unhopTypeUnchecked``).
+    static func wrongTypedUnhop(environment: StressEnvironment) async -> String? {
+        let signIn = Screen("signIn", id: ScreenID("flowTyped"))
+        guard let app = await launchApp(environment: environment) else { return "the launch app of its own could not be made" }
+        let flow = Task(executorPreference: environment.taskExecutor) { () async -> Result<Int, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await app.hop(container).hopAndWait(to: signIn))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var looks = 0
+        while await !app.flowWaits(on: signIn.id), looks < 100_000 {
+            looks += 1
+            await Task.yield()
+        }
+        guard await app.flowWaits(on: signIn.id) else {
+            flow.cancel()
+            return "a flow hopping to a screen never came to wait for it: \(await flow.value)"
+        }
+        do throws(TransitionError) {
+            try await app.hop(container).unhop(signIn.id, with: "seven")
+            _ = try? await app.hop(container).unhop(signIn.id, with: 7)
+            return "an unhop with a String was taken by a flow waiting for an Int, which ended with \(await flow.value)"
+        } catch {
+            guard case .container(.unhopValueMismatch, _) = error else {
+                flow.cancel()
+                return "an unhop with a value the flow does not take was refused as \(error)"
+            }
+        }
+        do throws(TransitionError) {
+            try await app.hop(container).unhop(signIn.id, with: 7)
+        } catch {
+            flow.cancel()
+            return "after a refused unhop of another type, the screen's unhop with the flow's type was refused: \(error)"
+        }
+        switch await flow.value {
+        case .success(7): return nil
+        case let other: return "a flow waiting for an Int unhopped with 7 ended with \(other)"
+        }
+    }
+}
