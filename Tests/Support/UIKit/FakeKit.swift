@@ -99,7 +99,10 @@ package final class FakeKit: ContainerKit {
 
     /// The user taps the back button of `navigation`: UIKit pops its top screen, animated (a
     /// transition on it, held until ended with ``FakeUIKit/Timing/held``), and the navigation
-    /// controller shows the new top. Returns the host's report of it.
+    /// controller shows the new top. Returns the host's report of it. A sheet above the stack does
+    /// not stop the tap: one resting at an undimmed detent (`largestUndimmedDetentIdentifier`)
+    /// leaves the area around it, the navigation bar among it, to the user. A tab bar at the
+    /// bottom is under such a sheet (``tapTab(_:of:)``).
     @discardableResult
     package func tapBack(_ navigation: FakeController) -> Task<Void, Never>? {
         guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
