@@ -142,7 +142,8 @@ public struct StressReportDocument: Codable, Sendable, Equatable {
     /// `part` over `whole` to three decimals; 0 when `whole` is 0.
     static func share(_ part: Int, of whole: Int) -> Double {
         guard whole > 0 else { return 0 }
-        return Double((part * 1_000 + whole / 2) / whole) / 1_000
+        let thousandths: Int = (part * 1_000 + whole / 2) / whole
+        return Double(thousandths) / 1_000
     }
 
     static func seconds(_ duration: Duration) -> Double {

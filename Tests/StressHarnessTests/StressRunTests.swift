@@ -24,9 +24,8 @@ struct StressRunTests {
         // A gesture adds a push before it; one that ends unapplied is answered by its end, not a record or refusal.
         let gestures = (summary?.userChanges["commit"] ?? 0) + (summary?.userChanges["cancel"] ?? 0)
         #expect(gestures > 0)
-        #expect(
-            (workerAnswers ?? 0) + (summary?.unappliedGestures ?? 0) == 400 + gestures,
-            "every worker request answered exactly once")
+        let answered: Int = (workerAnswers ?? 0) + (summary?.unappliedGestures ?? 0)
+        #expect(answered == 400 + gestures, "every worker request answered exactly once")
         #expect(
             summary?.lifecycle.values.flatMap(\.values).reduce(0, +) == 24,
             "20 lifecycle events, the return to active, the quiet tail's background and active, and the host catch-up's active")
