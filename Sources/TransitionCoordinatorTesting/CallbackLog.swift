@@ -7,19 +7,41 @@ import TransitionCoordinator
 /// line here, in the order the coordinator calls them (which `ScreenEvent` documents). Safe
 /// from any thread.
 public final class CallbackLog: Sendable {
-    private let lines = Locked<[String]>([])
+    private struct State {
+        var lines: [String] = []
+        /// Every line ever noted, the cleared ones too.
+        var noted = 0
+    }
+
+    private let state = Locked(State())
 
     /// An empty log.
     public init() {}
 
     /// The lines so far.
-    public var calls: [String] { lines.withLock { $0 } }
+    public var calls: [String] { state.withLock { $0.lines } }
 
     /// Appends `line`.
-    public func note(_ line: String) { lines.withLock { $0.append(line) } }
+    public func note(_ line: String) {
+        state.withLock { state in
+            state.lines.append(line)
+            state.noted += 1
+        }
+    }
 
     /// Forgets what was noted.
-    public func clear() { lines.withLock { $0.removeAll() } }
+    public func clear() { state.withLock { $0.lines.removeAll() } }
+
+    /// How many lines were ever noted, the cleared ones too: a mark for ``lines(since:)``.
+    var linesNoted: Int { state.withLock { $0.noted } }
+
+    /// The lines noted after `mark` (a ``linesNoted`` read before) that are still kept, and the
+    /// mark after them: a test's ``clear()`` between the two forgets only the lines it cleared.
+    func lines(since mark: Int) -> (lines: [String], mark: Int) {
+        state.withLock { state in
+            (Array(state.lines.suffix(min(state.noted - mark, state.lines.count))), state.noted)
+        }
+    }
 
     /// An item showing `screen` whose every callback notes its name and the screen's id. With
     /// `remove`, the item's owner writes the departure back as an app's item does: it runs, on
@@ -49,9 +71,9 @@ public final class CallbackLog: Sendable {
         _ expected: [String], clearing: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        let actual = lines.withLock { lines in
-            defer { if clearing { lines.removeAll() } }
-            return lines
+        let actual = state.withLock { state in
+            defer { if clearing { state.lines.removeAll() } }
+            return state.lines
         }
         guard let diff = LineDiff(expected: expected, actual: actual) else { return true }
         Issue.record("the screens' callbacks differ from those expected:\n\(diff)", sourceLocation: sourceLocation)

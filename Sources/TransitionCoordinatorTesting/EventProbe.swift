@@ -6,30 +6,26 @@ import TransitionCoordinator
 ///
 /// Subscribes when created: it sees every event sent from then on, in the order the coordinator
 /// sent them. Use it from one task (it is a value holding a stream's iterator). Events dropped
-/// from a full buffer (`CoordinatorConfiguration/eventBufferSize`) are never seen; `drain()`
-/// counts them as read, so it never waits for them.
+/// from its full buffer (`CoordinatorConfiguration/eventBufferSize`) are never seen: where they
+/// were, the probe reads `CoordinatorEvent/missed(_:)` with their count, as any event. What
+/// another subscriber drops does not touch it. It does not keep the coordinator alive: once
+/// the coordinator is gone, `next()` returns nil.
 public struct EventProbe {
-    private let coordinator: Coordinator
+    /// How many items its stream was given (events and `missed` markers), counted as each can be read.
+    private let given: EventTally
     private var iterator: AsyncStream<CoordinatorEvent>.Iterator
-    /// Events sent before the subscription, and dropped events when subscribed.
-    private let sentBefore: Int
-    private let droppedBefore: Int
-    /// Events read so far.
+    /// Events read so far (`missed` markers among them).
     public private(set) var readCount = 0
 
     /// Subscribes now: every event sent from here on is seen.
     public init(_ coordinator: Coordinator) {
-        self.coordinator = coordinator
-        droppedBefore = coordinator.eventsDropped
-        let (stream, sentBefore) = coordinator.countedEvents()
-        self.sentBefore = sentBefore
+        let (stream, given) = coordinator.countedEvents()
+        self.given = given
         iterator = stream.makeAsyncIterator()
     }
 
-    /// How many events were sent to this probe and not read yet (a dropped one counted as read).
-    public var unread: Int {
-        max(0, coordinator.eventsSent - sentBefore - readCount - (coordinator.eventsDropped - droppedBefore))
-    }
+    /// How many events were sent to this probe and not read yet (a `missed` marker among them).
+    public var unread: Int { max(0, given.count - readCount) }
 
     /// Suspends until the next event and returns it (nil if the stream ends).
     ///
@@ -71,8 +67,8 @@ public struct EventProbe {
     }
 
     /// Reads and returns every event sent to this probe so far and not yet read, in order;
-    /// never waits for an event that was not sent. (An event being handed over by another
-    /// thread right now is awaited: it was counted as sent.)
+    /// never waits for an event that was not sent: each is counted only once it is in the
+    /// probe's buffer.
     public mutating func drain() async -> [CoordinatorEvent] {
         var events: [CoordinatorEvent] = []
         while unread > 0, let event = await next() { events.append(event) }

@@ -21,9 +21,12 @@ import TransitionCoordinator
 /// ```
 ///
 /// **What a step sees.** Everything between the step's start and the action's return: the
-/// records the history gained, the lines the `callbacks` log gained, the events the
-/// coordinator sent (read with ``EventProbe/drain()``, so none is waited for that was not
-/// sent), the timeouts the `clock` fired, the links the `links` inbox ended (when the store
+/// records of the transitions that committed (read from their `ended` events, so none is lost
+/// to the history's limit), the lines the `callbacks` log gained (a test may clear the log
+/// meanwhile), the events the coordinator sent (read with ``EventProbe/drain()``, so none is
+/// waited for that was not sent; a step whose events overflow the coordinator's
+/// `CoordinatorConfiguration/eventBufferSize` reads `missed n events` where they were, and
+/// misses their records), the timeouts the `clock` fired, the links the `links` inbox ended (when the store
 /// was given one: it reads the inbox's `LinkInbox/outcomes`, so nothing else may), and the
 /// action's error. The coordinator calls the
 /// screens' callbacks and sends `ended` before a request returns, so a step that awaits its
@@ -62,7 +65,8 @@ public final class NavigationTestStore {
 
         /// States the path of the stack `stack` after the step (the screens above its root), as
         /// values of the app's destination type: `$0.path([Destination.mail(id: 42)], of: "inbox")`.
-        /// Checked whether the store is exhaustive or not, beside the printed ``state``.
+        /// Checked whether the store is exhaustive or not, beside the printed ``state``; a stack no
+        /// window shows is a difference, whatever the path stated.
         public mutating func path<Destination: Hashable & Codable & Sendable>(_ path: [Destination], of stack: ContainerID) {
             values.append((.path(stack), path.map { Screen($0) }))
         }
@@ -73,8 +77,10 @@ public final class NavigationTestStore {
             values.append((.tab(tabs), [Screen(tab)]))
         }
 
-        /// States the sheet `presenter` presents after the step, as the value on top of it:
-        /// `$0.sheet(Destination.compose(draft: nil), presentedBy: .container("inbox"))`.
+        /// States the sheet `presenter` presents after the step, as the value on top of it (of
+        /// that sheet: a sheet it presents in turn is not it):
+        /// `$0.sheet(Destination.compose(draft: nil), presentedBy: .container("inbox"))`. A
+        /// screen of a stack stands for its stack, as it does for `present(_:from:)`.
         public mutating func sheet(_ sheet: some Hashable & Codable & Sendable, presentedBy presenter: WindowContent.NodeID) {
             values.append((.sheet(presenter), [Screen(sheet)]))
         }
@@ -111,32 +117,52 @@ public final class NavigationTestStore {
         }
 
         /// The screens `snapshot` shows here: a stack's screens above its root, the selected
-        /// tab's root, the top of the sheet; none when the place is not shown.
-        func screens(in snapshot: NavigationSnapshot) -> [Screen] {
+        /// tab's root, the top of the sheet; nil when the place is not shown.
+        func screens(in snapshot: NavigationSnapshot) -> [Screen]? {
             switch self {
             case .path(let id):
                 guard case .stack(let stack)? = snapshot.windowList.lazy.compactMap({ $0.content.find(id) }).first?.base
-                else { return [] }
+                else { return nil }
                 return Array(stack.items.dropFirst())
             case .tab(let id):
                 guard case .tabs(let bar)? = snapshot.windowList.lazy.compactMap({ $0.content.find(id) }).first?.base,
                     let tab = bar.selectedContent?.base
-                else { return [] }
+                else { return nil }
                 if case .stack(let stack) = tab, let root = stack.root { return [root] }
-                return [tab.topScreen]
+                return [Self.ownTop(of: tab)]
             case .sheet(let node):
                 for window in snapshot.windowList {
-                    if let modal = Self.modal(presentedBy: node, in: window.content) { return [modal.topScreen] }
+                    if let modal = Self.modal(presentedBy: node, in: window.content) { return [Self.ownTop(of: modal)] }
                 }
-                return []
+                return nil
             }
+        }
+
+        /// The screen on top of `content` itself, below whatever it presents: a stack's top, the
+        /// selected tab's, the hop's current child's.
+        private static func ownTop(of content: WindowContent) -> Screen {
+            switch content {
+            case .screen(let screen): screen
+            case .stack(let stack): stack.top ?? .missing
+            case .tabs(let bar): bar.selectedContent.map(ownTop(of:)) ?? .missing
+            case .hop(let hop): ownTop(of: hop.current)
+            case .presenting(let base, _): ownTop(of: base)
+            }
+        }
+
+        /// Whether `node` names `content`'s base, or a screen of the stack at its base (which
+        /// stands for that stack, as it does when the app presents from it).
+        private static func names(_ node: WindowContent.NodeID, _ content: WindowContent) -> Bool {
+            if content.nodeID == node { return true }
+            guard case .screen(let id) = node, case .stack(let stack) = content.base else { return false }
+            return stack.items.contains { $0.id == id }
         }
 
         /// The modal `node` presents in `content`, if it presents one.
         private static func modal(presentedBy node: WindowContent.NodeID, in content: WindowContent) -> WindowContent? {
             switch content {
             case .presenting(let base, let modal):
-                if base.nodeID == node { return modal }
+                if names(node, base) { return modal }
                 return Self.modal(presentedBy: node, in: base) ?? Self.modal(presentedBy: node, in: modal)
             case .tabs(let bar):
                 return bar.tabs.lazy.compactMap { Self.modal(presentedBy: node, in: $0) }.first
@@ -162,12 +188,13 @@ public final class NavigationTestStore {
     public let links: LinkInbox?
 
     private var probe: EventProbe
-    private var seenRecord: TransitionID?
     private var seenCallbacks: Int
     private var seenTimeouts: Int
     private var state: [String]
     private var linkEnds: AsyncStream<LinkInbox.Ended>.Iterator?
+    /// The number of the last link end read, and of the last one before the store was made.
     private var linksRead = 0
+    private let linksBefore: Int
 
     /// A store over `coordinator`, which runs on `clock`; what happened before is not seen.
     /// The timeouts are read from `clock`: for a coordinator made on another clock (an app's,
@@ -182,13 +209,13 @@ public final class NavigationTestStore {
         self.coordinator = coordinator
         self.links = links
         linkEnds = links?.outcomes.makeAsyncIterator()
-        linksRead = await links?.endedCount ?? 0
+        linksBefore = await links?.endedCount ?? 0
+        linksRead = linksBefore
         self.clock = clock
         self.callbacks = callbacks
         self.exhaustive = exhaustive
         probe = EventProbe(coordinator)
-        seenRecord = await coordinator.history.last?.id
-        seenCallbacks = callbacks.calls.count
+        seenCallbacks = callbacks.linesNoted
         seenTimeouts = clock.firedTimeouts.count
         state = await coordinator.snapshot.lines
     }
@@ -244,7 +271,12 @@ public final class NavigationTestStore {
         check(name, "links", expected: expected.links, actual: happened.links, sourceLocation)
         check(name, "error", expected: expected.error.map { [$0] }, actual: thrown.map { [$0] } ?? [], sourceLocation)
         for (place, screens) in expected.values {
-            let actual = place.screens(in: happened.snapshot).map(\.description)
+            guard let shown = place.screens(in: happened.snapshot) else {
+                Issue.record(
+                    "step '\(name)': the \(place.name) stated is not shown: no window shows it", sourceLocation: sourceLocation)
+                continue
+            }
+            let actual = shown.map(\.description)
             guard actual != screens.map(\.description) else { continue }
             let diff = LineDiff(expected: screens.map(\.description), actual: actual).map(\.description) ?? ""
             Issue.record(
@@ -254,9 +286,11 @@ public final class NavigationTestStore {
         return result
     }
 
-    /// Checks that nothing happened since the last step (no record, callback, event or fired
-    /// timeout), in exhaustive mode that no timeout is left armed, and that the coordinator's
-    /// invariants hold (``audit(sourceLocation:)``); records an issue otherwise.
+    /// Checks that the coordinator's invariants hold (``audit(sourceLocation:)``) and, in
+    /// exhaustive mode, that nothing happened since the last step (no change of state, record,
+    /// callback, event, fired timeout or ended link) and that no timeout is left armed; records
+    /// an issue otherwise. A non-exhaustive store checks only what a step states, so its
+    /// `finish` runs the audit alone.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         await audit(sourceLocation: sourceLocation)
         let happened = await collect()
@@ -298,13 +332,13 @@ public final class NavigationTestStore {
 
     /// What happened since the last look, and moves the marks past it.
     private func collect() async -> Happened {
-        let history = await coordinator.history
-        let fresh = history.filter { record in seenRecord.map { record.id > $0 } ?? true }
-        if let last = history.last?.id { seenRecord = last }
-        let calls = callbacks.calls
-        let newCalls = Array(calls.dropFirst(min(seenCallbacks, calls.count)))
-        seenCallbacks = calls.count
-        let events = await probe.drain().map(\.line)
+        let (newCalls, noted) = callbacks.lines(since: seenCallbacks)
+        seenCallbacks = noted
+        let drained = await probe.drain()
+        let records = drained.compactMap { event -> String? in
+            if case .ended(let record) = event { record.line } else { nil }
+        }
+        let events = drained.map(\.line)
         let fired = clock.firedTimeouts
         let newTimeouts = fired.dropFirst(min(seenTimeouts, fired.count)).map(\.kind.rawValue)
         seenTimeouts = fired.count
@@ -313,13 +347,15 @@ public final class NavigationTestStore {
             // Every end numbered up to the inbox's count was sent already: none is waited for in vain.
             let target = await links.endedCount
             while linksRead < target, let end = await linkEnds?.next() {
+                // An end from before the store was made is still in the stream: not this step's.
+                guard end.sequence > linksBefore else { continue }
                 ended.append(end.line)
                 linksRead = end.sequence
             }
         }
         let snapshot = await coordinator.snapshot
         return Happened(
-            snapshot: snapshot, state: snapshot.lines, records: fresh.map(\.line), callbacks: newCalls,
+            snapshot: snapshot, state: snapshot.lines, records: records, callbacks: newCalls,
             events: events, timeouts: newTimeouts, links: ended)
     }
 

@@ -11,24 +11,37 @@ public struct SystemActions: Sendable {
     public init(_ coordinator: Coordinator) { self.coordinator = coordinator }
 
     /// The app goes to the background as iOS sends it: inactive, then background (the shield
-    /// and the lock go up where configured). Returns the two records, in order.
-    /// - Throws: what `Coordinator/setApplicationState(_:)` throws; a state already reached
-    ///   is not asked again.
+    /// and the lock go up where configured). A state already reached is not asked again: from
+    /// an inactive app, background alone; from a background one, nothing. Returns the records,
+    /// in order.
+    /// - Throws: what `Coordinator/setApplicationState(_:)` throws.
     @discardableResult
     public func background() async throws(TransitionError) -> [TransitionRecord] {
-        [try await coordinator.setApplicationState(.inactive), try await coordinator.setApplicationState(.background)]
+        try await go(through: [.active, .inactive, .background])
     }
 
-    /// The app comes back: inactive, then active; then, when `unlocking` and a lock screen is
-    /// up, the person unlocks (deferred requests run after it). Returns the records, in order.
+    /// The app comes back: inactive, then active, each unless already reached (from an inactive
+    /// app, active alone); then, when `unlocking` and a lock screen is up, the person unlocks
+    /// (deferred requests run after it). Returns the records, in order.
     /// - Throws: what `Coordinator/setApplicationState(_:)` and `Coordinator/unlock(animator:policy:)` throw.
     @discardableResult
     public func foreground(unlocking: Bool = true) async throws(TransitionError) -> [TransitionRecord] {
-        var records = [try await coordinator.setApplicationState(.inactive), try await coordinator.setApplicationState(.active)]
+        var records = try await go(through: [.background, .inactive, .active])
         if unlocking, let lock = coordinator.configuration.lock,
             await coordinator.snapshot.window(at: lock.level) != nil
         {
             records.append(try await coordinator.unlock(policy: .enqueue))
+        }
+        return records
+    }
+
+    /// Asks for the states of `path` that come after the app's state, in order (all but the
+    /// first when the app's state is not on it).
+    private func go(through path: [ApplicationState]) async throws(TransitionError) -> [TransitionRecord] {
+        let now = await coordinator.snapshot.applicationState
+        var records: [TransitionRecord] = []
+        for state in path.dropFirst((path.firstIndex(of: now) ?? 0) + 1) {
+            records.append(try await coordinator.setApplicationState(state))
         }
         return records
     }

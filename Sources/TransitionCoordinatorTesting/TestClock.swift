@@ -106,13 +106,28 @@ public final class TestClock: TimeoutObservingClock, Sendable {
             return ready
         }
 
-        /// Removes and returns, in wake order, the sleepers due at or before `deadline`.
-        mutating func wake(upTo deadline: Instant) -> [CheckedContinuation<Void, any Error>] {
-            var woken: [CheckedContinuation<Void, any Error>] = []
-            while let first = order.min, first.deadline <= deadline {
-                order.removeMin()
-                if let sleeper = sleepers.removeValue(forKey: first.id) { woken.append(sleeper.continuation) }
+        /// What moving time wakes: the sleepers due, in wake order, then the count waiters whose
+        /// count is reached from the new now.
+        struct Woken {
+            var sleepers: [CheckedContinuation<Void, any Error>] = []
+            var countWaiters: [CheckedContinuation<Void, Never>] = []
+
+            /// Resumes them, outside the lock.
+            func resume() {
+                for continuation in sleepers { continuation.resume() }
+                for waiter in countWaiters { waiter.resume() }
             }
+        }
+
+        /// Time moved to `now`: removes the sleepers due at or before it, and the count waiters
+        /// it satisfies (a sleeper due `dueIn` from now is another one once time moved).
+        mutating func moved() -> Woken {
+            var woken = Woken()
+            while let first = order.min, first.deadline <= now {
+                order.removeMin()
+                if let sleeper = sleepers.removeValue(forKey: first.id) { woken.sleepers.append(sleeper.continuation) }
+            }
+            woken.countWaiters = satisfiedCountWaiters()
             return woken
         }
     }
@@ -188,14 +203,14 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     /// await the call it bounds to see its effect.
     @discardableResult
     public func advance(toDeadlineOf kind: TimeoutKind) -> Timeout? {
-        let (timeout, due): (Timeout?, [CheckedContinuation<Void, any Error>]) = state.withLock { state in
+        let (timeout, due): (Timeout?, State.Woken) = state.withLock { state in
             guard let target = state.armed.filter({ $0.kind == kind }).min(by: { $0.deadline < $1.deadline }),
                 !state.armed.contains(where: { $0.kind != kind && $0.deadline < target.deadline })
-            else { return (nil, []) }
+            else { return (nil, State.Woken()) }
             if target.deadline > state.now { state.now = target.deadline }
-            return (target, state.wake(upTo: state.now))
+            return (target, state.moved())
         }
-        for continuation in due { continuation.resume() }
+        due.resume()
         return timeout
     }
 
@@ -239,9 +254,9 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     public func advance(by duration: Duration) {
         let due = state.withLock { state in
             state.now = state.now.advanced(by: duration)
-            return state.wake(upTo: state.now)
+            return state.moved()
         }
-        for continuation in due { continuation.resume() }
+        due.resume()
     }
 
     /// Moves time to the earliest armed deadline and wakes everyone due then; false when nobody
@@ -250,20 +265,23 @@ public final class TestClock: TimeoutObservingClock, Sendable {
     /// fire a timeout, use `advance(toDeadlineOf:)`.
     @discardableResult
     public func advanceToNextDeadline() -> Bool {
-        let due: [CheckedContinuation<Void, any Error>]? = state.withLock { state in
+        let due: State.Woken? = state.withLock { state in
             // Entries of cancelled sleepers are dropped as they come up.
             while let first = state.order.min, state.sleepers[first.id] == nil { state.order.removeMin() }
             guard let earliest = state.order.min?.deadline else { return nil }
             state.now = earliest
-            return state.wake(upTo: earliest)
+            return state.moved()
         }
         guard let due else { return false }
-        for continuation in due { continuation.resume() }
+        due.resume()
         return true
     }
 
     /// Suspends until at least `count` tasks are sleeping on this clock; with `dueIn`, only
-    /// sleepers due exactly that long from now count (an animation timer, not a host call's).
+    /// sleepers due exactly that long from now count (a link's expiry, a task of the app's own
+    /// that sleeps), checked again whenever a sleeper comes and whenever time moves. A
+    /// coordinator's timer sleeps in steps no longer than its shortest timeout, not to a
+    /// timeout's deadline: wait for a timeout with ``armed(_:)``.
     public func sleepers(atLeast count: Int, dueIn: Duration? = nil) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in

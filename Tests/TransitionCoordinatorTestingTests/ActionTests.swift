@@ -72,6 +72,18 @@ struct ActionTests {
         #expect(await coordinator.snapshot.window(at: .high) == nil)
     }
 
+    @Test("from an inactive app, background asks for background alone, and foreground for active alone")
+    func fromInactive() async throws {
+        let coordinator = try await Self.app()
+        try await coordinator.setApplicationState(.inactive) // a call came in
+        let down = try await coordinator.system.background()
+        #expect(down.map(\.request) == [.setApplicationState(.background)])
+        #expect(try await coordinator.system.background().isEmpty, "in the background already: nothing to ask")
+        try await coordinator.setApplicationState(.inactive)
+        let up = try await coordinator.system.foreground(unlocking: false)
+        #expect(up.map(\.request) == [.setApplicationState(.active)])
+    }
+
     /// The screens links and saved states may name.
     static func registry() throws -> ScreenRegistry {
         var registry = ScreenRegistry()

@@ -37,4 +37,50 @@ struct EventProbeTests {
                 == "ended push note at medium(2000) (skipped (no animator))")
         _ = try await (first, second)
     }
+
+    /// A coordinator on a stack `inbox [list]` whose subscribers buffer `size` events.
+    static func smallBuffers(_ size: Int) async throws -> Coordinator {
+        let configuration = try CoordinatorConfiguration(eventBufferSize: size)
+        return try await Coordinator(
+            root: .stack(StackContainer(id: "inbox", root: list)), configuration: configuration, clock: TestClock())
+    }
+
+    @Test("drain reads every event sent to the probe while another subscriber, not reading, drops them")
+    func otherSubscribersDrops() async throws {
+        let coordinator = try await Self.smallBuffers(2)
+        let idle = coordinator.events() // an app's own subscriber, not reading now
+        var probe = EventProbe(coordinator)
+        try await coordinator.stack("inbox").push(Self.mail)
+        #expect(await probe.drain().count == 2)
+        // The idle subscriber's buffer is full now: it drops the next push's events; the probe's is not.
+        try await coordinator.stack("inbox").push(Self.note)
+        #expect(probe.unread == 2)
+        #expect(
+            await probe.drain().map(\.line) == [
+                "began push note onto inbox", "ended push note onto inbox (skipped (no animator))",
+            ])
+        withExtendedLifetime(idle) {}
+    }
+
+    @Test("after the probe's own buffer overflowed, drain reads what missed and every event given to it since")
+    func ownOverflow() async throws {
+        let coordinator = try await Self.smallBuffers(2)
+        var probe = EventProbe(coordinator)
+        try await coordinator.stack("inbox").push(Self.mail)
+        try await coordinator.stack("inbox").push(Self.note) // its two events are dropped: the buffer is full
+        #expect(await probe.drain().count == 2)
+        try await coordinator.stack("inbox").push(Screen("draft")) // given: missed 2, began; ended is dropped
+        #expect(await probe.drain().map(\.line) == ["missed 2 events", "began push draft onto inbox"])
+        #expect(probe.unread == 0)
+    }
+
+    @Test("a probe does not keep its coordinator alive: once the coordinator is gone, next() returns nil")
+    func endsWithItsCoordinator() async throws {
+        var coordinator: Coordinator? = await Coordinator(root: Self.list, clock: TestClock())
+        var probe = try EventProbe(#require(coordinator))
+        weak let gone = coordinator
+        coordinator = nil
+        #expect(gone == nil)
+        #expect(await probe.next() == nil)
+    }
 }

@@ -50,4 +50,19 @@ struct TestClockTests {
         #expect(clock.firedTimeouts.map(\.kind) == [.host, .animation])
         release.open()
     }
+
+    @Test("a wait for a sleeper due in a given time returns once time moved so that one is")
+    func dueInAfterTimeMoves() async throws {
+        let clock = TestClock()
+        let sleeper = Task { try await clock.sleep(until: TestClock.Instant(offset: .seconds(10)), tolerance: nil) }
+        await clock.sleepers(atLeast: 1)
+        let due = Task { await clock.sleepers(atLeast: 1, dueIn: .seconds(5)) }
+        // Due in 10, not 5: the wait goes on until time moves by 5. (The yields let the wait
+        // begin first; should it begin after the move, it returns at once and proves less.)
+        for _ in 0..<100 { await Task.yield() }
+        clock.advance(by: .seconds(5))
+        await due.value
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
 }

@@ -1,9 +1,9 @@
 /// What the testing product's event probe needs to know that it has read every event sent so
 /// far, without waiting for one that may never come.
 extension Coordinator {
-    /// ``events()``, with how many events had been sent before it: every event sent later is
-    /// this stream's.
-    package nonisolated func countedEvents() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
+    /// ``events()``, with the count of the items (events and `missed(n)`) its stream was given,
+    /// each counted once it can be read; another subscriber's drops do not touch it.
+    package nonisolated func countedEvents() -> (stream: AsyncStream<CoordinatorEvent>, given: EventTally) {
         hub.subscribeCounted()
     }
 

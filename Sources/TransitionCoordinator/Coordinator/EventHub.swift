@@ -9,11 +9,13 @@ import Synchronization
 final class EventHub: Sendable {
     private typealias Continuation = AsyncStream<CoordinatorEvent>.Continuation
 
+    private typealias Subscriber = (continuation: Continuation, tally: EventTally?)
+
     private struct State {
         var nextID: UInt64 = 0
-        var subscribers: [UInt64: Continuation] = [:]
-        /// The continuations in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
-        var fanOut: [(id: UInt64, continuation: Continuation)] = []
+        var subscribers: [UInt64: Subscriber] = [:]
+        /// The subscribers in subscription order, rebuilt when one comes or goes, so a send copies no dictionary.
+        var fanOut: [(id: UInt64, subscriber: Subscriber)] = []
         var dropped = 0
         /// How many events were fanned out (sent while someone subscribed).
         var sent = 0
@@ -36,21 +38,27 @@ final class EventHub: Sendable {
     init(bufferSize: Int) { self.bufferSize = bufferSize }
 
     /// A new subscriber's stream; it ends when the subscriber stops iterating or the hub goes away.
-    func subscribe() -> AsyncStream<CoordinatorEvent> { subscribeCounted().stream }
+    func subscribe() -> AsyncStream<CoordinatorEvent> { subscribe(tally: nil) }
 
-    /// ``subscribe()``, with how many events were fanned out before it, read in the critical
-    /// section that subscribes: every later event is this stream's, so ``sentCount`` minus
-    /// `sentBefore` is how many the stream was given.
-    func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, sentBefore: Int) {
+    /// ``subscribe()``, with the count of what the stream is given: each event and each
+    /// `missed(n)` is counted once it is in the stream's buffer, so a reader that took fewer
+    /// items than the tally says is sure to get one at once. Another subscriber's drops do not
+    /// touch it.
+    func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, given: EventTally) {
+        let tally = EventTally()
+        return (subscribe(tally: tally), tally)
+    }
+
+    private func subscribe(tally: EventTally?) -> AsyncStream<CoordinatorEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: CoordinatorEvent.self,
             bufferingPolicy: .bufferingOldest(bufferSize))
-        let (id, sentBefore) = state.withLock { state in
+        let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.subscribers[state.nextID] = continuation
+            state.subscribers[state.nextID] = (continuation, tally)
             state.rebuild()
             count.store(state.subscribers.count, ordering: .releasing)
-            return (state.nextID, state.sent)
+            return state.nextID
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
@@ -60,7 +68,7 @@ final class EventHub: Sendable {
                 count.store(state.subscribers.count, ordering: .releasing)
             }
         }
-        return (stream, sentBefore)
+        return stream
     }
 
     /// How many events were fanned out so far.
@@ -94,7 +102,7 @@ final class EventHub: Sendable {
                 return state.fanOut
             }
             var dropped = 0
-            for (id, continuation) in subscribers {
+            for (id, (continuation, tally)) in subscribers {
                 var behind = missed.isEmpty ? 0 : missed[id] ?? 0
                 let before = behind
                 var lost = false
@@ -103,12 +111,17 @@ final class EventHub: Sendable {
                         behind += 1
                         lost = true
                     } else {
+                        tally?.add()
                         behind = 0
                     }
                 }
-                if !lost, case .dropped = continuation.yield(event) {
-                    behind = 1
-                    lost = true
+                if !lost {
+                    if case .dropped = continuation.yield(event) {
+                        behind = 1
+                        lost = true
+                    } else {
+                        tally?.add()
+                    }
                 }
                 if lost { dropped += 1 }
                 if behind != before { missed[id] = behind == 0 ? nil : behind }
@@ -128,6 +141,18 @@ final class EventHub: Sendable {
 
     deinit {
         let subscribers = state.withLock { $0.subscribers.values }
-        for continuation in subscribers { continuation.finish() }
+        for subscriber in subscribers { subscriber.continuation.finish() }
     }
+}
+
+/// How many items (events, and `missed(n)` markers) one counted subscriber's stream was given:
+/// what the testing product's probe reads to know it took every item sent to it.
+package final class EventTally: Sendable {
+    private let given = Atomic<Int>(0)
+
+    /// Counted by the hub once the item is in the stream's buffer.
+    fileprivate func add() { given.add(1, ordering: .releasing) }
+
+    /// How many items the stream was given so far.
+    package var count: Int { given.load(ordering: .acquiring) }
 }
