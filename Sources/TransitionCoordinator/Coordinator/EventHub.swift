@@ -107,21 +107,16 @@ final class EventHub: Sendable {
                 let before = behind
                 var lost = false
                 if behind > 0 {
-                    if case .dropped = continuation.yield(.missed(behind)) {
+                    if Self.dropped(continuation.yield(.missed(behind)), counting: tally) {
                         behind += 1
                         lost = true
                     } else {
-                        tally?.add()
                         behind = 0
                     }
                 }
-                if !lost {
-                    if case .dropped = continuation.yield(event) {
-                        behind = 1
-                        lost = true
-                    } else {
-                        tally?.add()
-                    }
+                if !lost, Self.dropped(continuation.yield(event), counting: tally) {
+                    behind = 1
+                    lost = true
                 }
                 if lost { dropped += 1 }
                 if behind != before { missed[id] = behind == 0 ? nil : behind }
@@ -134,6 +129,17 @@ final class EventHub: Sendable {
             return dropped
         }
         if dropped > 0 { state.withLock { $0.dropped += dropped } }
+    }
+
+    /// Whether a yield that gave `result` dropped its item; one enqueued is counted in `tally`.
+    private static func dropped(_ result: Continuation.YieldResult, counting tally: EventTally?) -> Bool {
+        switch result {
+        case .dropped: return true
+        case .enqueued: tally?.add()
+        case .terminated: break
+        @unknown default: break
+        }
+        return false
     }
 
     /// How many events were dropped from full buffers so far.
