@@ -4,6 +4,8 @@ import TransitionCoordinator
 /// saved names what the new one no longer has. Restoring it must drop the step that names it and
 /// the rest of that step's branch only (up to the next tab of the same tab bar), keeping the other
 /// tabs, whichever tab was renamed, the first one included (mutant ``Mutation/renamedTabDropsLaterTabs``).
+/// A link that came with the launch, to go over the restored state (`linkOnTop`), goes over what it
+/// keeps, whatever step was dropped (mutant ``Mutation/launchLinkLostWithSavedSteps``).
 extension LinkTask {
     /// The state the previous version saved: both tabs of `ltabs` visited, a screen pushed in each.
     package static let savedBeforeUpdate = "^/ltabs#la/ldetail(id=2)#lb/lalert"
@@ -23,52 +25,69 @@ extension LinkTask {
         Update(renamed: ("ldetail", "litem"), restores: "^/ltabs#la#lb/lalert"),
     ]
 
+    /// The link a relaunch brings, presented over the restored state (`linkOnTop`).
+    package static let launchLink = "^/lhome/lfriend"
+
     /// Restores ``savedBeforeUpdate`` into a fresh coordinator of each updated app (``updates``),
-    /// and checks what it shows (``restoredAfter(_:restored:shows:registry:)``).
+    /// alone and with ``launchLink`` on top, and checks what it shows
+    /// (``restoredAfter(_:link:restored:shows:registry:)``).
     static func relaunchAfterUpdates(environment: StressEnvironment, checker: StressChecker) async {
-        guard let route = try? Route(parsing: savedBeforeUpdate) else {
+        guard let route = try? Route(parsing: savedBeforeUpdate), let link = try? Route(parsing: launchLink) else {
             await checker.noteViolation(
-                .init(.answered, "the state saved before an update, \(savedBeforeUpdate), does not parse"))
+                .init(.answered, "the state saved before an update, \(savedBeforeUpdate), or its link does not parse"))
             return
         }
         let saved = SavedNavigation(route: route, schema: 1, savedAt: .zero)
         for update in updates {
-            let screens = registry(renaming: [update.renamed.from: update.renamed.to])
-            let fresh = await Coordinator(
-                root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
-                taskExecutor: environment.taskExecutor, screens: screens)
-            let restored: Result<Coordinator.Restored, RestorationError>
-            do throws(RestorationError) {
-                restored = .success(try await fresh.restore(saved, policy: RestorationPolicy(), now: .zero))
-            } catch {
-                restored = .failure(error)
-            }
-            let shows = await fresh.snapshot.rootWindow?.content
-            if let broken = restoredAfter(update, restored: restored, shows: shows, registry: screens) {
-                await checker.noteViolation(.init(.atomic, broken))
+            for withLink in [false, true] {
+                let screens = registry(renaming: [update.renamed.from: update.renamed.to])
+                let fresh = await Coordinator(
+                    root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+                    taskExecutor: environment.taskExecutor, screens: screens)
+                let restored: Result<Coordinator.Restored, RestorationError>
+                do throws(RestorationError) {
+                    restored = .success(
+                        try await fresh.restore(
+                            saved, policy: RestorationPolicy(linkOnTop: true), now: .zero, link: withLink ? link : nil))
+                } catch {
+                    restored = .failure(error)
+                }
+                let shows = await fresh.snapshot.rootWindow?.content
+                if let broken = restoredAfter(
+                    update, link: withLink ? link : nil, restored: restored, shows: shows, registry: screens)
+                {
+                    await checker.noteViolation(.init(.atomic, broken))
+                }
             }
         }
     }
 
-    /// Nil when the state saved before `update` restored as the update's route, listing as
-    /// dropped the steps it left out, and the root shows that route's content; else what broke.
+    /// Nil when the state saved before `update` restored as the update's route, with `link`
+    /// presented over it as a modal stack, listing as dropped the steps it left out (none of the
+    /// link's), and the root shows that route's content; else what broke.
     package static func restoredAfter(
-        _ update: Update, restored: Result<Coordinator.Restored, RestorationError>, shows: WindowContent?,
-        registry: ScreenRegistry
+        _ update: Update, link: Route? = nil, restored: Result<Coordinator.Restored, RestorationError>,
+        shows: WindowContent?, registry: ScreenRegistry
     ) -> String? {
-        let renamed = "with `\(update.renamed.from)` renamed `\(update.renamed.to)`"
+        let renamed =
+            "with `\(update.renamed.from)` renamed `\(update.renamed.to)`" + (link.map { " and the link \($0) on top" } ?? "")
         let plan: Coordinator.Restored
         switch restored {
         case .success(let made): plan = made
         case .failure(let error): return "the state saved as \(savedBeforeUpdate) was refused \(renamed): \(error)"
         }
-        guard plan.route.path == update.restores else {
-            return "the state saved as \(savedBeforeUpdate) restored as \(plan.route.path) \(renamed), "
-                + "not \(update.restores): a renamed step drops its own branch only"
+        guard let saved = try? Route(parsing: savedBeforeUpdate), var kept = try? Route(parsing: update.restores) else {
+            return "the update's routes do not parse"
         }
-        guard let saved = try? Route(parsing: savedBeforeUpdate), let kept = try? Route(parsing: update.restores),
-            plan.dropped.count == saved.steps.count - kept.steps.count
-        else {
+        let keptSteps = kept.steps.count
+        if let link, let first = link.steps.first?.target {
+            kept.steps += [.modalStack(first)] + link.steps.dropFirst()
+        }
+        guard plan.route.path == kept.path else {
+            return "the state saved as \(savedBeforeUpdate) restored as \(plan.route.path) \(renamed), "
+                + "not \(kept.path): a renamed step drops its own branch only, and a launch link goes over what is kept"
+        }
+        guard plan.dropped.count == saved.steps.count - keptSteps else {
             return "restored \(renamed), \(plan.dropped.count) steps are listed as dropped: \(plan.dropped)"
         }
         guard let expected = try? RouteCompiler.content(for: kept, registry: registry), shows == expected else {

@@ -212,6 +212,7 @@ public enum StressHarness {
         case .movedScreenIgnored: "a flow waits on when its screen is moved out of its hop container"
         case .hopAgainKeepsEndedStay: "a flow that hops again to the screen still current is refused as unhopped"
         case .unhopTypeUnchecked: "an unhop with a value of another type than the waiting flow's is taken"
+        case .launchLinkLostWithSavedSteps: "a launch link over a restored state lost when saved steps were dropped"
         case .preemptRefusedAfterCut: "a preempting request refused for a stuck host after it cut the animation"
         case .missedResetForgotten: "a reset a stuck host missed never sent in its catch-up"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"

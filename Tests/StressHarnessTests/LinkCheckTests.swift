@@ -324,6 +324,27 @@ struct LinkCheckTests {
         #expect(refused?.contains("was refused") == true)
     }
 
+    @Test(
+        "a relaunch after an update with a launch link on top must keep the link over what it restores: a restore that lost it is reported",
+        arguments: LinkTask.updates.indices)
+    func launchLinkOverRenamedState(index: Int) async throws {
+        let update = LinkTask.updates[index]
+        let saved = SavedNavigation(route: try Route(parsing: LinkTask.savedBeforeUpdate), schema: 1, savedAt: .zero)
+        let link = try Route(parsing: LinkTask.launchLink)
+        let updated = LinkTask.registry(renaming: [update.renamed.from: update.renamed.to])
+        let policy = RestorationPolicy(linkOnTop: true)
+        let fresh = await Coordinator(root: Screen("lhome"), screens: updated)
+        let restored = try await fresh.restore(saved, policy: policy, now: .zero, link: link)
+        let shows = await fresh.snapshot.rootWindow?.content
+        #expect(LinkTask.restoredAfter(update, link: link, restored: .success(restored), shows: shows, registry: updated) == nil)
+        // Restored without the link: what a restore that lost it shows.
+        let bare = await Coordinator(root: Screen("lhome"), screens: updated)
+        let alone = try await bare.restore(saved, policy: policy, now: .zero)
+        let aloneShows = await bare.snapshot.rootWindow?.content
+        let broken = LinkTask.restoredAfter(update, link: link, restored: .success(alone), shows: aloneShows, registry: updated)
+        #expect(broken?.contains("a launch link goes over what is kept") == true)
+    }
+
     @Test("a destination's decoder that offers more array elements than the bound is reported; the library's offers none past it")
     func forgedCountsBounded() throws {
         for count in ["1025", "3000000", String(Int.max)] {

@@ -135,6 +135,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// An unhop with a value of another type than the waiting flow's is taken: the flow fails,
     /// the stay is used up, and the screen stays with nobody waiting for it.
     case unhopTypeUnchecked
+    /// A launch link meant to go over the restored state is dropped without a word when the
+    /// saved state lost steps (a screen renamed by an update): the person's link is lost.
+    case launchLinkLostWithSavedSteps
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut

@@ -8,7 +8,8 @@
 /// dropped, falling back to the nearest ancestor that compiles. What stands on a step is the rest
 /// of its branch: the steps after it up to the next tab of the same tab bar,
 /// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed
-/// with its reason: nothing is wiped silently, and nothing crashes.
+/// with its reason: nothing is wiped silently, and nothing crashes. A link that arrived at launch
+/// is followed alone, or presented over what the saved state keeps (``plan(_:policy:registry:now:link:limits:)``).
 package enum Restoration {
     /// A step left out, and why.
     package typealias Dropped = Coordinator.Restored.Dropped
@@ -29,22 +30,78 @@ package enum Restoration {
     /// The plan for `saved` under `policy`, at `now` (the app's wall clock), with `link` the
     /// route of a link that arrived at launch, if any. Every route (saved, migrated, the link's)
     /// must keep the grammar's rules and `limits` (``Route/validate(limits:)``).
+    ///
+    /// With ``RestorationPolicy/linkOnTop``, the saved state is planned on its own (its
+    /// fallback never reaches the link), and the link goes over what it keeps; a saved state that
+    /// cannot be restored at all (too old, from a newer schema, nothing compiles...) leaves the
+    /// link alone, and every saved step is listed as dropped with why.
     /// - Throws: ``RestorationError`` when the state is too old, its time is out of range, it is
     ///   from a newer schema, lacks a migration, a migration returns a route that breaks the
-    ///   rules, or it keeps nothing that compiles (and no link stands in for it).
+    ///   rules, or it keeps nothing that compiles, each with no link to stand in for it; or
+    ///   ``RestorationError/linkRefused(_:)`` when the link does not compile (on its own, or
+    ///   over the restored state).
     package static func plan(
         _ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration,
         link: Route? = nil, limits: RouteLimits = .standard
     ) throws(RestorationError) -> Plan {
-        if let link, !policy.linkOnTop {
-            do {
-                return Plan(
-                    route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
-                    dropped: [], links: saved.links)
-            } catch {
-                throw .linkRefused(error)
-            }
+        guard let link else { return try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits) }
+        guard policy.linkOnTop else { return try planLink(link, saved: saved, registry: registry, limits: limits) }
+        let restored: Plan
+        do {
+            restored = try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits)
+        } catch {
+            // Nothing restorable: the link stands in for the saved state, which is listed as dropped.
+            var alone = try planLink(link, saved: saved, registry: registry, limits: limits)
+            alone.dropped = saved.route.steps.map { Dropped(step: $0, reason: error.description) }
+            return alone
         }
+        // Mutant: a link dropped without a word when the saved state lost steps.
+        if planted(.launchLinkLostWithSavedSteps), !restored.dropped.isEmpty { return restored }
+        return try planLink(link, over: restored, registry: registry, limits: limits)
+    }
+
+    /// The plan that follows `link` alone (the saved links kept for the inbox).
+    private static func planLink(
+        _ link: Route, saved: SavedNavigation, registry: ScreenRegistry, limits: RouteLimits
+    ) throws(RestorationError) -> Plan {
+        do {
+            return Plan(
+                route: link, content: try RouteCompiler.content(for: link, registry: registry, limits: limits),
+                dropped: [], links: saved.links)
+        } catch {
+            throw .linkRefused(error)
+        }
+    }
+
+    /// `restored` with `link` presented over it: its first screen as a modal stack (a tab bar
+    /// as a modal), then its steps.
+    private static func planLink(
+        _ link: Route, over restored: Plan, registry: ScreenRegistry, limits: RouteLimits
+    ) throws(RestorationError) -> Plan {
+        do throws(NavigationError) {
+            let steps = try RouteCompiler.resolve(link, from: nil, limits: limits).steps
+            guard let first = steps.first?.target else { throw .emptyRoute }
+            var route = restored.route
+            if case .tabs? = registry.kind(of: first.name) {
+                route.steps.append(.modal(first))
+            } else {
+                route.steps.append(.modalStack(first))
+            }
+            route.steps += steps.dropFirst()
+            try route.validate(limits: limits)
+            var plan = restored
+            plan.content = try RouteCompiler.content(resolved: route, registry: registry)
+            plan.route = route
+            return plan
+        } catch {
+            throw .linkRefused(error)
+        }
+    }
+
+    /// The plan for `saved` alone: checked, migrated, cut where it must be.
+    private static func planSaved(
+        _ saved: SavedNavigation, policy: RestorationPolicy, registry: ScreenRegistry, now: Duration, limits: RouteLimits
+    ) throws(RestorationError) -> Plan {
         if let maxAge = policy.maxAge {
             // Times from disk are checked before they are subtracted (an out-of-range one would trap).
             guard TrustedDuration.contains(saved.savedAt), TrustedDuration.contains(now) else {
@@ -86,24 +143,6 @@ package enum Restoration {
             step.target.map { policy.neverRestored.contains($0.name) } ?? false
         }) {
             cut(at: index, "never restored")
-        }
-        if let link, policy.linkOnTop {
-            // The link keeps the rules on its own, then, presented over the restored state as a
-            // modal stack (its first screen, then its steps), together with what it stands on.
-            let steps: [RouteStep]
-            do {
-                steps = try RouteCompiler.resolve(link, from: nil, limits: limits).steps
-            } catch {
-                throw .linkRefused(error)
-            }
-            guard let first = steps.first?.target else { throw .linkRefused(.emptyRoute) }
-            route.steps.append(.modalStack(first))
-            route.steps += steps.dropFirst()
-            do {
-                try route.validate(limits: limits)
-            } catch {
-                throw .linkRefused(error)
-            }
         }
         while true {
             do {

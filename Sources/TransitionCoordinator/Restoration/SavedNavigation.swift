@@ -120,10 +120,12 @@ public struct RestorationPolicy: Sendable {
     /// Screen names never restored (a checkout, an alert): a saved route keeps what stands below
     /// the first of them.
     public var neverRestored: Set<String>
-    /// What wins when a link and a restorable state meet at launch: false (the default), the link
+    /// What wins when a link and a saved state meet at launch: false (the default), the link
     /// is followed and the saved state is not restored; true, the saved state is restored and the
-    /// link's screens are presented over it as a modal stack (`saved!/link…`), so going back
-    /// leaves the person where they were.
+    /// link's screens are presented over it as a modal stack (`saved!/link…`; a link to a tab bar,
+    /// as a modal tab bar), so going back leaves the person where they were. The saved state
+    /// falls back on its own, so its dropped steps never take the link along; one that cannot be
+    /// restored at all leaves the link alone, every saved step listed as dropped.
     public var linkOnTop: Bool
 
     /// A policy for schema `schema`.

@@ -142,6 +142,40 @@ struct RestorationTests {
         #expect(plan.route.path == (linkWins ? "^/home/detail(id=7)" : "^/main#settings!/home/detail(id=7)"))
     }
 
+    @Test("a link on top goes over what the saved state keeps, whatever saved step was dropped, and is never listed as dropped")
+    func linkOnTopPastADroppedStep() throws {
+        let onTop = RestorationPolicy(linkOnTop: true)
+        let link = try Self.route("^/home/detail(id=7)")
+        for (saved, kept) in [("^/home/friend/gone", "^/home/friend"), ("^/home!/compose/gone", "^/home!/compose")] {
+            let plan = try Self.plan(try Self.saved(saved), onTop, link: link)
+            #expect(plan.route.path == kept + "!/home/detail(id=7)")
+            #expect(plan.dropped.map(\.step.description) == [RouteStep.push(RouteTarget("gone")).description])
+        }
+    }
+
+    @Test("a link on top that names a tab bar is presented over the restored state as a modal tab bar")
+    func tabBarLinkOnTop() throws {
+        let plan = try Self.plan(
+            try Self.saved("^/home/friend"), RestorationPolicy(linkOnTop: true), link: try Self.route("^/main#inbox/mail"))
+        #expect(plan.route.path == "^/home/friend!main#inbox/mail")
+        #expect(plan.dropped.isEmpty)
+    }
+
+    @Test("a saved state that cannot be restored leaves a link on top alone, and lists every saved step as dropped, with why")
+    func linkStandsInForAnUnrestorableState() throws {
+        let onTop = RestorationPolicy(maxAge: .seconds(60), linkOnTop: true)
+        let link = try Self.route("^/home/detail(id=7)")
+        let old = try Self.plan(try Self.saved("^/home/friend", at: .zero), onTop, now: .seconds(3_600), link: link)
+        #expect(old.route == link)
+        #expect(old.dropped.count == 2 && old.dropped.allSatisfy { $0.reason.contains("older than") })
+        let gone = try Self.plan(try Self.saved("^/gone/home"), onTop, link: link)
+        #expect(gone.route == link)
+        #expect(gone.dropped.count == 2)
+        #expect(throws: RestorationError.linkRefused(.unknownScreen("nowhere", step: 0))) {
+            try Self.plan(try Self.saved("^/gone/home"), onTop, link: try Self.route("^/nowhere"))
+        }
+    }
+
     @Test("the shield and the lock are never saved: the lifecycle decides them after a relaunch")
     func coversNotSaved() async throws {
         let covers = LifecycleCovers(
