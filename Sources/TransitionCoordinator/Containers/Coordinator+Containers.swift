@@ -5,15 +5,16 @@ extension Coordinator {
     ///
     /// The same as the screen's async initializer (`await Coordinator(root: Screen(…))`) otherwise.
     /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
-    ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range).
+    ///   when `root` breaks invariant 8 (a screen or container id twice, a selection out of range),
+    ///   and ``TransitionError/InvalidRequest/screenReservedForCover(_:coverLevel:)`` when it shows
+    ///   a screen with the shield's or the lock's id.
     public init(
         root: WindowContent, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
         executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
     ) async throws(TransitionError) {
-        let problems = ContentInvariants.check(root, in: "the root window")
-        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        try Self.requireValidRoot(root, configuration)
         await self.init(
             rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
             taskExecutor: taskExecutor, screens: screens, guards: guards)
@@ -22,19 +23,38 @@ extension Coordinator {
     /// A coordinator whose root window shows `root`, made synchronously: the host is called by
     /// ``start()`` or the first transition, as for the synchronous initializer that takes a ``Screen``.
     ///
-    /// - Throws: ``TransitionError/container(_:in:)`` with ``ContainerError/invalidContent(_:)``
-    ///   when `root` breaks invariant 8.
+    /// - Throws: as the async initializer that takes content.
     public init(
         root: WindowContent, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
         executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil,
         screens: ScreenRegistry = ScreenRegistry(), guards: [NavigationGuard] = []
     ) throws(TransitionError) {
-        let problems = ContentInvariants.check(root, in: "the root window")
-        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        try Self.requireValidRoot(root, configuration)
         self.init(
             rootContent: root, configuration: configuration, host: host, clock: clock, executor: executor,
             taskExecutor: taskExecutor, screens: screens, guards: guards, synchronously: ())
+    }
+
+    /// Throws unless `root` keeps invariant 8 and shows no screen with a cover's id (a cover
+    /// never duplicates an app screen: its id is reserved).
+    static func requireValidRoot(_ root: WindowContent, _ configuration: CoordinatorConfiguration) throws(TransitionError) {
+        let problems = ContentInvariants.check(root, in: "the root window")
+        if !problems.isEmpty { throw .container(.invalidContent(problems.map(\.detail)), in: nil) }
+        if let (id, level) = coverScreen(in: root, configuration.covers) {
+            throw .invalid(.screenReservedForCover(id, coverLevel: level))
+        }
+    }
+
+    /// The first screen of `root` whose id a cover of `covers` shows, with that cover's level.
+    static func coverScreen(in root: WindowContent, _ covers: LifecycleCovers) -> (ScreenID, WindowLevel)? {
+        // Mutant: the covers' screen ids are not reserved (here, as for requests).
+        if covers.shield == nil && covers.lock == nil || planted(.coverScreenIDsUnreserved) { return nil }
+        var found: (ScreenID, WindowLevel)?
+        root.forEachScreenID { id in
+            if found == nil, let cover = covers.cover(showing: id) { found = (id, cover.level) }
+        }
+        return found
     }
 
     /// The navigation stack `id`, wherever it is shown (checked at each call, not now).

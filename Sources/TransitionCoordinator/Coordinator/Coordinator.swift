@@ -186,6 +186,8 @@ public actor Coordinator {
     ///   - taskExecutor: the executor the animator's and the timeout's tasks prefer; none when nil.
     ///   - screens: the screens routes may name (``navigate(to:animator:policy:whenLocked:)``); none by default.
     ///   - guards: asked, in order, about every guarded transition (``NavigationGuard``); none by default.
+    /// - Precondition: `root` is not the shield's or the lock's screen (their ids are reserved:
+    ///   a cover never duplicates an app screen). The initializer that takes content throws instead.
     public init(
         root: some Hashable & Codable & Sendable, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
@@ -206,6 +208,7 @@ public actor Coordinator {
     /// initializer's (`await Coordinator(root:…)`),
     /// which makes those calls before it returns. Inside an async function Swift picks that one:
     /// there, write `await Coordinator(root:…)`.
+    /// - Precondition: as the async initializer's.
     public init(
         root: some Hashable & Codable & Sendable, configuration: CoordinatorConfiguration = .standard,
         host: (any WindowHost)? = nil, clock: some Clock<Duration> = ContinuousClock(),
@@ -238,6 +241,11 @@ public actor Coordinator {
         clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
         screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void
     ) {
+        if let (id, level) = Self.coverScreen(in: rootContent, configuration.covers) {
+            preconditionFailure(
+                "Coordinator(root:): screen id '\(id)' is the cover's at \(level); a cover's screen id is reserved: "
+                    + "give the root screen another id")
+        }
         self.screens = screens
         self.guards = guards
         let choice = ExecutorChoice(injected: executor, home: ExecutorHome())

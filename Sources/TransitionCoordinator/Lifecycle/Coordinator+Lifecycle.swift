@@ -7,7 +7,8 @@ extension Coordinator {
     /// Lifecycle events take precedence: if a transition is in flight its animation is told to
     /// finish now, and this event runs as soon as that transition commits, ahead of every waiting
     /// request (other lifecycle events excepted, which keep their order). It is never refused for
-    /// room. When it returns, the state is committed: after `.inactive` the shield is the
+    /// room. A transition whose guards are still deciding is waited for until they answer, at
+    /// most ``CoordinatorConfiguration/guardTimeout``. When it returns, the state is committed: after `.inactive` the shield is the
     /// top-most, key window; after `.background` the lock is up beneath it.
     ///
     /// Once it has arrived it is committed to running: it cuts the animation in flight short, and

@@ -192,9 +192,18 @@ struct InboxMachine: Sendable {
 
     /// The pending, delivering and parked links as saved: how long each may still wait from
     /// `now`. A parked link is saved as waiting: after a relaunch it goes through the guards again.
+    /// A link on its way no longer expires (it waits in the coordinator, behind the lock too), so
+    /// it is saved with its whole expiry: a relaunch does not end a link that staying would have
+    /// followed.
     func saved(now: Duration) -> [SavedLink] {
-        (pending + (delivering.map { [$0] } ?? []) + (parked.map { [$0] } ?? [])).sorted { $0.id < $1.id }
-            .map { SavedLink(id: $0.id, route: $0.route, remaining: max(.zero, $0.deadline - now)) }
+        var links = (pending + (parked.map { [$0] } ?? [])).map { link in
+            SavedLink(id: link.id, route: link.route, remaining: max(.zero, link.deadline - now))
+        }
+        if let delivering {
+            let expiry = max(.zero, delivering.deadline - delivering.arrived)
+            links.append(SavedLink(id: delivering.id, route: delivering.route, remaining: expiry))
+        }
+        return links.sorted { $0.id < $1.id }
     }
 
     /// Sends the newest pending link when open and nothing is on its way (expired ones end first).

@@ -107,7 +107,9 @@ public actor LinkInbox {
     ///
     /// - Parameters:
     ///   - coordinator: the coordinator the links navigate.
-    ///   - expiry: how long a link may wait before its turn, unless posted with its own.
+    ///   - expiry: how long a link may wait in the inbox before its turn, unless posted with its
+    ///     own; once handed to the coordinator (waiting its turn there, behind the lock too) it
+    ///     no longer expires.
     ///   - startsOpen: whether the inbox starts open (the root content is ready when the
     ///     coordinator is made); else it opens when the app calls ``open()``.
     ///   - outcomeBuffer: how many ends ``outcomes`` keeps for a reader that has not read them
@@ -176,7 +178,8 @@ public actor LinkInbox {
         carryOut(machine.open(now: coordinator.clock.elapsed()))
     }
 
-    /// The links waiting or on their way, to save with the app's state.
+    /// The links waiting or on their way, to save with the app's state: each with the time it may
+    /// still wait, a link on its way with its whole expiry (it no longer expires).
     public func saved() -> [SavedLink] { machine.saved(now: coordinator.clock.elapsed()) }
 
     /// Takes saved links back (after a relaunch); returns them with the ids and remaining waits

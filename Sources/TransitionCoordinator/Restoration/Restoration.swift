@@ -202,7 +202,7 @@ public enum RestorationError: Error, Sendable, Hashable, CustomStringConvertible
     case timeOutOfRange(savedAt: Duration, now: Duration)
     /// Not even the first step compiles.
     case nothingRestorable(NavigationError)
-    /// The launch link won, but does not compile.
+    /// The launch link does not compile: on its own, or over the restored state.
     case linkRefused(NavigationError)
     /// The coordinator refused the restoring transition.
     case refused(TransitionError)

@@ -86,4 +86,18 @@ struct AdversarialCoverScreenTests {
             try await coordinator.stack("main").push(Screens.pin)
         }
     }
+
+    @Test(
+        "a root that shows a cover's screen id is refused as reserved, by either initializer that takes content",
+        arguments: [
+            (WindowContent.screen(Screens.pin), ScreenID("pin"), WindowLevel.medium),
+            (.stack(StackContainer(id: "inbox", root: Screen("list"), pushed: [Screens.shield])), "shield", .high),
+        ])
+    func rootShowsCoverScreen(root: WindowContent, id: ScreenID, coverLevel: WindowLevel) async throws {
+        let reserved = TransitionError.invalid(.screenReservedForCover(id, coverLevel: coverLevel))
+        await #expect(throws: reserved) {
+            try await Coordinator(root: root, configuration: Self.configuration)
+        }
+        #expect(throws: reserved) { try Coordinator(root: root, configuration: Self.configuration) }
+    }
 }

@@ -94,6 +94,16 @@ struct InboxMachineTests {
         #expect(next == LinkID(10), "ids go on after the restored ones")
     }
 
+    @Test("a link on its way no longer expires, and is saved with its whole expiry, however long it waited in the coordinator")
+    func deliveringSavedWhole() {
+        var machine = InboxMachine(open: true)
+        let (id, actions) = machine.receive(Self.home, now: .zero, expiry: Self.minute)
+        #expect(actions.contains { if case .deliver(let link) = $0 { link.id == id } else { false } })
+        // An hour behind the lock: the link waits in the coordinator, not in the inbox.
+        #expect(machine.expire(now: .seconds(3_600)).isEmpty)
+        #expect(machine.saved(now: .seconds(3_600)) == [SavedLink(id: id, route: Self.home, remaining: Self.minute)])
+    }
+
     @Test("links restored after a link arrived take new ids and are superseded by it: none is lost, no id is given twice")
     func restoreAfterArrival() {
         var machine = InboxMachine(open: false)
