@@ -45,23 +45,23 @@ package enum Restoration {
         link: Route? = nil, limits: RouteLimits = .standard
     ) throws(RestorationError) -> Plan {
         guard let link else { return try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits) }
-        guard policy.linkOnTop else { return try planLink(link, saved: saved, registry: registry, limits: limits) }
+        guard policy.linkOnTop else { return try planLinkAlone(link, saved: saved, registry: registry, limits: limits) }
         let restored: Plan
         do {
             restored = try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits)
         } catch {
             // Nothing restorable: the link stands in for the saved state, which is listed as dropped.
-            var alone = try planLink(link, saved: saved, registry: registry, limits: limits)
+            var alone = try planLinkAlone(link, saved: saved, registry: registry, limits: limits)
             alone.dropped = saved.route.steps.map { Dropped(step: $0, reason: error.description) }
             return alone
         }
         // Mutant: a link dropped without a word when the saved state lost steps.
         if planted(.launchLinkLostWithSavedSteps), !restored.dropped.isEmpty { return restored }
-        return try planLink(link, over: restored, registry: registry, limits: limits)
+        return try planLinkOnTop(link, over: restored, registry: registry, limits: limits)
     }
 
     /// The plan that follows `link` alone (the saved links kept for the inbox).
-    private static func planLink(
+    private static func planLinkAlone(
         _ link: Route, saved: SavedNavigation, registry: ScreenRegistry, limits: RouteLimits
     ) throws(RestorationError) -> Plan {
         do {
@@ -75,7 +75,7 @@ package enum Restoration {
 
     /// `restored` with `link` presented over it: its first screen as a modal stack (a tab bar
     /// as a modal), then its steps.
-    private static func planLink(
+    private static func planLinkOnTop(
         _ link: Route, over restored: Plan, registry: ScreenRegistry, limits: RouteLimits
     ) throws(RestorationError) -> Plan {
         do throws(NavigationError) {
