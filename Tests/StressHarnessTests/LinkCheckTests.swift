@@ -301,21 +301,27 @@ struct LinkCheckTests {
         #expect(await checker.violations.contains { $0.detail.contains("superseded by itself") })
     }
 
+    /// The state saved before the updates, restored into a fresh app with `screens`, with `link`
+    /// on top; what it did and what the root shows.
+    static func relaunch(
+        screens: ScreenRegistry, link: Route? = nil
+    ) async throws -> (restored: Coordinator.Restored, shows: WindowContent?) {
+        let saved = SavedNavigation(route: try Route(parsing: LinkTask.savedBeforeUpdate), schema: 1, savedAt: .zero)
+        let fresh = await Coordinator(root: Screen("lhome"), screens: screens)
+        let restored = try await fresh.restore(saved, policy: RestorationPolicy(linkOnTop: true), now: .zero, link: link)
+        return (restored, await fresh.snapshot.rootWindow?.content)
+    }
+
     @Test(
         "a relaunch after an update that renamed a tab or a screen must drop that step's branch only: a restore that keeps another route is reported",
         arguments: LinkTask.updates.indices)
     func renamedStepDropsItsBranch(index: Int) async throws {
         let update = LinkTask.updates[index]
-        let saved = SavedNavigation(route: try Route(parsing: LinkTask.savedBeforeUpdate), schema: 1, savedAt: .zero)
         let updated = LinkTask.registry(renaming: [update.renamed.from: update.renamed.to])
-        let fresh = await Coordinator(root: Screen("lhome"), screens: updated)
-        let restored = try await fresh.restore(saved, policy: RestorationPolicy(), now: .zero)
-        let shows = await fresh.snapshot.rootWindow?.content
+        let (restored, shows) = try await Self.relaunch(screens: updated)
         #expect(LinkTask.restoredAfter(update, restored: .success(restored), shows: shows, registry: updated) == nil)
         // Restored as if nothing were renamed: the whole saved route, which the check refuses.
-        let unchanged = await Coordinator(root: Screen("lhome"), screens: LinkTask.registry())
-        let whole = try await unchanged.restore(saved, policy: RestorationPolicy(), now: .zero)
-        let wholeShows = await unchanged.snapshot.rootWindow?.content
+        let (whole, wholeShows) = try await Self.relaunch(screens: LinkTask.registry())
         let broken = LinkTask.restoredAfter(update, restored: .success(whole), shows: wholeShows, registry: updated)
         #expect(broken?.contains("drops its own branch only") == true)
         #expect(LinkTask.restoredAfter(update, restored: .success(restored), shows: wholeShows, registry: updated) != nil)
@@ -329,18 +335,12 @@ struct LinkCheckTests {
         arguments: LinkTask.updates.indices)
     func launchLinkOverRenamedState(index: Int) async throws {
         let update = LinkTask.updates[index]
-        let saved = SavedNavigation(route: try Route(parsing: LinkTask.savedBeforeUpdate), schema: 1, savedAt: .zero)
         let link = try Route(parsing: LinkTask.launchLink)
         let updated = LinkTask.registry(renaming: [update.renamed.from: update.renamed.to])
-        let policy = RestorationPolicy(linkOnTop: true)
-        let fresh = await Coordinator(root: Screen("lhome"), screens: updated)
-        let restored = try await fresh.restore(saved, policy: policy, now: .zero, link: link)
-        let shows = await fresh.snapshot.rootWindow?.content
+        let (restored, shows) = try await Self.relaunch(screens: updated, link: link)
         #expect(LinkTask.restoredAfter(update, link: link, restored: .success(restored), shows: shows, registry: updated) == nil)
         // Restored without the link: what a restore that lost it shows.
-        let bare = await Coordinator(root: Screen("lhome"), screens: updated)
-        let alone = try await bare.restore(saved, policy: policy, now: .zero)
-        let aloneShows = await bare.snapshot.rootWindow?.content
+        let (alone, aloneShows) = try await Self.relaunch(screens: updated)
         let broken = LinkTask.restoredAfter(update, link: link, restored: .success(alone), shows: aloneShows, registry: updated)
         #expect(broken?.contains("a launch link goes over what is kept") == true)
     }
