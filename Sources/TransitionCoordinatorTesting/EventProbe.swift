@@ -5,7 +5,9 @@ import TransitionCoordinator
 /// event sent so far without waiting for one that may never come (`drain()`).
 ///
 /// Subscribes when created: it sees every event sent from then on, in the order the coordinator
-/// sent them. Use it from one task (it is a value holding a stream's iterator). Events dropped
+/// sent them. Use it from one task (it is a value holding a stream's iterator), one that is not
+/// cancelled: as for any `AsyncStream`, a read in a cancelled task ends the probe's stream, and
+/// it sees nothing sent after. Events dropped
 /// from its full buffer (`CoordinatorConfiguration/eventBufferSize`) are never seen: where they
 /// were, the probe reads `CoordinatorEvent/missed(_:)` with their count, as any event. What
 /// another subscriber drops does not touch it. It does not keep the coordinator alive: once
