@@ -5,9 +5,11 @@
 /// One flow waits on a stay at a time: a second is refused (``ContainerError/alreadyAwaited(_:hop:)``)
 /// and the first keeps waiting. A flow waits for a value of one type (``Expected``): an unhop with
 /// a value of another type is refused while it waits, and the flow waits on; a value of another
-/// type kept from before it waited is refused to it, and stays kept for a flow that takes it. Each wait is named by a ``Token`` drawn before it begins, so a
-/// cancellation ends the wait of the task that was cancelled and no other: a flow whose task is
-/// cancelled while another flow waits on the same screen leaves that flow waiting.
+/// type kept from before it waited is refused to it, and stays kept for a flow that takes it.
+///
+/// Each wait is named by a ``Token`` drawn before it begins, so a cancellation ends the wait of
+/// the task that was cancelled and no other: a flow whose task is cancelled while another flow
+/// waits on the same screen leaves that flow waiting.
 ///
 /// The coordinator creates and ends it on its actor; a waiting flow's cancellation handler may
 /// run on any thread, so the state lives under a lock, and each continuation is taken out of it

@@ -241,6 +241,8 @@ public actor Coordinator {
         clock: some Clock<Duration>, executor: (any SerialExecutor)?, taskExecutor: (any TaskExecutor)?,
         screens: ScreenRegistry, guards: [NavigationGuard], synchronously: Void
     ) {
+        // One place for every way in: the initializers that take content throw before they get
+        // here, so this stops only a root screen with a cover's id (their documented precondition).
         if let (id, level) = Self.coverScreen(in: rootContent, configuration.covers) {
             preconditionFailure(
                 "Coordinator(root:): screen id '\(id)' is the cover's at \(level); a cover's screen id is reserved: "
