@@ -162,6 +162,9 @@ public enum LinkTask {
         await restoreCorrupted(
             &forged, inbox: inbox, pause: pause, coordinator: coordinator, checker: checker, registry: registry)
         await decodeForgedCounts(&forged, checker: checker)
+        // Destination values of each shape an encoding can lose something in, from a stream of their own.
+        var shapes = SplitMix64(seed: seed).split(0x5E4A9E)
+        await checkDestinationShapes(&shapes, checker: checker)
         var probe = registry
         do throws(NavigationError) {
             try probe.tabs("lempty", tabs: [String]())
@@ -449,7 +452,9 @@ public enum LinkTask {
     ) async {
         let version = await coordinator.snapshot.version
         let id = await inbox.post(route, expiry: expiry)
-        await checker.inboxPosted(id, route: route, kind: kind, expected: expected, version: version)
+        let configured = await inbox.configuration.expiry
+        let waits = expiry ?? configured
+        await checker.inboxPosted(id, route: route, kind: kind, expected: expected, version: version, expiry: waits)
     }
 
     /// Navigates to `route` at once, as the app does for a link it follows itself, and reports the answer.

@@ -147,8 +147,10 @@ extension StressChecker {
 
     /// A link was posted to the inbox, after the snapshot's `version` was read: no answer to it can
     /// be decided on an earlier state.
-    public func inboxPosted(_ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64) {
-        inboxPosts[id] = (route, kind, expected, version)
+    public func inboxPosted(
+        _ id: LinkID, route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64, expiry: Duration? = nil
+    ) {
+        inboxPosts[id] = (route, kind, expected, version, expiry)
     }
 
     /// The inbox ended a link, and the snapshot's `version` was read once the end arrived: its
@@ -212,6 +214,12 @@ extension StressChecker {
                 violations.append(
                     .init(.answered, "link \(id) to \(posted.route) ended \(outcomes.count) times, not once: \(outcomes)"))
                 continue
+            }
+            if case .expired(let waited) = outcome, let expiry = posted.expiry, waited <= expiry {
+                violations.append(
+                    .init(
+                        .answered,
+                        "link \(id) to \(posted.route) expired after waiting \(waited), not longer than its expiry \(expiry)"))
             }
             switch (outcome, posted.kind) {
             case (.navigated(let record), _):

@@ -46,8 +46,10 @@ public actor StressChecker {
     /// How links ended: `navigated`, `already there`, or the error's code (parse errors as `route.…`).
     public internal(set) var linkOutcomes: [String: Int] = [:]
     /// Links posted to the inbox: where each leads, whether it is well formed, what an absolute one
-    /// must land on, and the snapshot's version read before the post.
-    var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64)] = [:]
+    /// must land on, the snapshot's version read before the post, and its expiry where the link
+    /// task knows it.
+    var inboxPosts: [LinkID: (route: Route, kind: LinkTask.Kind, expected: WindowContent?, version: UInt64, expiry: Duration?)] =
+        [:]
     /// Every outcome the inbox gave, by link.
     var inboxEnds: [LinkID: [LinkOutcome]] = [:]
     /// The snapshot's version read once each link's end arrived.

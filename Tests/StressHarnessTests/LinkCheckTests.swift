@@ -121,6 +121,17 @@ struct LinkCheckTests {
         }
     }
 
+    @Test("an inbox link that expired having waited its expiry, not longer, is reported", arguments: [(5, true), (6, false)])
+    func expiredNotLonger(waited: Int, fires: Bool) async throws {
+        let route = try #require(Self.route)
+        let checker = StressChecker(answerBound: .seconds(1))
+        await checker.inboxPosted(LinkID(1), route: route, kind: .wellFormed, expected: nil, version: 0, expiry: .seconds(5))
+        let ended = LinkInbox.Ended(id: LinkID(1), route: route, outcome: .expired(waited: .seconds(waited)))
+        await checker.inboxEnded(ended, version: 0)
+        await checker.inboxFinished(endedCount: 1)
+        #expect(await checker.violations.contains { $0.detail.contains("not longer than its expiry") } == fires)
+    }
+
     @Test("an inbox link whose record does not carry its source and id is reported")
     func correlation() async throws {
         let (route, target) = (try #require(Self.route), try #require(Self.target))
@@ -396,5 +407,69 @@ struct LinkCheckTests {
         let broken = LinkTask.heldSwipeWaited(answer: .success(nil), shows: elsewhere, expected: expected)
         #expect(broken?.contains("answered already there") == true)
         #expect(LinkTask.heldSwipeWaited(answer: .success(nil), shows: elsewhere, expected: nil) != nil)
+    }
+}
+
+/// Screens made as an encoding that loses something would make them, for the destination shape check.
+@Suite("The destination shape check")
+struct DestinationShapeCheckTests {
+    /// The screen `name` with `parameters`, its id written from both, as the library writes it.
+    private static func screen(_ name: String, _ parameters: [String: String]) -> Screen {
+        let path = Route(absolute: true, [.push(RouteTarget(name, parameters))]).path
+        return Screen(name, id: ScreenID(String(path.dropFirst(2))), parameters: parameters)
+    }
+
+    @Test("the library's screens pass it, whatever the draw")
+    func quietOnTheLibrary() {
+        for seed in 1...20 {
+            var rng = SplitMix64(seed: UInt64(seed))
+            #expect(DestinationShapes.problems(drawing: &rng) == [], "seed \(seed)")
+        }
+    }
+
+    @Test("an empty keyed value written as nothing is reported")
+    func firesOnEmptyValuesDropped() {
+        var rng = SplitMix64(seed: 7)
+        let problems = DestinationShapes.problems(drawing: &rng) { value in
+            let made = Screen(value)
+            return Self.screen(made.name, made.parameters.filter { !$0.value.isEmpty })
+        }
+        #expect(problems.contains { $0.contains("are one screen") })
+        #expect(problems.contains { $0.contains("reads back") })
+    }
+
+    @Test("a set listed in the order it iterates, and a zero that keeps its sign, are reported")
+    func firesOnOrderAndSign() {
+        var rng = SplitMix64(seed: 7)
+        let problems = DestinationShapes.problems(drawing: &rng) { value in
+            switch value {
+            case .picked(let set):
+                var parameters = ["_0": String(set.count)]
+                for (index, element) in set.enumerated() { parameters["_0.\(index)"] = String(element) }
+                return Self.screen("picked", parameters)
+            case .price(let price):
+                return Self.screen("price", ["_0": String(price)])
+            default:
+                return Screen(value)
+            }
+        }
+        #expect(problems.contains { $0.contains("picked(") && $0.contains("yet two screens") })
+        #expect(problems.contains { $0.contains("price(") && $0.contains("yet two screens") })
+    }
+
+    @Test("dotted keys written as they are, and a struct named for its one field, are reported")
+    func firesOnDotsAndNames() {
+        var rng = SplitMix64(seed: 7)
+        let problems = DestinationShapes.problems(
+            drawing: &rng,
+            screen: { value in
+                guard case .grouped(let groups) = value else { return Screen(value) }
+                var parameters: [String: String] = [:]
+                for (key, inner) in groups { for (name, number) in inner { parameters["_0.\(key).\(name)"] = String(number) } }
+                return Self.screen("grouped", parameters)
+            },
+            card: { card in Self.screen("user", ["name": card.user.name]) })
+        #expect(problems.contains { $0.contains("grouped(") && $0.contains("are one screen") })
+        #expect(problems.contains { $0.contains("not named for its type") })
     }
 }

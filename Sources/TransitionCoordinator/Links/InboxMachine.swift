@@ -172,15 +172,19 @@ struct InboxMachine: Sendable {
         return []
     }
 
-    /// Ends the pending and parked links whose deadline passed by `now`.
+    /// Ends the pending and parked links whose deadline passed by `now`: that waited longer than
+    /// their expiry. A link whose deadline is `now` has waited its expiry, not longer: it may still
+    /// be delivered now (a link posted with no expiry to an open, idle inbox goes at once).
     mutating func expire(now: Duration) -> [Action] {
         var actions: [Action] = []
+        // Mutant: a link that waited exactly its expiry ends as expired.
+        func passed(_ link: Link) -> Bool { link.deadline < now || planted(.expiredAtDeadline) && link.deadline == now }
         pending.removeAll { link in
-            guard link.deadline <= now else { return false }
+            guard passed(link) else { return false }
             actions.append(.end(link.id, .expired(waited: now - link.arrived)))
             return true
         }
-        if let link = parked, link.deadline <= now {
+        if let link = parked, passed(link) {
             parked = nil
             actions.append(.end(link.id, .expired(waited: now - link.arrived)))
         }

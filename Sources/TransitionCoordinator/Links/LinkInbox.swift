@@ -68,7 +68,7 @@ public actor LinkInbox {
     }
 
     private let coordinator: Coordinator
-    private let configuration: Configuration
+    package let configuration: Configuration
     private var machine: InboxMachine
     private var routes: [LinkID: Route] = [:]
     private var waiters: [LinkID: CheckedContinuation<LinkOutcome, Never>] = [:]
@@ -325,11 +325,15 @@ public actor LinkInbox {
         sleeper = (
             deadline,
             Task(executorPreference: coordinator.taskExecutor) { [weak self] in
-                guard (try? await clock.sleepUntil(deadline)) != nil else { return }
+                // Just past the deadline: a link expires once it waited longer than its expiry.
+                guard (try? await clock.sleepUntil(deadline + Self.instant)) != nil else { return }
                 await self?.expireDue(deadline)
             }
         )
     }
+
+    /// The shortest time there is: what the expiry timer sleeps past a deadline.
+    private static let instant = Duration(secondsComponent: 0, attosecondsComponent: 1)
 
     private func expireDue(_ deadline: Duration) {
         if sleeper?.deadline == deadline { sleeper = nil }

@@ -22,10 +22,16 @@ extension DestinationCoding {
         let node: Node
         let codingPath: [any CodingKey]
 
+        init(node: Node, codingPath: [any CodingKey]) {
+            node.isKeyed = true
+            self.node = node
+            self.codingPath = codingPath
+        }
+
         mutating func encodeNil(forKey key: Key) throws {}
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try value.encode(to: Writer(node: node.child(key.stringValue), codingPath: codingPath + [key]))
+            try write(value, into: node.child(key.stringValue), codingPath: codingPath + [key])
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
@@ -61,7 +67,7 @@ extension DestinationCoding {
         mutating func encodeNil() throws { _ = next() }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try value.encode(to: Writer(node: next(), codingPath: codingPath))
+            try write(value, into: next(), codingPath: codingPath)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey>
@@ -83,8 +89,10 @@ extension DestinationCoding {
         mutating func encodeNil() throws {}
         mutating func encode(_ value: Bool) throws { node.text = String(value) }
         mutating func encode(_ value: String) throws { node.text = value }
-        mutating func encode(_ value: Double) throws { node.text = String(value) }
-        mutating func encode(_ value: Float) throws { node.text = String(value) }
+        // Zero unsigned: `-0.0 == 0.0`, so the two are one screen.
+        // Mutant: zero's sign kept, so two equal values are two screens.
+        mutating func encode(_ value: Double) throws { node.text = String(value == 0 && !planted(.signedZero) ? 0 : value) }
+        mutating func encode(_ value: Float) throws { node.text = String(value == 0 && !planted(.signedZero) ? 0 : value) }
         mutating func encode(_ value: Int) throws { node.text = String(value) }
         mutating func encode(_ value: Int8) throws { node.text = String(value) }
         mutating func encode(_ value: Int16) throws { node.text = String(value) }
@@ -96,7 +104,24 @@ extension DestinationCoding {
         mutating func encode(_ value: UInt32) throws { node.text = String(value) }
         mutating func encode(_ value: UInt64) throws { node.text = String(value) }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try value.encode(to: Writer(node: node, codingPath: codingPath))
+            try write(value, into: node, codingPath: codingPath)
         }
     }
+}
+
+/// A collection whose equality ignores the order its encoding lists its elements in: written in
+/// one canonical order (``DestinationCoding/write(_:into:codingPath:)``), so equal values are
+/// one screen.
+protocol UnorderedEncoding {
+    /// How many elements of the encoded list make one entry: a set's element, or a dictionary's
+    /// key and value (a dictionary keyed by `String` or `Int` encodes keyed, and lists nothing).
+    static var encodedEntryLength: Int { get }
+}
+
+extension Set: UnorderedEncoding {
+    static var encodedEntryLength: Int { 1 }
+}
+
+extension Dictionary: UnorderedEncoding {
+    static var encodedEntryLength: Int { 2 }
 }

@@ -10,12 +10,15 @@
 /// **The rules.** An enum case's name is the screen's name and its payload's fields are its
 /// parameters (`mail`, `id=42`; an unlabeled payload's are `_0`, `_1`…; a nil optional is left
 /// out). A single value (a `String` raw-value enum, a `String`) is the name alone. Any other
-/// value (a struct) takes its type's name, its fields the parameters. A nested value's fields
-/// take dotted keys (`draft.subject`), an array its count and `key.0`, `key.1`…
+/// value (a struct, an array) takes its type's name, its fields the parameters. A nested value's
+/// fields take dotted keys (`draft.subject`; a key's own `.` and `~` are written `~1` and `~0`),
+/// an array its count and `key.0`, `key.1`…, and a keyed value with nothing in it (a
+/// payload-less case, a struct whose fields are all nil, an empty dictionary) empty text.
 ///
 /// **Identity.** A screen made from a value has the id the route grammar writes for it
 /// (`mail(id=42)`, or `inbox` alone): two values that encode alike (for synthesized `Codable`,
-/// equal values) are the same screen, and two that encode differently are two screens. A screen
+/// equal values: a set lists its elements in one order however it was built, and `-0.0` is
+/// written as `0.0`) are the same screen, and two that encode differently are two screens. A screen
 /// is shown once: pushing a value already shown is refused as a duplicate screen. Values keep
 /// their identity through links and restoration (``ScreenRegistry/init(destinations:)`` makes
 /// the same screens from routes).
@@ -24,7 +27,8 @@ extension Screen {
     /// a `Screen`, a screen of that name when it is a `String`.
     ///
     /// A value whose own `encode(to:)` throws is the screen named for its type with its
-    /// description as the parameter `value`: it can be shown, but never read back.
+    /// description as the parameter `value` (its id written from both, as any screen's): it can
+    /// be shown, but never read back.
     ///
     /// Inlinable, as every call that takes a destination: specialized for `Screen` at the
     /// caller, the cast folds away (a generic body left unspecialized across modules would cast
@@ -48,7 +52,10 @@ extension Screen {
             RouteTarget(name, parameters).write(to: &id)
             self.init(name, id: ScreenID(id), parameters: parameters)
         } else {
-            self.init(DestinationCoding.typeName(type(of: destination)), parameters: ["value": "\(destination)"])
+            let (name, parameters) = (DestinationCoding.typeName(type(of: destination)), ["value": "\(destination)"])
+            var id = ""
+            RouteTarget(name, parameters).write(to: &id)
+            self.init(name, id: ScreenID(id), parameters: parameters)
         }
     }
 

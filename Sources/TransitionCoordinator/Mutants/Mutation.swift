@@ -104,6 +104,23 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A destination's array takes the count its parameter states, however large: a link of a
     /// few bytes makes the decoder build millions of elements.
     case unboundedElementCount
+    /// An empty keyed value in a destination (a payload-less case in a payload, a struct whose
+    /// fields are all nil, an empty dictionary) is written as nothing: it reads back absent, and
+    /// values that differ there share one id.
+    case emptyKeyedValueDropped
+    /// A destination's keys are written with their own dots: a dictionary key `a.b` reads back
+    /// as nesting, and two values share one id.
+    case destinationKeysUnescaped
+    /// A set in a destination lists its elements in the order it iterates them: equal sets
+    /// built in another order are other screens.
+    case unorderedElementsAsIterated
+    /// A struct whose one field is a keyed value is taken as an enum case, named for that field.
+    case singleFieldStructAsCase
+    /// A destination's `-0.0` keeps its sign: a value equal to one shown is another screen.
+    case signedZero
+    /// The inbox ends a link that waited exactly its expiry as expired: a link posted with no
+    /// expiry to an open, idle inbox never goes.
+    case expiredAtDeadline
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

@@ -75,8 +75,19 @@ struct InboxMachineTests {
         let (id, _) = machine.receive(Self.home, now: .seconds(10), expiry: .seconds(5))
         #expect(machine.nextDeadline == .seconds(15))
         #expect(machine.expire(now: .seconds(14)).isEmpty)
-        #expect(machine.expire(now: .seconds(15)) == [.end(id, .expired(waited: .seconds(5)))])
+        #expect(machine.expire(now: .seconds(15)).isEmpty, "it waited its expiry, not longer")
+        #expect(machine.expire(now: .seconds(16)) == [.end(id, .expired(waited: .seconds(6)))])
         #expect(machine.open(now: .seconds(16)).isEmpty)
+    }
+
+    @Test("a link that waited exactly its expiry still goes: one with no expiry goes at once to an open, idle inbox")
+    func deliveredAtItsDeadline() {
+        var open = InboxMachine(open: true)
+        let (now, actions) = open.receive(Self.home, now: .seconds(3), expiry: .zero)
+        #expect(Self.delivered(actions) == [now])
+        var closed = InboxMachine(open: false)
+        let (waiting, _) = closed.receive(Self.home, now: .zero, expiry: .seconds(60))
+        #expect(Self.delivered(closed.open(now: .seconds(60))) == [waiting])
     }
 
     @Test("saved links come back with their ids and what remained of their expiry; the newest waits")
@@ -119,8 +130,8 @@ struct InboxMachineTests {
     func duplicatesOnlyOfLiveLinks() {
         var machine = InboxMachine(open: false)
         let (overdue, _) = machine.receive(Self.home, now: .zero, expiry: .seconds(5))
-        let (fresh, arrival) = machine.receive(Self.home, now: .seconds(5), expiry: Self.minute)
-        #expect(arrival == [.end(overdue, .expired(waited: .seconds(5)))])
+        let (fresh, arrival) = machine.receive(Self.home, now: .seconds(6), expiry: Self.minute)
+        #expect(arrival == [.end(overdue, .expired(waited: .seconds(6)))])
         #expect(machine.pending.map(\.id) == [fresh])
 
         var open = InboxMachine(open: true)
@@ -162,7 +173,7 @@ struct InboxMachineTests {
         var expiring = InboxMachine(open: true)
         let (late, _) = expiring.receive(Self.home, now: .zero, expiry: .seconds(5))
         _ = expiring.answered(late, .failure(Self.redirect), now: .seconds(1))
-        #expect(expiring.expire(now: .seconds(5)) == [.end(late, .expired(waited: .seconds(5)))])
+        #expect(expiring.expire(now: .seconds(6)) == [.end(late, .expired(waited: .seconds(6)))])
         #expect(expiring.parked == nil && expiring.resume(late, now: .seconds(6)) == nil)
     }
 

@@ -171,3 +171,136 @@ struct DestinationTests {
         await #expect(throws: TransitionError.self) { try await inbox.push(Destination.mail(id: 7)) }
     }
 }
+
+/// Destinations of every shape an encoding can lose something in: empty keyed values, keys with
+/// dots, sets, signed zeros, an array as the value itself, a struct of one keyed field.
+private enum Shape: Hashable, Codable, Sendable {
+    case sorted(by: Order)
+    case orders([Order])
+    case filtered(Filter?)
+    case search(Filter)
+    case blank(Empty)
+    case tagged(tags: [String: Int])
+    case grouped(groups: [String: [String: Int]])
+    case picked(Set<Int>)
+    case ranked([Order: Int])
+    case price(Double)
+    case ratio(Float)
+
+    /// A payload-less enum with no raw value: each case encodes as an empty keyed value.
+    enum Order: Hashable, Codable, Sendable { case newest, oldest }
+    struct Filter: Hashable, Codable, Sendable { var tag: String? }
+    struct Empty: Hashable, Codable, Sendable {}
+}
+
+/// A struct whose one field is a keyed value, not an enum case.
+private struct Card: Hashable, Codable, Sendable {
+    var user: User
+    struct User: Hashable, Codable, Sendable { var name: String }
+}
+
+/// A value whose encoding throws.
+private struct Unwritable: Hashable, Codable, Sendable {
+    var n: Int
+    init(_ n: Int) { self.n = n }
+    init(from decoder: any Decoder) throws { throw CancellationError() }
+    func encode(to encoder: any Encoder) throws { throw CancellationError() }
+}
+
+@Suite("A destination's encoding loses nothing: what differs stays two screens, what is equal is one")
+struct DestinationShapeTests {
+    /// A set of 0..<40 built by inserting in `order`, with room for `capacity`.
+    private static func set(_ order: [Int], capacity: Int) -> Set<Int> {
+        var set = Set<Int>(minimumCapacity: capacity)
+        for element in order { set.insert(element) }
+        return set
+    }
+
+    /// Whether `value` reads back from its screen, and from its screen's step parsed from a path
+    /// through a registry of its type, as itself under the same id.
+    private static func readsBack<D: Hashable & Codable & Sendable>(_ value: D) throws -> Bool {
+        let screen = Screen(value)
+        let route = try Route(parsing: "^/" + screen.id.rawValue)
+        guard case .push(let target) = route.steps.first else { return false }
+        let linked = Screen(target.name, parameters: target.parameters)
+        let made = try RouteCompiler.content(for: route, registry: ScreenRegistry(destinations: D.self)).topScreen
+        return screen.destination(as: D.self) == value && linked.destination(as: D.self) == value && made.id == screen.id
+    }
+
+    @Test(
+        "a value reads back from its screen and its path as itself",
+        arguments: [
+            Shape.sorted(by: .newest), .sorted(by: .oldest), .orders([.newest, .oldest]), .orders([]),
+            .filtered(nil), .filtered(.init(tag: nil)), .filtered(.init(tag: "")), .search(.init(tag: nil)),
+            .blank(.init()), .tagged(tags: [:]), .tagged(tags: ["utm.source": 1, "a~1": 2, "~": 3, ".": 4, "": 5]),
+            .grouped(groups: ["a": ["b.c": 1], "a.b": ["c": 2]]), .picked([3, 1, 2]), .picked([]),
+            .ranked([.newest: 1, .oldest: 2]), .price(-0.0), .price(1.5), .ratio(-0.0),
+        ])
+    fileprivate func readsBack(value: Shape) throws {
+        #expect(try Self.readsBack(value), "\(value) as \(Screen(value))")
+    }
+
+    @Test("values that differ only in an empty keyed value, a dotted key or a nesting are two screens")
+    func differingValues() {
+        let pairs: [(Shape, Shape)] = [
+            (.sorted(by: .newest), .sorted(by: .oldest)),
+            (.orders([.newest]), .orders([.oldest])),
+            (.filtered(.init(tag: nil)), .filtered(nil)),
+            (.grouped(groups: ["a": ["b.c": 1]]), .grouped(groups: ["a.b": ["c": 1]])),
+            (.tagged(tags: ["a.b": 1]), .tagged(tags: ["a~1b": 1])),
+        ]
+        for (one, other) in pairs { #expect(ScreenID(of: one) != ScreenID(of: other), "\(one) and \(other)") }
+        // As the article writes them.
+        #expect(ScreenID(of: Shape.sorted(by: .newest)) == "sorted(by.newest=)")
+        #expect(Screen(Shape.tagged(tags: ["utm.source": 1])).parameters == ["tags.utm~1source": "1"])
+    }
+
+    @Test("equal values are one screen, however their sets and dictionaries were built")
+    func equalValues() {
+        let ascending = Array(0..<40)
+        let sets = [
+            Self.set(ascending, capacity: 0), Self.set(ascending.reversed(), capacity: 0),
+            Self.set(ascending, capacity: 1_000), Self.set(ascending.shuffled(), capacity: 64),
+        ]
+        #expect(Set(sets.map { ScreenID(of: Shape.picked($0)) }).count == 1)
+        var ranked: [Shape.Order: Int] = [:]
+        ranked[.oldest] = 2
+        ranked[.newest] = 1
+        var other = [Shape.Order: Int](minimumCapacity: 100)
+        other[.newest] = 1
+        other[.oldest] = 2
+        #expect(ScreenID(of: Shape.ranked(ranked)) == ScreenID(of: Shape.ranked(other)))
+        #expect(ScreenID(of: Shape.price(-0.0)) == ScreenID(of: Shape.price(0.0)))
+        #expect(ScreenID(of: Shape.ratio(-0.0)) == ScreenID(of: Shape.ratio(0.0)))
+    }
+
+    @Test("an array as the value itself reads back, its count under `count`")
+    func arrayAsTheValue() throws {
+        #expect(Screen([1, 2]).parameters == ["count": "2", "0": "1", "1": "2"])
+        #expect(try Self.readsBack([1, 2]))
+        #expect(try Self.readsBack([String?]([nil, "x"])))
+        #expect(try Self.readsBack([Int]()))
+    }
+
+    @Test("a struct whose one field is a keyed value is named for its type, not for its field")
+    func structOfOneKeyedField() throws {
+        let card = Card(user: .init(name: "ana"))
+        #expect(Screen(card).name == "Card")
+        #expect(Screen(card).parameters == ["user.name": "ana"])
+        #expect(try Self.readsBack(card))
+    }
+
+    @Test("values whose encoding throws are screens of ids of their own")
+    func unwritableValues() {
+        #expect(ScreenID(of: Unwritable(1)) != ScreenID(of: Unwritable(2)))
+        #expect(Screen(Unwritable(1)).destination(as: Unwritable.self) == nil)
+    }
+
+    @Test("an optional optional's some(nil) is nil, as a JSON round trip reads it")
+    func optionalOptional() {
+        struct Maybe: Hashable, Codable, Sendable { var x: String?? }
+        #expect(ScreenID(of: Maybe(x: .some(nil))) == ScreenID(of: Maybe(x: nil)))
+        #expect(Screen(Maybe(x: .some(nil))).destination(as: Maybe.self) == Maybe(x: nil))
+        #expect(Screen(Maybe(x: "a")).destination(as: Maybe.self) == Maybe(x: "a"))
+    }
+}
