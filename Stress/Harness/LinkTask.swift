@@ -165,6 +165,10 @@ public enum LinkTask {
         // Destination values of each shape an encoding can lose something in, from a stream of their own.
         var shapes = SplitMix64(seed: seed).split(0x5E4A9E)
         await checkDestinationShapes(&shapes, checker: checker)
+        // URLs spelled as RFC 3986 allows, from a stream of their own.
+        var spellings = SplitMix64(seed: seed).split(0x0AF1)
+        await checkEquivalentURLs(&spellings, checker: checker)
+        if let broken = validatesOptionalPlaceholders(against: registry) { await checker.noteViolation(.init(.answered, broken)) }
         var probe = registry
         do throws(NavigationError) {
             try probe.tabs("lempty", tabs: [String]())

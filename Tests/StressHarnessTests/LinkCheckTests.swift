@@ -473,3 +473,45 @@ struct DestinationShapeCheckTests {
         #expect(problems.contains { $0.contains("not named for its type") })
     }
 }
+
+@Suite("The equivalent URLs check")
+struct EquivalentURLsCheckTests {
+    @Test("the library's link table passes it, whatever the draw")
+    func quietOnTheLibrary() {
+        for seed in 1...50 {
+            var rng = SplitMix64(seed: UInt64(seed))
+            #expect(EquivalentURLs.problems(drawing: &rng) == [], "seed \(seed)")
+        }
+    }
+
+    @Test("a table that reads a URL as written, percent-encoding and capitals included, is reported")
+    func firesOnSpellingsReadAsWritten() throws {
+        let written = try LinkTable([
+            LinkPattern("https://user@example.com/private/:id", route: "^/private(id=:id)"),
+            LinkPattern("http://localhost:8080/debug/:screen", route: "^/debug/:screen"),
+            LinkPattern("https://example.com/users/:id/posts/:post", route: "^/users/user(id=:id)/post(id=:post)"),
+        ])
+        var rng = SplitMix64(seed: 3)
+        let problems = EquivalentURLs.problems(drawing: &rng) { text throws(NavigationError) in
+            guard !text.contains("%"), !text.contains(":000"), text == text.lowercased() else {
+                throw .noMatch(text, nearest: nil, reason: "read as written")
+            }
+            return try written.route(for: text)
+        }
+        #expect(problems.count >= 3, "each URL's respellings: \(problems)")
+        #expect(problems.allSatisfy { $0.contains("gives failure") })
+    }
+}
+
+@Suite("The link table's launch check")
+struct LinkTableLaunchCheckTests {
+    @Test("the library's check refuses an optional placeholder filling a required parameter; a check that passes it is reported")
+    func optionalPlaceholders() {
+        #expect(LinkTask.validatesOptionalPlaceholders(against: LinkTask.registry()) == nil)
+        // With ldetail's id optional, the check passes the table: what a check that never drops
+        // optional placeholders does to the real registry.
+        var lenient = LinkTask.registry()
+        lenient.screen("ldetail", parameters: ["id": .init(.integer, required: false)])
+        #expect(LinkTask.validatesOptionalPlaceholders(against: lenient)?.contains("passed its launch check") == true)
+    }
+}

@@ -8,7 +8,8 @@ extension LinkTable {
     /// not on the first user who follows the link.
     ///
     /// Each pattern's template is compiled as a link would compile it, with a sample value of
-    /// each placeholder's type (every value of a `oneOf` in turn). What only a link's own values
+    /// each placeholder's type (every value of a `oneOf` in turn), and once more without its
+    /// optional query placeholders, as a URL that leaves them out fills it. What only a link's own values
     /// can tell is left to the link: a screen named by a placeholder that is not `oneOf`, a
     /// relative template's place in the current content, and a value the destination type's
     /// decoding refuses. Pure; the destination type decodes the sample values, as it would a link's.
@@ -34,8 +35,10 @@ extension LinkTable {
 
 extension LinkPattern {
     /// Sample values of the placeholders, one set per case worth compiling: each placeholder's
-    /// first sample, then each further `oneOf` value in turn. None when a placeholder that is not
-    /// `oneOf` names a screen (only a link's value can tell which).
+    /// first sample, then each further `oneOf` value in turn, then, when the pattern has optional
+    /// query placeholders, the first samples without them (a URL that leaves them out drops the
+    /// parameters they fill). None when a placeholder that is not `oneOf` names a screen (only a
+    /// link's value can tell which).
     func sampleValues() -> [[String: String]] {
         let names = Set(route.steps.compactMap { $0.target?.name }.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
         var samples: [String: [String]] = [:]
@@ -55,6 +58,11 @@ extension LinkPattern {
                 set[placeholder] = value
                 sets.append(set)
             }
+        }
+        let optional = query.filter { !$0.required }.map(\.placeholder)
+        // Mutant: only URLs that give every optional query parameter are checked.
+        if !optional.isEmpty, !planted(.optionalPlaceholdersAlwaysGiven) {
+            sets.append(first.filter { !optional.contains($0.key) })
         }
         return sets
     }

@@ -22,7 +22,7 @@ struct LinkURL {
     /// Whether the URL has an authority (`//…`) that names a host; false for `myapp:/item`,
     /// `myapp:///item` and `/item` alike.
     var host: String?
-    /// The user information before `@` in the authority, as written.
+    /// The user information before `@` in the authority, its percent-encoding decoded.
     var user: String?
     /// The port, nil when none was written or it is the scheme's default.
     var port: Int?
@@ -60,7 +60,9 @@ struct LinkURL {
             var authority = rest[..<end]
             rest = rest[end...]
             if let at = authority.lastIndex(of: "@") {
-                user = String(authority[..<at])
+                // Mutant: the user kept as written, so `us%65r` is another user than `user`.
+                let written = authority[..<at]
+                user = planted(.linkUserUndecoded) ? String(written) : try Self.decoded(written, in: text)
                 authority = authority[authority.index(after: at)...]
             }
             // The port follows the last `:`, unless that stands inside an IP literal (`[::1]`).
@@ -70,7 +72,13 @@ struct LinkURL {
                     guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                         throw Malformed(position: position(digits.startIndex), reason: "the port `\(digits)` is not a number")
                     }
-                    guard digits.utf8.count <= 5, let number = Int(digits), number <= 65_535 else {
+                    // Leading zeros are no part of the number (`:000443` is 443); five digits at most after them.
+                    let significant = digits.drop { $0 == "0" }
+                    // Mutant: the leading zeros counted among the five digits.
+                    let counted = planted(.portLeadingZerosCounted) ? digits : significant
+                    guard counted.utf8.count <= 5, let number = Int(significant.isEmpty ? "0" : significant),
+                        number <= 65_535
+                    else {
                         throw Malformed(position: position(digits.startIndex), reason: "the port `\(digits)` is over 65535")
                     }
                     port = number

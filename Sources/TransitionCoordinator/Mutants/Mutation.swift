@@ -121,6 +121,14 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The inbox ends a link that waited exactly its expiry as expired: a link posted with no
     /// expiry to an open, idle inbox never goes.
     case expiredAtDeadline
+    /// A link URL's user information is compared as written: a URL that RFC 3986 calls the same
+    /// as the pattern's (`us%65r@`) leads nowhere.
+    case linkUserUndecoded
+    /// A link URL's port with leading zeros (`:000443`) is refused as over 65535.
+    case portLeadingZerosCounted
+    /// A link table's check fills every optional query placeholder: a pattern whose optional
+    /// parameter fills a required one passes, and the URL without it fails when followed.
+    case optionalPlaceholdersAlwaysGiven
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

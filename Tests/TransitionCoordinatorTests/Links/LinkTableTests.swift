@@ -141,6 +141,7 @@ struct LinkTableTests {
             [try LinkPattern(item, route: "^/item(id=:id)", types: ["id": .integer])] + (try table().patterns) + [
                 try LinkPattern("https://example.com/", route: "^/home"),
                 try LinkPattern(debug, route: "^/debug(screen=:screen)"),
+                try LinkPattern("https://user@example.com/private/:id", route: "^/private(id=:id)"),
             ])
     }
 
@@ -160,6 +161,11 @@ struct LinkTableTests {
         ("myapp:/item/7", "^/item(id=7)"),
         ("MyApp:/item/7", "^/item(id=7)"),
         ("http://LOCALHOST:8080/debug/a", "^/debug(screen=a)"),
+        ("http://localhost:0008080/debug/a", "^/debug(screen=a)"),
+        ("https://example.com:000443/users/42", "^/users/user(id=42)"),
+        ("https://user@example.com/private/7", "^/private(id=7)"),
+        ("https://us%65r@example.com/private/7", "^/private(id=7)"),
+        ("https://%75%73%65%72@EXAMPLE.com:443/private/7", "^/private(id=7)"),
     ]
 
     @Test("a URL that RFC 3986 calls the same as one a pattern fits leads to the same route", arguments: same.indices)
@@ -213,6 +219,12 @@ struct LinkTableTests {
             .badURL(
                 "https://example.com:99999/users/42", position: 20,
                 reason: "the port `99999` is over 65535")
+        ),
+        (
+            "https://example.com:0065536/users/42",
+            .badURL(
+                "https://example.com:0065536/users/42", position: 20,
+                reason: "the port `0065536` is over 65535")
         ),
         ("https:///users/42", .badURL("https:///users/42", position: 8, reason: "an https URL needs a host")),
         (

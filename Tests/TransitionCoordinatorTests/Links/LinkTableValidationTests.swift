@@ -71,6 +71,21 @@ struct LinkTableValidationTests {
             "\(String(describing: error))")
     }
 
+    @Test("an optional query placeholder that fills a required parameter is refused at launch, with the values that leave it out")
+    func optionalFillingRequired() throws {
+        let pattern = "/mail?id=:id?"
+        let table = LinkTable([try LinkPattern(pattern, route: "^/main#inbox/mail(id=:id)", types: ["id": .integer])])
+        let error = #expect(throws: NavigationError.self) { try table.validate(against: Self.registry()) }
+        guard case .doesNotNavigate(let named, let values, let navigation)? = error else {
+            Issue.record("passed, or refused for another reason: \(String(describing: error))")
+            return
+        }
+        #expect(named == pattern && values.isEmpty && navigation.code == "missingParameter")
+        // An optional placeholder filling an optional parameter passes, with or without it.
+        let optional = LinkTable([try LinkPattern("/compose?draft=:draft?", route: "^/main#inbox!compose(draft=:draft)")])
+        try optional.validate(against: Self.registry())
+    }
+
     /// The app's destination type, for a registry that reads routes as its values.
     enum Destination: Hashable, Codable, Sendable {
         case inbox, settings
