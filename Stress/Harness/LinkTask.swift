@@ -330,6 +330,8 @@ public enum LinkTask {
         await relaunchAfterUpdates(environment: environment, checker: checker)
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
+        await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
+        await tabStatesSave(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)
     }

@@ -129,6 +129,14 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven
+    /// A route's tab step over modals is refused: a tab that keeps its sheet while another is
+    /// selected has no route, so such a state saves as one that does not restore.
+    case tabStepOverModalsRefused
+    /// A tab's stack the app rooted at another screen is written as the tab's own (left out when
+    /// it holds that root alone): saving loses it without a word.
+    case retargetedTabWritten
+    /// A link into another tab resets a tab the app rooted at another screen.
+    case retargetedTabReset
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

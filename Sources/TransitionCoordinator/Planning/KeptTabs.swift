@@ -3,8 +3,8 @@
 /// A route names the tab bar it shows and the tab it selects, and builds each tab's stack from
 /// its steps; a tab it leaves at its root alone, other than the one it selects, is a tab it does
 /// not name. When the root shows the same tab bar (the same id, the same tab in that place), each
-/// unnamed tab that shows more than its root keeps what it shows now: its stack, as the user left
-/// it, and what it presents.
+/// unnamed tab that shows more than its root, or another root (the app set its stack), keeps
+/// what it shows now: its stack, as the user left it, and what it presents.
 /// The selected tab shows the route's stack (a screen the user had open at the same place, with
 /// the same name and parameters, keeps its identity, as every navigation's diff by id does).
 /// A kept tab's modal goes when it would share a presentation context with the route's own
@@ -41,9 +41,14 @@ package enum KeptTabs {
         case (.tabs(let bar), .tabs(let shown)) where bar.id == shown.id:
             var kept = false
             let tabs = bar.tabs.enumerated().map { index, tab in
-                // A tab that shows its root alone now too has nothing to keep.
+                // A tab that shows the same root alone now too has nothing to keep; one the app
+                // rooted at another screen keeps it.
+                // Mutant: a tab kept only when its root is still the tab's own.
                 guard index != bar.selected, isBare(tab),
-                    let now = shown.tabs.first(where: { $0.nodeID == tab.nodeID && sameRoot($0.base, tab) }), !isBare(now)
+                    let now = shown.tabs.first(where: {
+                        $0.nodeID == tab.nodeID && (!planted(.retargetedTabReset) || sameRoot($0.base, tab))
+                    }),
+                    !(isBare(now) && sameRoot(now.base, tab))
                 else { return tab }
                 kept = true
                 return keepsModals ? now : now.base

@@ -7,9 +7,10 @@ extension RouteCompiler {
     /// stack by its screens (its id is the one the registry gives where the route builds it); a
     /// tab bar by its name: the tab bar that declared its id in `registry`
     /// (``ScreenRegistry/tabs(_:id:tabs:)``), else the name in a made id (`^:main`). Tabs the
-    /// route did not change (their root alone) are left out, the others written before the
-    /// selected one, each as `#` and its root screen (a tab's root is named as its tab). A root
-    /// showing a screen alone is written as a stack of it, so what it compiles to is that stack.
+    /// route did not change (their root alone, presenting nothing) are left out, the others
+    /// written before the selected one, each as `#` and its root screen (a tab's root is named as
+    /// its tab), its pushes, then the modals it presents. A root showing a screen alone is written
+    /// as a stack of it, so what it compiles to is that stack.
     ///
     /// So content the app built by hand, with the ids it declared, prints as the route that
     /// builds the same containers again; the screens come back with the ids the route makes
@@ -18,8 +19,9 @@ extension RouteCompiler {
     /// through: the route writes what it shows, and compiling puts that back in it; a sheet the
     /// hop presents is written over what it shows, and restored presented from there.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for any other hop container, a tab
-    ///   bar whose id is neither declared nor made by a route, a tab that is not a stack, or a
-    ///   modal in a tab that is not selected.
+    ///   bar whose id is neither declared nor made by a route, a tab that is not a stack, a tab's
+    ///   stack whose root is not the tab's own screen (the app set it to another), or a tab bar
+    ///   presented in a tab that is not selected (a route's next `#` would select in it).
     package static func route(
         of content: WindowContent, registry: ScreenRegistry = ScreenRegistry()
     ) throws(NavigationError) -> Route {
@@ -66,11 +68,23 @@ extension RouteCompiler {
                 name = try tabBarName(bar.id)
             }
             steps.append(asModal ? .modal(RouteTarget(name)) : .push(RouteTarget(name)))
-            for (index, tab) in bar.tabs.enumerated() where index != bar.selected {
-                guard case .stack(let stack) = tab else {
-                    throw .notRoutable(.container(bar.id), reason: "tab \(index) is \(tab), not a stack alone")
+            let names: [String]? = if case .tabs(let names)? = registry.kind(of: name) { names } else { nil }
+            for (index, tab) in bar.tabs.enumerated() {
+                guard case .stack(let stack) = tab.base, let root = stack.root else {
+                    throw .notRoutable(.container(bar.id), reason: "tab \(index) is \(tab), not a stack")
                 }
-                guard stack.items.count > 1 || !(stack.root?.parameters.isEmpty ?? true) else { continue }
+                // Mutant: a tab's stack the app rooted elsewhere written as its tab, or left out as untouched.
+                if let names, names.indices.contains(index), root.name != names[index], !planted(.retargetedTabWritten) {
+                    throw .notRoutable(
+                        .container(stack.id),
+                        reason: "the tab `\(names[index])` starts with `\(root.name)`, not its own screen: no route builds it")
+                }
+                guard index != bar.selected else { continue }
+                if let modal = tab.presented, modal.presentsTabBar {
+                    throw .notRoutable(
+                        .container(bar.id), reason: "tab \(index) presents a tab bar while another tab is selected")
+                }
+                guard stack.items.count > 1 || !root.parameters.isEmpty || tab.presented != nil else { continue }
                 try write(tab, in: bar.id, registry: registry, into: &steps)
             }
             if let selected = bar.selectedContent { try write(selected, in: bar.id, registry: registry, into: &steps) }
@@ -102,6 +116,18 @@ extension RouteCompiler {
         }
         throw .notRoutable(
             .container(id), reason: "its id is neither declared in the registry nor a route's, so its name is unknown")
+    }
+}
+
+extension WindowContent {
+    /// Whether a tab bar stands anywhere in this content.
+    fileprivate var presentsTabBar: Bool {
+        switch self {
+        case .tabs: true
+        case .screen, .stack: false
+        case .hop(let hop): hop.current.presentsTabBar
+        case .presenting(let base, let modal): base.presentsTabBar || modal.presentsTabBar
+        }
     }
 }
 

@@ -7,7 +7,10 @@
 /// - `/x` pushes `x` onto the current stack: the root stack, the selected tab's stack, or a
 ///   modal stack. `!x` presents `x` (a screen, or a tab bar) over the current container; `!/x`
 ///   presents a stack whose root is `x`. `#t` selects the tab `t` of the current tab bar; pushes
-///   then go onto that tab's stack, and each tab keeps what the route pushed onto it.
+///   then go onto that tab's stack, and each tab keeps what the route pushed onto it. A `#t`
+///   after modals over a tab bar leaves them presented by the tab selected until then
+///   (`^/main#inbox!compose#settings` shows settings, the inbox tab keeping its sheet); a later
+///   `#` back to that tab brings them back on top.
 /// - A tab bar's tabs are stacks rooted at their tab's screen; a tab the route does not visit
 ///   shows its root alone. A modal presented over a tab bar is presented by the selected tab's stack.
 /// - Containers take the ids the app declared in the registry (``ScreenRegistry/rootStack(id:)``,
@@ -163,7 +166,8 @@ package enum RouteCompiler {
         case tabs(Tabs)
     }
 
-    /// A tab bar being built: its tabs' names, their stacks' ids, the stacks and the selection.
+    /// A tab bar being built: its tabs' names, their stacks' ids, the stacks, the selection, and
+    /// the modals a tab that is not selected presents (by its index, the layers over it).
     private struct Tabs {
         var id: ContainerID
         var name: String
@@ -171,6 +175,7 @@ package enum RouteCompiler {
         var stackIDs: [ContainerID]
         var stacks: [[Screen]]
         var selected = 0
+        var presented: [Int: [Layer]] = [:]
     }
 
     /// `target` as the grammar writes it.
@@ -277,15 +282,26 @@ package enum RouteCompiler {
                 let stack = declared ?? ScreenRegistry.madeID(.modalStack(root: target, layer: layers.count))
                 layers.append(.stack(stack, [try stackScreen(target, in: stack, at: 0, step: index)]))
             case .tab(let target):
-                guard case .tabs(var bar)? = layers.last else { throw .tabOutsideTabs(target.name, step: index) }
+                // The nearest tab bar: the modals over it stay, presented by the tab selected until
+                // now, and come back on top when the route selects that tab again.
+                guard let barIndex = layers.lastIndex(where: { if case .tabs = $0 { true } else { false } }),
+                    case .tabs(var bar) = layers[barIndex]
+                else { throw .tabOutsideTabs(target.name, step: index) }
                 guard let selected = bar.names.firstIndex(of: target.name) else {
                     throw .unknownTab(target.name, tabs: bar.names, tabBar: bar.name, step: index)
                 }
+                let above = layers[(barIndex + 1)...]
+                // Mutant: a tab step over modals refused, so a tab that keeps its sheet has no route.
+                if planted(.tabStepOverModalsRefused), !above.isEmpty { throw .tabOutsideTabs(target.name, step: index) }
+                if !above.isEmpty { bar.presented[bar.selected] = Array(above) }
+                layers.removeSubrange((barIndex + 1)...)
                 bar.selected = selected
+                let returning = bar.presented.removeValue(forKey: selected) ?? []
                 if !target.parameters.isEmpty {
                     bar.stacks[selected][0] = try stackScreen(target, in: bar.stackIDs[selected], at: 0, step: index)
                 }
-                layers[layers.count - 1] = .tabs(bar)
+                layers[barIndex] = .tabs(bar)
+                layers += returning
             case .up:
                 throw .upPastStart(step: index)
             }
@@ -314,7 +330,9 @@ package enum RouteCompiler {
                 tabs.reserveCapacity(bar.names.count)
                 for index in bar.names.indices {
                     let stack = WindowContent.stack(StackContainer(id: bar.stackIDs[index], unchecked: bar.stacks[index]))
-                    tabs.append(index == bar.selected ? content.map { .presenting(stack, modal: $0) } ?? stack : stack)
+                    // The selected tab presents the layers above the bar; another, those it kept.
+                    let modal = index == bar.selected ? content : bar.presented[index].map(assemble)
+                    tabs.append(modal.map { .presenting(stack, modal: $0) } ?? stack)
                 }
                 // `selected` is an index of `names` (found there), and there is a tab per name.
                 content = .tabs(TabBar(id: bar.id, unchecked: tabs, selected: bar.selected))

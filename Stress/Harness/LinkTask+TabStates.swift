@@ -1,0 +1,78 @@
+import TransitionCoordinator
+
+/// What a tab bar's tabs show beyond what a route names, on an app of its own: a sheet a tab
+/// keeps while a link selects another, and a tab the app rooted at another screen. The first
+/// must save and restore as it is shown (mutant ``Mutation/tabStepOverModalsRefused``); the
+/// second must be kept by a link into another tab (``Mutation/retargetedTabReset``), and saving
+/// must refuse it by name or restore it as it is, never lose it without a word
+/// (``Mutation/retargetedTabWritten``).
+extension LinkTask {
+    static func tabStatesSave(environment: StressEnvironment, checker: StressChecker) async {
+        let registry = registry()
+        func app() async -> Coordinator {
+            await Coordinator(
+                root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor, screens: registry)
+        }
+        let coordinator = await app()
+        for path in ["^/ltabs#la!lalert", "^/ltabs#lb/lfriend"] {
+            do {
+                try await coordinator.navigate(to: try Route(parsing: path))
+            } catch {
+                await checker.noteViolation(.init(.answered, "the link \(path) on an app of its own failed: \(error)"))
+                return
+            }
+        }
+        let kept = await coordinator.snapshot.rootWindow?.content
+        let saved = await coordinator.savedNavigationBesideRoot().saved
+        if let broken = await restoredAsShown(saved, shown: kept, registry: registry, fresh: await app()) {
+            await checker.noteViolation(.init(.atomic, "a sheet kept in tab la while lb is selected: " + broken))
+        }
+        do {
+            try await coordinator.stack("laStack").setStack([Screen("lfeed")])
+            try await coordinator.navigate(to: try Route(parsing: "^/ltabs#lb/ldetail(id=1)"))
+        } catch {
+            await checker.noteViolation(.init(.answered, "rooting tab la elsewhere, then a link into lb, failed: \(error)"))
+            return
+        }
+        let rooted = await coordinator.stack("laStack").items(as: Screen.self)?.map(\.name)
+        if rooted != ["lfeed"] {
+            await checker.noteViolation(
+                .init(.atomic, "a link into tab lb reset tab la, which the app rooted at lfeed, to \(rooted ?? [])"))
+        }
+        let shown = await coordinator.snapshot.rootWindow?.content
+        switch await coordinator.savedNavigationBesideRoot().saved {
+        case .failure(.notRoutable(.container("laStack"), _)):
+            break
+        case let other:
+            if let broken = await restoredAsShown(other, shown: shown, registry: registry, fresh: await app()) {
+                await checker.noteViolation(.init(.atomic, "tab la rooted at lfeed: " + broken))
+            }
+        }
+    }
+
+    /// Nil when `saved` restores on `fresh` to what `shown` shows (its shape: the same containers
+    /// and screens by name and parameters), nothing dropped; else what went wrong.
+    private static func restoredAsShown(
+        _ saved: Result<SavedNavigation, NavigationError>, shown: WindowContent?, registry: ScreenRegistry,
+        fresh: Coordinator
+    ) async -> String? {
+        guard let shown else { return "nothing shown" }
+        let state: SavedNavigation
+        switch saved {
+        case .success(let made): state = made
+        case .failure(let error): return "the state shown, \(shown), cannot be saved: \(error)"
+        }
+        do {
+            let restored = try await fresh.restore(state, policy: RestorationPolicy(), now: state.savedAt)
+            let after = await fresh.snapshot.rootWindow?.content
+            guard let after, StressChecker.shape(after) == StressChecker.shape(shown), restored.dropped.isEmpty else {
+                return "saved as \(state.route), it restores as \(after.map(\.description) ?? "nothing"), "
+                    + "dropping \(restored.dropped), not as \(shown)"
+            }
+            return nil
+        } catch {
+            return "saved as \(state.route), it does not restore: \(error)"
+        }
+    }
+}
