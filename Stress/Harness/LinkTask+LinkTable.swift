@@ -12,11 +12,12 @@ extension LinkTask {
         for problem in EquivalentURLs.problems(drawing: &rng) { await checker.noteViolation(.init(.answered, problem)) }
     }
 
-    /// The launch check of a table against `registry`: it must refuse a pattern whose optional
-    /// query placeholder fills a required parameter (a URL without it does not navigate), and
-    /// pass one whose optional placeholder fills an optional parameter (mutant
-    /// ``Mutation/optionalPlaceholdersAlwaysGiven``). Nil when it does; else what it did.
-    package static func validatesOptionalPlaceholders(against registry: ScreenRegistry) -> String? {
+    /// The checks a table's patterns meet before any link arrives: the launch check against
+    /// `registry` must refuse a pattern whose optional query placeholder fills a required parameter
+    /// (a URL without it does not navigate) and pass one whose optional placeholder fills an
+    /// optional parameter (mutant ``Mutation/optionalPlaceholdersAlwaysGiven``); a pattern that
+    /// binds a placeholder twice must be refused when made. Nil when they hold; else what broke.
+    package static func launchChecksHold(against registry: ScreenRegistry) -> String? {
         do {
             let table = LinkTable([
                 try LinkPattern("/detail?id=:id?", route: "^/lhome/ldetail(id=:id)", types: ["id": .integer])
@@ -33,9 +34,16 @@ extension LinkTask {
                 try LinkPattern("/secure?id=:id?", route: "^/lhome/lsecure(id=:id)", types: ["id": .integer])
             ])
             try optional.validate(against: registry)
-            return nil
         } catch {
             return "a link table whose optional placeholder fills an optional id failed its launch check: \(error)"
+        }
+        // A pattern that binds one placeholder twice is refused when made (mutant ``Mutation/placeholderBoundTwice``).
+        do {
+            _ = try LinkPattern("/detail/:id/again/:id", route: "^/lhome/ldetail(id=:id)", types: ["id": .integer])
+            return "a link pattern that binds `:id` twice was made: a link's second value would replace its first"
+        } catch {
+            guard case .badPattern = error else { return "a pattern that binds `:id` twice was refused as \(error)" }
+            return nil
         }
     }
 }

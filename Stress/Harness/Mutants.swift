@@ -215,6 +215,7 @@ public enum StressHarness {
         case .tabStepOverModalsRefused: "a route's tab step over modals refused, so a kept sheet has no route"
         case .retargetedTabWritten: "a tab the app rooted elsewhere saved as its own tab, or left out"
         case .retargetedTabReset: "a link into another tab resets a tab the app rooted elsewhere"
+        case .placeholderBoundTwice: "a link pattern that binds a placeholder twice taken"
         case .guardSkippedForLinks: "guards skipped for links"
         case .beganWithoutOrigin: "began names no source or link"
         case .parkedLinkNotResumed: "a link parked behind sign-in is never resumed"

@@ -69,8 +69,8 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
     /// `myapp:///item`, the same URL) it fits only URLs that name no host.
     ///
     /// - Throws: ``NavigationError/badPattern(_:reason:)`` for a pattern, template or type that does not
-    ///   fit (a placeholder used in the template but not bound by the URL, a route template that
-    ///   does not parse, a pattern that is not a URL, as a port that is not a number).
+    ///   fit (a placeholder used in the template but not bound by the URL, or bound twice, a route
+    ///   template that does not parse, a pattern that is not a URL, as a port that is not a number).
     public init(_ pattern: String, route template: String, types: [String: ValueType] = [:]) throws(NavigationError) {
         self.pattern = pattern
         self.types = types
@@ -99,7 +99,12 @@ public struct LinkPattern: Sendable, CustomStringConvertible {
         } catch {
             throw .badPattern(pattern, reason: "its route template `\(template)` does not parse: \(error)")
         }
-        let bound = Set(segments.compactMap { if case .placeholder(let name) = $0 { name } else { nil } } + query.map(\.1))
+        let binders = segments.compactMap { if case .placeholder(let name) = $0 { name } else { nil } } + query.map(\.1)
+        var bound: Set<String> = []
+        // Mutant: a placeholder bound twice taken, its second value replacing its first.
+        for name in binders where !bound.insert(name).inserted && !planted(.placeholderBoundTwice) {
+            throw .badPattern(pattern, reason: "the URL binds `:\(name)` twice: a link's second value would replace its first")
+        }
         for name in route.placeholders where !bound.contains(name) {
             throw .badPattern(pattern, reason: "the template uses `:\(name)`, which the URL does not bind")
         }

@@ -249,8 +249,15 @@ enum DestinationCoding {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             if context.codingPath.isEmpty { return asStruct ? .refused : .unknownName }
             let name = key(context.codingPath)
-            let integer = type is any BinaryInteger.Type
-            return .mismatch(key: name, value: parameters[name] ?? "", expected: integer ? .integer : .text)
+            let expected: LinkPattern.ValueType =
+                if type is any BinaryInteger.Type {
+                    .integer
+                } else if type == Bool.self {
+                    .oneOf(["false", "true"])
+                } else {
+                    .text
+                }
+            return .mismatch(key: name, value: parameters[name] ?? "", expected: expected)
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return asStruct ? .refused : .unknownName }
             let name = key(context.codingPath)

@@ -137,6 +137,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case retargetedTabWritten
     /// A link into another tab resets a tab the app rooted at another screen.
     case retargetedTabReset
+    /// A link pattern that binds a placeholder twice (`/:id/posts/:id`) is taken: a link's second
+    /// value silently replaces its first.
+    case placeholderBoundTwice
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

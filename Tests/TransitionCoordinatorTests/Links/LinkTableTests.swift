@@ -297,6 +297,15 @@ struct LinkTableTests {
         }
     }
 
+    @Test("a pattern that binds a placeholder twice, in the path or the query, is refused when made")
+    func placeholderBoundTwice() {
+        for pattern in ["/users/:id/posts/:id", "/users/:id?id=:id", "/search?q=:q&query=:q?"] {
+            #expect(throws: NavigationError.self, "\(pattern)") { try LinkPattern(pattern, route: "^/users") }
+        }
+        let error = #expect(throws: NavigationError.self) { try LinkPattern("/a/:x/b/:x", route: "^/a(x=:x)") }
+        #expect(error?.description.contains("binds `:x` twice") == true, "\(String(describing: error))")
+    }
+
     @Test("a pattern that is not a URL is refused when made, naming where")
     func badPatternURL() {
         #expect(throws: NavigationError.badPattern("https://example.com:x/a", reason: "at 20: the port `x` is not a number")) {

@@ -113,6 +113,10 @@ struct DestinationTests {
             ("search", ["_0.text": "q"], .missing(key: "_0.page")),
             ("search", ["_0.text": "q", "_0.page": "256"], .mismatch(key: "_0.page", value: "256", expected: .integer)),
             ("chart", ["scale": "big"], .mismatch(key: "scale", value: "big", expected: .text)),
+            (
+                "thread", ["_0": "7", "reply": "1"],
+                .mismatch(key: "reply", value: "1", expected: .oneOf(["false", "true"]))
+            ),
         ] as [(String, [String: String], DestinationCoding.Failure)])
     func failures(name: String, parameters: [String: String], failure: DestinationCoding.Failure) {
         #expect(throws: failure) { try DestinationCoding.decode(Destination.self, name: name, parameters: parameters) }
