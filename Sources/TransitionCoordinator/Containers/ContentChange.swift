@@ -25,12 +25,17 @@ public struct ContentChange: Sendable, Hashable, CustomStringConvertible {
     /// The screen on top after (the animator's to-screen).
     public var to: Screen { after.topScreen }
 
-    /// A change from `before` to `after`, with its departures and arrivals worked out.
-    init(_ operation: ContainerOperation, before: WindowContent, after: WindowContent, animation: ContentAnimation) {
+    /// A change from `before` to `after`, with its departures and arrivals worked out. `animation`
+    /// is the kind the call makes where it shows (a push, a select…); a change that leaves the
+    /// top screen as it is is `.none`, whichever call made it (a push onto a tab not shown, a
+    /// select under a sheet), as ``ContentAnimation/between(_:_:)`` says of the two trees.
+    package init(_ operation: ContainerOperation, before: WindowContent, after: WindowContent, animation: ContentAnimation) {
         self.operation = operation
         self.before = before
         self.after = after
-        self.animation = animation
+        // Mutant: the call's kind, even where the top screen stays.
+        let topStays = before.topScreen == after.topScreen && !planted(.kindByCallWhereTopStays)
+        self.animation = topStays ? .none : animation
         (departed, arrived) = Self.difference(before, after)
     }
 
@@ -155,8 +160,12 @@ public enum ContentAnimation: String, Sendable, Hashable, Codable, CustomStringC
             }
             switch (old, new) {
             case (.tabs(let was), .tabs(let now)):
-                if was.selected != now.selected { return .select }
                 guard let shown = was.selectedContent, let showing = now.selectedContent else { return fallback(before, after) }
+                // Another tab is the one shown, not another index: tabs reordered with the selection's index kept select too.
+                // Mutant: the selections compared by index.
+                let selects =
+                    planted(.tabSelectionByIndex) ? was.selected != now.selected : shown.base.nodeID != showing.base.nodeID
+                if selects { return .select }
                 (old, new) = (shown, showing)
             case (.hop(let was), .hop(let now)):
                 if was.current.nodeID != now.current.nodeID { return .hop }

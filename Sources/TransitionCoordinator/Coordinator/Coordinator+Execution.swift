@@ -158,7 +158,12 @@ extension Coordinator {
                 watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
             machine.animationEnded()
             result.finishes = context.ledger
-            result.animationEndedAt = clock.elapsed()
+            // Only an animator that was called ends; one the race barred before its start never ran.
+            // Mutant: the end noted whether or not the animator was called.
+            if case .skipped = result.animation, !planted(.animationEndWithoutAnimator) {
+            } else {
+                result.animationEndedAt = clock.elapsed()
+            }
         }
 
         commitLevels(plan, id: id)

@@ -164,10 +164,29 @@ package enum InvariantChecker {
                         "\(record.id) animation \(record.animation), expected "
                             + (expected.map { "skipped (\($0))" } ?? "the animator to be called")))
             }
+            if let change = plan.contentChange, let wrong = checkKind(change, of: record.id) { found.append(wrong) }
         } catch {
             found.append(.init(.atomic, "\(record.id) committed '\(record.request)', which its before-state refuses: \(error)"))
         }
+        // An animation's end is noted exactly when an animator was called.
+        if (record.animationEndedAt != nil) != record.animation.animatorWasCalled {
+            found.append(
+                .init(
+                    .skipRules,
+                    "\(record.id) animation \(record.animation) notes "
+                        + (record.animationEndedAt.map { "an end at \($0)" } ?? "no end")))
+        }
         return found
+    }
+
+    /// Invariant 11: the animator is told `change` as the two trees say it
+    /// (``ContentAnimation/between(_:_:)``), whichever call made it; nil when it is.
+    package static func checkKind(_ change: ContentChange, of transition: TransitionID) -> InvariantViolation? {
+        let kind = ContentAnimation.between(change.before, change.after)
+        guard change.animation != kind else { return nil }
+        return .init(
+            .skipRules,
+            "\(transition) tells its animator \(change.animation) for '\(change.operation)', which the trees call \(kind)")
     }
 
     /// Invariants 1 (serial) and 2 (chain) between two consecutive records.

@@ -140,6 +140,15 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link pattern that binds a placeholder twice (`/:id/posts/:id`) is taken: a link's second
     /// value silently replaces its first.
     case placeholderBoundTwice
+    /// A content change keeps the kind its call makes (a push, a select) even where the top
+    /// screen stays: an animator's context says push for a screen pushed onto a tab not shown.
+    case kindByCallWhereTopStays
+    /// A change's kind compares tab bars' selections by index: tabs reordered, the shown tab
+    /// replaced at the same index, is told to the animator as a push or a pop.
+    case tabSelectionByIndex
+    /// A record notes when its animation ended though the animator was never called (barred
+    /// before its start by a preemption or its caller's cancellation).
+    case animationEndWithoutAnimator
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

@@ -17,7 +17,29 @@ struct RecordInvariantTests {
     ) -> TransitionRecord {
         TransitionRecord(
             id: TransitionID(id), request: request, before: before, after: after, hadAnimator: hadAnimator,
-            animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end, hostFault: hostFault)
+            animation: animation, extraFinishCalls: 0, startedAt: start, endedAt: end, hostFault: hostFault,
+            animationEndedAt: animation.animatorWasCalled ? end : nil)
+    }
+
+    @Test(
+        "a record that notes an animation's end though no animator was called, or none though one was, breaks the skip rules",
+        arguments: [(AnimationOutcome.ran, nil as Duration?), (.skipped(.preemptedBeforeStart), .seconds(1))])
+    func animationEnd(animation: AnimationOutcome, end: Duration?) {
+        let record = TransitionRecord(
+            id: TransitionID(1), request: .push(Screens.pin, at: .medium), before: Self.v0, after: Self.v1,
+            hadAnimator: true, animation: animation, extraFinishCalls: 0, startedAt: .zero, endedAt: .seconds(1),
+            animationEndedAt: end)
+        #expect(InvariantChecker.check(record).contains { $0.invariant == .skipRules && $0.detail.contains("notes") })
+    }
+
+    @Test("a content change told to its animator as another kind than its trees say breaks the skip rules")
+    func changeKind() throws {
+        let before = WindowContent.stack(StackContainer(id: "s", root: Screen("a")))
+        let after = WindowContent.stack(StackContainer(id: "s", root: Screen("a"), pushed: [Screen("b")]))
+        let push = ContentChange(.push(Screen("b"), onto: "s"), before: before, after: after, animation: .push)
+        #expect(InvariantChecker.checkKind(push, of: TransitionID(1)) == nil)
+        let told = ContentChange(.push(Screen("b"), onto: "s"), before: before, after: after, animation: .pop)
+        #expect(InvariantChecker.checkKind(told, of: TransitionID(1))?.invariant == .skipRules)
     }
 
     static let push = record(1, .push(Screens.pin, at: .medium), v0, v1, from: .seconds(0), to: .seconds(1))
