@@ -153,6 +153,9 @@ package enum FuzzChecks {
         #if canImport(FoundationEssentials) || canImport(Foundation)
         let data = Data(bytes)
         let saved = try? JSONDecoder().decode(SavedNavigation.self, from: data)
+        // What was read writes again, or is refused as it is written (a time past years 0001 to
+        // 9999 is an encoding error): never a trap, whatever time the file held.
+        if let saved { _ = try? JSONEncoder().encode(saved) }
         guard let links = saved?.links ?? (try? JSONDecoder().decode([SavedLink].self, from: data)) else { return nil }
         let coordinator = await Coordinator(root: Screen("launch"), screens: screens)
         var bare = screens

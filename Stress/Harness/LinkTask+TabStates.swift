@@ -40,14 +40,37 @@ extension LinkTask {
             await checker.noteViolation(
                 .init(.atomic, "a link into tab lb reset tab la, which the app rooted at lfeed, to \(rooted ?? [])"))
         }
-        let shown = await coordinator.snapshot.rootWindow?.content
-        switch await coordinator.savedNavigationBesideRoot().saved {
-        case .failure(.notRoutable(.container("laStack"), _)):
-            break
-        case let other:
-            if let broken = await restoredAsShown(other, shown: shown, registry: registry, fresh: await app()) {
-                await checker.noteViolation(.init(.atomic, "tab la rooted at lfeed: " + broken))
+        await savedOrRefused(coordinator, naming: "laStack", "tab la rooted at lfeed", checker: checker, fresh: await app())
+        // The declared tab bar built by hand with a stack of another id, and with a third tab:
+        // saved as it is, or refused by name (mutant ``Mutation/undeclaredTabsWritten``).
+        let la = WindowContent.stack(StackContainer(id: "laStack", root: Screen("la")))
+        let lb = WindowContent.stack(StackContainer(id: "lbStack", root: Screen("lb")))
+        for (tabs, named) in [
+            ([la, WindowContent.stack(StackContainer(id: "myStack", root: Screen("lb")))], ContainerID("myStack")),
+            ([la, lb, WindowContent.stack(StackContainer(id: "lextra", root: Screen("lfeed")))], ContainerID("ltabs")),
+        ] {
+            guard let bar = try? TabBar(id: "ltabs", tabs: tabs, selected: 0),
+                let built = try? await Coordinator(
+                    root: .tabs(bar), clock: environment.clock, executor: environment.serialExecutor,
+                    taskExecutor: environment.taskExecutor, screens: registry)
+            else {
+                await checker.noteViolation(.init(.answered, "a tab bar built by hand was refused: \(tabs)"))
+                continue
             }
+            await savedOrRefused(built, naming: named, "ltabs built by hand as \(bar)", checker: checker, fresh: await app())
+        }
+    }
+
+    /// Checks that what `coordinator` shows saves and restores on `fresh` as it is, or is refused
+    /// as having no route, naming `container`.
+    private static func savedOrRefused(
+        _ coordinator: Coordinator, naming container: ContainerID, _ what: String, checker: StressChecker,
+        fresh: Coordinator
+    ) async {
+        let (saved, shown) = await coordinator.savedNavigationBesideRoot()
+        if case .failure(.notRoutable(.container(container), _)) = saved { return }
+        if let broken = await restoredAsShown(saved, shown: shown, registry: LinkTask.registry(), fresh: fresh) {
+            await checker.noteViolation(.init(.atomic, "\(what): " + broken))
         }
     }
 

@@ -7,8 +7,9 @@ import TransitionCoordinator
 /// A link that came with the launch, to go over the restored state (`linkOnTop`), goes over what it
 /// keeps, whatever step was dropped (mutant ``Mutation/launchLinkLostWithSavedSteps``).
 extension LinkTask {
-    /// The state the previous version saved: both tabs of `ltabs` visited, a screen pushed in each.
-    package static let savedBeforeUpdate = "^/ltabs#la/ldetail(id=2)#lb/lalert"
+    /// The state the previous version saved: both tabs of `ltabs` visited, a screen pushed in
+    /// each, and a sheet the first keeps.
+    package static let savedBeforeUpdate = "^/ltabs#la/ldetail(id=2)!lfeed#lb/lalert"
 
     /// What an update renamed, and the route the state saved before it must restore as.
     package struct Update: Sendable {
@@ -18,11 +19,13 @@ extension LinkTask {
         package let restores: String
     }
 
-    /// Each update a relaunch meets: the first tab renamed, the second, a screen in a tab.
+    /// Each update a relaunch meets: the first tab renamed, the second, a screen in a tab, the
+    /// sheet a tab keeps (mutant ``Mutation/modalEndsTabBranch``).
     package static let updates = [
         Update(renamed: ("la", "lx"), restores: "^/ltabs#lb/lalert"),
-        Update(renamed: ("lb", "ly"), restores: "^/ltabs#la/ldetail(id=2)"),
+        Update(renamed: ("lb", "ly"), restores: "^/ltabs#la/ldetail(id=2)!lfeed"),
         Update(renamed: ("ldetail", "litem"), restores: "^/ltabs#la#lb/lalert"),
+        Update(renamed: ("lfeed", "lnews"), restores: "^/ltabs#la/ldetail(id=2)#lb/lalert"),
     ]
 
     /// The link a relaunch brings, presented over the restored state (`linkOnTop`).
@@ -94,5 +97,42 @@ extension LinkTask {
             return "restored as \(plan.route.path) \(renamed), the root shows \(shows.map(\.description) ?? "nothing")"
         }
         return nil
+    }
+}
+
+/// An app's destinations for ``LinkTask/relaunchOntoShownScreen(environment:checker:)``: screens
+/// that keep their ids wherever they stand.
+package enum LaunchPlace: Hashable, Codable, Sendable {
+    case home
+    case detail(id: Int)
+}
+
+extension LinkTask {
+    /// A relaunch, on an app of its own, whose launch link (`linkOnTop`) leads to the screen the
+    /// saved state shows already (a notification for the mail that was open): over the state the
+    /// link would show it twice, so the link stands in for the state, which is listed as dropped.
+    /// The restore must not be refused (mutant ``Mutation/linkOnTopUnchecked``).
+    static func relaunchOntoShownScreen(environment: StressEnvironment, checker: StressChecker) async {
+        guard let route = try? Route(parsing: "^/home/detail(id=1)"), let link = try? Route(parsing: "^/detail(id=1)") else {
+            return
+        }
+        let fresh = await Coordinator(
+            root: LaunchPlace.home, clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: ScreenRegistry(destinations: LaunchPlace.self))
+        let saved = SavedNavigation(route: route, schema: 1, savedAt: .zero)
+        do throws(RestorationError) {
+            let restored = try await fresh.restore(saved, policy: RestorationPolicy(linkOnTop: true), now: .zero, link: link)
+            let shows = await fresh.snapshot.rootWindow?.content.topScreen.destination(as: LaunchPlace.self)
+            if restored.route != link || restored.dropped.map(\.step) != route.steps || shows != .detail(id: 1) {
+                await checker.noteViolation(
+                    .init(
+                        .atomic,
+                        "a launch link to the screen the saved state shows restored as \(restored.route), "
+                            + "dropping \(restored.dropped), showing \(shows.map { "\($0)" } ?? "nothing")"))
+            }
+        } catch {
+            await checker.noteViolation(
+                .init(.answered, "a launch link to the screen the saved state shows made the restore fail: \(error)"))
+        }
     }
 }

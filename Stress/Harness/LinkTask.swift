@@ -332,6 +332,7 @@ public enum LinkTask {
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
+        await relaunchOntoShownScreen(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)
     }

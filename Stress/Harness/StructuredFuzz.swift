@@ -111,6 +111,10 @@ package enum StructuredFuzz {
             if let data = try? encoder.encode(saved) { states.append(Array(data)) }
             if !links.isEmpty, let data = try? encoder.encode(links) { states.append(Array(data)) }
         }
+        // A file in the first format whose time is past what `Int64` seconds hold: read, then
+        // written again, it must be refused as it is written, not trap.
+        states.append(
+            Array(#"{"format":1,"schema":1,"savedAt":[9223372036854775807,18446744073709551615],"path":"^/home"}"#.utf8))
         return states
         #else
         return []

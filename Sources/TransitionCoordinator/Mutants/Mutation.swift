@@ -149,6 +149,16 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A record notes when its animation ended though the animator was never called (barred
     /// before its start by a preemption or its caller's cancellation).
     case animationEndWithoutAnimator
+    /// Restoring a state whose dropped step stands in a sheet a tab keeps drops every step after
+    /// it, the other tabs' with them, not only that tab's branch.
+    case modalEndsTabBranch
+    /// A launch link that would show over the restored state what the state shows already (the
+    /// mail open when its notification is tapped) is taken as it is: the restore is refused, and
+    /// neither the state nor the link is shown.
+    case linkOnTopUnchecked
+    /// A tab bar built by hand with other tabs than the registry names, or other stacks than it
+    /// declares, is saved as its declaration: the tab or the stack id the app made is lost.
+    case undeclaredTabsWritten
     /// Guards are not asked about links the inbox delivers: one source bypasses them.
     case guardSkippedForLinks
     /// `resumeRedirected()` asked from inside the transition in flight (its animator) sends a

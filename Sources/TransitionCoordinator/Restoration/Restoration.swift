@@ -33,7 +33,8 @@ package enum Restoration {
     ///
     /// With ``RestorationPolicy/linkOnTop``, the saved state is planned on its own (its
     /// fallback never reaches the link), and the link goes over what it keeps; a saved state that
-    /// cannot be restored at all (too old, from a newer schema, nothing compiles...) leaves the
+    /// cannot be restored at all (too old, from a newer schema, nothing compiles...), or that the
+    /// link cannot go over (it would show a screen or a container the state shows), leaves the
     /// link alone, and every saved step is listed as dropped with why.
     /// - Throws: ``RestorationError`` when the state is too old, its time is out of range, it is
     ///   from a newer schema, lacks a migration, a migration returns a route that breaks the
@@ -57,7 +58,17 @@ package enum Restoration {
         }
         // Mutant: a link dropped without a word when the saved state lost steps.
         if planted(.launchLinkLostWithSavedSteps), !restored.dropped.isEmpty { return restored }
-        return try planLinkOnTop(link, over: restored, registry: registry, limits: limits)
+        let onTop = try planLinkOnTop(link, over: restored, registry: registry, limits: limits)
+        // Over the state, the link would show what the state shows (a screen, a tab bar's
+        // containers): the link stands in for the state, which is listed as dropped.
+        // Mutant: the link over the state taken as it is, to be refused when it is submitted.
+        guard let broken = ContentInvariants.check(onTop.content, in: "the root window").first,
+            !planted(.linkOnTopUnchecked)
+        else { return onTop }
+        var alone = try planLinkAlone(link, saved: saved, registry: registry, limits: limits)
+        let reason = "the launch link over it would break invariant \(broken.invariant): \(broken.detail)"
+        alone.dropped = restored.dropped + restored.route.steps.map { Dropped(step: $0, reason: reason) }
+        return alone
     }
 
     /// The plan that follows `link` alone (the saved links kept for the inbox).
@@ -158,12 +169,15 @@ package enum Restoration {
     /// Where the branch of step `index` ends: the index of the next step that selects a sibling
     /// tab of the tab bar `index` stands in, or the route's end. A step stands in a tab bar's
     /// branch when it is a tab step (a tab renamed or removed: its own branch), or when a tab step
-    /// comes before it with no modal between; the branch runs on while no step presents a modal or
-    /// names a tab bar (whose tabs the following tab steps would select).
+    /// comes before it with no other tab bar named between; the branch runs on while no step names
+    /// a tab bar (whose tabs the following tab steps would select). A modal that is not a tab bar
+    /// stays in the branch: the next tab step leaves it with its tab.
     static func branchEnd(of index: Int, in steps: [RouteStep], registry: ScreenRegistry) -> Int {
         func opensLayer(_ step: RouteStep) -> Bool {
             switch step {
-            case .modal, .modalStack: true
+            case .modal(let target), .modalStack(let target):
+                // Mutant: any modal ends a tab's branch at the route's end, the other tabs' steps with it.
+                if case .tabs? = registry.kind(of: target.name) { true } else { planted(.modalEndsTabBranch) }
             case .push(let target), .tab(let target):
                 if case .tabs? = registry.kind(of: target.name) { true } else { false }
             case .up: false

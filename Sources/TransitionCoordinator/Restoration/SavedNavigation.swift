@@ -125,7 +125,9 @@ public struct RestorationPolicy: Sendable {
     /// link's screens are presented over it as a modal stack (`saved!/link…`; a link to a tab bar,
     /// as a modal tab bar), so going back leaves the person where they were. The saved state
     /// falls back on its own, so its dropped steps never take the link along; one that cannot be
-    /// restored at all leaves the link alone, every saved step listed as dropped.
+    /// restored at all, or that the link cannot go over (it would show a screen or a container the
+    /// state shows: the notification of the mail that was open), leaves the link alone, every
+    /// saved step listed as dropped.
     public var linkOnTop: Bool
 
     /// A policy for schema `schema`.

@@ -26,6 +26,8 @@ enum WallTime {
 
     /// `time` as `YYYY-MM-DDTHH:MM:SS.mmmZ`; nil outside years 0001 to 9999.
     static func iso8601(_ time: Duration) -> String? {
+        // Checked before its components are read: a time whose seconds pass `Int64` would trap there.
+        guard time >= .seconds(range.lowerBound - 1), time <= .seconds(range.upperBound + 1) else { return nil }
         let (seconds, attoseconds) = time.components
         // Milliseconds, floored (a time before the epoch counts back from its second).
         var whole = seconds, millis = attoseconds / 1_000_000_000_000_000

@@ -19,7 +19,8 @@ extension RouteCompiler {
     /// through: the route writes what it shows, and compiling puts that back in it; a sheet the
     /// hop presents is written over what it shows, and restored presented from there.
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` for any other hop container, a tab
-    ///   bar whose id is neither declared nor made by a route, a tab that is not a stack, a tab's
+    ///   bar whose id is neither declared nor made by a route, one with other tabs than the
+    ///   registry names or other stacks than it declares, a tab that is not a stack, a tab's
     ///   stack whose root is not the tab's own screen (the app set it to another), or a tab bar
     ///   presented in a tab that is not selected (a route's next `#` would select in it).
     package static func route(
@@ -62,16 +63,32 @@ extension RouteCompiler {
             throw .notRoutable(.container(hop.id), reason: "a hop container has no route step")
         case .tabs(let bar):
             let name: String
+            let declaredStacks: [ContainerID]?
             if let declared = registry.tabBar(declaring: bar.id) {
                 name = declared
+                declaredStacks = registry.tabIDs(of: declared)?.stacks
             } else {
                 name = try tabBarName(bar.id)
+                declaredStacks = nil
             }
             steps.append(asModal ? .modal(RouteTarget(name)) : .push(RouteTarget(name)))
             let names: [String]? = if case .tabs(let names)? = registry.kind(of: name) { names } else { nil }
+            // A route builds the tabs the registry names, in its stacks: a tab bar the app built
+            // otherwise would come back another.
+            // Mutant: a tab bar built otherwise than declared written as its declaration.
+            if let names, names.count != bar.tabs.count, !planted(.undeclaredTabsWritten) {
+                throw .notRoutable(
+                    .container(bar.id), reason: "it has \(bar.tabs.count) tabs, the registry's `\(name)` \(names.count)")
+            }
             for (index, tab) in bar.tabs.enumerated() {
                 guard case .stack(let stack) = tab.base, let root = stack.root else {
                     throw .notRoutable(.container(bar.id), reason: "tab \(index) is \(tab), not a stack")
+                }
+                if let declaredStacks, declaredStacks.indices.contains(index), declaredStacks[index] != stack.id,
+                    !planted(.undeclaredTabsWritten)
+                {
+                    throw .notRoutable(
+                        .container(stack.id), reason: "tab \(index)'s stack is declared as `\(declaredStacks[index])`")
                 }
                 // Mutant: a tab's stack the app rooted elsewhere written as its tab, or left out as untouched.
                 if let names, names.indices.contains(index), root.name != names[index], !planted(.retargetedTabWritten) {

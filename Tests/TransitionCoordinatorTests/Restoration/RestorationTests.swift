@@ -76,14 +76,44 @@ struct RestorationTests {
         #expect(plan.content == (try RouteCompiler.content(for: try Self.route(restored), registry: Self.registry)))
     }
 
-    @Test("what a modal stands on goes with it: a renamed screen under a modal drops the modal too")
+    @Test("what a modal stands on goes with it: a renamed screen under a modal drops the modal too, and the next tab stays")
     func fallbackUnderAModal() throws {
         let plan = try Self.plan(try Self.saved("^/main#inbox/lounge!/compose#settings"))
-        #expect(plan.route.path == "^/main#inbox")
-        #expect(
-            plan.dropped.map(\.step) == [
-                .push(RouteTarget("lounge")), .modalStack(RouteTarget("compose")), .tab(RouteTarget("settings")),
-            ])
+        #expect(plan.route.path == "^/main#inbox#settings")
+        #expect(plan.dropped.map(\.step) == [.push(RouteTarget("lounge")), .modalStack(RouteTarget("compose"))])
+    }
+
+    @Test(
+        "a dropped step in the sheet a tab keeps drops the rest of that tab's branch only: the tab after it stays",
+        arguments: [
+            ("^/main#inbox!/compose/lounge#settings", "^/main#inbox!/compose#settings"),
+            ("^/main#inbox/lounge!alert#settings", "^/main#inbox#settings"),
+        ])
+    func sheetInAnotherTab(saved: String, restored: String) throws {
+        let plan = try Self.plan(try Self.saved(saved))
+        #expect(plan.route.path == restored)
+        #expect(plan.dropped.first?.step == .push(RouteTarget("lounge")))
+    }
+
+    /// An app's destinations, whose screens keep their ids wherever they stand.
+    enum Place: Hashable, Codable, Sendable {
+        case home
+        case detail(id: Int)
+    }
+
+    @Test("a launch link that would show over the restored state a screen it shows stands in for it, every saved step listed")
+    func linkOverWhatTheStateShows() throws {
+        let saved = try Self.saved("^/home/detail(id=1)")
+        let plan = try Restoration.plan(
+            saved, policy: RestorationPolicy(linkOnTop: true), registry: ScreenRegistry(destinations: Place.self),
+            now: .seconds(1_010), link: Self.route("^/detail(id=1)"))
+        #expect(plan.route.path == "^/detail(id=1)")
+        #expect(plan.dropped.map(\.step) == saved.route.steps)
+        #expect(plan.dropped.allSatisfy { $0.reason.contains("launch link over it") })
+        let other = try Restoration.plan(
+            saved, policy: RestorationPolicy(linkOnTop: true), registry: ScreenRegistry(destinations: Place.self),
+            now: .seconds(1_010), link: Self.route("^/detail(id=2)"))
+        #expect(other.route.path == "^/home/detail(id=1)!/detail(id=2)" && other.dropped.isEmpty)
     }
 
     @Test("the app's migrations run from the saved schema to the current one, in order")

@@ -43,10 +43,13 @@ struct WallTimeTests {
         #expect(WallTime.parse("1970-01-01T00:00:00.000000001Z") == .nanoseconds(1))
     }
 
-    @Test("a time outside years 0001 to 9999 is not written")
+    @Test("a time outside years 0001 to 9999 is not written, however far, its seconds past Int64 included")
     func outOfRange() {
         #expect(WallTime.iso8601(.seconds(253_402_300_800)) == nil)
         #expect(WallTime.iso8601(.seconds(-62_135_596_801)) == nil)
+        #expect(WallTime.iso8601(.seconds(Int64.max) + .seconds(Int64.max)) == nil)
+        #expect(WallTime.iso8601(.seconds(Int64.min) + .seconds(Int64.min)) == nil)
+        #expect(WallTime.iso8601(.seconds(Int64.max)) == nil)
     }
 
     @Test("the clock reads now: after this test was written, before year 9999")

@@ -61,6 +61,43 @@ struct TabStateRouteTests {
         #expect(back.topScreen.name == "other", "the sheet back on top of tab a, the stack presented over it")
     }
 
+    @Test("a declared tab bar built by hand with other tabs, or other stacks, than declared is refused by name when saved")
+    func tabBarBuiltOtherwise() async throws {
+        func saving(_ tabs: [WindowContent]) async throws -> NavigationError? {
+            let app = try await Coordinator(
+                root: .tabs(try TabBar(id: "main", tabs: tabs, selected: 0)), screens: try Self.screens())
+            do {
+                _ = try await app.savedNavigation(schema: 1, savedAt: .seconds(1))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let a = WindowContent.stack(StackContainer(id: "sa", root: Place.a))
+        let b = WindowContent.stack(StackContainer(id: "sb", root: Place.b))
+        let c = WindowContent.stack(StackContainer(id: "sc", root: Place.c))
+        #expect(try await saving([a, b, c]) == nil)
+        guard case .notRoutable(.container("main"), _)? = try await saving([a, b]) else {
+            Issue.record("two tabs of three saved")
+            return
+        }
+        let mine = WindowContent.stack(StackContainer(id: "mine", root: Place.c))
+        guard case .notRoutable(.container("mine"), _)? = try await saving([a, b, mine]) else {
+            Issue.record("a tab stack of the app's own id saved as the declared one")
+            return
+        }
+    }
+
+    @Test("a launch link into the tab bar the restored state shows stands in for the state, which is listed as dropped")
+    func launchLinkIntoTheSameTabBar() async throws {
+        let saved = SavedNavigation(route: try Route(parsing: "^/main#b/y"), schema: 1, savedAt: .seconds(1))
+        let app = await Coordinator(root: Place.home, screens: try Self.screens())
+        let link = try Route(parsing: "^/main#a/x")
+        let restored = try await app.restore(saved, policy: RestorationPolicy(linkOnTop: true), now: .seconds(2), link: link)
+        #expect(restored.route == link && restored.dropped.map(\.step) == saved.route.steps)
+        #expect(await app.stack("sa").path(as: Place.self) == [.x])
+    }
+
     @Test("a tab the app rooted at another screen is refused by name when saved, and kept by a link into another tab")
     func tabRootedElsewhere() async throws {
         let coordinator = await Coordinator(root: Place.home, screens: try Self.screens())
