@@ -99,3 +99,37 @@ extension LinkTask {
         }
     }
 }
+
+extension LinkTask {
+    /// Tabs reordered on an app of its own, so that another tab shows at the selected index: the
+    /// animator is told a select, as the trees say (mutant ``Mutation/tabSelectionByIndex``).
+    static func reorderedTabsSelect(environment: StressEnvironment, checker: StressChecker) async {
+        let la = WindowContent.stack(StackContainer(id: "laStack", root: Screen("la")))
+        let lb = WindowContent.stack(StackContainer(id: "lbStack", root: Screen("lb")))
+        guard let before = try? TabBar(id: "ltabs", tabs: [la, lb], selected: 0),
+            let after = try? TabBar(id: "ltabs", tabs: [lb, la], selected: 0),
+            let app = try? await Coordinator(
+                root: .tabs(before), clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor, screens: registry())
+        else { return }
+        let told = Locked<ContentAnimation?>(nil)
+        let animator = CallbackAnimator { context, finish in
+            told.withLock { $0 = context.contentChange?.animation }
+            finish()
+        }
+        do {
+            try await app.replaceContent(with: .tabs(after), animator: animator)
+        } catch {
+            await checker.noteViolation(.init(.answered, "tabs reordered on an app of their own were refused: \(error)"))
+            return
+        }
+        let kind = told.withLock { $0 }
+        if kind != .select {
+            await checker.noteViolation(
+                .init(
+                    .skipRules,
+                    "tabs reordered so that lb shows at the selected index were told as \(kind.map(\.description) ?? "nothing"), not a select"
+                ))
+        }
+    }
+}

@@ -333,6 +333,7 @@ public enum LinkTask {
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
         await relaunchOntoShownScreen(environment: environment, checker: checker)
+        await reorderedTabsSelect(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)
     }
