@@ -45,7 +45,10 @@ extension Coordinator {
         /// What was restored and what was left out, as planned.
         package var plan: Restoration.Plan
         /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
-        /// launch link over it when the policy's launch rule says so.
+        /// launch link over it when the policy's launch rule says so. A restore is a navigation:
+        /// one that waited behind a transition leaves the tabs its route does not name as that
+        /// transition left them, as a link does (the snapshot's ``NavigationSnapshot/rootRoute(registry:)``
+        /// then reads them too).
         public var route: Route { plan.route }
         /// The saved steps left out, in order, each with why.
         public var dropped: [Dropped] { plan.dropped }
