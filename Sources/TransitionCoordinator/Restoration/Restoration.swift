@@ -46,7 +46,12 @@ package enum Restoration {
         link: Route? = nil, limits: RouteLimits = .standard
     ) throws(RestorationError) -> Plan {
         guard let link else { return try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits) }
-        guard policy.linkOnTop else { return try planLinkAlone(link, saved: saved, registry: registry, limits: limits) }
+        guard policy.linkOnTop else {
+            // The link is followed instead of the saved state, which is listed as left out.
+            var alone = try planLinkAlone(link, saved: saved, registry: registry, limits: limits)
+            alone.dropped = saved.route.steps.map { Dropped(step: $0, reason: "a launch link is followed instead") }
+            return alone
+        }
         let restored: Plan
         do {
             restored = try planSaved(saved, policy: policy, registry: registry, now: now, limits: limits)
@@ -144,11 +149,15 @@ package enum Restoration {
         } catch {
             throw .nothingRestorable(error)
         }
-        var dropped: [Dropped] = []
+        // Each dropped step with its place in the route, so the list reads in the route's order
+        // whichever pass dropped it (never restored, then the fallback).
+        var dropped: [(place: Int, step: Dropped)] = []
+        var places = Array(route.steps.indices)
         func cut(at index: Int, _ reason: String) {
             let end = branchEnd(of: index, in: route.steps, registry: registry)
-            dropped += route.steps[index..<end].map { Dropped(step: $0, reason: reason) }
+            dropped += zip(places[index..<end], route.steps[index..<end]).map { ($0, Dropped(step: $1, reason: reason)) }
             route.steps.removeSubrange(index..<end)
+            places.removeSubrange(index..<end)
         }
         while let index = route.steps.firstIndex(where: { step in
             step.target.map { policy.neverRestored.contains($0.name) } ?? false
@@ -158,7 +167,8 @@ package enum Restoration {
         while true {
             do {
                 let content = try RouteCompiler.content(resolved: route, registry: registry)
-                return Plan(route: route, content: content, dropped: dropped, links: saved.links)
+                let inOrder = dropped.sorted { $0.place < $1.place }.map(\.step)
+                return Plan(route: route, content: content, dropped: inOrder, links: saved.links)
             } catch {
                 guard let step = error.step, step > 0, step < route.steps.count else { throw .nothingRestorable(error) }
                 cut(at: step, error.description)

@@ -121,7 +121,7 @@ public struct RestorationPolicy: Sendable {
     /// the first of them.
     public var neverRestored: Set<String>
     /// What wins when a link and a saved state meet at launch: false (the default), the link
-    /// is followed and the saved state is not restored; true, the saved state is restored and the
+    /// is followed and the saved state is not restored (its steps listed as dropped); true, the saved state is restored and the
     /// link's screens are presented over it as a modal stack (`saved!/link…`; a link to a tab bar,
     /// as a modal tab bar), so going back leaves the person where they were. The saved state
     /// falls back on its own, so its dropped steps never take the link along; one that cannot be

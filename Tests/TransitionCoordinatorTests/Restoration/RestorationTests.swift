@@ -95,6 +95,24 @@ struct RestorationTests {
         #expect(plan.dropped.first?.step == .push(RouteTarget("lounge")))
     }
 
+    @Test("the dropped steps read in the route's order, whichever pass dropped them")
+    func droppedInRouteOrder() throws {
+        let saved = try Self.saved("^/home/detail(id=abc)/friend!alert")
+        let plan = try Self.plan(saved, RestorationPolicy(neverRestored: ["alert"]))
+        #expect(plan.route.path == "^/home")
+        #expect(plan.dropped.map(\.step) == Array(saved.route.steps.dropFirst()))
+        #expect(plan.dropped.map(\.reason).last == "never restored")
+    }
+
+    @Test("a launch link followed instead of the saved state lists every saved step as left out")
+    func linkFollowedInstead() throws {
+        let saved = try Self.saved("^/home/friend")
+        let plan = try Self.plan(saved, link: Self.route("^/inbox"))
+        #expect(plan.route.path == "^/inbox")
+        #expect(plan.dropped.map(\.step) == saved.route.steps)
+        #expect(plan.dropped.allSatisfy { $0.reason == "a launch link is followed instead" })
+    }
+
     /// An app's destinations, whose screens keep their ids wherever they stand.
     enum Place: Hashable, Codable, Sendable {
         case home
