@@ -327,15 +327,7 @@ public enum LinkTask {
         reader.cancel()
         await checker.inboxFinished(endedCount: ended)
         await relaunch(coordinator: coordinator, session: session, environment: environment, checker: checker)
-        await relaunchAfterUpdates(environment: environment, checker: checker)
-        await preemptDuringHeldSwipe(environment: environment, checker: checker)
-        await resumeFromAnimation(environment: environment, checker: checker)
-        await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
-        await tabStatesSave(environment: environment, checker: checker)
-        await relaunchOntoShownScreen(environment: environment, checker: checker)
-        await reorderedTabsSelect(environment: environment, checker: checker)
-        await preemptPastStuckHost(environment: environment, checker: checker)
-        await missedResetAfterStuckHost(environment: environment, checker: checker)
+        await runOwnApps(environment: environment, checker: checker)
     }
 
     /// The counts of `up` that no path can write: zero, negative, past the limit.

@@ -1,0 +1,17 @@
+import TransitionCoordinator
+
+extension LinkTask {
+    /// The scenarios each on an app of its own, once per run, after the shared app's links: each
+    /// sets up the one state its check needs, which the shared app's draws reach only by chance.
+    static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
+        await relaunchAfterUpdates(environment: environment, checker: checker)
+        await preemptDuringHeldSwipe(environment: environment, checker: checker)
+        await resumeFromAnimation(environment: environment, checker: checker)
+        await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
+        await tabStatesSave(environment: environment, checker: checker)
+        await relaunchOntoShownScreen(environment: environment, checker: checker)
+        await reorderedTabsSelect(environment: environment, checker: checker)
+        await preemptPastStuckHost(environment: environment, checker: checker)
+        await missedResetAfterStuckHost(environment: environment, checker: checker)
+    }
+}
