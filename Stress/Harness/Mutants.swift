@@ -254,6 +254,9 @@ public enum StressHarness {
         case .uikitHeldSheetLetGo: "a sheet the app holds dismissed by the user's swipe, unguarded"
         case .uikitTabBarInHop: "a launch flow's tab bar made the child of a hop container at the window's root"
         case .uikitTabsInModelOrder: "the tabs the user reordered through More put back in the model's order"
+        case .uikitHiddenMidChange: "a window hidden while a presentation in it still waits for UIKit"
+        case .uikitUndoUncheckedAfterWait: "a refused swipe's sheet presented again after the model released it"
+        case .uikitSwipeNamesContainer: "a stale swipe's report dismisses a new sheet under the same stack id"
         }
     }
 }

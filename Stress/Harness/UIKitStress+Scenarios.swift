@@ -92,4 +92,163 @@ extension UIKitStress {
         guard (try? kit.content()) == base else { return .init(.atomic, "the sheet chain was not dismissed") }
         return nil
     }
+    /// The user swipes a sheet down while the app's dismiss of it and its new sheet under the
+    /// same stack id wait behind a held transition, on an app of its own: the swipe's report
+    /// waits too, and must be refused, leaving the new sheet (mutant
+    /// ``Mutation/uikitSwipeNamesContainer``). Nil when it held.
+    @MainActor
+    static func staleSwipeOverSameStackID() async -> InvariantViolation? {
+        let host = FakeWindowHost()
+        let tabs = WindowContent.tabs(
+            TabBar(id: "same-id-tabs", stack("same-id-inbox", "list"), stack("same-id-settings", "prefs")))
+        guard let coordinator = try? await Coordinator(root: tabs, host: host) else {
+            return .init(.answered, "the same-id sheet's app could not be made")
+        }
+        host.coordinator = coordinator
+        let inbox = WindowContent.NodeID.container("same-id-inbox")
+        guard (try? await coordinator.present(stack("same-id-compose", "draft"), from: inbox)) != nil,
+            let window = try? await coordinator.window(at: .root)?.id,
+            let old = host.controllers.controller(.navigation("same-id-compose"), in: window) as? FakeController
+        else { return .init(.answered, "the first sheet was not presented") }
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try? await coordinator.openWindow(Screen("same-id-toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let replaced = stack("same-id-compose", "other")
+        let dismiss = Task { try? await coordinator.dismiss(presentedBy: inbox, policy: .enqueue) }
+        let queued = await coordinator.waitingReaches(1)
+        let again = Task { try? await coordinator.present(replaced, from: inbox, policy: .enqueue) }
+        let bothWait = queued ? await coordinator.waitingReaches(2) : false
+        let report = bothWait ? host.kit.swipeDown(old) : nil
+        let reportWaits = report != nil ? await coordinator.waitingReaches(3) : false
+        animator.open()
+        _ = await (hold.value, dismiss.value, again.value)
+        await report?.value
+        await host.core.settled(window)
+        guard reportWaits else { return .init(.answered, "the swipe's report never waited behind the app's changes") }
+        guard let content = try? await coordinator.window(at: .root)?.content else { return .init(.answered, "no root window") }
+        if content.find("same-id-compose") != replaced {
+            return .init(
+                .atomic,
+                "a swipe of the first sheet, reported behind the app's dismiss and a new sheet under the same stack id, "
+                    + "acted on the new one: the root shows \(content)")
+        }
+        return nil
+    }
+
+    /// The user swipes a sheet down while a held transition holds the slot and the app's close
+    /// of its window fills the queue, on an app of its own: the report is refused and its undo
+    /// waits for UIKit's dismissal, while the model closes the window. The undo must not present
+    /// the sheet again (mutant ``Mutation/uikitUndoUncheckedAfterWait``). Nil when it held.
+    @MainActor
+    static func undoAfterWindowClosed() async -> InvariantViolation? {
+        let host = FakeWindowHost(timing: .held)
+        guard let configuration = try? CoordinatorConfiguration(queueLimit: 1),
+            let coordinator = try? await Coordinator(
+                root: stack("closed-root", "home"), configuration: configuration, host: host)
+        else { return .init(.answered, "the closing window's app could not be made") }
+        host.coordinator = coordinator
+        guard
+            (try? await coordinator.openWindow(
+                .presenting(stack("closed-top", "a"), modal: .screen(Screen("closed-sheet"))), at: .medium)) != nil,
+            let window = try? await coordinator.window(at: .medium)?.id, let kit = host.kits[window],
+            let sheet = host.controllers.controller(.screen(Screen("closed-sheet")), in: window) as? FakeController
+        else { return .init(.answered, "the sheet's window was not opened") }
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try? await coordinator.openWindow(Screen("closed-toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let close = Task { try? await coordinator.closeWindow(at: .medium, policy: .enqueue) }
+        guard await coordinator.waitingReaches(1) else {
+            animator.open()
+            return .init(.answered, "the window's close never waited")
+        }
+        let undoWaits = Gate()
+        kit.onWait = { undoWaits.open() }
+        let report = host.kit.swipeDown(sheet)
+        if report != nil { await undoWaits.wait() }
+        kit.onWait = nil
+        animator.open()
+        _ = await hold.value
+        for _ in 0..<10_000
+        where host.controllers.presents(.screen(Screen("closed-sheet")), from: .container("closed-top"), in: window) {
+            await Task.yield()
+        }
+        let reported = Locked(false)
+        let reportEnds = Task {
+            await report?.value
+            reported.withLock { $0 = true }
+        }
+        for _ in 0..<100 where !reported.withLock({ $0 }) {
+            kit.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        _ = await close.value
+        await reportEnds.value
+        guard report != nil else { return .init(.answered, "the swipe was not reported") }
+        if sheet.timesPresented != 1 || !kit.violations.isEmpty {
+            return .init(
+                .atomic,
+                "a sheet whose swipe was refused was presented again (\(sheet.timesPresented) times in all) after the model "
+                    + "closed its window: \(kit.violations)")
+        }
+        return nil
+    }
+
+    /// The user drags a sheet while the app presents over it (committed, UIKit's change waiting
+    /// for the drag), and the app goes to the background, on an app of its own with a lock: the
+    /// window above the lock must be hidden only once the presentation is made, and show it after
+    /// the unlock (mutant ``Mutation/uikitHiddenMidChange``). Nil when it held.
+    @MainActor
+    static func hiddenWhileAPresentationWaits() async -> InvariantViolation? {
+        let kit = FakeKit(timing: .held)
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        guard
+            let configuration = try? CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("hidden-pin"), level: .medium)),
+            let coordinator = try? await Coordinator(
+                root: stack("hidden-root", "home"), configuration: configuration, host: host, clock: TestClock())
+        else { return .init(.answered, "the hidden window's app could not be made") }
+        host.coordinator = coordinator
+        guard
+            (try? await coordinator.openWindow(
+                .presenting(stack("hidden-top", "a"), modal: stack("hidden-sheet", "s1")), at: .high)) != nil,
+            let high = try? await coordinator.window(at: .high)?.id, let window = host.controllers.window(high) as? FakeUIKit,
+            let top = host.controllers.controller(.navigation("hidden-top"), in: high) as? FakeController,
+            let sheet = host.controllers.controller(.navigation("hidden-sheet"), in: high) as? FakeController
+        else { return .init(.answered, "the window above the lock was not opened") }
+        window.beginUserAnimation(on: top, modal: sheet)
+        guard
+            (try? await coordinator.present(
+                .screen(Screen("hidden-over")), from: .container("hidden-sheet"), animator: GatedAnimator(.returnAtOnce))) != nil
+        else { return .init(.answered, "the present over the dragged sheet was refused") }
+        let finished = Locked(false)
+        let background = Task {
+            _ = try? await coordinator.setApplicationState(.background)
+            finished.withLock { $0 = true }
+        }
+        for _ in 0..<2_000 where !finished.withLock({ $0 }) { await Task.yield() }
+        for _ in 0..<100 where !finished.withLock({ $0 }) {
+            window.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        await background.value
+        _ = try? await coordinator.setApplicationState(.active)
+        _ = try? await coordinator.unlock()
+        await host.settled(high)
+        guard let model = try? await coordinator.window(at: .high)?.content else {
+            return .init(.answered, "no window above the lock")
+        }
+        let shown = try? window.content()
+        if shown != Reconciler.shown(model) || !window.violations.isEmpty {
+            return .init(
+                .atomic,
+                "a presentation that waited for the user's drag when the lock hid its window: after the unlock the screen "
+                    + "shows \(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(window.violations)")
+        }
+        return nil
+    }
+
+    /// A stack of `names`, the first its root.
+    private static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
+        .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))
+    }
 }

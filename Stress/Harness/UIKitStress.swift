@@ -210,6 +210,9 @@ package enum UIKitStress {
             // What the seed's steps reach only by chance, each on an app of its own.
             if failure == nil { failure = await UIKitStress.curtainAcrossBackgrounds() }
             if failure == nil { failure = await UIKitStress.dismissDuringTopSheetSwipe() }
+            if failure == nil { failure = await UIKitStress.staleSwipeOverSameStackID() }
+            if failure == nil { failure = await UIKitStress.undoAfterWindowClosed() }
+            if failure == nil { failure = await UIKitStress.hiddenWhileAPresentationWaits() }
             if let failure {
                 outcome.violations = [
                     (

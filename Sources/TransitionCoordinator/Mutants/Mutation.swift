@@ -269,6 +269,17 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit applier gives a tab bar its tabs in the model's order: the order the user gave
     /// them through More's Edit is reverted by the next change.
     case uikitTabsInModelOrder
+    /// The UIKit host hides a window at once, while a change in it still waits for UIKit (the
+    /// user's drag of a sheet): the presentation it makes later goes to a hidden window, where
+    /// UIKit refuses it, and it is never made.
+    case uikitHiddenMidChange
+    /// The UIKit host checks only before its waits that a sheet the coordinator refused to let
+    /// the user dismiss is still the model's: a sheet the model dismissed and released meanwhile
+    /// is presented again.
+    case uikitUndoUncheckedAfterWait
+    /// The UIKit host reports a stack sheet swiped down by its container id alone: a report that
+    /// waited behind the app's dismiss and a new sheet with the same stack id dismisses the new one.
+    case uikitSwipeNamesContainer
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -278,7 +289,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitSheetWatchedLate, .uikitPresentInHiddenWindow,
             .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
-            .uikitTabsInModelOrder:
+            .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer:
             true
         default: false
         }

@@ -19,6 +19,9 @@ package final class WindowControllers {
         /// followed yet.
         var model: WindowContent
         var running: Task<Void, Never>?
+        /// Whether the window is being destroyed: its controllers are released, and no undo may
+        /// present one again.
+        var closing = false
     }
 
     private var shown: [WindowID: Shown] = [:]
@@ -116,6 +119,7 @@ package final class WindowControllers {
     package func destroy(_ id: WindowID) async -> (any HostWindow)? {
         await settled(id)
         guard let current = shown[id] else { return nil }
+        shown[id]?.closing = true
         await apply(Reconciler.operations(from: current.content, to: nil), in: id, animated: false)
         shown[id] = nil
         return current.window
@@ -137,9 +141,10 @@ package final class WindowControllers {
     /// `presenter` presenting the controller `modal`, and that controller is alive: what a host
     /// asks before it undoes a user's dismissal that the coordinator refused. A refusal can come
     /// after the model itself dismissed that modal (its own dismissal got there first): the modal
-    /// is then presented again only if the model still shows it.
+    /// is then presented again only if the model still shows it. False once the window is being destroyed.
     package func presents(_ modal: ControllerID, from presenter: WindowContent.NodeID, in id: WindowID) -> Bool {
-        guard let content = shown[id]?.content, shown[id]?.applier.controller(modal) != nil else { return false }
+        guard let window = shown[id], !window.closing, window.applier.controller(modal) != nil else { return false }
+        let content = window.content
         return Self.find(modal, in: Reconciler.shown(content))?.presenter == presenter
     }
 

@@ -14,7 +14,7 @@ import TransitionCoordinator
 ///   behind a programmatic change never acts on a tab or a sheet that took the place of the one
 ///   touched: an interactive pop as `beginGesture`, then `commit` or `cancel`; a back button's pop
 ///   as `userDid(.popTo)`; a tab tapped as `userDid(.selectTab)`, named by its node; a sheet swiped
-///   down as `userDid(.dismissModal)`, named by the sheet.
+///   down as `userDid(.dismissModal)`, named by the sheet (a stack sheet by its root screen).
 /// - **Each report** runs in a task of its own, which the method returns (nil when nothing is
 ///   reported), so a test can await the report and its undo.
 /// - **Undo.** A change the coordinator refused is undone on the very controller the user
@@ -22,6 +22,8 @@ import TransitionCoordinator
 ///   controller released and made again meanwhile shows the model already): the stack set back,
 ///   the model's tab selected again, the sheet presented again where the model still shows it.
 ///   Each undo waits for UIKit's running transition, as every change does.
+/// - **Hiding.** A window is hidden once the change running in it ended, since a presentation
+///   that still waits for UIKit could not be made in a hidden window.
 @MainActor
 public final class ContainerHost: WindowHost {
     /// The coordinator the user's changes are reported to; set it once the coordinator is made.
@@ -90,8 +92,14 @@ public final class ContainerHost: WindowHost {
         await controllers.settled(id)
     }
 
-    /// Hides the window, keeping it and what it presents.
-    public func hideWindow(_ id: WindowID) async { windows[id]?.isHidden = true }
+    /// Hides the window, keeping it and what it presents, once the change running in it ended:
+    /// UIKit refuses to present in a window that is not visible, so a presentation that still
+    /// waits for UIKit (the user's drag of a sheet, say) is made first, not lost.
+    public func hideWindow(_ id: WindowID) async {
+        // Mutant: hidden at once, with a change still under way.
+        if !planted(.uikitHiddenMidChange) { await controllers.settled(id) }
+        windows[id]?.isHidden = true
+    }
 
     /// Makes the window key.
     public func makeKey(_ id: WindowID, resigning unmanaged: [String]) async { windows[id]?.makeKey() }
@@ -323,29 +331,58 @@ public final class ContainerHost: WindowHost {
     public func userAttemptedDismissal(of sheet: any PresentingController) -> Task<Void, Never>? {
         guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
         let animator = self.animator
+        let node = reported(shown.modal, in: shown.window)
         return Task {
-            _ = try? await coordinator.perform(
-                .content(.dismissModal(shown.modal.nodeID)), animator: animator, policy: .enqueue)
+            _ = try? await coordinator.perform(.content(.dismissModal(node)), animator: animator, policy: .enqueue)
         }
     }
 
     /// The user swiped `sheet` down (UIKit: the presentation controller delegate's `didDismiss`):
     /// reported by the sheet itself, so a swipe that waits its turn behind a change that replaced
     /// the sheet is refused instead of dismissing the new one. A refused dismissal is undone: the
-    /// sheet is presented again where the model still shows it.
+    /// sheet is presented again where the model still shows it, once UIKit's transition on its
+    /// presenter ended, and only if the model still shows it then.
     @discardableResult
     public func userDismissed(_ sheet: any PresentingController) -> Task<Void, Never>? {
         guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
+        let node = reported(shown.modal, in: shown.window)
         return Task {
-            guard (try? await coordinator.userDid(.dismissModal(shown.modal.nodeID))) == nil,
-                self.controllers.presents(shown.modal, from: shown.presenter.nodeID, in: shown.window),
-                let presenter = self.controllers.controller(shown.presenter, in: shown.window),
-                self.controllers.controller(shown.modal, in: shown.window) === sheet
+            guard (try? await coordinator.userDid(.dismissModal(node))) == nil,
+                let presenter = self.undoPresenter(of: sheet, shown)
             else { return }
             while presenter.isTransitioning { await presenter.transitionEnded() }
+            // The model may have dismissed the sheet meanwhile, or closed its window.
+            // Mutant: not checked again after the wait.
+            guard planted(.uikitUndoUncheckedAfterWait) || self.undoPresenter(of: sheet, shown) === presenter else {
+                return
+            }
             self.kit.watchDismissal(of: sheet)
             await presenter.presentController(sheet, animated: true)
         }
+    }
+
+    /// The controller to present `sheet` again from, undoing the user's refused dismissal: its
+    /// presenter, while the model still shows `sheet`'s node presented from it and `sheet` is
+    /// still that node's controller; nil otherwise.
+    private func undoPresenter(
+        of sheet: any PresentingController, _ shown: (presenter: ControllerID, modal: ControllerID, window: WindowID)
+    ) -> (any PresentingController)? {
+        guard controllers.presents(shown.modal, from: shown.presenter.nodeID, in: shown.window),
+            controllers.controller(shown.modal, in: shown.window) === sheet
+        else { return nil }
+        return controllers.controller(shown.presenter, in: shown.window)
+    }
+
+    /// The node a report of the user's dismissal of the modal `modal` names: a stack by its root
+    /// screen as the model holds it now, so a report that waits its turn behind the app's dismiss
+    /// and a new sheet under the same stack id (another draft) is refused, not applied to the new
+    /// one; any other modal by its own node.
+    private func reported(_ modal: ControllerID, in window: WindowID) -> WindowContent.NodeID {
+        // Mutant: a stack sheet named by its container alone.
+        guard !planted(.uikitSwipeNamesContainer), case .navigation = modal,
+            case .stack(let stack)? = controllers.modal(modal, in: window)?.base, let root = stack.root
+        else { return modal.nodeID }
+        return .screen(root.id)
     }
 
     // MARK: Undo

@@ -1,0 +1,158 @@
+import TestSupport
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// The races UIKit itself makes, met by the container host: a report of the user's swipe that
+/// waits its turn while the app swaps the sheet, a refused swipe whose sheet the model releases
+/// while the undo waits for UIKit, and a window hidden while a presentation in it still waits for
+/// the user's drag. Each ends with the fake showing the committed content and no rule broken.
+@Suite("The container host: UIKit's own races")
+@MainActor
+struct ContainerHostRaceTests {
+    static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
+        .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))
+    }
+
+    static let tabs = WindowContent.tabs(TabBar(id: "main", stack("inbox", "list", "mail"), stack("settings", "prefs")))
+
+    /// An app's own animator that ends at once: the change commits while UIKit's waits.
+    struct QuickAnimator: Animator {
+        func animate(_ context: TransitionContext) async throws {}
+    }
+
+    /// Returns once `count` requests wait in the coordinator's queue.
+    static func waiting(_ coordinator: Coordinator, count: Int) async {
+        let events = coordinator.events()
+        if await coordinator.waitingRequests.count >= count { return }
+        for await event in events {
+            if case .waiting = event, await coordinator.waitingRequests.count >= count { return }
+        }
+    }
+
+    @Test("a swipe reported behind the app's dismiss and a new sheet under the same stack id is refused: the new sheet stays")
+    func staleSwipeOverSameStackID() async throws {
+        let host = FakeWindowHost()
+        let coordinator = try await Coordinator(root: Self.tabs, host: host)
+        host.coordinator = coordinator
+        let window = try #require(try await coordinator.window(at: .root)).id
+        try await coordinator.present(Self.stack("compose", "draft"), from: .container("inbox"))
+        let old = try #require(host.controllers.controller(.navigation("compose"), in: window) as? FakeController)
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        // The app dismisses the draft and presents another under the same stack id; both wait.
+        let dismiss = Task { try await coordinator.dismiss(presentedBy: .container("inbox"), policy: .enqueue) }
+        await Self.waiting(coordinator, count: 1)
+        let again = Task {
+            try await coordinator.present(Self.stack("compose", "other"), from: .container("inbox"), policy: .enqueue)
+        }
+        await Self.waiting(coordinator, count: 2)
+        // The user swipes the draft away: the report waits its turn behind both.
+        let report = try #require(host.kit.swipeDown(old))
+        await Self.waiting(coordinator, count: 3)
+        animator.open()
+        _ = try await hold.value
+        _ = try await dismiss.value
+        _ = try await again.value
+        await report.value
+        await host.core.settled(window)
+        let content = try #require(try await coordinator.window(at: .root)).content
+        #expect(content.description.contains("stack compose [other]"), "the new sheet stays: \(content)")
+        #expect(
+            try await coordinator.history.last?.request
+                == .content(.present(Self.stack("compose", "other"), from: .container("inbox"))))
+        try host.throwIfBroken()
+        #expect(try host.kits[window]?.content() == Reconciler.shown(content))
+    }
+
+    @Test("a refused swipe's sheet that the model released while the undo waited for UIKit is not presented again")
+    func undoAfterTheModelReleasedTheSheet() async throws {
+        let host = FakeWindowHost(timing: .held)
+        let coordinator = try await Coordinator(
+            root: Self.tabs, configuration: try CoordinatorConfiguration(queueLimit: 1), host: host)
+        host.coordinator = coordinator
+        try await coordinator.openWindow(.presenting(Self.stack("top", "a"), modal: .screen(Screen("sheet"))), at: .medium)
+        let sheetWindow = try #require(try await coordinator.window(at: .medium)).id
+        let kit = try #require(host.kits[sheetWindow])
+        let sheet = try #require(host.controllers.controller(.screen(Screen("sheet")), in: sheetWindow) as? FakeController)
+        // A transition holds the slot, and the app's close of the window fills the queue.
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let close = Task { try await coordinator.closeWindow(at: .medium, policy: .enqueue) }
+        await Self.waiting(coordinator, count: 1)
+        // The user swipes the sheet away, UIKit animating: the report is refused (the queue is
+        // full) and its undo waits for UIKit's dismissal.
+        let undoWaits = Gate()
+        kit.onWait = { undoWaits.open() }
+        let report = try #require(host.kit.swipeDown(sheet))
+        await undoWaits.wait()
+        kit.onWait = nil
+        // Meanwhile the model closes the window, releasing the sheet; then UIKit's dismissal ends.
+        animator.open()
+        _ = try await hold.value
+        for _ in 0..<10_000 where host.controllers.presents(.screen(Screen("sheet")), from: .container("top"), in: sheetWindow) {
+            await Task.yield()
+        }
+        // UIKit's transitions end (the dismissal, then any present the undo made).
+        let reported = Box(false)
+        let reportEnds = Task {
+            await report.value
+            reported.value = true
+        }
+        for _ in 0..<100 where !reported.value {
+            kit.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        _ = try await close.value
+        await reportEnds.value
+        #expect(sheet.released)
+        #expect(kit.violations.isEmpty, "\(kit.violations)")
+        #expect(sheet.timesPresented == 1, "the released sheet was presented again")
+    }
+
+    @Test(
+        "a window the lock hides while a presentation in it waits for the user's drag presents it first, and shows it after the unlock"
+    )
+    func hiddenWhileAPresentationWaits() async throws {
+        let kit = FakeKit(timing: .held)
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let configuration = try CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let coordinator = try await Coordinator(
+            root: Self.stack("home", "start"), configuration: configuration, host: host, clock: TestClock())
+        host.coordinator = coordinator
+        try await coordinator.openWindow(.presenting(Self.stack("top", "a"), modal: Self.stack("sheet", "s1")), at: .high)
+        let high = try #require(try await coordinator.window(at: .high)).id
+        let window = try #require(host.controllers.window(high) as? FakeUIKit)
+        let top = try #require(host.controllers.controller(.navigation("top"), in: high) as? FakeController)
+        let sheet = try #require(host.controllers.controller(.navigation("sheet"), in: high) as? FakeController)
+        // The user drags the sheet; the app presents over it, committed while UIKit's change waits.
+        window.beginUserAnimation(on: top, modal: sheet)
+        try await coordinator.present(.screen(Screen("over")), from: .container("sheet"), animator: QuickAnimator())
+        #expect(host.controllers.isChanging(high))
+        // The app goes to the background: the lock hides the window above it, once the drag ended.
+        let finished = Box(false)
+        let background = Task {
+            _ = try await coordinator.setApplicationState(.background)
+            finished.value = true
+        }
+        for _ in 0..<2_000 where !finished.value { await Task.yield() }
+        #expect(!window.isHidden, "the window stays shown while its presentation waits")
+        // The drag ends without dismissing; UIKit's present over the sheet then runs, and ends.
+        for _ in 0..<100 where !finished.value {
+            window.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        try await background.value
+        #expect(window.isHidden)
+        _ = try await coordinator.setApplicationState(.active)
+        try await coordinator.unlock()
+        await host.settled(high)
+        #expect(!window.isHidden)
+        #expect(window.violations.isEmpty, "\(window.violations)")
+        let model = try #require(try await coordinator.window(at: .high)).content
+        #expect(try window.content() == Reconciler.shown(model))
+    }
+}
