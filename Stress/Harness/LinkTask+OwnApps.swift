@@ -13,5 +13,6 @@ extension LinkTask {
         await reorderedTabsSelect(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)
+        await laggingSubscriberRecovers(environment: environment, checker: checker)
     }
 }

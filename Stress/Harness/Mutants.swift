@@ -237,6 +237,7 @@ public enum StressHarness {
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
+        case .missedMarkerTakesEventSlot: "a lagging subscriber's missed(n) marker takes its next event's slot, for good"
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"
         case .unanimatedContentAnimated: "every content change sent to the host as animated"
         case .modelShowsUncommittedWrite: "a SwiftUI model shows a view's write before it is committed"

@@ -50,8 +50,9 @@ extension Coordinator {
     }
 
     /// A new subscriber's stream of events, with its own buffer of
-    /// ``CoordinatorConfiguration/eventBufferSize``: a stream that falls behind misses the events
-    /// sent while it is full, and is given ``CoordinatorEvent/missed(_:)`` where they were, with their count.
+    /// ``CoordinatorConfiguration/eventBufferSize`` (and one item more): a stream that falls behind
+    /// misses the events sent while it is full, and is given ``CoordinatorEvent/missed(_:)`` where
+    /// they were, with their count; once it was read, that count and the event after it both fit.
     public nonisolated func events() -> AsyncStream<CoordinatorEvent> { hub.subscribe() }
 
     /// How many events were dropped from subscribers' full buffers.

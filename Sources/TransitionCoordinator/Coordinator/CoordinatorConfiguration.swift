@@ -17,7 +17,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     public let historyLimit: Int
     /// How many undelivered events each ``Coordinator/events()`` subscriber buffers; one that
     /// falls behind misses the events sent while it is full, and is told how many
-    /// (``CoordinatorEvent/missed(_:)``).
+    /// (``CoordinatorEvent/missed(_:)``). The stream holds one item more, so that once it was
+    /// read, the count it is told and the event that follows both fit.
     public let eventBufferSize: Int
     /// Leave unmanaged windows alone: not listed to animators, never made to resign key.
     public let ignoresUnmanagedWindows: Bool

@@ -2,9 +2,10 @@ import Synchronization
 
 /// Fans coordinator events out to every subscriber's own bounded `AsyncStream`.
 ///
-/// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream holds at
-/// most `bufferSize` undelivered events, in order; an event sent while it is full is dropped from
-/// it (and counted in ``droppedCount``), and once it has room again the stream is given
+/// Thread-safe through a lock (`Locked`), so subscribing needs no `await`. Each stream holds,
+/// in order, `bufferSize` undelivered items and one more, kept so that a stream that fell behind
+/// is told so with room for what follows; an event sent while it is full is dropped from it (and
+/// counted in ``droppedCount``), and once it has room again the stream is given
 /// `CoordinatorEvent.missed(n)` first, where the gap is, so its subscriber learns what it missed.
 final class EventHub: Sendable {
     private typealias Continuation = AsyncStream<CoordinatorEvent>.Continuation
@@ -50,9 +51,13 @@ final class EventHub: Sendable {
     }
 
     private func subscribe(tally: EventTally?) -> AsyncStream<CoordinatorEvent> {
+        // One slot more than the events', so a stream that fell behind and was read has room for
+        // its `missed(n)` and the next event: with none, the marker would take the slot that event
+        // needed, and the stream would stay one behind for good.
+        // Mutant: no slot for the marker.
         let (stream, continuation) = AsyncStream.makeStream(
             of: CoordinatorEvent.self,
-            bufferingPolicy: .bufferingOldest(bufferSize))
+            bufferingPolicy: .bufferingOldest(planted(.missedMarkerTakesEventSlot) ? bufferSize : bufferSize + 1))
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = (continuation, tally)

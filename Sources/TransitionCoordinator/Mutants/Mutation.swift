@@ -208,6 +208,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A request refused as invalid gets its typed error, but no `rejected` event: an observer
     /// never learns of the refusal.
     case invalidRefusalUnannounced
+    /// An event stream's buffer has no slot kept for the `missed(n)` marker: a stream that fell
+    /// behind once is given the marker in the slot its next event needed, and stays behind for good.
+    case missedMarkerTakesEventSlot
     /// An unanimated change to an async host sends only its before-animation calls: the new key
     /// window is never made key, and the screens and windows that left are never destroyed.
     case unanimatedAfterCallsDropped

@@ -58,7 +58,9 @@ struct EventTests {
         #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
     }
 
-    @Test("a subscriber that falls behind keeps its first eventBufferSize events, then learns in its stream how many it missed")
+    @Test(
+        "a subscriber that falls behind keeps its first eventBufferSize events and one more, then learns in its stream how many it missed, with room for what follows"
+    )
     func boundedBuffer() async throws {
         let configuration = try CoordinatorConfiguration(eventBufferSize: 2)
         let fixture = await Fixture(configuration: configuration)
@@ -67,15 +69,50 @@ struct EventTests {
         let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
         let pop = try await fixture.coordinator.closeWindow(at: .medium)
 
-        #expect(fixture.coordinator.droppedEventCount == 2)
+        #expect(fixture.coordinator.droppedEventCount == 1)
         #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
         #expect(await events.next() == .ended(push))
-        // The pop's two events were dropped; the next event sent is told after the gap (the
-        // marker takes a place: this push's end finds the stream full again).
+        #expect(await events.next() == .began(InFlightTransition(id: t(2), request: .pop(.medium)), before: pop.before))
+        // The pop's end was dropped; the next event sent is told after the gap, and both of this
+        // push's events fit after the marker: the stream read empty has its one item more.
         let again = try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
-        #expect(await events.next() == .missed(2))
+        #expect(await events.next() == .missed(1))
         #expect(await events.next() == .began(InFlightTransition(id: again.id, request: again.request), before: pop.after))
-        #expect(fixture.coordinator.droppedEventCount == 3)
+        #expect(await events.next() == .ended(again))
+        #expect(fixture.coordinator.droppedEventCount == 1)
+    }
+
+    @Test(
+        "a subscriber that fell behind once and then reads after each transition sees each transition's events again: the marker does not take their room"
+    )
+    func recoversAfterFallingBehind() async throws {
+        let configuration = try CoordinatorConfiguration(eventBufferSize: 2)
+        let fixture = await Fixture(configuration: configuration)
+        let (stream, given) = fixture.coordinator.countedEvents()
+        var events = stream.makeAsyncIterator()
+        var read = 0
+        // Everything the stream was given and not read yet: reading it waits for nothing.
+        func unread() async -> [CoordinatorEvent] {
+            var items: [CoordinatorEvent] = []
+            while read < given.count, let event = await events.next() {
+                read += 1
+                items.append(event)
+            }
+            return items
+        }
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
+        try await fixture.coordinator.closeWindow(at: .medium) // its end is dropped
+        #expect(await unread().count == 3)
+        for round in 0..<4 {
+            let record =
+                round.isMultiple(of: 2)
+                ? try await fixture.coordinator.openWindow(Screens.pin, at: .medium)
+                : try await fixture.coordinator.closeWindow(at: .medium)
+            let began = CoordinatorEvent.began(InFlightTransition(id: record.id, request: record.request), before: record.before)
+            let expected: [CoordinatorEvent] = (round == 0 ? [.missed(1)] : []) + [began, .ended(record)]
+            #expect(await unread() == expected, "round \(round)")
+        }
+        #expect(fixture.coordinator.droppedEventCount == 1)
     }
 
     @Test("a stream still full misses the marker's event too, and is told the whole count once it has room")
@@ -84,13 +121,15 @@ struct EventTests {
         let fixture = await Fixture(configuration: configuration)
         var events = fixture.coordinator.events().makeAsyncIterator()
 
-        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // began kept, ended missed
-        try await fixture.coordinator.closeWindow(at: .medium) // both missed: the stream is still full
+        let push = try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // both kept: one, and one more
+        try await fixture.coordinator.closeWindow(at: .medium) // both missed: the stream is full
+        try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // still full: the marker and both missed
         #expect(await events.next() == .began(InFlightTransition(id: t(1), request: push.request), before: push.before))
-        let again = try await fixture.coordinator.openWindow(Screens.pin, at: .medium) // room: the marker, then full
-        #expect(await events.next() == .missed(3))
-        #expect(fixture.coordinator.droppedEventCount == 5, "the pop's two, the push's end, and this push's two")
-        _ = again
+        #expect(await events.next() == .ended(push))
+        let close = try await fixture.coordinator.closeWindow(at: .medium) // room: the marker and the began
+        #expect(await events.next() == .missed(4))
+        #expect(await events.next() == .began(InFlightTransition(id: close.id, request: close.request), before: close.before))
+        #expect(fixture.coordinator.droppedEventCount == 5, "the pop's two, the push's two, and this close's end")
     }
 
     /// One round: a subscriber that reads nothing while a held push is refused to 300 callers at
@@ -121,16 +160,17 @@ struct EventTests {
         }
         _ = try await push.value
         var accounted = 0
-        func read() async {
-            for _ in 0..<2 {
+        func read(_ items: Int) async {
+            for _ in 0..<items {
                 if case .missed(let count)? = await lagging.next() { accounted += count } else { accounted += 1 }
             }
         }
-        await read()
+        // The buffer's two events and its one item more.
+        await read(3)
         // One event more (a refusal at the root): the stream, read empty, is given the gap first,
         // then the event; both fit in its buffer, so reading them waits for nothing.
         _ = try? await coordinator.stack("s").popToRoot()
-        await read()
+        await read(2)
         return (coordinator.eventsSent - sentBefore, accounted)
     }
 
