@@ -1,7 +1,8 @@
 import TransitionCoordinator
 
 /// The harness's screen callbacks: every screen a push or `setStack` names gets an item whose
-/// callbacks write to one log, in the order the coordinator calls them.
+/// callbacks write to one log, in the order the coordinator calls them, or, for the screens
+/// ``CallbackChecks/bareItemScreens(of:)`` names, an item without callbacks.
 public final class CallbackTally: Sendable {
     private let calls = Locked<[ScreenID: [String]]>([:])
     private let itemized = Locked<Set<TransitionID>>([])
@@ -30,7 +31,12 @@ public final class CallbackTally: Sendable {
             made += 1
             return made % 2 == 0
         }
+        let bare = CallbackChecks.bareItemScreens(of: request)
         for id in CallbackChecks.itemScreens(of: request) {
+            if bare.contains(id) {
+                items[id] = ScreenCallbacks()
+                continue
+            }
             func note(_ call: String) -> @Sendable () -> Void {
                 { [calls] in calls.withLock { $0[id, default: []].append(call) } }
             }
@@ -59,6 +65,15 @@ public enum CallbackChecks {
         case .content(.setStack(_, let screens), _): screens.map(\.id)
         default: []
         }
+    }
+
+    /// The screens among ``itemScreens(of:)`` whose items carry no callbacks: every screen of a
+    /// `setStack` onto the workload's second stack (a rule a waiting `setStack`'s pruning keeps).
+    /// A screen already there, which a push gave callbacks, then has them taken off ("the
+    /// newest item's callbacks win"), and is called no more.
+    public static func bareItemScreens(of request: TransitionRequest) -> Set<ScreenID> {
+        guard case .content(.setStack(let stack, let screens), _) = request, stack == Workload.stackIDs[1] else { return [] }
+        return Set(screens.map(\.id))
     }
 
     /// The records' screen events, replayed from the first record's `before`: each screen is
@@ -141,7 +156,10 @@ public enum CallbackChecks {
                 }
             }
             if itemized.contains(record.id) {
-                for id in itemScreens(of: record.request) where record.after.window(showing: id) != nil { registered.insert(id) }
+                let bare = bareItemScreens(of: record.request)
+                for id in itemScreens(of: record.request) where record.after.window(showing: id) != nil {
+                    if bare.contains(id) { registered.remove(id) } else { registered.insert(id) }
+                }
             }
             for event in events.dropFirst(leaving.count) where registered.contains(event.screen.id) {
                 expected[event.screen.id, default: []].append(event.kind.rawValue)

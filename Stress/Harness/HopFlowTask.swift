@@ -7,8 +7,8 @@ import TransitionCoordinator
 /// screen left (`leftBeforeUnhop`), and an unhop may find the screen gone (`notCurrent`).
 ///
 /// Two faults race the waiting flow itself: a replace that moves its screen into a stack of the
-/// same window (``FaultPlan/Kind/movedFlowScreen``: still shown, no longer the hop's current
-/// child), and a second flow that hops to the same screen and whose task is cancelled as it begins
+/// same window, beside the hop or as its child (``FaultPlan/Kind/movedFlowScreen``: still shown,
+/// no longer the hop's current child), and a second flow that hops to the same screen and whose task is cancelled as it begins
 /// to wait (``FaultPlan/Kind/cancelledRivalFlow``).
 ///
 /// What must hold: a flow that gets a value gets the one its screen was unhopped with, and only
@@ -137,7 +137,8 @@ enum HopFlowTask {
     }
 
     /// Replaces the content of the window whose hop container shows `screen` with tabs of the hop
-    /// (now showing another screen) and a stack holding `screen`: the screen stays in the window.
+    /// (now showing another screen) and a stack holding `screen`, or (every other round) with the
+    /// hop showing that stack: the screen stays in the window.
     private static func move(
         _ screen: Screen, round: Int, label: RequestLabel, retryAfter hostTimeout: Duration, environment: StressEnvironment,
         coordinator: Coordinator, checker: StressChecker
@@ -150,9 +151,17 @@ enum HopFlowTask {
         else {
             return
         }
-        let hop = WindowContent.hop(
-            HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)")))))
-        let tree = WindowContent.tabs(TabBar(id: "flowTabs", hop, .stack(StackContainer(id: "flowStack", root: screen))))
+        // Every other round the stack holding the screen is the hop's own child: still inside
+        // the hop, and no longer its current child either.
+        let stack = WindowContent.stack(StackContainer(id: "flowStack", root: screen))
+        let tree =
+            round.isMultiple(of: 2)
+            ? WindowContent.hop(HopContainer(id: container, showing: stack))
+            : WindowContent.tabs(
+                TabBar(
+                    id: "flowTabs",
+                    .hop(HopContainer(id: container, showing: .screen(Screen("start", id: ScreenID("flowMoved\(round)"))))),
+                    stack))
         var moved = false
         for attempt in 0..<3 where !moved {
             if attempt > 0 { try? await environment.sleep(hostTimeout) }
@@ -162,9 +171,12 @@ enum HopFlowTask {
         }
     }
 
-    /// Whether `screen` is the current child of hop container `hop` in `content`.
+    /// Whether `screen` is the current child of hop container `hop` in `content`: the child
+    /// itself (with what it presents), not a screen inside it.
     static func isCurrent(_ screen: ScreenID, hop: ContainerID, in content: WindowContent) -> Bool {
-        guard case .hop(let container)? = content.find(hop)?.base else { return false }
-        return container.current.shows(screen)
+        guard case .hop(let container)? = content.find(hop)?.base, case .screen(let child) = container.current.base else {
+            return false
+        }
+        return child.id == screen
     }
 }

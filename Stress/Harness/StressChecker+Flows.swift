@@ -8,10 +8,7 @@ extension StressChecker {
     /// `unhopped` (the value never reached the flow); a flow whose screen is still current and
     /// not unhopped may wait on.
     public func flowStillWaits(screen: ScreenID, hop: ContainerID, round: Int, unhopped: Bool, in snapshot: NavigationSnapshot) {
-        let current = snapshot.windowList.contains { window in
-            guard case .hop(let container)? = window.content.find(hop)?.base else { return false }
-            return container.current.shows(screen)
-        }
+        let current = snapshot.windowList.contains { HopFlowTask.isCurrent(screen, hop: hop, in: $0.content) }
         flowOutcomes["still waiting", default: 0] += 1
         if !current {
             violations.append(

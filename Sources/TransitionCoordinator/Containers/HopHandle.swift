@@ -20,7 +20,9 @@
 ///
 /// **A hop stay.** One visit of a screen as a hop container's current child is a *stay*: it
 /// begins when a hop shows the screen, and ends when the screen unhops or stops being the current
-/// child (removed, hopped away from, or moved elsewhere). A stay unhops at most once, and one flow
+/// child (removed, hopped away from, or moved elsewhere). The current child is the screen the
+/// container shows itself, with whatever it presents: a screen inside a stack the container shows,
+/// or presented over its child, is not. A stay unhops at most once, and one flow
 /// at a time waits on it. A hop to the screen already current, once its stay unhopped, begins a
 /// new stay: a sign-in retried with `hopAndWait` in a loop waits for each attempt's own unhop.
 public struct HopHandle: ContainerHandle {

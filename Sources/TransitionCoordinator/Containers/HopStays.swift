@@ -43,7 +43,7 @@ struct HopStays {
         guard case .hop(let hop) = node.base else {
             throw .container(.wrongKind(container, expected: .hop, actual: ContainerPlanner.kind(of: node)), in: window)
         }
-        guard hop.current.shows(screen) else { throw .container(.notCurrent(screen, hop: container), in: window) }
+        guard Self.isChild(screen, of: hop) else { throw .container(.notCurrent(screen, hop: container), in: window) }
         if let wait = byScreen[screen], wait.container == container { return (wait, window) }
         return (keep(screen, in: container), window)
     }
@@ -94,8 +94,18 @@ struct HopStays {
     static func isCurrent(_ screen: ScreenID, in container: ContainerID, of snapshot: NavigationSnapshot) -> Bool {
         snapshot.windowList.contains { window in
             guard case .hop(let hop)? = window.content.find(container)?.base else { return false }
-            return hop.current.shows(screen)
+            return isChild(screen, of: hop)
         }
+    }
+
+    /// Whether `screen` is `hop`'s current child itself (with whatever it presents), not a screen
+    /// inside it: one pushed on a stack the hop shows, presented over its child, or moved into a
+    /// stack there is no longer the child it hopped to.
+    static func isChild(_ screen: ScreenID, of hop: HopContainer) -> Bool {
+        // Mutant: any screen the current child shows counts as the child.
+        if planted(.hopChildAnywhereInside) { return hop.current.shows(screen) }
+        guard case .screen(let child) = hop.current.base else { return false }
+        return child.id == screen
     }
 }
 

@@ -32,9 +32,12 @@ extension Coordinator {
         if case .content(.setStack(_, let screens), _) = record.request, screens.count < items.count {
             ran = Set(screens.map(\.id))
         }
-        for (id, callbacks) in items
-        where !callbacks.isEmpty && record.after.window(showing: id) != nil && ran?.contains(id) != false {
-            screenCallbacks[id] = callbacks
+        // The newest item's callbacks win, none included: an item without callbacks for a screen
+        // that stays takes the old ones off.
+        for (id, callbacks) in items where record.after.window(showing: id) != nil && ran?.contains(id) != false {
+            // Mutant: an item without callbacks leaves the old ones in place.
+            if callbacks.isEmpty && planted(.emptyItemKeepsCallbacks) { continue }
+            screenCallbacks[id] = callbacks.isEmpty ? nil : callbacks
         }
         for event in events[added...] { screenCallbacks[event.screen.id]?.append(for: event, to: &calls) }
         return schedule(calls)

@@ -211,6 +211,13 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// An event stream's buffer has no slot kept for the `missed(n)` marker: a stream that fell
     /// behind once is given the marker in the slot its next event needed, and stays behind for good.
     case missedMarkerTakesEventSlot
+    /// A `setStack` item without callbacks, for a screen that stays, leaves the callbacks an older
+    /// item gave it: an owner that took them off is still called as the screen goes.
+    case emptyItemKeepsCallbacks
+    /// A hop container's current child is taken to be any screen inside it: a flow's screen moved
+    /// into a stack there still counts as current (its wait never ends), and a screen pushed over
+    /// the child, or presented over it, can unhop.
+    case hopChildAnywhereInside
     /// An unanimated change to an async host sends only its before-animation calls: the new key
     /// window is never made key, and the screens and windows that left are never destroyed.
     case unanimatedAfterCallsDropped

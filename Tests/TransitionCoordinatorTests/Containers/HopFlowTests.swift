@@ -246,4 +246,38 @@ struct HopFlowTests {
         #expect(await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "h"), in: nil))
         #expect(await coordinator.machine.stays.isEmpty, "nothing is left waiting")
     }
+
+    @Test("a flow whose screen a replace moves into a stack the hop container shows is told it left: it is no longer the child")
+    func screenMovedIntoTheHopsStack() async throws {
+        let (coordinator, flow) = try await Self.waitingOnSplash(for: Bool.self)
+        let moved = WindowContent.hop(HopContainer(id: "launch", showing: .stack(StackContainer(id: "s", root: T.splash))))
+        try await coordinator.change(.replace(with: moved), at: .root)
+        let root = await coordinator.snapshot.windowList[0]
+        await #expect(throws: TransitionError.container(.notCurrent(T.splash.id, hop: "launch"), in: root)) {
+            try await coordinator.hop("launch").unhop(T.splash.id, with: true)
+        }
+        #expect(
+            await flow.result.failure as? TransitionError == .container(.leftBeforeUnhop(T.splash.id, hop: "launch"), in: nil))
+    }
+
+    @Test(
+        "a screen pushed on the stack a hop container shows, or presented over its child, is not the current child: its unhop is refused",
+        arguments: ["pushed", "presented"])
+    func unhopOfAScreenInsideTheChild(way: String) async throws {
+        let flow = WindowContent.stack(StackContainer(id: "flow", root: Screen("a")))
+        let coordinator = try await Coordinator(
+            root: .hop(HopContainer(id: "launch", showing: flow)), clock: TestClock())
+        let inside = Screen("b")
+        if way == "pushed" {
+            try await coordinator.stack("flow").push(inside)
+        } else {
+            try await coordinator.present(.screen(inside), from: .container("flow"))
+        }
+        let before = await coordinator.snapshot
+        let root = before.windowList[0]
+        await #expect(throws: TransitionError.container(.notCurrent(inside.id, hop: "launch"), in: root)) {
+            try await coordinator.hop("launch").unhop(inside.id)
+        }
+        #expect(await coordinator.snapshot == before)
+    }
 }

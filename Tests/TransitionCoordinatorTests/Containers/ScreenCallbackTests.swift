@@ -79,6 +79,19 @@ struct ScreenCallbackTests {
         #expect(new.count("remove step2") == 1)
     }
 
+    @Test("a setStack naming a staying screen again with an item without callbacks takes the old ones off")
+    func newestEmptyItemWins() async throws {
+        let coordinator = try await Self.coordinator()
+        let old = CallbackLog()
+        let form = coordinator.stack("form")
+        try await form.setStack([StackItem(Screen("step1")), old.item(Screen("step2"))])
+        old.clear()
+        try await form.setStack([StackItem(Screen("step1")), StackItem(Screen("step2"))])
+        try await form.pop()
+        #expect(old.calls.isEmpty, "the owner took step2's callbacks off")
+        #expect(await coordinator.screenCallbacks.isEmpty)
+    }
+
     @Test("a request from a task a callback starts is an ordinary request, not re-entrant")
     func requestFromCallback() async throws {
         let coordinator = try await Self.coordinator()
