@@ -231,14 +231,21 @@ extension UIKitStress {
             for _ in 0..<50 { await Task.yield() }
         }
         await background.value
+        // The drag ends now, if it has not: in the background, with the window hidden.
+        window.endTransitions()
+        for _ in 0..<50 { await Task.yield() }
         _ = try? await coordinator.setApplicationState(.active)
         _ = try? await coordinator.unlock()
-        await host.settled(high)
+        // Bounded: a presentation UIKit refused in a hidden window never completes.
+        for _ in 0..<100 where host.controllers.isChanging(high) {
+            window.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
         guard let model = try? await coordinator.window(at: .high)?.content else {
             return .init(.answered, "no window above the lock")
         }
         let shown = try? window.content()
-        if shown != Reconciler.shown(model) || !window.violations.isEmpty {
+        if shown != Reconciler.shown(model) || !window.violations.isEmpty || host.controllers.isChanging(high) {
             return .init(
                 .atomic,
                 "a presentation that waited for the user's drag when the lock hid its window: after the unlock the screen "

@@ -147,9 +147,17 @@ struct ContainerHostRaceTests {
         }
         try await background.value
         #expect(window.isHidden)
+        // Were the drag still on, it would end now, with the window hidden.
+        window.endTransitions()
+        for _ in 0..<50 { await Task.yield() }
         _ = try await coordinator.setApplicationState(.active)
         try await coordinator.unlock()
-        await host.settled(high)
+        // Bounded: a presentation UIKit refused in a hidden window would never complete.
+        for _ in 0..<100 where host.controllers.isChanging(high) {
+            window.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        #expect(!host.controllers.isChanging(high), "the window's change ended")
         #expect(!window.isHidden)
         #expect(window.violations.isEmpty, "\(window.violations)")
         let model = try #require(try await coordinator.window(at: .high)).content
