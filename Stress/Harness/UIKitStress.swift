@@ -387,6 +387,13 @@ package enum UIKitStress {
             let sheets = onScreen { $0.presenter != nil && $0.presented == nil }
             if !sheets.isEmpty, random.chance(40) {
                 let sheet = sheets[random.below(sheets.count)]
+                if random.chance(25) {
+                    // A drag let go: the sheet stays, UIKit's dismissal ends cancelled.
+                    let began = host.kit.dragWithoutDismissing(sheet)
+                    note("the user drags \(sheet.id) and lets go" + (began ? "" : ": it does not move"))
+                    outcome.userActions += 1
+                    return
+                }
                 note("the user swipes \(sheet.id) down")
                 track(host.kit.swipeDown(sheet))
                 return

@@ -175,6 +175,20 @@ package final class FakeKit: ContainerKit {
         return true
     }
 
+    /// The user drags `sheet` down and lets go before it leaves: UIKit runs the sheet's
+    /// interactive dismissal, which ends cancelled with the sheet where it was (the next
+    /// `endTransitions` of its window ends it), and tells the host nothing. Meanwhile the sheet and
+    /// its presenter are transitioning, so a change to them waits. False when nothing presents it,
+    /// a transition involving it runs, or the host does not let the user dismiss it (UIKit then
+    /// keeps it still, as for ``swipeDown(_:)``).
+    @discardableResult
+    package func dragWithoutDismissing(_ sheet: FakeController) -> Bool {
+        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return false }
+        if sheet.dismissalWatched, let host, !host.allowsDismissal(of: sheet) { return false }
+        presenter.world.beginUserAnimation(on: presenter, modal: sheet)
+        return true
+    }
+
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches
     /// the sheet; returns its report. Nil when nothing presents it, a transition involving it
     /// runs, or nobody watches it. A watched sheet the host does not let go
