@@ -60,12 +60,12 @@ enum HopFlowTask {
                     screen: screen, hop: hop, label: label, yields: rng.chance(50), environment: environment,
                     coordinator: coordinator, checker: checker)
                 : nil
-            if rng.chance(faults.rate(.movedFlowScreen)) {
-                await move(
+            let movedAway =
+                rng.chance(faults.rate(.movedFlowScreen))
+                ? await move(
                     screen, round: round, label: label, retryAfter: hostTimeout, environment: environment,
-                    coordinator: coordinator,
-                    checker: checker)
-            }
+                    coordinator: coordinator, checker: checker)
+                : false
             let delay = Duration.microseconds(rng.below(2_000))
             let unhopper = Task(executorPreference: environment.taskExecutor) { () async -> Bool in
                 try? await environment.sleep(delay)
@@ -77,6 +77,14 @@ enum HopFlowTask {
                 }
             }
             let unhopped = await unhopper.value
+            if movedAway, unhopped {
+                // No request hops to the round's screen again: once moved, it is never current.
+                await checker.noteViolation(
+                    .init(
+                        .answered,
+                        "\(screen.id) unhopped in round \(round) after a replace moved it into a stack, "
+                            + "where it is no longer hop \(container)'s current child"))
+            }
             if let rival {
                 await checker.flowEnded(
                     screen: screen.id, round: round, waited: await rival.value, unhopped: unhopped, cancelled: true)
@@ -138,18 +146,18 @@ enum HopFlowTask {
 
     /// Replaces the content of the window whose hop container shows `screen` with tabs of the hop
     /// (now showing another screen) and a stack holding `screen`, or (every other round) with the
-    /// hop showing that stack: the screen stays in the window.
+    /// hop showing that stack: the screen stays in the window. Whether the replace committed.
     private static func move(
         _ screen: Screen, round: Int, label: RequestLabel, retryAfter hostTimeout: Duration, environment: StressEnvironment,
         coordinator: Coordinator, checker: StressChecker
-    ) async {
+    ) async -> Bool {
         await checker.noteFault(.movedFlowScreen)
         guard
             let window = await coordinator.snapshot.windowList.first(where: {
                 isCurrent(screen.id, hop: container, in: $0.content)
             })
         else {
-            return
+            return false
         }
         // Every other round the stack holding the screen is the hop's own child: still inside
         // the hop, and no longer its current child either.
@@ -169,6 +177,7 @@ enum HopFlowTask {
                 .content(.replace(with: tree), at: window.level), label: label, environment: environment,
                 coordinator: coordinator, checker: checker)
         }
+        return moved
     }
 
     /// Whether `screen` is the current child of hop container `hop` in `content`: the child
