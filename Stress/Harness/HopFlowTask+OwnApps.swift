@@ -4,7 +4,7 @@ import TransitionCoordinator
 extension HopFlowTask {
     /// Runs each scenario in turn; what broke, in the checker.
     static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
-        for scenario in [retriedHop, wrongTypedUnhop] {
+        for scenario in [retriedHop, wrongTypedUnhop, unhopInsideTheChild] {
             if let broken = await scenario(environment) { await checker.noteViolation(.init(.answered, broken)) }
         }
     }
@@ -100,5 +100,31 @@ extension HopFlowTask {
         case .success(7): return nil
         case let other: return "a flow waiting for an Int unhopped with 7 ended with \(other)"
         }
+    }
+
+    /// A hop container showing a stack: a screen pushed on it, then one presented over it, is not
+    /// the container's current child, so its unhop is refused (mutant
+    /// ``Mutation/hopChildAnywhereInside``). Nil when both were refused, else what broke.
+    static func unhopInsideTheChild(environment: StressEnvironment) async -> String? {
+        let stack = WindowContent.stack(StackContainer(id: "flowChild", root: Screen("a", id: ScreenID("flowChildRoot"))))
+        guard
+            let app = try? await Coordinator(
+                root: .hop(HopContainer(id: container, showing: stack)), clock: environment.clock,
+                executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        else { return "the app of its own could not be made" }
+        let pushed = Screen("b", id: ScreenID("flowPushed")), presented = Screen("m", id: ScreenID("flowPresented"))
+        guard (try? await app.stack("flowChild").push(pushed)) != nil else { return "the push onto the hop's stack failed" }
+        guard (try? await app.present(.screen(presented), from: .container("flowChild"))) != nil else {
+            return "the present over the hop's stack failed"
+        }
+        for screen in [pushed, presented] {
+            do throws(TransitionError) {
+                try await app.hop(container).unhop(screen.id, with: 1)
+                return "\(screen.id), inside the stack hop \(container) shows, unhopped as if it were the current child"
+            } catch {
+                guard case .container(.notCurrent, _) = error else { return "the unhop of \(screen.id) was refused as \(error)" }
+            }
+        }
+        return nil
     }
 }
