@@ -10,47 +10,33 @@ import TransitionCoordinatorUIKit
 @Suite("The container host: UIKit's own races")
 @MainActor
 struct ContainerHostRaceTests {
-    static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
-        .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))
-    }
-
-    static let tabs = WindowContent.tabs(TabBar(id: "main", stack("inbox", "list", "mail"), stack("settings", "prefs")))
-
     /// An app's own animator that ends at once: the change commits while UIKit's waits.
     struct QuickAnimator: Animator {
         func animate(_ context: TransitionContext) async throws {}
     }
 
-    /// Returns once `count` requests wait in the coordinator's queue.
-    static func waiting(_ coordinator: Coordinator, count: Int) async {
-        let events = coordinator.events()
-        if await coordinator.waitingRequests.count >= count { return }
-        for await event in events {
-            if case .waiting = event, await coordinator.waitingRequests.count >= count { return }
-        }
-    }
-
     @Test("a swipe reported behind the app's dismiss and a new sheet under the same stack id is refused: the new sheet stays")
     func staleSwipeOverSameStackID() async throws {
         let host = FakeWindowHost()
-        let coordinator = try await Coordinator(root: Self.tabs, host: host)
+        let coordinator = try await Coordinator(root: ContainerHostTests.tabs, host: host)
         host.coordinator = coordinator
         let window = try #require(try await coordinator.window(at: .root)).id
-        try await coordinator.present(Self.stack("compose", "draft"), from: .container("inbox"))
+        try await coordinator.present(ContainerHostTests.stack("compose", "draft"), from: .container("inbox"))
         let old = try #require(host.controllers.controller(.navigation("compose"), in: window) as? FakeController)
         let animator = GatedAnimator(.waitForOpen)
         let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
         await animator.started(calls: 1)
         // The app dismisses the draft and presents another under the same stack id; both wait.
         let dismiss = Task { try await coordinator.dismiss(presentedBy: .container("inbox"), policy: .enqueue) }
-        await Self.waiting(coordinator, count: 1)
+        await ContainerHostTests.waiting(coordinator, count: 1)
         let again = Task {
-            try await coordinator.present(Self.stack("compose", "other"), from: .container("inbox"), policy: .enqueue)
+            try await coordinator.present(
+                ContainerHostTests.stack("compose", "other"), from: .container("inbox"), policy: .enqueue)
         }
-        await Self.waiting(coordinator, count: 2)
+        await ContainerHostTests.waiting(coordinator, count: 2)
         // The user swipes the draft away: the report waits its turn behind both.
         let report = try #require(host.kit.swipeDown(old))
-        await Self.waiting(coordinator, count: 3)
+        await ContainerHostTests.waiting(coordinator, count: 3)
         animator.open()
         _ = try await hold.value
         _ = try await dismiss.value
@@ -61,7 +47,7 @@ struct ContainerHostRaceTests {
         #expect(content.description.contains("stack compose [other]"), "the new sheet stays: \(content)")
         #expect(
             try await coordinator.history.last?.request
-                == .content(.present(Self.stack("compose", "other"), from: .container("inbox"))))
+                == .content(.present(ContainerHostTests.stack("compose", "other"), from: .container("inbox"))))
         try host.throwIfBroken()
         #expect(try host.kits[window]?.content() == Reconciler.shown(content))
     }
@@ -70,9 +56,10 @@ struct ContainerHostRaceTests {
     func undoAfterTheModelReleasedTheSheet() async throws {
         let host = FakeWindowHost(timing: .held)
         let coordinator = try await Coordinator(
-            root: Self.tabs, configuration: try CoordinatorConfiguration(queueLimit: 1), host: host)
+            root: ContainerHostTests.tabs, configuration: try CoordinatorConfiguration(queueLimit: 1), host: host)
         host.coordinator = coordinator
-        try await coordinator.openWindow(.presenting(Self.stack("top", "a"), modal: .screen(Screen("sheet"))), at: .medium)
+        try await coordinator.openWindow(
+            .presenting(ContainerHostTests.stack("top", "a"), modal: .screen(Screen("sheet"))), at: .medium)
         let sheetWindow = try #require(try await coordinator.window(at: .medium)).id
         let kit = try #require(host.kits[sheetWindow])
         let sheet = try #require(host.controllers.controller(.screen(Screen("sheet")), in: sheetWindow) as? FakeController)
@@ -81,7 +68,7 @@ struct ContainerHostRaceTests {
         let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
         await animator.started(calls: 1)
         let close = Task { try await coordinator.closeWindow(at: .medium, policy: .enqueue) }
-        await Self.waiting(coordinator, count: 1)
+        await ContainerHostTests.waiting(coordinator, count: 1)
         // The user swipes the sheet away, UIKit animating: the report is refused (the queue is
         // full) and its undo waits for UIKit's dismissal.
         let undoWaits = Gate()
@@ -121,9 +108,10 @@ struct ContainerHostRaceTests {
         kit.host = host
         let configuration = try CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let coordinator = try await Coordinator(
-            root: Self.stack("home", "start"), configuration: configuration, host: host, clock: TestClock())
+            root: ContainerHostTests.stack("home", "start"), configuration: configuration, host: host, clock: TestClock())
         host.coordinator = coordinator
-        try await coordinator.openWindow(.presenting(Self.stack("top", "a"), modal: Self.stack("sheet", "s1")), at: .high)
+        try await coordinator.openWindow(
+            .presenting(ContainerHostTests.stack("top", "a"), modal: ContainerHostTests.stack("sheet", "s1")), at: .high)
         let high = try #require(try await coordinator.window(at: .high)).id
         let window = try #require(host.controllers.window(high) as? FakeUIKit)
         let top = try #require(host.controllers.controller(.navigation("top"), in: high) as? FakeController)
