@@ -351,7 +351,9 @@ public final class ContainerHost: WindowHost {
                 let presenter = self.undoPresenter(of: sheet, shown)
             else { return }
             while presenter.isTransitioning { await presenter.transitionEnded() }
-            // The model may have dismissed the sheet meanwhile, or closed its window.
+            // The model may have dismissed the sheet meanwhile, or closed its window. Nothing
+            // suspends between this check and the present below, so on the main actor no change
+            // of the host can come between them.
             // Mutant: not checked again after the wait.
             guard planted(.uikitUndoUncheckedAfterWait) || self.undoPresenter(of: sheet, shown) === presenter else {
                 return
