@@ -20,7 +20,7 @@ struct BalanceTests {
         // A content change under another window is not seen, so never animated (the skip rule): those are left out.
         var animated = 0, handed = 0, skippedNotActive = 0, committed = 0, unseen = 0
         for seed in 11...14 as ClosedRange<UInt64> {
-            let run = StressRunner.simulate(StressConfiguration(requests: 2_000, tasks: 32, seed: seed))
+            let run = StressRunner.simulate(StressConfiguration(requests: 1_000, tasks: 32, seed: seed))
             #expect(run.violations.isEmpty, "\(run.report.render())")
             let summary = try #require(run.report.checker)
             #expect(summary.animated <= summary.handedAnimator && summary.handedAnimator <= summary.committed)
@@ -38,7 +38,7 @@ struct BalanceTests {
 
     @Test("every state is reached, with as many lifecycle events as configured, and bursts still fire")
     func everyStateReached() throws {
-        var configuration = StressConfiguration(requests: 2_000, tasks: 32, seed: 12)
+        var configuration = StressConfiguration(requests: 1_000, tasks: 32, seed: 12)
         configuration.faults.rates[.lifecycleBurst] = 30
         let run = StressRunner.simulate(configuration)
         #expect(run.violations.isEmpty)
