@@ -136,9 +136,10 @@ extension UIKitStress {
     }
 
     /// The user swipes a sheet down while a held transition holds the slot and the app's close
-    /// of its window fills the queue, on an app of its own: the report is refused and its undo
-    /// waits for UIKit's dismissal, while the model closes the window. The undo must not present
-    /// the sheet again (mutant ``Mutation/uikitUndoUncheckedAfterWait``). Nil when it held.
+    /// of its window fills the queue, on an app of its own, and taps back on the stack beneath as
+    /// soon as UIKit's dismissal ends: the report is refused and its undo waits for UIKit's pop,
+    /// while the model closes the window. The undo must not present the sheet again (mutant
+    /// ``Mutation/uikitUndoUncheckedAfterWait``). Nil when it held.
     @MainActor
     static func undoAfterWindowClosed() async -> InvariantViolation? {
         let host = FakeWindowHost(timing: .held)
@@ -149,9 +150,10 @@ extension UIKitStress {
         host.coordinator = coordinator
         guard
             (try? await coordinator.openWindow(
-                .presenting(stack("closed-top", "a"), modal: .screen(Screen("closed-sheet"))), at: .medium)) != nil,
+                .presenting(stack("closed-top", "a", "b"), modal: .screen(Screen("closed-sheet"))), at: .medium)) != nil,
             let window = try? await coordinator.window(at: .medium)?.id, let kit = host.kits[window],
-            let sheet = host.controllers.controller(.screen(Screen("closed-sheet")), in: window) as? FakeController
+            let sheet = host.controllers.controller(.screen(Screen("closed-sheet")), in: window) as? FakeController,
+            let top = host.controllers.controller(.navigation("closed-top"), in: window) as? FakeController
         else { return .init(.answered, "the sheet's window was not opened") }
         let animator = GatedAnimator(.waitForOpen)
         let hold = Task { try? await coordinator.openWindow(Screen("closed-toast"), at: .high, animator: animator) }
@@ -162,9 +164,11 @@ extension UIKitStress {
             return .init(.answered, "the window's close never waited")
         }
         let undoWaits = Gate()
-        kit.onWait = { undoWaits.open() }
         let report = host.kit.swipeDown(sheet)
-        if report != nil { await undoWaits.wait() }
+        kit.endTransitions()
+        let tapped = host.kit.tapBack(top)
+        kit.onWait = { undoWaits.open() }
+        if report != nil, tapped != nil { await undoWaits.wait() }
         kit.onWait = nil
         animator.open()
         _ = await hold.value
@@ -175,6 +179,7 @@ extension UIKitStress {
         let reported = Locked(false)
         let reportEnds = Task {
             await report?.value
+            await tapped?.value
             reported.withLock { $0 = true }
         }
         for _ in 0..<100 where !reported.withLock({ $0 }) {
@@ -183,7 +188,7 @@ extension UIKitStress {
         }
         _ = await close.value
         await reportEnds.value
-        guard report != nil else { return .init(.answered, "the swipe was not reported") }
+        guard report != nil, tapped != nil else { return .init(.answered, "the swipe or the back tap was not made") }
         if sheet.timesPresented != 1 || !kit.violations.isEmpty {
             return .init(
                 .atomic,
@@ -250,6 +255,46 @@ extension UIKitStress {
                 .atomic,
                 "a presentation that waited for the user's drag when the lock hid its window: after the unlock the screen "
                     + "shows \(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(window.violations)")
+        }
+        return nil
+    }
+
+    /// The user cancels a back swipe while a held transition holds the slot, and taps back at
+    /// once, on an app of its own: UIKit's pop ends while the swipe's report still waits its
+    /// turn. The host hears of the tap only then, and must report it once the swipe's report
+    /// ended: the model pops (mutant ``Mutation/uikitReportDroppedAfterSwipe``). Nil when it held.
+    @MainActor
+    static func backTapBehindACancelledSwipe() async -> InvariantViolation? {
+        let host = FakeWindowHost(timing: .held)
+        guard let coordinator = try? await Coordinator(root: stack("tapped-root", "list", "mail"), host: host) else {
+            return .init(.answered, "the back tap's app could not be made")
+        }
+        host.coordinator = coordinator
+        guard let window = try? await coordinator.window(at: .root)?.id, let kit = host.kits[window],
+            let navigation = host.controllers.controller(.navigation("tapped-root"), in: window) as? FakeController
+        else { return .init(.answered, "the back tap's stack was not made") }
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try? await coordinator.openWindow(Screen("tapped-toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        // The gate let the swipe through a moment before the transition took the slot.
+        guard host.kit.swipeBack(navigation, gated: false) else {
+            animator.open()
+            return .init(.answered, "the back swipe did not begin")
+        }
+        let cancelled = host.kit.liftFinger(navigation, finished: false)
+        let tapped = host.kit.tapBack(navigation)
+        kit.endTransitions()
+        animator.open()
+        _ = await hold.value
+        await cancelled?.value
+        await tapped?.value
+        await host.core.settled(window)
+        guard let content = try? await coordinator.window(at: .root)?.content else { return .init(.answered, "no root window") }
+        if tapped == nil || !host.kit.lostPops.isEmpty || content != stack("tapped-root", "list") {
+            return .init(
+                .answered,
+                "a back tap right after a cancelled swipe, its pop ended while the swipe's report waited its turn, "
+                    + "was not reported: the model shows \(content), the stack [\(navigation.children.map { "\($0.id)" })]")
         }
         return nil
     }

@@ -213,6 +213,7 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.staleSwipeOverSameStackID() }
             if failure == nil { failure = await UIKitStress.undoAfterWindowClosed() }
             if failure == nil { failure = await UIKitStress.hiddenWhileAPresentationWaits() }
+            if failure == nil { failure = await UIKitStress.backTapBehindACancelledSwipe() }
             if let failure {
                 outcome.violations = [
                     (

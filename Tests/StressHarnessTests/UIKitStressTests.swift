@@ -110,7 +110,7 @@ struct UIKitStressTests {
         let window = try #require(await coordinator.snapshot.windowList.first).id
         let stack = try #require(host.controllers.controller(.navigation("a"), in: window) as? FakeController)
         host.coordinator = nil // a host that tells nobody: it drops the report
-        #expect(host.kit.tapBack(stack) == nil)
+        await host.kit.tapBack(stack)?.value
         let violation = UIKitStress.violation(host: host, snapshot: await coordinator.snapshot, seed: 1)
         #expect(violation?.invariant == .answered)
         #expect(violation?.detail.contains("neither reported nor undid") == true)

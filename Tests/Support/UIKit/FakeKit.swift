@@ -99,7 +99,9 @@ package final class FakeKit: ContainerKit {
 
     /// The user taps the back button of `navigation`: UIKit pops its top screen, animated (a
     /// transition on it, held until ended with ``FakeUIKit/Timing/held``), and the navigation
-    /// controller shows the new top. Returns the host's report of it. A sheet above the stack does
+    /// controller shows the new top once the animation ends: only then does the host hear of it
+    /// (the delegate's `didShow`). Returns a task that ends with the host's report, or at once
+    /// when the host does not report it. A sheet above the stack does
     /// not stop the tap: one resting at an undimmed detent (`largestUndimmedDetentIdentifier`)
     /// leaves the area around it, the navigation bar among it, to the user. A tab bar at the
     /// bottom is under such a sheet (``tapTab(_:of:)``).
@@ -108,17 +110,35 @@ package final class FakeKit: ContainerKit {
         guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
         else { return nil }
         if popped.parent === navigation { popped.parent = nil }
-        navigation.world.beginUserAnimation(on: navigation)
-        guard let top = navigation.children.last else { return nil }
-        let report = host?.userShowed(top, count: navigation.children.count, in: navigation)
-        if report == nil, let host, case .navigation(let stack) = navigation.id,
-            let model = host.controllers.windows.lazy.compactMap({ host.controllers.content(of: $0)?.find(stack)?.base }).first,
-            case .stack(let shown) = model, shown.items.count > navigation.children.count
-        {
-            // The host neither reports the pop nor undoes it, while its model holds more screens.
-            lostPops.append(navigation.id)
+        return afterAnimation(on: navigation) { [weak self] in
+            guard let self, let top = navigation.children.last else { return nil }
+            let report = self.host?.userShowed(top, count: navigation.children.count, in: navigation)
+            if report == nil, let host = self.host, case .navigation(let stack) = navigation.id,
+                let model = host.controllers.windows.lazy.compactMap({ host.controllers.content(of: $0)?.find(stack)?.base })
+                    .first,
+                case .stack(let shown) = model, shown.items.count > navigation.children.count
+            {
+                // The host neither reports the pop nor undoes it, while its model holds more screens.
+                self.lostPops.append(navigation.id)
+            }
+            return report
         }
-        return report
+    }
+
+    /// Starts the animation of a change the user made on `owner` (of `modal`, for a sheet) and
+    /// runs `report` when UIKit tells the host of it: once the animation ends. Returns a task
+    /// that ends when the report it started does.
+    private func afterAnimation(
+        on owner: FakeController, modal: FakeController? = nil, _ report: @escaping @MainActor () -> Task<Void, Never>?
+    ) -> Task<Void, Never> {
+        let (reports, told) = AsyncStream<Task<Void, Never>?>.makeStream()
+        owner.world.beginUserAnimation(on: owner, modal: modal) {
+            told.yield(report())
+            told.finish()
+        }
+        return Task {
+            for await started in reports { await started?.value }
+        }
     }
 
     /// The back taps the host neither reported nor undid while its model held more screens than
@@ -190,7 +210,8 @@ package final class FakeKit: ContainerKit {
     }
 
     /// The user swipes `sheet` down: UIKit dismisses it, and tells the host only when it watches
-    /// the sheet; returns its report. Nil when nothing presents it, a transition involving it
+    /// the sheet, once the dismissal's animation ends; returns a task that ends with its report.
+    /// Nil when nothing presents it, a transition involving it
     /// runs, or nobody watches it. A watched sheet the host does not let go
     /// (``ContainerHost/allowsDismissal(of:)``, asked as UIKit asks the presentation controller's
     /// delegate) stays presented, and the host hears of the attempt instead.
@@ -202,8 +223,11 @@ package final class FakeKit: ContainerKit {
         }
         if heldByApp(sheet) { heldSwipedAway.append(sheet.id) }
         presenter.userDismissedPresented()
-        presenter.world.beginUserAnimation(on: presenter, modal: sheet)
-        if !sheet.dismissalWatched { unwatchedSwipes.append(sheet.id) }
-        return sheet.dismissalWatched ? host?.userDismissed(sheet) : nil
+        guard sheet.dismissalWatched else {
+            unwatchedSwipes.append(sheet.id)
+            presenter.world.beginUserAnimation(on: presenter, modal: sheet)
+            return nil
+        }
+        return afterAnimation(on: presenter, modal: sheet) { [weak self] in self?.host?.userDismissed(sheet) }
     }
 }

@@ -44,6 +44,9 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         package let modal: FakeController?
         package let interactive: Bool
         fileprivate var waiters: [CheckedContinuation<Void, Never>] = []
+        /// What UIKit calls when the transition ends (a delegate's `didShow`, or
+        /// `presentationControllerDidDismiss`), before whoever waits for its end resumes.
+        fileprivate var completions: [@MainActor () -> Void] = []
         init(owner: FakeController, modal: FakeController?, interactive: Bool) {
             (self.owner, self.modal, self.interactive) = (owner, modal, interactive)
         }
@@ -116,8 +119,14 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
 
     /// The animation of a change the user made (a back tap's pop, a sheet swiped down) starts
     /// on `owner`: with ``Timing/held``, a transition running until the test ends it.
-    package func beginUserAnimation(on owner: FakeController, modal: FakeController? = nil) {
-        _ = begin(on: owner, modal: modal, animated: true)
+    /// `completion` is what UIKit calls once the animation ends (the navigation delegate's
+    /// `didShow`, the presentation controller delegate's `didDismiss`): with ``Timing/instant``
+    /// before this returns, otherwise when the transition ends.
+    package func beginUserAnimation(
+        on owner: FakeController, modal: FakeController? = nil, completion: @escaping @MainActor () -> Void = {}
+    ) {
+        guard let transition = begin(on: owner, modal: modal, animated: true) else { return completion() }
+        transition.completions.append(completion)
     }
 
     /// Waits for `transition`'s end (at once for nil).
@@ -162,7 +171,10 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
     package func endTransitions() {
         let ending = transitions.filter { !$0.interactive }
         transitions.removeAll { !$0.interactive }
-        for transition in ending { for waiter in transition.waiters { waiter.resume() } }
+        for transition in ending {
+            for completion in transition.completions { completion() }
+            for waiter in transition.waiters { waiter.resume() }
+        }
     }
 
     /// The user begins an interactive pop of `navigation` (its edge swipe): refused (false) when

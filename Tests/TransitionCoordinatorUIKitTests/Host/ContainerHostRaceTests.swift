@@ -59,21 +59,25 @@ struct ContainerHostRaceTests {
             root: ContainerHostTests.tabs, configuration: try CoordinatorConfiguration(queueLimit: 1), host: host)
         host.coordinator = coordinator
         try await coordinator.openWindow(
-            .presenting(ContainerHostTests.stack("top", "a"), modal: .screen(Screen("sheet"))), at: .medium)
+            .presenting(ContainerHostTests.stack("top", "a", "b"), modal: .screen(Screen("sheet"))), at: .medium)
         let sheetWindow = try #require(try await coordinator.window(at: .medium)).id
         let kit = try #require(host.kits[sheetWindow])
         let sheet = try #require(host.controllers.controller(.screen(Screen("sheet")), in: sheetWindow) as? FakeController)
+        let top = try #require(host.controllers.controller(.navigation("top"), in: sheetWindow) as? FakeController)
         // A transition holds the slot, and the app's close of the window fills the queue.
         let animator = GatedAnimator(.waitForOpen)
         let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
         await animator.started(calls: 1)
         let close = Task { try await coordinator.closeWindow(at: .medium, policy: .enqueue) }
         await ContainerHostTests.waiting(coordinator, count: 1)
-        // The user swipes the sheet away, UIKit animating: the report is refused (the queue is
-        // full) and its undo waits for UIKit's dismissal.
+        // The user swipes the sheet away; once UIKit's dismissal ends the host hears of it, and
+        // the user taps back on the stack beneath at once. The report is refused (the queue is
+        // full) and its undo waits for UIKit's pop.
         let undoWaits = Gate()
-        kit.onWait = { undoWaits.open() }
         let report = try #require(host.kit.swipeDown(sheet))
+        kit.endTransitions()
+        let tapped = try #require(host.kit.tapBack(top))
+        kit.onWait = { undoWaits.open() }
         await undoWaits.wait()
         kit.onWait = nil
         // Meanwhile the model closes the window, releasing the sheet; then UIKit's dismissal ends.
@@ -82,10 +86,11 @@ struct ContainerHostRaceTests {
         for _ in 0..<10_000 where host.controllers.presents(.screen(Screen("sheet")), from: .container("top"), in: sheetWindow) {
             await Task.yield()
         }
-        // UIKit's transitions end (the dismissal, then any present the undo made).
+        // UIKit's transitions end (the pop, then any present the undo made).
         let reported = Box(false)
         let reportEnds = Task {
             await report.value
+            await tapped.value
             reported.value = true
         }
         for _ in 0..<100 where !reported.value {
@@ -150,5 +155,23 @@ struct ContainerHostRaceTests {
         #expect(window.violations.isEmpty, "\(window.violations)")
         let model = try #require(try await coordinator.window(at: .high)).content
         #expect(try window.content() == Reconciler.shown(model))
+    }
+
+    @Test("a back tap is reported once UIKit's pop has animated, when UIKit calls the navigation delegate's didShow")
+    func backTapReportedWhenThePopEnds() async throws {
+        let host = FakeWindowHost(timing: .held)
+        let coordinator = try await Coordinator(root: ContainerHostTests.tabs, host: host)
+        host.coordinator = coordinator
+        let window = try #require(try await coordinator.window(at: .root)).id
+        let kit = try #require(host.kits[window])
+        let inbox = try #require(host.controllers.controller(.navigation("inbox"), in: window) as? FakeController)
+        let events = EventProbe(coordinator)
+        let tapped = try #require(host.kit.tapBack(inbox))
+        for _ in 0..<100 { await Task.yield() }
+        #expect(events.unread == 0, "nothing reported while the pop animates")
+        kit.endTransitions()
+        await tapped.value
+        #expect(try await coordinator.history.last?.request == .userDid(.popTo("list", in: "inbox")))
+        try await ContainerHostTests.expectShowsModel(coordinator, host, window)
     }
 }
