@@ -61,6 +61,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     open var autoresizingMask: AutoresizingMask = []
     open var backgroundColor: UIColor?
     open var translatesAutoresizingMaskIntoConstraints: Bool = true
+    open var window: UIWindow? { nil }
     open func addSubview(_ view: UIView) {}
     open func removeFromSuperview() {}
     open class func transition(
@@ -129,6 +130,7 @@ extension UIGestureRecognizerDelegate {
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
     open var view: UIView! { UIView() }
+    open var viewIfLoaded: UIView? { nil }
     open func loadViewIfNeeded() {}
     open func viewDidLoad() {}
     open func viewDidAppear(_ animated: Bool) {}

@@ -260,6 +260,8 @@ public enum StressHarness {
         case .uikitHiddenMidChange: "a window hidden while a presentation in it still waits for UIKit"
         case .uikitUndoUncheckedAfterWait: "a refused swipe's sheet presented again after the model released it"
         case .uikitSwipeNamesContainer: "a stale swipe's report dismisses a new sheet under the same stack id"
+        case .uikitPresentOutsideWindow: "a present made from a sheet the user swiped out of the window"
+        case .uikitUndoSheetAlone: "a refused swipe's undo presents the sheet without what the model presents over it"
         }
     }
 }

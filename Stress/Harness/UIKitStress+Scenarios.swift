@@ -299,6 +299,78 @@ extension UIKitStress {
         return nil
     }
 
+    /// The user swipes a sheet down and, while UIKit animates the dismissal, the app presents
+    /// over that sheet (committed, UIKit's present waiting for the dismissal), on an app of its
+    /// own. UIKit refuses to present from a sheet out of the window, so the host must not try
+    /// (mutant ``Mutation/uikitPresentOutsideWindow``). With `refused`, a held transition and a
+    /// push fill the queue, so the swipe's report is refused: its undo must present the sheet
+    /// again and what the model presents over it (mutant ``Mutation/uikitUndoSheetAlone``).
+    /// Either way the screen ends showing the model. Nil when it held.
+    @MainActor
+    static func presentOverASwipedSheet(refused: Bool) async -> InvariantViolation? {
+        let kit = FakeKit(timing: .held)
+        kit.recordsTraps = true
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let root = WindowContent.tabs(TabBar(id: "swiped-tabs", stack("swiped-inbox", "list"), stack("swiped-other", "prefs")))
+        guard let configuration = try? CoordinatorConfiguration(queueLimit: 1),
+            let coordinator = try? await Coordinator(root: root, configuration: configuration, host: host),
+            let window = try? await coordinator.window(at: .root)?.id, let fake = host.controllers.window(window) as? FakeUIKit
+        else { return .init(.answered, "the swiped sheet's app could not be made") }
+        host.coordinator = coordinator
+        func endTransitions(until task: Task<Void, Never>) async {
+            let ended = Locked(false)
+            let watch = Task {
+                await task.value
+                ended.withLock { $0 = true }
+            }
+            for _ in 0..<100 where !ended.withLock({ $0 }) {
+                fake.endTransitions()
+                for _ in 0..<50 { await Task.yield() }
+            }
+            await watch.value
+            await host.settled(window)
+        }
+        await endTransitions(
+            until: Task { _ = try? await coordinator.present(stack("swiped-sheet", "draft"), from: .container("swiped-inbox")) })
+        guard let sheet = host.controllers.controller(.navigation("swiped-sheet"), in: window) as? FakeController,
+            let report = kit.swipeDown(sheet)
+        else { return .init(.answered, "the sheet was not presented, or not swiped") }
+        guard
+            (try? await coordinator.present(
+                .presenting(.screen(Screen("swiped-over")), modal: .screen(Screen("swiped-top"))),
+                from: .container("swiped-sheet"), animator: GatedAnimator(.returnAtOnce))) != nil
+        else { return .init(.answered, "the present over the swiped sheet was refused") }
+        let animator = GatedAnimator(.waitForOpen)
+        var hold: Task<Void, Never>?
+        var push: Task<Void, Never>?
+        if refused {
+            hold = Task { _ = try? await coordinator.openWindow(Screen("swiped-toast"), at: .high, animator: animator) }
+            await animator.started(calls: 1)
+            push = Task {
+                _ = try? await coordinator.perform(.content(.push(Screen("more"), onto: "swiped-other")), policy: .enqueue)
+            }
+            if await !coordinator.waitingReaches(1) {
+                animator.open()
+                return .init(.answered, "the push never waited")
+            }
+        }
+        await endTransitions(until: report)
+        animator.open()
+        await hold?.value
+        await push?.value
+        await endTransitions(until: Task {})
+        guard let model = try? await coordinator.window(at: .root)?.content else { return .init(.answered, "no root window") }
+        let shown = try? fake.content()
+        if shown != Reconciler.shown(model) || !fake.violations.isEmpty {
+            return .init(
+                .atomic,
+                "a present over a sheet the user swiped away, the swipe \(refused ? "refused" : "accepted"): the screen shows "
+                    + "\(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
+        }
+        return nil
+    }
+
     /// A stack of `names`, the first its root.
     private static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
         .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))

@@ -214,6 +214,8 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.undoAfterWindowClosed() }
             if failure == nil { failure = await UIKitStress.hiddenWhileAPresentationWaits() }
             if failure == nil { failure = await UIKitStress.backTapBehindACancelledSwipe() }
+            if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: false) }
+            if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: true) }
             if let failure {
                 outcome.violations = [
                     (

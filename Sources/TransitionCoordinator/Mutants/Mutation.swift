@@ -290,6 +290,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit host reports a stack sheet swiped down by its container id alone: a report that
     /// waited behind the app's dismiss and a new sheet with the same stack id dismisses the new one.
     case uikitSwipeNamesContainer
+    /// The UIKit applier presents from a controller out of the window: a sheet the user swiped
+    /// away while the app's present over it waited for that dismissal. UIKit refuses it.
+    case uikitPresentOutsideWindow
+    /// The UIKit host's undo of a refused swipe presents the sheet alone: what the model
+    /// presented over it while the swipe animated stays off screen.
+    case uikitUndoSheetAlone
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -299,7 +305,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitSheetWatchedLate, .uikitPresentInHiddenWindow,
             .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
-            .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer:
+            .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer,
+            .uikitPresentOutsideWindow, .uikitUndoSheetAlone:
             true
         default: false
         }

@@ -30,6 +30,9 @@ package final class ControllerApplier {
     private let factory: any ControllerFactory
     private let window: any HostWindow
     private var made: [ControllerID: Made] = [:]
+    /// Each modal this applier presented or was to present, with its presenter, until it
+    /// dismisses it or releases it.
+    private var presenters: [ControllerID: ControllerID] = [:]
     private var applying = false
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
@@ -132,6 +135,23 @@ package final class ControllerApplier {
         return nil
     }
 
+    /// Whether `id`'s controller is a modal out of the window: the user swiped it away, or a
+    /// modal beneath it, while this list waited for that dismissal. UIKit refuses to present from
+    /// it, and it presents nothing to dismiss. The user's report of the swipe follows: the model
+    /// dismisses the modal, or the host's undo presents it again with what the model presents
+    /// above it.
+    private func swipedAway(_ id: ControllerID, _ controller: any PresentingController) -> Bool {
+        presenters[id] != nil && !controller.isInWindow
+    }
+
+    /// Forgets the modals `presenter` presents, and those above them: dismissed.
+    private func dismissed(above presenter: ControllerID) {
+        for (modal, below) in presenters where below == presenter {
+            presenters[modal] = nil
+            dismissed(above: modal)
+        }
+    }
+
     /// `wanted`, with the tabs the tab bar shows already kept in the order it shows them (the
     /// user's, after a reorder through More): each place of `wanted` that holds a tab staying
     /// takes the next staying tab in the shown order, and a new tab keeps its place.
@@ -155,6 +175,7 @@ package final class ControllerApplier {
             case .hop(let hop): made[id] = .hop(factory.makeHop(hop))
             }
         case .release(let id):
+            presenters[id] = nil
             if let controller = made.removeValue(forKey: id)?.controller { factory.release(controller, as: id) }
         case .setRoot(let id):
             await window.setRootController(id.flatMap { made[$0]?.controller }, animated: animated)
@@ -179,6 +200,9 @@ package final class ControllerApplier {
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
             await idle(presenting)
+            presenters[controller] = presenter
+            // Mutant: presented from a modal the user swiped out of the window.
+            guard !swipedAway(presenter, presenting) || planted(.uikitPresentOutsideWindow) else { return }
             // Mutant: the sheet watched only once its presentation completed.
             if !planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
             await presenting.presentController(shown, animated: animated)
@@ -186,6 +210,8 @@ package final class ControllerApplier {
         case .dismiss(let presenter):
             guard let presenting = made[presenter]?.controller else { return }
             await idleChain(from: presenting)
+            dismissed(above: presenter)
+            if swipedAway(presenter, presenting), presenting.presentedController == nil { return }
             await presenting.dismissPresented(animated: animated)
         }
     }

@@ -18,6 +18,11 @@ public protocol PresentingController: AnyObject {
     /// dismissal ended). UIKit refuses a dismiss while a presentation or dismissal runs anywhere
     /// in the chain it would dismiss, so `ControllerApplier` waits for each first.
     var presentedController: (any PresentingController)? { get }
+    /// Whether this controller's view is in a window (`viewIfLoaded?.window != nil`). UIKit
+    /// refuses to present from one that is not ("…whose view is not in the window hierarchy"),
+    /// and never calls that presentation's completion: a sheet the user swiped away is out of
+    /// the window once its dismissal ended, with everything it presented.
+    var isInWindow: Bool { get }
     /// Whether this controller is being presented or dismissed now (`isBeingPresented ||
     /// isBeingDismissed`).
     var isBeingPresentedOrDismissed: Bool { get }

@@ -148,6 +148,25 @@ package final class WindowControllers {
         return Self.find(modal, in: Reconciler.shown(content))?.presenter == presenter
     }
 
+    /// What window `id`'s content, as UIKit shows it, presents inside the modal `modal`, each as
+    /// its presenter and its modal, a presenter before what it presents: what presenting `modal`
+    /// again must present above it. Empty when the content holds no such modal.
+    package func presentations(above modal: ControllerID, in id: WindowID) -> [(presenter: ControllerID, modal: ControllerID)] {
+        guard let content = shown[id]?.content, let found = Self.find(modal, in: Reconciler.shown(content)) else { return [] }
+        return Self.presentations(in: found.content)
+    }
+
+    /// The presentations in `node`, read as UIKit shows it (a tab that is not selected presents nothing).
+    private static func presentations(in node: WindowContent) -> [(presenter: ControllerID, modal: ControllerID)] {
+        switch node {
+        case .screen, .stack: []
+        case .tabs(let tabs): tabs.tabs.flatMap(presentations)
+        case .hop(let hop): presentations(in: hop.current)
+        case .presenting(let base, let modal):
+            presentations(in: base) + [(ControllerID(root: base), ControllerID(root: modal))] + presentations(in: modal)
+        }
+    }
+
     /// The modal `modal` as the content window `id` was given last (the model's) holds it, with
     /// what it presents; nil when the model holds no such modal, or its controller is gone.
     package func modal(_ modal: ControllerID, in id: WindowID) -> WindowContent? {

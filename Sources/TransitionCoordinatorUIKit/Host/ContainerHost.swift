@@ -340,39 +340,57 @@ public final class ContainerHost: WindowHost {
     /// The user swiped `sheet` down (UIKit: the presentation controller delegate's `didDismiss`):
     /// reported by the sheet itself, so a swipe that waits its turn behind a change that replaced
     /// the sheet is refused instead of dismissing the new one. A refused dismissal is undone: the
-    /// sheet is presented again where the model still shows it, once UIKit's transition on its
-    /// presenter ended, and only if the model still shows it then.
+    /// sheet is presented again where the model still shows it, then what the model presents
+    /// above it (the swipe took those out of the window too), each once UIKit's transition on its
+    /// presenter ended, and only while the model still shows it then.
     @discardableResult
     public func userDismissed(_ sheet: any PresentingController) -> Task<Void, Never>? {
         guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
         let node = reported(shown.modal, in: shown.window)
         return Task {
             guard (try? await coordinator.userDid(.dismissModal(node))) == nil,
-                let presenter = self.undoPresenter(of: sheet, shown)
+                self.undoStep(shown.presenter, shown.modal, in: shown.window)?.modal === sheet
             else { return }
-            while presenter.isTransitioning { await presenter.transitionEnded() }
-            // The model may have dismissed the sheet meanwhile, or closed its window. Nothing
-            // suspends between this check and the present below, so on the main actor no change
-            // of the host can come between them.
-            // Mutant: not checked again after the wait.
-            guard planted(.uikitUndoUncheckedAfterWait) || self.undoPresenter(of: sheet, shown) === presenter else {
-                return
+            var chain = [(presenter: shown.presenter, modal: shown.modal)]
+            // Mutant: the sheet presented again alone.
+            if !planted(.uikitUndoSheetAlone) { chain += self.controllers.presentations(above: shown.modal, in: shown.window) }
+            for (presenter, modal) in chain {
+                guard let step = self.undoStep(presenter, modal, in: shown.window) else { return }
+                while step.presenter.isTransitioning { await step.presenter.transitionEnded() }
+                // The model may have dismissed the modal meanwhile, or closed its window. Nothing
+                // suspends between this check and the present below, so on the main actor no
+                // change of the host can come between them.
+                // Mutant: not checked again after the wait.
+                guard planted(.uikitUndoUncheckedAfterWait) || self.canPresentAgain(step, presenter, modal, in: shown.window)
+                else { return }
+                self.sheets[ObjectIdentifier(step.modal)] = (presenter, modal, shown.window)
+                self.kit.watchDismissal(of: step.modal)
+                await step.presenter.presentController(step.modal, animated: true)
             }
-            self.kit.watchDismissal(of: sheet)
-            await presenter.presentController(sheet, animated: true)
         }
     }
 
-    /// The controller to present `sheet` again from, undoing the user's refused dismissal: its
-    /// presenter, while the model still shows `sheet`'s node presented from it and `sheet` is
-    /// still that node's controller; nil otherwise.
-    private func undoPresenter(
-        of sheet: any PresentingController, _ shown: (presenter: ControllerID, modal: ControllerID, window: WindowID)
-    ) -> (any PresentingController)? {
-        guard controllers.presents(shown.modal, from: shown.presenter.nodeID, in: shown.window),
-            controllers.controller(shown.modal, in: shown.window) === sheet
+    /// The controllers of one presentation an undo makes again, `modal` from `presenter`, while
+    /// the model still shows it and both are alive; nil otherwise.
+    private func undoStep(
+        _ presenter: ControllerID, _ modal: ControllerID, in window: WindowID
+    ) -> (presenter: any PresentingController, modal: any PresentingController)? {
+        guard controllers.presents(modal, from: presenter.nodeID, in: window),
+            let presenting = controllers.controller(presenter, in: window),
+            let shown = controllers.controller(modal, in: window)
         else { return nil }
-        return controllers.controller(shown.presenter, in: shown.window)
+        return (presenting, shown)
+    }
+
+    /// Whether `step` may be presented now: the model still shows it with the same controllers,
+    /// the presenter is in the window and presents nothing, and the modal is out of it.
+    private func canPresentAgain(
+        _ step: (presenter: any PresentingController, modal: any PresentingController),
+        _ presenter: ControllerID, _ modal: ControllerID, in window: WindowID
+    ) -> Bool {
+        guard let now = undoStep(presenter, modal, in: window) else { return false }
+        return now.presenter === step.presenter && now.modal === step.modal && step.presenter.isInWindow
+            && step.presenter.presentedController == nil && !step.modal.isInWindow
     }
 
     /// The node a report of the user's dismissal of the modal `modal` names: a stack by its root

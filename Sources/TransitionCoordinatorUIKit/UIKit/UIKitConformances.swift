@@ -39,6 +39,9 @@ extension UIViewController: PresentingController {
     /// `presentedViewController`.
     public var presentedController: (any PresentingController)? { presentedViewController }
 
+    /// `viewIfLoaded?.window != nil`.
+    public var isInWindow: Bool { viewIfLoaded?.window != nil }
+
     /// `isBeingPresented || isBeingDismissed`.
     public var isBeingPresentedOrDismissed: Bool { isBeingPresented || isBeingDismissed }
 

@@ -400,6 +400,11 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     /// names the modal until the dismissal ended).
     package var presentedController: (any PresentingController)? { presented ?? world.dismissal(by: self)?.modal }
 
+    /// Whether it is in the window's hierarchy (``FakeUIKit/isOnScreen(_:)``), or is a modal whose
+    /// dismissal still animates: UIKit takes a dismissed modal's view out of the window once the
+    /// dismissal ended.
+    package var isInWindow: Bool { world.isOnScreen(self) || world.transitions.contains { $0.modal === self } }
+
     package var isBeingPresentedOrDismissed: Bool { world.transitions.contains { $0.modal === self } }
 
     package func transitionEnded() async {
@@ -483,7 +488,11 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
                 "\(id) presents \(modal.id) while \(busy.id), in its presentation context, presents \(busy.presented?.id as Any)")
             return
         }
-        if !world.isOnScreen(self) { world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not on screen") }
+        if !world.isOnScreen(self) {
+            // UIKit refuses it ("…whose view is not in the window hierarchy") and never calls its completion.
+            world.note(.presenterOffScreen, "\(id) presents \(modal.id) while not in the window: UIKit refuses it")
+            return
+        }
         if modal.parent != nil || modal.presenter != nil || world.root === modal || isHeld(by: modal) {
             // Where the trap is recorded instead (``FakeUIKit/onTrap``), nothing is linked.
             world.trap(.twoParents, "\(modal.id) is presented while \(modal.placement): UIKit traps")

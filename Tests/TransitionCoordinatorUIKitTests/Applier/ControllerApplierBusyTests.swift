@@ -19,6 +19,7 @@ private final class GatedKit: ControllerFactory, HostWindow {
         func presentController(_ controller: any PresentingController, animated: Bool) async {}
         func dismissPresented(animated: Bool) async {}
         var presentedController: (any PresentingController)? { nil }
+        var isInWindow: Bool { true }
         var isBeingPresentedOrDismissed: Bool { false }
         var isTransitioning: Bool { false }
         func transitionEnded() async {}

@@ -175,3 +175,102 @@ struct ContainerHostRaceTests {
         try await ContainerHostTests.expectShowsModel(coordinator, host, window)
     }
 }
+
+/// The app presents over a sheet while the user's swipe of that sheet animates: UIKit refuses to
+/// present from a controller no longer in a window, so the host must not ask it to, and the
+/// undo of a refused swipe must present the whole chain again.
+@Suite("The container host: a present over a sheet the user swipes away")
+@MainActor
+struct SwipedPresenterTests {
+    /// The tabs app with the stack `compose` presented from `inbox`, on a held fake, through a
+    /// bare container host, so the app's change commits while UIKit's waits.
+    @MainActor
+    struct App {
+        let coordinator: Coordinator
+        let host: ContainerHost
+        let kit: FakeKit
+        let window: WindowID
+        let fake: FakeUIKit
+        let sheet: FakeController
+
+        init(queueLimit: Int = 8) async throws {
+            kit = FakeKit(timing: .held)
+            host = ContainerHost(kit: kit)
+            kit.host = host
+            coordinator = try await Coordinator(
+                root: ContainerHostTests.tabs, configuration: try CoordinatorConfiguration(queueLimit: queueLimit), host: host)
+            host.coordinator = coordinator
+            window = try #require(try await coordinator.window(at: .root)).id
+            fake = try #require(host.controllers.window(window) as? FakeUIKit)
+            let presented = Task { [coordinator] in
+                try await coordinator.present(ContainerHostTests.stack("compose", "draft"), from: .container("inbox"))
+            }
+            await Self.endTransitions(fake) { [host, window, fake] in
+                !host.controllers.isChanging(window) && fake.transitions.isEmpty
+            }
+            _ = try await presented.value
+            sheet = try #require(host.controllers.controller(.navigation("compose"), in: window) as? FakeController)
+        }
+
+        /// Ends UIKit's transitions until `done` says the work is over (bounded).
+        static func endTransitions(_ fake: FakeUIKit, until done: () -> Bool) async {
+            for _ in 0..<100 where !done() {
+                fake.endTransitions()
+                for _ in 0..<50 { await Task.yield() }
+            }
+        }
+
+        /// Ends UIKit's transitions until `task` ended.
+        func endTransitions(until task: Task<Void, Never>) async {
+            let ended = Box(false)
+            let watch = Task {
+                await task.value
+                ended.value = true
+            }
+            await Self.endTransitions(fake) { ended.value }
+            await watch.value
+            await host.settled(window)
+        }
+
+        /// Expects the fake to show the model's content, with no rule broken.
+        func expectShowsModel(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let content = try #require(try await coordinator.window(at: .root), sourceLocation: sourceLocation).content
+            #expect(fake.violations.isEmpty, "\(fake.violations)", sourceLocation: sourceLocation)
+            #expect(try fake.content() == Reconciler.shown(content), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a present over a sheet whose swipe the coordinator accepts is not made: the sheet and what it would present go")
+    func acceptedSwipe() async throws {
+        let app = try await App()
+        let report = try #require(app.kit.swipeDown(app.sheet))
+        try await app.coordinator.present(
+            .screen(Screen("over")), from: .container("compose"), animator: ContainerHostRaceTests.QuickAnimator())
+        await app.endTransitions(until: report)
+        #expect(try await app.coordinator.history.last?.request == .userDid(.dismissModal(.screen("draft"))))
+        try await app.expectShowsModel()
+    }
+
+    @Test("a refused swipe's undo presents the sheet again with what the model presented over it meanwhile")
+    func refusedSwipe() async throws {
+        let app = try await App(queueLimit: 1)
+        let report = try #require(app.kit.swipeDown(app.sheet))
+        try await app.coordinator.present(
+            .screen(Screen("over")), from: .container("compose"), animator: ContainerHostRaceTests.QuickAnimator())
+        // A transition holds the slot and a push on the other tab fills the queue: the swipe's report is refused.
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try await app.coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let push = Task {
+            try await app.coordinator.perform(.content(.push(Screen("more"), onto: "settings")), policy: .enqueue)
+        }
+        await ContainerHostTests.waiting(app.coordinator, count: 1)
+        await app.endTransitions(until: report)
+        #expect(app.sheet.timesPresented == 2)
+        animator.open()
+        _ = try await hold.value
+        _ = try await push.value
+        await app.endTransitions(until: Task {})
+        try await app.expectShowsModel()
+    }
+}
