@@ -207,10 +207,11 @@ extension UIKitStress {
         let kit = FakeKit(timing: .held)
         let host = ContainerHost(kit: kit)
         kit.host = host
+        let watched = HideWatchingHost(host)
         guard
             let configuration = try? CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("hidden-pin"), level: .medium)),
             let coordinator = try? await Coordinator(
-                root: stack("hidden-root", "home"), configuration: configuration, host: host, clock: TestClock())
+                root: stack("hidden-root", "home"), configuration: configuration, host: watched, clock: TestClock())
         else { return .init(.answered, "the hidden window's app could not be made") }
         host.coordinator = coordinator
         guard
@@ -226,11 +227,19 @@ extension UIKitStress {
                 .screen(Screen("hidden-over")), from: .container("hidden-sheet"), animator: GatedAnimator(.returnAtOnce))) != nil
         else { return .init(.answered, "the present over the dragged sheet was refused") }
         let finished = Locked(false)
+        let hiding = Locked(false)
+        watched.onHide = { if $0 == high { hiding.withLock { $0 = true } } }
         let background = Task {
             _ = try? await coordinator.setApplicationState(.background)
             finished.withLock { $0 = true }
         }
-        for _ in 0..<2_000 where !finished.withLock({ $0 }) { await Task.yield() }
+        // The lock's transition asks the host to hide the window while the drag still runs.
+        for _ in 0..<100_000 where !hiding.withLock({ $0 }) && !finished.withLock({ $0 }) { await Task.yield() }
+        if !hiding.withLock({ $0 }) {
+            window.endTransitions()
+            await background.value
+            return .init(.answered, "the lock never hid the window above it")
+        }
         for _ in 0..<100 where !finished.withLock({ $0 }) {
             window.endTransitions()
             for _ in 0..<50 { await Task.yield() }

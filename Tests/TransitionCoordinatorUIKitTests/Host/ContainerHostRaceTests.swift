@@ -111,9 +111,10 @@ struct ContainerHostRaceTests {
         let kit = FakeKit(timing: .held)
         let host = ContainerHost(kit: kit)
         kit.host = host
+        let watched = HideWatchingHost(host)
         let configuration = try CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
         let coordinator = try await Coordinator(
-            root: ContainerHostTests.stack("home", "start"), configuration: configuration, host: host, clock: TestClock())
+            root: ContainerHostTests.stack("home", "start"), configuration: configuration, host: watched, clock: TestClock())
         host.coordinator = coordinator
         try await coordinator.openWindow(
             .presenting(ContainerHostTests.stack("top", "a"), modal: ContainerHostTests.stack("sheet", "s1")), at: .high)
@@ -127,11 +128,13 @@ struct ContainerHostRaceTests {
         #expect(host.controllers.isChanging(high))
         // The app goes to the background: the lock hides the window above it, once the drag ended.
         let finished = Box(false)
+        let hiding = Gate()
+        watched.onHide = { if $0 == high { hiding.open() } }
         let background = Task {
             _ = try await coordinator.setApplicationState(.background)
             finished.value = true
         }
-        for _ in 0..<2_000 where !finished.value { await Task.yield() }
+        await hiding.wait()
         #expect(!window.isHidden, "the window stays shown while its presentation waits")
         // The drag ends without dismissing; UIKit's present over the sheet then runs, and ends.
         for _ in 0..<100 where !finished.value {
