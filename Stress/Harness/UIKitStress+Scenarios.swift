@@ -327,22 +327,27 @@ extension UIKitStress {
             let window = try? await coordinator.window(at: .root)?.id, let fake = host.controllers.window(window) as? FakeUIKit
         else { return .init(.answered, "the swiped sheet's app could not be made") }
         host.coordinator = coordinator
-        func endTransitions(until task: Task<Void, Never>) async {
+        // Ends UIKit's transitions until `task` ended and no change in the window waits for one;
+        // false when that never came (no await is left hanging on it).
+        func endTransitions(until task: Task<Void, Never>) async -> Bool {
             let ended = Locked(false)
-            let watch = Task {
+            Task {
                 await task.value
                 ended.withLock { $0 = true }
             }
-            for _ in 0..<100 where !ended.withLock({ $0 }) {
+            for _ in 0..<1_000 where !ended.withLock({ $0 }) || host.controllers.isChanging(window) || !fake.transitions.isEmpty {
                 fake.endTransitions()
                 for _ in 0..<50 { await Task.yield() }
             }
-            await watch.value
-            await host.settled(window)
+            return ended.withLock { $0 } && !host.controllers.isChanging(window)
         }
-        await endTransitions(
-            until: Task { _ = try? await coordinator.present(stack("swiped-sheet", "draft"), from: .container("swiped-inbox")) })
-        guard let sheet = host.controllers.controller(.navigation("swiped-sheet"), in: window) as? FakeController,
+        let never = InvariantViolation(.answered, "a request or a report over the swiped sheet never returned")
+        guard
+            await endTransitions(
+                until: Task {
+                    _ = try? await coordinator.present(stack("swiped-sheet", "draft"), from: .container("swiped-inbox"))
+                }),
+            let sheet = host.controllers.controller(.navigation("swiped-sheet"), in: window) as? FakeController,
             let report = kit.swipeDown(sheet)
         else { return .init(.answered, "the sheet was not presented, or not swiped") }
         guard
@@ -364,11 +369,13 @@ extension UIKitStress {
                 return .init(.answered, "the push never waited")
             }
         }
-        await endTransitions(until: report)
+        guard await endTransitions(until: report) else {
+            animator.open()
+            return never
+        }
         animator.open()
-        await hold?.value
-        await push?.value
-        await endTransitions(until: Task {})
+        guard await endTransitions(until: Task { await hold?.value }), await endTransitions(until: Task { await push?.value })
+        else { return never }
         guard let model = try? await coordinator.window(at: .root)?.content else { return .init(.answered, "no root window") }
         let shown = try? fake.content()
         if shown != Reconciler.shown(model) || !fake.violations.isEmpty {

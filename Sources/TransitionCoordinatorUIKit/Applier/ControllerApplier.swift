@@ -33,6 +33,11 @@ package final class ControllerApplier {
     /// Each modal this applier presented or was to present, with its presenter, until it
     /// dismisses it or releases it.
     private var presenters: [ControllerID: ControllerID] = [:]
+    /// The modals among them it did not present: their presenter was out of the window.
+    private var withheld: Set<ControllerID> = []
+    /// The container holding each controller it placed in one (a stack's screens, a tab bar's
+    /// tabs, a hop container's child).
+    private var parents: [ControllerID: ControllerID] = [:]
     private var applying = false
 
     /// An applier that makes controllers with `factory` and shows the root in `window`; it keeps
@@ -77,6 +82,7 @@ package final class ControllerApplier {
                 try need(id)
                 live.remove(id)
             case .setRoot(let id):
+                if let id { parents[id] = nil }
                 if let id { try need(id) }
             case .setViewControllers(let screens, let stack):
                 try need(.navigation(stack))
@@ -135,19 +141,33 @@ package final class ControllerApplier {
         return nil
     }
 
-    /// Whether `id`'s controller is a modal out of the window: the user swiped it away, or a
-    /// modal beneath it, while this list waited for that dismissal. UIKit refuses to present from
+    /// Whether `id`'s controller is out of the window inside a modal: the user swiped that modal
+    /// away, or one beneath it, while this list waited for that dismissal. UIKit refuses to present from
     /// it, and it presents nothing to dismiss. The user's report of the swipe follows: the model
     /// dismisses the modal, or the host's undo presents it again with what the model presents
     /// above it.
     private func swipedAway(_ id: ControllerID, _ controller: any PresentingController) -> Bool {
-        presenters[id] != nil && !controller.isInWindow
+        guard !controller.isInWindow else { return false }
+        // In a modal: the controller itself, or one its containers' chain reaches.
+        var node: ControllerID? = id
+        while let current = node {
+            if presenters[current] != nil { return true }
+            node = parents[current]
+        }
+        return false
+    }
+
+    /// Notes `children` as what `container` holds now.
+    private func place(_ children: [ControllerID], in container: ControllerID) {
+        parents = parents.filter { $0.value != container }
+        for child in children { parents[child] = container }
     }
 
     /// Forgets the modals `presenter` presents, and those above them: dismissed.
     private func dismissed(above presenter: ControllerID) {
         for (modal, below) in presenters where below == presenter {
             presenters[modal] = nil
+            withheld.remove(modal)
             dismissed(above: modal)
         }
     }
@@ -176,15 +196,20 @@ package final class ControllerApplier {
             }
         case .release(let id):
             presenters[id] = nil
+            withheld.remove(id)
+            parents[id] = nil
             if let controller = made.removeValue(forKey: id)?.controller { factory.release(controller, as: id) }
         case .setRoot(let id):
+            if let id { parents[id] = nil }
             await window.setRootController(id.flatMap { made[$0]?.controller }, animated: animated)
         case .setViewControllers(let screens, let stack):
             guard case .navigation(let navigation)? = made[.navigation(stack)] else { return }
+            place(screens.map(ControllerID.screen), in: .navigation(stack))
             await idle(navigation)
             await navigation.showStack(screens.compactMap { made[.screen($0)]?.controller }, animated: animated)
         case .setTabs(let tabs, let bar):
             guard case .tabBar(let tabBar)? = made[.tabBar(bar)] else { return }
+            place(tabs, in: .tabBar(bar))
             await idle(tabBar)
             let wanted = tabs.compactMap { made[$0]?.controller }
             // Mutant: the tabs given in the model's order.
@@ -195,14 +220,24 @@ package final class ControllerApplier {
             tabBar.selectTab(controller)
         case .setChild(let child, let hop):
             guard case .hop(let container)? = made[.hop(hop)] else { return }
+            place(child.map { [$0] } ?? [], in: .hop(hop))
             await idle(container)
             await container.showChild(child.flatMap { made[$0]?.controller }, animated: animated)
         case .present(let controller, let presenter):
             guard let shown = made[controller]?.controller, let presenting = made[presenter]?.controller else { return }
             await idle(presenting)
             presenters[controller] = presenter
+            // Presented already: the undo of the user's refused swipe got there first.
+            if presenting.presentedController === shown {
+                withheld.remove(controller)
+                return
+            }
             // Mutant: presented from a modal the user swiped out of the window.
-            guard !swipedAway(presenter, presenting) || planted(.uikitPresentOutsideWindow) else { return }
+            guard !swipedAway(presenter, presenting) || planted(.uikitPresentOutsideWindow) else {
+                withheld.insert(controller)
+                return
+            }
+            withheld.remove(controller)
             // Mutant: the sheet watched only once its presentation completed.
             if !planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
             await presenting.presentController(shown, animated: animated)
@@ -210,8 +245,11 @@ package final class ControllerApplier {
         case .dismiss(let presenter):
             guard let presenting = made[presenter]?.controller else { return }
             await idleChain(from: presenting)
+            let wasWithheld = presenters.contains { $0.value == presenter && withheld.contains($0.key) }
             dismissed(above: presenter)
-            if swipedAway(presenter, presenting), presenting.presentedController == nil { return }
+            // Nothing to dismiss: the user's swipe took it out of the window, with what it
+            // presented, or its modal was never presented.
+            if presenting.presentedController == nil, wasWithheld || swipedAway(presenter, presenting) { return }
             await presenting.dismissPresented(animated: animated)
         }
     }

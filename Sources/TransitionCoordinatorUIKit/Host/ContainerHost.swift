@@ -341,8 +341,10 @@ public final class ContainerHost: WindowHost {
     /// reported by the sheet itself, so a swipe that waits its turn behind a change that replaced
     /// the sheet is refused instead of dismissing the new one. A refused dismissal is undone: the
     /// sheet is presented again where the model still shows it, then what the model presents
-    /// above it (the swipe took those out of the window too), each once UIKit's transition on its
-    /// presenter ended, and only while the model still shows it then.
+    /// above it (the swipe took those out of the window too), each read from the model once the
+    /// one below is presented, and made once UIKit's transition on its presenter ended, only
+    /// while the model still shows it then. A window hidden meanwhile takes the model's content
+    /// as a hidden window does, and presents it once shown.
     @discardableResult
     public func userDismissed(_ sheet: any PresentingController) -> Task<Void, Never>? {
         guard let coordinator, let shown = sheets[ObjectIdentifier(sheet)] else { return nil }
@@ -351,11 +353,8 @@ public final class ContainerHost: WindowHost {
             guard (try? await coordinator.userDid(.dismissModal(node))) == nil,
                 self.undoStep(shown.presenter, shown.modal, in: shown.window)?.modal === sheet
             else { return }
-            var chain = [(presenter: shown.presenter, modal: shown.modal)]
-            // Mutant: the sheet presented again alone.
-            if !planted(.uikitUndoSheetAlone) { chain += self.controllers.presentations(above: shown.modal, in: shown.window) }
-            for (presenter, modal) in chain {
-                guard let step = self.undoStep(presenter, modal, in: shown.window) else { return }
+            var next: (presenter: ControllerID, modal: ControllerID)? = (shown.presenter, shown.modal)
+            while let (presenter, modal) = next, let step = self.undoStep(presenter, modal, in: shown.window) {
                 while step.presenter.isTransitioning { await step.presenter.transitionEnded() }
                 // The model may have dismissed the modal meanwhile, or closed its window. Nothing
                 // suspends between this check and the present below, so on the main actor no
@@ -363,11 +362,26 @@ public final class ContainerHost: WindowHost {
                 // Mutant: not checked again after the wait.
                 guard planted(.uikitUndoUncheckedAfterWait) || self.canPresentAgain(step, presenter, modal, in: shown.window)
                 else { return }
+                if self.windows[shown.window]?.isHidden == true {
+                    // UIKit presents nothing in a hidden window: it takes the model's content
+                    // without presentations, and presents them once shown.
+                    await self.showModelHidden(shown.window)
+                    return
+                }
                 self.sheets[ObjectIdentifier(step.modal)] = (presenter, modal, shown.window)
                 self.kit.watchDismissal(of: step.modal)
                 await step.presenter.presentController(step.modal, animated: true)
+                // Mutant: the sheet presented again alone.
+                next = planted(.uikitUndoSheetAlone) ? nil : self.controllers.presentations(above: modal, in: shown.window).first
             }
         }
+    }
+
+    /// Gives window `id`, hidden, the model's content as a hidden window shows it (no
+    /// presentations), to present once it is shown.
+    private func showModelHidden(_ id: WindowID) async {
+        guard let model = controllers.content(of: id) else { return }
+        await setContent(model, of: id, animated: false)
     }
 
     /// The controllers of one presentation an undo makes again, `modal` from `presenter`, while

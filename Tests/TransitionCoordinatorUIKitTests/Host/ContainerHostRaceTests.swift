@@ -223,16 +223,23 @@ struct SwipedPresenterTests {
             }
         }
 
-        /// Ends UIKit's transitions until `task` ended.
+        /// Ends UIKit's transitions until `task` ended and the window's changes with it.
         func endTransitions(until task: Task<Void, Never>) async {
             let ended = Box(false)
             let watch = Task {
                 await task.value
                 ended.value = true
             }
-            await Self.endTransitions(fake) { ended.value }
+            // UIKit's transitions end until the task ended and no change waits for one.
+            await Self.endTransitions(fake) { [host, window, fake] in
+                ended.value && !host.controllers.isChanging(window) && fake.transitions.isEmpty
+            }
             await watch.value
-            await host.settled(window)
+        }
+
+        /// Ends UIKit's transitions until `task` ended, whatever it returned.
+        func settle<Success>(_ task: Task<Success, any Error>) async {
+            await endTransitions(until: Task { _ = try? await task.value })
         }
 
         /// Expects the fake to show the model's content, with no rule broken.
@@ -271,8 +278,8 @@ struct SwipedPresenterTests {
         await app.endTransitions(until: report)
         #expect(app.sheet.timesPresented == 2)
         animator.open()
-        _ = try await hold.value
-        _ = try await push.value
+        await app.settle(hold)
+        await app.settle(push)
         await app.endTransitions(until: Task {})
         try await app.expectShowsModel()
     }

@@ -1,0 +1,181 @@
+import TestSupport
+import Testing
+import TransitionCoordinator
+import TransitionCoordinatorUIKit
+
+/// A refused swipe's undo, and the app's changes around it: what the app presents over the
+/// sheet before or while the undo runs, what it dismisses, the lock hiding the window, and the
+/// user acting again. Each ends with the fake showing the model and no rule broken.
+@Suite("The container host: a refused swipe's undo, and the app's changes around it")
+@MainActor
+struct SwipeUndoRaceTests {
+    typealias App = SwipedPresenterTests.App
+    let quick = ContainerHostRaceTests.QuickAnimator()
+
+    /// Refuses the next report: a held transition in another window and a push on the other tab
+    /// fill the queue (queue limit 1). Returns what to release afterwards.
+    func fillQueue(_ app: App) async -> (GatedAnimator, Task<TransitionRecord, any Error>, Task<TransitionRecord, any Error>) {
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { [coordinator = app.coordinator] in
+            try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator)
+        }
+        await animator.started(calls: 1)
+        let push = Task { [coordinator = app.coordinator] in
+            try await coordinator.perform(.content(.push(Screen("more"), onto: "settings")), policy: .enqueue)
+        }
+        await ContainerHostTests.waiting(app.coordinator, count: 1)
+        return (animator, hold, push)
+    }
+
+    /// Ends `fake`'s transitions until `task` ended, whatever it returned.
+    static func settle<Success>(_ fake: FakeUIKit, _ task: Task<Success, any Error>) async {
+        await settle(fake, Task { _ = try? await task.value })
+    }
+
+    /// Ends `fake`'s transitions until `task` ended.
+    static func settle(_ fake: FakeUIKit, _ task: Task<Void, Never>) async {
+        let ended = Box(false)
+        let watch = Task {
+            await task.value
+            ended.value = true
+        }
+        await App.endTransitions(fake) { ended.value && fake.transitions.isEmpty }
+        await watch.value
+    }
+
+    /// Ends the swipe's animation (its report is refused) and waits until the undo's present of
+    /// the sheet runs (held).
+    func refuseAndStartUndo(_ app: App) async {
+        app.fake.endTransitions()
+        for _ in 0..<2000 where app.sheet.presenter == nil { await Task.yield() }
+    }
+
+    /// The user swipes the sheet away while the app presents `over` above it; the swipe's report
+    /// is refused, and its undo is presenting the sheet again (held) once the queue drained.
+    /// Returns the report's task.
+    func undoUnderway(_ app: App) async throws -> Task<Void, Never> {
+        let report = try #require(app.kit.swipeDown(app.sheet))
+        try await app.coordinator.present(.screen(Screen("over")), from: .container("compose"), animator: quick)
+        let (animator, hold, push) = await fillQueue(app)
+        await refuseAndStartUndo(app)
+        #expect(app.sheet.presenter != nil, "the undo presents the sheet again")
+        animator.open()
+        await app.settle(hold)
+        await app.settle(push)
+        return report
+    }
+
+    // MARK: The model presents above the chain while the undo presents it.
+
+    @Test("a modal the app presents over the chain while the undo presents it again is presented too")
+    func chainGrowsWhileUndoRuns() async throws {
+        let app = try await App(queueLimit: 1)
+        let report = try await undoUnderway(app)
+        // The app presents over `over` while the undo's present of the sheet still animates.
+        let over2 = Task { [coordinator = app.coordinator, quick] in
+            _ = try? await coordinator.present(.screen(Screen("over2")), from: .screen("over"), animator: quick)
+        }
+        await app.endTransitions(until: over2)
+        #expect(try await app.coordinator.window(at: .root)?.content.description.contains("over2") == true)
+        await app.endTransitions(until: report)
+        await app.endTransitions(until: Task {})
+        try await app.expectShowsModel()
+    }
+
+    // MARK: The model dismisses part of the chain while the undo presents it.
+
+    @Test("a modal the app dismisses while the undo presents the sheet again is not dismissed twice")
+    func chainShrinksWhileUndoRuns() async throws {
+        let app = try await App(queueLimit: 1)
+        let report = try await undoUnderway(app)
+        let dismissed = Task { [coordinator = app.coordinator, quick] in
+            _ = try? await coordinator.dismiss(presentedBy: .container("compose"), animator: quick)
+        }
+        // The app's dismiss is under way, waiting for UIKit's present of the sheet (the undo's).
+        for _ in 0..<2000 where !app.host.controllers.isChanging(app.window) { await Task.yield() }
+        await app.endTransitions(until: dismissed)
+        await app.endTransitions(until: report)
+        await app.endTransitions(until: Task {})
+        try await app.expectShowsModel()
+    }
+
+    // MARK: A present from inside a swiped tab-bar sheet.
+
+    @Test("a present from a tab of a tab-bar sheet the user swipes away is not made")
+    func presentFromChildOfSwipedSheet() async throws {
+        let kit = FakeKit(timing: .held)
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let coordinator = try await Coordinator(root: ContainerHostTests.tabs, host: host)
+        host.coordinator = coordinator
+        let window = try #require(try await coordinator.window(at: .root)).id
+        let fake = try #require(host.controllers.window(window) as? FakeUIKit)
+        let sheetTabs = WindowContent.tabs(
+            TabBar(id: "sheetTabs", ContainerHostTests.stack("a", "a1"), ContainerHostTests.stack("b", "b1")))
+        let presented = Task { try await coordinator.present(sheetTabs, from: .container("inbox")) }
+        await App.endTransitions(fake) { !host.controllers.isChanging(window) && fake.transitions.isEmpty }
+        _ = try await presented.value
+        let sheet = try #require(host.controllers.controller(.tabBar("sheetTabs"), in: window) as? FakeController)
+        let report = try #require(kit.swipeDown(sheet))
+        try await coordinator.present(.screen(Screen("over")), from: .container("a"), animator: quick)
+        let ended = Box(false)
+        let watch = Task {
+            await report.value
+            ended.value = true
+        }
+        await App.endTransitions(fake) { ended.value && !host.controllers.isChanging(window) }
+        await watch.value
+        let model = try #require(try await coordinator.window(at: .root)).content
+        #expect(fake.violations.isEmpty, "\(fake.violations)")
+        #expect(try fake.content() == Reconciler.shown(model))
+    }
+
+    // MARK: The lock hides the window while the undo waits for UIKit.
+
+    @Test("the lock hiding the window while the undo waits for UIKit defers the undo until the window shows")
+    func hiddenMidUndo() async throws {
+        let kit = FakeKit(timing: .held)
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let configuration = try CoordinatorConfiguration(
+            lock: LifecycleCover(screen: Screen("pin"), level: .low), queueLimit: 1)
+        let coordinator = try await Coordinator(
+            root: ContainerHostTests.stack("home", "start"), configuration: configuration, host: host)
+        host.coordinator = coordinator
+        try await coordinator.openWindow(
+            .presenting(ContainerHostTests.stack("top", "a", "b"), modal: ContainerHostTests.stack("sheet", "s1")), at: .medium)
+        let high = try #require(try await coordinator.window(at: .medium)).id
+        let window = try #require(host.controllers.window(high) as? FakeUIKit)
+        let sheet = try #require(host.controllers.controller(.navigation("sheet"), in: high) as? FakeController)
+        let top = try #require(host.controllers.controller(.navigation("top"), in: high) as? FakeController)
+        let report = try #require(kit.swipeDown(sheet))
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { try await coordinator.openWindow(Screen("toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let push = Task { try await coordinator.perform(.content(.push(Screen("more"), onto: "home")), policy: .enqueue) }
+        await ContainerHostTests.waiting(coordinator, count: 1)
+        // The swipe's animation ends (its report is refused); the user taps back at once: the undo waits for the pop.
+        window.endTransitions()
+        let tapped = try #require(kit.tapBack(top))
+        for _ in 0..<500 { await Task.yield() }
+        // The app goes to the background: the lock hides the window while the undo waits.
+        let background = Task { _ = try await coordinator.setApplicationState(.background) }
+        for _ in 0..<200 { await Task.yield() }
+        animator.open()
+        await Self.settle(window, hold)
+        await Self.settle(window, background)
+        await Self.settle(window, push)
+        await Self.settle(window, report)
+        #expect(window.violations.isEmpty, "\(window.violations)")
+        _ = try await coordinator.setApplicationState(.active)
+        try await coordinator.unlock()
+        for _ in 0..<100 where host.controllers.isChanging(high) || !window.transitions.isEmpty {
+            window.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        await Self.settle(window, tapped)
+        let model = try #require(try await coordinator.window(at: .medium)).content
+        #expect(try window.content() == Reconciler.shown(model))
+    }
+
+}
