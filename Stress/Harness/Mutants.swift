@@ -262,6 +262,7 @@ public enum StressHarness {
         case .uikitSwipeNamesContainer: "a stale swipe's report dismisses a new sheet under the same stack id"
         case .uikitPresentOutsideWindow: "a present made from a sheet the user swiped out of the window"
         case .uikitUndoSheetAlone: "a refused swipe's undo presents the sheet without what the model presents over it"
+        case .uikitUndoInHiddenWindow: "a refused swipe's undo presents the sheet in a window the lock hid"
         }
     }
 }

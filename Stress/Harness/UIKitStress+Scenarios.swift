@@ -387,6 +387,94 @@ extension UIKitStress {
         return nil
     }
 
+    /// The user swipes a sheet away with the queue full, and taps back on the stack beneath as
+    /// soon as the dismissal ends, on an app of its own with a lock: the report is refused and
+    /// its undo waits for UIKit's pop, while the app goes to the background and the lock hides
+    /// the window. UIKit presents nothing in a hidden window, so the undo must leave the sheet to
+    /// the window's showing: after the unlock the screen shows the model (mutant
+    /// ``Mutation/uikitUndoInHiddenWindow``). Nil when it held.
+    @MainActor
+    static func undoWhileTheLockHides() async -> InvariantViolation? {
+        let kit = FakeKit(timing: .held)
+        kit.recordsTraps = true
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let watched = HideWatchingHost(host)
+        guard
+            let configuration = try? CoordinatorConfiguration(
+                lock: LifecycleCover(screen: Screen("locked-pin"), level: .low), queueLimit: 1),
+            let coordinator = try? await Coordinator(
+                root: stack("locked-root", "home"), configuration: configuration, host: watched)
+        else { return .init(.answered, "the locked undo's app could not be made") }
+        host.coordinator = coordinator
+        guard
+            (try? await coordinator.openWindow(
+                .presenting(stack("locked-top", "a", "b"), modal: stack("locked-sheet", "s1")), at: .medium)) != nil,
+            let medium = try? await coordinator.window(at: .medium)?.id, let fake = host.controllers.window(medium) as? FakeUIKit,
+            let sheet = host.controllers.controller(.navigation("locked-sheet"), in: medium) as? FakeController,
+            let top = host.controllers.controller(.navigation("locked-top"), in: medium) as? FakeController
+        else { return .init(.answered, "the locked undo's sheet was not presented") }
+        func settled(_ task: Task<Void, Never>) async -> Bool {
+            let ended = Locked(false)
+            Task {
+                await task.value
+                ended.withLock { $0 = true }
+            }
+            for _ in 0..<1_000 where !ended.withLock({ $0 }) || host.controllers.isChanging(medium) || !fake.transitions.isEmpty {
+                fake.endTransitions()
+                for _ in 0..<50 { await Task.yield() }
+            }
+            return ended.withLock { $0 } && !host.controllers.isChanging(medium)
+        }
+        let never = InvariantViolation(.answered, "a request or a report around the locked undo never returned")
+        guard let report = kit.swipeDown(sheet) else { return .init(.answered, "the sheet was not swiped") }
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { _ = try? await coordinator.openWindow(Screen("locked-toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let push = Task {
+            _ = try? await coordinator.perform(.content(.push(Screen("more"), onto: "locked-root")), policy: .enqueue)
+        }
+        if await !coordinator.waitingReaches(1) {
+            animator.open()
+            return .init(.answered, "the push never waited")
+        }
+        // The dismissal ends: the report is refused, and its undo waits for the user's pop.
+        let undoWaits = Locked(false)
+        fake.onWait = { undoWaits.withLock { $0 = true } }
+        fake.endTransitions()
+        guard let tapped = kit.tapBack(top) else {
+            animator.open()
+            return .init(.answered, "the back tap was not made")
+        }
+        for _ in 0..<100_000 where !undoWaits.withLock({ $0 }) { await Task.yield() }
+        fake.onWait = nil
+        // The app goes to the background: the lock hides the window while the undo waits.
+        let hiding = Locked(false)
+        watched.onHide = { if $0 == medium { hiding.withLock { $0 = true } } }
+        let background = Task { _ = try? await coordinator.setApplicationState(.background) }
+        for _ in 0..<100_000 where !fake.isHidden { await Task.yield() }
+        animator.open()
+        guard undoWaits.withLock({ $0 }), hiding.withLock({ $0 }), fake.isHidden else {
+            _ = await settled(Task { await hold.value })
+            return .init(.answered, "the undo never waited for the pop, or the lock never hid the window")
+        }
+        for task in [hold, background, push, report] {
+            guard await settled(task) else { return never }
+        }
+        _ = try? await coordinator.setApplicationState(.active)
+        _ = try? await coordinator.unlock()
+        guard await settled(tapped) else { return never }
+        guard let model = try? await coordinator.window(at: .medium)?.content else { return .init(.answered, "no window") }
+        let shown = try? fake.content()
+        if shown != Reconciler.shown(model) || !fake.violations.isEmpty {
+            return .init(
+                .atomic,
+                "a refused swipe's undo while the lock hid its window: after the unlock the screen shows "
+                    + "\(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
+        }
+        return nil
+    }
+
     /// A stack of `names`, the first its root.
     private static func stack(_ id: ContainerID, _ names: String...) -> WindowContent {
         .stack(StackContainer(id: id, root: Screen(names[0]), pushed: names.dropFirst().map { Screen($0) }))

@@ -216,6 +216,7 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.backTapBehindACancelledSwipe() }
             if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: false) }
             if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: true) }
+            if failure == nil { failure = await UIKitStress.undoWhileTheLockHides() }
             if let failure {
                 outcome.violations = [
                     (

@@ -296,6 +296,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit host's undo of a refused swipe presents the sheet alone: what the model
     /// presented over it while the swipe animated stays off screen.
     case uikitUndoSheetAlone
+    /// The UIKit host's undo of a refused swipe presents the sheet in a window the lock hid
+    /// meanwhile: UIKit refuses it, and after the unlock the sheet the model shows never comes back.
+    case uikitUndoInHiddenWindow
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -306,7 +309,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer,
-            .uikitPresentOutsideWindow, .uikitUndoSheetAlone:
+            .uikitPresentOutsideWindow, .uikitUndoSheetAlone, .uikitUndoInHiddenWindow:
             true
         default: false
         }

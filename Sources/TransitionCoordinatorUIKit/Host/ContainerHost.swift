@@ -362,7 +362,8 @@ public final class ContainerHost: WindowHost {
                 // Mutant: not checked again after the wait.
                 guard planted(.uikitUndoUncheckedAfterWait) || self.canPresentAgain(step, presenter, modal, in: shown.window)
                 else { return }
-                if self.windows[shown.window]?.isHidden == true {
+                // Mutant: presented again in a hidden window.
+                if self.windows[shown.window]?.isHidden == true, !planted(.uikitUndoInHiddenWindow) {
                     // UIKit presents nothing in a hidden window: it takes the model's content
                     // without presentations, and presents them once shown.
                     await self.showModelHidden(shown.window)

@@ -155,12 +155,16 @@ struct SwipeUndoRaceTests {
         let push = Task { try await coordinator.perform(.content(.push(Screen("more"), onto: "home")), policy: .enqueue) }
         await ContainerHostTests.waiting(coordinator, count: 1)
         // The swipe's animation ends (its report is refused); the user taps back at once: the undo waits for the pop.
+        let undoWaits = Gate()
+        window.onWait = { undoWaits.open() }
         window.endTransitions()
         let tapped = try #require(kit.tapBack(top))
-        for _ in 0..<500 { await Task.yield() }
+        await undoWaits.wait()
+        window.onWait = nil
         // The app goes to the background: the lock hides the window while the undo waits.
         let background = Task { _ = try await coordinator.setApplicationState(.background) }
-        for _ in 0..<200 { await Task.yield() }
+        for _ in 0..<100_000 where !window.isHidden { await Task.yield() }
+        #expect(window.isHidden)
         animator.open()
         await Self.settle(window, hold)
         await Self.settle(window, background)
