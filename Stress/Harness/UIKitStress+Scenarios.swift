@@ -327,19 +327,8 @@ extension UIKitStress {
             let window = try? await coordinator.window(at: .root)?.id, let fake = host.controllers.window(window) as? FakeUIKit
         else { return .init(.answered, "the swiped sheet's app could not be made") }
         host.coordinator = coordinator
-        // Ends UIKit's transitions until `task` ended and no change in the window waits for one;
-        // false when that never came (no await is left hanging on it).
         func endTransitions(until task: Task<Void, Never>) async -> Bool {
-            let ended = Locked(false)
-            Task {
-                await task.value
-                ended.withLock { $0 = true }
-            }
-            for _ in 0..<1_000 where !ended.withLock({ $0 }) || host.controllers.isChanging(window) || !fake.transitions.isEmpty {
-                fake.endTransitions()
-                for _ in 0..<50 { await Task.yield() }
-            }
-            return ended.withLock { $0 } && !host.controllers.isChanging(window)
+            await settle(task, in: window, of: host, fake)
         }
         let never = InvariantViolation(.answered, "a request or a report over the swiped sheet never returned")
         guard
@@ -414,18 +403,7 @@ extension UIKitStress {
             let sheet = host.controllers.controller(.navigation("locked-sheet"), in: medium) as? FakeController,
             let top = host.controllers.controller(.navigation("locked-top"), in: medium) as? FakeController
         else { return .init(.answered, "the locked undo's sheet was not presented") }
-        func settled(_ task: Task<Void, Never>) async -> Bool {
-            let ended = Locked(false)
-            Task {
-                await task.value
-                ended.withLock { $0 = true }
-            }
-            for _ in 0..<1_000 where !ended.withLock({ $0 }) || host.controllers.isChanging(medium) || !fake.transitions.isEmpty {
-                fake.endTransitions()
-                for _ in 0..<50 { await Task.yield() }
-            }
-            return ended.withLock { $0 } && !host.controllers.isChanging(medium)
-        }
+        func settled(_ task: Task<Void, Never>) async -> Bool { await settle(task, in: medium, of: host, fake) }
         let never = InvariantViolation(.answered, "a request or a report around the locked undo never returned")
         guard let report = kit.swipeDown(sheet) else { return .init(.answered, "the sheet was not swiped") }
         let animator = GatedAnimator(.waitForOpen)
@@ -473,6 +451,24 @@ extension UIKitStress {
                     + "\(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
         }
         return nil
+    }
+
+    /// Ends UIKit's transitions in `window` (its fake, `fake`) until `task` ended and no change
+    /// of `host` there waits for one; false when that never came, with no await left hanging on it.
+    @MainActor
+    private static func settle(
+        _ task: Task<Void, Never>, in window: WindowID, of host: ContainerHost, _ fake: FakeUIKit
+    ) async -> Bool {
+        let ended = Locked(false)
+        Task {
+            await task.value
+            ended.withLock { $0 = true }
+        }
+        for _ in 0..<1_000 where !ended.withLock({ $0 }) || host.controllers.isChanging(window) || !fake.transitions.isEmpty {
+            fake.endTransitions()
+            for _ in 0..<50 { await Task.yield() }
+        }
+        return ended.withLock { $0 } && !host.controllers.isChanging(window)
     }
 
     /// A stack of `names`, the first its root.
