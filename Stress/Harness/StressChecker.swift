@@ -11,7 +11,7 @@ public actor StressChecker {
     /// Every violation found, in order (the report prints the first ones).
     package internal(set) var violations: [InvariantViolation] = []
     /// Answers by request kind and outcome (`committed` or a rejection code).
-    public internal(set) var answers: [TransitionKind: [String: Int]] = [:]
+    package internal(set) var answers: [TransitionKind: [String: Int]] = [:]
     /// Rejections by code.
     public internal(set) var rejections: [String: Int] = [:]
     /// Animation outcomes of committed transitions, by a short name.

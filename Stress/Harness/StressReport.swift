@@ -3,7 +3,7 @@ import TransitionCoordinator
 /// The counts a finished ``StressChecker`` hands to the report.
 public struct StressSummary: Sendable {
     /// Answers by request kind and outcome.
-    public var answers: [TransitionKind: [String: Int]]
+    package var answers: [TransitionKind: [String: Int]]
     /// Rejections by code.
     public var rejections: [String: Int]
     /// Animation outcomes by name.

@@ -1,14 +1,14 @@
 /// Everything an animator needs to know about one transition.
 ///
-/// As CFANavigationWindow's context: the kind, the top from- and to-windows, and the windows
+/// As CFANavigationWindow's context: the request, the top from- and to-windows, and the windows
 /// underneath them before and after; for a change inside a window, the container, the kind of
 /// change and the from- and to-screens as well. All managed windows named here are live; `topToWindow` is
 /// always a managed window.
 public struct TransitionContext: Sendable {
     /// The transition's identity.
     public let transitionID: TransitionID
-    /// What kind of transition this is.
-    public let kind: TransitionKind
+    /// What kind of transition this is (the harness's tallies read it; an animator reads ``request``).
+    package let kind: TransitionKind
     /// The request being carried out.
     public let request: TransitionRequest
     /// The top-most visible window before the transition.

@@ -30,7 +30,7 @@ public struct TransitionRecord: Sendable, Hashable, Codable, CustomStringConvert
     /// The request as it was admitted.
     public var request: TransitionRequest { storage.value.request }
     /// The kind the animator saw.
-    public var kind: TransitionKind { request.kind }
+    package var kind: TransitionKind { request.kind }
     /// The committed state before the transition.
     public var before: NavigationSnapshot { storage.value.before }
     /// The committed state after it; `after.version == before.version + 1`.

@@ -44,7 +44,7 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     case unregisterUnmanagedWindow(id: String)
 
     /// The kind of transition the request becomes.
-    public var kind: TransitionKind {
+    package var kind: TransitionKind {
         switch self {
         case .push, .show: .push
         case .content, .userDid: .content
@@ -92,8 +92,9 @@ public indirect enum TransitionRequest: Sendable, Hashable, Codable, CustomStrin
     }
 }
 
-/// The kind of a transition, as an animator sees it.
-public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+/// The kind of a transition: the harness's tallies and the skip rules read it (an app switches
+/// on the request itself).
+package enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A new window appears at a level.
     case push
     /// One window goes away.
@@ -122,5 +123,5 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable, C
     }
 
     /// The raw name.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
