@@ -263,6 +263,8 @@ public enum StressHarness {
         case .uikitPresentOutsideWindow: "a present made from a sheet the user swiped out of the window"
         case .uikitUndoSheetAlone: "a refused swipe's undo presents the sheet without what the model presents over it"
         case .uikitUndoInHiddenWindow: "a refused swipe's undo presents the sheet in a window the lock hid"
+        case .uikitDismissWithheld: "a sheet asked to dismiss a modal the host held back from UIKit"
+        case .uikitSwipedParentsUnread: "a present made from a tab of a tab-bar sheet the user swiped away"
         }
     }
 }

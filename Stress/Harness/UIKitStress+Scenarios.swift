@@ -317,16 +317,10 @@ extension UIKitStress {
     /// Either way the screen ends showing the model. Nil when it held.
     @MainActor
     static func presentOverASwipedSheet(refused: Bool) async -> InvariantViolation? {
-        let kit = FakeKit(timing: .held)
-        kit.recordsTraps = true
-        let host = ContainerHost(kit: kit)
-        kit.host = host
         let root = WindowContent.tabs(TabBar(id: "swiped-tabs", stack("swiped-inbox", "list"), stack("swiped-other", "prefs")))
-        guard let configuration = try? CoordinatorConfiguration(queueLimit: 1),
-            let coordinator = try? await Coordinator(root: root, configuration: configuration, host: host),
-            let window = try? await coordinator.window(at: .root)?.id, let fake = host.controllers.window(window) as? FakeUIKit
-        else { return .init(.answered, "the swiped sheet's app could not be made") }
-        host.coordinator = coordinator
+        guard let (kit, host, coordinator, window, fake) = await app(showing: root, queueLimit: 1) else {
+            return .init(.answered, "the swiped sheet's app could not be made")
+        }
         func endTransitions(until task: Task<Void, Never>) async -> Bool {
             await settle(task, in: window, of: host, fake)
         }
@@ -365,15 +359,9 @@ extension UIKitStress {
         animator.open()
         guard await endTransitions(until: Task { await hold?.value }), await endTransitions(until: Task { await push?.value })
         else { return never }
-        guard let model = try? await coordinator.window(at: .root)?.content else { return .init(.answered, "no root window") }
-        let shown = try? fake.content()
-        if shown != Reconciler.shown(model) || !fake.violations.isEmpty {
-            return .init(
-                .atomic,
-                "a present over a sheet the user swiped away, the swipe \(refused ? "refused" : "accepted"): the screen shows "
-                    + "\(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
-        }
-        return nil
+        return await showsModel(
+            coordinator, at: .root, fake,
+            "a present over a sheet the user swiped away, the swipe \(refused ? "refused" : "accepted")")
     }
 
     /// The user swipes a sheet away with the queue full, and taps back on the stack beneath as
@@ -442,15 +430,137 @@ extension UIKitStress {
         _ = try? await coordinator.setApplicationState(.active)
         _ = try? await coordinator.unlock()
         guard await settled(tapped) else { return never }
-        guard let model = try? await coordinator.window(at: .medium)?.content else { return .init(.answered, "no window") }
-        let shown = try? fake.content()
-        if shown != Reconciler.shown(model) || !fake.violations.isEmpty {
-            return .init(
-                .atomic,
-                "a refused swipe's undo while the lock hid its window: after the unlock the screen shows "
-                    + "\(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
+        return await showsModel(
+            coordinator, at: .medium, fake, "a refused swipe's undo while the lock hid its window, after the unlock")
+    }
+
+    /// The user swipes a sheet down while the app presents over it, with the queue full: the
+    /// swipe's report is refused, and its undo presents the sheet again. While UIKit animates
+    /// that, the app dismisses what it presented over the sheet, which UIKit never showed (its
+    /// presenter was out of the window), on an app of its own. The host must not ask the sheet
+    /// to dismiss what it does not present (mutant ``Mutation/uikitDismissWithheld``). Nil when
+    /// it held.
+    @MainActor
+    static func dismissOfAModalHeldBack() async -> InvariantViolation? {
+        let root = WindowContent.tabs(TabBar(id: "held-tabs", stack("held-inbox", "list"), stack("held-other", "prefs")))
+        guard let (kit, host, coordinator, window, fake) = await app(showing: root, queueLimit: 1) else {
+            return .init(.answered, "the held-back modal's app could not be made")
         }
-        return nil
+        func settled(_ task: Task<Void, Never>) async -> Bool { await settle(task, in: window, of: host, fake) }
+        let never = InvariantViolation(.answered, "a request or a report around the held-back modal never returned")
+        guard
+            await settled(
+                Task { _ = try? await coordinator.present(stack("held-sheet", "draft"), from: .container("held-inbox")) }),
+            let sheet = host.controllers.controller(.navigation("held-sheet"), in: window) as? FakeController,
+            let report = kit.swipeDown(sheet)
+        else { return .init(.answered, "the sheet was not presented, or not swiped") }
+        // Committed while UIKit animates the swipe: the host holds it back once the sheet is out.
+        guard
+            (try? await coordinator.present(
+                .screen(Screen("held-over")), from: .container("held-sheet"), animator: GatedAnimator(.returnAtOnce))) != nil
+        else { return .init(.answered, "the present over the swiped sheet was refused") }
+        // A held transition and a push fill the queue: the swipe's report is refused.
+        let animator = GatedAnimator(.waitForOpen)
+        let hold = Task { _ = try? await coordinator.openWindow(Screen("held-toast"), at: .high, animator: animator) }
+        await animator.started(calls: 1)
+        let push = Task {
+            _ = try? await coordinator.perform(.content(.push(Screen("more"), onto: "held-other")), policy: .enqueue)
+        }
+        guard await coordinator.waitingReaches(1) else {
+            animator.open()
+            return .init(.answered, "the push never waited")
+        }
+        // The swipe's dismissal ends: the report is refused, and the undo presents the sheet again.
+        fake.endTransitions()
+        for _ in 0..<100_000 where sheet.presenter == nil { await Task.yield() }
+        guard sheet.presenter != nil else {
+            animator.open()
+            _ = await settled(Task { await hold.value })
+            return .init(.answered, "the undo never presented the sheet again")
+        }
+        // The queue drains while UIKit still presents the sheet again; then the model takes back
+        // what it presented over the sheet. When the undo presented the sheet before the host
+        // held the modal back, the host presents the modal after it, waiting for the sheet, and
+        // the queue waits for that: nothing was held back, and the screen is checked as it ends.
+        animator.open()
+        let drained = await finished(hold) ? await finished(push) : false
+        let heldBack = drained && !fake.transitions.isEmpty
+        let dismissed = Task {
+            _ = try? await coordinator.dismiss(
+                presentedBy: .container("held-sheet"), animator: GatedAnimator(.returnAtOnce), policy: .enqueue)
+        }
+        // Given to the host before UIKit's present of the sheet ends, so the undo finds nothing over it.
+        // Each turn goes through the coordinator, so its work on the dismiss goes on meanwhile.
+        for _ in 0..<10_000 where heldBack && host.controllers.content(of: window)?.shows("held-over") != false {
+            _ = await coordinator.inFlightTransition
+        }
+        for task in [hold, push, dismissed, report] {
+            guard await settled(task) else { return never }
+        }
+        return await showsModel(
+            coordinator, at: .root, fake,
+            "a dismiss of a modal \(heldBack ? "held back from" : "presented after") a sheet the user swiped away "
+                + "and a refused report presented again")
+    }
+
+    /// The user swipes away a sheet that is a tab bar while the app presents from one of its
+    /// tabs, on an app of its own. The tab is out of the window with its sheet, and UIKit refuses
+    /// a present from it: the host must know it (mutant ``Mutation/uikitSwipedParentsUnread``).
+    /// Nil when it held.
+    @MainActor
+    static func presentFromATabOfASwipedSheet() async -> InvariantViolation? {
+        guard let (kit, host, coordinator, window, fake) = await app(showing: stack("tabbed-root", "home")) else {
+            return .init(.answered, "the tab-bar sheet's app could not be made")
+        }
+        func settled(_ task: Task<Void, Never>) async -> Bool { await settle(task, in: window, of: host, fake) }
+        let sheetTabs = WindowContent.tabs(TabBar(id: "tabbed-sheet", stack("tabbed-a", "a1"), stack("tabbed-b", "b1")))
+        guard await settled(Task { _ = try? await coordinator.present(sheetTabs, from: .container("tabbed-root")) }),
+            let sheet = host.controllers.controller(.tabBar("tabbed-sheet"), in: window) as? FakeController,
+            let report = kit.swipeDown(sheet)
+        else { return .init(.answered, "the tab-bar sheet was not presented, or not swiped") }
+        guard
+            (try? await coordinator.present(
+                .screen(Screen("tabbed-over")), from: .container("tabbed-a"), animator: GatedAnimator(.returnAtOnce))) != nil
+        else { return .init(.answered, "the present from the swiped sheet's tab was refused") }
+        guard await settled(report) else {
+            return .init(.answered, "the swipe's report over the tab-bar sheet never returned")
+        }
+        return await showsModel(coordinator, at: .root, fake, "a present from a tab of a tab-bar sheet the user swiped away")
+    }
+
+    /// An app of its own: a coordinator showing `root` in its root window through a container host
+    /// on a fake UIKit whose transitions wait to be ended, with the queue limit given (the
+    /// standard one by default); nil when it could not be made.
+    @MainActor
+    private static func app(
+        showing root: WindowContent, queueLimit: Int = CoordinatorConfiguration.standard.queueLimit
+    ) async -> (FakeKit, ContainerHost, Coordinator, WindowID, FakeUIKit)? {
+        let kit = FakeKit(timing: .held)
+        kit.recordsTraps = true
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        guard let configuration = try? CoordinatorConfiguration(queueLimit: queueLimit),
+            let coordinator = try? await Coordinator(root: root, configuration: configuration, host: host),
+            let window = try? await coordinator.window(at: .root)?.id, let fake = host.controllers.window(window) as? FakeUIKit
+        else { return nil }
+        host.coordinator = coordinator
+        return (kit, host, coordinator, window, fake)
+    }
+
+    /// Nil when the fake shows what the coordinator's window at `level` shows, with no rule of
+    /// UIKit broken; else the violation, `what` saying what happened.
+    @MainActor
+    private static func showsModel(
+        _ coordinator: Coordinator, at level: WindowLevel, _ fake: FakeUIKit, _ what: String
+    ) async -> InvariantViolation? {
+        guard let model = try? await coordinator.window(at: level)?.content else {
+            return .init(.answered, "\(what): no window at \(level)")
+        }
+        let shown = try? fake.content()
+        guard shown != Reconciler.shown(model) || !fake.violations.isEmpty else { return nil }
+        return .init(
+            .atomic,
+            "\(what): the screen shows \(shown.map { "\($0)" } ?? "nothing"), the model \(model) \(fake.violations)")
     }
 
     /// Ends UIKit's transitions in `window` (its fake, `fake`) until `task` ended and no change
@@ -469,6 +579,18 @@ extension UIKitStress {
             for _ in 0..<50 { await Task.yield() }
         }
         return ended.withLock { $0 } && !host.controllers.isChanging(window)
+    }
+
+    /// Whether `task` ends within a bounded number of turns, without UIKit's transitions ending.
+    @MainActor
+    private static func finished(_ task: Task<Void, Never>) async -> Bool {
+        let ended = Locked(false)
+        Task {
+            await task.value
+            ended.withLock { $0 = true }
+        }
+        for _ in 0..<100_000 where !ended.withLock({ $0 }) { await Task.yield() }
+        return ended.withLock { $0 }
     }
 
     /// A stack of `names`, the first its root.

@@ -299,6 +299,13 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit host's undo of a refused swipe presents the sheet in a window the lock hid
     /// meanwhile: UIKit refuses it, and after the unlock the sheet the model shows never comes back.
     case uikitUndoInHiddenWindow
+    /// The UIKit applier dismisses from a sheet what it held back from UIKit (a modal whose
+    /// presenter the user had swiped away): the sheet, presented again by a refused swipe's undo,
+    /// is asked to dismiss what it does not present.
+    case uikitDismissWithheld
+    /// The UIKit applier takes a controller for out of the window only when it is a modal itself:
+    /// a tab of a tab-bar sheet the user swiped away presents, and UIKit refuses it.
+    case uikitSwipedParentsUnread
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -309,7 +316,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitTapsUngated,
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer,
-            .uikitPresentOutsideWindow, .uikitUndoSheetAlone, .uikitUndoInHiddenWindow:
+            .uikitPresentOutsideWindow, .uikitUndoSheetAlone, .uikitUndoInHiddenWindow, .uikitDismissWithheld,
+            .uikitSwipedParentsUnread:
             true
         default: false
         }

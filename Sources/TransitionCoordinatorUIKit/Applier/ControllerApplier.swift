@@ -152,7 +152,8 @@ package final class ControllerApplier {
         var node: ControllerID? = id
         while let current = node {
             if presenters[current] != nil { return true }
-            node = parents[current]
+            // Mutant: the containers holding the controller not read.
+            node = planted(.uikitSwipedParentsUnread) ? nil : parents[current]
         }
         return false
     }
@@ -249,7 +250,9 @@ package final class ControllerApplier {
             dismissed(above: presenter)
             // Nothing to dismiss: the user's swipe took it out of the window, with what it
             // presented, or its modal was never presented.
-            if presenting.presentedController == nil, wasWithheld || swipedAway(presenter, presenting) { return }
+            // Mutant: a modal held back from UIKit dismissed all the same.
+            let heldBack = wasWithheld && !planted(.uikitDismissWithheld)
+            if presenting.presentedController == nil, heldBack || swipedAway(presenter, presenting) { return }
             await presenting.dismissPresented(animated: animated)
         }
     }

@@ -50,15 +50,24 @@ struct SwipeUndoRaceTests {
         for _ in 0..<2000 where app.sheet.presenter == nil { await Task.yield() }
     }
 
-    /// The user swipes the sheet away while the app presents `over` above it; the swipe's report
-    /// is refused, and its undo is presenting the sheet again (held) once the queue drained.
-    /// Returns the report's task.
-    func undoUnderway(_ app: App) async throws -> Task<Void, Never> {
+    /// The user swipes the sheet away while the app presents `over` above it, with the queue
+    /// full; the swipe's report is refused, and its undo is presenting the sheet again (held).
+    /// Returns the report's task, and what holds the queue full.
+    func undoStarted(
+        _ app: App
+    ) async throws -> (Task<Void, Never>, GatedAnimator, Task<TransitionRecord, any Error>, Task<TransitionRecord, any Error>) {
         let report = try #require(app.kit.swipeDown(app.sheet))
+        // Committed while UIKit animates the swipe: the host holds it back once the sheet is out.
         try await app.coordinator.present(.screen(Screen("over")), from: .container("compose"), animator: quick)
         let (animator, hold, push) = await fillQueue(app)
         await refuseAndStartUndo(app)
         #expect(app.sheet.presenter != nil, "the undo presents the sheet again")
+        return (report, animator, hold, push)
+    }
+
+    /// ``undoStarted(_:)``, and the queue drained. Returns the report's task.
+    func undoUnderway(_ app: App) async throws -> Task<Void, Never> {
+        let (report, animator, hold, push) = try await undoStarted(app)
         animator.open()
         await app.settle(hold)
         await app.settle(push)
@@ -87,15 +96,30 @@ struct SwipeUndoRaceTests {
     @Test("a modal the app dismisses while the undo presents the sheet again is not dismissed twice")
     func chainShrinksWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let report = try await undoUnderway(app)
-        let dismissed = Task { [coordinator = app.coordinator, quick] in
-            _ = try? await coordinator.dismiss(presentedBy: .container("compose"), animator: quick)
+        let (report, animator, hold, push) = try await undoStarted(app)
+        // The queue drains while UIKit still presents the sheet again. (Where the undo presented
+        // the sheet before the host held the modal back, the host presents the modal after it,
+        // the queue waits for UIKit, and the test ends as the other orders do: with the model.)
+        animator.open()
+        let drained = Box(false)
+        let watch = Task {
+            _ = try? await hold.value
+            _ = try? await push.value
+            drained.value = true
         }
-        // The app's dismiss is under way, waiting for UIKit's present of the sheet (the undo's).
-        for _ in 0..<2000 where !app.host.controllers.isChanging(app.window) { await Task.yield() }
+        for _ in 0..<10_000 where !drained.value { await Task.yield() }
+        // The model takes back what it presented over the sheet, which UIKit never showed.
+        let dismissed = Task { [coordinator = app.coordinator, quick] in
+            _ = try? await coordinator.dismiss(presentedBy: .container("compose"), animator: quick, policy: .enqueue)
+        }
+        // Given to the host before UIKit's present of the sheet ends, so the undo finds nothing
+        // over it. Each turn goes through the coordinator, so its work on the dismiss goes on.
+        for _ in 0..<1_000 where drained.value && app.host.controllers.content(of: app.window)?.shows("over") != false {
+            _ = await app.coordinator.inFlightTransition
+        }
         await app.endTransitions(until: dismissed)
         await app.endTransitions(until: report)
-        await app.endTransitions(until: Task {})
+        await app.endTransitions(until: Task { await watch.value })
         try await app.expectShowsModel()
     }
 
