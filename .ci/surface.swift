@@ -8,12 +8,12 @@ import Foundation
 
 /// The most public types each product may declare, and all of them together.
 let ceilings = [
-    "TransitionCoordinator": 76,
+    "TransitionCoordinator": 75,
     "TransitionCoordinatorUIKit": 7,
     "TransitionCoordinatorSwiftUI": 4,
     "TransitionCoordinatorTesting": 13,
 ]
-let totalCeiling = 100
+let totalCeiling = 99
 
 struct Graph: Decodable {
     struct Module: Decodable { let name: String }

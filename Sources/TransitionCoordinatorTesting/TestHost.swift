@@ -37,8 +37,8 @@ public actor TestHost: WindowHost {
     /// A host with no windows, no calls and no hook.
     public init() {}
 
-    /// The calls that returned, in order.
-    public var calls: [HostCommand] {
+    /// The calls that returned, in order, as values (the package's own tests compare them).
+    package var calls: [HostCommand] {
         log.compactMap { if case .call(let call) = $0 { call } else { nil } }
     }
 
@@ -54,8 +54,20 @@ public actor TestHost: WindowHost {
     /// The key window, if any.
     public var keyWindow: WindowID? { ledger.key }
 
-    /// Runs `hook` at the start of every later call (nil: none).
-    public func setHook(_ hook: (@Sendable (HostCommand) async -> Void)?) { self.hook = hook }
+    /// Runs `hook` at the start of every later call, given the call as its line (`create #2`,
+    /// `show #2`, as ``lines`` writes it; nil: no hook). The call returns once `hook` does: a
+    /// hook that waits at a ``Gate`` holds the coordinator's host call there, as a host that is
+    /// stuck would.
+    public func setHook(_ hook: (@Sendable (_ line: String) async -> Void)?) {
+        guard let hook else {
+            self.hook = nil
+            return
+        }
+        self.hook = { @Sendable call in await hook(call.description) }
+    }
+
+    /// ``setHook(_:)`` given each call as a value (the package's own tests match on it).
+    package func setCommandHook(_ hook: (@Sendable (HostCommand) async -> Void)?) { self.hook = hook }
 
     /// Puts a marker into the log.
     public func note(_ text: String) { log.append(.note(text)) }

@@ -70,7 +70,7 @@ struct AnimatorContextTests {
     func preemptedBeforeStart() async throws {
         let clock = TestClock(), host = TestHost(), gate = Gate(), reached = Gate()
         let coordinator = await Coordinator(root: Screen("home"), host: host, clock: clock)
-        await host.setHook { call in
+        await host.setCommandHook { call in
             if case .create(let window) = call, window.level == .low {
                 reached.open()
                 await gate.wait()

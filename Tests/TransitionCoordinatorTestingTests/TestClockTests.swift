@@ -35,7 +35,7 @@ struct TestClockTests {
         let clock = TestClock(), stuckHost = TestHost(), release = Gate()
         let first = await Coordinator(root: Self.list, host: stuckHost, clock: clock)
         let second = await Coordinator(root: Self.list, clock: clock)
-        await stuckHost.setHook { call in if case .create = call { await release.wait() } }
+        await stuckHost.setHook { line in if line.hasPrefix("create #") { await release.wait() } }
         async let stuck = first.perform(.push(Self.mail, at: .high), animator: ScriptedAnimator())
         async let animated = second.perform(.push(Self.mail, at: .high), animator: ScriptedAnimator(.neverFinish))
         let host = await clock.armed(.host)

@@ -27,7 +27,7 @@ struct TimeoutTests {
     func hostTimeoutAlone() async throws {
         let clock = TestClock(), host = TestHost(), release = Gate()
         let coordinator = await Coordinator(root: Self.list, host: host, clock: clock)
-        await host.setHook { call in if case .create = call { await release.wait() } }
+        await host.setHook { line in if line.hasPrefix("create #") { await release.wait() } }
         async let record = coordinator.perform(.push(Self.mail, at: .high), animator: ScriptedAnimator())
         await clock.armed(.host)
         #expect(clock.advance(toDeadlineOf: .animation) == nil, "no animation timeout is armed: time does not move")

@@ -8,13 +8,14 @@
 /// `HostLedger` applies them, the testing product's `TestHost` records them, and a ``HostFault``
 /// names the one that did not return.
 ///
-/// ``WindowHost`` restates the list as nine methods, since an app implements methods.
+/// ``WindowHost`` restates the list as nine methods, the form an app implements; this one stays
+/// inside the package (a record, the testing host and the harness name calls by it).
 //
 // Two translations join the two forms, and the compiler checks both: `send(to:)` (a command to
 // its method) switches over every case, and `CommandHost` (a method to its command) gives a
 // conforming host every `WindowHost` method. A new call is a case here, a method on
 // `WindowHost`, an arm in `send(to:)`, a forwarder in `CommandHost` and one in `TestHost`.
-public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ``WindowHost/createWindow(_:)``.
     case create(ManagedWindow)
     /// ``WindowHost/showWindow(_:)``.
@@ -36,7 +37,7 @@ public enum HostCommand: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The call by its window's id, as `create #2` or `set content of #1` (a created window's
     /// content and a new content are left out: they are in the snapshot).
-    public var description: String {
+    package var description: String {
         switch self {
         case .create(let window): "create \(window.id)"
         case .show(let id): "show \(id)"

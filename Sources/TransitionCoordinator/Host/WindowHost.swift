@@ -29,9 +29,9 @@
 /// lock held elsewhere, a semaphore), holds the transition as long, past any timeout. Keep such
 /// work off the host's actor.
 ///
-/// The coordinator holds each call as a ``HostCommand``: a host that would rather take the calls
-/// as values makes each method one line that hands its command on, as the testing product's
-/// `TestHost` does.
+/// The coordinator holds each call as a value of its own, and sends each phase's calls in order
+/// through these methods; the testing product's `TestHost` records them as lines (`create #2`,
+/// `show #2`).
 ///
 /// On iOS a host is a `@MainActor` type holding one `UIWindow` per ``WindowID`` (its
 /// `windowLevel` from ``WindowLevel/rawValue``); see <doc:WindowsLevelsShieldAndLock> and the UIKit product's host. A host must not ask the

@@ -79,7 +79,7 @@ struct AdversarialPreemptAdmissionTests {
         var probe = EventProbe(coordinator)
         // Hold the cut transition's commit at its key change, so the preempting request is still waiting when cancelled.
         let keyChange = Gate()
-        await host.setHook { call in if call == .makeKey(w(2), resigning: []) { await keyChange.wait() } }
+        await host.setCommandHook { call in if call == .makeKey(w(2), resigning: []) { await keyChange.wait() } }
         let animator = GatedAnimator()
         let first = await Self.holdInFlight(coordinator, animator)
 

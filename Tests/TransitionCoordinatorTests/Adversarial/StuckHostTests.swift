@@ -43,7 +43,7 @@ struct AdversarialStuckHostTests {
         let setup = await Setup()
         let coordinator = setup.coordinator
         let entered = Gate(), release = Gate()
-        await setup.host.setHook { call in
+        await setup.host.setCommandHook { call in
             guard call.description == "create #2" else { return }
             entered.open()
             await release.wait()
@@ -92,7 +92,7 @@ struct AdversarialStuckHostTests {
         let setup = await Setup()
         let coordinator = setup.coordinator
         let createEntered = Gate(), createGoesOn = Gate(), keyEntered = Gate(), release = Gate()
-        await setup.host.setHook { call in
+        await setup.host.setCommandHook { call in
             switch call.description {
             case "create #2":
                 createEntered.open()
@@ -131,7 +131,7 @@ struct AdversarialStuckHostTests {
         let entered = Gate(), release = Gate()
         // The first after-animation call, the root window's reset, gets stuck: the new window's
         // reset and its making key are never sent.
-        await setup.host.setHook { call in
+        await setup.host.setCommandHook { call in
             guard call.description == "reset #1" else { return }
             entered.open()
             await release.wait()
@@ -144,7 +144,7 @@ struct AdversarialStuckHostTests {
         #expect(try await push.value.hostFault?.call.description == "reset #1")
         release.open()
         await setup.untilHostAnswers()
-        await setup.host.setHook(nil)
+        await setup.host.setCommandHook(nil)
         await setup.host.clearLog()
         try await setup.coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "debug", zOrder: 10))
         #expect(await setup.host.lines.prefix(2) == ["reset #2", "makeKey #2"], "the catch-up sends what the host missed")
@@ -157,7 +157,7 @@ struct AdversarialStuckHostTests {
         var probe = EventProbe(setup.coordinator)
         let started = Gate(), entered = Gate(), release = Gate()
         // The cut transition's after-animation reset gets stuck.
-        await setup.host.setHook { call in
+        await setup.host.setCommandHook { call in
             guard call.description == "reset #1" else { return }
             entered.open()
             await release.wait()
@@ -187,7 +187,7 @@ struct AdversarialStuckHostTests {
         let pushLogin = TransitionRequest.push(Screens.login, at: .medium)
         let answer = Box<Result<TransitionRecord, TransitionError>?>(nil)
         let answered = Gate()
-        await setup.host.setHook { call in
+        await setup.host.setCommandHook { call in
             guard call.description == "create #2" else { return }
             let request = Task.detached { await attempt { try await coordinator.perform(pushLogin, policy: .enqueue) } }
             answer.value = await request.value
@@ -225,7 +225,7 @@ struct AdversarialStuckHostTests {
         for (host, entered, other, request, name, answered) in [
             (a.host, enteredA, b.coordinator, fromA, "A", answeredA), (b.host, enteredB, a.coordinator, fromB, "B", answeredB),
         ] {
-            await host.setHook { call in
+            await host.setCommandHook { call in
                 guard call.description == "create #2" else { return }
                 entered.open()
                 await bothIn.wait()

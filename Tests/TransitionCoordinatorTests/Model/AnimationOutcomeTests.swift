@@ -125,7 +125,7 @@ struct AnimationOutcomeTests {
         let coordinator = await Coordinator(root: Screen("home"), host: host, clock: TestClock())
         let kept = Box<AnimationFinish?>(nil)
         // The new window's reset is one of the calls made after the animation.
-        await host.setHook { call in if call.description == "reset #2" { kept.value?() } }
+        await host.setHook { line in if line == "reset #2" { kept.value?() } }
         let animator = CallbackAnimator { _, finish in
             kept.value = finish
             finish()
