@@ -96,31 +96,55 @@ struct SwipeUndoRaceTests {
     @Test("a modal the app dismisses while the undo presents the sheet again is not dismissed twice")
     func chainShrinksWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let (report, animator, hold, push) = try await undoStarted(app)
-        // The queue drains while UIKit still presents the sheet again. (Where the undo presented
-        // the sheet before the host held the modal back, the host presents the modal after it,
-        // the queue waits for UIKit, and the test ends as the other orders do: with the model.)
-        animator.open()
-        let drained = Box(false)
-        let watch = Task {
-            _ = try? await hold.value
-            _ = try? await push.value
-            drained.value = true
-        }
-        for _ in 0..<10_000 where !drained.value { await Task.yield() }
+        let (report, drained, didDrain) = try await undoPresenting(app)
         // The model takes back what it presented over the sheet, which UIKit never showed.
         let dismissed = Task { [coordinator = app.coordinator, quick] in
             _ = try? await coordinator.dismiss(presentedBy: .container("compose"), animator: quick, policy: .enqueue)
         }
-        // Given to the host before UIKit's present of the sheet ends, so the undo finds nothing
-        // over it. Each turn goes through the coordinator, so its work on the dismiss goes on.
-        for _ in 0..<1_000 where drained.value && app.host.controllers.content(of: app.window)?.shows("over") != false {
+        await hostHas(app, if: didDrain) { !$0.shows("over") }
+        for task in [dismissed, report, drained] { await app.endTransitions(until: task) }
+        try await app.expectShowsModel()
+    }
+
+    @Test("the sheet the app dismisses while the undo presents it again goes, with what the app presented over it")
+    func sheetDismissedWhileUndoRuns() async throws {
+        let app = try await App(queueLimit: 1)
+        let (report, drained, didDrain) = try await undoPresenting(app)
+        // The model dismisses the sheet itself while UIKit presents it again.
+        let dismissed = Task { [coordinator = app.coordinator, quick] in
+            _ = try? await coordinator.dismiss(presentedBy: .container("inbox"), animator: quick, policy: .enqueue)
+        }
+        await hostHas(app, if: didDrain) { !$0.shows("draft") }
+        for task in [dismissed, report, drained] { await app.endTransitions(until: task) }
+        #expect(try await app.coordinator.window(at: .root)?.content.shows("draft") == false)
+        try await app.expectShowsModel()
+    }
+
+    /// ``undoStarted(_:)``, then the queue drained while UIKit still presents the sheet again.
+    /// Returns the report's task, a task that ends once the queue drained, and whether it did so
+    /// with UIKit's transitions left as they are. (Where the undo presented the sheet before the
+    /// host held `over` back, the host presents `over` after it, the queue waits for UIKit, and a
+    /// test ends as in the other orders: with the model.)
+    func undoPresenting(_ app: App) async throws -> (report: Task<Void, Never>, drained: Task<Void, Never>, didDrain: Bool) {
+        let (report, animator, hold, push) = try await undoStarted(app)
+        animator.open()
+        let ended = Box(false)
+        let drained = Task {
+            _ = try? await hold.value
+            _ = try? await push.value
+            ended.value = true
+        }
+        for _ in 0..<10_000 where !ended.value { await Task.yield() }
+        return (report, drained, ended.value)
+    }
+
+    /// Waits until the host was given content that `holds`, bounded, while UIKit's transitions
+    /// stay as they are; each turn goes through the coordinator, so its work on the change goes
+    /// on. Nothing to wait for when the queue has not drained (the change waits behind UIKit).
+    func hostHas(_ app: App, if drained: Bool, _ holds: (WindowContent) -> Bool) async {
+        for _ in 0..<1_000 where drained && app.host.controllers.content(of: app.window).map(holds) != true {
             _ = await app.coordinator.inFlightTransition
         }
-        await app.endTransitions(until: dismissed)
-        await app.endTransitions(until: report)
-        await app.endTransitions(until: Task { await watch.value })
-        try await app.expectShowsModel()
     }
 
     // MARK: A present from inside a swiped tab-bar sheet.
