@@ -484,7 +484,8 @@ extension UIKitStress {
         // the queue waits for that: nothing was held back, and the screen is checked as it ends.
         animator.open()
         let drained = await finished(hold) ? await finished(push) : false
-        let heldBack = drained && !fake.transitions.isEmpty
+        // Drained, and not because the host timeout gave up on a change waiting for UIKit.
+        let heldBack = drained && !fake.transitions.isEmpty && !host.controllers.isChanging(window)
         let dismissed = Task {
             _ = try? await coordinator.dismiss(
                 presentedBy: .container("held-sheet"), animator: GatedAnimator(.returnAtOnce), policy: .enqueue)
