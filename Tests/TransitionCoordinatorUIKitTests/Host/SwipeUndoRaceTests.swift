@@ -65,13 +65,32 @@ struct SwipeUndoRaceTests {
         return (report, animator, hold, push)
     }
 
-    /// ``undoStarted(_:)``, and the queue drained. Returns the report's task.
-    func undoUnderway(_ app: App) async throws -> Task<Void, Never> {
+    /// ``undoStarted(_:)``, then the queue drained while UIKit still presents the sheet again.
+    /// Returns the report's task, a task that ends once the queue drained, and whether it did so
+    /// with UIKit's transitions left as they are and no change of the host waiting for them. (Where the undo presented the sheet before the
+    /// host held `over` back, the host presents `over` after it, the queue waits for UIKit, and a
+    /// test ends as in the other orders: with the model.)
+    func undoPresenting(_ app: App) async throws -> (report: Task<Void, Never>, drained: Task<Void, Never>, didDrain: Bool) {
         let (report, animator, hold, push) = try await undoStarted(app)
         animator.open()
-        await app.settle(hold)
-        await app.settle(push)
-        return report
+        let ended = Box(false)
+        let drained = Task {
+            _ = try? await hold.value
+            _ = try? await push.value
+            ended.value = true
+        }
+        for _ in 0..<10_000 where !ended.value { await Task.yield() }
+        // Drained, and not because the host timeout gave up on a change waiting for UIKit.
+        return (report, drained, ended.value && !app.host.controllers.isChanging(app.window))
+    }
+
+    /// Waits until the host was given content that `holds`, bounded, while UIKit's transitions
+    /// stay as they are; each turn goes through the coordinator, so its work on the change goes
+    /// on. Nothing to wait for when the queue has not drained (the change waits behind UIKit).
+    func hostHas(_ app: App, if drained: Bool, _ holds: (WindowContent) -> Bool) async {
+        for _ in 0..<1_000 where drained && app.host.controllers.content(of: app.window).map(holds) != true {
+            _ = await app.coordinator.inFlightTransition
+        }
     }
 
     // MARK: The model presents above the chain while the undo presents it.
@@ -79,15 +98,16 @@ struct SwipeUndoRaceTests {
     @Test("a modal the app presents over the chain while the undo presents it again is presented too")
     func chainGrowsWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let report = try await undoUnderway(app)
+        let (report, drained, didDrain) = try await undoPresenting(app)
         // The app presents over `over` while the undo's present of the sheet still animates.
         let over2 = Task { [coordinator = app.coordinator, quick] in
-            _ = try? await coordinator.present(.screen(Screen("over2")), from: .screen("over"), animator: quick)
+            _ = try? await coordinator.present(.screen(Screen("over2")), from: .screen("over"), animator: quick, policy: .enqueue)
         }
-        await app.endTransitions(until: over2)
-        #expect(try await app.coordinator.window(at: .root)?.content.description.contains("over2") == true)
-        await app.endTransitions(until: report)
-        await app.endTransitions(until: Task {})
+        await hostHas(app, if: didDrain) { $0.shows("over2") }
+        for task in [over2, report, drained] { await app.endTransitions(until: task) }
+        if didDrain {
+            #expect(try await app.coordinator.window(at: .root)?.content.shows("over2") == true, "the model presented it")
+        }
         try await app.expectShowsModel()
     }
 
@@ -120,34 +140,6 @@ struct SwipeUndoRaceTests {
             #expect(try await app.coordinator.window(at: .root)?.content.shows("draft") == false, "the model dismissed it")
         }
         try await app.expectShowsModel()
-    }
-
-    /// ``undoStarted(_:)``, then the queue drained while UIKit still presents the sheet again.
-    /// Returns the report's task, a task that ends once the queue drained, and whether it did so
-    /// with UIKit's transitions left as they are and no change of the host waiting for them. (Where the undo presented the sheet before the
-    /// host held `over` back, the host presents `over` after it, the queue waits for UIKit, and a
-    /// test ends as in the other orders: with the model.)
-    func undoPresenting(_ app: App) async throws -> (report: Task<Void, Never>, drained: Task<Void, Never>, didDrain: Bool) {
-        let (report, animator, hold, push) = try await undoStarted(app)
-        animator.open()
-        let ended = Box(false)
-        let drained = Task {
-            _ = try? await hold.value
-            _ = try? await push.value
-            ended.value = true
-        }
-        for _ in 0..<10_000 where !ended.value { await Task.yield() }
-        // Drained, and not because the host timeout gave up on a change waiting for UIKit.
-        return (report, drained, ended.value && !app.host.controllers.isChanging(app.window))
-    }
-
-    /// Waits until the host was given content that `holds`, bounded, while UIKit's transitions
-    /// stay as they are; each turn goes through the coordinator, so its work on the change goes
-    /// on. Nothing to wait for when the queue has not drained (the change waits behind UIKit).
-    func hostHas(_ app: App, if drained: Bool, _ holds: (WindowContent) -> Bool) async {
-        for _ in 0..<1_000 where drained && app.host.controllers.content(of: app.window).map(holds) != true {
-            _ = await app.coordinator.inFlightTransition
-        }
     }
 
     // MARK: A present from inside a swiped tab-bar sheet.
