@@ -436,12 +436,14 @@ extension UIKitStress {
 
     /// The user swipes a sheet down while the app presents over it, with the queue full: the
     /// swipe's report is refused, and its undo presents the sheet again. While UIKit animates
-    /// that, the app dismisses what it presented over the sheet, which UIKit never showed (its
-    /// presenter was out of the window), on an app of its own. The host must not ask the sheet
-    /// to dismiss what it does not present (mutant ``Mutation/uikitDismissWithheld``). Nil when
-    /// it held.
+    /// that, the app changes what it presented over the sheet, which UIKit never showed (its
+    /// presenter was out of the window), on an app of its own. With `dismissing`, the app
+    /// dismisses it: the host must not ask the sheet to dismiss what it does not present (mutant
+    /// ``Mutation/uikitDismissWithheld``). Else the app presents over it: the undo must present
+    /// the sheet, that modal and the new one, reading each step from the model once the one
+    /// below is presented (mutant ``Mutation/uikitUndoSheetAlone``). Nil when it held.
     @MainActor
-    static func dismissOfAModalHeldBack() async -> InvariantViolation? {
+    static func changeOverAModalHeldBack(dismissing: Bool) async -> InvariantViolation? {
         let root = WindowContent.tabs(TabBar(id: "held-tabs", stack("held-inbox", "list"), stack("held-other", "prefs")))
         guard let (kit, host, coordinator, window, fake) = await app(showing: root, queueLimit: 1) else {
             return .init(.answered, "the held-back modal's app could not be made")
@@ -478,7 +480,7 @@ extension UIKitStress {
             _ = await settled(Task { await hold.value })
             return .init(.answered, "the undo never presented the sheet again")
         }
-        // The queue drains while UIKit still presents the sheet again; then the model takes back
+        // The queue drains while UIKit still presents the sheet again; then the model changes
         // what it presented over the sheet. When the undo presented the sheet before the host
         // held the modal back, the host presents the modal after it, waiting for the sheet, and
         // the queue waits for that: nothing was held back, and the screen is checked as it ends.
@@ -486,22 +488,28 @@ extension UIKitStress {
         let drained = await finished(hold) ? await finished(push) : false
         // Drained, and not because the host timeout gave up on a change waiting for UIKit.
         let heldBack = drained && !fake.transitions.isEmpty && !host.controllers.isChanging(window)
-        let dismissed = Task {
-            _ = try? await coordinator.dismiss(
-                presentedBy: .container("held-sheet"), animator: GatedAnimator(.returnAtOnce), policy: .enqueue)
+        let quick = GatedAnimator(.returnAtOnce)
+        let changed = Task {
+            if dismissing {
+                _ = try? await coordinator.dismiss(presentedBy: .container("held-sheet"), animator: quick, policy: .enqueue)
+            } else {
+                _ = try? await coordinator.present(
+                    .screen(Screen("held-over2")), from: .screen("held-over"), animator: quick, policy: .enqueue)
+            }
         }
-        // Given to the host before UIKit's present of the sheet ends, so the undo finds nothing over it.
-        // Each turn goes through the coordinator, so its work on the dismiss goes on meanwhile.
-        for _ in 0..<10_000 where heldBack && host.controllers.content(of: window)?.shows("held-over") != false {
+        // Given to the host before UIKit's present of the sheet ends, so the undo reads it there.
+        // Each turn goes through the coordinator, so its work on the change goes on meanwhile.
+        let given: (WindowContent) -> Bool = { dismissing ? !$0.shows("held-over") : $0.shows("held-over2") }
+        for _ in 0..<10_000 where heldBack && host.controllers.content(of: window).map(given) != true {
             _ = await coordinator.inFlightTransition
         }
-        for task in [hold, push, dismissed, report] {
+        for task in [hold, push, changed, report] {
             guard await settled(task) else { return never }
         }
         return await showsModel(
             coordinator, at: .root, fake,
-            "a dismiss of a modal \(heldBack ? "held back from" : "presented after") a sheet the user swiped away "
-                + "and a refused report presented again")
+            "a \(dismissing ? "dismiss of" : "present over") a modal \(heldBack ? "held back from" : "presented after") "
+                + "a sheet the user swiped away and a refused report presented again")
     }
 
     /// The user swipes away a sheet that is a tab bar while the app presents from one of its

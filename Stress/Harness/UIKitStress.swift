@@ -217,7 +217,8 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: false) }
             if failure == nil { failure = await UIKitStress.presentOverASwipedSheet(refused: true) }
             if failure == nil { failure = await UIKitStress.undoWhileTheLockHides() }
-            if failure == nil { failure = await UIKitStress.dismissOfAModalHeldBack() }
+            if failure == nil { failure = await UIKitStress.changeOverAModalHeldBack(dismissing: true) }
+            if failure == nil { failure = await UIKitStress.changeOverAModalHeldBack(dismissing: false) }
             if failure == nil { failure = await UIKitStress.presentFromATabOfASwipedSheet() }
             if let failure {
                 outcome.violations = [
