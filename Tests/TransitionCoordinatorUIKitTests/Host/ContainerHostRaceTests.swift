@@ -185,8 +185,8 @@ struct ContainerHostRaceTests {
 @Suite("The container host: a present over a sheet the user swipes away")
 @MainActor
 struct SwipedPresenterTests {
-    /// The tabs app with the stack `compose` presented from `inbox`, on a held fake, through a
-    /// bare container host, so the app's change commits while UIKit's waits.
+    /// The tabs app with `sheet` (the stack `compose`, by default) presented from `inbox`, on a
+    /// held fake, through a bare container host, so the app's change commits while UIKit's waits.
     @MainActor
     struct App {
         let coordinator: Coordinator
@@ -196,7 +196,10 @@ struct SwipedPresenterTests {
         let fake: FakeUIKit
         let sheet: FakeController
 
-        init(queueLimit: Int = 8) async throws {
+        init(
+            queueLimit: Int = 8, sheet content: WindowContent = ContainerHostTests.stack("compose", "draft"),
+            controller: ControllerID = .navigation("compose")
+        ) async throws {
             kit = FakeKit(timing: .held)
             host = ContainerHost(kit: kit)
             kit.host = host
@@ -206,13 +209,13 @@ struct SwipedPresenterTests {
             window = try #require(try await coordinator.window(at: .root)).id
             fake = try #require(host.controllers.window(window) as? FakeUIKit)
             let presented = Task { [coordinator] in
-                try await coordinator.present(ContainerHostTests.stack("compose", "draft"), from: .container("inbox"))
+                try await coordinator.present(content, from: .container("inbox"))
             }
             await Self.endTransitions(fake) { [host, window, fake] in
                 !host.controllers.isChanging(window) && fake.transitions.isEmpty
             }
             _ = try await presented.value
-            sheet = try #require(host.controllers.controller(.navigation("compose"), in: window) as? FakeController)
+            sheet = try #require(host.controllers.controller(controller, in: window) as? FakeController)
         }
 
         /// Ends UIKit's transitions until `done` says the work is over (bounded).

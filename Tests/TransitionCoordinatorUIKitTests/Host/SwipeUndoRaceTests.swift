@@ -173,6 +173,28 @@ struct SwipeUndoRaceTests {
         #expect(try fake.content() == Reconciler.shown(model))
     }
 
+    @Test("a refused swipe of a tab-bar sheet presents it again, with the modal over its tab")
+    func refusedTabBarSheetSwipe() async throws {
+        let sheetTabs = WindowContent.tabs(
+            TabBar(id: "sheetTabs", ContainerHostTests.stack("a", "a1"), ContainerHostTests.stack("b", "b1")))
+        let app = try await App(queueLimit: 1, sheet: sheetTabs, controller: .tabBar("sheetTabs"))
+        // A modal over the sheet's tab, then the swipe, refused for the full queue.
+        let over = Task { [coordinator = app.coordinator, quick] in
+            _ = try? await coordinator.present(.screen(Screen("over")), from: .container("a"), animator: quick)
+        }
+        await app.endTransitions(until: over)
+        let report = try #require(app.kit.swipeDown(app.sheet))
+        let (animator, hold, push) = await fillQueue(app)
+        await refuseAndStartUndo(app)
+        #expect(app.sheet.presenter != nil, "the undo presents the tab-bar sheet again")
+        animator.open()
+        await app.settle(hold)
+        await app.settle(push)
+        await app.endTransitions(until: report)
+        #expect(try await app.coordinator.window(at: .root)?.content.shows("over") == true, "the model keeps it all")
+        try await app.expectShowsModel()
+    }
+
     // MARK: The lock hides the window while the undo waits for UIKit.
 
     @Test("the lock hiding the window while the undo waits for UIKit defers the undo until the window shows")
