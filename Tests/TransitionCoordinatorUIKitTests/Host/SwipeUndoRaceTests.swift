@@ -195,6 +195,36 @@ struct SwipeUndoRaceTests {
         try await app.expectShowsModel()
     }
 
+    // MARK: The user again, around the undo.
+
+    @Test("the user swipes away the top of a chain a refused swipe's undo put back: reported, and it goes")
+    func swipeTopOfRestoredChain() async throws {
+        let app = try await App(queueLimit: 1)
+        let (report, drained, _) = try await undoPresenting(app)
+        for task in [report, drained] { await app.endTransitions(until: task) }
+        try await app.expectShowsModel()
+        // The undo watches what it presented again: the user's swipe of it is reported.
+        let over = try #require(app.host.controllers.controller(.screen(Screen("over")), in: app.window) as? FakeController)
+        let swiped = try #require(app.kit.swipeDown(over), "the modal the undo presented is watched")
+        await app.endTransitions(until: swiped)
+        #expect(try await app.coordinator.window(at: .root)?.content.shows("over") == false, "the swipe was reported")
+        try await app.expectShowsModel()
+    }
+
+    @Test("a tab tapped as a sheet's swipe ends: both are reported, and the screen shows the model")
+    func tabTapAsSwipeEnds() async throws {
+        let app = try await App()
+        let tabBar = try #require(app.host.controllers.controller(.tabBar("main"), in: app.window) as? FakeController)
+        let report = try #require(app.kit.swipeDown(app.sheet))
+        app.fake.endTransitions()
+        let tapped = try #require(app.kit.tapTab(1, of: tabBar), "the tab bar takes the tap once the sheet is gone")
+        for task in [report, tapped] { await app.endTransitions(until: task) }
+        let content = try #require(try await app.coordinator.window(at: .root)).content
+        #expect(!content.shows("draft"), "the swipe was reported")
+        #expect(content.description.contains("*stack settings"), "the tap was reported")
+        try await app.expectShowsModel()
+    }
+
     // MARK: The lock hides the window while the undo waits for UIKit.
 
     @Test("the lock hiding the window while the undo waits for UIKit defers the undo until the window shows")
