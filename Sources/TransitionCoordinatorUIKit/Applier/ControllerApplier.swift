@@ -251,8 +251,11 @@ package final class ControllerApplier {
             // Nothing to dismiss: the user's swipe took it out of the window, with what it
             // presented, or its modal was never presented.
             // Mutant: a modal held back from UIKit dismissed all the same.
-            let heldBack = wasWithheld && !planted(.uikitDismissWithheld)
-            if presenting.presentedController == nil, heldBack || swipedAway(presenter, presenting) { return }
+            if presenting.presentedController == nil,
+                (wasWithheld && !planted(.uikitDismissWithheld)) || swipedAway(presenter, presenting)
+            {
+                return
+            }
             await presenting.dismissPresented(animated: animated)
         }
     }
