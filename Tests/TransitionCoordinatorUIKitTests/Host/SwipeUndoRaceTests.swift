@@ -67,9 +67,10 @@ struct SwipeUndoRaceTests {
 
     /// ``undoStarted(_:)``, then the queue drained while UIKit still presents the sheet again.
     /// Returns the report's task, a task that ends once the queue drained, and whether it did so
-    /// with UIKit's transitions left as they are and no change of the host waiting for them. (Where the undo presented the sheet before the
-    /// host held `over` back, the host presents `over` after it, the queue waits for UIKit, and a
-    /// test ends as in the other orders: with the model.)
+    /// with UIKit's transitions left as they are and no change of the host waiting for them.
+    /// (Where the undo presented the sheet before the host held `over` back, the host presents
+    /// `over` after it, the queue waits for UIKit, and a test ends as in the other orders: with
+    /// the model.)
     func undoPresenting(_ app: App) async throws -> (report: Task<Void, Never>, drained: Task<Void, Never>, didDrain: Bool) {
         let (report, animator, hold, push) = try await undoStarted(app)
         animator.open()
