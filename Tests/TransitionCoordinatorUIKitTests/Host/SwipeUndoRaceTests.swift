@@ -85,13 +85,21 @@ struct SwipeUndoRaceTests {
         return (report, drained, ended.value && !app.host.controllers.isChanging(app.window))
     }
 
-    /// Waits until the host was given content that `holds`, bounded, while UIKit's transitions
-    /// stay as they are; each turn goes through the coordinator, so its work on the change goes
-    /// on. Nothing to wait for when the queue has not drained (the change waits behind UIKit).
-    func hostHas(_ app: App, if drained: Bool, _ holds: (WindowContent) -> Bool) async {
-        for _ in 0..<1_000 where drained && app.host.controllers.content(of: app.window).map(holds) != true {
+    /// ``undoPresenting(_:)``, then the app makes `change` while the undo's present of the sheet
+    /// is held: once the host has it (its content `given`, a bounded wait whose turns each go
+    /// through the coordinator, so its work on the change goes on), UIKit's transitions end until
+    /// the change, the swipe's report and the queue are done. Returns whether the queue drained
+    /// first; else the change waited behind UIKit, and nothing was waited for.
+    func whileUndoPresents(
+        _ app: App, given: (WindowContent) -> Bool, _ change: @escaping @Sendable (Coordinator) async throws -> Void
+    ) async throws -> Bool {
+        let (report, drained, didDrain) = try await undoPresenting(app)
+        let changed = Task { [coordinator = app.coordinator] in _ = try? await change(coordinator) }
+        for _ in 0..<1_000 where didDrain && app.host.controllers.content(of: app.window).map(given) != true {
             _ = await app.coordinator.inFlightTransition
         }
+        for task in [changed, report, drained] { await app.endTransitions(until: task) }
+        return didDrain
     }
 
     // MARK: The model presents above the chain while the undo presents it.
@@ -99,13 +107,10 @@ struct SwipeUndoRaceTests {
     @Test("a modal the app presents over the chain while the undo presents it again is presented too")
     func chainGrowsWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let (report, drained, didDrain) = try await undoPresenting(app)
         // The app presents over `over` while the undo's present of the sheet still animates.
-        let over2 = Task { [coordinator = app.coordinator, quick] in
-            _ = try? await coordinator.present(.screen(Screen("over2")), from: .screen("over"), animator: quick, policy: .enqueue)
+        let didDrain = try await whileUndoPresents(app, given: { $0.shows("over2") }) { [quick] coordinator in
+            try await coordinator.present(.screen(Screen("over2")), from: .screen("over"), animator: quick, policy: .enqueue)
         }
-        await hostHas(app, if: didDrain) { $0.shows("over2") }
-        for task in [over2, report, drained] { await app.endTransitions(until: task) }
         if didDrain {
             #expect(try await app.coordinator.window(at: .root)?.content.shows("over2") == true, "the model presented it")
         }
@@ -117,26 +122,20 @@ struct SwipeUndoRaceTests {
     @Test("a modal the app dismisses while the undo presents the sheet again is not dismissed twice")
     func chainShrinksWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let (report, drained, didDrain) = try await undoPresenting(app)
         // The model takes back what it presented over the sheet, which UIKit never showed.
-        let dismissed = Task { [coordinator = app.coordinator, quick] in
-            _ = try? await coordinator.dismiss(presentedBy: .container("compose"), animator: quick, policy: .enqueue)
+        _ = try await whileUndoPresents(app, given: { !$0.shows("over") }) { [quick] coordinator in
+            try await coordinator.dismiss(presentedBy: .container("compose"), animator: quick, policy: .enqueue)
         }
-        await hostHas(app, if: didDrain) { !$0.shows("over") }
-        for task in [dismissed, report, drained] { await app.endTransitions(until: task) }
         try await app.expectShowsModel()
     }
 
     @Test("the sheet the app dismisses while the undo presents it again goes, with what the app presented over it")
     func sheetDismissedWhileUndoRuns() async throws {
         let app = try await App(queueLimit: 1)
-        let (report, drained, didDrain) = try await undoPresenting(app)
         // The model dismisses the sheet itself while UIKit presents it again.
-        let dismissed = Task { [coordinator = app.coordinator, quick] in
-            _ = try? await coordinator.dismiss(presentedBy: .container("inbox"), animator: quick, policy: .enqueue)
+        let didDrain = try await whileUndoPresents(app, given: { !$0.shows("draft") }) { [quick] coordinator in
+            try await coordinator.dismiss(presentedBy: .container("inbox"), animator: quick, policy: .enqueue)
         }
-        await hostHas(app, if: didDrain) { !$0.shows("draft") }
-        for task in [dismissed, report, drained] { await app.endTransitions(until: task) }
         if didDrain {
             #expect(try await app.coordinator.window(at: .root)?.content.shows("draft") == false, "the model dismissed it")
         }
