@@ -55,7 +55,7 @@ extension Coordinator {
         }
     }
 
-    /// The machine decides `request`'s arrival (``TransitionMachine/arrive(_:from:mode:deferrable:_:)``)
+    /// The machine decides `request`'s arrival (``TransitionMachine/arrive(_:from:mode:deferrable:_:_:)``)
     /// from what only the actor sees (the re-entrancy chain, cancellation, the host's stuck call);
     /// the actor carries its effects out and announces an admission (`began`) or a refusal
     /// (`rejected`), in the same synchronous step, and hands the decision back as it is.
@@ -72,8 +72,21 @@ extension Coordinator {
             cancelled: Task.isCancelled, hostFault: refreshHost(),
             now: clock.elapsed())
         if let slot = machine.slot { circumstances.reentrant = callerIsInside(slot.transition.id) }
-        let (decision, effects) = machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances)
-        carryOut(effects, of: request)
+        var effects = TransitionMachine.Effects()
+        let decision: TransitionMachine.Decision
+        do throws(TransitionError) {
+            decision = try machine.arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
+        } catch {
+            decision = .refuse(error)
+        }
+        // The effects first, in the order ``TransitionMachine/Effects`` lists them.
+        if let cancelled = effects.cancelledGesture { announceCancelled(cancelled) }
+        if effects.cutsInFlight { machine.slot?.race?.cut(.preempted) }
+        if let refusal = effects.superseding {
+            for ticket in effects.superseded { ticket.deliver(.failure(refusal)) }
+        }
+        if effects.withdrawsGate { gate.publish(nil) }
+        if let lane = effects.waitsIn { hub.send(.waiting(request, lane: lane)) }
         switch decision {
         case .admit(let admission):
             announceBegan(admission)
@@ -131,18 +144,6 @@ extension Coordinator {
         throw refusal
     }
 
-    /// Carries out the effects of `request`'s arrival, in the order ``TransitionMachine/Effects`` lists them.
-    private func carryOut(_ effects: TransitionMachine.Effects, of request: TransitionRequest) {
-        PathTrace.enter()
-        if let cancelled = effects.cancelledGesture { announceCancelled(cancelled) }
-        if effects.cutsInFlight { machine.slot?.race?.cut(.preempted) }
-        if let refusal = effects.superseding {
-            for ticket in effects.superseded { ticket.deliver(.failure(refusal)) }
-        }
-        if effects.withdrawsGate { gate.publish(nil) }
-        if let lane = effects.waitsIn { hub.send(.waiting(request, lane: lane)) }
-    }
-
     /// A gesture given up (cancelled, or cut short by a lifecycle event): the busy gate stops
     /// naming it, then `cancelled` is sent. The caller hands the slot on, or a lifecycle event takes it.
     func announceCancelled(_ transition: InFlightTransition) {
@@ -178,7 +179,7 @@ extension Coordinator {
     func announceBegan(_ admission: Admission) {
         PathTrace.enter()
         defer { if machine.publishesOnGate(hostStuck: hostState.isStuck) { gate.publish(admission.transition) } }
-        // Mutant: `began` is said only when the waiter's task resumes (see ``enterScope(_:)``).
+        // Mutant: `began` is said only when the waiter's task resumes (see ``run(_:animator:items:)``).
         if planted(.lateBegan) { return }
         // Mutant: `began` names the request's implied source, and no link.
         let transition =

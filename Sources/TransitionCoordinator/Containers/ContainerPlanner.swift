@@ -13,7 +13,7 @@ package enum ContainerPlanner {
         PathTrace.enter()
         switch operation {
         case .push(let screen, let id):
-            try requireAbsent(screen.id, from: content, for: id)
+            if content.shows(screen.id) { throw .duplicateScreen(screen.id, container: id) }
             let after = try editStack(id, in: content) { stack throws(ContainerError) in stack.items.append(screen) }
             return ContentChange(operation, before: content, after: after, animation: .push)
         case .pop(let id):
@@ -155,13 +155,15 @@ package enum ContainerPlanner {
         _ body: (inout StackContainer) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
         PathTrace.enter()
-        return try edit(id, in: content) { node throws(ContainerError) in
+        let edited = try rewrite(content, .container(id)) { node throws(ContainerError) in
             guard case .stack(var stack) = node.base else { throw .wrongKind(id, expected: .stack, actual: kind(of: node)) }
             try body(&stack)
             // Mutant: a pop that reaches the root, or a `setStack` to the root alone, takes the root too.
             if planted(.stackWithoutRoot), stack.items.count == 1 { stack.items = [] }
             node = node.replacingBase(with: .stack(stack))
         }
+        guard let edited else { throw .unknownContainer(id) }
+        return edited
     }
 
     /// `content` with the container `id` changed by `body`.
@@ -262,15 +264,6 @@ package enum ContainerPlanner {
     private static func isItem(_ target: WindowContent.NodeID, of node: WindowContent) -> Bool {
         guard case .screen(let id) = target, case .stack(let stack) = node else { return false }
         return stack.items.contains { $0.id == id }
-    }
-
-    /// Throws unless `screen` is absent from `content`.
-    private static func requireAbsent(
-        _ screen: ScreenID, from content: WindowContent,
-        for container: ContainerID?
-    ) throws(ContainerError) {
-        PathTrace.enter()
-        if content.shows(screen) { throw .duplicateScreen(screen, container: container) }
     }
 
     /// Throws unless `incoming` is valid and shares no screen or container id with `content`,

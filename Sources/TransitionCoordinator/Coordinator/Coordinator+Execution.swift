@@ -11,14 +11,21 @@ extension Coordinator {
         items: [ScreenID: ScreenCallbacks] = [:]
     ) async throws(TransitionError) -> TransitionRecord {
         PathTrace.enter()
-        let (marker, chain) = enterScope(admission)
+        // The transition's link in the re-entrancy chain, and the chain its work runs in.
+        // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
+        if planted(.lateBegan) { hub.send(.began(admission.transition, before: admission.plan.before)) }
+        let inherited = TransitionScope.chain
+        let kept = planted(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
+        let (marker, chain) = kept.entering(markerIdentity, admission.id)
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
         // this transition changes. A refusal ends it with no await before the slot is handed on.
         // While they are asked, a preempting navigation to where this transition leads waits for
         // it (a guard may still refuse it); once they let it through, in the same step as their
         // answer, it is sure to commit, and such a navigation is already there.
-        if asksGuards(admission.source) {
+        // Mutant: a link's transition is never vetted.
+        let source = admission.source
+        if !guards.isEmpty, source.isGuarded, !(source == .link && planted(.guardSkippedForLinks)) {
             if let refusal = await vet(admission, source: admission.source, chain: chain) {
                 marker.end()
                 announceCancelled(admission.transition)
@@ -43,22 +50,6 @@ extension Coordinator {
         // The callbacks the commit step could not call at once, in their turn (outside the slot).
         if let callbacks { await deliver(callbacks) }
         return record
-    }
-
-    /// Whether the guards are asked about a transition from `source`.
-    private func asksGuards(_ source: NavigationSource) -> Bool {
-        PathTrace.enter()
-        return !guards.isEmpty && source.isGuarded && !(source == .link && planted(.guardSkippedForLinks))
-    }
-
-    /// The transition's link in the re-entrancy chain, and the chain its work runs in.
-    private func enterScope(_ admission: Admission) -> (TransitionScope.Marker, TransitionScope.Chain) {
-        PathTrace.enter()
-        let inherited = TransitionScope.chain
-        // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
-        if planted(.lateBegan) { hub.send(.began(admission.transition, before: admission.plan.before)) }
-        let kept = planted(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
-        return kept.entering(markerIdentity, admission.id)
     }
 
     /// What ``animate(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.

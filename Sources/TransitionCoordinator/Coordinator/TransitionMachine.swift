@@ -86,38 +86,35 @@ struct TransitionMachine {
     // MARK: - Arrival
 
     /// A request arrives under `mode`: admit it (planned against the committed state), put it in
-    /// line (and say so), or refuse it; with the effects the actor carries out first, whatever
-    /// the decision. `origin` is where it comes from (the source its request implies when nil); a
-    /// waiter keeps it.
+    /// line (and say so), or refuse it (thrown). `effects` collects what the actor carries out
+    /// first, whatever the decision, a refusal included. `origin` is where the request comes from
+    /// (the source its request implies when nil); a waiter keeps it.
     mutating func arrive(
         _ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
-        _ circumstances: Circumstances
-    ) -> (decision: Decision, effects: Effects) {
-        PathTrace.enter()
-        let origin = origin ?? Origin(source: .implied(by: request))
-        var effects = Effects()
-        do throws(TransitionError) {
-            let decision = try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
-            return (decision, effects)
-        } catch {
-            return (.refuse(error), effects)
-        }
-    }
-
-    private mutating func decide(
-        _ request: TransitionRequest, from origin: Origin, mode: Mode, deferrable: Bool,
         _ circumstances: Circumstances, _ effects: inout Effects
     ) throws(TransitionError) -> Decision {
         PathTrace.enter()
+        let origin = origin ?? Origin(source: .implied(by: request))
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
+        // A lifecycle event cuts a held gesture short as cancelled, and runs now, ahead of every waiter.
+        if case .lifecycle = mode, gesture != nil { effects.cancelledGesture = cutGesture() }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         if planted(.noBusyCheck), case .policy(.reject) = mode, slot != nil, case .success(let (plan, next)?) = plan(request) {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now))
         }
         var group: String?
         if case .policy(.coalesce(let name)) = mode { group = name }
-        if let screen = request.pushedScreen { try refuseSecondPush(of: screen, group: group) }
+        // A push of a screen in flight or waiting (a double tap) is refused under every policy; a
+        // waiting member of the request's own coalescing group does not count (it is superseded).
+        if let screen = request.pushedScreen {
+            if let slot, slot.transition.request.pushedScreen == screen {
+                throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
+            }
+            if let earlier = waiting.waitingPush(of: screen, outside: group) {
+                throw .refused(.screenAlreadyRequested(screen, by: earlier))
+            }
+        }
         guard let current = slot else {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
@@ -134,10 +131,6 @@ struct TransitionMachine {
             }
         }
         switch mode {
-        case .lifecycle where gesture != nil:
-            // A gesture is cut short as cancelled, and the event runs now, ahead of every waiter.
-            effects.cancelledGesture = cutGesture()
-            return try decide(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
         case .lifecycle:
             preemptInFlight(&effects)
             return .wait(
@@ -189,19 +182,6 @@ struct TransitionMachine {
                     // Mutant: the cut forgotten at hand-over, where a stuck host refuses it after all.
                     hasActed: !planted(.preemptRefusedAfterCut), &effects),
                 cancellable: false)
-        }
-    }
-
-    /// Throws ``TransitionError/Refusal/screenAlreadyRequested(_:by:)`` when a push of `screen` is in
-    /// flight or waiting (a double tap), under every policy; a waiting member of the request's own
-    /// coalescing group does not count (the request supersedes it). O(1).
-    private func refuseSecondPush(of screen: ScreenID, group: String?) throws(TransitionError) {
-        PathTrace.enter()
-        if let slot, slot.transition.request.pushedScreen == screen {
-            throw .refused(.screenAlreadyRequested(screen, by: slot.transition.request))
-        }
-        if let earlier = waiting.waitingPush(of: screen, outside: group) {
-            throw .refused(.screenAlreadyRequested(screen, by: earlier))
         }
     }
 

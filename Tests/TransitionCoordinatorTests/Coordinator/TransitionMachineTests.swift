@@ -30,7 +30,8 @@ struct TransitionMachineTests {
         call: .show(WindowID(1)), transition: TransitionID(1),
         phase: .beforeAnimation, since: .zero)
 
-    /// What ``TransitionMachine/arrive(_:from:mode:deferrable:_:)`` hands back.
+    /// An arrival's decision (a refusal as `.refuse`, as the coordinator's step reads it) and
+    /// the effects ``TransitionMachine/arrive(_:from:mode:deferrable:_:_:)`` collected.
     typealias Arrival = (decision: Machine.Decision, effects: Machine.Effects)
 
     /// The admission of an arrival, or nil (recording the decision otherwise).
@@ -91,13 +92,13 @@ struct TransitionMachineTests {
     static func admit(
         _ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.reject)
     ) throws -> Admission {
-        try #require(grant(machine.arrive(request, mode: mode, deferrable: false, idle)))
+        try #require(grant(machine.arrival(request, mode: mode, deferrable: false, idle)))
     }
 
     /// Admits `request` from a gesture on an idle machine: it holds the slot as a gesture.
     static func admitGesture(_ request: TransitionRequest, in machine: inout Machine) throws -> Admission {
         try #require(
-            grant(machine.arrive(request, from: .init(source: .gesture), mode: .policy(.reject), deferrable: false, idle)))
+            grant(machine.arrival(request, from: .init(source: .gesture), mode: .policy(.reject), deferrable: false, idle)))
     }
 
     /// Puts `request` in line under `mode` (recording an issue otherwise).
@@ -106,7 +107,7 @@ struct TransitionMachineTests {
         _ request: TransitionRequest, in machine: inout Machine, mode: Machine.Mode = .policy(.enqueue),
         deferrable: Bool = false
     ) throws -> (AdmissionTicket, cancellable: Bool, Machine.Effects) {
-        try #require(wait(machine.arrive(request, mode: mode, deferrable: deferrable, idle)))
+        try #require(wait(machine.arrival(request, mode: mode, deferrable: deferrable, idle)))
     }
 
     // MARK: - Arrival
@@ -115,7 +116,7 @@ struct TransitionMachineTests {
     func idleAdmits() throws {
         var machine = try Self.machine()
         let grant = try #require(
-            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+            Self.grant(machine.arrival(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         #expect(grant.id == TransitionID(1) && machine.publishesOnGate(hostStuck: false) && grant.waited == nil)
         #expect(machine.slot?.transition.id == grant.id)
         #expect(machine.snapshot.window(at: .low) == nil, "nothing is committed before the commit event")
@@ -129,7 +130,7 @@ struct TransitionMachineTests {
         let origin = Machine.Origin(source: .link, link: LinkID(7))
         _ = try #require(
             Self.wait(
-                machine.arrive(
+                machine.arrival(
                     .push(Self.b, at: .medium), from: origin, mode: .policy(.enqueue),
                     deferrable: false, Self.idle)))
         machine.commit(first.plan.after)
@@ -148,7 +149,7 @@ struct TransitionMachineTests {
     func navigationAlreadyThere() throws {
         var machine = try Self.machine(root: .screen(Self.a))
         let there = TransitionRequest.navigate(Route([.push(RouteTarget("a"))]), target: .screen(Self.a))
-        guard case .alreadyThere = machine.arrive(there, mode: .policy(.reject), deferrable: false, Self.idle).decision else {
+        guard case .alreadyThere = machine.arrival(there, mode: .policy(.reject), deferrable: false, Self.idle).decision else {
             Issue.record("expected nothing to do")
             return
         }
@@ -174,7 +175,7 @@ struct TransitionMachineTests {
     func misfitRefused() throws {
         var machine = try Self.machine()
         #expect(
-            Self.refusal(machine.arrive(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle))
+            Self.refusal(machine.arrival(.pop(.low), mode: .policy(.enqueue), deferrable: false, Self.idle))
                 == .invalid(.nothingToPop(.low)))
         #expect(machine.slot == nil && machine.admitted == 0)
     }
@@ -183,10 +184,10 @@ struct TransitionMachineTests {
     func busy() throws {
         var machine = try Self.machine()
         let first = try #require(
-            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+            Self.grant(machine.arrival(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         let held = InFlightTransition(id: first.id, request: .push(Self.a, at: .low))
         #expect(
-            Self.refusal(machine.arrive(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle))
+            Self.refusal(machine.arrival(.push(Self.b, at: .medium), mode: .policy(.reject), deferrable: false, Self.idle))
                 == .refused(.busy(inFlight: held)))
     }
 
@@ -198,10 +199,10 @@ struct TransitionMachineTests {
     func reentrant(mode: Machine.Mode) throws {
         var machine = try Self.machine()
         let first = try #require(
-            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+            Self.grant(machine.arrival(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         let request: TransitionRequest =
             if case .lifecycle = mode { .setApplicationState(.inactive) } else { .push(Self.b, at: .medium) }
-        let decision = machine.arrive(request, mode: mode, deferrable: false, Machine.Circumstances(reentrant: true))
+        let decision = machine.arrival(request, mode: mode, deferrable: false, Machine.Circumstances(reentrant: true))
         #expect(
             Self.refusal(decision)
                 == .refused(.reentrant(inFlight: InFlightTransition(id: first.id, request: .push(Self.a, at: .low)))))
@@ -215,7 +216,7 @@ struct TransitionMachineTests {
         let request = TransitionRequest.push(Self.a, at: .low)
         #expect(
             Self.refusal(
-                machine.arrive(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true)))
+                machine.arrival(request, mode: .policy(.enqueue), deferrable: false, Machine.Circumstances(cancelled: true)))
                 == .refused(.cancelled(request)))
         #expect(machine.slot == nil)
     }
@@ -225,10 +226,10 @@ struct TransitionMachineTests {
         var machine = try Self.machine()
         let stuck = Machine.Circumstances(hostFault: Self.fault)
         #expect(
-            Self.refusal(machine.arrive(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck))
+            Self.refusal(machine.arrival(.push(Self.a, at: .low), mode: .policy(.enqueue), deferrable: false, stuck))
                 == .refused(.hostUnresponsive(Self.fault)))
         let lifecycle = try #require(
-            Self.grant(machine.arrive(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
+            Self.grant(machine.arrival(.setApplicationState(.inactive), mode: .lifecycle, deferrable: false, stuck)))
         #expect(
             lifecycle.id == TransitionID(1) && !machine.publishesOnGate(hostStuck: true),
             "the busy gate must not answer while only the actor knows the host is stuck")
@@ -240,7 +241,7 @@ struct TransitionMachineTests {
     func fifo() throws {
         var machine = try Self.machine()
         var grant = try #require(
-            Self.grant(machine.arrive(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
+            Self.grant(machine.arrival(.push(Self.a, at: .low), mode: .policy(.reject), deferrable: false, Self.idle)))
         for screen in [Self.b, Self.c] {
             let (_, cancellable, effects) = try Self.enqueue(.push(screen, at: .medium), in: &machine)
             #expect(cancellable && effects.waitsIn == .queued && !effects.cutsInFlight)
@@ -290,7 +291,7 @@ struct TransitionMachineTests {
         let there = WindowContent.screen(Self.b)
         _ = try Self.admit(.navigate(Route([.push(RouteTarget("b"))]), target: there), in: &machine)
         let again = TransitionRequest.navigate(Route([.push(RouteTarget("b"))]), target: there)
-        guard case .alreadyThere = machine.arrive(again, mode: .policy(.preempt), deferrable: false, Self.idle).decision else {
+        guard case .alreadyThere = machine.arrival(again, mode: .policy(.preempt), deferrable: false, Self.idle).decision else {
             Issue.record("expected nothing to do")
             return
         }
@@ -318,7 +319,7 @@ struct TransitionMachineTests {
                 #expect(ticket.request == .navigate(route, target: there))
             } else {
                 machine.guardsPassed()
-                let late = machine.arrive(.navigate(route, target: there), mode: .policy(.preempt), deferrable: false, Self.idle)
+                let late = machine.arrival(.navigate(route, target: there), mode: .policy(.preempt), deferrable: false, Self.idle)
                 guard case .alreadyThere = late.decision else {
                     Issue.record("once through its guards, a navigation to where it leads is not already there: \(late.decision)")
                     continue
@@ -333,7 +334,7 @@ struct TransitionMachineTests {
     func preemptMisfit() throws {
         var machine = try Self.machine()
         _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
-        let decision = machine.arrive(.push(Self.b, at: .low), mode: .policy(.preempt), deferrable: false, Self.idle)
+        let decision = machine.arrival(.push(Self.b, at: .low), mode: .policy(.preempt), deferrable: false, Self.idle)
         #expect(Self.refusal(decision) == .invalid(.levelOccupied(.low, by: try #require(machine.slot?.after.window(at: .low)))))
         #expect(machine.slot?.preempted == false && machine.waiting.count(in: .preempt) == 0)
     }
@@ -360,10 +361,10 @@ struct TransitionMachineTests {
         _ = try Self.admit(inFlight, in: &machine)
         try Self.enqueue(waiting, in: &machine)
         #expect(
-            Self.refusal(machine.arrive(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
+            Self.refusal(machine.arrival(.push(Self.a, at: .high), mode: mode, deferrable: false, Self.idle))
                 == .refused(.screenAlreadyRequested(Self.a.id, by: inFlight)))
         #expect(
-            Self.refusal(machine.arrive(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
+            Self.refusal(machine.arrival(.push(Self.b, at: .high), mode: mode, deferrable: false, Self.idle))
                 == .refused(.screenAlreadyRequested(Self.b.id, by: waiting)))
     }
 
@@ -373,7 +374,7 @@ struct TransitionMachineTests {
         _ = try Self.admit(.push(Self.a, at: .low), in: &machine)
         let (ticket, _, _) = try Self.enqueue(.push(Self.b, at: .medium), in: &machine)
         #expect(
-            Self.refusal(machine.arrive(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle))
+            Self.refusal(machine.arrival(.push(Self.c, at: .high), mode: .policy(.enqueue), deferrable: false, Self.idle))
                 == .refused(.queueFull(limit: 1)))
         ticket.cancel()
         try Self.enqueue(.push(Self.c, at: .high), in: &machine)
@@ -411,7 +412,7 @@ struct TransitionMachineTests {
         #expect(machine.snapshot.isLocked)
         let push = TransitionRequest.push(Self.a, at: .high)
         #expect(
-            Self.refusal(machine.arrive(push, mode: .policy(.enqueue), deferrable: false, Self.idle)) != nil,
+            Self.refusal(machine.arrival(push, mode: .policy(.enqueue), deferrable: false, Self.idle)) != nil,
             "not deferrable: refused at the lock")
         let (_, _, effects) = try Self.enqueue(push, in: &machine, deferrable: true)
         #expect(effects.waitsIn == .deferred)
@@ -432,7 +433,7 @@ struct TransitionMachineTests {
         let grant = try Self.admitGesture(swipe, in: &machine)
         try Self.enqueue(.push(Self.c, at: .low), in: &machine)
         guard
-            case (.admit(let event), let effects) = machine.arrive(
+            case (.admit(let event), let effects) = machine.arrival(
                 .setApplicationState(.inactive), mode: .lifecycle,
                 deferrable: false, Self.idle)
         else {
@@ -594,6 +595,22 @@ struct TransitionMachineTests {
             var machine = try TransitionMachineTests.machine()
             _ = try TransitionMachineTests.admit(.push(TransitionMachineTests.a, at: .low), in: &machine)
             machine.guardsPassed()
+        }
+    }
+}
+
+extension TransitionMachine {
+    /// `request`'s arrival as one value: the decision, or the refusal it throws, and the effects.
+    mutating func arrival(
+        _ request: TransitionRequest, from origin: Origin? = nil, mode: Mode, deferrable: Bool,
+        _ circumstances: Circumstances
+    ) -> TransitionMachineTests.Arrival {
+        var effects = Effects()
+        do throws(TransitionError) {
+            let decision = try arrive(request, from: origin, mode: mode, deferrable: deferrable, circumstances, &effects)
+            return (decision, effects)
+        } catch {
+            return (.refuse(error), effects)
         }
     }
 }
