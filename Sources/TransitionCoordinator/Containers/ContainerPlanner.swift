@@ -38,7 +38,7 @@ package enum ContainerPlanner {
         case .setStack(let id, let items):
             return try setStack(id, to: items, in: content, operation: operation)
         case .select(let tab, let id):
-            let after = try edit(id, in: content) { node throws(ContainerError) in
+            let after = try edit(.container(id), in: content) { node throws(ContainerError) in
                 guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
                 guard tabs.tabs.indices.contains(tab) else { throw .tabOutOfRange(tab, tabs: id, count: tabs.tabs.count) }
                 tabs.selected = tab
@@ -46,7 +46,7 @@ package enum ContainerPlanner {
             }
             return ContentChange(operation, before: content, after: after, animation: .select)
         case .selectTab(let tabNode, let id):
-            let after = try edit(id, in: content) { node throws(ContainerError) in
+            let after = try edit(.container(id), in: content) { node throws(ContainerError) in
                 guard case .tabs(var tabs) = node.base else { throw .wrongKind(id, expected: .tabs, actual: kind(of: node)) }
                 guard let tab = tabs.tabs.firstIndex(where: { $0.nodeID == tabNode || isItem(tabNode, of: $0.base) }) else {
                     throw .notATab(tabNode, tabs: id)
@@ -79,7 +79,7 @@ package enum ContainerPlanner {
             guard let presenter = presenter(of: modal, in: content) else { throw .notPresented(modal) }
             return try dismiss(from: presenter, in: content, operation: operation)
         case .hop(let next, let id):
-            let after = try edit(id, in: content) { node throws(ContainerError) in
+            let after = try edit(.container(id), in: content) { node throws(ContainerError) in
                 guard case .hop(let hop) = node.base else { throw .wrongKind(id, expected: .hop, actual: kind(of: node)) }
                 try requireFits(next, in: content, replacing: hop.current)
                 node = node.replacingBase(with: .hop(HopContainer(id: id, showing: next)))
@@ -166,24 +166,17 @@ package enum ContainerPlanner {
         return edited
     }
 
-    /// `content` with the container `id` changed by `body`.
-    private static func edit(
-        _ id: ContainerID, in content: WindowContent,
-        _ body: (inout WindowContent) throws(ContainerError) -> Void
-    ) throws(ContainerError) -> WindowContent {
-        PathTrace.enter()
-        guard let edited = try rewrite(content, .container(id), body) else { throw .unknownContainer(id) }
-        return edited
-    }
-
-    /// `content` with the node `target` changed by `body` (a screen in a stack stands for its stack).
+    /// `content` with the node `target` changed by `body` (a screen in a stack stands for its
+    /// stack); throws ``ContainerError/unknownContainer(_:)`` or ``ContainerError/unknownNode(_:)``
+    /// when no node is `target`, as the window's lookup says of one no window shows.
     private static func edit(
         _ target: WindowContent.NodeID, in content: WindowContent,
         _ body: (inout WindowContent) throws(ContainerError) -> Void
     ) throws(ContainerError) -> WindowContent {
         PathTrace.enter()
-        guard let edited = try rewrite(content, target, body) else { throw .unknownNode(target) }
-        return edited
+        if let edited = try rewrite(content, target, body) { return edited }
+        if case .container(let id) = target { throw .unknownContainer(id) }
+        throw .unknownNode(target)
     }
 
     /// The rewritten tree, or nil when `target` is not in it.

@@ -2,29 +2,19 @@
 ///
 /// Its text is hashed once, when the id is made: the sets and dictionaries that hold ids (the
 /// checks of every new content tree, a reconciler's controllers) then hash one word per id, and
-/// two ids with different hashes are told apart without comparing their text.
+/// two ids with different hashes are told apart without comparing their text. Ids are equal
+/// when their texts are.
 public struct ScreenID: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The text and its hash.
+    private let text: HashedText
     /// The identifier text.
-    public let rawValue: String
-    /// `rawValue`'s hash in this process (never encoded).
-    private let textHash: Int
+    public var rawValue: String { text.text }
 
     /// Wraps an identifier.
-    public init(_ rawValue: String) {
-        self.rawValue = rawValue
-        textHash = rawValue.hashValue
-    }
+    public init(_ rawValue: String) { text = HashedText(rawValue) }
 
     /// Lets a string literal name a screen id.
     public init(stringLiteral value: String) { self.init(value) }
-
-    /// Ids are equal when their texts are.
-    public static func == (lhs: ScreenID, rhs: ScreenID) -> Bool {
-        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the text's hash, taken when the id was made.
-    public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
 
     private enum CodingKeys: String, CodingKey { case rawValue }
 
