@@ -138,6 +138,10 @@ struct ContainerPlannerTests {
         ("an unknown container", .push(T.post, onto: "outbox"), T.app, .unknownContainer("outbox")),
         ("an unknown presenter", .present(.screen(T.post), from: .screen("nowhere")), T.app, .unknownNode(.screen("nowhere"))),
         (
+            "an unknown container as presenter", .present(.screen(T.post), from: .container("outbox")), T.app,
+            .unknownContainer("outbox")
+        ),
+        (
             "a double tap: the same screen pushed twice", .push(T.mail, onto: "inbox"), T.app,
             .duplicateScreen("mail", container: "inbox")
         ),
