@@ -26,7 +26,7 @@ extension Coordinator {
         // Mutant: a link's transition is never vetted.
         let source = admission.source
         if !guards.isEmpty, source.isGuarded, !(source == .link && planted(.guardSkippedForLinks)) {
-            if let refusal = await vet(admission, source: admission.source, chain: chain) {
+            if let refusal = await vet(admission, source: source, chain: chain) {
                 marker.end()
                 announceCancelled(admission.transition)
                 handOver()

@@ -52,8 +52,8 @@ extension TransitionMachine {
     }
 
     /// What the arrival of a request decided: the one value its outcome is wrapped in, up to the
-    /// public call (the effects of the arrival come beside it, for the actor to carry out first).
-    /// Small, so the frame of a request that waits keeps little of it.
+    /// public call (the arrival fills in its ``Effects`` beside it, for the actor to carry out
+    /// first). Small, so the frame of a request that waits keeps little of it.
     enum Decision {
         /// Admitted now: the slot is taken.
         case admit(Admission)
@@ -65,7 +65,8 @@ extension TransitionMachine {
         /// navigation to where the app is). Not a refusal: no `rejected`; the request answers nil.
         case alreadyThere
         /// Refused, with nothing changed but the effects (a gesture cut short by a lifecycle
-        /// event that then did not fit): announce `rejected` and throw.
+        /// event that then did not fit): announce `rejected` and throw. The machine's arrival
+        /// throws the refusal; the actor's step holds it as this case.
         case refuse(TransitionError)
     }
 

@@ -97,8 +97,6 @@ struct TransitionMachine {
         let origin = origin ?? Origin(source: .implied(by: request))
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
-        // A lifecycle event cuts a held gesture short as cancelled, and runs now, ahead of every waiter.
-        if case .lifecycle = mode, gesture != nil { effects.cancelledGesture = cutGesture() }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         if planted(.noBusyCheck), case .policy(.reject) = mode, slot != nil, case .success(let (plan, next)?) = plan(request) {
             return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now))
@@ -115,6 +113,8 @@ struct TransitionMachine {
                 throw .refused(.screenAlreadyRequested(screen, by: earlier))
             }
         }
+        // A lifecycle event cuts a held gesture short as cancelled, and runs now, ahead of every waiter.
+        if case .lifecycle = mode, gesture != nil { effects.cancelledGesture = cutGesture() }
         guard let current = slot else {
             // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
             switch plan(request) {
