@@ -80,9 +80,10 @@ extension Coordinator {
     /// screen (a screen in a stack presents through its stack), in the window that shows it.
     ///
     /// Throws ``ContainerError/alreadyPresenting(_:modal:)`` when the presenter presents one
-    /// already (present from that modal instead), and ``ContainerError/unknownNode(_:)`` (a screen)
-    /// or ``ContainerError/unknownContainer(_:)`` (a container) when no window shows it. See ``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``
-    /// for what every request guarantees.
+    /// already (present from that modal instead), and ``ContainerError/unknownNode(_:)`` (a
+    /// screen) or ``ContainerError/unknownContainer(_:)`` (a container) when no window shows it.
+    /// See ``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)`` for what
+    /// every request guarantees.
     @discardableResult
     public nonisolated(nonsending) func present(
         _ modal: WindowContent, from presenter: WindowContent.NodeID, animator: (any Animator)? = nil,

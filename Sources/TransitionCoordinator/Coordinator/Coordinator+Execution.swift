@@ -11,9 +11,9 @@ extension Coordinator {
         items: [ScreenID: ScreenCallbacks] = [:]
     ) async throws(TransitionError) -> TransitionRecord {
         PathTrace.enter()
-        // The transition's link in the re-entrancy chain, and the chain its work runs in.
         // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
         if planted(.lateBegan) { hub.send(.began(admission.transition, before: admission.plan.before)) }
+        // The transition's link in the re-entrancy chain, and the chain its work runs in.
         let inherited = TransitionScope.chain
         let kept = planted(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
         let (marker, chain) = kept.entering(markerIdentity, admission.id)
