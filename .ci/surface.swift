@@ -8,12 +8,12 @@ import Foundation
 
 /// The most public types each product may declare, and all of them together.
 let ceilings = [
-    "TransitionCoordinator": 75,
+    "TransitionCoordinator": 74,
     "TransitionCoordinatorUIKit": 7,
     "TransitionCoordinatorSwiftUI": 4,
     "TransitionCoordinatorTesting": 13,
 ]
-let totalCeiling = 99
+let totalCeiling = 98
 
 struct Graph: Decodable {
     struct Module: Decodable { let name: String }

@@ -1,9 +1,11 @@
-/// Everything an animator needs to know about one transition.
+/// Everything an animator or a guard needs to know about one transition.
 ///
 /// As CFANavigationWindow's context: the request, the top from- and to-windows, and the windows
 /// underneath them before and after; for a change inside a window, the container, the kind of
 /// change and the from- and to-screens as well. All managed windows named here are live; `topToWindow` is
-/// always a managed window.
+/// always a managed window. A ``NavigationGuard`` is given the same context before anything of
+/// the transition is carried out, and reads where it comes from (``source``) and the screens it
+/// shows and takes away (``arriving``, ``leaving``).
 public struct TransitionContext: Sendable {
     /// The transition's identity.
     public let transitionID: TransitionID
@@ -11,6 +13,12 @@ public struct TransitionContext: Sendable {
     package let kind: TransitionKind
     /// The request being carried out.
     public let request: TransitionRequest
+    /// Where it comes from.
+    public let source: NavigationSource
+    /// The committed state before the transition.
+    public let before: NavigationSnapshot
+    /// The state the transition commits.
+    public let after: NavigationSnapshot
     /// The top-most visible window before the transition.
     public let topFromWindow: ManagedWindow
     /// The top-most visible window after it (always managed, always live).
@@ -35,6 +43,17 @@ public struct TransitionContext: Sendable {
     /// The container a content transition's operation names, if it names one (see
     /// ``ContainerOperation/container``: a dismissed modal's own for a `dismissModal`).
     public var container: ContainerID? { contentChange?.operation.container }
+    /// The screens the transition shows that were not shown (by id), in window order.
+    public var arriving: [Screen] { Self.screens(of: after, notIn: before) }
+    /// The screens the transition takes away (by id), in window order.
+    public var leaving: [Screen] { Self.screens(of: before, notIn: after) }
+
+    /// The screens of `state`'s windows whose ids `other` does not show.
+    private static func screens(of state: NavigationSnapshot, notIn other: NavigationSnapshot) -> [Screen] {
+        var kept: Set<ScreenID> = []
+        for window in other.windowList { window.content.forEachScreen { kept.insert($0.id) } }
+        return state.windowList.flatMap(\.content.screens).filter { !kept.contains($0.id) }
+    }
 
     /// Where a callback-style animator's extra finish calls are noted.
     let ledger: AnimationLedger
@@ -50,7 +69,9 @@ public struct TransitionContext: Sendable {
     /// context's own (no record reads it).
     ///
     /// - Parameters:
-    ///   - request: the request whose animation is wanted.
+    ///   - request: the request whose animation is wanted; the context's ``source`` is the one
+    ///     the coordinator gives such a request when its caller names none (a `userDid` the user's,
+    ///     an application state change the lifecycle's, else the app's).
     ///   - state: the committed state it is carried out from.
     ///   - id: the raw value of the context's ``transitionID`` (1 by default).
     ///   - ignoresUnmanagedWindows: as ``CoordinatorConfiguration/ignoresUnmanagedWindows``.
@@ -67,16 +88,19 @@ public struct TransitionContext: Sendable {
             ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         guard
             let context = TransitionContext(
-                id: TransitionID(id), plan: plan, includesUnmanaged: !ignoresUnmanagedWindows,
-                ledger: AnimationLedger())
+                id: TransitionID(id), plan: plan, source: .implied(by: request),
+                includesUnmanaged: !ignoresUnmanagedWindows, ledger: AnimationLedger())
         else {
             throw .invalid(.noWindow(at: .root))
         }
         self = context
     }
 
-    /// The context for `plan`, or nil when either top window is missing.
-    init?(id: TransitionID, plan: TransitionPlan, includesUnmanaged: Bool, ledger: AnimationLedger) {
+    /// The context for `plan` from `source`, or nil when either top window is missing.
+    init?(
+        id: TransitionID, plan: TransitionPlan, source: NavigationSource, includesUnmanaged: Bool,
+        ledger: AnimationLedger
+    ) {
         guard let from = plan.before.topMostVisibleWindow, let to = plan.after.topMostVisibleWindow else { return nil }
         /// The visible windows other than the top one, top-down by z-order (a managed window by its
         /// level's raw value), unmanaged ones among them unless ignored; a tie puts the managed first.
@@ -102,6 +126,9 @@ public struct TransitionContext: Sendable {
         transitionID = id
         kind = plan.request.kind
         request = plan.request
+        self.source = source
+        before = plan.before
+        after = plan.after
         topFromWindow = from
         topToWindow = to
         underlyingFromWindows = underlying(plan.before, below: from)

@@ -37,7 +37,7 @@ extension Coordinator {
         // Step 4, in the transition's chain: a request made from inside a host call or the
         // animator is re-entrant.
         let result = await TransitionScope.$chain.withValue(chain) {
-            await animate(admission.plan, id: admission.id, animator: animator, chain: chain)
+            await animate(admission.plan, id: admission.id, source: admission.source, animator: animator, chain: chain)
         }
         marker.end()
         let record = commit(admission, hadAnimator: animator != nil, result: result)
@@ -52,7 +52,7 @@ extension Coordinator {
         return record
     }
 
-    /// What ``animate(_:id:animator:chain:)`` found: the animation, extra finish calls, the host.
+    /// What ``animate(_:id:source:animator:chain:)`` found: the animation, extra finish calls, the host.
     struct Animated: Sendable {
         var animation: AnimationOutcome
         /// The animator's finish calls beyond the first, counted until the commit reads them
@@ -103,7 +103,7 @@ extension Coordinator {
     /// One path for every host and animator: how the calls reach the host is a value it reads
     /// (``Delivery``), and with a synchronous host and nothing to animate it never suspends.
     private func animate(
-        _ plan: TransitionPlan, id: TransitionID, animator: (any Animator)?,
+        _ plan: TransitionPlan, id: TransitionID, source: NavigationSource, animator: (any Animator)?,
         chain: TransitionScope.Chain
     ) async -> Animated {
         PathTrace.enter()
@@ -143,7 +143,9 @@ extension Coordinator {
 
         result.animation = .skipped(skipReason ?? (result.hostFault == nil ? .topWindowUnchanged : .hostUnresponsive))
         if let middle = halfway(plan) { machine.commit(middle) }
-        if result.hostFault == nil, skipReason == nil, let animator, let (context, race) = prepareAnimation(plan, id: id) {
+        if result.hostFault == nil, skipReason == nil, let animator,
+            let (context, race) = prepareAnimation(plan, id: id, source: source)
+        {
             result.animation = await AnimationRunner.run(
                 animator, context: context, race: race, timeout: configuration.animationTimeout,
                 watchdog: watchdog, taskExecutor: taskExecutor, chain: chain)
@@ -182,13 +184,15 @@ extension Coordinator {
 
     /// The animator's context and the race that will end it, now in flight (cut at once if a
     /// preemption came first); nil when either top window is missing.
-    private func prepareAnimation(_ plan: TransitionPlan, id: TransitionID) -> (TransitionContext, AnimationRace)? {
+    private func prepareAnimation(
+        _ plan: TransitionPlan, id: TransitionID, source: NavigationSource
+    ) -> (TransitionContext, AnimationRace)? {
         PathTrace.enter()
         let ledger = AnimationLedger()
         guard
             let context = TransitionContext(
-                id: id, plan: plan, includesUnmanaged: !configuration.ignoresUnmanagedWindows,
-                ledger: ledger)
+                id: id, plan: plan, source: source,
+                includesUnmanaged: !configuration.ignoresUnmanagedWindows, ledger: ledger)
         else { return nil }
         let race = AnimationRace(timeout: configuration.animationTimeout)
         if machine.animationBegan(in: race) { race.cut(.preempted) }

@@ -6,7 +6,13 @@ extension Coordinator {
     /// route next, in a task of its own (a redirect from a redirect is a denial: no loop).
     func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
-        let context = GuardContext(request: plan.request, source: source, before: plan.before, after: plan.after)
+        // Every committed state has a key window, the top-most visible one (invariant 4), and so
+        // does every state a plan leads to: the context is always made.
+        guard
+            let context = TransitionContext(
+                id: admission.id, plan: plan, source: source,
+                includesUnmanaged: !configuration.ignoresUnmanagedWindows, ledger: AnimationLedger())
+        else { preconditionFailure("invariant 4 (key): a transition from or to a state with no visible window") }
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
         let timeout = configuration.guardTimeout * (planted(.guardWithoutTimeout) ? 100 : 1)
         guard

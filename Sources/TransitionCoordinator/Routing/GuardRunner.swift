@@ -12,7 +12,7 @@ enum GuardRunner {
     /// guard on the main actor); returns the first that does not allow (a guard past `timeout`
     /// denies), or nil.
     static func vet(
-        _ context: GuardContext, guards: [NavigationGuard], timeout: Duration, watchdog: Watchdog,
+        _ context: TransitionContext, guards: [NavigationGuard], timeout: Duration, watchdog: Watchdog,
         taskExecutor: (any TaskExecutor)?, chain: TransitionScope.Chain
     ) async -> Refusal? {
         let verdict = Verdict()

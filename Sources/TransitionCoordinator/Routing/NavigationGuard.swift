@@ -30,34 +30,6 @@ public enum NavigationSource: String, Sendable, Hashable, Codable, CaseIterable 
     }
 }
 
-/// What a guard is asked about: an admitted transition, before anything of it is carried out.
-public struct GuardContext: Sendable {
-    /// The request.
-    public let request: TransitionRequest
-    /// Where it comes from.
-    public let source: NavigationSource
-    /// The committed state.
-    public let before: NavigationSnapshot
-    /// The state the transition would commit.
-    public let after: NavigationSnapshot
-    /// Screens the transition shows that were not shown (by id).
-    public let arriving: [Screen]
-    /// Screens the transition takes away (by id).
-    public let leaving: [Screen]
-
-    init(request: TransitionRequest, source: NavigationSource, before: NavigationSnapshot, after: NavigationSnapshot) {
-        self.request = request
-        self.source = source
-        self.before = before
-        self.after = after
-        var old: [ScreenID: Screen] = [:], new: [ScreenID: Screen] = [:]
-        for window in before.windowList { window.content.forEachScreen { old[$0.id] = $0 } }
-        for window in after.windowList { window.content.forEachScreen { new[$0.id] = $0 } }
-        arriving = after.windowList.flatMap(\.content.screens).filter { old[$0.id] == nil }
-        leaving = before.windowList.flatMap(\.content.screens).filter { new[$0.id] == nil }
-    }
-}
-
 /// A guard's answer.
 public enum GuardDecision: Sendable, Hashable {
     /// Go on.
@@ -76,7 +48,7 @@ public enum GuardDecision: Sendable, Hashable {
 /// would change), under ``CoordinatorConfiguration/guardTimeout``: one that does not answer in time denies. They run
 /// inside the transition's scope, so a guard that asks the coordinator for a transition is
 /// refused as re-entrant rather than deadlocking. A guard vetoing a gesture's commit (a form with
-/// unsaved changes, via ``GuardContext/leaving``) cancels the gesture.
+/// unsaved changes, via ``TransitionContext/leaving``) cancels the gesture.
 ///
 /// **Isolation.** A guard runs on its own isolation (`@isolated(any)`): one made with
 /// ``onMainActor(_:decide:)``, or written `{ @MainActor context in … }`, on the main actor, so it
@@ -86,10 +58,10 @@ public enum GuardDecision: Sendable, Hashable {
 public struct NavigationGuard: Sendable {
     /// Its name, as a denial names it.
     public let name: String
-    let decide: @isolated(any) @Sendable (GuardContext) async -> GuardDecision
+    let decide: @isolated(any) @Sendable (TransitionContext) async -> GuardDecision
 
     /// A guard named `name` deciding with `decide`, on the isolation `decide` was written for.
-    public init(_ name: String, decide: @escaping @isolated(any) @Sendable (GuardContext) async -> GuardDecision) {
+    public init(_ name: String, decide: @escaping @isolated(any) @Sendable (TransitionContext) async -> GuardDecision) {
         self.name = name
         self.decide = decide
     }
@@ -98,7 +70,7 @@ public struct NavigationGuard: Sendable {
     /// main-actor state as it is written.
     public static func onMainActor(
         _ name: String,
-        decide: @escaping @MainActor @Sendable (GuardContext) async -> GuardDecision
+        decide: @escaping @MainActor @Sendable (TransitionContext) async -> GuardDecision
     ) -> NavigationGuard {
         NavigationGuard(name, decide: decide)
     }

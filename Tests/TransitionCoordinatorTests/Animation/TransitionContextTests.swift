@@ -64,6 +64,41 @@ struct TransitionContextTests {
         #expect(context.underlyingFromWindows.map(\.label) == expected.underlyingFrom)
         #expect(context.underlyingToWindows.map(\.label) == expected.underlyingTo)
         #expect(context.isApplicationActive)
+        #expect(context.source == .app)
+        #expect(context.before == before && context.after == record.after)
+    }
+
+    @Test("the context names the screens a transition shows and takes away, by id")
+    func arrivingAndLeaving() async throws {
+        let fixture = await Fixture()
+        try await fixture.prepare(Self.stacked)
+        let animator = GatedAnimator(.returnAtOnce)
+
+        try await fixture.coordinator.perform(.replaceRoot(Screens.login), animator: animator)
+
+        let context = try #require(animator.contexts.first)
+        #expect(context.arriving == [Screens.login])
+        #expect(context.leaving == [Screens.home, Screens.tutorial, Screens.pin])
+    }
+
+    @Test("a guard is given the context the animator then gets, its source included")
+    func guardSeesTheAnimatorsContext() async throws {
+        let asked = Box<[TransitionContext]>([])
+        let spy = NavigationGuard("spy") { context in
+            asked.mutate { $0.append(context) }
+            return .allow
+        }
+        let coordinator = await Coordinator(rootContent: .screen(Screens.home), guards: [spy])
+        let animator = GatedAnimator(.returnAtOnce)
+
+        let record = try await coordinator.openWindow(Screens.pin, at: .medium, animator: animator)
+
+        let guarded = try #require(asked.value.first), animated = try #require(animator.contexts.first)
+        #expect(guarded.transitionID == record.id && animated.transitionID == record.id)
+        #expect(guarded.source == .app && animated.source == .app)
+        #expect(guarded.request == animated.request)
+        #expect(guarded.before == animated.before && guarded.after == animated.after)
+        #expect(guarded.topToWindow == animated.topToWindow && guarded.arriving == [Screens.pin])
     }
 
     @Test("the underlying windows carry the managed windows' full values")
