@@ -8,12 +8,12 @@ import Foundation
 
 /// The most public types each product may declare, and all of them together.
 let ceilings = [
-    "TransitionCoordinator": 74,
+    "TransitionCoordinator": 73,
     "TransitionCoordinatorUIKit": 7,
     "TransitionCoordinatorSwiftUI": 4,
     "TransitionCoordinatorTesting": 13,
 ]
-let totalCeiling = 98
+let totalCeiling = 97
 
 struct Graph: Decodable {
     struct Module: Decodable { let name: String }

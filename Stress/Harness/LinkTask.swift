@@ -33,7 +33,7 @@ public enum LinkTask {
         do {
             try registry.rootStack(id: "lroot")
             try registry.tabs(
-                "ltabs", id: "ltabs", tabs: [.init(name("la"), stack: "laStack"), .init(name("lb"), stack: "lbStack")])
+                "ltabs", id: "ltabs", tabs: [name("la"): "laStack", name("lb"): "lbStack"])
             try registry.modalStack(rootedAt: name("lcompose"), id: "lcomposeStack")
         } catch {
             fatalError("the harness registry: \(error)")

@@ -39,7 +39,7 @@ private struct MailApp: Sendable {
         var screens = ScreenRegistry(destinations: Destination.self)
         try screens.rootHop(id: Self.launch)
         try screens.tabs(
-            "main", id: "main", tabs: [.init(Destination.inbox, stack: "inbox"), .init(Destination.settings, stack: "settings")])
+            "main", id: "main", tabs: [Destination.inbox: "inbox", .settings: "settings"])
         let session = Session()
         // Mail is for signed-in users: a link to a mail before sign-in is refused.
         let signedInOnly = NavigationGuard("signed in") { context in

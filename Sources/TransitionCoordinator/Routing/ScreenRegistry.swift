@@ -59,22 +59,6 @@ public struct ScreenRegistry: Sendable {
         package var id: ScreenID
     }
 
-    /// A tab of a tab bar whose ids the app declares (``tabs(_:id:tabs:)``): the screen at the
-    /// root of its stack, and the stack's id.
-    public struct Tab: Sendable, Hashable {
-        /// The tab's name: the screen at its stack's root, and what `#name` selects.
-        public var screen: String
-        /// The id of the tab's stack.
-        public var stack: ContainerID
-
-        /// The tab `screen` (a name, or a value of the app's destination type, standing for its
-        /// name), whose stack has the id `stack`.
-        public init(_ screen: some Hashable & Codable & Sendable, stack: ContainerID) {
-            self.screen = Screen(screen).name
-            self.stack = stack
-        }
-    }
-
     /// Where a route builds a container: what ``containerID(_:)`` and ``madeID(_:)`` give the id of.
     /// A layer is 0 for the root window's content and k for the k-th modal of the route.
     package enum Place: Sendable, Hashable {
@@ -207,24 +191,29 @@ public struct ScreenRegistry: Sendable {
     /// id: wherever a route builds this tab bar (`^/main`, `!main`), it has these ids, the ones the
     /// app gives the tab bar it builds by hand. Registering a name again replaces it, with its ids.
     ///
-    /// `try screens.tabs("main", id: "main", tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings")])`
+    /// Each tab is the screen at the root of its stack (a name, or a value of the app's
+    /// destination type standing for its name, which `#name` selects), paired with the stack's id:
+    ///
+    /// `try screens.tabs("main", id: "main", tabs: [Destination.inbox: "inbox", .settings: "settings"])`
     ///
     /// A route that builds the tab bar twice (`^/main!main`) gives the second the ids it makes: an
     /// id is shown once.
     /// - Throws: ``NavigationError`` as ``tabs(_:tabs:)`` does, and ``NavigationError/reservedID(_:)``
     ///   or ``NavigationError/duplicateID(_:declaredBy:)`` when an id is empty, starts with `^`, or is
     ///   declared already (by another declaration, or twice in this one). Nothing is registered then.
-    public mutating func tabs(_ name: String, id: ContainerID, tabs: [Tab]) throws(NavigationError) {
-        let names = tabs.map(\.screen)
+    public mutating func tabs<Tab: Hashable & Codable & Sendable>(
+        _ name: String, id: ContainerID, tabs: KeyValuePairs<Tab, ContainerID>
+    ) throws(NavigationError) {
+        let names = tabs.map { $0.key as? String ?? Screen($0.key).name }
         try checkTabs(name, names)
         var declared = declaredIDs(except: .tabBar(name))
         try declare(id, as: "the tab bar `\(NavigationError.shown(name))`", in: &declared)
-        for tab in tabs {
+        for (tab, stack) in zip(names, tabs.map(\.value)) {
             try declare(
-                tab.stack, as: "the stack of the tab `\(NavigationError.shown(tab.screen))` of `\(NavigationError.shown(name))`",
+                stack, as: "the stack of the tab `\(NavigationError.shown(tab))` of `\(NavigationError.shown(name))`",
                 in: &declared)
         }
-        entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.stack)))
+        entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.value)))
     }
 
     /// Declares the id of the root window's stack, which a route whose first step is a screen

@@ -12,7 +12,7 @@ struct KeptTabsTests {
         var registry = ScreenRegistry()
         try registry.tabs(
             "main", id: "main",
-            tabs: [.init("inbox", stack: "inbox"), .init("settings", stack: "settings"), .init("profile", stack: "profile")])
+            tabs: ["inbox": "inbox", "settings": "settings", "profile": "profile"])
         for name in ["inbox", "settings", "profile", "prefs", "privacy", "launch", "compose", "card"] { registry.screen(name) }
         registry.screen("mail", parameters: ["id": .init(.integer)])
         return registry

@@ -87,7 +87,7 @@ enum ReadmeSnippets {
 
         var screens = ScreenRegistry(destinations: Destination.self) // a route's steps are Destination values
         try screens.tabs(
-            "main", id: "main", tabs: [.init(Destination.inbox, stack: "inbox"), .init(Destination.settings, stack: "settings")])
+            "main", id: "main", tabs: [Destination.inbox: "inbox", .settings: "settings"])
         try screens.modalStack(rootedAt: Destination.compose, id: "compose")
         let coordinator = await Coordinator(root: Destination.launch, screens: screens)
 

@@ -16,8 +16,8 @@ struct AppIDTests {
         try registry.tabs(
             "main", id: "main",
             tabs: [
-                .init("inbox", stack: "inbox"), .init("settings", stack: "settings"),
-                .init("profile", stack: "profile"),
+                "inbox": "inbox", "settings": "settings",
+                "profile": "profile",
             ])
         try registry.modalStack(rootedAt: "compose", id: "composeStack")
         return registry
@@ -329,25 +329,25 @@ struct AppIDTests {
         (
             "a tab bar taking the root stack's id",
             { registry throws(NavigationError) in
-                try registry.tabs("bar", id: "homeStack", tabs: [.init("alert", stack: "alerts")])
+                try registry.tabs("bar", id: "homeStack", tabs: ["alert": "alerts"])
             }, .duplicateID("homeStack", declaredBy: "the root stack")
         ),
         (
             "a tab stack taking another tab bar's stack id",
             { registry throws(NavigationError) in
-                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "inbox")])
+                try registry.tabs("bar", id: "bar", tabs: ["alert": "inbox"])
             }, .duplicateID("inbox", declaredBy: "the stack of the tab `inbox` of `main`")
         ),
         (
             "a tab bar whose stack has the bar's id",
             { registry throws(NavigationError) in
-                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "bar")])
+                try registry.tabs("bar", id: "bar", tabs: ["alert": "bar"])
             }, .duplicateID("bar", declaredBy: "the tab bar `bar`")
         ),
         (
             "two tabs with one stack id",
             { registry throws(NavigationError) in
-                try registry.tabs("bar", id: "bar", tabs: [.init("alert", stack: "s"), .init("friend", stack: "s")])
+                try registry.tabs("bar", id: "bar", tabs: ["alert": "s", "friend": "s"])
             }, .duplicateID("s", declaredBy: "the stack of the tab `alert` of `bar`")
         ),
         (
@@ -396,8 +396,8 @@ struct AppIDTests {
         try registry.tabs(
             "main", id: "main",
             tabs: [
-                .init("inbox", stack: "mails"), .init("settings", stack: "settings"),
-                .init("profile", stack: "profile"),
+                "inbox": "mails", "settings": "settings",
+                "profile": "profile",
             ])
         try registry.modalStack(rootedAt: "draft", id: "inbox")
         try registry.rootStack(id: "root")

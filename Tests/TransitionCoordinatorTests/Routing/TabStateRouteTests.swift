@@ -13,7 +13,7 @@ struct TabStateRouteTests {
     static func screens() throws -> ScreenRegistry {
         var screens = ScreenRegistry(destinations: Place.self)
         try screens.tabs(
-            "main", id: "main", tabs: [.init(Place.a, stack: "sa"), .init(Place.b, stack: "sb"), .init(Place.c, stack: "sc")])
+            "main", id: "main", tabs: [Place.a: "sa", Place.b: "sb", Place.c: "sc"])
         return screens
     }
 
