@@ -26,6 +26,21 @@ struct AnimatorAloneTests {
         #expect(given.underlyingToWindows == context.underlyingToWindows)
     }
 
+    @Test("a guard tested alone on a planned context: a link's source is the one given, the app's when none is")
+    func guardAlone() async throws {
+        let coordinator = await Coordinator(root: Self.list, clock: TestClock())
+        let before = await coordinator.snapshot
+        let onlyLinks = NavigationGuard("links only to mail") { context in
+            context.source == .link && !context.arriving.contains(Self.mail) ? .deny("not mail") : .allow
+        }
+        let linked = try TransitionContext(for: .push(Screen("promo"), at: .high), in: before, source: .link)
+        let asked = try TransitionContext(for: .push(Screen("promo"), at: .high), in: before)
+        #expect(linked.source == .link && asked.source == .app)
+        #expect(linked.arriving == [Screen("promo")] && linked.leaving.isEmpty)
+        #expect(await onlyLinks.decide(linked) == .deny("not mail"))
+        #expect(await onlyLinks.decide(asked) == .allow)
+    }
+
     @Test("a context planned for a push inside a stack names the container, the kind of animation and the screens")
     func plannedContentPush() async throws {
         let coordinator = try await Coordinator(root: .stack(StackContainer(id: "inbox", root: Self.list)), clock: TestClock())

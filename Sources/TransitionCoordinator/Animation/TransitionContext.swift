@@ -2,10 +2,14 @@
 ///
 /// As CFANavigationWindow's context: the request, the top from- and to-windows, and the windows
 /// underneath them before and after; for a change inside a window, the container, the kind of
-/// change and the from- and to-screens as well. All managed windows named here are live; `topToWindow` is
-/// always a managed window. A ``NavigationGuard`` is given the same context before anything of
-/// the transition is carried out, and reads where it comes from (``source``) and the screens it
-/// shows and takes away (``arriving``, ``leaving``).
+/// change and the from- and to-screens as well. `topToWindow` is always a managed window. When
+/// an animator is called, every managed window named here is live.
+///
+/// A ``NavigationGuard`` is given the same context, with the same id, before anything of the
+/// transition is carried out: the windows it would create are planned, not made yet (and never
+/// are if a guard refuses), and the app may not be active. A guard reads where the transition
+/// comes from (``source``) and the screens it would show and take away (``arriving``,
+/// ``leaving``).
 public struct TransitionContext: Sendable {
     /// The transition's identity.
     public let transitionID: TransitionID
@@ -17,11 +21,11 @@ public struct TransitionContext: Sendable {
     public let source: NavigationSource
     /// The committed state before the transition.
     public let before: NavigationSnapshot
-    /// The state the transition commits.
+    /// The state the transition commits (for a guard: would commit, if every guard lets it through).
     public let after: NavigationSnapshot
     /// The top-most visible window before the transition.
     public let topFromWindow: ManagedWindow
-    /// The top-most visible window after it (always managed, always live).
+    /// The top-most visible window after it (always managed; live when an animator is called).
     public let topToWindow: ManagedWindow
     /// The other visible windows before the transition, top-down; unmanaged ones included
     /// unless the coordinator ignores them.
@@ -29,7 +33,8 @@ public struct TransitionContext: Sendable {
     /// The other visible windows after the transition, top-down; unmanaged ones included
     /// unless the coordinator ignores them.
     public let underlyingToWindows: [AnyWindow]
-    /// Whether the application is active (always true when an animator is called).
+    /// Whether the application is active after the transition (always true when an animator is
+    /// called; a guard may see false, for a request made while the app is inactive).
     public let isApplicationActive: Bool
     /// For a content transition, the change inside the top window: the container and operation,
     /// the kind of animation (push, pop, select, present, dismiss, hop), the screens that leave
@@ -58,9 +63,9 @@ public struct TransitionContext: Sendable {
     /// Where a callback-style animator's extra finish calls are noted.
     let ledger: AnimationLedger
 
-    /// The context an animator would be given for `request` carried out from `state`: planned
-    /// as the coordinator plans it, without a coordinator and without changing anything, so an
-    /// app's animator can be tested alone.
+    /// The context an animator or a guard would be given for `request` carried out from `state`:
+    /// planned as the coordinator plans it, without a coordinator and without changing anything,
+    /// so an app's animator or guard can be tested alone.
     ///
     /// `state` is any committed state: ``Coordinator/snapshot``, a record's `before` or `after`,
     /// or one decoded from JSON. Windows the request creates take the ids after the highest in
@@ -69,18 +74,19 @@ public struct TransitionContext: Sendable {
     /// context's own (no record reads it).
     ///
     /// - Parameters:
-    ///   - request: the request whose animation is wanted; the context's ``source`` is the one
-    ///     the coordinator gives such a request when its caller names none (a `userDid` the user's,
-    ///     an application state change the lifecycle's, else the app's).
+    ///   - request: the request whose animation (or guarding) is wanted.
     ///   - state: the committed state it is carried out from.
+    ///   - source: where the request comes from (a link, a restoration, a gesture's commit); when
+    ///     nil, the one the coordinator gives such a request when its caller names none (a
+    ///     `userDid` the user's, an application state change the lifecycle's, else the app's).
     ///   - id: the raw value of the context's ``transitionID`` (1 by default).
     ///   - ignoresUnmanagedWindows: as ``CoordinatorConfiguration/ignoresUnmanagedWindows``.
     /// - Throws: the ``TransitionError`` the coordinator would refuse `request` with in `state`
     ///   (a pop with nothing to pop, an unknown level, a duplicate screen); or
     ///   ``TransitionError/InvalidRequest/noWindow(at:)`` when the state after shows no window.
     public init(
-        for request: TransitionRequest, in state: NavigationSnapshot, id: UInt64 = 1,
-        ignoresUnmanagedWindows: Bool = false
+        for request: TransitionRequest, in state: NavigationSnapshot, source: NavigationSource? = nil,
+        id: UInt64 = 1, ignoresUnmanagedWindows: Bool = false
     ) throws(TransitionError) {
         var next = (state.windowList.map(\.id).max() ?? WindowID(1)).next
         let plan = try TransitionPlanner.plan(
@@ -88,7 +94,7 @@ public struct TransitionContext: Sendable {
             ignoresUnmanagedWindows: ignoresUnmanagedWindows)
         guard
             let context = TransitionContext(
-                id: TransitionID(id), plan: plan, source: .implied(by: request),
+                id: TransitionID(id), plan: plan, source: source ?? .implied(by: request),
                 includesUnmanaged: !ignoresUnmanagedWindows, ledger: AnimationLedger())
         else {
             throw .invalid(.noWindow(at: .root))
@@ -139,7 +145,7 @@ public struct TransitionContext: Sendable {
     }
 }
 
-/// A window an animator may see: one the coordinator manages, or one the app registered.
+/// A window an animator or a guard may see: one the coordinator manages, or one the app registered.
 public enum AnyWindow: Sendable, Hashable {
     /// A managed window.
     case managed(ManagedWindow)

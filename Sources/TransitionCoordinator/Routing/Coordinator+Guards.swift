@@ -6,13 +6,15 @@ extension Coordinator {
     /// route next, in a task of its own (a redirect from a redirect is a denial: no loop).
     func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
-        // Every committed state has a key window, the top-most visible one (invariant 4), and so
-        // does every state a plan leads to: the context is always made.
+        // Every state, committed or planned, has a visible root window (invariant 3): the planner
+        // never removes the root without making a new one (a pop of the root is refused, `popAll`
+        // and a navigation keep it, `replaceRoot` makes one), and a cover hides only the levels
+        // above its own, which the configuration puts above the root. So the context is made.
         guard
             let context = TransitionContext(
                 id: admission.id, plan: plan, source: source,
                 includesUnmanaged: !configuration.ignoresUnmanagedWindows, ledger: AnimationLedger())
-        else { preconditionFailure("invariant 4 (key): a transition from or to a state with no visible window") }
+        else { preconditionFailure("invariant 3 (levels): a transition from or to a state with no visible root window") }
         // Mutant: a guard that does not answer holds the slot a hundred times longer.
         let timeout = configuration.guardTimeout * (planted(.guardWithoutTimeout) ? 100 : 1)
         guard

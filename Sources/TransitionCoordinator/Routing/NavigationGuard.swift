@@ -58,7 +58,10 @@ public enum GuardDecision: Sendable, Hashable {
 public struct NavigationGuard: Sendable {
     /// Its name, as a denial names it.
     public let name: String
-    let decide: @isolated(any) @Sendable (TransitionContext) async -> GuardDecision
+    /// Its decision about a transition, awaited on the isolation it was written for: a test calls
+    /// it with a planned context (``TransitionContext/init(for:in:source:id:ignoresUnmanagedWindows:)``)
+    /// to ask the guard alone, with no coordinator.
+    public let decide: @isolated(any) @Sendable (TransitionContext) async -> GuardDecision
 
     /// A guard named `name` deciding with `decide`, on the isolation `decide` was written for.
     public init(_ name: String, decide: @escaping @isolated(any) @Sendable (TransitionContext) async -> GuardDecision) {

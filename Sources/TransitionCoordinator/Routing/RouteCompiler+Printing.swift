@@ -6,7 +6,7 @@ extension RouteCompiler {
     /// A screen is written by its name and parameters (never its id: a route carries none); a
     /// stack by its screens (its id is the one the registry gives where the route builds it); a
     /// tab bar by its name: the tab bar that declared its id in `registry`
-    /// (``ScreenRegistry/tabs(_:id:tabs:)``), else the name in a made id (`^:main`). Tabs the
+    /// (``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), else the name in a made id (`^:main`). Tabs the
     /// route did not change (their root alone, presenting nothing) are left out, the others
     /// written before the selected one, each as `#` and its root screen (a tab's root is named as
     /// its tab), its pushes, then the modals it presents. A root showing a screen alone is written

@@ -14,7 +14,7 @@
 /// - A tab bar's tabs are stacks rooted at their tab's screen; a tab the route does not visit
 ///   shows its root alone. A modal presented over a tab bar is presented by the selected tab's stack.
 /// - Containers take the ids the app declared in the registry (``ScreenRegistry/rootStack(id:)``,
-///   ``ScreenRegistry/tabs(_:id:tabs:)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), so a link
+///   ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), so a link
 ///   lands on the containers the app builds by hand; where it declared none, the id comes from
 ///   where the container stands in the route's content (``ScreenRegistry/madeID(_:)``): the root's
 ///   layer is `^` and the k-th modal's `^!k`; the root stack is `^`, a modal stack `^!1:compose`,

@@ -3,7 +3,7 @@
 /// builds.
 ///
 /// **One id world.** The app declares the ids of its structure here: the root window's stack
-/// (``rootStack(id:)``), a tab bar and its tabs' stacks (``tabs(_:id:tabs:)``), and a modal stack
+/// (``rootStack(id:)``), a tab bar and its tabs' stacks (``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), and a modal stack
 /// rooted at a screen (``modalStack(rootedAt:id:)``). A route then builds those containers with
 /// those ids, so content made by a link or by restoration holds the containers the app makes by
 /// hand (`coordinator.stack("inbox").push(…)` works after a link), and content the app built by
@@ -84,7 +84,7 @@ public struct ScreenRegistry: Sendable {
         var factory: (@Sendable (ScreenRequest) -> Screen?)?
         /// Whether the screen is a value of the registry's destination type (``init(destinations:)``).
         var isDestination = false
-        /// The ids a tab bar declared with ``tabs(_:id:tabs:)``; nil: the ids a route makes.
+        /// The ids a tab bar declared with ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``; nil: the ids a route makes.
         var ids: TabIDs? = nil
     }
 
@@ -171,7 +171,7 @@ public struct ScreenRegistry: Sendable {
     /// Registers the tab bar `name` with its tabs, in order (each tab a value of the destination
     /// type, or a name in an ``open`` registry; the first is selected when a route does not say
     /// `#tab`). A route makes its ids
-    /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)`` declares them.
+    /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: one of the registry's cases of ``NavigationError``, and no other:
     ///   ``NavigationError/noTabs(tabBar:)``, ``NavigationError/duplicateTab(_:tabBar:)``,
@@ -204,16 +204,27 @@ public struct ScreenRegistry: Sendable {
     public mutating func tabs<Tab: Hashable & Codable & Sendable>(
         _ name: String, id: ContainerID, tabs: KeyValuePairs<Tab, ContainerID>
     ) throws(NavigationError) {
-        let names = tabs.map { $0.key as? String ?? Screen($0.key).name }
+        try self.tabs(name, id: id, tabs: tabs.map { ($0.key, $0.value) })
+    }
+
+    /// Registers the tab bar `name` with the id `id` and its tabs, each paired with its stack's id,
+    /// as ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)`` does, from pairs the app builds
+    /// as it runs (from its configuration, say): `tabs: enabled.map { ($0, $0.stackID) }`.
+    /// - Throws: as ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)`` does; nothing is
+    ///   registered then.
+    public mutating func tabs<Tab: Hashable & Codable & Sendable>(
+        _ name: String, id: ContainerID, tabs: [(Tab, ContainerID)]
+    ) throws(NavigationError) {
+        let names = tabs.map { $0.0 as? String ?? Screen($0.0).name }
         try checkTabs(name, names)
         var declared = declaredIDs(except: .tabBar(name))
         try declare(id, as: "the tab bar `\(NavigationError.shown(name))`", in: &declared)
-        for (tab, stack) in zip(names, tabs.map(\.value)) {
+        for (tab, (_, stack)) in zip(names, tabs) {
             try declare(
                 stack, as: "the stack of the tab `\(NavigationError.shown(tab))` of `\(NavigationError.shown(name))`",
                 in: &declared)
         }
-        entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.value)))
+        entries[name] = Entry(kind: .tabs(names), parameters: [:], factory: nil, ids: TabIDs(bar: id, stacks: tabs.map(\.1)))
     }
 
     /// Declares the id of the root window's stack, which a route whose first step is a screen

@@ -389,6 +389,21 @@ struct AppIDTests {
         #expect(!expected.description.isEmpty && ["duplicateID", "reservedID"].contains(expected.code))
     }
 
+    @Test("tabs paired with their stacks as the app builds them at run time declare what the literal declares")
+    func tabsBuiltAtRunTime() throws {
+        enum Tab: String, Hashable, Codable, Sendable, CaseIterable { case inbox, settings, profile }
+        var literal = RouteCompilerTests.registry(), built = RouteCompilerTests.registry()
+        try literal.tabs("main", id: "main", tabs: [Tab.inbox: "inbox", .settings: "settings", .profile: "profile"])
+        try built.tabs("main", id: "main", tabs: Tab.allCases.map { ($0, ContainerID($0.rawValue)) })
+        let route = try Route(parsing: "^/main#settings")
+        let content = try RouteCompiler.content(for: route, registry: built)
+        #expect(content == (try RouteCompiler.content(for: route, registry: literal)))
+        #expect(content.containers.contains(ContainerID("settings")))
+        #expect(throws: NavigationError.duplicateID("s", declaredBy: "the stack of the tab `inbox` of `other`")) {
+            try built.tabs("other", id: "other", tabs: [(Tab.inbox, ContainerID("s")), (Tab.settings, ContainerID("s"))])
+        }
+    }
+
     @Test("declaring again replaces a declaration: its old ids are free, and it never clashes with itself")
     func redeclaring() throws {
         var registry = try Self.registry()
