@@ -96,8 +96,9 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// with a screen, never with tabs.
     case tabIsTabBar(String, tabBar: String)
     /// A container id declared twice (``ScreenRegistry/rootStack(id:)``,
-    /// ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), with what
-    /// declared it first: two containers of one content could then share it.
+    /// ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``,
+    /// ``ScreenRegistry/modalStack(rootedAt:id:)``), with what declared it first: two containers
+    /// of one content could then share it.
     case duplicateID(ContainerID, declaredBy: String)
     /// A declared container id that is empty or starts with `^`, the mark of the ids a route makes.
     case reservedID(ContainerID)

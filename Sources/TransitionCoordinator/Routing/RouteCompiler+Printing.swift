@@ -3,14 +3,14 @@ extension RouteCompiler {
     /// The absolute route that navigates to `content` (what the root window shows): compiling it
     /// with the registry that made `content` gives `content` back.
     ///
-    /// A screen is written by its name and parameters (never its id: a route carries none); a
-    /// stack by its screens (its id is the one the registry gives where the route builds it); a
-    /// tab bar by its name: the tab bar that declared its id in `registry`
-    /// (``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), else the name in a made id (`^:main`). Tabs the
-    /// route did not change (their root alone, presenting nothing) are left out, the others
-    /// written before the selected one, each as `#` and its root screen (a tab's root is named as
-    /// its tab), its pushes, then the modals it presents. A root showing a screen alone is written
-    /// as a stack of it, so what it compiles to is that stack.
+    /// A screen is written by its name and parameters (never its id: a route carries none); a stack
+    /// by its screens (its id is the one the registry gives where the route builds it); a tab bar
+    /// by its name: the tab bar that declared its id in `registry`
+    /// (``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), else the name in
+    /// a made id (`^:main`). Tabs the route did not change (their root alone, presenting nothing)
+    /// are left out, the others written before the selected one, each as `#` and its root screen (a
+    /// tab's root is named as its tab), its pushes, then the modals it presents. A root showing a
+    /// screen alone is written as a stack of it, so what it compiles to is that stack.
     ///
     /// So content the app built by hand, with the ids it declared, prints as the route that
     /// builds the same containers again; the screens come back with the ids the route makes

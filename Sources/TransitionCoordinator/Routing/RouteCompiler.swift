@@ -14,14 +14,15 @@
 /// - A tab bar's tabs are stacks rooted at their tab's screen; a tab the route does not visit
 ///   shows its root alone. A modal presented over a tab bar is presented by the selected tab's stack.
 /// - Containers take the ids the app declared in the registry (``ScreenRegistry/rootStack(id:)``,
-///   ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``, ``ScreenRegistry/modalStack(rootedAt:id:)``), so a link
-///   lands on the containers the app builds by hand; where it declared none, the id comes from
-///   where the container stands in the route's content (``ScreenRegistry/madeID(_:)``): the root's
-///   layer is `^` and the k-th modal's `^!k`; the root stack is `^`, a modal stack `^!1:compose`,
-///   a tab bar `^:main` with tab stacks `^:main#inbox`. A screen is its stack's id, its place and
-///   its step (``ScreenRegistry/screenID(in:at:_:)``: `^/1:detail(id=3)`, `inbox/1:mail`), a modal
-///   screen its layer and step (`^!2:alert`). A declared id is shown once: a second container of
-///   one declaration in one route takes the made id. Ids never read the current state, so a route
+///   ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``,
+///   ``ScreenRegistry/modalStack(rootedAt:id:)``), so a link lands on the containers the app builds
+///   by hand; where it declared none, the id comes from where the container stands in the route's
+///   content (``ScreenRegistry/madeID(_:)``): the root's layer is `^` and the k-th modal's `^!k`;
+///   the root stack is `^`, a modal stack `^!1:compose`, a tab bar `^:main` with tab stacks
+///   `^:main#inbox`. A screen is its stack's id, its place and its step
+///   (``ScreenRegistry/screenID(in:at:_:)``: `^/1:detail(id=3)`, `inbox/1:mail`), a modal screen
+///   its layer and step (`^!2:alert`). A declared id is shown once: a second container of one
+///   declaration in one route takes the made id. Ids never read the current state, so a route
 ///   compiles to the same content cold or warm, two spellings of one place (`^/main/mail`,
 ///   `^/main#inbox/mail`) agree, and the diff against what is shown keeps every screen and
 ///   container the two share.

@@ -3,14 +3,15 @@
 /// builds.
 ///
 /// **One id world.** The app declares the ids of its structure here: the root window's stack
-/// (``rootStack(id:)``), a tab bar and its tabs' stacks (``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), and a modal stack
-/// rooted at a screen (``modalStack(rootedAt:id:)``). A route then builds those containers with
-/// those ids, so content made by a link or by restoration holds the containers the app makes by
-/// hand (`coordinator.stack("inbox").push(…)` works after a link), and content the app built by
-/// hand prints as a route (``NavigationSnapshot/rootRoute(registry:)``), so it saves and restores.
-/// Where the app declares nothing, a route makes the id from where the container stands
-/// (the root's stack `^`, a tab bar `^:main`, its tabs' stacks `^:main#inbox`, a modal stack
-/// `^!1:compose`); declared ids never start with `^`, made ones always do, so the two never meet.
+/// (``rootStack(id:)``), a tab bar and its tabs' stacks
+/// (``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``), and a modal stack rooted at a
+/// screen (``modalStack(rootedAt:id:)``). A route then builds those containers with those ids, so
+/// content made by a link or by restoration holds the containers the app makes by hand
+/// (`coordinator.stack("inbox").push(…)` works after a link), and content the app built by hand
+/// prints as a route (``NavigationSnapshot/rootRoute(registry:)``), so it saves and restores. Where
+/// the app declares nothing, a route makes the id from where the container stands (the root's stack
+/// `^`, a tab bar `^:main`, its tabs' stacks `^:main#inbox`, a modal stack `^!1:compose`); declared
+/// ids never start with `^`, made ones always do, so the two never meet.
 ///
 /// A value of the destination type keeps its own id, derived from its encoding, through links and
 /// restoration; in an ``open`` registry a screen takes the id a route makes
@@ -84,7 +85,8 @@ public struct ScreenRegistry: Sendable {
         var factory: (@Sendable (ScreenRequest) -> Screen?)?
         /// Whether the screen is a value of the registry's destination type (``init(destinations:)``).
         var isDestination = false
-        /// The ids a tab bar declared with ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``; nil: the ids a route makes.
+        /// The ids a tab bar declared with ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``;
+        /// nil: the ids a route makes.
         var ids: TabIDs? = nil
     }
 
@@ -171,7 +173,8 @@ public struct ScreenRegistry: Sendable {
     /// Registers the tab bar `name` with its tabs, in order (each tab a value of the destination
     /// type, or a name in an ``open`` registry; the first is selected when a route does not say
     /// `#tab`). A route makes its ids
-    /// (`^:main`, its tabs' stacks `^:main#inbox`); ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)`` declares them.
+    /// (`^:main`, its tabs' stacks `^:main#inbox`);
+    /// ``tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)`` declares them.
     /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: one of the registry's cases of ``NavigationError``, and no other:
     ///   ``NavigationError/noTabs(tabBar:)``, ``NavigationError/duplicateTab(_:tabBar:)``,
