@@ -204,6 +204,20 @@ public enum Bench {
                 try await timed(
                     try await RouteCases.navigate(inlineRoutes, between: firstPath, and: secondPath, times: 2_000 / scale))
             })
+        // Where that navigation's time goes: its stages alone (parsing and reconciling have rows above).
+        let stages = try await RouteCases.Stages(between: firstPath, and: secondPath)
+        cases.append(
+            Case(name: "… of which: compile the 64-step route against what is shown", unit: "compile") {
+                try await timed(try stages.compile(times: 2_000 / scale))
+            })
+        cases.append(
+            Case(name: "… of which: plan the 64-step navigation", unit: "plan") {
+                try await timed(try stages.plan(times: 2_000 / scale))
+            })
+        cases.append(
+            Case(name: "… of which: check the 64-step route's content (invariant 8)", unit: "check") {
+                try await timed(try stages.check(times: 4_000 / scale))
+            })
         var screenMemory: [Double] = []
         cases.append(
             Case(name: "a stack of \((100_000 / scale).formatted) screens set at once", unit: "screen") {
