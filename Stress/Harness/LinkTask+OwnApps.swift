@@ -5,11 +5,14 @@ extension LinkTask {
     /// sets up the one state its check needs, which the shared app's draws reach only by chance.
     static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
         await relaunchAfterUpdates(environment: environment, checker: checker)
+        await relaunchWithLinkRefusedAlone(environment: environment, checker: checker)
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
         await relaunchOntoShownScreen(environment: environment, checker: checker)
+        await relaunchWithScreenTwice(environment: environment, checker: checker)
+        await savedLinkPastTheStandardLimits(environment: environment, checker: checker)
         await reorderedTabsSelect(environment: environment, checker: checker)
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)

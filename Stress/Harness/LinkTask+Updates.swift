@@ -1,3 +1,4 @@
+import Foundation
 import TransitionCoordinator
 
 /// A relaunch after an app update that renamed a tab or a screen: the state the previous version
@@ -5,7 +6,9 @@ import TransitionCoordinator
 /// the rest of that step's branch only (up to the next tab of the same tab bar), keeping the other
 /// tabs, whichever tab was renamed, the first one included (mutant ``Mutation/renamedTabDropsLaterTabs``).
 /// A link that came with the launch, to go over the restored state (`linkOnTop`), goes over what it
-/// keeps, whatever step was dropped (mutant ``Mutation/launchLinkLostWithSavedSteps``).
+/// keeps, whatever step was dropped (mutant ``Mutation/launchLinkLostWithSavedSteps``); one that its
+/// own route refuses is refused over the state too (mutant ``Mutation/linkOnTopUncheckedAlone``),
+/// not taken with its tab step selecting the state's other tab.
 extension LinkTask {
     /// The state the previous version saved: both tabs of `ltabs` visited, a screen pushed in
     /// each, and a sheet the first keeps.
@@ -61,6 +64,45 @@ extension LinkTask {
                 {
                     await checker.noteViolation(.init(.atomic, broken))
                 }
+            }
+        }
+    }
+
+    /// A launch link that its own route refuses (a tab step with no tab bar of the link's own),
+    /// and the state it comes with: both tabs visited, no sheet, the second tab selected.
+    package static let launchLinkRefusedAlone = (link: "^/lfriend#la", saved: "^/ltabs#la/ldetail(id=2)#lb/lalert")
+
+    /// Restores ``launchLinkRefusedAlone``'s state into a fresh coordinator with its link on top:
+    /// the restore must be refused as the link's (``RestorationError/linkRefused(_:)``), with
+    /// nothing shown changed, not taken with the link's tab step selecting the state's first tab,
+    /// where the link's own screen would stay, presented by the second tab, unseen.
+    static func relaunchWithLinkRefusedAlone(environment: StressEnvironment, checker: StressChecker) async {
+        guard let route = try? Route(parsing: launchLinkRefusedAlone.saved),
+            let link = try? Route(parsing: launchLinkRefusedAlone.link)
+        else {
+            await checker.noteViolation(.init(.answered, "the routes of \(launchLinkRefusedAlone) do not parse"))
+            return
+        }
+        let fresh = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry())
+        let before = await fresh.snapshot
+        let saved = SavedNavigation(route: route, schema: 1, savedAt: .zero)
+        do throws(RestorationError) {
+            let restored = try await fresh.restore(saved, policy: RestorationPolicy(linkOnTop: true), now: .zero, link: link)
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "the launch link \(link), which its own route refuses, was taken over the restored state as "
+                        + "\(restored.route.path)"))
+        } catch {
+            let refusedAsTheLinks = if case .linkRefused = error { true } else { false }
+            if !refusedAsTheLinks {
+                let why = "the launch link \(link) was refused over the restored state as \(error), not as the link's"
+                await checker.noteViolation(.init(.answered, why))
+            }
+            if await fresh.snapshot != before {
+                await checker.noteViolation(.init(.atomic, "a refused restore changed what the app shows"))
             }
         }
     }
@@ -133,6 +175,71 @@ extension LinkTask {
         } catch {
             await checker.noteViolation(
                 .init(.answered, "a launch link to the screen the saved state shows made the restore fail: \(error)"))
+        }
+    }
+}
+
+extension LinkTask {
+    /// A saved state, on an app of its own, whose steps each compile but show one screen twice
+    /// (a file edited by hand): it must restore the steps before the repeat, listing the rest as
+    /// dropped, not be refused whole (mutant ``Mutation/savedContentUnchecked``).
+    static func relaunchWithScreenTwice(environment: StressEnvironment, checker: StressChecker) async {
+        guard let route = try? Route(parsing: "^/home/detail(id=1)/detail(id=2)/detail(id=1)"),
+            let kept = try? Route(parsing: "^/home/detail(id=1)/detail(id=2)")
+        else { return }
+        let fresh = await Coordinator(
+            root: LaunchPlace.home, clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: ScreenRegistry(destinations: LaunchPlace.self))
+        let saved = SavedNavigation(route: route, schema: 1, savedAt: .zero)
+        do throws(RestorationError) {
+            let restored = try await fresh.restore(saved, policy: RestorationPolicy(), now: .zero)
+            let shows = await fresh.snapshot.rootWindow?.content.screens.compactMap { $0.destination(as: LaunchPlace.self) }
+            if restored.route != kept || restored.dropped.map(\.step) != [route.steps[3]]
+                || shows != [.home, .detail(id: 1), .detail(id: 2)]
+            {
+                await checker.noteViolation(
+                    .init(
+                        .atomic,
+                        "a saved state showing a screen twice, \(route), restored as \(restored.route), dropping "
+                            + "\(restored.dropped), showing \(shows.map { "\($0)" } ?? "nothing"), not \(kept)"))
+            }
+        } catch {
+            await checker.noteViolation(
+                .init(.answered, "a saved state showing a screen twice, \(route), was refused whole: \(error)"))
+        }
+    }
+}
+
+extension LinkTask {
+    /// An app, of its own, whose links may be longer than the standard limits let a saved state
+    /// hold: saving with such a link waiting must be refused at once, or the link must read back
+    /// (mutant ``Mutation/savedLinksUnchecked``), never saved to be lost at the next launch with no outcome.
+    static func savedLinkPastTheStandardLimits(environment: StressEnvironment, checker: StressChecker) async {
+        let limits = RouteLimits(maxLength: RouteLimits.standard.maxLength * 2)
+        guard let configuration = try? CoordinatorConfiguration(routeLimits: limits),
+            let long = try? Route(
+                parsing: "^/lhome/" + String(repeating: "l", count: RouteLimits.standard.maxLength), limits: limits)
+        else { return }
+        let fresh = await Coordinator(
+            root: Screen("lhome"), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor, screens: registry())
+        let inbox = LinkInbox(coordinator: fresh)
+        _ = await inbox.post(long)
+        let links = await inbox.saved()
+        let saved: SavedNavigation
+        do throws(NavigationError) {
+            saved = try await fresh.savedNavigation(schema: 1, savedAt: .zero, links: links)
+        } catch {
+            return // Refused at once, as documented.
+        }
+        let readBack = (try? JSONEncoder().encode(saved)).flatMap { try? JSONDecoder().decode(SavedNavigation.self, from: $0) }
+        if readBack?.links.map(\.id) != links.map(\.id) {
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "a waiting link past the standard route limits was saved, and reads back as "
+                        + "\(readBack.map { "\($0.links.count) links, \($0.unreadableLinks) unreadable" } ?? "nothing"): "
+                        + "it ends with no outcome"))
         }
     }
 }

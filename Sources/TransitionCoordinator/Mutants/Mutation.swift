@@ -193,6 +193,16 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A launch link meant to go over the restored state is dropped without a word when the
     /// saved state lost steps (a screen renamed by an update): the person's link is lost.
     case launchLinkLostWithSavedSteps
+    /// A launch link meant to go over the restored state is compiled only over it: a tab step
+    /// the link alone refuses selects a tab of the state's, and the link's screen stays in a tab
+    /// that is not shown.
+    case linkOnTopUncheckedAlone
+    /// A saved state whose steps each compile but that shows one screen twice is taken as it
+    /// compiles: the coordinator refuses it whole, and nothing of it is restored.
+    case savedContentUnchecked
+    /// The inbox's links are saved as they are: one taken under wider route limits than the
+    /// standard ones cannot be read back, and is lost at the next launch with no outcome.
+    case savedLinksUnchecked
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut

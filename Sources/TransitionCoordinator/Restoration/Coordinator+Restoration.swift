@@ -10,10 +10,11 @@ extension Coordinator {
     /// - Throws: ``NavigationError/notRoutable(_:reason:)`` when the root shows content no route
     ///   writes (a hop container other than the root one the registry declares, a tab bar whose id
     ///   is neither declared nor made by a route), and
-    ///   one of the path's cases when its route breaks the rules or the standard
-    ///   limits (a screen with an empty name, a parameter of 5,000 bytes): a saved state is read
-    ///   under ``RouteLimits/standard``, so what could not be read back is refused here, at once,
-    ///   not at the next launch.
+    ///   one of the path's cases when its route, or the route of one of `links`, breaks the rules
+    ///   or the standard limits (a screen with an empty name, a parameter of 5,000 bytes; a link
+    ///   an inbox took under wider ``CoordinatorConfiguration/routeLimits``): a saved state is
+    ///   read under ``RouteLimits/standard``, so what could not be read back is refused here, at
+    ///   once, not lost at the next launch.
     /// `savedAt` is wall-clock time since the Unix epoch: now, on the system's clock, by default.
     public func savedNavigation(
         schema: Int, savedAt: Duration = WallTime.now(), links: [SavedLink] = []
@@ -22,6 +23,9 @@ extension Coordinator {
         let registry = planted(.savedStateIgnoresDeclaredIDs) ? screens.withoutDeclaredIDs() : screens
         var route = try machine.snapshot.rootRoute(registry: registry)
         try route.validate()
+        // A link is read back as the route is: one that would not be is refused now, not dropped then.
+        // Mutant: the links saved as they are, a link past the standard limits unreadable at the next launch.
+        if !planted(.savedLinksUnchecked) { for link in links { try link.route.validate() } }
         // Mutant: every step's parameters left out.
         if planted(.savedStateDropsParameters) { route = route.withoutParameters }
         return SavedNavigation(route: route, links: links, schema: schema, savedAt: savedAt)

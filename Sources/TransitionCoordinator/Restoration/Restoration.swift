@@ -5,7 +5,8 @@
 /// missing → refused); each step naming a never-restored screen is dropped with what stands on
 /// it; then the route is compiled, and where a step fails (a screen renamed or removed, a
 /// parameter whose type changed, a value the registry declines) that step and what stands on it are
-/// dropped, falling back to the nearest ancestor that compiles. What stands on a step is the rest
+/// dropped, falling back to the nearest ancestor that compiles (or, for steps that compile but
+/// show a screen or container twice, to the nearest one whose content keeps invariant 8). What stands on a step is the rest
 /// of its branch: the steps after it up to the next tab of the same tab bar,
 /// so a screen renamed in one tab drops nothing from the others. Every dropped step is listed
 /// with its reason: nothing is wiped silently, and nothing crashes. A link that arrived at launch
@@ -91,10 +92,16 @@ package enum Restoration {
 
     /// `restored` with `link` presented over it: its first screen as a modal stack (a tab bar
     /// as a modal), then its steps.
+    ///
+    /// The link must compile on its own first: over the state, a step the link alone refuses
+    /// would reach into what the state shows (a tab step with no tab bar of the link's own
+    /// selects one of the state's, leaving the link's screen in a tab that is not shown).
     private static func planLinkOnTop(
         _ link: Route, over restored: Plan, registry: ScreenRegistry, limits: RouteLimits
     ) throws(RestorationError) -> Plan {
         do throws(NavigationError) {
+            // Mutant: the link compiled only over the state, so its steps may act on the state's containers.
+            if !planted(.linkOnTopUncheckedAlone) { _ = try RouteCompiler.content(for: link, registry: registry, limits: limits) }
             let steps = try RouteCompiler.resolve(link, from: nil, limits: limits).steps
             guard let first = steps.first?.target else { throw .emptyRoute }
             var route = restored.route
@@ -167,6 +174,14 @@ package enum Restoration {
         while true {
             do {
                 let content = try RouteCompiler.content(resolved: route, registry: registry)
+                // Steps that each compile may still show one screen twice (a file edited by hand, two
+                // spellings of one value): the first step whose content breaks invariant 8 is cut
+                // with its branch, as a step that does not compile is, not the whole state refused.
+                // Mutant: the content taken as it compiles, to be refused whole when it is submitted.
+                if !planted(.savedContentUnchecked), let (step, broken) = try firstBreaking(route, content, registry: registry) {
+                    cut(at: step, "it would break invariant \(broken.invariant): \(broken.detail)")
+                    continue
+                }
                 let inOrder = dropped.sorted { $0.place < $1.place }.map(\.step)
                 return Plan(route: route, content: content, dropped: inOrder, links: saved.links)
             } catch {
@@ -174,6 +189,24 @@ package enum Restoration {
                 cut(at: step, error.description)
             }
         }
+    }
+
+    /// The first step of `route` (compiled to `content`) from which its content breaks invariant 8,
+    /// with what breaks; nil when the content keeps it, or when even the first step alone breaks
+    /// it (there is nothing to fall back to: the coordinator refuses that content).
+    private static func firstBreaking(
+        _ route: Route, _ content: WindowContent, registry: ScreenRegistry
+    ) throws(NavigationError) -> (step: Int, broken: InvariantViolation)? {
+        guard !ContentInvariants.check(content, in: "the root window").isEmpty else { return nil }
+        // Every prefix of steps that compile together compiles: the shortest that breaks names the step.
+        for count in 1...route.steps.count {
+            let prefix = Route(absolute: true, Array(route.steps.prefix(count)))
+            let shown = try RouteCompiler.content(resolved: prefix, registry: registry)
+            if let broken = ContentInvariants.check(shown, in: "the root window").first {
+                return count > 1 ? (count - 1, broken) : nil
+            }
+        }
+        return nil
     }
 
     /// Where the branch of step `index` ends: the index of the next step that selects a sibling

@@ -134,6 +134,48 @@ struct RestorationTests {
         #expect(other.route.path == "^/home/detail(id=1)!/detail(id=2)" && other.dropped.isEmpty)
     }
 
+    @Test(
+        "a saved state whose steps compile but show one screen twice falls back to the steps before the repeat, which it lists",
+        arguments: [
+            ("^/home/detail(id=1)/detail(id=1)", "^/home/detail(id=1)", 1),
+            ("^/home/detail(id=1)/detail(id=2)/detail(id=1)/home", "^/home/detail(id=1)/detail(id=2)", 2),
+            ("^/home/detail(id=1)!/detail(id=2)/detail(id=+1)", "^/home/detail(id=1)!/detail(id=2)", 1),
+        ])
+    func screenShownTwiceFallsBack(_ path: String, _ kept: String, _ droppedCount: Int) async throws {
+        let registry = ScreenRegistry(destinations: Place.self)
+        let saved = try Self.saved(path)
+        let plan = try Restoration.plan(saved, policy: RestorationPolicy(), registry: registry, now: .seconds(1_010))
+        #expect(plan.route.path == kept)
+        #expect(plan.dropped.map(\.step) == Array(saved.route.steps.suffix(droppedCount)))
+        #expect(plan.dropped.allSatisfy { $0.reason.contains("invariant 8") })
+        // Restored by a coordinator, the same: not refused whole.
+        let coordinator = await Coordinator(root: Place.home, clock: TestClock(), screens: registry)
+        let restored = try await coordinator.restore(saved, policy: RestorationPolicy(), now: .seconds(1_010))
+        #expect(restored.route.path == kept)
+        #expect(await coordinator.snapshot.rootWindow?.content == plan.content)
+    }
+
+    @Test("a link taken under wider route limits than the standard ones is refused when saved, not lost when read back")
+    func savedLinkPastTheStandardLimits() async throws {
+        let limits = RouteLimits(maxLength: 8_192)
+        let coordinator = await Coordinator(
+            root: Screen("launch"), configuration: try CoordinatorConfiguration(routeLimits: limits), clock: TestClock(),
+            screens: .open)
+        let inbox = LinkInbox(coordinator: coordinator)
+        let long = try Route(parsing: "^/home/" + String(repeating: "a", count: 5_000), limits: limits)
+        _ = await inbox.post(long)
+        let links = await inbox.saved()
+        #expect(links.map(\.route) == [long])
+        await #expect(throws: NavigationError.tooLong(length: long.path.utf8.count, limit: 4_096, position: 4_096)) {
+            try await coordinator.savedNavigation(schema: 1, savedAt: .zero, links: links)
+        }
+        // A link within the standard limits saves, and reads back.
+        let short = [SavedLink(id: links[0].id, route: try Self.route("^/home/friend"), remaining: .seconds(5))]
+        let saved = try await coordinator.savedNavigation(schema: 1, savedAt: .zero, links: short)
+        let decoded = try JSONDecoder().decode(SavedNavigation.self, from: JSONEncoder().encode(saved))
+        #expect(decoded.links == short && decoded.unreadableLinks == 0)
+    }
+
     @Test("the app's migrations run from the saved schema to the current one, in order")
     func migrations() throws {
         let rename: @Sendable (Route) -> Route = { route in
@@ -207,6 +249,25 @@ struct RestorationTests {
             try Self.saved("^/home/friend"), RestorationPolicy(linkOnTop: true), link: try Self.route("^/main#inbox/mail"))
         #expect(plan.route.path == "^/home/friend!main#inbox/mail")
         #expect(plan.dropped.isEmpty)
+    }
+
+    @Test(
+        "a link on top that its own route refuses is refused over the restored state too, with its own error",
+        arguments: ["^/friend#settings", "^/!friend"])
+    func linkOnTopRefusedAlone(_ path: String) throws {
+        let link = try Self.route(path)
+        let own: NavigationError
+        do {
+            _ = try RouteCompiler.content(for: link, registry: Self.registry)
+            Issue.record("\(path) compiles alone")
+            return
+        } catch {
+            own = error
+        }
+        // Over a tab bar, `#settings` would otherwise select the state's tab, its `friend` kept unseen by the inbox tab.
+        #expect(throws: RestorationError.linkRefused(own)) {
+            try Self.plan(try Self.saved("^/main#inbox/mail"), RestorationPolicy(linkOnTop: true), link: link)
+        }
     }
 
     @Test("a saved state that cannot be restored leaves a link on top alone, and lists every saved step as dropped, with why")
