@@ -45,6 +45,52 @@ extension LinkTask {
         }
     }
 
+    /// A swipe back held on `lroot`, and meanwhile a `.preempt` request to open a window, whose
+    /// caller gives up while it waits; then the user lets go. Nothing was sure to come while the
+    /// finger was down, so the request cut nothing and stays cancellable: it must end cancelled,
+    /// with nothing opened, not be held to running on the state the swipe would have left
+    /// (mutant ``Mutation/preemptPlansOnUnvetted``).
+    static func preemptDuringHeldSwipeWithdrawn(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry())
+        let swipe: InteractiveGesture
+        do throws(TransitionError) {
+            try await app.navigate(to: Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))]))
+            swipe = try await app.beginGesture(.pop("lroot"))
+        } catch {
+            await checker.noteViolation(.init(.answered, "a swipe back on an app of its own could not begin: \(error)"))
+            return
+        }
+        let request = TransitionRequest.push(Screen("lalert"), at: .low)
+        let preempting = Task(executorPreference: environment.taskExecutor) {
+            () async -> Result<TransitionRecord, TransitionError> in
+            do throws(TransitionError) {
+                return .success(try await app.openWindow(Screen("lalert"), at: .low, policy: .preempt))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // The finger stays down a while: the request reaches the coordinator and waits meanwhile.
+        try? await environment.sleep(.milliseconds(1))
+        preempting.cancel()
+        await swipe.cancel()
+        let answer = await preempting.value
+        let opened = await app.snapshot.window(at: .low)
+        if answer != .failure(.refused(.cancelled(request))) || opened != nil {
+            let said =
+                switch answer {
+                case .success(let record): "ran as \(record.id)"
+                case .failure(let error): "was refused as \(error.code)"
+                }
+            await checker.noteViolation(
+                .init(
+                    .atomic,
+                    "a .preempt request made while a swipe was held, its caller cancelled while it waited, \(said)"
+                        + (opened == nil ? "" : ", and opened its window")))
+        }
+    }
+
     /// Nil when a `.preempt` link to where a held swipe led, the swipe then cancelled, left the app
     /// showing the link's content (`expected`); else what broke.
     package static func heldSwipeWaited(

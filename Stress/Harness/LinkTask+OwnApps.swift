@@ -7,6 +7,7 @@ extension LinkTask {
         await relaunchAfterUpdates(environment: environment, checker: checker)
         await relaunchWithLinkRefusedAlone(environment: environment, checker: checker)
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
+        await preemptDuringHeldSwipeWithdrawn(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)

@@ -155,10 +155,16 @@ struct TransitionMachine {
             }
             // A navigation to where the transition in flight leads has nothing to do once that
             // transition is sure to commit: it must not cut the animation it would never follow.
-            // While a guard may still refuse that transition, or the user cancel the gesture it is,
-            // the navigation waits for its end without cutting it: then it is already there, or it runs.
-            if TransitionPlanner.showsAlready(request, in: current.after) {
-                if current.vetted || planted(.alreadyThereBeforeGuards) { return .alreadyThere }
+            if current.vetted || planted(.alreadyThereBeforeGuards), TransitionPlanner.showsAlready(request, in: current.after) {
+                return .alreadyThere
+            }
+            // While a guard may still refuse the transition in flight, or the user cancel the
+            // gesture it is, the state it would commit may never come: no request is sure to run
+            // next on it. The request waits for its end without cutting it, cancellable, and is
+            // planned when its turn comes, as every waiter is (a navigation to where the transition
+            // leads is then already there, or runs).
+            // Mutant: planned against the state the transition would commit, and held to running.
+            if !current.vetted, !planted(.preemptPlansOnUnvetted) {
                 return .wait(
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
                     cancellable: true)

@@ -203,6 +203,11 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The inbox's links are saved as they are: one taken under wider route limits than the
     /// standard ones cannot be read back, and is lost at the next launch with no outcome.
     case savedLinksUnchecked
+    /// A preempting request that arrives while the transition in flight may still be refused (its
+    /// guards deciding) or cancelled (a gesture the user holds) is planned against the state that
+    /// transition would commit and held to running: cancelling its caller does not withdraw it,
+    /// and it runs, or is refused, on a state its caller never saw it wait for.
+    case preemptPlansOnUnvetted
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut

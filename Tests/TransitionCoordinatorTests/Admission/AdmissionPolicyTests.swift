@@ -141,6 +141,60 @@ struct AdmissionPolicyTests {
         #expect(animator.callCount == 1)
     }
 
+    @Test(
+        "a preempting request that arrives while a swipe is held cuts nothing and stays cancellable: withdrawn, it changes nothing"
+    )
+    func preemptDuringHeldSwipeStaysCancellable() async throws {
+        let coordinator = try await Coordinator(
+            root: .stack(StackContainer(id: "form", root: Screen("step1"))), clock: TestClock())
+        try await coordinator.stack("form").push(Screen("step2"))
+        var probe = EventProbe(coordinator)
+        let swipe = try await coordinator.beginGesture(.pop("form"))
+        let toast = TransitionRequest.push(Screen("toast"), at: .low)
+        let preempting = Task { await attempt { try await coordinator.perform(toast, policy: .preempt) } }
+        #expect(await probe.waiting(toast) == .preempt)
+        preempting.cancel()
+        await swipe.cancel()
+        #expect(await preempting.value.failure == .refused(.cancelled(toast)))
+        #expect(await coordinator.snapshot.window(at: .low) == nil, "nothing changed")
+    }
+
+    @Test(
+        "a preempting request that arrives while the guards decide cuts nothing: cancellable while it waits, planned when its turn comes",
+        arguments: [true, false])
+    func preemptWhileGuardsDecide(_ allowed: Bool) async throws {
+        let gate = Gate()
+        let slow = NavigationGuard("slow") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }) else { return .allow }
+            await gate.wait()
+            return allowed ? .allow : .deny("no")
+        }
+        let coordinator = await Coordinator(root: Screen("home"), clock: TestClock(), guards: [slow])
+        var probe = EventProbe(coordinator)
+        let open = Task {
+            await attempt { try await coordinator.openWindow(Screen("vault"), at: .low, animator: GatedAnimator(.returnAtOnce)) }
+        }
+        _ = await probe.next { if case .began = $0 { true } else { false } }
+        let close = TransitionRequest.pop(.low)
+        let closing = Task { await attempt { try await coordinator.perform(close, policy: .preempt) } }
+        #expect(await probe.waiting(close) == .preempt)
+        if allowed {
+            gate.open()
+            let opened = try #require(await open.value.success)
+            #expect(opened.animation == .ran, "nothing cut an animation that started once the guards let it through")
+            let closed = try #require(await closing.value.success)
+            #expect(closed.before == opened.after)
+            #expect(await coordinator.snapshot.window(at: .low) == nil)
+        } else {
+            // Its caller gives up while the guards decide: withdrawn, as any waiter is.
+            closing.cancel()
+            gate.open()
+            #expect(await closing.value.failure == .refused(.cancelled(close)))
+            #expect(await open.value.failure?.code == "denied")
+            #expect(await coordinator.history.count == 0, "nothing committed")
+        }
+    }
+
     static let policies: [AdmissionPolicy] = [.reject, .enqueue, .coalesce(group: "g"), .preempt]
 
     @Test("an idle coordinator admits a request at once whatever its policy", arguments: policies)
