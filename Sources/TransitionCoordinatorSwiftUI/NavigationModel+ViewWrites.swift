@@ -18,7 +18,8 @@ import TransitionCoordinator
 /// own last write while that one is unanswered): a commit the model applies before the report's
 /// task runs does not change what the write names (the tab tapped, the sheet swiped), a quick
 /// second write is sent after the first even when it goes back to the committed state (a tab
-/// tapped and tapped back), and one equal to the first sends nothing. A
+/// tapped and tapped back), and one equal to the first sends nothing and keeps nothing: the first
+/// stays kept until its own answer. A
 /// `view…` read always reads the committed state too, and the kept values are observed, so a view
 /// that read while its write was on its way hears of the answer and of every commit after it.
 extension NavigationModel {
@@ -55,6 +56,7 @@ extension NavigationModel {
         // Worked out now, from what the view shows: a commit the model applies before the task
         // runs must not change what the user's write means.
         let operation = try? pathOperation(path, for: id, from: viewPath(of: id))
+        if let unsent = unsent(operation) { return unsent }
         let write = kept(path)
         writtenPaths[id] = write
         return Task {
@@ -72,6 +74,7 @@ extension NavigationModel {
     @discardableResult
     public func viewWrote(selection tab: Int, in id: ContainerID) -> Task<TransitionRecord?, Never> {
         let operation = tabOperation(tab, in: id, from: viewSelection(of: id))
+        if let unsent = unsent(operation) { return unsent }
         let write = kept(tab)
         writtenSelections[id] = write
         return Task {
@@ -109,6 +112,16 @@ extension NavigationModel {
             if answers(write, writtenDismissals[presenter]) { writtenDismissals[presenter] = nil }
             return record
         }
+    }
+
+    /// The task of a write that sends nothing (`operation` nil: the view shows that value already,
+    /// its own unanswered write included, or the write was refused as it was worked out), which
+    /// keeps no value: an earlier write still waiting keeps its own, so the view reads it until
+    /// that write is answered. Nil when there is an operation to send.
+    private func unsent(_ operation: ContainerOperation?) -> Task<TransitionRecord?, Never>? {
+        // Mutant: the write kept in the earlier one's place, then dropped by its own answer at once.
+        guard operation == nil, !planted(.modelEqualWriteDropsKept) else { return nil }
+        return Task { nil }
     }
 
     /// `value`, kept as the view's newest write.

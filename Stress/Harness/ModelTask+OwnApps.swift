@@ -15,7 +15,10 @@ extension ModelTask {
     /// Runs each scenario once; what breaks is the checker's.
     @MainActor
     static func ownApps(environment: StressEnvironment, checker: StressChecker) async {
-        for broken in [await equalTapsAnswered(environment: environment), await swipeDuringSheetSteps(environment: environment)] {
+        for broken in [
+            await equalTapsAnswered(environment: environment), await sameTapTwice(environment: environment),
+            await swipeDuringSheetSteps(environment: environment),
+        ] {
             if let broken { await checker.noteViolation(.init(.answered, broken)) }
         }
     }
@@ -57,6 +60,35 @@ extension ModelTask {
         }
         blocking.open()
         for task in tasks { _ = await task.value }
+        return broken
+    }
+
+    /// A tab tapped twice while the app is busy: the second tap is equal to what the view shows,
+    /// so it sends nothing, and keeps nothing. While the first tap waits, the view must still read
+    /// its tab; a second tap kept in its place, answered at once, snaps the tab back before the
+    /// first is answered (mutant ``Mutation/modelEqualWriteDropsKept``). Nil when it held, else what broke.
+    @MainActor
+    static func sameTapTwice(environment: StressEnvironment) async -> String? {
+        guard let app = try? await ownApp(tabbed, environment: environment) else {
+            return "the tabbed app of its own could not be made"
+        }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        let holding = GatedAnimator()
+        let held = Task { try? await app.change(.push(Screen("a1"), onto: "model-a"), animator: holding) }
+        await holding.started()
+        let first = model.viewWrote(selection: 1, in: "model-main")
+        var broken: String?
+        if await !app.waitingReaches(1) { broken = "a tab tapped while busy sent nothing" }
+        let second = await model.viewWrote(selection: 1, in: "model-main").value
+        let read = model.viewSelection(of: "model-main")
+        if broken == nil, second != nil || read != 1 {
+            broken =
+                "a tab tapped twice while busy: with the first tap unanswered, the second "
+                + (second == nil ? "sent nothing, and the view read tab \(read.map(String.init) ?? "none")" : "was sent")
+        }
+        holding.open()
+        _ = await held.value
+        _ = await first.value
         return broken
     }
 

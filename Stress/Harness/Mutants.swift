@@ -236,6 +236,7 @@ public enum StressHarness {
         case .savedContentUnchecked: "a saved state that shows a screen twice refused whole, not cut back"
         case .savedLinksUnchecked: "a saved link past the standard limits saved, then lost when read back"
         case .preemptPlansOnUnvetted: "a preempting request held to running while a gesture or guards may end the transition"
+        case .modelEqualWriteDropsKept: "a SwiftUI view's second equal write drops the first's value before it is answered"
         case .preemptRefusedAfterCut: "a preempting request refused for a stuck host after it cut the animation"
         case .missedResetForgotten: "a reset a stuck host missed never sent in its catch-up"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"

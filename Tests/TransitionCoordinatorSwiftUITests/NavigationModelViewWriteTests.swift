@@ -149,6 +149,26 @@ struct NavigationModelViewWriteTests {
         #expect(model.path(of: "inbox") == [] && model.refusalCount == 0)
     }
 
+    @Test("a second write equal to the first keeps nothing: the view reads the first write until that one is answered")
+    func equalSecondWriteKeepsTheFirst() async throws {
+        let (model, animator, programmatic) = try await Self.held()
+        var probe = EventProbe(model.coordinator)
+        let tap = model.viewWrote(selection: 1, in: "main")
+        await probe.waiting(.userDid(.selectTab(.container("news"), in: "main"), at: .root))
+        let pop = model.viewWrote(path: [], for: "inbox")
+        await probe.waiting(.userDid(.popToRoot("inbox"), at: .root))
+        #expect(await model.viewWrote(selection: 1, in: "main").value == nil, "sends nothing")
+        #expect(await model.viewWrote(path: [], for: "inbox").value == nil, "sends nothing")
+        #expect(model.selection(of: "main") == 0 && model.path(of: "inbox") == [T.mail], "neither write answered")
+        #expect(model.viewSelection(of: "main") == 1, "the first tap, still unanswered")
+        #expect(model.viewPath(of: "inbox") == [], "the first back tap, still unanswered")
+        animator.open()
+        _ = try await programmatic.value
+        _ = await (tap.value, pop.value)
+        #expect(model.viewSelection(of: "main") == 1 && model.viewPath(of: "inbox") == [])
+        #expect(model.refusalCount == 0)
+    }
+
     @Test("a view that read while its write waited hears of the answer, and of the commits after it")
     func readWhileWaitingIsTracked() async throws {
         let (model, animator, programmatic) = try await Self.held()

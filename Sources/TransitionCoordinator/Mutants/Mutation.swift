@@ -208,6 +208,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// transition would commit and held to running: cancelling its caller does not withdraw it,
     /// and it runs, or is refused, on a state its caller never saw it wait for.
     case preemptPlansOnUnvetted
+    /// A SwiftUI view's write equal to what it shows (a tab tapped twice while the first tap
+    /// waits) replaces the earlier write's kept value and is answered at once: the view reads the
+    /// committed state before the first write is answered, and the tab snaps back.
+    case modelEqualWriteDropsKept
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut
@@ -343,7 +347,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     package var needsRealThreads: Bool {
         switch self {
         case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate,
-            .modelAnswerDropsEqualWrite:
+            .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept:
             true
         default: false
         }
