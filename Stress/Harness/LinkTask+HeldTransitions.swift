@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 /// Requests that arrive while a transition holds the slot and must not be answered as if it had
@@ -88,6 +89,110 @@ extension LinkTask {
                     .atomic,
                     "a .preempt request made while a swipe was held, its caller cancelled while it waited, \(said)"
                         + (opened == nil ? "" : ", and opened its window")))
+        }
+    }
+
+    /// A navigation behind sign-in, on an app of its own: redirected, its request kept; once
+    /// signed in, a resume from a task cancelled before admission is refused and changes nothing,
+    /// so the request must stay kept: the next resume shows the secure screen (mutant
+    /// ``Mutation/refusedResumeDropsRequest``).
+    static func cancelledResumeKeepsRequest(environment: StressEnvironment, checker: StressChecker) async {
+        let session = Session()
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
+        do throws(TransitionError) {
+            try await app.navigate(to: secure)
+            await checker.noteViolation(.init(.answered, "\(secure) was shown before sign-in"))
+            return
+        } catch {
+            guard case .redirected = error else {
+                await checker.noteViolation(.init(.answered, "\(secure) before sign-in was refused as \(error), not redirected"))
+                return
+            }
+        }
+        _ = await app.redirectOutcome()
+        session.signIn()
+        let cancelled = Task(executorPreference: environment.taskExecutor) {
+            () async -> Result<TransitionRecord?, TransitionError> in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(TransitionError) {
+                return .success(try await app.resumeRedirected())
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .failure(.refused(.cancelled)) = await cancelled.value else {
+            await checker.noteViolation(.init(.answered, "a resume from a cancelled task was not refused as cancelled"))
+            return
+        }
+        let again: Result<TransitionRecord?, TransitionError>
+        do throws(TransitionError) {
+            again = .success(try await app.resumeRedirected())
+        } catch {
+            again = .failure(error)
+        }
+        let shows = await app.snapshot.rootWindow?.content.topScreen.name
+        if shows != "lsecure" {
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "after a resume refused as cancelled, which changed nothing, the next resume gave \(again) "
+                        + "and the app shows \(shows ?? "nothing"): the request behind sign-in was lost"))
+        }
+    }
+
+    /// A link behind sign-in, parked on an app of its own; a first resume held at the session
+    /// guard (which redirects it again: the person was not signed in when it arrived), then, once
+    /// signed in, two more resumes while that trip is out. Both wait for the link's next trip and
+    /// must hear its one navigation; the one that finds the other waiting told nil at once, while
+    /// the link goes on (mutant ``Mutation/thirdResumeAnsweredNil``), is a caller told nothing is kept.
+    static func threeResumesShareATrip(environment: StressEnvironment, checker: StressChecker) async {
+        let session = Session()
+        let (holding, gate) = (Locked(false), Gate())
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(),
+            guards: guards(session: session, hesitate: { if holding.withLock({ $0 }) { await gate.wait() } }))
+        let inbox = LinkInbox(coordinator: app, configuration: .init(expiry: .seconds(3_600), startsOpen: true))
+        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
+        await inbox.post(secure, expiry: .seconds(3_600))
+        await inbox.idle()
+        _ = await app.redirectOutcome()
+        guard await inbox.hasParkedLink else {
+            await checker.noteViolation(.init(.answered, "a link behind sign-in was not parked on an app of its own"))
+            return
+        }
+        holding.withLock { $0 = true }
+        let asks = session.asks
+        let first = Task(executorPreference: environment.taskExecutor) { try? await app.resumeRedirected() }
+        for _ in 0..<2_000 where session.asks == asks { await Task.yield() }
+        session.signIn()
+        let later = (0..<2).map { _ in
+            Task(executorPreference: environment.taskExecutor) { () async -> TransitionRecord?? in
+                try? await app.resumeRedirected()
+            }
+        }
+        for _ in 0..<2_000 { await Task.yield() }
+        gate.open()
+        _ = await first.value
+        let answers = [await later[0].value, await later[1].value]
+        // What the link's navigation showed (the sign-in navigation of the redirect may commit after it).
+        let shows = answers[0].flatMap { $0 }?.after.rootWindow?.content.topScreen.name
+        if answers[0] != answers[1] || shows != "lsecure" {
+            func said(_ answer: TransitionRecord??) -> String {
+                switch answer {
+                case .none: "an error"
+                case .some(.none): "nil"
+                case .some(.some(let record)): "\(record.id)"
+                }
+            }
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "two resumes asked while a link's trip was out heard \(said(answers[0])) and \(said(answers[1])), "
+                        + "showing \(shows ?? "nothing"): each must hear the link's one navigation"))
         }
     }
 

@@ -8,6 +8,8 @@ extension LinkTask {
         await relaunchWithLinkRefusedAlone(environment: environment, checker: checker)
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await preemptDuringHeldSwipeWithdrawn(environment: environment, checker: checker)
+        await cancelledResumeKeepsRequest(environment: environment, checker: checker)
+        await threeResumesShareATrip(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)

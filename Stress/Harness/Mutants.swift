@@ -237,6 +237,8 @@ public enum StressHarness {
         case .savedLinksUnchecked: "a saved link past the standard limits saved, then lost when read back"
         case .preemptPlansOnUnvetted: "a preempting request held to running while a gesture or guards may end the transition"
         case .modelEqualWriteDropsKept: "a SwiftUI view's second equal write drops the first's value before it is answered"
+        case .refusedResumeDropsRequest: "a resume refused before admission drops the request a guard redirected"
+        case .thirdResumeAnsweredNil: "a resume asked while another waits on the same trip told nil while the link navigates"
         case .preemptRefusedAfterCut: "a preempting request refused for a stuck host after it cut the animation"
         case .missedResetForgotten: "a reset a stuck host missed never sent in its catch-up"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"

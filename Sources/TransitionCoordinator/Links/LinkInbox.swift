@@ -72,12 +72,16 @@ public actor LinkInbox {
     private var machine: InboxMachine
     private var routes: [LinkID: Route] = [:]
     private var waiters: [LinkID: CheckedContinuation<LinkOutcome, Never>] = [:]
-    /// Callers of ``resume(_:)``, each waiting for the coordinator's answer to its link.
-    private var resumers: [LinkID: CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>] = [:]
+    /// A caller of ``resume(_:)``, waiting for an answer.
+    private typealias Resumer = CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>
+    /// Callers of ``resume(_:)`` waiting for the coordinator's answer to their link's trip: the
+    /// one that sent it, and any that asked before it left.
+    private var resumers: [LinkID: [Resumer]] = [:]
     /// Callers of ``resume(_:)`` that asked while their link was on its way: each waits for the
-    /// answer of the link's next trip (its redirect comes back first). Kept apart from
-    /// ``resumers``: the caller of a resume already on its way (redirected again) waits there.
-    private var resumersOnAnswer: [LinkID: CheckedContinuation<Result<TransitionRecord?, TransitionError>?, Never>] = [:]
+    /// answer of the link's next trip (its redirect comes back first), or shares this one's.
+    /// Kept apart from ``resumers``: the callers of a resume already on its way (redirected
+    /// again) wait there.
+    private var resumersOnAnswer: [LinkID: [Resumer]] = [:]
     private var delivery: (id: LinkID, task: Task<Void, Never>)?
     private var sleeper: (deadline: Duration, task: Task<Void, Never>)?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -212,7 +216,7 @@ public actor LinkInbox {
     private var isIdle: Bool { machine.pending.isEmpty && machine.delivering == nil }
 
     /// How many callers of ``resume(_:)`` wait for an answer (tests line resumes up with it).
-    var waitingResumes: Int { resumers.count + resumersOnAnswer.count }
+    var waitingResumes: Int { resumers.values.reduce(0) { $0 + $1.count } + resumersOnAnswer.values.reduce(0) { $0 + $1.count } }
 
     /// Whether a link a guard redirected waits for ``Coordinator/resumeRedirected()``.
     package var hasParkedLink: Bool { machine.parked != nil }
@@ -226,13 +230,20 @@ public actor LinkInbox {
         await withCheckedContinuation { continuation in
             // On its way: the resume is for its next trip, whoever waits for this one's answer.
             let onItsWay = machine.delivering?.id == id
+            // A trip asked for already, not answered yet: this caller waits with the one that asked.
+            // Mutant: a caller that finds one waiting told nil at once, while the link goes on.
+            if !planted(.thirdResumeAnsweredNil), var waiting = onItsWay ? resumersOnAnswer[id] : resumers[id] {
+                waiting.append(continuation)
+                if onItsWay { resumersOnAnswer[id] = waiting } else { resumers[id] = waiting }
+                return
+            }
             guard (onItsWay ? resumersOnAnswer[id] : resumers[id]) == nil,
                 let actions = machine.resume(id, now: coordinator.clock.elapsed())
             else {
                 continuation.resume(returning: nil)
                 return
             }
-            if onItsWay { resumersOnAnswer[id] = continuation } else { resumers[id] = continuation }
+            if onItsWay { resumersOnAnswer[id] = [continuation] } else { resumers[id] = [continuation] }
             carryOut(actions)
         }
     }
@@ -249,8 +260,9 @@ public actor LinkInbox {
                         delivered: id == answering, sequence: endedCount))
                 waiters.removeValue(forKey: id)?.resume(returning: outcome)
                 // Ended without an answer to the resume (superseded or expired before it went).
-                resumers.removeValue(forKey: id)?.resume(returning: nil)
-                resumersOnAnswer.removeValue(forKey: id)?.resume(returning: nil)
+                for resumer in (resumers.removeValue(forKey: id) ?? []) + (resumersOnAnswer.removeValue(forKey: id) ?? []) {
+                    resumer.resume(returning: nil)
+                }
             case .deliver(let link):
                 deliver(link)
             case .withdraw(let id):
@@ -287,8 +299,8 @@ public actor LinkInbox {
     private func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
         if delivery?.id == id { delivery = nil }
         // The resume's caller hears the answer itself, whether the link ends or is parked again.
-        let resumer = resumers.removeValue(forKey: id)
-        let next = resumersOnAnswer.removeValue(forKey: id)
+        let resumer = resumers.removeValue(forKey: id) ?? []
+        let next = resumersOnAnswer.removeValue(forKey: id) ?? []
         let wasParked = machine.parked != nil
         answering = id
         carryOut(machine.answered(id, answer, now: coordinator.clock.elapsed()))
@@ -300,15 +312,18 @@ public actor LinkInbox {
         if wentAgain {
             // Its redirect came back after a resume was asked: it went again, for that resume's
             // caller; the caller of the trip that ended here (if another) hears its answer.
-            if let waiting = next ?? resumer { resumers[id] = waiting }
-            if next != nil { resumer?.resume(returning: answer) }
+            if !next.isEmpty {
+                resumers[id] = next
+                for caller in resumer { caller.resume(returning: answer) }
+            } else if !resumer.isEmpty {
+                resumers[id] = resumer
+            }
         } else {
             // It did not go again: parked again (the redirect is its answer), or it ended. A
             // redirect whose link then ended (expired, superseded) kept nothing to resume: nil.
             let settled: Result<TransitionRecord?, TransitionError>?
             if case .failure(.redirected) = answer, machine.parked?.id != id { settled = nil } else { settled = answer }
-            resumer?.resume(returning: settled)
-            next?.resume(returning: settled)
+            for caller in resumer + next { caller.resume(returning: settled) }
         }
     }
 

@@ -212,6 +212,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// waits) replaces the earlier write's kept value and is answered at once: the view reads the
     /// committed state before the first write is answered, and the tab snaps back.
     case modelEqualWriteDropsKept
+    /// A resume of the request a guard redirected that is refused before admission (its caller
+    /// cancelled) drops the request: the navigation behind sign-in is lost, though nothing changed.
+    case refusedResumeDropsRequest
+    /// A resume asked while another caller already waits for the same trip of a parked link is
+    /// told nil at once (nothing kept), while the link goes on and navigates.
+    case thirdResumeAnsweredNil
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut

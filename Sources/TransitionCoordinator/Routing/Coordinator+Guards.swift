@@ -81,7 +81,9 @@ extension Coordinator {
     /// out (at a guard, or on its way back) asks for no trip of its own: if that trip ends in a
     /// redirect again, the link goes once more for this call and it gets that answer; otherwise it
     /// gets the same answer as the call that sent the trip (the same record: one navigation).
-    /// - Throws: what the request throws now (a guard may refuse or redirect it again);
+    /// - Throws: what the request throws now (a guard may refuse or redirect it again); a
+    ///   refusal (``TransitionError/refused(_:)``: the caller cancelled before admission, the queue
+    ///   full) keeps the request for the next call, as nothing changed;
     ///   ``TransitionError/Refusal/reentrant(inFlight:)`` at once, keeping the request, when called
     ///   from inside the transition in flight (its animator, a task it started, a host call, a
     ///   guard), which the request would wait behind for ever.
@@ -103,10 +105,18 @@ extension Coordinator {
             guard let answer = await kept.inbox?.resume(link) else { return nil }
             return try answer.get()
         }
-        return try await submit(
-            kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
-            source: kept.source
-        )
+        do {
+            return try await submit(
+                kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
+                source: kept.source)
+        } catch {
+            // A refusal (the caller cancelled before admission, the queue full, the host not
+            // answering) changed nothing and never reached the guards: the request stays kept for
+            // the next call, unless a newer redirect took its place meanwhile.
+            // Mutant: the request dropped by a call that changed nothing.
+            if case .refused = error, redirected == nil, !planted(.refusedResumeDropsRequest) { redirected = kept }
+            throw error
+        }
     }
 
     /// A request a guard redirected, kept for ``resumeRedirected()``: a link is kept by its inbox.

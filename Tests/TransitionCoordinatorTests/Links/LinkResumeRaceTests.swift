@@ -187,4 +187,22 @@ struct LinkResumeRaceTests {
         #expect(await resumes.coordinator.history.count == before + 1, "one navigation, not two")
         #expect(await resumes.inbox.endedCount == 1)
     }
+
+    @Test(
+        "a third resume, asked while a second waits on the trip that is out, waits too: redirected again, the link goes once more for both",
+        arguments: [1, 2])
+    func thirdResumeWaits(_ redirects: Int) async throws {
+        let resumes = await TwoResumes(redirects: redirects)
+        let third = Task { try await resumes.coordinator.resumeRedirected() }
+        for _ in 0..<10_000 where await resumes.inbox.waitingResumes < 3 { await Task.yield() }
+        #expect(await resumes.inbox.waitingResumes == 3, "the third resume waits with the second")
+        resumes.gate.open()
+        let two = try #require(try await resumes.second.value)
+        #expect(try await third.value == two, "the third caller hears the navigation the second hears")
+        #expect(two.link == resumes.link)
+        if redirects == 1 { #expect(try await resumes.first.value == two, "one trip, one navigation, for all three") }
+        await resumes.inbox.idle()
+        #expect(await resumes.inbox.endedCount == 1)
+        #expect(await resumes.coordinator.history.filter { $0.link == resumes.link }.count == 1, "the link navigated once")
+    }
 }

@@ -132,6 +132,32 @@ struct GuardTests {
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
+    @Test("a resume refused before admission (its caller cancelled) changes nothing and keeps the request for the next call")
+    func cancelledResumeKeepsTheRequest() async throws {
+        let session = Session()
+        let coordinator = await Self.coordinator(session)
+        let vault = try Self.route("^/home/vault(code=1234)")
+        await #expect(throws: TransitionError.self) { try await coordinator.navigate(to: vault) }
+        _ = await coordinator.redirectOutcome()
+        session.signedIn.mutate { $0 = true }
+        let before = await coordinator.snapshot
+        let cancelled = Task { () async -> Result<TransitionRecord?, TransitionError> in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(TransitionError) {
+                return .success(try await coordinator.resumeRedirected())
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .failure(.refused(.cancelled)) = await cancelled.value else {
+            Issue.record("a resume from a cancelled task was not refused as cancelled")
+            return
+        }
+        #expect(await coordinator.snapshot == before, "nothing changed")
+        let resumed = try #require(try await coordinator.resumeRedirected(), "the request is still kept")
+        #expect(resumed.after.windowList[0].content == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+    }
+
     @Test(
         "a caller awaits the redirect's navigation: the sign-in screen is up when the outcome comes, and nil before any redirect")
     func redirectOutcomeIsAwaited() async throws {
