@@ -155,15 +155,9 @@ extension LinkTask {
             root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor, screens: registry(),
             guards: guards(session: session, hesitate: { if holding.withLock({ $0 }) { await gate.wait() } }))
-        let inbox = LinkInbox(coordinator: app, configuration: .init(expiry: .seconds(3_600), startsOpen: true))
-        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
-        await inbox.post(secure, expiry: .seconds(3_600))
-        await inbox.idle()
-        _ = await app.redirectOutcome()
-        guard await inbox.hasParkedLink else {
-            await checker.noteViolation(.init(.answered, "a link behind sign-in was not parked on an app of its own"))
-            return
-        }
+        // Kept to the end: a coordinator holds a parked link's inbox weakly.
+        guard let inbox = await parkedSecureLink(on: app, checker: checker) else { return }
+        defer { withExtendedLifetime(inbox) {} }
         holding.withLock { $0 = true }
         let asks = session.asks
         let first = Task(executorPreference: environment.taskExecutor) { try? await app.resumeRedirected() }
@@ -196,6 +190,22 @@ extension LinkTask {
         }
     }
 
+    /// An open inbox on `app` holding a link behind sign-in, redirected and parked, the sign-in
+    /// screen shown (the redirect's own navigation over); nil, with the violation noted, when the
+    /// link was not parked.
+    static func parkedSecureLink(on app: Coordinator, checker: StressChecker) async -> LinkInbox? {
+        let inbox = LinkInbox(coordinator: app, configuration: .init(expiry: .seconds(3_600), startsOpen: true))
+        guard let secure = try? Route(parsing: Self.secure[0]) else { return nil }
+        await inbox.post(secure, expiry: .seconds(3_600))
+        await inbox.idle()
+        _ = await app.redirectOutcome()
+        guard await inbox.hasParkedLink else {
+            await checker.noteViolation(.init(.answered, "a link behind sign-in was not parked on an app of its own"))
+            return nil
+        }
+        return inbox
+    }
+
     /// Nil when a `.preempt` link to where a held swipe led, the swipe then cancelled, left the app
     /// showing the link's content (`expected`); else what broke.
     package static func heldSwipeWaited(
@@ -221,16 +231,7 @@ extension LinkTask {
         let app = await Coordinator(
             root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: Session()))
-        let inbox = LinkInbox(coordinator: app, configuration: .init(expiry: .seconds(3_600), startsOpen: true))
-        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
-        await inbox.post(secure, expiry: .seconds(3_600))
-        await inbox.idle()
-        // Sign-in shown: the redirect's own navigation is over.
-        _ = await app.redirectOutcome()
-        guard await inbox.hasParkedLink else {
-            await checker.noteViolation(.init(.answered, "a link behind sign-in was not parked on an app of its own"))
-            return
-        }
+        guard let inbox = await parkedSecureLink(on: app, checker: checker) else { return }
         let answer = Locked<Result<TransitionRecord?, TransitionError>?>(nil)
         do throws(TransitionError) {
             let record = try await app.stack("lroot").push(
