@@ -109,7 +109,13 @@ extension NavigationModel {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? sheetOperation(presentedBy: presenter) : operation
             let record = await reported(operation)
-            if answers(write, writtenDismissals[presenter]) { writtenDismissals[presenter] = nil }
+            if answers(write, writtenDismissals[presenter]) {
+                writtenDismissals[presenter] = nil
+                // A step of a sheet inside the one swiped away waited for an end SwiftUI never
+                // sends (it showed none of it): stepped on now, the views reach the committed sheets.
+                // Mutant: the steps left waiting, the swiped sheet read again once its write is answered.
+                if !planted(.modelStepsUnderSwipedSheet) { stepSheets() }
+            }
             return record
         }
     }

@@ -133,7 +133,7 @@ public final class NavigationModel {
     /// Moves ``shownSheets`` towards the committed sheets: every change that needs no step at
     /// once, then the next step unless one is under way. A step the view shows already (a sheet
     /// the user swiped away, now dismissed by the commit) is taken at once, with the next.
-    private func stepSheets() {
+    func stepSheets() {
         if let underWay = sheetStepUnderWay, !state.showsOnScreen(sheetPresentedBy: underWay) {
             // The committed state presents nothing there on screen any more (dismissed, or its tab
             // left): the step's end may never come, so the next step does not wait for it.

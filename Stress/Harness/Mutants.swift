@@ -239,6 +239,7 @@ public enum StressHarness {
         case .modelEqualWriteDropsKept: "a SwiftUI view's second equal write drops the first's value before it is answered"
         case .refusedResumeDropsRequest: "a resume refused before admission drops the request a guard redirected"
         case .thirdResumeAnsweredNil: "a resume asked while another waits on the same trip told nil while the link navigates"
+        case .modelStepsUnderSwipedSheet: "a SwiftUI sheet swiped away shown again, its inner sheet's step waited on"
         case .preemptRefusedAfterCut: "a preempting request refused for a stuck host after it cut the animation"
         case .missedResetForgotten: "a reset a stuck host missed never sent in its catch-up"
         case .staleStackApplied: "a waiting setStack brings back screens the user removed meanwhile"

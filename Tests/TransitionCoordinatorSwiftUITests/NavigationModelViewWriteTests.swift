@@ -296,6 +296,21 @@ struct NavigationModelViewWriteTests {
             [[], [T.mail], []], write: { $0.viewWrote(path: $1, for: "inbox") }, read: { $0.viewPath(of: "inbox") })
     }
 
+    @Test("a sheet swiped down with a sheet over it: once the swipe is answered, the views show no sheet, not the one dismissed")
+    func swipeUnderAnInnerSheetEndsWithNone() async throws {
+        let nested = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: T.list)),
+            modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: .screen(T.attach)))
+        let model = try await T.model(nested)
+        model.sheetStepEnded(presentedBy: .container("inbox"))
+        #expect(model.viewSheet(presentedBy: .container("compose"))?.id == .screen(T.attach.id))
+        let record = await model.viewDismissedSheet(presentedBy: .container("inbox")).value
+        #expect(record != nil, "the swipe is accepted")
+        #expect(model.sheet(presentedBy: .container("inbox")) == nil, "committed: no sheet")
+        #expect(model.viewSheet(presentedBy: .container("inbox")) == nil, "the views show the committed state")
+        #expect(model.viewSheet(presentedBy: .container("compose")) == nil)
+    }
+
     @Test("a sheet swiped down while a commit's sheets step names the sheet the view shows, never the one it has not shown yet")
     func swipeDuringStepsNamesTheSheetShown() async throws {
         let nested = WindowContent.presenting(

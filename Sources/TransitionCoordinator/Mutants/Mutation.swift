@@ -218,6 +218,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A resume asked while another caller already waits for the same trip of a parked link is
     /// told nil at once (nothing kept), while the link goes on and navigates.
     case thirdResumeAnsweredNil
+    /// A SwiftUI model waits for SwiftUI to end a step of a sheet inside one the user swiped
+    /// away: that end never comes, and once the swipe is answered the views show the sheet the
+    /// user dismissed.
+    case modelStepsUnderSwipedSheet
     /// A preempting request that cut the animation short is refused at hand-over while a host
     /// call is stuck: it changed the transition in flight, yet its caller is told nothing changed.
     case preemptRefusedAfterCut
@@ -353,7 +357,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     package var needsRealThreads: Bool {
         switch self {
         case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate,
-            .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept:
+            .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept, .modelStepsUnderSwipedSheet:
             true
         default: false
         }
