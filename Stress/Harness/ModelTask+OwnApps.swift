@@ -100,18 +100,10 @@ extension ModelTask {
     /// ``Mutation/modelWritesFromCommitted``). Nil when it held, else what broke.
     @MainActor
     static func swipeDuringSheetSteps(environment: StressEnvironment) async -> String? {
-        let list = StackContainer(id: "model-list", root: Screen("list"))
-        let nested = WindowContent.presenting(
-            .stack(list),
-            modal: .presenting(
-                .stack(StackContainer(id: "model-compose", root: Screen("draft"))), modal: .screen(Screen("attach"))))
-        guard let app = try? await ownApp(nested, environment: environment) else {
+        guard let (app, model, list) = await twoSheets(environment: environment) else {
             return "the app with two sheets of its own could not be made"
         }
-        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
-        let presenter = WindowContent.NodeID.container("model-list")
-        // The inner sheet is presented once the outer one's presentation ended.
-        model.sheetStepEnded(presentedBy: presenter)
+        let presenter = WindowContent.NodeID.container(list.id)
         guard let replaced = try? await app.change(.replace(with: .presenting(.stack(list), modal: .screen(Screen("search")))))
         else { return "the sheets could not be replaced" }
         model.apply(replaced.after)
@@ -135,21 +127,32 @@ extension ModelTask {
     /// read again (mutant ``Mutation/modelStepsUnderSwipedSheet``). Nil when it held, else what broke.
     @MainActor
     static func swipeUnderInnerSheet(environment: StressEnvironment) async -> String? {
-        let nested = WindowContent.presenting(
-            .stack(StackContainer(id: "model-inbox", root: Screen("inbox"))),
-            modal: .presenting(
-                .stack(StackContainer(id: "model-draft", root: Screen("draft"))), modal: .screen(Screen("attach"))))
-        guard let app = try? await ownApp(nested, environment: environment) else {
+        guard let (_, model, list) = await twoSheets(environment: environment) else {
             return "the app with two sheets of its own could not be made"
         }
-        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
-        let presenter = WindowContent.NodeID.container("model-inbox")
-        // The inner sheet is presented once the outer one's presentation ended.
-        model.sheetStepEnded(presentedBy: presenter)
+        let presenter = WindowContent.NodeID.container(list.id)
         guard await model.viewDismissedSheet(presentedBy: presenter).value != nil else {
             return "the outer of two sheets, swiped down, was refused"
         }
         guard let still = model.viewSheet(presentedBy: presenter) else { return nil }
         return "the outer of two sheets swiped down and dismissed, the views still show \(still)"
+    }
+
+    /// An app of its own whose stack `model-list` presents the stack `model-compose`, which presents
+    /// `attach`, and a model of it whose views show both sheets (the inner one presented once the
+    /// outer one's presentation ended); nil when the app could not be made.
+    @MainActor
+    private static func twoSheets(
+        environment: StressEnvironment
+    ) async -> (app: Coordinator, model: NavigationModel, list: StackContainer)? {
+        let list = StackContainer(id: "model-list", root: Screen("list"))
+        let nested = WindowContent.presenting(
+            .stack(list),
+            modal: .presenting(
+                .stack(StackContainer(id: "model-compose", root: Screen("draft"))), modal: .screen(Screen("attach"))))
+        guard let app = try? await ownApp(nested, environment: environment) else { return nil }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        model.sheetStepEnded(presentedBy: .container(list.id))
+        return (app, model, list)
     }
 }
