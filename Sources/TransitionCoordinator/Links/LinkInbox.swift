@@ -224,22 +224,22 @@ public actor LinkInbox {
     /// Sends parked link `id` to the coordinator again and returns its answer: the record, nil
     /// when the app is there already, or the refusal (a guard may redirect it again: it is parked
     /// again). Nil, at once, when the link is no longer parked (superseded or expired). Asked while
-    /// the link's redirect is still on its way back, it goes as soon as that comes.
+    /// the link's redirect is still on its way back, it goes as soon as that comes. Asked while
+    /// another caller waits for the same trip, it waits with that caller and hears the same answer.
     func resume(_ id: LinkID) async -> Result<TransitionRecord?, TransitionError>? {
         // Decided and parked in one body (see ``receive(_:expiry:)``).
         await withCheckedContinuation { continuation in
             // On its way: the resume is for its next trip, whoever waits for this one's answer.
             let onItsWay = machine.delivering?.id == id
             // A trip asked for already, not answered yet: this caller waits with the one that asked.
-            // Mutant: a caller that finds one waiting told nil at once, while the link goes on.
-            if !planted(.thirdResumeAnsweredNil), var waiting = onItsWay ? resumersOnAnswer[id] : resumers[id] {
+            if var waiting = onItsWay ? resumersOnAnswer[id] : resumers[id] {
+                // Mutant: a caller that finds one waiting told nil at once, while the link goes on.
+                if planted(.thirdResumeAnsweredNil) { return continuation.resume(returning: nil) }
                 waiting.append(continuation)
                 if onItsWay { resumersOnAnswer[id] = waiting } else { resumers[id] = waiting }
                 return
             }
-            guard (onItsWay ? resumersOnAnswer[id] : resumers[id]) == nil,
-                let actions = machine.resume(id, now: coordinator.clock.elapsed())
-            else {
+            guard let actions = machine.resume(id, now: coordinator.clock.elapsed()) else {
                 continuation.resume(returning: nil)
                 return
             }
