@@ -24,6 +24,18 @@ enum Trees {
         let coordinator = try await Coordinator(root: content, clock: TestClock())
         return NavigationModel(coordinator: coordinator, showing: await coordinator.snapshot)
     }
+
+    /// A model of `stack inbox [list] ! (stack compose [draft] ! attach)` whose views show both
+    /// sheets: the inner one presented once the outer one's presentation ended.
+    @MainActor
+    static func twoSheets() async throws -> NavigationModel {
+        let nested = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: list)),
+            modal: .presenting(.stack(StackContainer(id: "compose", root: draft)), modal: .screen(attach)))
+        let model = try await model(nested)
+        model.sheetStepEnded(presentedBy: .container("inbox"))
+        return model
+    }
 }
 
 /// Counts the changes observers of a model's state are told of: `withObservationTracking`,

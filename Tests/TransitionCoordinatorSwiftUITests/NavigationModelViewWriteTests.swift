@@ -298,11 +298,7 @@ struct NavigationModelViewWriteTests {
 
     @Test("a sheet swiped down with a sheet over it: once the swipe is answered, the views show no sheet, not the one dismissed")
     func swipeUnderAnInnerSheetEndsWithNone() async throws {
-        let nested = WindowContent.presenting(
-            .stack(StackContainer(id: "inbox", root: T.list)),
-            modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: .screen(T.attach)))
-        let model = try await T.model(nested)
-        model.sheetStepEnded(presentedBy: .container("inbox"))
+        let model = try await T.twoSheets()
         #expect(model.viewSheet(presentedBy: .container("compose"))?.id == .screen(T.attach.id))
         let record = await model.viewDismissedSheet(presentedBy: .container("inbox")).value
         #expect(record != nil, "the swipe is accepted")
@@ -313,11 +309,7 @@ struct NavigationModelViewWriteTests {
 
     @Test("a sheet swiped down while a commit's sheets step names the sheet the view shows, never the one it has not shown yet")
     func swipeDuringStepsNamesTheSheetShown() async throws {
-        let nested = WindowContent.presenting(
-            .stack(StackContainer(id: "inbox", root: T.list)),
-            modal: .presenting(.stack(StackContainer(id: "compose", root: T.draft)), modal: .screen(T.attach)))
-        let model = try await T.model(nested)
-        model.sheetStepEnded(presentedBy: .container("inbox"))
+        let model = try await T.twoSheets()
         #expect(model.viewSheet(presentedBy: .container("compose"))?.id == .screen("attach"), "both sheets shown")
         let replaced = try await model.coordinator.change(
             .replace(with: .presenting(.stack(StackContainer(id: "inbox", root: T.list)), modal: .screen(Screen("search")))))
