@@ -110,19 +110,23 @@ package final class FakeKit: ContainerKit {
         guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
         else { return nil }
         if popped.parent === navigation { popped.parent = nil }
-        return afterAnimation(on: navigation) { [weak self] in
-            guard let self, let top = navigation.children.last else { return nil }
-            let report = self.host?.userShowed(top, count: navigation.children.count, in: navigation)
-            if report == nil, let host = self.host, case .navigation(let stack) = navigation.id,
-                let model = host.controllers.windows.lazy.compactMap({ host.controllers.content(of: $0)?.find(stack)?.base })
-                    .first,
-                case .stack(let shown) = model, shown.items.count > navigation.children.count
-            {
-                // The host neither reports the pop nor undoes it, while its model holds more screens.
-                self.lostPops.append(navigation.id)
-            }
-            return report
+        return afterAnimation(on: navigation) { [weak self] in self?.reportShown(navigation) }
+    }
+
+    /// UIKit tells the host that `navigation` shows its new top, once the user's pop animated;
+    /// notes a pop the host neither reports nor undoes while its model holds more screens.
+    private func reportShown(_ navigation: FakeController) -> Task<Void, Never>? {
+        guard let top = navigation.children.last else { return nil }
+        let report = host?.userShowed(top, count: navigation.children.count, in: navigation)
+        if report == nil, let host, case .navigation(let stack) = navigation.id,
+            let model = host.controllers.windows.lazy.compactMap({ host.controllers.content(of: $0)?.find(stack)?.base })
+                .first,
+            case .stack(let shown) = model, shown.items.count > navigation.children.count
+        {
+            // The host neither reports the pop nor undoes it, while its model holds more screens.
+            lostPops.append(navigation.id)
         }
+        return report
     }
 
     /// Starts the animation of a change the user made on `owner` (of `modal`, for a sheet) and
@@ -146,8 +150,9 @@ package final class FakeKit: ContainerKit {
     package private(set) var lostPops: [ControllerID] = []
 
     /// The user taps the tab at `index` of `tabBar`, as UIKit selects it; a tap on the selected
-    /// tab pops its navigation controller to the root, as UIKit does (the navigation controller
-    /// then shows its root). Returns the host's reports of it.
+    /// tab pops its navigation controller to the root, as UIKit does: animated, as a back tap
+    /// (``tapBack(_:)``), the host hearing that the navigation controller shows its root only once
+    /// the animation ends. Returns the host's reports of it.
     @discardableResult
     package func tapTab(_ index: Int, of tabBar: FakeController) -> Task<Void, Never>? {
         // A sheet presented in the tab bar's context covers its tabs: nothing to tap.
@@ -159,7 +164,8 @@ package final class FakeKit: ContainerKit {
         if tabBar.selected == index, case .navigation = tab.id, tab.children.count > 1, !tab.isTransitioning {
             for child in tab.children.dropFirst() where child.parent === tab { child.parent = nil }
             tab.children.removeSubrange(1...)
-            popped = host?.userShowed(tab.children[0], count: 1, in: tab)
+            // Animated, as a back tap: the host hears of it once the animation ends.
+            popped = afterAnimation(on: tab) { [weak self] in self?.reportShown(tab) }
         }
         tabBar.selectTab(tab)
         let selected = host?.userSelected(tab, in: tabBar)

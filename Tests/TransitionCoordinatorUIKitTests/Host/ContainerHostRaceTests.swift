@@ -52,6 +52,33 @@ struct ContainerHostRaceTests {
         #expect(try host.kits[window]?.content() == Reconciler.shown(content))
     }
 
+    @Test(
+        "a tap on the selected tab pops its stack as UIKit animates it: the model hears of it at the animation's end, and a push the app makes meanwhile waits for it"
+    )
+    func selectedTabPopAnimates() async throws {
+        let (coordinator, host, kit, window, fake) = try await ContainerHostTests.heldApp()
+        let bar = try #require(host.controllers.controller(.tabBar("main"), in: window) as? FakeController)
+        let inbox = try #require(host.controllers.controller(.navigation("inbox"), in: window) as? FakeController)
+        let tapped = try #require(kit.tapTab(0, of: bar))
+        #expect(inbox.isTransitioning, "UIKit animates the pop to the root")
+        let during = try #require(try await coordinator.window(at: .root)).content.description
+        #expect(during.contains("mail"), "the model has not heard of the pop while it animates: \(during)")
+        // The app pushes onto that stack while UIKit animates: the change waits for the animation.
+        let push = Task { _ = try? await coordinator.stack("inbox").push(Screen("new")) }
+        await SwipedPresenterTests.App.endTransitions(fake) {
+            !host.controllers.isChanging(window) && fake.transitions.isEmpty
+        }
+        await tapped.value
+        await push.value
+        await SwipedPresenterTests.App.endTransitions(fake) {
+            !host.controllers.isChanging(window) && fake.transitions.isEmpty
+        }
+        let content = try #require(try await coordinator.window(at: .root)).content
+        #expect(fake.violations.isEmpty, "\(fake.violations)")
+        #expect(kit.lostPops.isEmpty, "the host neither reported nor undid the pop")
+        #expect(try fake.content() == Reconciler.shown(content))
+    }
+
     @Test("a refused swipe's sheet that the model released while the undo waited for UIKit is not presented again")
     func undoAfterTheModelReleasedTheSheet() async throws {
         let host = FakeWindowHost(timing: .held)
@@ -200,14 +227,7 @@ struct SwipedPresenterTests {
             queueLimit: Int = 8, sheet content: WindowContent = ContainerHostTests.stack("compose", "draft"),
             controller: ControllerID = .navigation("compose")
         ) async throws {
-            kit = FakeKit(timing: .held)
-            host = ContainerHost(kit: kit)
-            kit.host = host
-            coordinator = try await Coordinator(
-                root: ContainerHostTests.tabs, configuration: try CoordinatorConfiguration(queueLimit: queueLimit), host: host)
-            host.coordinator = coordinator
-            window = try #require(try await coordinator.window(at: .root)).id
-            fake = try #require(host.controllers.window(window) as? FakeUIKit)
+            (coordinator, host, kit, window, fake) = try await ContainerHostTests.heldApp(queueLimit: queueLimit)
             let presented = Task { [coordinator] in
                 try await coordinator.present(content, from: .container("inbox"))
             }

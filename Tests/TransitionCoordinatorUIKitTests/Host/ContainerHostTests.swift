@@ -24,6 +24,23 @@ struct ContainerHostTests {
         return (coordinator, host, window)
     }
 
+    /// A coordinator showing the tabs app through a bare container host on a held fake UIKit, so
+    /// the app's changes commit while UIKit's transitions wait to be ended; its queue holds
+    /// `queueLimit` requests (nil: the default).
+    static func heldApp(
+        queueLimit: Int? = nil
+    ) async throws -> (coordinator: Coordinator, host: ContainerHost, kit: FakeKit, window: WindowID, fake: FakeUIKit) {
+        let kit = FakeKit(timing: .held)
+        let host = ContainerHost(kit: kit)
+        kit.host = host
+        let configuration = try queueLimit.map { try CoordinatorConfiguration(queueLimit: $0) } ?? CoordinatorConfiguration()
+        let coordinator = try await Coordinator(root: tabs, configuration: configuration, host: host)
+        host.coordinator = coordinator
+        let window = try #require(try await coordinator.window(at: .root)).id
+        let fake = try #require(host.controllers.window(window) as? FakeUIKit)
+        return (coordinator, host, kit, window, fake)
+    }
+
     /// Returns once `count` requests wait in the coordinator's queue.
     static func waiting(_ coordinator: Coordinator, count: Int) async {
         let events = coordinator.events()

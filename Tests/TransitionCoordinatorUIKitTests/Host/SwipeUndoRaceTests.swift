@@ -146,13 +146,7 @@ struct SwipeUndoRaceTests {
 
     @Test("a present from a tab of a tab-bar sheet the user swipes away is not made")
     func presentFromChildOfSwipedSheet() async throws {
-        let kit = FakeKit(timing: .held)
-        let host = ContainerHost(kit: kit)
-        kit.host = host
-        let coordinator = try await Coordinator(root: ContainerHostTests.tabs, host: host)
-        host.coordinator = coordinator
-        let window = try #require(try await coordinator.window(at: .root)).id
-        let fake = try #require(host.controllers.window(window) as? FakeUIKit)
+        let (coordinator, host, kit, window, fake) = try await ContainerHostTests.heldApp()
         let sheetTabs = WindowContent.tabs(
             TabBar(id: "sheetTabs", ContainerHostTests.stack("a", "a1"), ContainerHostTests.stack("b", "b1")))
         let presented = Task { try await coordinator.present(sheetTabs, from: .container("inbox")) }
