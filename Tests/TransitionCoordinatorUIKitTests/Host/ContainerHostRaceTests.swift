@@ -53,7 +53,7 @@ struct ContainerHostRaceTests {
     }
 
     @Test(
-        "a tap on the selected tab pops its stack as UIKit animates it: the model hears of it at the animation's end, and a push the app makes meanwhile waits for it"
+        "a tap on the selected tab pops its stack as UIKit animates it: the model hears of the pop at the animation's end, after a push the app made meanwhile"
     )
     func selectedTabPopAnimates() async throws {
         let (coordinator, host, kit, window, fake) = try await ContainerHostTests.heldApp()
@@ -63,18 +63,22 @@ struct ContainerHostRaceTests {
         #expect(inbox.isTransitioning, "UIKit animates the pop to the root")
         let during = try #require(try await coordinator.window(at: .root)).content.description
         #expect(during.contains("mail"), "the model has not heard of the pop while it animates: \(during)")
-        // The app pushes onto that stack while UIKit animates: the change waits for the animation.
-        let push = Task { _ = try? await coordinator.stack("inbox").push(Screen("new")) }
+        // The app pushes onto that stack while UIKit animates: it commits, and UIKit shows it once the animation ends.
+        let push = Task { try await coordinator.stack("inbox").push(Screen("new"), policy: .enqueue) }
         await SwipedPresenterTests.App.endTransitions(fake) {
             !host.controllers.isChanging(window) && fake.transitions.isEmpty
         }
         await tapped.value
-        await push.value
+        _ = try await push.value
         await SwipedPresenterTests.App.endTransitions(fake) {
             !host.controllers.isChanging(window) && fake.transitions.isEmpty
         }
         let content = try #require(try await coordinator.window(at: .root)).content
         #expect(fake.violations.isEmpty, "\(fake.violations)")
+        // The push committed while UIKit animated; the user's pop, heard at the animation's end, came after it.
+        let requests = try await coordinator.history.suffix(2).map(\.request)
+        #expect(
+            requests == [.content(.push(Screen("new"), onto: "inbox")), .userDid(.popTo(ScreenID("list"), in: "inbox"))])
         #expect(kit.lostPops.isEmpty, "the host neither reported nor undid the pop")
         #expect(try fake.content() == Reconciler.shown(content))
     }
