@@ -76,7 +76,7 @@ struct ContainerHostRaceTests {
         let content = try #require(try await coordinator.window(at: .root)).content
         #expect(fake.violations.isEmpty, "\(fake.violations)")
         // The push committed while UIKit animated; the user's pop, heard at the animation's end, came after it.
-        let requests = try await coordinator.history.suffix(2).map(\.request)
+        let requests = await coordinator.history.suffix(2).map(\.request)
         #expect(
             requests == [.content(.push(Screen("new"), onto: "inbox")), .userDid(.popTo(ScreenID("list"), in: "inbox"))])
         #expect(kit.lostPops.isEmpty, "the host neither reported nor undid the pop")
