@@ -9,7 +9,8 @@ import TransitionCoordinator
 /// cancelled: as for any `AsyncStream`, a read in a cancelled task ends the probe's stream, and
 /// it sees nothing sent after. Events dropped
 /// from its full buffer (`CoordinatorConfiguration/eventBufferSize`) are never seen: where they
-/// were, the probe reads `CoordinatorEvent/missed(_:)` with their count, as any event. What
+/// were, the probe reads `CoordinatorEvent/missed(_:)` with their count, as any event (with the
+/// next event, or from `drain()`, which reads it even when none came after). What
 /// another subscriber drops does not touch it. It does not keep the coordinator alive: once
 /// the coordinator is gone, `next()` returns nil.
 public struct EventProbe {
@@ -70,8 +71,18 @@ public struct EventProbe {
 
     /// Reads and returns every event sent to this probe so far and not yet read, in order;
     /// never waits for an event that was not sent: each is counted only once it is in the
-    /// probe's buffer.
+    /// probe's buffer. Events its full buffer dropped end it with `CoordinatorEvent/missed(_:)`
+    /// even when no event came after them (a stream is otherwise told with the next event).
     public mutating func drain() async -> [CoordinatorEvent] {
+        var events = await readGiven()
+        // All it was given is read, so there is room: a gap no later event revealed is told now.
+        given.claimMissed()
+        events += await readGiven()
+        return events
+    }
+
+    /// Reads every item its stream was given and it has not read.
+    private mutating func readGiven() async -> [CoordinatorEvent] {
         var events: [CoordinatorEvent] = []
         while unread > 0, let event = await next() { events.append(event) }
         return events

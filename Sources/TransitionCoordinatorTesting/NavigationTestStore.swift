@@ -27,7 +27,8 @@ import TransitionCoordinator
 /// waited for that was not sent; a step whose events overflow the coordinator's
 /// `CoordinatorConfiguration/eventBufferSize` reads `missed n events` where they were, and
 /// misses their records), the timeouts the `clock` fired, the links the `links` inbox ended (when the store
-/// was given one: it reads the inbox's `LinkInbox/outcomes`, so nothing else may), and the
+/// was given one: it reads the inbox's `LinkInbox/outcomes`, so nothing else may; ends its
+/// `outcomeBuffer` dropped read `missed n link ends` where they were), and the
 /// action's error. The coordinator calls the
 /// screens' callbacks and sends `ended` before a request returns, so a step that awaits its
 /// request sees all of it; work the action leaves running (a task it started) is seen by the
@@ -55,7 +56,8 @@ public final class NavigationTestStore {
         /// The timeouts that fired during the step, in order.
         public var timeouts: [TimeoutKind]?
         /// The links the store's inbox ended during the step, in order (`LinkInbox/Ended/line`:
-        /// `^/home/vault: navigated`); checked only when the store was given an inbox.
+        /// `^/home/vault: navigated`; `missed 2 link ends` where the inbox's stream dropped
+        /// ends); checked only when the store was given an inbox.
         public var links: [String]?
         /// The code of the `TransitionError` (or `description` of another error) the action threw.
         public var error: String?
@@ -349,7 +351,7 @@ public final class NavigationTestStore {
             while linksRead < target, let end = await linkEnds?.next() {
                 // An end from before the store was made is still in the stream: not this step's.
                 guard end.sequence > linksBefore else { continue }
-                ended.append(end.line)
+                ended += Self.lines(of: end, after: linksRead)
                 linksRead = end.sequence
             }
         }
@@ -357,6 +359,15 @@ public final class NavigationTestStore {
         return Happened(
             snapshot: snapshot, state: snapshot.lines, records: records, callbacks: newCalls,
             events: events, timeouts: newTimeouts, links: ended)
+    }
+
+    /// The lines of `end`, read after the end numbered `read`: the stream keeps its newest ends,
+    /// so one numbered past the next says how many were dropped before it (`missed 2 link ends`).
+    package static func lines(of end: LinkInbox.Ended, after read: Int) -> [String] {
+        // Mutant: the ends the stream dropped go unsaid.
+        let missed = planted(.linkEndsGapUnsaid) ? 0 : end.sequence - read - 1
+        guard missed > 0 else { return [end.line] }
+        return ["missed \(missed) link end\(missed == 1 ? "" : "s")", end.line]
     }
 
     /// Records an issue when `actual` does not meet `expected` as the store is exhaustive or not;

@@ -20,6 +20,8 @@ extension LinkTask {
         await preemptPastStuckHost(environment: environment, checker: checker)
         await missedResetAfterStuckHost(environment: environment, checker: checker)
         await laggingSubscriberRecovers(environment: environment, checker: checker)
+        await probeToldOfLastGap(environment: environment, checker: checker)
+        await storeToldOfDroppedLinkEnd(environment: environment, checker: checker)
         if let broken = await CallbackChecks.emptyItemTakesCallbacksOff(environment: environment) {
             await checker.noteViolation(.init(.callbacks, broken))
         }

@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionCoordinator
 
 extension LinkTask {
@@ -42,5 +43,51 @@ extension LinkTask {
                         + "transition was given \(lines), not told what it missed and then each transition's began and ended"))
             return
         }
+    }
+
+    /// A test's probe with a buffer of two falls behind at the end of what it watches (two
+    /// windows opened and one closed, nothing after), on an app of its own: its drain must end
+    /// with what it missed, so that every event sent since it subscribed is read or counted
+    /// (mutant ``Mutation/missedOwedKept``: the gap is told only with an event that never comes).
+    static func probeToldOfLastGap(environment: StressEnvironment, checker: StressChecker) async {
+        guard let configuration = try? CoordinatorConfiguration(eventBufferSize: 2) else { return }
+        let app = await Coordinator(
+            root: Screen("phome"), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        let sentBefore = app.eventsSent
+        var probe = EventProbe(app)
+        _ = try? await app.openWindow(Screen("pfirst"), at: .low)
+        _ = try? await app.openWindow(Screen("psecond"), at: .medium)
+        _ = try? await app.closeWindow(at: .low)
+        let drained = await probe.drain()
+        let accounted = drained.reduce(0) { total, event in
+            if case .missed(let count) = event { total + count } else { total + 1 }
+        }
+        let sent = app.eventsSent - sentBefore
+        guard accounted != sent else { return }
+        await checker.noteViolation(
+            .init(
+                .answered,
+                "a probe with a buffer of two drained \(drained.map(\.line)) after \(sent) events were sent: "
+                    + "\(sent - accounted) neither read nor told as missed"))
+    }
+
+    /// A test store's reading of an inbox whose stream keeps one end: two links end in one step,
+    /// so the first end is dropped from the stream; the lines the store reads must say it missed
+    /// one before the end it read (mutant ``Mutation/linkEndsGapUnsaid``: a step stating one end passes).
+    static func storeToldOfDroppedLinkEnd(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("shome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor)
+        let inbox = LinkInbox(coordinator: app, startsOpen: true, outcomeBuffer: 1)
+        var ends = inbox.outcomes.makeAsyncIterator()
+        let broken = Route(absolute: true, [.push(RouteTarget(""))])
+        _ = await inbox.receive(broken)
+        _ = await inbox.receive(broken)
+        guard let last = await ends.next() else { return }
+        let lines = NavigationTestStore.lines(of: last, after: 0)
+        guard lines.count != 2 || !lines[0].hasPrefix("missed 1 ") else { return }
+        await checker.noteViolation(
+            .init(.answered, "a test store read two link ends, the first dropped from the inbox's stream, as \(lines)"))
     }
 }

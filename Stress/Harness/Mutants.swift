@@ -246,6 +246,8 @@ public enum StressHarness {
         case .navigateKindsFlattened: "a link's present, dismiss, select or hop told to the animator as a push or a pop"
         case .invalidRefusalUnannounced: "a refusal as invalid answered without its rejected event"
         case .missedMarkerTakesEventSlot: "a lagging subscriber's missed(n) marker takes its next event's slot, for good"
+        case .missedOwedKept: "a probe that drained its stream is not told of a gap no later event revealed"
+        case .linkEndsGapUnsaid: "a test store reads the link ends an inbox's stream dropped as if there were none"
         case .emptyItemKeepsCallbacks: "a setStack item without callbacks leaves a kept screen's old callbacks in place"
         case .hopChildAnywhereInside: "a screen inside a hop container's current child taken for the child itself"
         case .unanimatedAfterCallsDropped: "an unanimated change's after-animation host calls never sent"

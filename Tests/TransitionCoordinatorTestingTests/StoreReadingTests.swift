@@ -36,6 +36,42 @@ struct StoreReadingTests {
         withExtendedLifetime(idle) {}
     }
 
+    @Test("a step whose events overflow at its end reads what it missed there, and the next step reads only its own")
+    func overflowAtTheStepsEnd() async throws {
+        let configuration = try CoordinatorConfiguration(eventBufferSize: 2)
+        let store = try await NavigationTestStore(root: Self.inbox, configuration: configuration)
+        await store.step("push a, b and c") {
+            for name in ["a", "b", "c"] { try await store.coordinator.stack("inbox").push(Screen(name)) }
+        } expect: {
+            $0.state = ["root(0): stack inbox [list, a, b, c]"]
+            $0.records = [Self.pushed("a").record]
+            $0.events = Self.pushed("a").events + ["began push b onto inbox", "missed 3 events"]
+        }
+        await store.step("push d") {
+            try await store.coordinator.stack("inbox").push(Screen("d"))
+        } expect: {
+            $0.state = ["root(0): stack inbox [list, a, b, c, d]"]
+            $0.records = [Self.pushed("d").record]
+            $0.events = Self.pushed("d").events
+        }
+        await store.finish()
+    }
+
+    @Test("a step whose link ends overflowed the inbox's stream reads how many it missed, before the ends it read")
+    func linkEndsPastTheBuffer() async throws {
+        let clock = TestClock()
+        let coordinator = await Coordinator(root: Self.list, clock: clock)
+        let inbox = LinkInbox(coordinator: coordinator, startsOpen: true, outcomeBuffer: 1)
+        let store = await NavigationTestStore(coordinator: coordinator, clock: clock, links: inbox, exhaustive: false)
+        let broken = Route(absolute: true, [.push(RouteTarget(""))])
+        await store.step("two broken links") {
+            _ = await inbox.receive(broken)
+            _ = await inbox.receive(broken)
+        } expect: {
+            $0.links = ["missed 1 link end", "\(broken.path): refused.route.missingName"]
+        }
+    }
+
     @Test("a step reads every record committed in it, past the history's limit")
     func pastTheHistoryLimit() async throws {
         let configuration = try CoordinatorConfiguration(historyLimit: 1)

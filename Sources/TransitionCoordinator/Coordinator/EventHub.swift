@@ -39,18 +39,28 @@ final class EventHub: Sendable {
     init(bufferSize: Int) { self.bufferSize = bufferSize }
 
     /// A new subscriber's stream; it ends when the subscriber stops iterating or the hub goes away.
-    func subscribe() -> AsyncStream<CoordinatorEvent> { subscribe(tally: nil) }
+    func subscribe() -> AsyncStream<CoordinatorEvent> { subscribe(id: newID(), tally: nil) }
 
     /// ``subscribe()``, with the count of what the stream is given: each event and each
     /// `missed(n)` is counted once it is in the stream's buffer, so a reader that took fewer
     /// items than the tally says is sure to get one at once. Another subscriber's drops do not
-    /// touch it.
+    /// touch it. The tally also asks for the `missed(n)` the stream is owed before any later
+    /// event (``EventTally/claimMissed()``).
     func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, given: EventTally) {
-        let tally = EventTally()
-        return (subscribe(tally: tally), tally)
+        let id = newID()
+        let tally = EventTally(hub: self, subscriber: id)
+        return (subscribe(id: id, tally: tally), tally)
     }
 
-    private func subscribe(tally: EventTally?) -> AsyncStream<CoordinatorEvent> {
+    /// The next subscriber's id.
+    private func newID() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+    }
+
+    private func subscribe(id: UInt64, tally: EventTally?) -> AsyncStream<CoordinatorEvent> {
         // One slot more than the events', so a stream that fell behind and was read has room for
         // its `missed(n)` and the next event: with none, the marker would take the slot that event
         // needed, and the stream would stay one behind for good.
@@ -58,12 +68,10 @@ final class EventHub: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(
             of: CoordinatorEvent.self,
             bufferingPolicy: .bufferingOldest(planted(.missedMarkerTakesEventSlot) ? bufferSize : bufferSize + 1))
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.subscribers[state.nextID] = (continuation, tally)
+        state.withLock { state in
+            state.subscribers[id] = (continuation, tally)
             state.rebuild()
             count.store(state.subscribers.count, ordering: .releasing)
-            return state.nextID
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
@@ -136,6 +144,21 @@ final class EventHub: Sendable {
         if dropped > 0 { state.withLock { $0.dropped += dropped } }
     }
 
+    /// Gives the stream of subscriber `id` the `missed(n)` it is owed, now, when it has room: for
+    /// a reader that read all it was given, whose gap no later event has revealed yet (a stream
+    /// is otherwise told with the next event, the only moment the hub acts). Under ``missed``'s
+    /// lock, as a delivery is, so the marker stands where the next delivery would have put it,
+    /// and that delivery then owes nothing. Nothing happens while the stream is still full.
+    fileprivate func giveMissed(to id: UInt64) {
+        missed.withLock { missed in
+            // Mutant: the marker owed is kept until the next event.
+            guard let behind = missed[id], !planted(.missedOwedKept),
+                let (continuation, tally) = state.withLock({ $0.subscribers[id] })
+            else { return }
+            if !Self.dropped(continuation.yield(.missed(behind)), counting: tally) { missed[id] = nil }
+        }
+    }
+
     /// Whether a yield that gave `result` dropped its item; one enqueued is counted in `tally`.
     private static func dropped(_ result: Continuation.YieldResult, counting tally: EventTally?) -> Bool {
         switch result {
@@ -160,6 +183,18 @@ final class EventHub: Sendable {
 /// what the testing product's probe reads to know it took every item sent to it.
 package final class EventTally: Sendable {
     private let given = Atomic<Int>(0)
+    /// The hub, weakly: a probe does not keep its coordinator's streams open.
+    private weak let hub: EventHub?
+    private let subscriber: UInt64
+
+    fileprivate init(hub: EventHub, subscriber: UInt64) {
+        self.hub = hub
+        self.subscriber = subscriber
+    }
+
+    /// Asks for the `missed(n)` the stream is owed before any later event: once the reader has
+    /// read all the tally counts, the marker is put in the stream (and counted) when one is owed.
+    package func claimMissed() { hub?.giveMissed(to: subscriber) }
 
     /// Counted by the hub once the item is in the stream's buffer.
     fileprivate func add() { given.add(1, ordering: .releasing) }

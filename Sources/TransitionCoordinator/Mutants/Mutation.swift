@@ -240,6 +240,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// An event stream's buffer has no slot kept for the `missed(n)` marker: a stream that fell
     /// behind once is given the marker in the slot its next event needed, and stays behind for good.
     case missedMarkerTakesEventSlot
+    /// A stream's `missed(n)` marker is given with the next event only: a probe that read all it
+    /// was given, with no event after the gap, never learns of it.
+    case missedOwedKept
+    /// A test store reads the link ends an inbox's stream dropped as if there were none: a step
+    /// that states fewer ends than happened passes.
+    case linkEndsGapUnsaid
     /// A `setStack` item without callbacks, for a screen that stays, leaves the callbacks an older
     /// item gave it: an owner that took them off is still called as the screen goes.
     case emptyItemKeepsCallbacks
