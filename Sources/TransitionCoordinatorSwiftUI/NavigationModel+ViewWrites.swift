@@ -15,7 +15,8 @@ import TransitionCoordinator
 /// later write to the same place replaces the kept value, and only the latest is dropped by its own answer.
 ///
 /// Each write is worked out at once, in the step the view makes it, from what the view showed (its
-/// own last write while that one is unanswered): a commit the model applies before the report's
+/// own last write while that one is unanswered), and reported in the window the model showed
+/// then, so it never changes another window that holds a container of the same id: a commit the model applies before the report's
 /// task runs does not change what the write names (the tab tapped, the sheet swiped), a quick
 /// second write is sent after the first even when it goes back to the committed state (a tab
 /// tapped and tapped back), and one equal to the first sends nothing and keeps nothing: the first
@@ -59,10 +60,11 @@ extension NavigationModel {
         if let unsent = unsent(operation) { return unsent }
         let write = kept(path)
         writtenPaths[id] = write
+        let level = shownLevel
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? (try? pathOperation(path, for: id, from: nil)) : operation
-            let record = await reported(operation)
+            let record = await reported(operation, at: level)
             if answers(write, writtenPaths[id]) { writtenPaths[id] = nil }
             return record
         }
@@ -77,10 +79,11 @@ extension NavigationModel {
         if let unsent = unsent(operation) { return unsent }
         let write = kept(tab)
         writtenSelections[id] = write
+        let level = shownLevel
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? tabOperation(tab, in: id, from: nil) : operation
-            let record = await reported(operation)
+            let record = await reported(operation, at: level)
             if answers(write, writtenSelections[id]) { writtenSelections[id] = nil }
             return record
         }
@@ -92,23 +95,28 @@ extension NavigationModel {
     /// reach the views in steps, may be one the commit dismissed; then the report is refused,
     /// and the steps go on). Returns the task reporting it, as ``viewWrote(path:for:)`` does.
     ///
-    /// A nil write for a sheet that is not on screen (its presenter in a tab that is not
-    /// selected, say) is SwiftUI tearing the sheet down, not the user's dismissal: nothing is
-    /// reported, and the model's sheet stays (the task returns nil).
+    /// A nil write for a sheet that is not on screen as the view shows it (its presenter in a tab
+    /// that is not selected, or that the view's own unanswered tap left) is SwiftUI tearing the
+    /// sheet down, not the user's dismissal: nothing is reported, and the model's sheet stays
+    /// (the task returns nil). One in the tab the view's unanswered tap selected is the user's.
     @discardableResult
     public func viewDismissedSheet(presentedBy presenter: WindowContent.NodeID) -> Task<TransitionRecord?, Never> {
         // Mutant: the sheet the model committed, not the one the view shows.
         let shown = planted(.modelWritesFromCommitted) ? state.sheets[presenter] : viewSheet(presentedBy: presenter)
-        guard let shown, state.showsOnScreen(sheetPresentedBy: presenter) else {
+        // On screen as the view shows it: a tab tapped and not yet answered is the one selected.
+        // Mutant: on screen as the model committed it.
+        let selected = planted(.modelSheetOnScreenAsCommitted) ? selection(of:) : viewSelection(of:)
+        guard let shown, state.showsOnScreen(sheetPresentedBy: presenter, selected: selected) else {
             return Task { nil }
         }
         let operation = sheetOperation(dismissing: shown)
         let write = kept(shown)
         writtenDismissals[presenter] = write
+        let level = shownLevel
         return Task {
             // Mutant: worked out again now, from what the model shows.
             let operation = planted(.modelWorksOutViewWriteLate) ? sheetOperation(presentedBy: presenter) : operation
-            let record = await reported(operation)
+            let record = await reported(operation, at: level)
             if answers(write, writtenDismissals[presenter]) {
                 writtenDismissals[presenter] = nil
                 // A step of a sheet inside the one swiped away waited for an end SwiftUI never
@@ -143,10 +151,10 @@ extension NavigationModel {
         kept?.number == write.number || planted(.modelAnswerDropsEqualWrite) && kept?.value == write.value
     }
 
-    /// The record of `operation` reported (``report(_:)``); nil when there is none to send, or
-    /// when it was refused (noted in ``lastRefusal``).
-    private func reported(_ operation: ContainerOperation?) async -> TransitionRecord? {
+    /// The record of `operation` reported in the window at `level` (``report(_:)``); nil when
+    /// there is none to send, or when it was refused (noted in ``lastRefusal``).
+    private func reported(_ operation: ContainerOperation?, at level: WindowLevel?) async -> TransitionRecord? {
         guard let operation else { return nil }
-        return try? await report(operation)
+        return try? await report(operation, at: level)
     }
 }

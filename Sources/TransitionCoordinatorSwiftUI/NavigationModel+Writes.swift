@@ -122,12 +122,28 @@ extension NavigationModel {
         return operation
     }
 
-    /// Reports `operation` as a change the user made, in the window of the model's level (or the
-    /// one holding its container, for the key window), applies the record's `after`, and returns
-    /// the record; on a refusal re-reads the snapshot and rethrows.
+    /// Reports `operation` as a change the user made, in the window the model shows (the one at
+    /// its level; for the key window, the window key now), applies the record's `after`, and
+    /// returns the record; on a refusal re-reads the snapshot and rethrows. A container that
+    /// window does not hold is refused there, though another window holds it.
     @discardableResult
     public func report(_ operation: ContainerOperation) async throws(TransitionError) -> TransitionRecord {
-        let level: WindowLevel? = if case .level(let level) = scope { level } else { nil }
+        try await report(operation, at: shownLevel)
+    }
+
+    /// The level of the window the model shows, where the user's changes in it are reported: its
+    /// scope's, or for the key window the level of the one it shows now (nil while it shows none).
+    package var shownLevel: WindowLevel? {
+        switch scope {
+        case .level(let level): level
+        // Mutant: in whichever window holds the container.
+        case .keyWindow: planted(.modelReportsAnywhere) ? nil : state.level
+        }
+    }
+
+    /// ``report(_:)`` in the window at `level` (the one the view showed when it wrote).
+    package func report(_ operation: ContainerOperation, at level: WindowLevel?) async throws(TransitionError) -> TransitionRecord
+    {
         // Mutant: the write shown at once, before the coordinator answers.
         if planted(.modelShowsUncommittedWrite) { showUncommitted(operation) }
         do {

@@ -132,7 +132,9 @@ public final class NavigationModel {
 
     /// Moves ``shownSheets`` towards the committed sheets: every change that needs no step at
     /// once, then the next step unless one is under way. A step the view shows already (a sheet
-    /// the user swiped away, now dismissed by the commit) is taken at once, with the next.
+    /// the user swiped away, now dismissed by the commit) is taken at once, with the next; a
+    /// sheet presented where the user's swipe is still unanswered is under way until SwiftUI
+    /// ends its presentation, once that swipe's answer lets the views read it.
     func stepSheets() {
         if let underWay = sheetStepUnderWay, !state.showsOnScreen(sheetPresentedBy: underWay) {
             // The committed state presents nothing there on screen any more (dismissed, or its tab
@@ -150,7 +152,12 @@ public final class NavigationModel {
             let before = viewSheet(presentedBy: step.presenter)
             shown = step.applied(to: synced)
             shownSheets = shown
-            guard viewSheet(presentedBy: step.presenter) == before else {
+            // A sheet presented where the view's own swipe, unanswered, reads nil: SwiftUI shows
+            // it once the swipe is answered, and only then may the steps over it follow.
+            // Mutant: taken as shown already, the sheets over it read in the same update as it.
+            let hiddenBySwipe =
+                step.sheet != nil && writtenDismissals[step.presenter] != nil && !planted(.modelStepsPastSwipedPresenter)
+            guard viewSheet(presentedBy: step.presenter) == before, !hiddenBySwipe else {
                 // SwiftUI animates this step: a further one waits for its end.
                 if SheetStep.advance(shown, to: target).step != nil { sheetStepUnderWay = step.presenter }
                 return

@@ -30,8 +30,9 @@ package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     package let tabCounts: [ContainerID: Int]
     /// Each presented sheet, by the node that presents it (what `.sheet(item:)` binds to).
     package let sheets: [WindowContent.NodeID: PresentedSheet]
-    /// The presenters of ``sheets`` that are on screen (none in a tab that is not selected).
-    private let presentersOnScreen: Set<WindowContent.NodeID>
+    /// Where each presenter of ``sheets`` lies: the tab bars above it, each with the tab that
+    /// holds it, outermost first. It is on screen when each of those tabs is selected.
+    private let presenterTabs: [WindowContent.NodeID: [TabPlace]]
     /// How many sheets lie under each sheet, by its presenter: 0 for a sheet presented from the
     /// window's base content.
     let sheetDepths: [WindowContent.NodeID: Int]
@@ -57,8 +58,14 @@ package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         selections = walk.selections
         tabCounts = walk.tabCounts
         sheets = walk.sheets
-        presentersOnScreen = walk.presentersOnScreen
+        presenterTabs = walk.presenterTabs
         sheetDepths = walk.sheetDepths
+    }
+
+    /// A tab of a tab bar: where a node lies, seen from that bar.
+    struct TabPlace: Sendable {
+        let bar: ContainerID
+        let tab: Int
     }
 
     /// Collects the maps in one pass over a content tree.
@@ -68,13 +75,13 @@ package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
         var selections: [ContainerID: Int] = [:]
         var tabCounts: [ContainerID: Int] = [:]
         var sheets: [WindowContent.NodeID: PresentedSheet] = [:]
-        var presentersOnScreen: Set<WindowContent.NodeID> = []
+        var presenterTabs: [WindowContent.NodeID: [TabPlace]] = [:]
         var sheetDepths: [WindowContent.NodeID: Int] = [:]
         /// How many sheets lie under the node visited.
         var depth = 0
 
-        /// `onScreen`: whether `content` is on screen (not in a tab that is not selected).
-        mutating func visit(_ content: WindowContent, onScreen: Bool = true) {
+        /// `tabs`: the tabs `content` lies in, outermost first.
+        mutating func visit(_ content: WindowContent, tabs places: [TabPlace] = []) {
             switch content {
             case .screen:
                 break
@@ -84,17 +91,17 @@ package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
             case .tabs(let tabs):
                 selections[tabs.id] = tabs.selected
                 tabCounts[tabs.id] = tabs.tabs.count
-                for (index, tab) in tabs.tabs.enumerated() { visit(tab, onScreen: onScreen && index == tabs.selected) }
+                for (index, tab) in tabs.tabs.enumerated() { visit(tab, tabs: places + [TabPlace(bar: tabs.id, tab: index)]) }
             case .hop(let hop):
-                visit(hop.current, onScreen: onScreen)
+                visit(hop.current, tabs: places)
             case .presenting(let base, let modal):
-                visit(base, onScreen: onScreen)
+                visit(base, tabs: places)
                 let presenter = base.nodeID
                 sheets[presenter] = PresentedSheet(presenter: presenter, content: modal.base)
                 sheetDepths[presenter] = depth
-                if onScreen { presentersOnScreen.insert(presenter) }
+                presenterTabs[presenter] = places
                 depth += 1
-                visit(modal, onScreen: onScreen)
+                visit(modal, tabs: places)
                 depth -= 1
             }
         }
@@ -186,7 +193,14 @@ package struct NavigationState: Sendable, Hashable, CustomStringConvertible {
     /// selected. SwiftUI tears down a sheet whose presenter left the screen, writing nil to its
     /// binding; only a sheet on screen can be swiped down by the user.
     func showsOnScreen(sheetPresentedBy presenter: WindowContent.NodeID) -> Bool {
-        presentersOnScreen.contains(presenter)
+        showsOnScreen(sheetPresentedBy: presenter) { selections[$0] }
+    }
+
+    /// ``showsOnScreen(sheetPresentedBy:)`` with each tab bar showing the tab `selected` gives
+    /// it (the view's own tap, not yet answered, say).
+    func showsOnScreen(sheetPresentedBy presenter: WindowContent.NodeID, selected: (ContainerID) -> Int?) -> Bool {
+        guard let places = presenterTabs[presenter] else { return false }
+        return places.allSatisfy { selected($0.bar) == $0.tab }
     }
 
     /// The window and its content on one line, as `#1 tabs main {...}`, or `no window`.

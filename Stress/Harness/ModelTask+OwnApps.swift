@@ -18,6 +18,8 @@ extension ModelTask {
         for broken in [
             await equalTapsAnswered(environment: environment), await sameTapTwice(environment: environment),
             await swipeDuringSheetSteps(environment: environment), await swipeUnderInnerSheet(environment: environment),
+            await swipeInTabJustTapped(environment: environment), await staleTabWriteUnderKeyWindow(environment: environment),
+            await nestedSheetsPastRefusedSwipe(environment: environment),
         ] {
             if let broken { await checker.noteViolation(.init(.answered, broken)) }
         }
@@ -112,6 +114,91 @@ extension ModelTask {
         }
         guard let record = await model.viewDismissedSheet(presentedBy: presenter).value else { return nil }
         return "a swipe of \(shown.id), which the commit had dismissed already, was committed as \(record.id) '\(record.request)'"
+    }
+
+    /// The tabbed app whose second tab presents a sheet; the view taps that tab while the app is
+    /// busy, then swipes the sheet down while its tap waits. The swipe is the user's, in the tab
+    /// the view shows: it must be reported, after the tap; judged off screen by the committed tab,
+    /// it is dropped as a teardown and the sheet comes back (mutant
+    /// ``Mutation/modelSheetOnScreenAsCommitted``). Nil when it held, else what broke.
+    @MainActor
+    static func swipeInTabJustTapped(environment: StressEnvironment) async -> String? {
+        let sheetInB = WindowContent.tabs(
+            TabBar(
+                id: "model-main", .stack(StackContainer(id: "model-a", root: Screen("a0"))),
+                .presenting(.stack(StackContainer(id: "model-b", root: Screen("b0"))), modal: .screen(Screen("bsheet")))))
+        guard let app = try? await ownApp(sheetInB, environment: environment) else {
+            return "the tabbed app with a sheet of its own could not be made"
+        }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        let holding = GatedAnimator()
+        let held = Task { try? await app.change(.push(Screen("a1"), onto: "model-a"), animator: holding) }
+        await holding.started()
+        let tap = model.viewWrote(selection: 1, in: "model-main")
+        var broken: String?
+        if await !app.waitingReaches(1) { broken = "a tab tapped while busy sent nothing" }
+        let swipe = model.viewDismissedSheet(presentedBy: .container("model-b"))
+        holding.open()
+        _ = await held.value
+        _ = await tap.value
+        let record = await swipe.value
+        if broken == nil, record == nil {
+            broken = "a sheet of the tab the view tapped, swiped down while the tap waited, was never reported"
+        }
+        return broken
+    }
+
+    /// A key-window model of the tabbed app, a window opened over it and made key: a stale tab
+    /// tap from the main window's views, torn down meanwhile, must be refused in the window the
+    /// model shows; reported in whichever window holds the tab bar, it switches the hidden main
+    /// window's tab (mutant ``Mutation/modelReportsAnywhere``). Nil when it held, else what broke.
+    @MainActor
+    static func staleTabWriteUnderKeyWindow(environment: StressEnvironment) async -> String? {
+        guard let app = try? await ownApp(tabbed, environment: environment) else {
+            return "the tabbed app of its own could not be made"
+        }
+        let model = NavigationModel(coordinator: app, scope: .keyWindow, showing: await app.snapshot)
+        guard let opened = try? await app.openWindow(Screen("model-pin"), at: .medium) else {
+            return "a window over the tabbed app could not be opened"
+        }
+        model.apply(opened.after)
+        guard let record = await model.viewWrote(selection: 1, in: "model-main").value else { return nil }
+        return "a key-window model showing \(opened.after.keyWindow.map(\.description) ?? "no window") reported a stale tap of "
+            + "the main window's tab bar, and \(record.id) selected it there, unseen"
+    }
+
+    /// A sheet swiped down while the app, busy animating, replaces it by two nested sheets: the
+    /// swipe is refused (its sheet is gone), and the nested sheets must reach the views in steps,
+    /// the inner one only once the outer one's presentation ended; taken as shown already while
+    /// the swipe hid them, both are read in one update, and SwiftUI never shows the inner one
+    /// (mutant ``Mutation/modelStepsPastSwipedPresenter``). Nil when it held, else what broke.
+    @MainActor
+    static func nestedSheetsPastRefusedSwipe(environment: StressEnvironment) async -> String? {
+        let list = StackContainer(id: "model-nlist", root: Screen("nlist"))
+        guard
+            let app = try? await ownApp(
+                .presenting(.stack(list), modal: .stack(StackContainer(id: "model-ncompose", root: Screen("ndraft")))),
+                environment: environment)
+        else { return "the app with a sheet of its own could not be made" }
+        let model = NavigationModel(coordinator: app, showing: await app.snapshot)
+        let nested = WindowContent.presenting(
+            .stack(list),
+            modal: .presenting(
+                .stack(StackContainer(id: "model-nphotos", root: Screen("npick"))), modal: .screen(Screen("ncrop"))))
+        let animator = GatedAnimator()
+        let replaced = Task { try? await app.change(.replace(with: nested), animator: animator) }
+        await animator.started()
+        let swipe = model.viewDismissedSheet(presentedBy: .container(list.id))
+        let queued = await app.waitingReaches(1)
+        animator.open()
+        _ = await replaced.value
+        _ = await swipe.value
+        guard queued else { return "a sheet swiped down while the app was busy sent nothing" }
+        guard model.viewSheet(presentedBy: .container(list.id))?.id == .container("model-nphotos") else {
+            return "after a refused swipe, the views do not show the sheet the app presented in its place"
+        }
+        guard let inner = model.viewSheet(presentedBy: .container("model-nphotos")) else { return nil }
+        return "after a refused swipe, the views read the sheet \(inner.id) over the new one in the same update"
     }
 
     /// A coordinator of its own showing `root`, on the run's clock and executors.

@@ -327,4 +327,96 @@ struct NavigationModelViewWriteTests {
         model.sheetStepEnded(presentedBy: .container("inbox"))
         #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .screen("search"))
     }
+
+    /// `tabs main {*stack inbox [list], stack news [feed] ! attach}`: a sheet in the second tab.
+    static let sheetInSecondTab = WindowContent.tabs(
+        TabBar(
+            id: "main", .stack(StackContainer(id: "inbox", root: T.list)),
+            .presenting(.stack(StackContainer(id: "news", root: T.feed)), modal: .screen(T.attach))))
+
+    /// A model of `content` whose coordinator is held by a programmatic push onto `inbox` at its
+    /// gated animator, with the view's tap on the tab `tab` of `main` waiting its turn.
+    static func tapWaiting(
+        _ content: WindowContent, tab: Int, holding stack: ContainerID
+    ) async throws -> (NavigationModel, GatedAnimator, Task<TransitionRecord, any Error>, Task<TransitionRecord?, Never>) {
+        let model = try await T.model(content)
+        let coordinator = model.coordinator
+        let animator = GatedAnimator()
+        let programmatic = Task { try await coordinator.change(.push(Screen("story"), onto: stack), animator: animator) }
+        await animator.started()
+        var probe = EventProbe(coordinator)
+        let tap = model.viewWrote(selection: tab, in: "main")
+        guard case .selectTab(let node, _)? = model.tabOperation(tab, in: "main", from: model.selection(of: "main")) else {
+            preconditionFailure("the tab \(tab) is in range")
+        }
+        await probe.waiting(.userDid(.selectTab(node, in: "main"), at: .root))
+        return (model, animator, programmatic, tap)
+    }
+
+    @Test("a sheet in the tab the view just tapped, swiped down while the tap waits, is the user's: dismissed after the tap")
+    func swipeInTheTabJustTapped() async throws {
+        let (model, animator, programmatic, tap) = try await Self.tapWaiting(Self.sheetInSecondTab, tab: 1, holding: "inbox")
+        #expect(
+            model.viewSheet(presentedBy: .container("news"))?.id == .screen(T.attach.id), "the view shows the tab and its sheet")
+        let swipe = model.viewDismissedSheet(presentedBy: .container("news"))
+        #expect(model.viewSheet(presentedBy: .container("news")) == nil, "the view's own write reads back at once")
+        animator.open()
+        _ = try await programmatic.value
+        _ = await tap.value
+        let record = await swipe.value
+        #expect(record?.request == .userDid(.dismissModal(.screen(T.attach.id)), at: .root))
+        #expect(model.sheet(presentedBy: .container("news")) == nil && model.viewSheet(presentedBy: .container("news")) == nil)
+        #expect(model.refusalCount == 0)
+    }
+
+    @Test("a sheet in the tab the view's waiting tap left, set to nil, is SwiftUI tearing it down: nothing reported, it stays")
+    func teardownInTheTabJustLeft() async throws {
+        let (model, animator, programmatic, tap) = try await Self.tapWaiting(T.app, tab: 1, holding: "compose")
+        #expect(model.viewSelection(of: "main") == 1)
+        let torn = model.viewDismissedSheet(presentedBy: .container("inbox"))
+        animator.open()
+        _ = try await programmatic.value
+        _ = await tap.value
+        #expect(await torn.value == nil, "a teardown is not the user's dismissal")
+        #expect(model.sheet(presentedBy: .container("inbox"))?.id == .container("compose"), "the model's sheet stays")
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .container("compose"))
+    }
+
+    @Test("a key-window model reports a view's write in the window it shows: a tab bar another window holds is refused there")
+    func keyWindowWritesStayInItsWindow() async throws {
+        let coordinator = try await Coordinator(root: T.app, clock: TestClock())
+        let model = NavigationModel(coordinator: coordinator, scope: .keyWindow, showing: await coordinator.snapshot)
+        model.apply(try await coordinator.openWindow(Screen("pin"), at: .medium).after)
+        #expect(model.selection(of: "main") == nil, "the model shows the pin window")
+        // Stale writes from the main window's views, torn down as the pin window became key.
+        #expect(await model.viewWrote(path: [], for: "inbox").value == nil)
+        #expect(await model.viewWrote(selection: 1, in: "main").value == nil)
+        #expect(model.refusalCount == 2, "both refused: the window shown holds neither")
+        #expect(await coordinator.snapshot.window(at: .root)?.content == T.app, "the main window is unchanged")
+    }
+
+    @Test("a swipe refused because the app replaced the sheet by nested sheets: the nested ones still reach the views in steps")
+    func refusedSwipeThenNestedSheetsStep() async throws {
+        let single = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: T.list)), modal: .stack(StackContainer(id: "compose", root: T.draft)))
+        let nested = WindowContent.presenting(
+            .stack(StackContainer(id: "inbox", root: T.list)),
+            modal: .presenting(.stack(StackContainer(id: "photos", root: Screen("pick"))), modal: .screen(Screen("crop"))))
+        let model = try await T.model(single)
+        let animator = GatedAnimator()
+        let programmatic = Task { try await model.coordinator.change(.replace(with: nested), animator: animator) }
+        await animator.started()
+        var probe = EventProbe(model.coordinator)
+        let swipe = model.viewDismissedSheet(presentedBy: .container("inbox"))
+        await probe.waiting(.userDid(.dismissModal(.container("compose")), at: .root))
+        animator.open()
+        _ = try await programmatic.value
+        #expect(await swipe.value == nil, "compose was replaced first: the swipe is refused")
+        #expect(model.viewSheet(presentedBy: .container("inbox"))?.id == .container("photos"), "photos is presented")
+        #expect(
+            model.viewSheet(presentedBy: .container("photos")) == nil,
+            "crop waits until photos' presentation ended: SwiftUI cannot present over a sheet it presents in the same update")
+        model.sheetStepEnded(presentedBy: .container("inbox"))
+        #expect(model.viewSheet(presentedBy: .container("photos"))?.id == .screen("crop"))
+    }
 }

@@ -282,6 +282,17 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// tapped, tapped back and tapped again snaps back to the second tap's tab when the first
     /// tap is answered, while the last tap still waits.
     case modelAnswerDropsEqualWrite
+    /// The SwiftUI model judges whether a sheet a view set to nil is on screen by the committed
+    /// tabs, not the one the view's unanswered tap shows: a swipe there is dropped, a teardown
+    /// in the tab it left is reported as the user's.
+    case modelSheetOnScreenAsCommitted
+    /// The SwiftUI model following the key window reports a view's write in whichever window
+    /// holds its container: a stale write of a window no longer shown changes it, hidden.
+    case modelReportsAnywhere
+    /// The SwiftUI model takes a sheet presented where the view's swipe is unanswered (it reads
+    /// nil there) as shown already: once the swipe is answered, that sheet and the sheets over
+    /// it reach the views in one update, and SwiftUI never shows the inner ones.
+    case modelStepsPastSwipedPresenter
 
     /// The UIKit applier calls a container while UIKit runs a transition on it (the user's back
     /// tap still animating, a sheet's dismissal): UIKit drops the `setViewControllers`, refuses
@@ -363,7 +374,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     package var needsRealThreads: Bool {
         switch self {
         case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate,
-            .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept, .modelStepsUnderSwipedSheet:
+            .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept, .modelStepsUnderSwipedSheet,
+            .modelSheetOnScreenAsCommitted, .modelReportsAnywhere, .modelStepsPastSwipedPresenter:
             true
         default: false
         }
