@@ -16,6 +16,8 @@ import TransitionCoordinator
 public struct EventProbe {
     /// How many items its stream was given (events and `missed` markers), counted as each can be read.
     private let given: EventTally
+    /// The coordinator, weakly: the probe does not keep it alive.
+    private weak var coordinator: Coordinator?
     private var iterator: AsyncStream<CoordinatorEvent>.Iterator
     /// Events read so far (`missed` markers among them).
     public private(set) var readCount = 0
@@ -24,6 +26,7 @@ public struct EventProbe {
     public init(_ coordinator: Coordinator) {
         let (stream, given) = coordinator.countedEvents()
         self.given = given
+        self.coordinator = coordinator
         iterator = stream.makeAsyncIterator()
     }
 
@@ -76,7 +79,7 @@ public struct EventProbe {
     public mutating func drain() async -> [CoordinatorEvent] {
         var events = await readGiven()
         // All it was given is read, so there is room: a gap no later event revealed is told now.
-        given.claimMissed()
+        coordinator?.claimMissedEvents(of: given)
         events += await readGiven()
         return events
     }

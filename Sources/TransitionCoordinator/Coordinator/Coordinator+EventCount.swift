@@ -7,6 +7,11 @@ extension Coordinator {
         hub.subscribeCounted()
     }
 
+    /// Gives the counted stream `tally` counts the `missed(n)` it is owed now, if any, when it
+    /// has room: for a reader that read all it was given, so that a gap no later event revealed
+    /// yet is told (and counted) before anything sent after.
+    package nonisolated func claimMissedEvents(of tally: EventTally) { hub.giveMissed(to: tally) }
+
     /// How many events were sent to subscribers so far (none are counted while nobody subscribes).
     package nonisolated var eventsSent: Int { hub.sentCount }
 

@@ -44,11 +44,11 @@ final class EventHub: Sendable {
     /// ``subscribe()``, with the count of what the stream is given: each event and each
     /// `missed(n)` is counted once it is in the stream's buffer, so a reader that took fewer
     /// items than the tally says is sure to get one at once. Another subscriber's drops do not
-    /// touch it. The tally also asks for the `missed(n)` the stream is owed before any later
-    /// event (``EventTally/claimMissed()``).
+    /// touch it. The tally also names the stream, to claim the `missed(n)` it is owed before any
+    /// later event (``giveMissed(to:)``).
     func subscribeCounted() -> (stream: AsyncStream<CoordinatorEvent>, given: EventTally) {
         let id = newID()
-        let tally = EventTally(hub: self, subscriber: id)
+        let tally = EventTally(subscriber: id)
         return (subscribe(id: id, tally: tally), tally)
     }
 
@@ -144,12 +144,14 @@ final class EventHub: Sendable {
         if dropped > 0 { state.withLock { $0.dropped += dropped } }
     }
 
-    /// Gives the stream of subscriber `id` the `missed(n)` it is owed, now, when it has room: for
-    /// a reader that read all it was given, whose gap no later event has revealed yet (a stream
-    /// is otherwise told with the next event, the only moment the hub acts). Under ``missed``'s
-    /// lock, as a delivery is, so the marker stands where the next delivery would have put it,
-    /// and that delivery then owes nothing. Nothing happens while the stream is still full.
-    fileprivate func giveMissed(to id: UInt64) {
+    /// Gives the counted stream `tally` counts the `missed(n)` it is owed, now, when it has room:
+    /// for a reader that read all it was given, whose gap no later event has revealed yet (a
+    /// stream is otherwise told with the next event, the only moment the hub acts). Under
+    /// ``missed``'s lock, as a delivery is, so the marker stands where the next delivery would
+    /// have put it, and that delivery then owes nothing. Nothing happens while the stream is
+    /// still full, or once it ended.
+    func giveMissed(to tally: EventTally) {
+        let id = tally.subscriber
         missed.withLock { missed in
             // Mutant: the marker owed is kept until the next event.
             guard let behind = missed[id], !planted(.missedOwedKept),
@@ -183,18 +185,10 @@ final class EventHub: Sendable {
 /// what the testing product's probe reads to know it took every item sent to it.
 package final class EventTally: Sendable {
     private let given = Atomic<Int>(0)
-    /// The hub, weakly: a probe does not keep its coordinator's streams open.
-    private weak let hub: EventHub?
-    private let subscriber: UInt64
+    /// The stream's subscriber, as the hub knows it.
+    fileprivate let subscriber: UInt64
 
-    fileprivate init(hub: EventHub, subscriber: UInt64) {
-        self.hub = hub
-        self.subscriber = subscriber
-    }
-
-    /// Asks for the `missed(n)` the stream is owed before any later event: once the reader has
-    /// read all the tally counts, the marker is put in the stream (and counted) when one is owed.
-    package func claimMissed() { hub?.giveMissed(to: subscriber) }
+    fileprivate init(subscriber: UInt64) { self.subscriber = subscriber }
 
     /// Counted by the hub once the item is in the stream's buffer.
     fileprivate func add() { given.add(1, ordering: .releasing) }
