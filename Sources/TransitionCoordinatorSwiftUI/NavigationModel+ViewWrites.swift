@@ -16,8 +16,8 @@ import TransitionCoordinator
 ///
 /// Each write is worked out at once, in the step the view makes it, from what the view showed (its
 /// own last write while that one is unanswered), and reported in the window the model showed
-/// then, so it never changes another window that holds a container of the same id: a commit the model applies before the report's
-/// task runs does not change what the write names (the tab tapped, the sheet swiped), a quick
+/// then, so it never changes a window the model has stopped showing: a commit the model applies
+/// before the report's task runs does not change what the write names (the tab tapped, the sheet swiped), a quick
 /// second write is sent after the first even when it goes back to the committed state (a tab
 /// tapped and tapped back), and one equal to the first sends nothing and keeps nothing: the first
 /// stays kept until its own answer. A
