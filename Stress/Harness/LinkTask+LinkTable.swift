@@ -7,7 +7,8 @@ extension LinkTask {
     /// percent-encoded, the scheme's default port written, a port with leading zeros, a `.`
     /// segment), drawn from `rng`: each must lead to the route the plain spelling leads to
     /// (``EquivalentURLs/problems(drawing:route:)``; mutants ``Mutation/linkUserUndecoded``,
-    /// ``Mutation/portLeadingZerosCounted``).
+    /// ``Mutation/portLeadingZerosCounted``). A separator a combining mark follows separates all
+    /// the same (mutant ``Mutation/linkSplitsAtCharacters``).
     package static func checkEquivalentURLs(_ rng: inout SplitMix64, checker: StressChecker) async {
         for problem in EquivalentURLs.problems(drawing: &rng) { await checker.noteViolation(.init(.answered, problem)) }
     }
@@ -57,7 +58,7 @@ package struct EquivalentURLs: Sendable {
     var path: [String]
 
     /// The table the URLs are matched against: a user, a port, a path with placeholders.
-    static let table: Result<LinkTable, NavigationError> = Result { () throws(NavigationError) in
+    package static let table: Result<LinkTable, NavigationError> = Result { () throws(NavigationError) in
         LinkTable([
             try LinkPattern("https://user@example.com/private/:id", route: "^/private(id=:id)", types: ["id": .integer]),
             try LinkPattern("http://localhost:8080/debug/:screen", route: "^/debug/:screen"),
@@ -142,6 +143,30 @@ package struct EquivalentURLs: Sendable {
                 let result = Result { () throws(NavigationError) in try routeFor(respelled) }
                 if result != .success(route) { problems.append("<\(respelled)> gives \(result), <\(text)> gives \(route)") }
             }
+            problems += separatorsBeforeMarks(text, route: route, routeFor: routeFor)
+        }
+        return problems
+    }
+
+    /// What is wrong with URLs that add to `text` (which leads to `route`) a separator a combining
+    /// mark follows (U+0301): one character with it, but a separator all the same. A fragment or a
+    /// query the table does not read must lead to `route`, and one more path segment must match no
+    /// pattern (mutant ``Mutation/linkSplitsAtCharacters``).
+    static func separatorsBeforeMarks(
+        _ text: String, route: Route, routeFor: (String) throws(NavigationError) -> Route
+    ) -> [String] {
+        var problems: [String] = []
+        for suffix in ["#\u{301}top", "?\u{301}tab=1"] {
+            let result = Result { () throws(NavigationError) in try routeFor(text + suffix) }
+            if result != .success(route) {
+                problems.append(
+                    "<\(text + suffix)> gives \(result), <\(text)> gives \(route): the fragment or query is not cut off")
+            }
+        }
+        let longer = text + "/\u{301}more"
+        switch Result(catching: { () throws(NavigationError) in try routeFor(longer) }) {
+        case .failure(let error) where error.code == "noMatch": break
+        case let result: problems.append("<\(longer)> gives \(result), not `noMatch`: its last `/` did not separate")
         }
         return problems
     }

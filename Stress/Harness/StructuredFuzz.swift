@@ -154,7 +154,7 @@ package enum StructuredFuzz {
                 "@", "user@", "[::1]", "localhost", "/", "users", "posts", "inbox", "item", "settings", "search", "debug", "42",
                 "-7",
                 "abc", "%", "%C3%A9", "%zz", "%2E", "..", ".", "?", "&", "=", "q", "tab", "+", "#", "privacy",
-                "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é", "\u{0}",
+                "1B4E28BA-2FA1-11D2-883F-0016D3CCA427", ",", ")", "é", "\u{0}", "\u{301}",
             ]
         return (0..<(1 + random.below(12))).map { _ in random.pick(pieces) }.joined()
     }

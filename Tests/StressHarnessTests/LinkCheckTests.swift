@@ -501,7 +501,26 @@ struct EquivalentURLsCheckTests {
         #expect(problems.count >= 3, "each URL's respellings: \(problems)")
         #expect(problems.allSatisfy { $0.contains("gives failure") })
     }
+
+    @Test("a table that splits a URL at characters, so a separator a combining mark follows does not separate, is reported")
+    func firesOnSeparatorsJoinedToMarks() throws {
+        guard case .success(let table) = EquivalentURLs.table else { throw EquivalentURLsCheckError.tableRefused }
+        var rng = SplitMix64(seed: 5)
+        // What splitting at characters reads: each separator a mark follows as part of the text.
+        let problems = EquivalentURLs.problems(drawing: &rng) { text throws(NavigationError) in
+            var joined = text
+            for (separator, encoded) in [("/", "%2F"), ("#", "%23"), ("?", "%3F")] {
+                joined = joined.replacing(separator + "\u{301}", with: encoded + "%CC%81")
+            }
+            return try table.route(for: joined)
+        }
+        #expect(problems.count == 9, "three URLs, each with a fragment, a query and a segment: \(problems)")
+        #expect(problems.filter { $0.contains("did not separate") }.count == 3)
+    }
 }
+
+/// The check's own table did not build.
+enum EquivalentURLsCheckError: Error { case tableRefused }
 
 @Suite("The link table's launch check")
 struct LinkTableLaunchCheckTests {

@@ -11,7 +11,9 @@ public struct LinkTable: Sendable {
     /// RFC 3986 calls the same lead to the same route: scheme and host in any case, an explicit
     /// default port (`https://example.com:443/`) or none, unreserved characters percent-encoded
     /// or not, `.` and `..` segments, an empty path or `/`, and an empty authority
-    /// (`myapp:///item/7`) or none (`myapp:/item/7`). Pure; never traps, whatever the text.
+    /// (`myapp:///item/7`) or none (`myapp:/item/7`). A separator (`/`, `?`, `#`, `&`, `=`, `:`,
+    /// `@`) separates wherever it stands, a combining mark after it too (`/\u{301}` is one
+    /// character, but two segments' edge). Pure; never traps, whatever the text.
     ///
     /// - Throws: ``NavigationError/badURL(_:position:reason:)`` when the text is not a URL (a port that
     ///   is not a number up to 65535, an `http(s)` URL without a host, a `%` without two

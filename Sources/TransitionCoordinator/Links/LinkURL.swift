@@ -9,8 +9,9 @@
 /// Refused, with the character position (0 is the first) and why: a control character (RFC 3986
 /// has none; percent-encoded, it may stand in a value), a port that is not a number
 /// from 0 to 65535, an `http` or `https` URL without a host, a `%` not followed by two
-/// hexadecimal digits, and percent-encoded bytes that are not UTF-8. Anything else splits. No
-/// Foundation: the package is platform-neutral and dependency-free.
+/// hexadecimal digits, and percent-encoded bytes that are not UTF-8. Anything else splits, at
+/// the separators' Unicode scalars: a separator a combining mark follows separates all the same.
+/// No Foundation: the package is platform-neutral and dependency-free.
 struct LinkURL {
     /// Why a text is not a URL, and where (in characters from the start).
     struct Malformed: Error {
@@ -41,33 +42,35 @@ struct LinkURL {
                     + String(text.unicodeScalars[control].value, radix: 16, uppercase: true)
                     + ") is never part of a URL; percent-encode it")
         }
-        var rest = Substring(text)
+        // Split at the separators' scalars, not at characters: a separator followed by a
+        // combining mark (`/\u{301}`) is one character, but it still separates.
+        var rest = text.unicodeScalars[...]
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var queryText: Substring = ""
+        var queryText = rest[rest.endIndex...]
         if let mark = rest.firstIndex(of: "?") {
             queryText = rest[rest.index(after: mark)...]
             rest = rest[..<mark]
         }
         if let colon = rest.firstIndex(of: ":"), colon > rest.startIndex,
-            rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            rest[..<colon].allSatisfy(Self.isSchemeScalar)
         {
-            scheme = rest[..<colon].lowercased()
+            scheme = Substring(rest[..<colon]).lowercased()
             rest = rest[rest.index(after: colon)...]
         }
-        if rest.hasPrefix("//") {
+        if rest.starts(with: "//".unicodeScalars) {
             rest = rest.dropFirst(2)
             let end = rest.firstIndex(of: "/") ?? rest.endIndex
             var authority = rest[..<end]
             rest = rest[end...]
             if let at = authority.lastIndex(of: "@") {
                 // Mutant: the user kept as written, so `us%65r` is another user than `user`.
-                let written = authority[..<at]
+                let written = Substring(authority[..<at])
                 user = planted(.linkUserUndecoded) ? String(written) : try Self.decoded(written, in: text)
                 authority = authority[authority.index(after: at)...]
             }
             // The port follows the last `:`, unless that stands inside an IP literal (`[::1]`).
             if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
-                let digits = authority[authority.index(after: colon)...]
+                let digits = Substring(authority[authority.index(after: colon)...])
                 if !digits.isEmpty {
                     guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                         throw Malformed(position: position(digits.startIndex), reason: "the port `\(digits)` is not a number")
@@ -85,15 +88,19 @@ struct LinkURL {
                 }
                 authority = authority[..<colon]
             }
-            let name = try Self.decoded(authority, in: text).lowercased()
+            let name = try Self.decoded(Substring(authority), in: text).lowercased()
             if !name.isEmpty { host = name }
         }
         if let scheme, scheme == "http" || scheme == "https", host == nil {
             throw Malformed(position: position(rest.startIndex), reason: "an \(scheme) URL needs a host")
         }
         if let scheme, port == Self.defaultPorts[scheme] { port = nil }
-        for segment in rest.split(separator: "/") {
-            switch try Self.decoded(segment, in: text) {
+        // Mutant: the path split at characters, so a `/` a combining mark follows does not separate.
+        let segments =
+            planted(.linkSplitsAtCharacters)
+            ? Substring(rest).split(separator: "/").map(\.unicodeScalars) : rest.split(separator: "/")
+        for segment in segments {
+            switch try Self.decoded(Substring(segment), in: text) {
             case ".": break
             case "..": path.removeLast(path.isEmpty ? 0 : 1)
             case let decoded: path.append(decoded)
@@ -101,10 +108,16 @@ struct LinkURL {
         }
         for pair in queryText.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decoded(parts[0], in: text, plusIsSpace: true)
-            let value = parts.count > 1 ? try Self.decoded(parts[1], in: text, plusIsSpace: true) : ""
+            let name = try Self.decoded(Substring(parts[0]), in: text, plusIsSpace: true)
+            let value = parts.count > 1 ? try Self.decoded(Substring(parts[1]), in: text, plusIsSpace: true) : ""
             query.append((name, value))
         }
+    }
+
+    /// Whether `scalar` may stand in a scheme: an ASCII letter or digit, `+`, `-` or `.`.
+    static func isSchemeScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || scalar == "+" || scalar == "-" || scalar == "."
     }
 
     /// `piece` (a part of `text`) with `%XX` decoded as UTF-8, and `+` as a space when asked.

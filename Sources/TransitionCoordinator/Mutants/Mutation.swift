@@ -126,6 +126,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case linkUserUndecoded
     /// A link URL's port with leading zeros (`:000443`) is refused as over 65535.
     case portLeadingZerosCounted
+    /// A link URL's path is split at characters: a `/` that a combining mark follows is one
+    /// character with it, so it does not separate, and a value crosses segments.
+    case linkSplitsAtCharacters
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -256,6 +256,31 @@ struct LinkTableTests {
         #expect(expected.code == "noMatch" || "\(expected)".contains("at \(expected.position ?? -1)"))
     }
 
+    /// URLs whose separators a combining mark (U+0301) follows: each separator and its mark are
+    /// one character, and the separator separates all the same. Each leads to the route with the
+    /// path given, or is refused with the error's code given.
+    static let separatorsBeforeMarks: [(url: String, pathOrCode: String)] = [
+        ("https://example.com/users/42#\u{301}top", "^/users/user(id=42)"),
+        ("https://example.com/users/42?\u{301}utm=x", "^/users/user(id=42)"),
+        ("https://example.com/users/42/\u{301}more", "noMatch"),
+        ("https://example.com/users/\u{301}42", "placeholderType"),
+        ("myapp:\u{301}//item/7", "noMatch"),
+        ("https://example.com:\u{301}443/users/42", "badURL"),
+    ]
+
+    @Test(
+        "a separator a combining mark follows still separates: the fragment and query are cut there, the path splits there",
+        arguments: separatorsBeforeMarks.indices)
+    func separatorBeforeMark(_ index: Int) throws {
+        let (url, expected) = Self.separatorsBeforeMarks[index]
+        let table = try Self.wideTable()
+        let result = Result { () throws(NavigationError) in try table.route(for: url) }
+        switch result {
+        case .success(let route): #expect(route.path == expected, "\(url)")
+        case .failure(let error): #expect(error.code == expected, "\(url): \(error)")
+        }
+    }
+
     static let named = "/go/:screen?tab=:tab"
     static let unroutable: [(String, NavigationError)] = [
         (
