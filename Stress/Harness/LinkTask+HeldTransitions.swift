@@ -98,9 +98,7 @@ extension LinkTask {
     /// ``Mutation/refusedResumeDropsRequest``).
     static func cancelledResumeKeepsRequest(environment: StressEnvironment, checker: StressChecker) async {
         let session = Session()
-        let app = await Coordinator(
-            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
-            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        let app = await guardedApp(session: session, environment: environment)
         guard let secure = try? Route(parsing: Self.secure[0]) else { return }
         do throws(TransitionError) {
             try await app.navigate(to: secure)
@@ -140,6 +138,63 @@ extension LinkTask {
                     .answered,
                     "after a resume refused as cancelled, which changed nothing, the next resume gave \(again) "
                         + "and the app shows \(shows ?? "nothing"): the request behind sign-in was lost"))
+        }
+    }
+
+    /// A navigation behind sign-in, on an app of its own, redirected while another transition
+    /// waits behind it; the person signs in at once, and the app resumes while the navigation to
+    /// sign-in still waits behind that transition. The resume must wait behind the sign-in: the
+    /// secure screen shows last, not the sign-in over it (mutant ``Mutation/resumeCutsInLine``;
+    /// and a sign-in that goes in line only once its own task runs, after the resume).
+    static func resumeBehindItsRedirect(environment: StressEnvironment, checker: StressChecker) async {
+        let session = Session()
+        let app = await guardedApp(session: session, environment: environment)
+        guard let secure = try? Route(parsing: Self.secure[0]) else { return }
+        var probe = EventProbe(app)
+        let (first, second) = (GatedAnimator(), GatedAnimator())
+        // A window opening holds the slot; the secure navigation, then another window, wait behind it.
+        let opening = Task(executorPreference: environment.taskExecutor) {
+            _ = try? await app.openWindow(Screen("lover"), at: .low, animator: first)
+        }
+        await first.started()
+        let navigation = Task(executorPreference: environment.taskExecutor) { () async -> TransitionError? in
+            do throws(TransitionError) {
+                try await app.navigate(to: secure, policy: .enqueue)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        _ = await probe.next { if case .waiting = $0 { true } else { false } }
+        let behind = Task(executorPreference: environment.taskExecutor) {
+            _ = try? await app.openWindow(Screen("lbehind"), at: .medium, animator: second, policy: .enqueue)
+        }
+        _ = await probe.next { if case .waiting = $0 { true } else { false } }
+        // The secure navigation runs, is redirected, and the window behind it takes the slot.
+        first.open()
+        guard case .redirected? = await navigation.value else {
+            await checker.noteViolation(.init(.answered, "\(secure) before sign-in was not redirected"))
+            return
+        }
+        session.signIn()
+        let resume = Task(executorPreference: environment.taskExecutor) { () async -> TransitionRecord? in
+            try? await app.resumeRedirected()
+        }
+        _ = await probe.next { if case .waiting(let request, _) = $0 { "\(request)".contains("lsecure") } else { false } }
+        second.open()
+        let resumed = await resume.value
+        _ = await app.redirectOutcome()
+        await opening.value
+        await behind.value
+        let shows = await app.snapshot.rootWindow?.content.topScreen.name
+        let before = resumed?.before.rootWindow?.content.topScreen.name
+        if shows != "lsecure" || before != "lsignin" {
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "a request resumed at once after its redirect, while the sign-in navigation waited behind another "
+                        + "transition, committed over \(before ?? "nothing"), and the app shows \(shows ?? "nothing"): "
+                        + "the sign-in must come first, the secure screen last"))
         }
     }
 

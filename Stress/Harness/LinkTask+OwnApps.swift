@@ -9,6 +9,7 @@ extension LinkTask {
         await preemptDuringHeldSwipe(environment: environment, checker: checker)
         await preemptDuringHeldSwipeWithdrawn(environment: environment, checker: checker)
         await cancelledResumeKeepsRequest(environment: environment, checker: checker)
+        await resumeBehindItsRedirect(environment: environment, checker: checker)
         await threeResumesShareATrip(environment: environment, checker: checker)
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)

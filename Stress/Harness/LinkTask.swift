@@ -60,6 +60,14 @@ public enum LinkTask {
         public func signIn() { state.withLock { $0 = true } }
     }
 
+    /// An app of its own on `environment`'s clock and executors, at `lhome`, with the harness
+    /// app's registry and guards (`session` deciding who is signed in).
+    static func guardedApp(session: Session, environment: StressEnvironment) async -> Coordinator {
+        await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+    }
+
     /// Where the session guard sends a person who is not signed in.
     static let signIn = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lsignin"))])
 
@@ -382,9 +390,7 @@ public enum LinkTask {
     ) async {
         let (saved, root) = await coordinator.savedNavigationBesideRoot()
         guard case .success(let state) = saved, let root, StressChecker.isRoutable(root, registry: registry()) else { return }
-        let fresh = await Coordinator(
-            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
-            taskExecutor: environment.taskExecutor, screens: registry(), guards: guards(session: session))
+        let fresh = await guardedApp(session: session, environment: environment)
         await restoreCorrupted(state, into: fresh, checker: checker)
         let restored: Result<Coordinator.Restored, RestorationError>
         do throws(RestorationError) {

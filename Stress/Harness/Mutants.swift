@@ -211,6 +211,7 @@ public enum StressHarness {
         case .expiredAtDeadline: "a link that waited exactly its expiry ended as expired"
         case .linkUserUndecoded: "a link URL's user information compared as written"
         case .portLeadingZerosCounted: "a link URL's port with leading zeros refused as too large"
+        case .resumeCutsInLine: "a resumed request that cuts in line ahead of its redirect's navigation"
         case .linkSplitsAtCharacters: "a link URL's path split at characters: a slash and a combining mark join"
         case .optionalPlaceholdersAlwaysGiven: "a link table's check that fills every optional query placeholder"
         case .tabStepOverModalsRefused: "a route's tab step over modals refused, so a kept sheet has no route"

@@ -133,7 +133,8 @@ struct GuideTests {
             $0.state = ["root(0): stack ^ [home, signin]"]
             $0.records = ["navigate to ^/home/signin: skipped (no animator), from redirect"]
             $0.events = [
-                "began navigate to ^/home/vault", "cancelled navigate to ^/home/vault",
+                "began navigate to ^/home/vault", "waiting navigate to ^/home/signin (queued)",
+                "cancelled navigate to ^/home/vault",
                 "began navigate to ^/home/signin", "ended navigate to ^/home/signin (skipped (no animator))",
             ]
         }

@@ -19,27 +19,25 @@ extension Coordinator {
     ) async throws(TransitionError) -> TransitionRecord? {
         PathTrace.enter()
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
-        guard
-            let admission = try await admit(
-                request, from: origin, mode: mode, deferrable: whenLocked == .deferUntilUnlocked)
-        else { return nil }
+        let deferrable = whenLocked == .deferUntilUnlocked
+        // Mutant: read, await, then plan against what was read (no re-check of the slot).
+        let decision =
+            planted(.staleRead) && machine.slot == nil
+            ? await staleDecision(request, from: origin)
+            : arrive(request, from: origin, mode: mode, deferrable: deferrable)
+        guard let admission = try await admit(decision) else { return nil }
         return try await run(admission, animator: animator, items: items)
     }
 
-    /// Step 2: admits the request: the machine decides its arrival and plans it, and its effects
-    /// are carried out (``arrive(_:from:mode:deferrable:)``); then it has the slot, waits on its
-    /// ticket for the hand-over, is refused (said so, and thrown), or has nothing to do (nil: the
-    /// state shows what it asks for already).
+    /// Step 2: admits a request once its arrival is decided (``arrive(_:from:mode:deferrable:cancelled:)``):
+    /// it has the slot, waits on its ticket for the hand-over, is refused (said so already, and
+    /// thrown), or has nothing to do (nil: the state shows what it asks for already).
     ///
     /// The decision is synchronous and the ticket is in line before this awaits its turn, so a
     /// suspension before the wait begins cannot lose a hand-over (the ticket keeps it).
-    func admit(
-        _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-        deferrable: Bool
-    ) async throws(TransitionError) -> Admission? {
+    func admit(_ decision: TransitionMachine.Decision) async throws(TransitionError) -> Admission? {
         PathTrace.enter()
-        if planted(.staleRead), machine.slot == nil { return try await staleAdmission(request, from: origin) }
-        switch arrive(request, from: origin, mode: mode, deferrable: deferrable) {
+        switch decision {
         case .admit(let admission):
             return admission
         case .alreadyThere:
@@ -61,15 +59,17 @@ extension Coordinator {
     /// (`rejected`), in the same synchronous step, and hands the decision back as it is.
     ///
     /// Synchronous, so the machine's working values and the effects live only in this step, not
-    /// in the frame a waiting request keeps: decided inside ``admit(_:from:mode:deferrable:)``
-    /// itself, they grew what every waiter keeps (the bench's "resident memory per waiter").
-    private func arrive(
+    /// in the frame a waiting request keeps: decided inside ``admit(_:)`` itself, they grew what
+    /// every waiter keeps (the bench's "resident memory per waiter"). `cancelled` is whether the
+    /// request's task is cancelled: the caller's, unless the request belongs to no caller (a
+    /// guard's redirect, lined up on the redirected transition's task).
+    func arrive(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin, mode: Mode,
-        deferrable: Bool
+        deferrable: Bool, cancelled: Bool = Task.isCancelled
     ) -> TransitionMachine.Decision {
         PathTrace.enter()
         var circumstances = TransitionMachine.Circumstances(
-            cancelled: Task.isCancelled, hostFault: refreshHost(),
+            cancelled: cancelled, hostFault: refreshHost(),
             now: clock.elapsed())
         if let slot = machine.slot { circumstances.reentrant = callerIsInside(slot.transition.id) }
         var effects = TransitionMachine.Effects()

@@ -24,8 +24,8 @@ extension Coordinator {
         // Its `began` and its record say `gesture`: the user is making the change now, through the guards.
         // The machine holds an admission from a gesture as a gesture (``TransitionMachine/Phase/gestureHeld(_:)``).
         let request = TransitionRequest.userDid(operation, at: level)
-        guard let admission = try await admit(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false)
-        else { throw alreadyShown(request) }
+        let arrival = arrive(request, from: .init(source: .gesture), mode: .policy(policy), deferrable: false)
+        guard let admission = try await admit(arrival) else { throw alreadyShown(request) }
         return InteractiveGesture(id: admission.id, operation: operation, coordinator: self)
     }
 

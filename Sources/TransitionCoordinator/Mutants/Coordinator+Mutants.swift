@@ -4,9 +4,9 @@
 /// ``planted(_:)`` says one of them is on, so a build without `TC_MUTANTS` optimizes it away.
 extension Coordinator {
     /// The ``Mutation/staleRead`` mutant: read, await, then plan against what was read (no re-check of the slot).
-    func staleAdmission(
+    func staleDecision(
         _ request: TransitionRequest, from origin: TransitionMachine.Origin
-    ) async throws(TransitionError) -> Admission? {
+    ) async -> TransitionMachine.Decision {
         let stale = snapshot
         await Task.yield()
         var next = machine.nextWindowID
@@ -16,9 +16,9 @@ extension Coordinator {
                 ignoresUnmanagedWindows: configuration.ignoresUnmanagedWindows)
             let admission = machine.occupy(plan, from: origin, nextWindowID: next, waited: nil, at: clock.elapsed())
             announceBegan(admission)
-            return admission
+            return .admit(admission)
         } catch {
-            throw refuse(request, error)
+            return .refuse(refuse(request, error))
         }
     }
 

@@ -129,6 +129,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link URL's path is split at characters: a `/` that a combining mark follows is one
     /// character with it, so it does not separate, and a value crosses segments.
     case linkSplitsAtCharacters
+    /// A redirected request, resumed, cuts in line (`.preempt`): resumed while the redirect's
+    /// navigation waits behind another transition, it commits first, under the sign-in screen.
+    case resumeCutsInLine
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -2,8 +2,9 @@
 /// carried out.
 extension Coordinator {
     /// Asks the guards about `admission` from `source`; returns the refusal to answer with, or nil
-    /// to go on. A redirect keeps the request for ``resumeRedirected()`` and asks for the redirect
-    /// route next, in a task of its own (a redirect from a redirect is a denial: no loop).
+    /// to go on. A redirect keeps the request for ``resumeRedirected()`` and puts the navigation
+    /// to the redirect route in line now, carried out by a task of its own (a redirect from a
+    /// redirect is a denial: no loop).
     func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
         let plan = admission.plan
         // Every state, committed or planned, has a visible root window (invariant 3): the planner
@@ -35,24 +36,46 @@ extension Coordinator {
                 request: plan.request, source: source, link: admission.link,
                 inbox: admission.link == nil ? nil : linkInbox)
             redirectsStarted += 1
+            let arrival = lineUp(redirectTo: route)
             redirectNavigation = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
                 await TransitionScope.$chain.withValue(.empty) {
-                    await self?.followRedirect(to: route) ?? .success(nil)
+                    await self?.followRedirect(arrival) ?? .success(nil)
                 }
             }
             return .redirected(guard: refusal.guardName, to: route)
         }
     }
 
-    /// Navigates to a guard's redirect `route`, waiting its turn; counts its answer, and apart an
-    /// answer of nil (the app is there already). Its refusals are its events' to tell, and ``redirectOutcome()``'s.
-    private func followRedirect(to route: Route) async -> Result<TransitionRecord?, TransitionError> {
+    /// The arrival of the navigation to a guard's redirect `route` (`.enqueue`, deferred while
+    /// locked), decided now, in the redirected transition's step: it is in line before that
+    /// transition's refusal reaches its caller, so a ``resumeRedirected()`` asked from then on
+    /// waits behind it, and the request never commits under the sign-in it was sent to. It belongs
+    /// to no caller: neither the transition's re-entrancy chain nor its task's cancellation is its.
+    private func lineUp(redirectTo route: Route) -> TransitionMachine.Decision {
+        do throws(TransitionError) {
+            let request = try navigation(to: route)
+            return TransitionScope.$chain.withValue(.empty) {
+                arrive(
+                    request, from: .init(source: .redirect), mode: .policy(.enqueue), deferrable: true,
+                    cancelled: false)
+            }
+        } catch {
+            return .refuse(error)
+        }
+    }
+
+    /// Carries out a guard's redirect navigation, once `arrival` (``lineUp(redirectTo:)``) is
+    /// admitted; counts its answer, and apart an answer of nil (the app is there already). Its
+    /// refusals are its events' to tell, and ``redirectOutcome()``'s.
+    private func followRedirect(_ arrival: TransitionMachine.Decision) async -> Result<TransitionRecord?, TransitionError> {
         defer { redirectsAnswered += 1 }
         do throws(TransitionError) {
-            let record = try await navigate(to: route, policy: .enqueue, whenLocked: .deferUntilUnlocked, source: .redirect)
-            if record == nil { redirectsAlreadyThere += 1 }
-            return .success(record)
+            guard let admission = try await admit(arrival) else {
+                redirectsAlreadyThere += 1
+                return .success(nil)
+            }
+            return .success(try await run(admission, animator: nil, items: [:]))
         } catch {
             return .failure(error)
         }
@@ -72,7 +95,9 @@ extension Coordinator {
     }
 
     /// Asks again for the request a guard redirected last (the link behind sign-in, once signed
-    /// in), through the guards; nil when none is kept. It waits its turn (`.enqueue`).
+    /// in), through the guards; nil when none is kept. It waits its turn (`.enqueue`): the
+    /// navigation the redirect started was in line before the redirected request was answered,
+    /// so the request commits after it, never under the sign-in screen it was sent to.
     ///
     /// A link is asked for through its ``LinkInbox``, which parked it: the link then ends with
     /// this answer, exactly once (nil, and no navigation, when it was superseded or expired meanwhile).
@@ -106,9 +131,10 @@ extension Coordinator {
             return try answer.get()
         }
         do {
+            // Mutant: the resume cuts in line, ahead of the redirect's navigation that waits.
             return try await submit(
-                kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked,
-                source: kept.source)
+                kept.request, animator: nil, mode: .policy(planted(.resumeCutsInLine) ? .preempt : .enqueue),
+                whenLocked: .deferUntilUnlocked, source: kept.source)
         } catch {
             // A refusal (the caller cancelled before admission, the queue full, the host not
             // answering) changed nothing and never reached the guards: the request stays kept for

@@ -132,6 +132,47 @@ struct GuardTests {
         #expect(try await coordinator.resumeRedirected() == nil, "resumed once")
     }
 
+    @Test("a redirect's navigation goes in line before the redirected request is answered: a resume at once commits after it")
+    func resumeAtOnceWaitsForTheRedirect() async throws {
+        let session = Session()
+        let executor = HeldTaskExecutor()
+        // The redirect's navigation is carried out by a task that prefers the executor: held from
+        // the guard's redirect on, that task cannot take a step until the test lets it.
+        let hold = NavigationGuard("hold") { context in
+            if context.arriving.contains(where: { $0.name == "vault" }), !session.signedIn.value { executor.hold() }
+            return .allow
+        }
+        let coordinator = await Coordinator(
+            root: Screen("launch"), clock: TestClock(), taskExecutor: executor, screens: RouteCompilerTests.registry(),
+            guards: [hold] + Self.guards(session))
+        var probe = EventProbe(coordinator)
+        let vault = try Self.route("^/home/vault(code=1234)")
+        await #expect(throws: TransitionError.redirected(guard: "vault", to: try Self.route("^/home/alert"))) {
+            try await coordinator.navigate(to: vault)
+        }
+        let lined = await probe.drain().contains { Self.isArrival($0, of: "navigate to ^/home/alert") }
+        #expect(lined, "the navigation to sign-in is in line when the redirected request is answered")
+
+        session.signedIn.mutate { $0 = true }
+        let resume = Task { try await coordinator.resumeRedirected() }
+        let arrival = await probe.next { Self.isArrival($0, of: "navigate to ^/home/vault(code=1234)") }
+        #expect(arrival.map { if case .waiting = $0 { true } else { false } } == true, "the resume waits its turn")
+        executor.release()
+        let record = try #require(try await resume.value)
+        #expect(record.before.windowList[0].content == (try RouteCompilerTests.content("^/home/alert")), "after the sign-in")
+        #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
+        #expect(await coordinator.redirectOutcome().map { (try? $0.get()) != nil } == true)
+    }
+
+    /// Whether `event` says that the request described as `request` began or went in line.
+    static func isArrival(_ event: CoordinatorEvent, of request: String) -> Bool {
+        switch event {
+        case .waiting(let waiting, _): "\(waiting)" == request
+        case .began(let transition, _): "\(transition.request)" == request
+        default: false
+        }
+    }
+
     @Test("a resume refused before admission (its caller cancelled) changes nothing and keeps the request for the next call")
     func cancelledResumeKeepsTheRequest() async throws {
         let session = Session()
