@@ -36,7 +36,8 @@ import TransitionCoordinator
 ///
 /// **Exhaustive** (the default): a category a step leaves nil must be empty (the state: must be
 /// unchanged). **Non-exhaustive**: a category left nil is not checked, and a stated list need
-/// only appear in order among what happened (other lines may come between). Deterministic:
+/// only appear in order among what happened (other lines may come between); a list stated empty
+/// (`$0.events = []`) still says that none happened. Deterministic:
 /// with the test clock and no other task touching the coordinator, the same steps give the same
 /// lines every run. Not `Sendable`: use it from the test's own task, and hand its
 /// `coordinator`, `clock` and `callbacks` (all `Sendable`) to the child tasks a step starts.
@@ -370,28 +371,42 @@ public final class NavigationTestStore {
         return ["missed \(missed) link end\(missed == 1 ? "" : "s")", end.line]
     }
 
-    /// Records an issue when `actual` does not meet `expected` as the store is exhaustive or not;
-    /// nil `expected` means "none" when exhaustive (`unchanged` for the state), "unchecked" otherwise.
+    /// Records an issue when `actual` does not meet `expected` as the store is exhaustive or not
+    /// (``unmet(_:by:exhaustive:unchanged:)``).
     private func check(
         _ step: String, _ category: String, expected: [String]?, actual: [String],
         unchanged: [String]? = nil, _ sourceLocation: SourceLocation
     ) {
-        let wanted: [String]
-        switch (expected, exhaustive) {
-        case (let stated?, true): wanted = stated
-        case (nil, true): wanted = unchanged ?? []
-        case (let stated?, false):
-            guard !Self.appears(stated, inOrderIn: actual) else { return }
-            wanted = stated
-        case (nil, false): return
-        }
-        if exhaustive, wanted == actual { return }
+        guard let wanted = Self.unmet(expected, by: actual, exhaustive: exhaustive, unchanged: unchanged) else { return }
         let diff = LineDiff(expected: wanted, actual: actual).map(\.description) ?? ""
         let what =
             expected == nil
             ? "the \(category) changed, and the step did not state it"
             : "the \(category) stated differ from what happened"
         Issue.record("step '\(step)': \(what):\n\(diff)", sourceLocation: sourceLocation)
+    }
+
+    /// The lines `actual` should have been, when it does not meet `expected`; nil when it does.
+    /// Exhaustive: `actual` must be `expected`, and nil `expected` means none (`unchanged`, for
+    /// the state). Not exhaustive: nil is unchecked, and a stated list must appear in order among
+    /// `actual`, except an empty one, which states that none happened (a list that states nothing
+    /// could mean nothing else: to leave a category unchecked, leave it nil).
+    package static func unmet(
+        _ expected: [String]?, by actual: [String], exhaustive: Bool, unchanged: [String]? = nil
+    ) -> [String]? {
+        switch (expected, exhaustive) {
+        case (let stated?, true):
+            return stated == actual ? nil : stated
+        case (nil, true):
+            let none = unchanged ?? []
+            return none == actual ? nil : none
+        case (let stated?, false):
+            // Mutant: an empty list read as "appears in order", which anything meets.
+            let meets = stated.isEmpty && !planted(.emptyStatementMeetsAll) ? actual.isEmpty : appears(stated, inOrderIn: actual)
+            return meets ? nil : stated
+        case (nil, false):
+            return nil
+        }
     }
 
     /// Whether `lines` appear in `actual` in this order, others allowed between.

@@ -23,6 +23,7 @@ extension LinkTask {
         await laggingSubscriberRecovers(environment: environment, checker: checker)
         await probeToldOfLastGap(environment: environment, checker: checker)
         await storeToldOfDroppedLinkEnd(environment: environment, checker: checker)
+        await storeEmptyStatementMeansNone(environment: environment, checker: checker)
         if let broken = await CallbackChecks.emptyItemTakesCallbacksOff(environment: environment) {
             await checker.noteViolation(.init(.callbacks, broken))
         }

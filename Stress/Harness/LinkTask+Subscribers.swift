@@ -90,4 +90,20 @@ extension LinkTask {
         await checker.noteViolation(
             .init(.answered, "a test store read two link ends, the first dropped from the inbox's stream, as \(lines)"))
     }
+
+    /// A non-exhaustive test store's step that states its events empty, over a window opened on
+    /// an app of its own: the statement says that none happened, so it must be unmet (mutant
+    /// ``Mutation/emptyStatementMeetsAll``: an empty list met by whatever happened, so a test
+    /// that states "nothing" passes over anything).
+    static func storeEmptyStatementMeansNone(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("ehome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor)
+        var probe = EventProbe(app)
+        _ = try? await app.openWindow(Screen("eopen"), at: .low)
+        let lines = await probe.drain().map(\.line)
+        guard !lines.isEmpty, NavigationTestStore.unmet([], by: lines, exhaustive: false) == nil else { return }
+        await checker.noteViolation(
+            .init(.answered, "a non-exhaustive test store's step stating no event was met by the events \(lines)"))
+    }
 }

@@ -182,6 +182,40 @@ struct NavigationTestStoreTests {
         await relaxed.finish()
     }
 
+    @Test("a non-exhaustive step that states a list empty says that none happened: it fails when some did")
+    func emptyStatementMeansNone() async throws {
+        let relaxed = try await Self.store(exhaustive: false)
+        await withKnownIssue {
+            await relaxed.step("open a mail") {
+                try await Self.pushMail(relaxed)
+            } expect: {
+                $0.events = []
+                $0.timeouts = []
+            }
+        } matching: { issue in
+            Self.complaint(issue, about: "events", showing: "+ began push mail onto inbox")
+        }
+        await relaxed.step("nothing") {
+        } expect: {
+            $0.events = []
+            $0.records = []
+        }
+        await relaxed.finish()
+    }
+
+    @Test("a stated list is met as the store reads it: exactly when exhaustive, in order among others when not")
+    func statementsMet() {
+        let actual = ["a", "b", "c"]
+        #expect(NavigationTestStore.unmet(["a", "c"], by: actual, exhaustive: false) == nil)
+        #expect(NavigationTestStore.unmet(["c", "a"], by: actual, exhaustive: false) == ["c", "a"])
+        #expect(NavigationTestStore.unmet([], by: actual, exhaustive: false) == [])
+        #expect(NavigationTestStore.unmet([], by: [], exhaustive: false) == nil)
+        #expect(NavigationTestStore.unmet(nil, by: actual, exhaustive: false) == nil)
+        #expect(NavigationTestStore.unmet(["a", "c"], by: actual, exhaustive: true) == ["a", "c"])
+        #expect(NavigationTestStore.unmet(nil, by: actual, exhaustive: true) == [])
+        #expect(NavigationTestStore.unmet(nil, by: actual, exhaustive: true, unchanged: actual) == nil)
+    }
+
     @Test("something that happens after the last step is caught by finish")
     func leftOverAtFinish() async throws {
         let store = try await Self.store()

@@ -132,6 +132,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A redirected request, resumed, cuts in line (`.preempt`): resumed while the redirect's
     /// navigation waits behind another transition, it commits first, under the sign-in screen.
     case resumeCutsInLine
+    /// A non-exhaustive test store reads a category stated empty (`$0.events = []`) as lines
+    /// that appear in order, which anything meets: a step stating that nothing happened passes
+    /// whatever happened.
+    case emptyStatementMeetsAll
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven
