@@ -1,10 +1,11 @@
+import TestSupport
 import TransitionCoordinator
 
 /// Hop flows on apps of their own, each ending in what broke (nil when nothing did).
 extension HopFlowTask {
     /// Runs each scenario in turn; what broke, in the checker.
     static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
-        for scenario in [retriedHop, wrongTypedUnhop, unhopInsideTheChild] {
+        for scenario in [retriedHop, wrongTypedUnhop, unhopInsideTheChild, arrivalPastCancelledDeferred] {
             if let broken = await scenario(environment) { await checker.noteViolation(.init(.answered, broken)) }
         }
     }
@@ -126,5 +127,49 @@ extension HopFlowTask {
             }
         }
         return nil
+    }
+
+    /// A screen awaits its arrival (``Coordinator/arrival(of:)``) while the app is locked and the
+    /// only request that would show it, deferred until the unlock, was cancelled: nothing will ever
+    /// show it, so the answer is nil, and at once, not at the unlock (mutant
+    /// ``Mutation/arrivalAwaitsDeadWaiters``: the cancelled entry, which its lane keeps until the
+    /// unlock, counted as a request that may still show it). Nil when it answered nil in time.
+    static func arrivalPastCancelledDeferred(environment: StressEnvironment) async -> String? {
+        guard let configuration = try? CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("flowPin"), level: .medium))
+        else { return "a configuration with a lock was refused" }
+        let app = await Coordinator(
+            root: Screen("start"), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        _ = try? await app.setApplicationState(.background)
+        guard await app.snapshot.isLocked else { return "an app with a lock was not locked in the background" }
+        var probe = EventProbe(app)
+        let toast = Screen("toast", id: ScreenID("flowToast"))
+        let request = Task(executorPreference: environment.taskExecutor) {
+            try await app.openWindow(toast, at: .high, whenLocked: .deferUntilUnlocked)
+        }
+        await probe.waiting(.push(toast, at: .high))
+        request.cancel()
+        _ = await request.result
+        let answered = Locked(false)
+        let arrival = Task(executorPreference: environment.taskExecutor) {
+            let place = await app.arrival(of: toast.id)
+            answered.withLock { $0 = true }
+            return place
+        }
+        // The answer needs no event: it comes while the app stays locked, or never.
+        var looks = 0
+        while !answered.withLock({ $0 }), looks < 200 {
+            looks += 1
+            try? await environment.sleep(.milliseconds(1))
+        }
+        let inTime = answered.withLock { $0 }
+        // Ends a wait that nothing else would.
+        _ = try? await app.setApplicationState(.active)
+        arrival.cancel()
+        let place = await arrival.value
+        guard inTime else {
+            return "arrival(of:) of a screen whose only request, deferred while locked, was cancelled still waited while locked"
+        }
+        return place == nil ? nil : "arrival(of:) of a screen never shown gave a place: \(String(describing: place))"
     }
 }

@@ -105,6 +105,10 @@ struct WaitQueue {
     /// Whether no entry is stored, live or cancelled: nothing to hand the slot to.
     var isEmpty: Bool { lanes.allSatisfy(\.isEmpty) }
 
+    /// Whether a live waiter stands in any lane: a cancelled entry the queue has not dropped yet
+    /// (one in the deferred lane stays until the unlock) does not count.
+    var hasLiveWaiter: Bool { WaitLane.allCases.contains { count(in: $0) > 0 } }
+
     /// How many entries the lanes hold, dead ones included (what compaction bounds).
     var storageCount: Int { lanes.reduce(0) { $0 + $1.count } }
 

@@ -20,8 +20,8 @@ extension Coordinator {
     /// from the committed state: a screen that reports from there first awaits its arrival.
     ///
     /// Nil when it never comes: it is not shown while no transition is in flight or waiting (the
-    /// request that would show it was refused, or it came and left again), or the calling task
-    /// is cancelled. Subscribes to the events before it reads the state, so no commit falls
+    /// request that would show it was refused or cancelled, even one deferred while locked, or it
+    /// came and left again), or the calling task is cancelled. Subscribes to the events before it reads the state, so no commit falls
     /// between.
     public func arrival(
         of destination: some Hashable & Codable & Sendable
@@ -38,8 +38,13 @@ extension Coordinator {
         return nil
     }
 
-    /// Whether no transition is in flight or held by a gesture, and none waits.
-    private var isIdle: Bool { machine.slot == nil && machine.waiting.isEmpty }
+    /// Whether no transition is in flight or held by a gesture, and no live request waits: a
+    /// cancelled one the queue keeps until its lane is served (the deferred lane, until the
+    /// unlock) will never show anything.
+    private var isIdle: Bool {
+        // Mutant: a cancelled waiter counted as one that may still show the screen.
+        machine.slot == nil && (planted(.arrivalAwaitsDeadWaiters) ? machine.waiting.isEmpty : !machine.waiting.hasLiveWaiter)
+    }
 
     /// Where the screen `id` stands in `snapshot` (see ``place(of:)``).
     static func place(

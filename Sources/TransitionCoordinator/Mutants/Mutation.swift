@@ -136,6 +136,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// that appear in order, which anything meets: a step stating that nothing happened passes
     /// whatever happened.
     case emptyStatementMeetsAll
+    /// `arrival(of:)` counts a cancelled waiter the queue has not dropped yet as one that may
+    /// still show the screen: a request deferred while locked and then cancelled leaves it
+    /// waiting until the unlock.
+    case arrivalAwaitsDeadWaiters
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

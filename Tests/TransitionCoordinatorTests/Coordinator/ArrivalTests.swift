@@ -59,4 +59,39 @@ struct ArrivalTests {
         _ = try? await refused.value
         #expect(await arrival.value == nil)
     }
+
+    @Test("arrival of a screen whose only request, deferred while locked, was cancelled ends with nil while still locked")
+    func cancelledDeferredRequest() {
+        // Every job runs when the test says (``SteppedScheduler``): a wait that nothing ends shows
+        // as nothing left to run, not as a hang.
+        let scheduler = SteppedScheduler()
+        let coordinator = Box<Coordinator?>(nil)
+        let answer = Box<Bool?>(nil)
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            guard let configuration = try? CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .medium)),
+                let app = try? await Coordinator(
+                    root: Self.launch, configuration: configuration, clock: TestClock(), executor: scheduler.serialExecutor,
+                    taskExecutor: scheduler.taskExecutor)
+            else { return }
+            coordinator.value = app
+            _ = try? await app.setApplicationState(.background)
+            var probe = EventProbe(app)
+            let toast = Screen("toast")
+            let request = Task(executorPreference: scheduler.taskExecutor) {
+                try await app.openWindow(toast, at: .high, whenLocked: .deferUntilUnlocked)
+            }
+            await probe.waiting(.push(toast, at: .high))
+            request.cancel()
+            _ = await request.result
+            let place = await app.arrival(of: "toast")
+            answer.value = place == nil
+        }
+        #expect(scheduler.run { answer.value != nil }, "arrival answered while the app is still locked")
+        if answer.value == nil, let app = coordinator.value {
+            // Ends the wait a broken arrival is left in, so the test's tasks end.
+            _ = Task.detached(executorPreference: scheduler.taskExecutor) { _ = try? await app.setApplicationState(.active) }
+            _ = scheduler.run { answer.value != nil }
+        }
+        #expect(answer.value == true, "the screen never comes: nil")
+    }
 }
