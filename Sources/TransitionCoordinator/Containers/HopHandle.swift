@@ -23,8 +23,11 @@
 /// child (removed, hopped away from, or moved elsewhere). The current child is the screen the
 /// container shows itself, with whatever it presents: a screen inside a stack the container shows,
 /// or presented over its child, is not. A stay unhops at most once, and one flow
-/// at a time waits on it. A hop to the screen already current, once its stay unhopped, begins a
-/// new stay: a sign-in retried with `hopAndWait` in a loop waits for each attempt's own unhop.
+/// at a time waits on it. A hop to the screen already current, once a flow took its stay's
+/// unhop, begins a new stay: a sign-in retried with `hopAndWait` in a loop waits for each
+/// attempt's own unhop. An unhop no flow took yet (its flow was cancelled, or none waited) is kept
+/// for the next flow that waits on the screen, one that hops to it again included: the screen
+/// unhopped once, and may not again.
 public struct HopHandle: ContainerHandle {
     /// The hop container's id.
     public let id: ContainerID

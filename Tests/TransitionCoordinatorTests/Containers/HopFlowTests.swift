@@ -120,6 +120,23 @@ struct HopFlowTests {
         #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: Int.self) == 7)
     }
 
+    @Test("an unhop no flow took is kept for the next flow, one that hops again to the screen still current included")
+    func untakenUnhopKeptThroughAHopAgain() async throws {
+        let coordinator = try await Self.coordinator()
+        try await coordinator.hop("launch").hop(to: .screen(T.splash))
+        // The screen unhopped with no flow waiting (the app's launch task restarted, say).
+        try await coordinator.hop("launch").unhop(T.splash.id, with: 1)
+        let value: Int = try await coordinator.hop("launch").hopAndWait(to: T.splash)
+        #expect(value == 1, "the screen unhopped once, and may not again: its value is this flow's")
+        // Taken now: a hop there again begins a new stay, which waits for its own unhop.
+        var probe = EventProbe(coordinator)
+        let again = Task { () async throws -> Int in try await coordinator.hop("launch").hopAndWait(to: T.splash) }
+        await Self.hopped(to: T.splash, &probe)
+        await Self.flowWaits(on: T.splash, coordinator)
+        try await coordinator.hop("launch").unhop(T.splash.id, with: 2)
+        #expect(try await again.value == 2)
+    }
+
     @Test("a flow whose screen is hopped away before it unhops is told so")
     func leftBeforeUnhop() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Void.self)
