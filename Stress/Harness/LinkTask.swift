@@ -182,6 +182,13 @@ public enum LinkTask {
             try probe.tabs("lempty", tabs: [String]())
             await checker.noteViolation(.init(.answered, "a tab bar with no tab was registered: no route could ever navigate it"))
         } catch {}
+        // A tab is made from its name alone: one whose screen needs a parameter could never be made
+        // (mutant ``Mutation/tabNeedingParameterRegistered``).
+        do throws(NavigationError) {
+            try probe.tabs("lneeds", tabs: ["ldetail", "lfriend"])
+            await checker.noteViolation(
+                .init(.answered, "a tab bar whose tab `ldetail` needs its id was registered: no route could ever make it"))
+        } catch {}
         for round in 0..<rounds {
             if round == openAt { await inbox.open() }
             if secure.chance(15) {

@@ -140,6 +140,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// still show the screen: a request deferred while locked and then cancelled leaves it
     /// waiting until the unlock.
     case arrivalAwaitsDeadWaiters
+    /// A tab bar whose tab's screen needs a parameter is registered: no route can make that tab,
+    /// so the tab bar saves but never restores.
+    case tabNeedingParameterRegistered
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -95,6 +95,10 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     /// A tab that is a tab bar (the bar itself, or one registered before): a tab's stack starts
     /// with a screen, never with tabs.
     case tabIsTabBar(String, tabBar: String)
+    /// A tab whose screen needs a parameter (`feed(kind:)`, not optional): a route builds every
+    /// tab's root from its name alone, so no route could build the tab bar, and a tab bar the app
+    /// built by hand would save but never restore.
+    case tabNeedsParameter(String, parameter: String, tabBar: String)
     /// A container id declared twice (``ScreenRegistry/rootStack(id:)``,
     /// ``ScreenRegistry/tabs(_:id:tabs:)-(_,_,KeyValuePairs<Tab,ContainerID>)``,
     /// ``ScreenRegistry/modalStack(rootedAt:id:)``), with what declared it first: two containers
@@ -140,8 +144,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             position
         case .emptyPath, .emptyRoute, .noRootScreen, .upPastStart, .unknownScreen, .declined, .parameterType,
             .missingParameter, .tabsInStack, .tabsTakeNoParameters, .tabOutsideTabs, .unknownTab, .pushOntoModalScreen,
-            .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID, .noMatch,
-            .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .doesNotNavigate:
+            .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .tabNeedsParameter, .duplicateID, .reservedID,
+            .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .doesNotNavigate:
             nil
         }
     }
@@ -159,8 +163,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             step
         case .emptyPath, .tooLong, .tooDeep, .tooManyParameters, .controlCharacter, .missingName, .emptyParameterKey,
             .duplicateParameter, .unclosedParameters, .badEscape, .badUpCount, .upPastRoot, .unexpected, .emptyRoute,
-            .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .duplicateID, .reservedID,
-            .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .badURL:
+            .noRootScreen, .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .tabNeedsParameter, .duplicateID,
+            .reservedID, .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .badURL:
             nil
         }
     }
@@ -198,6 +202,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .duplicateTab: "duplicateTab"
         case .emptyName: "emptyName"
         case .tabIsTabBar: "tabIsTabBar"
+        case .tabNeedsParameter: "tabNeedsParameter"
         case .duplicateID: "duplicateID"
         case .reservedID: "reservedID"
         case .noMatch: "noMatch"
@@ -271,6 +276,9 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .emptyName(let tabBar): "the tab bar `\(NavigationError.shown(tabBar))` or one of its tabs has an empty name"
         case .tabIsTabBar(let tab, let tabBar):
             "the tab bar `\(NavigationError.shown(tabBar))` lists `\(NavigationError.shown(tab))`, a tab bar, as a tab; a tab must be a screen"
+        case .tabNeedsParameter(let tab, let parameter, let tabBar):
+            "the tab bar `\(NavigationError.shown(tabBar))` lists `\(NavigationError.shown(tab))`, which needs the parameter "
+                + "`\(NavigationError.shown(parameter))`; a route makes a tab from its name alone: make it optional"
         case .duplicateID(let id, let owner):
             "the container id `\(NavigationError.shown(id.rawValue))` is declared by \(owner) already; give each container its own id"
         case .reservedID(let id):

@@ -178,9 +178,11 @@ public struct ScreenRegistry: Sendable {
     /// Registering a name again replaces it, with the ids it declared.
     /// - Throws: one of the registry's cases of ``NavigationError``, and no other:
     ///   ``NavigationError/noTabs(tabBar:)``, ``NavigationError/duplicateTab(_:tabBar:)``,
-    ///   ``NavigationError/emptyName(tabBar:)``, or ``NavigationError/tabIsTabBar(_:tabBar:)`` for a
-    ///   tab that is itself a tab bar (itself, or one registered already): such a tab bar could
-    ///   never be navigated. Nothing is registered then.
+    ///   ``NavigationError/emptyName(tabBar:)``, ``NavigationError/tabIsTabBar(_:tabBar:)`` for a
+    ///   tab that is itself a tab bar (itself, or one registered already), or
+    ///   ``NavigationError/tabNeedsParameter(_:parameter:tabBar:)`` for a tab whose screen needs a
+    ///   parameter (a route makes a tab from its name alone): such a tab bar could never be
+    ///   navigated. Nothing is registered then.
     ///
     /// The tabs are names, or values of the app's destination type, each standing for its name
     /// (`tabs: [Destination.inbox, .settings]`).
@@ -350,6 +352,28 @@ public struct ScreenRegistry: Sendable {
         for tab in tabs where !seen.insert(tab).inserted { throw .duplicateTab(tab, tabBar: name) }
         for tab in tabs where tab == name || { if case .tabs? = entries[tab]?.kind { true } else { false } }() {
             throw .tabIsTabBar(tab, tabBar: name)
+        }
+        // A route makes each tab's root from its name alone: a required parameter never comes.
+        // Mutant: a tab that needs a parameter registered all the same.
+        for tab in tabs where !planted(.tabNeedingParameterRegistered) {
+            if let parameter = parameterNeeded(byTab: tab) { throw .tabNeedsParameter(tab, parameter: parameter, tabBar: name) }
+        }
+    }
+
+    /// The first parameter the screen `tab` cannot be made without (a route makes a tab's root
+    /// from its name alone), in name order; nil when its name alone makes it, or it is no screen
+    /// of this registry (the route's own refusal then names it).
+    private func parameterNeeded(byTab tab: String) -> String? {
+        if let entry = entries[tab] {
+            guard case .screen = entry.kind else { return nil }
+            return entry.parameters.filter(\.value.isRequired).keys.min()
+        }
+        do throws(NavigationError) {
+            _ = try destination?(tab, [:], 0)
+            return nil
+        } catch {
+            guard case .missingParameter(let parameter, _, _) = error else { return nil }
+            return parameter
         }
     }
 

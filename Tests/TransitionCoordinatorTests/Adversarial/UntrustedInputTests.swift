@@ -416,6 +416,26 @@ struct UntrustedInputTests {
         }
     }
 
+    /// A destination type with a case that needs a field, one whose field is optional, and one with none.
+    enum Feed: Hashable, Codable, Sendable {
+        case feed(kind: String)
+        case digest(kind: String?)
+        case settings
+    }
+
+    @Test("a tab whose screen needs a parameter is refused when registered: a route makes a tab from its name alone")
+    func tabNeedingParameter() throws {
+        var screens = ScreenRegistry(destinations: Feed.self)
+        let refusal = NavigationError.tabNeedsParameter("feed", parameter: "kind", tabBar: "main")
+        #expect(throws: refusal) { try screens.tabs("main", tabs: [Feed.feed(kind: "top"), .settings]) }
+        #expect(throws: refusal) {
+            try screens.tabs("main", id: "main", tabs: [(Feed.feed(kind: "top"), ContainerID("feed")), (.settings, "settings")])
+        }
+        #expect("\(refusal)".contains("needs the parameter `kind`"))
+        // An optional field is a tab's: the route makes it without the value.
+        try screens.tabs("main", tabs: [Feed.digest(kind: nil), .settings])
+    }
+
     @Test("content nested deeper than the bound is refused before anything walks it, never overflowing the stack")
     func deepContent() async throws {
         var content = WindowContent.screen(Screen("leaf"))
