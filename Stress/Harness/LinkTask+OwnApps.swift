@@ -14,6 +14,7 @@ extension LinkTask {
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
+        await upStaysInItsTab(environment: environment, checker: checker)
         await relaunchOntoShownScreen(environment: environment, checker: checker)
         await relaunchWithScreenTwice(environment: environment, checker: checker)
         await savedLinkPastTheStandardLimits(environment: environment, checker: checker)

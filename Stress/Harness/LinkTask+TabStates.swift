@@ -132,4 +132,38 @@ extension LinkTask {
                 ))
         }
     }
+
+    /// A relative link going up from the root of the selected tab, on an app of its own whose
+    /// other tab holds a screen: `..` and `../lfriend` must be refused as going up past that tab's
+    /// root, with nothing changed, never select the other tab or pop what it shows (mutant
+    /// ``Mutation/upPopsTabRoot``).
+    static func upStaysInItsTab(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry())
+        guard (try? await app.navigate(to: Route(parsing: "^/ltabs#la/lfeed#lb"))) != nil else {
+            await checker.noteViolation(.init(.answered, "the link ^/ltabs#la/lfeed#lb on an app of its own failed"))
+            return
+        }
+        let before = await app.snapshot
+        for path in ["..", "../lfriend", "up(n=2)"] {
+            guard let route = try? Route(parsing: path) else { continue }
+            let answer: Result<TransitionRecord?, TransitionError>
+            do throws(TransitionError) {
+                answer = .success(try await app.navigate(to: route))
+            } catch {
+                answer = .failure(error)
+            }
+            let shows = await app.snapshot
+            guard case .failure(.route(.upPastTab("lb", _), _)) = answer, shows == before else {
+                await checker.noteViolation(
+                    .init(
+                        .answered,
+                        "the relative link \(path) at the root of tab lb, tab la holding lfeed, gave \(answer) and left "
+                            + "\((try? shows.rootRoute(registry: registry()).path) ?? "a state with no route"): it must be "
+                            + "refused as going up past lb's root, with nothing changed"))
+                return
+            }
+        }
+    }
 }

@@ -211,6 +211,7 @@ public enum StressHarness {
         case .expiredAtDeadline: "a link that waited exactly its expiry ended as expired"
         case .linkUserUndecoded: "a link URL's user information compared as written"
         case .portLeadingZerosCounted: "a link URL's port with leading zeros refused as too large"
+        case .upPopsTabRoot: "a relative route's up past a tab's root, selecting or popping another tab"
         case .tabNeedingParameterRegistered: "a tab bar registered with a tab that needs a parameter"
         case .arrivalAwaitsDeadWaiters: "arrival(of:) waiting on a cancelled request the queue keeps"
         case .emptyStatementMeetsAll: "a non-exhaustive test store's empty statement met by whatever happened"

@@ -143,6 +143,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A tab bar whose tab's screen needs a parameter is registered: no route can make that tab,
     /// so the tab bar saves but never restores.
     case tabNeedingParameterRegistered
+    /// A relative route's `up` goes past a tab's root as past a screen: `..` at the root of the
+    /// selected tab selects the tab printed before it, and a longer `up` pops what that tab shows.
+    case upPopsTabRoot
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -61,6 +61,9 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
     case noRootScreen(step: RouteStep)
     /// `up` goes past the first step of the route.
     case upPastStart(step: Int)
+    /// `up` goes past the root of the tab `tab` the route selects there: a tab's root cannot be
+    /// popped, and another tab is selected only by its name (`#settings`), never by going up.
+    case upPastTab(String, step: Int)
     /// The registry does not know the name.
     case unknownScreen(String, step: Int)
     /// The registry declined to make the screen: the destination type's own decoding refused the
@@ -142,7 +145,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             .unclosedParameters(let position), .badEscape(let position, _), .badUpCount(let position, _, _),
             .upPastRoot(let position), .unexpected(let position, _, _), .badURL(_, let position, _):
             position
-        case .emptyPath, .emptyRoute, .noRootScreen, .upPastStart, .unknownScreen, .declined, .parameterType,
+        case .emptyPath, .emptyRoute, .noRootScreen, .upPastStart, .upPastTab, .unknownScreen, .declined, .parameterType,
             .missingParameter, .tabsInStack, .tabsTakeNoParameters, .tabOutsideTabs, .unknownTab, .pushOntoModalScreen,
             .notRoutable, .noTabs, .duplicateTab, .emptyName, .tabIsTabBar, .tabNeedsParameter, .duplicateID, .reservedID,
             .noMatch, .placeholderType, .missingQueryParameter, .badPattern, .unroutable, .doesNotNavigate:
@@ -156,7 +159,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         switch self {
         case .doesNotNavigate(_, _, let error):
             error.step
-        case .upPastStart(let step), .unknownScreen(_, let step), .declined(_, let step),
+        case .upPastStart(let step), .upPastTab(_, let step), .unknownScreen(_, let step), .declined(_, let step),
             .parameterType(_, _, _, _, let step), .missingParameter(_, _, let step), .tabsInStack(_, let step),
             .tabsTakeNoParameters(_, let step), .tabOutsideTabs(_, let step), .unknownTab(_, _, _, let step),
             .pushOntoModalScreen(_, _, let step):
@@ -188,6 +191,7 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
         case .emptyRoute: "emptyRoute"
         case .noRootScreen: "noRootScreen"
         case .upPastStart: "upPastStart"
+        case .upPastTab: "upPastTab"
         case .unknownScreen: "unknownScreen"
         case .declined: "declined"
         case .parameterType: "parameterType"
@@ -250,6 +254,8 @@ public indirect enum NavigationError: Error, Sendable, Hashable, CustomStringCon
             "an absolute route starts with the root's screen (^/home), not \(step)"
         case .upPastStart(let step):
             "step \(step) goes up past the route's first screen"
+        case .upPastTab(let tab, let step):
+            "step \(step) goes up past the root of the tab `\(NavigationError.shown(tab))`; select another tab by its name (#tab)"
         case .unknownScreen(let name, let step):
             "step \(step): no screen named `\(name)` is registered"
         case .declined(let name, let step):

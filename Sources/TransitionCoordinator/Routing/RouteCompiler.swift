@@ -155,6 +155,11 @@ package enum RouteCompiler {
                 continue
             }
             guard count <= steps.count else { throw .upPastStart(step: index) }
+            // A tab's root is never popped: going up past it would select another tab, or leave
+            // the tab bar to pop what an unselected tab shows.
+            // Mutant: a tab step gone up past as a screen.
+            let passed = steps.suffix(count).last { if case .tab = $0 { true } else { false } }
+            if case .tab(let target)? = passed, !planted(.upPopsTabRoot) { throw .upPastTab(target.name, step: index) }
             steps.removeLast(count)
         }
         return Route(absolute: true, steps)

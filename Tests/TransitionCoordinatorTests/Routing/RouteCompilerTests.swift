@@ -175,6 +175,22 @@ struct RouteCompilerTests {
         }
     }
 
+    @Test(
+        "going up past the root of the selected tab is refused: it never selects another tab, nor pops what one shows",
+        arguments: [("..", 0), ("up(n=2)", 0), ("../friend", 0), ("mail/up(n=2)", 1)])
+    func upPastTabRoot(_ path: String, step: Int) throws {
+        // Printed as `^/main#settings/alert#inbox`: the settings tab holds a screen, and the inbox
+        // tab, selected, only its root.
+        let shown = try Self.content("^/main#settings/alert#inbox")
+        #expect(throws: NavigationError.upPastTab("inbox", step: step)) {
+            try RouteCompiler.content(for: try Route(parsing: path), from: shown, registry: Self.registry())
+        }
+        // Inside the tab, up pops its own screens as ever.
+        let deeper = try Self.content("^/main#settings/alert#inbox/mail")
+        let popped = try RouteCompiler.content(for: try Route(parsing: ".."), from: deeper, registry: Self.registry())
+        #expect(popped == shown)
+    }
+
     /// Relative routes from `^/home/detail(id=3)`, and the absolute route each resolves to.
     static let relative: [(String, String)] = [
         ("..", "^/home"),
