@@ -17,16 +17,8 @@ extension LinkTask {
         let app = await Coordinator(
             root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor, screens: screens)
-        let pushed = Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))])
         let back = Route(absolute: true, [.push(RouteTarget("lhome"))])
-        let swipe: InteractiveGesture
-        do throws(TransitionError) {
-            try await app.navigate(to: pushed)
-            swipe = try await app.beginGesture(.pop("lroot"))
-        } catch {
-            await checker.noteViolation(.init(.answered, "a swipe back on an app of its own could not begin: \(error)"))
-            return
-        }
+        guard let swipe = await swipeBack(on: app, checker: checker) else { return }
         let link = Task(executorPreference: environment.taskExecutor) {
             () async -> Result<TransitionRecord?, TransitionError> in
             do throws(TransitionError) {
@@ -55,14 +47,7 @@ extension LinkTask {
         let app = await Coordinator(
             root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor, screens: registry())
-        let swipe: InteractiveGesture
-        do throws(TransitionError) {
-            try await app.navigate(to: Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))]))
-            swipe = try await app.beginGesture(.pop("lroot"))
-        } catch {
-            await checker.noteViolation(.init(.answered, "a swipe back on an app of its own could not begin: \(error)"))
-            return
-        }
+        guard let swipe = await swipeBack(on: app, checker: checker) else { return }
         let request = TransitionRequest.push(Screen("lalert"), at: .low)
         let preempting = Task(executorPreference: environment.taskExecutor) {
             () async -> Result<TransitionRecord, TransitionError> in
@@ -100,16 +85,9 @@ extension LinkTask {
         let session = Session()
         let app = await guardedApp(session: session, environment: environment)
         guard let secure = try? Route(parsing: Self.secure[0]) else { return }
-        do throws(TransitionError) {
-            try await app.navigate(to: secure)
-            await checker.noteViolation(.init(.answered, "\(secure) was shown before sign-in"))
-            return
-        } catch {
-            guard case .redirected = error else {
-                await checker.noteViolation(.init(.answered, "\(secure) before sign-in was refused as \(error), not redirected"))
-                return
-            }
-        }
+        guard
+            await redirected("\(secure)", checker: checker, { () throws(TransitionError) in try await app.navigate(to: secure) })
+        else { return }
         _ = await app.redirectOutcome()
         session.signIn()
         let cancelled = Task(executorPreference: environment.taskExecutor) {
@@ -144,8 +122,8 @@ extension LinkTask {
     /// A navigation behind sign-in, on an app of its own, redirected while another transition
     /// waits behind it; the person signs in at once, and the app resumes while the navigation to
     /// sign-in still waits behind that transition. The resume must wait behind the sign-in: the
-    /// secure screen shows last, not the sign-in over it (mutant ``Mutation/resumeCutsInLine``;
-    /// and a sign-in that goes in line only once its own task runs, after the resume).
+    /// secure screen shows last, not the sign-in over it (a sign-in that went in line only once
+    /// its own task ran, after the resume, failed it).
     static func resumeBehindItsRedirect(environment: StressEnvironment, checker: StressChecker) async {
         let session = Session()
         let app = await guardedApp(session: session, environment: environment)
@@ -176,11 +154,8 @@ extension LinkTask {
             await checker.noteViolation(.init(.answered, "\(secure) before sign-in was not redirected"))
             return
         }
-        session.signIn()
-        let resume = Task(executorPreference: environment.taskExecutor) { () async -> TransitionRecord? in
-            try? await app.resumeRedirected()
-        }
-        _ = await probe.next { if case .waiting(let request, _) = $0 { "\(request)".contains("lsecure") } else { false } }
+        // Time for the resume to reach the coordinator while the sign-in waits behind the window.
+        let resume = await resumeSignedIn(app, session, waiting: 5, environment: environment)
         second.open()
         let resumed = await resume.value
         _ = await app.redirectOutcome()
@@ -195,6 +170,117 @@ extension LinkTask {
                     "a request resumed at once after its redirect, while the sign-in navigation waited behind another "
                         + "transition, committed over \(before ?? "nothing"), and the app shows \(shows ?? "nothing"): "
                         + "the sign-in must come first, the secure screen last"))
+        }
+    }
+
+    /// A swipe back begun on `app` over `lfeed`, pushed on the root stack; nil, noted, when it
+    /// could not begin.
+    static func swipeBack(on app: Coordinator, checker: StressChecker) async -> InteractiveGesture? {
+        do throws(TransitionError) {
+            try await app.navigate(to: Route(absolute: true, [.push(RouteTarget("lhome")), .push(RouteTarget("lfeed"))]))
+            return try await app.beginGesture(.pop("lroot"))
+        } catch {
+            await checker.noteViolation(.init(.answered, "a swipe back on an app of its own could not begin: \(error)"))
+            return nil
+        }
+    }
+
+    /// Whether `attempt`, behind sign-in, was redirected; else notes what it did instead.
+    static func redirected(
+        _ what: String, checker: StressChecker, _ attempt: () async throws(TransitionError) -> Void
+    ) async -> Bool {
+        do throws(TransitionError) {
+            try await attempt()
+            await checker.noteViolation(.init(.answered, "\(what) was let through before sign-in"))
+        } catch {
+            if case .redirected = error { return true }
+            await checker.noteViolation(.init(.answered, "\(what) before sign-in was refused as \(error), not redirected"))
+        }
+        return false
+    }
+
+    /// Signs `session` in and resumes on `app` from a task of its own, then lets `milliseconds`
+    /// of the run's clock pass (time for the resume to go as far as it may); returns its task.
+    static func resumeSignedIn(
+        _ app: Coordinator, _ session: Session, waiting milliseconds: Int, environment: StressEnvironment
+    ) async -> Task<TransitionRecord?, Never> {
+        session.signIn()
+        let resume = Task(executorPreference: environment.taskExecutor) { () async -> TransitionRecord? in
+            try? await app.resumeRedirected()
+        }
+        for _ in 0..<milliseconds { try? await environment.sleep(.milliseconds(1)) }
+        return resume
+    }
+
+    /// A window behind sign-in opened below the lock, on a locked app of its own: redirected, its
+    /// navigation to sign-in waits for the unlock (a navigation closes what stands above the
+    /// root), while a resume's request, below the lock, could run at once. Signed in, the app
+    /// resumes, then unlocks: the resume must wait for the sign-in, so the window it opens is
+    /// still open at the end, over the sign-in (mutant ``Mutation/resumeSkipsRedirectWait``:
+    /// the window opened at once, then closed by the sign-in).
+    static func resumeWhileLockedAfterRedirect(environment: StressEnvironment, checker: StressChecker) async {
+        let session = Session()
+        guard let configuration = try? CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("lpin"), level: .medium))
+        else { return }
+        let app = await Coordinator(
+            root: Screen("lhome"), configuration: configuration, clock: environment.clock,
+            executor: environment.serialExecutor, taskExecutor: environment.taskExecutor, screens: registry(),
+            guards: guards(session: session))
+        _ = try? await app.setApplicationState(.background)
+        _ = try? await app.setApplicationState(.active)
+        guard await app.snapshot.isLocked else { return }
+        guard
+            await redirected(
+                "a window of lsecure", checker: checker,
+                { () throws(TransitionError) in try await app.openWindow(Screen("lsecure"), at: .low) })
+        else { return }
+        // Time for a resume that does not wait to run while locked.
+        let resume = await resumeSignedIn(app, session, waiting: 20, environment: environment)
+        _ = try? await app.unlock(policy: .enqueue)
+        let resumed = await resume.value
+        _ = await app.redirectOutcome()
+        let opened = await app.snapshot.window(at: .low)?.content.topScreen.name
+        let before = resumed?.before.rootWindow?.content.topScreen.name
+        if opened != "lsecure" || before != "lsignin" {
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "a window behind sign-in resumed while locked, its sign-in waiting for the unlock, committed over "
+                        + "\(before ?? "nothing") and is \(opened == nil ? "closed" : "open") at the end: it must "
+                        + "wait for the sign-in, and stay open over it"))
+        }
+    }
+
+    /// A swipe back behind sign-in (a guard redirects a gesture's commit), on an app of its own;
+    /// signed in, the app resumes it. The resumed pop is the app's request, not a gesture the user
+    /// holds: held as one, a lifecycle event meanwhile would cut it while its guards decide, and
+    /// two transitions would overlap (mutant ``Mutation/resumedGestureHeld``).
+    static func resumedGestureIsTheApps(environment: StressEnvironment, checker: StressChecker) async {
+        let signedIn = Locked(false)
+        let gesture = NavigationGuard("gesture") { context in
+            context.source == .gesture && !signedIn.withLock({ $0 }) ? .redirect(Self.signIn) : .allow
+        }
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry(), guards: [gesture])
+        guard let swipe = await swipeBack(on: app, checker: checker) else { return }
+        guard await redirected("a swipe's commit", checker: checker, { () throws(TransitionError) in try await swipe.commit() })
+        else { return }
+        _ = await app.redirectOutcome()
+        signedIn.withLock { $0 = true }
+        var probe = EventProbe(app)
+        let resumed = Task(executorPreference: environment.taskExecutor) { () async -> TransitionRecord? in
+            try? await app.resumeRedirected()
+        }
+        let began = await probe.next { if case .began = $0 { true } else { false } }
+        let record = await resumed.value
+        guard case .began(let transition, _)? = began, transition.source == .app, record?.source == .app else {
+            await checker.noteViolation(
+                .init(
+                    .answered,
+                    "a swipe's commit resumed after sign-in began as \(String(describing: began)) and gave "
+                        + "\(String(describing: record)): it is the app's request, not a gesture the user holds"))
+            return
         }
     }
 

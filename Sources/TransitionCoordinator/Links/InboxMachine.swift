@@ -95,19 +95,28 @@ struct InboxMachine: Sendable {
     /// Takes saved links back in (a restore) and returns them with the ids they take, and the
     /// actions. Saved data is untrusted: a remaining wait is brought into `0...longest` (a
     /// negative one expires at once), and ids are kept only when no link arrived yet, no two
-    /// share an id, and all are below 2⁶³ (room for the ids to come); otherwise every restored link takes
+    /// share an id, and all are from 1 (the first id given) to below 2⁶³ (room for the ids to
+    /// come); otherwise every restored link takes
     /// a new id (ids are never given twice). Links restored after others arrived are older than
     /// those, so they are superseded by the newest one waiting or on its way. Otherwise the
     /// newest restored link waits and the older ones are superseded by it. Each ends once.
     mutating func restore(_ saved: [SavedLink], now: Duration, longest: Duration) -> (links: [SavedLink], actions: [Action]) {
         var links = saved.sorted { $0.id < $1.id }
+        // A negative wait ran out before the restore: that link expires at once.
+        // Mutant: a negative wait read as none left, so the link goes to an open, idle inbox.
+        let ranOut = links.map { $0.remaining < .zero && !planted(.restoredNegativeWaitGoes) }
         for index in links.indices { links[index].remaining = TrustedDuration.clamped(links[index].remaining, to: longest) }
         let distinct = zip(links, links.dropFirst()).allSatisfy { $0.id != $1.id }
         // Room for every id to come: below 2⁶³, the next ids cannot run out.
         let roomAfter = (links.last?.id.rawValue ?? 0) < UInt64(Int64.max)
+        // The inbox gives ids from 1: a saved 0 is forged, and kept it would read as no link given yet.
+        // Mutant: an id of 0 kept, so a later restore keeps its ids again and one id ends twice.
+        let given = (links.first?.id.rawValue ?? 1) > 0 || planted(.restoredIDZeroKept)
         // Mutant: duplicate ids are kept as saved, so one link can end twice.
         let distinctOrMutant = distinct || planted(.restoredDuplicateLink)
-        if nextID > 1 || delivering != nil || !pending.isEmpty || parked != nil || !distinctOrMutant || !roomAfter {
+        let nothingGiven = nextID == 1 && delivering == nil && pending.isEmpty && parked == nil
+        let keepsIDs = nothingGiven && distinctOrMutant && roomAfter && given
+        if !keepsIDs {
             for index in links.indices {
                 links[index].id = LinkID(nextID)
                 nextID += 1
@@ -115,11 +124,16 @@ struct InboxMachine: Sendable {
         } else if let newest = links.last {
             nextID = max(nextID, newest.id.rawValue + 1)
         }
-        guard let newest = links.last else { return ([], []) }
-        if let live = pending.last ?? delivering ?? parked {
-            return (links, links.map { Action.end($0.id, .superseded(by: live.id)) })
+        var actions: [Action] = []
+        var waiting: [SavedLink] = []
+        for (link, ranOut) in zip(links, ranOut) {
+            if ranOut { actions.append(.end(link.id, .expired(waited: .zero))) } else { waiting.append(link) }
         }
-        var actions = links.dropLast().map { Action.end($0.id, .superseded(by: newest.id)) }
+        guard let newest = waiting.last else { return (links, actions) }
+        if let live = pending.last ?? delivering ?? parked {
+            return (links, actions + waiting.map { Action.end($0.id, .superseded(by: live.id)) })
+        }
+        actions += waiting.dropLast().map { Action.end($0.id, .superseded(by: newest.id)) }
         pending = [Link(id: newest.id, route: newest.route, arrived: now, deadline: now + newest.remaining)]
         actions += pump(now: now)
         return (links, actions)

@@ -188,7 +188,8 @@ public actor LinkInbox {
 
     /// Takes saved links back (after a relaunch); returns them with the ids and remaining waits
     /// they take. Saved data is untrusted, and every link ends exactly once whatever it says:
-    /// - ids: kept when called before any link arrives, no two share one and all are below 2⁶³;
+    /// - ids: kept when called before any link arrives, no two share one and all are from 1 (the
+    ///   first id an inbox gives) to below 2⁶³;
     ///   otherwise every restored link takes a new id. Restored after other links arrived, they
     ///   are superseded by the newest of those (it is newer).
     /// - time: a remaining wait counts from the restore, at most the inbox's

@@ -129,9 +129,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link URL's path is split at characters: a `/` that a combining mark follows is one
     /// character with it, so it does not separate, and a value crosses segments.
     case linkSplitsAtCharacters
-    /// A redirected request, resumed, cuts in line (`.preempt`): resumed while the redirect's
-    /// navigation waits behind another transition, it commits first, under the sign-in screen.
-    case resumeCutsInLine
+    /// A redirected request, resumed, is asked at once, not after the redirect's navigation: a
+    /// sign-in deferred until the unlock commits after it, over what the resume showed.
+    case resumeSkipsRedirectWait
+    /// A gesture's commit, redirected and resumed, keeps the gesture's source: admitted as a
+    /// gesture the user still holds, a lifecycle event cuts it while its guards decide.
+    case resumedGestureHeld
     /// A non-exhaustive test store reads a category stated empty (`$0.events = []`) as lines
     /// that appear in order, which anything meets: a step stating that nothing happened passes
     /// whatever happened.
@@ -146,6 +149,12 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A relative route's `up` goes past a tab's root as past a screen: `..` at the root of the
     /// selected tab selects the tab printed before it, and a longer `up` pops what that tab shows.
     case upPopsTabRoot
+    /// A restored link saved with a negative remaining wait is read as having none left: it goes
+    /// to an open, idle inbox instead of expiring at once.
+    case restoredNegativeWaitGoes
+    /// A restored link's saved id of 0 is kept: the inbox then reads as having given no id, so a
+    /// later restore keeps its ids again, and one id ends twice.
+    case restoredIDZeroKept
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -31,18 +31,22 @@ extension Coordinator {
         case .redirect(let route) where source == .redirect:
             return .denied(guard: refusal.guardName, reason: "redirected a redirect (to \(route)); refused to avoid a loop")
         case .redirect(let route):
-            // A link goes back to its inbox, parked there (saved with it) until the resume.
-            redirected = Redirected(
-                request: plan.request, source: source, link: admission.link,
-                inbox: admission.link == nil ? nil : linkInbox)
             redirectsStarted += 1
             let arrival = lineUp(redirectTo: route)
-            redirectNavigation = Task(executorPreference: taskExecutor) { [weak self] in
+            let navigation = Task(executorPreference: taskExecutor) { [weak self] in
                 // Outside every transition: it waits its turn, after this one hands the slot on.
                 await TransitionScope.$chain.withValue(.empty) {
                     await self?.followRedirect(arrival) ?? .success(nil)
                 }
             }
+            redirectNavigation = navigation
+            // A link goes back to its inbox, parked there (saved with it) until the resume. A
+            // gesture's commit is asked for again as the app's: the user's finger is long gone.
+            // Mutant: a resumed gesture's commit held as a gesture the user still holds.
+            redirected = Redirected(
+                request: plan.request,
+                source: source == .gesture && !planted(.resumedGestureHeld) ? .app : source,
+                link: admission.link, inbox: admission.link == nil ? nil : linkInbox, navigation: navigation)
             return .redirected(guard: refusal.guardName, to: route)
         }
     }
@@ -95,9 +99,11 @@ extension Coordinator {
     }
 
     /// Asks again for the request a guard redirected last (the link behind sign-in, once signed
-    /// in), through the guards; nil when none is kept. It waits its turn (`.enqueue`): the
-    /// navigation the redirect started was in line before the redirected request was answered,
-    /// so the request commits after it, never under the sign-in screen it was sent to.
+    /// in), through the guards; nil when none is kept. It waits for the navigation the redirect
+    /// started to end (behind the lock too, while that navigation waits for the unlock), then its
+    /// turn (`.enqueue`): the request commits after the sign-in, never under it. A gesture's
+    /// commit is asked for again as the app's request (its record says `app`): the user's finger
+    /// is long gone.
     ///
     /// A link is asked for through its ``LinkInbox``, which parked it: the link then ends with
     /// this answer, exactly once (nil, and no navigation, when it was superseded or expired meanwhile).
@@ -127,14 +133,14 @@ extension Coordinator {
         if let link = kept.link {
             resumingLink = kept
             defer { if resumingLink?.link == link { resumingLink = nil } }
+            await waitForRedirect(of: kept)
             guard let answer = await kept.inbox?.resume(link) else { return nil }
             return try answer.get()
         }
+        await waitForRedirect(of: kept)
         do {
-            // Mutant: the resume cuts in line, ahead of the redirect's navigation that waits.
             return try await submit(
-                kept.request, animator: nil, mode: .policy(planted(.resumeCutsInLine) ? .preempt : .enqueue),
-                whenLocked: .deferUntilUnlocked, source: kept.source)
+                kept.request, animator: nil, mode: .policy(.enqueue), whenLocked: .deferUntilUnlocked, source: kept.source)
         } catch {
             // A refusal (the caller cancelled before admission, the queue full, the host not
             // answering) changed nothing and never reached the guards: the request stays kept for
@@ -151,5 +157,17 @@ extension Coordinator {
         let source: NavigationSource
         let link: LinkID?
         weak var inbox: LinkInbox?
+        /// The navigation the redirect started (sign-in), which the resume waits for.
+        let navigation: Task<Result<TransitionRecord?, TransitionError>, Never>
+    }
+
+    /// Waits until the navigation `kept`'s redirect started has ended: in line before the
+    /// redirected request was answered, it may still wait in a lane the resume would not (the
+    /// deferred one, a navigation while locked, where a request below the lock runs at once), so
+    /// the resume waits for its end, not for its place.
+    private func waitForRedirect(of kept: Redirected) async {
+        // Mutant: the resume asked at once, past a sign-in that waits for the unlock.
+        if planted(.resumeSkipsRedirectWait) { return }
+        _ = await kept.navigation.value
     }
 }

@@ -105,6 +105,36 @@ struct InboxMachineTests {
         #expect(next == LinkID(10), "ids go on after the restored ones")
     }
 
+    @Test("a restored link whose saved wait ran out (negative) expires at once, open inbox or closed; the others go on")
+    func restoredWaitRanOut() {
+        for open in [true, false] {
+            var machine = InboxMachine(open: open)
+            let saved = [
+                SavedLink(id: LinkID(1), route: Self.home, remaining: .seconds(-5)),
+                SavedLink(id: LinkID(2), route: Self.inbox, remaining: .seconds(10)),
+                SavedLink(id: LinkID(3), route: Self.friend, remaining: .seconds(-1)),
+            ]
+            let (links, actions) = machine.restore(saved, now: .zero, longest: Self.minute)
+            #expect(links.map(\.id) == [LinkID(1), LinkID(2), LinkID(3)], "each restored link is returned, to end once")
+            #expect(Self.ends(actions) == [LinkID(1): "expired", LinkID(3): "expired"])
+            #expect(Self.delivered(actions) == (open ? [LinkID(2)] : []))
+            #expect(machine.saved(now: .zero).map(\.id) == [LinkID(2)], "waiting, or on its way: saved, the others ended")
+        }
+    }
+
+    @Test("a saved id of 0, which an inbox never gives, is renumbered: a later restore never gives an id twice")
+    func restoredIDZero() {
+        var machine = InboxMachine(open: false)
+        let first = machine.restore(
+            [SavedLink(id: LinkID(0), route: Self.home, remaining: Self.minute)], now: .zero, longest: Self.minute)
+        #expect(first.links.map(\.id) == [LinkID(1)])
+        let second = machine.restore(
+            [SavedLink(id: LinkID(0), route: Self.inbox, remaining: Self.minute)], now: .zero, longest: Self.minute)
+        #expect(second.links.map(\.id) == [LinkID(2)])
+        let (posted, _) = machine.receive(Self.friend, now: .zero, expiry: Self.minute)
+        #expect(posted == LinkID(3))
+    }
+
     @Test("a link on its way no longer expires, and is saved with its whole expiry, however long it waited in the coordinator")
     func deliveringSavedWhole() {
         var machine = InboxMachine(open: true)

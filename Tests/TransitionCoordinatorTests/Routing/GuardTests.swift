@@ -154,14 +154,99 @@ struct GuardTests {
         #expect(lined, "the navigation to sign-in is in line when the redirected request is answered")
 
         session.signedIn.mutate { $0 = true }
+        // The resume waits for that navigation's end: let its task go.
         let resume = Task { try await coordinator.resumeRedirected() }
-        let arrival = await probe.next { Self.isArrival($0, of: "navigate to ^/home/vault(code=1234)") }
-        #expect(arrival.map { if case .waiting = $0 { true } else { false } } == true, "the resume waits its turn")
         executor.release()
         let record = try #require(try await resume.value)
         #expect(record.before.windowList[0].content == (try RouteCompilerTests.content("^/home/alert")), "after the sign-in")
         #expect(await Self.root(coordinator) == (try RouteCompilerTests.content("^/home/vault(code=1234)")))
         #expect(await coordinator.redirectOutcome().map { (try? $0.get()) != nil } == true)
+    }
+
+    @Test("a resume asked while locked waits for the redirect's navigation, deferred until the unlock, and commits after it")
+    func resumeWhileLockedWaitsForTheRedirect() throws {
+        // Every job runs when the test says: the resume runs as far as it can before the unlock.
+        let scheduler = SteppedScheduler()
+        let signedIn = Box(false)
+        let signIn = try Route(parsing: "^/home/alert")
+        let vault = NavigationGuard("vault") { context in
+            context.arriving.contains { $0.name == "vault" } && !signedIn.value ? .redirect(signIn) : .allow
+        }
+        let configuration = try CoordinatorConfiguration(lock: LifecycleCover(screen: Screen("pin"), level: .medium))
+        let parts = Box<Coordinator?>(nil)
+        let resumed = Box<Result<TransitionRecord?, TransitionError>?>(nil)
+        let unlocked = Box(false)
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            let app = await Coordinator(
+                root: Screen("launch"), configuration: configuration, clock: TestClock(), executor: scheduler.serialExecutor,
+                taskExecutor: scheduler.taskExecutor, screens: RouteCompilerTests.registry(), guards: [vault])
+            _ = try? await app.setApplicationState(.background)
+            _ = try? await app.setApplicationState(.active)
+            // A window below the lock: redirected; the navigation to sign-in waits for the unlock.
+            _ = try? await app.perform(.push(Screen("vault"), at: .low))
+            signedIn.value = true
+            parts.value = app
+            _ = Task(executorPreference: scheduler.taskExecutor) { resumed.value = await Self.resume(app) }
+        }
+        scheduler.runDry()
+        let app = try #require(parts.value)
+        #expect(resumed.value == nil, "the resume waits for the sign-in, which waits for the unlock")
+        _ = Task.detached(executorPreference: scheduler.taskExecutor) {
+            _ = try? await app.unlock(policy: .enqueue)
+            unlocked.value = true
+        }
+        #expect(scheduler.run { unlocked.value && resumed.value != nil })
+        guard case .success(let record?)? = resumed.value else {
+            Issue.record("the resume answered \(String(describing: resumed.value))")
+            return
+        }
+        #expect(record.before.rootWindow?.content == (try RouteCompilerTests.content("^/home/alert")), "after the sign-in")
+        #expect(record.after.window(at: .low)?.content.topScreen.name == "vault")
+    }
+
+    @Test("a gesture's commit redirected, then resumed, is the app's request: a lifecycle event waits for its guards")
+    func resumedGestureIsTheApps() async throws {
+        let signedIn = Box(false)
+        let (asked, answer) = (Gate(), Gate())
+        let signIn = try Route(parsing: "^/home/alert")
+        let gesture = NavigationGuard("gesture") { context in
+            context.source == .gesture && !signedIn.value ? .redirect(signIn) : .allow
+        }
+        let hold = NavigationGuard("hold") { context in
+            // The resumed pop: the user's swipe, asked for again.
+            if case .userDid = context.request, signedIn.value {
+                asked.open()
+                await answer.wait()
+            }
+            return .allow
+        }
+        let configuration = try CoordinatorConfiguration(
+            shield: LifecycleCover(screen: Screen("shield"), level: .high), guardTimeout: .seconds(1000))
+        let coordinator = await Coordinator(
+            root: Screen("launch"), configuration: configuration, clock: TestClock(),
+            screens: RouteCompilerTests.registry(), guards: [gesture, hold])
+        try await coordinator.navigate(to: try Route(parsing: "^/home/friend/draft"))
+        let swipe = try await coordinator.beginGesture(.pop(ContainerID("^")))
+        await #expect(throws: TransitionError.redirected(guard: "gesture", to: signIn)) { try await swipe.commit() }
+        _ = await coordinator.redirectOutcome()
+        signedIn.mutate { $0 = true }
+        var probe = EventProbe(coordinator)
+        let resumed = Task { await Self.resume(coordinator) }
+        await asked.wait()
+        let lifecycle = Task { try await coordinator.setApplicationState(.inactive) }
+        let lane = await probe.waiting(.setApplicationState(.inactive))
+        #expect(lane == .lifecycle, "the lifecycle event waits while the resumed pop's guards decide")
+        answer.open()
+        let record = try #require(try await resumed.value.get())
+        #expect(record.source == .app, "the user's finger is long gone: the resume is the app's")
+        _ = try await lifecycle.value
+        #expect(await coordinator.snapshot.shieldWindow != nil)
+        #expect(await coordinator.audit().isEmpty)
+    }
+
+    /// `resumeRedirected()`'s answer, as a value.
+    static func resume(_ coordinator: Coordinator) async -> Result<TransitionRecord?, TransitionError> {
+        do throws(TransitionError) { return .success(try await coordinator.resumeRedirected()) } catch { return .failure(error) }
     }
 
     /// Whether `event` says that the request described as `request` began or went in line.
