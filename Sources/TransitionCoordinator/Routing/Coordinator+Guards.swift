@@ -168,6 +168,9 @@ extension Coordinator {
     private func waitForRedirect(of kept: Redirected) async {
         // Mutant: the resume asked at once, past a sign-in that waits for the unlock.
         if planted(.resumeSkipsRedirectWait) { return }
+        // Other requests arrive during this await, a newer redirect too: the request was taken
+        // before it (no second call resumes it), and its arrival afterwards is decided afresh
+        // (re-entrancy, cancellation, the lock), as any request's is.
         _ = await kept.navigation.value
     }
 }
