@@ -53,9 +53,10 @@ extension Coordinator {
 
     /// The arrival of the navigation to a guard's redirect `route` (`.enqueue`, deferred while
     /// locked), decided now, in the redirected transition's step: it is in line before that
-    /// transition's refusal reaches its caller, so a ``resumeRedirected()`` asked from then on
-    /// waits behind it, and the request never commits under the sign-in it was sent to. It belongs
-    /// to no caller: neither the transition's re-entrancy chain nor its task's cancellation is its.
+    /// transition's refusal reaches its caller, so what the app asks once answered comes after it
+    /// in its lane (a ``resumeRedirected()`` also waits for its end, whatever lane it stands in).
+    /// It belongs to no caller: neither the transition's re-entrancy chain nor its task's
+    /// cancellation is its.
     private func lineUp(redirectTo route: Route) -> TransitionMachine.Decision {
         do throws(TransitionError) {
             let request = try navigation(to: route)
