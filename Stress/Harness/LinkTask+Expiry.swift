@@ -51,4 +51,31 @@ extension LinkTask {
             return
         }
     }
+
+    /// Inboxes the app lets go while their links are open, on an app of its own: one whose link
+    /// is on its way to the coordinator, then a closed one whose link can only wait. Each link
+    /// must still end on its inbox's `outcomes` before the stream finishes, the first navigated and
+    /// the second expired (mutant ``Mutation/releasedInboxLosesLink``).
+    static func inboxLetGoEndsItsLinks(environment: StressEnvironment, checker: StressChecker) async {
+        let app = await Coordinator(
+            root: Screen("lhome"), clock: environment.clock, executor: environment.serialExecutor,
+            taskExecutor: environment.taskExecutor, screens: registry())
+        guard let route = try? Route(parsing: "^/lhome/lfeed") else { return }
+        for startsOpen in [true, false] {
+            var inbox: LinkInbox? = LinkInbox(
+                coordinator: app, configuration: .init(expiry: .milliseconds(5), startsOpen: startsOpen))
+            var ends = inbox?.outcomes.makeAsyncIterator()
+            await inbox?.post(route)
+            inbox = nil
+            let end = await ends?.next()
+            let expected = startsOpen ? "navigated" : "expired"
+            if end?.outcome.code != expected {
+                await checker.noteViolation(
+                    .init(
+                        .answered,
+                        "a link posted to an \(startsOpen ? "open" : "closed") inbox the app then let go ended "
+                            + "\(end.map { "\($0.outcome)" } ?? "never, its outcomes finished"), not \(expected)"))
+            }
+        }
+    }
 }

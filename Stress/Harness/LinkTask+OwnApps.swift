@@ -16,6 +16,7 @@ extension LinkTask {
         await resumeFromAnimation(environment: environment, checker: checker)
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await restoredLinksForged(environment: environment, checker: checker)
+        await inboxLetGoEndsItsLinks(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
         await upStaysInItsTab(environment: environment, checker: checker)
         await relaunchOntoShownScreen(environment: environment, checker: checker)

@@ -213,6 +213,7 @@ public enum StressHarness {
         case .portLeadingZerosCounted: "a link URL's port with leading zeros refused as too large"
         case .restoredNegativeWaitGoes: "a restored link whose saved wait ran out sent, not expired"
         case .restoredIDZeroKept: "a restored link's saved id 0 kept, so a later restore reuses it"
+        case .releasedInboxLosesLink: "a link on its way losing its end when the app lets its inbox go"
         case .upPopsTabRoot: "a relative route's up past a tab's root, selecting or popping another tab"
         case .tabNeedingParameterRegistered: "a tab bar registered with a tab that needs a parameter"
         case .arrivalAwaitsDeadWaiters: "arrival(of:) waiting on a cancelled request the queue keeps"

@@ -20,6 +20,11 @@
 ///
 /// One inbox per coordinator: a redirect hands its link back to the inbox that last delivered.
 ///
+/// Lifetime: the coordinator holds its inbox weakly, and the app keeps it. An inbox the app lets
+/// go while links are still open stays until each has ended, and ``outcomes`` still gives those
+/// ends before it finishes: a link on its way ends with the coordinator's answer, and one
+/// waiting or parked (which nobody can open or resume any more) ends when it expires.
+///
 /// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
 /// (`InboxMachine`); links are delivered by tasks of their own, outside every transition (a
 /// link posted from an animator is not re-entrant: it waits its turn).
@@ -67,7 +72,7 @@ public actor LinkInbox {
         }
     }
 
-    private let coordinator: Coordinator
+    let coordinator: Coordinator
     package let configuration: Configuration
     private var machine: InboxMachine
     private var routes: [LinkID: Route] = [:]
@@ -279,25 +284,35 @@ public actor LinkInbox {
     }
 
     /// Hands `link` to the coordinator in a task of its own, outside every transition's scope.
+    /// The task holds the inbox until the answer is carried out: an app that lets the inbox go
+    /// meanwhile still hears how the link ended.
     private func deliver(_ link: InboxMachine.Link) {
-        let coordinator = coordinator
-        let task = Task(executorPreference: coordinator.taskExecutor) { [weak self] in
-            let answer: Result<TransitionRecord?, TransitionError> = await TransitionScope.$chain.withValue(.empty) {
-                do throws(TransitionError) {
-                    return .success(
-                        try await coordinator.navigate(
-                            to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
-                            source: .link, link: link.id, inbox: self))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            await self?.answered(link.id, answer)
+        // Mutant: the task holds the inbox weakly, so a released inbox loses the link's end.
+        if planted(.releasedInboxLosesLink) { return delivery = (link.id, deliveryHoldingWeakly(link)) }
+        let task = Task(executorPreference: coordinator.taskExecutor) { [self] in
+            await answered(link.id, Self.answer(to: link, from: coordinator, inbox: self))
         }
         delivery = (link.id, task)
     }
 
-    private func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
+    /// The coordinator's answer to `link`, asked outside every transition's scope: an inbox posts
+    /// from anywhere, an animator too, and its link waits its turn.
+    nonisolated static func answer(
+        to link: InboxMachine.Link, from coordinator: Coordinator, inbox: LinkInbox?
+    ) async -> Result<TransitionRecord?, TransitionError> {
+        await TransitionScope.$chain.withValue(.empty) {
+            do throws(TransitionError) {
+                return .success(
+                    try await coordinator.navigate(
+                        to: link.route, policy: .enqueue, whenLocked: .deferUntilUnlocked,
+                        source: .link, link: link.id, inbox: inbox))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    func answered(_ id: LinkID, _ answer: Result<TransitionRecord?, TransitionError>) {
         if delivery?.id == id { delivery = nil }
         // The resume's caller hears the answer itself, whether the link ends or is parked again.
         let resumer = resumers.removeValue(forKey: id) ?? []
@@ -340,10 +355,11 @@ public actor LinkInbox {
         let clock = coordinator.clock
         sleeper = (
             deadline,
-            Task(executorPreference: coordinator.taskExecutor) { [weak self] in
+            // Holds the inbox until the deadline: a link the app can no longer reach still expires.
+            Task(executorPreference: coordinator.taskExecutor) { [self] in
                 // Just past the deadline: a link expires once it waited longer than its expiry.
                 guard (try? await clock.sleepUntil(deadline + Self.instant)) != nil else { return }
-                await self?.expireDue(deadline)
+                await expireDue(deadline)
             }
         )
     }
@@ -356,8 +372,9 @@ public actor LinkInbox {
         carryOut(machine.expire(now: coordinator.clock.elapsed()))
     }
 
+    /// Ends ``outcomes``: every link has ended by now, since the tasks of a link on its way and of
+    /// the expiry timer hold the inbox until they are done.
     deinit {
-        sleeper?.task.cancel()
         continuation.finish()
     }
 }

@@ -155,6 +155,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A restored link's saved id of 0 is kept: the inbox then reads as having given no id, so a
     /// later restore keeps its ids again, and one id ends twice.
     case restoredIDZeroKept
+    /// A link's delivery task holds its inbox weakly: an inbox the app lets go while the link is
+    /// on its way ends ``LinkInbox/outcomes`` without that link's end.
+    case releasedInboxLosesLink
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

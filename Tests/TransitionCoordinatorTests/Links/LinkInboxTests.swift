@@ -130,4 +130,39 @@ struct LinkInboxTests {
         #expect(await coordinator.snapshot.windowList[0].content == (try RouteCompilerTests.content("^/main#inbox/mail")))
         #expect(await relaunched.post(try Self.route("^/home")) > saved[0].id)
     }
+
+    @Test("an inbox the app lets go while its link is on its way still ends that link on its outcomes")
+    func releasedWhileDelivering() async throws {
+        let (coordinator, _, _) = try await Self.fixture()
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        let held = Task { try await coordinator.openWindow(Screen("toast"), at: .low, animator: animator) }
+        await animator.started()
+        var inbox: LinkInbox? = LinkInbox(coordinator: coordinator, startsOpen: true)
+        var outcomes = try #require(inbox).outcomes.makeAsyncIterator()
+        let id = try await #require(inbox).post(try Self.route("^/home/friend"))
+        _ = await probe.next { if case .waiting(.navigate, _) = $0 { true } else { false } }
+        inbox = nil
+        animator.open()
+        _ = try await held.value
+        let ended = await outcomes.next()
+        #expect(ended?.id == id && ended?.outcome.code == "navigated", "ended: \(String(describing: ended))")
+        #expect(await outcomes.next() == nil, "the stream finishes once the inbox is gone")
+    }
+
+    @Test("an inbox the app lets go with a link waiting (closed, so nothing can open it) ends the link when it expires")
+    func releasedWhileWaiting() async throws {
+        let (coordinator, _, clock) = try await Self.fixture()
+        var inbox: LinkInbox? = LinkInbox(coordinator: coordinator, expiry: .seconds(5))
+        var outcomes = try #require(inbox).outcomes.makeAsyncIterator()
+        let id = try await #require(inbox).post(try Self.route("^/home"))
+        let past = Duration.seconds(5) + Duration(secondsComponent: 0, attosecondsComponent: 1)
+        await clock.sleepers(atLeast: 1, dueIn: past)
+        inbox = nil
+        clock.advance(by: past)
+        let ended = await outcomes.next()
+        #expect(ended?.id == id && ended?.outcome == .expired(waited: past), "ended: \(String(describing: ended))")
+        #expect(await outcomes.next() == nil, "the stream finishes once the inbox is gone")
+        #expect(await coordinator.history.isEmpty)
+    }
 }
