@@ -48,8 +48,11 @@ extension Coordinator {
         public var record: TransitionRecord?
         /// What was restored and what was left out, as planned.
         package var plan: Restoration.Plan
-        /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
-        /// launch link over it when the policy's launch rule says so. A restore is a navigation:
+        /// The absolute route restored: the saved one, migrated, cut where it had to be, with the
+        /// launch link over it when the policy's launch rule says so. Its steps are written as
+        /// saved: a parameter a screen's destination type does not read stays in them, while the
+        /// screen shown (and the next save, ``Coordinator/savedNavigation(schema:savedAt:links:)``)
+        /// leaves it out. A restore is a navigation:
         /// one that waited behind a transition leaves the tabs its route does not name as that
         /// transition left them, as a link does (the snapshot's ``NavigationSnapshot/rootRoute(registry:)``
         /// then reads them too).

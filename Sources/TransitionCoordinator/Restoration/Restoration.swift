@@ -17,8 +17,8 @@ package enum Restoration {
 
     /// What to show.
     package struct Plan: Sendable, Hashable {
-        /// The absolute route shown: the saved one, migrated, cut where it had to be, with the
-        /// launch link over it when the rule says so.
+        /// The absolute route restored: the saved one, migrated, cut where it had to be, with the
+        /// launch link over it when the rule says so (its steps as saved).
         package var route: Route
         /// The root window's content it compiles to.
         package var content: WindowContent

@@ -155,6 +155,19 @@ struct RestorationTests {
         #expect(await coordinator.snapshot.rootWindow?.content == plan.content)
     }
 
+    @Test(
+        "a saved parameter a destination does not read stays in the restored route; the screen shown and the next save leave it out"
+    )
+    func unreadParameterStaysInTheRoute() async throws {
+        let registry = ScreenRegistry(destinations: Place.self)
+        let coordinator = await Coordinator(root: Place.home, clock: TestClock(), screens: registry)
+        let restored = try await coordinator.restore(
+            try Self.saved("^/home/detail(id=1,junk=2)"), policy: RestorationPolicy(), now: .seconds(1_010))
+        #expect(restored.route.path == "^/home/detail(id=1,junk=2)" && restored.dropped.isEmpty)
+        #expect(await coordinator.snapshot.rootWindow?.content.screens.last == Screen(Place.detail(id: 1)))
+        #expect(try await coordinator.savedNavigation(schema: 1, savedAt: .zero).route.path == "^/home/detail(id=1)")
+    }
+
     @Test("a link taken under wider route limits than the standard ones is refused when saved, not lost when read back")
     func savedLinkPastTheStandardLimits() async throws {
         let limits = RouteLimits(maxLength: 8_192)
