@@ -71,6 +71,8 @@ extension Workload {
                 : .screen(ScreenID("k\(rng.below(Self.contentScreenPool))"))
             return .content(.present(modal, from: from))
         default:
+            // Now and then by a screen that presents (one a hop container shows, say).
+            if rng.chance(15) { return .content(.dismiss(.screen(ScreenID("k\(rng.below(Self.contentScreenPool))")))) }
             // Mostly the root's containers, where sheets are most often presented and stay longest.
             let bases: [ContainerID] = Self.stackIDs + [Self.tabsID, Self.hopID]
             let rootBases: [ContainerID] = [Self.stackIDs[0], Self.stackIDs[1], Self.tabsID]

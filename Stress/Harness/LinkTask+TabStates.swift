@@ -133,6 +133,46 @@ extension LinkTask {
         }
     }
 
+    /// A sheet over a hop container's screen, on an app of its own, taken away twice: by its
+    /// presenter's dismiss, then (presented again) by the whole tree without it, as a link
+    /// navigates. The same change must be told as the same kind, a dismiss, both times (mutant
+    /// ``Mutation/hopHidesDismiss``).
+    static func hopSheetDismissed(environment: StressEnvironment, checker: StressChecker) async {
+        let bare = WindowContent.hop(HopContainer(id: "lhop", showing: .screen(Screen("la"))))
+        let sheet = WindowContent.screen(Screen("lb"))
+        guard
+            let app = try? await Coordinator(
+                root: bare, clock: environment.clock, executor: environment.serialExecutor,
+                taskExecutor: environment.taskExecutor, screens: registry())
+        else { return }
+        let told = Locked<[ContentAnimation?]>([])
+        let animator = CallbackAnimator { context, finish in
+            told.withLock { $0.append(context.contentChange?.animation) }
+            finish()
+        }
+        do {
+            for byTree in [false, true] {
+                try await app.present(sheet, from: .screen(Screen("la").id))
+                if byTree {
+                    try await app.replaceContent(with: bare, animator: animator)
+                } else {
+                    try await app.dismiss(presentedBy: .screen(Screen("la").id), animator: animator)
+                }
+            }
+        } catch {
+            await checker.noteViolation(.init(.answered, "a sheet over a hop container's screen, on an app of its own: \(error)"))
+            return
+        }
+        let kinds = told.withLock { $0 }
+        if kinds != [.dismiss, .dismiss] {
+            await checker.noteViolation(
+                .init(
+                    .skipRules,
+                    "a sheet over a hop container's screen, dismissed by its presenter then by the whole tree, "
+                        + "was told as \(kinds.map { $0.map(\.description) ?? "nothing" }), not a dismiss both times"))
+        }
+    }
+
     /// A relative link going up from the root of the selected tab, on an app of its own whose
     /// other tab holds a screen: `..` and `../lfriend` must be refused as going up past that tab's
     /// root, with nothing changed, never select the other tab or pop what it shows (mutant

@@ -177,7 +177,8 @@ public enum StressRunner {
             audit: await coordinator.audit(), history: await coordinator.history,
             droppedEvents: coordinator.droppedEventCount, pending: pending)
         let history = await coordinator.history
-        for violation in CallbackChecks.balance(history)
+        for violation in InvariantChecker.checkResigns(host.ledger, history: history)
+            + CallbackChecks.balance(history)
             + CallbackChecks.delivered(history, log: tally.log, itemized: tally.transitionsWithItems)
             + CallbackChecks.hostShownCommitted(host.contentsShown, history: history)
             + CallbackChecks.hostAnimatedAsRecorded(host.contentsAnimated, history: history)

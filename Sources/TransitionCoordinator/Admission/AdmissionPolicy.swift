@@ -28,8 +28,9 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
     /// that it no longer fits.
     /// When the animation was already cut short, a later preempting request just waits in its lane;
     /// so does one that arrives while the transition in flight may still end without committing
-    /// (its guards deciding, a gesture the user holds): it cuts nothing, stays cancellable, and is
-    /// planned when its turn comes.
+    /// (its guards deciding, a gesture the user holds), and one behind such a request, still
+    /// waiting, which runs before it: it cuts nothing, stays cancellable, and is planned when its
+    /// turn comes.
     /// A navigation to where the transition in flight leads cuts nothing: once that transition's
     /// guards let it through, it is answered already there (nil); until then, it waits for that
     /// transition's end, then is already there, or runs if the guards refused it.

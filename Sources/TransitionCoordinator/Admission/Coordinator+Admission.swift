@@ -72,6 +72,10 @@ extension Coordinator {
             cancelled: cancelled, hostFault: refreshHost(),
             now: clock.elapsed())
         if let slot = machine.slot { circumstances.reentrant = callerIsInside(slot.transition.id) }
+        // Mutant: a request from a call of the host's first calls is taken, and waits for them.
+        if case .running = hostStart, callerIsInside(Self.setupID), !planted(.setupCallsNotReentrant) {
+            circumstances.insideSetup = setupTransition
+        }
         var effects = TransitionMachine.Effects()
         let decision: TransitionMachine.Decision
         do throws(TransitionError) {

@@ -169,7 +169,10 @@ public enum ContentAnimation: String, Sendable, Hashable, Codable, CustomStringC
                 (old, new) = (shown, showing)
             case (.hop(let was), .hop(let now)):
                 if was.current.nodeID != now.current.nodeID { return .hop }
-                if case .screen = now.current { return .hop }
+                // The same screen with other parameters is another screen; the same one, with the
+                // modal it presented gone, is a dismiss (as the path down finds).
+                // Mutant: any screen shown is a hop, whatever it shows over it.
+                if case .screen = now.current, planted(.hopHidesDismiss) || was.current.base != now.current { return .hop }
                 (old, new) = (was.current, now.current)
             default:
                 return fallback(before, after)

@@ -17,6 +17,12 @@ extension Coordinator {
         let inherited = TransitionScope.chain
         let kept = planted(.unprunedChain) || inherited.isEmpty ? inherited : inherited.pruned()
         let (marker, chain) = kept.entering(markerIdentity, admission.id)
+        // The host's first calls (a synchronous initializer's coordinator) come before any
+        // transition's, and before its guards: neither the guards' time limit nor the animation's
+        // is ever armed while those calls run under theirs (one timer bounds one step at a time).
+        // In the transition's chain, so a request from one of those calls is re-entrant.
+        // Mutant: the guards asked beside those calls, their timer replacing the calls' own.
+        if !hostStarted, !planted(.guardsBesideSetup) { await TransitionScope.$chain.withValue(chain) { await start() } }
         // The guards' await holds the slot: a request arriving meanwhile is refused as busy or
         // waits (a lifecycle event waits in its lane), so the state they judge is still the one
         // this transition changes. A refusal ends it with no await before the slot is handed on.
@@ -108,8 +114,6 @@ extension Coordinator {
     ) async -> Animated {
         PathTrace.enter()
         var result = Animated(animation: .skipped(.topWindowUnchanged))
-        // The host's first calls come before any transition's (a synchronous initializer's coordinator).
-        if !hostStarted { await start() }
         if let fault = refreshHost() {
             result.hostFault = fault
         } else if case .behind(let behind) = hostState {
@@ -160,7 +164,10 @@ extension Coordinator {
         }
 
         commitLevels(plan, id: id)
-        guard result.hostFault == nil else { return result }
+        guard result.hostFault == nil else {
+            oweResigns(of: plan)
+            return result
+        }
         // Mutant: an unanimated change to an async host sends only its before-animation calls.
         let dropsAfterCalls = if case .onePhase = delivery { planted(.unanimatedAfterCallsDropped) } else { false }
         if !dropsAfterCalls { afterAnimation(plan, outcome: result.animation, emit) }
@@ -321,6 +328,17 @@ extension Coordinator {
             for screen in plan.departedScreens { emit(.destroyScreen(screen, in: window)) }
         }
         for window in plan.destroyed { emit(.destroy(window.id)) }
+    }
+
+    /// Notes that the host missed the resigns of `plan`, a transition whose after-animation calls
+    /// were never sent (the host stuck before them): the catch-up names them once it answers.
+    /// Those a stuck phase sent after all are struck off as its returned calls are read.
+    private func oweResigns(of plan: TransitionPlan) {
+        let resigning = plan.resigningUnmanagedWindows
+        // Mutant: the resign a stuck host missed is forgotten, and the app's window stays key there.
+        guard !resigning.isEmpty, case .stuck(var stuck) = hostState, !planted(.owedResignForgotten) else { return }
+        stuck.base.owedResigns.formUnion(resigning)
+        hostState = .stuck(stuck)
     }
 
     /// Sends one phase under ``CoordinatorConfiguration/hostTimeout``; returns the fault when a

@@ -113,8 +113,9 @@ public actor Coordinator {
     struct StuckHost {
         let fault: HostFault
         let progress: HostProgress
-        /// What the host had been told before the stuck phase began.
-        let base: HostView
+        /// What the host had been told before the stuck phase began (and the resigns it missed
+        /// since, ``HostView/owedResigns``).
+        var base: HostView
         /// The stuck phase's calls.
         let commands: [HostCommand]
     }
@@ -299,15 +300,31 @@ public actor Coordinator {
         case .pending:
             hostStart = .running([])
             let setup = HostView.empty.catchUp(to: snapshot)
-            // While this awaits the host, requests may arrive and be admitted: each one's step 4
-            // finds the calls running (not `.done`: no synchronous step) and waits here in
-            // `start()` before its own host calls, so the host sees the setup first. The setup is
-            // planned from the snapshot now, which no transition can have changed: none commits
-            // before its step 4 ends.
-            _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: TransitionID(0), chain: .empty)
+            // While this awaits the host, requests may arrive and be admitted: each one finds the
+            // calls running (not `.done`: no synchronous step) and waits here in `start()` before
+            // its guards and its own host calls, so the host sees the setup first, and no other
+            // time limit is armed while the setup's runs. The setup is planned from the snapshot
+            // now, which no transition can have changed: none commits before its step 4 ends.
+            // The calls' own link in the re-entrancy chain: a request from one of them would wait
+            // for the very calls it is made from, so it is refused as re-entrant.
+            let (marker, chain) = TransitionScope.chain.pruned().entering(markerIdentity, Self.setupID)
+            _ = await sendPhase(setup, base: { .empty }, phase: .setup, id: Self.setupID, chain: chain)
+            marker.end()
             if case .running(let waiters) = hostStart { waiters.forEach { $0.resume() } }
             hostStart = .done
         }
+    }
+
+    /// The id the host's first calls go by (in a ``HostFault`` and the re-entrancy chain): no
+    /// transition has it, the first one admitted is 1.
+    static let setupID = TransitionID(0)
+
+    /// The host's first calls, as a request from inside them is told (refused as re-entrant):
+    /// they show the root window.
+    var setupTransition: InFlightTransition {
+        InFlightTransition(
+            id: Self.setupID, request: .show(machine.snapshot.rootWindow?.content ?? .screen(.missing), at: .root),
+            source: .app)
     }
 
     /// Whether the host's first calls are made.

@@ -27,6 +27,9 @@ extension TransitionMachine {
     struct Circumstances {
         /// It comes from inside the transition in flight (its re-entrancy chain names it).
         var reentrant = false
+        /// The host's first calls (``Coordinator/start()``), when it comes from inside one of
+        /// them: every transition waits for those calls, so it would wait on itself.
+        var insideSetup: InFlightTransition?
         /// Its task is cancelled.
         var cancelled = false
         /// The host call that is stuck, if one is and has not returned.

@@ -96,6 +96,7 @@ struct TransitionMachine {
         PathTrace.enter()
         let origin = origin ?? Origin(source: .implied(by: request))
         if let slot, circumstances.reentrant { throw .refused(.reentrant(inFlight: slot.transition)) }
+        if let setup = circumstances.insideSetup { throw .refused(.reentrant(inFlight: setup)) }
         if circumstances.cancelled { throw .refused(.cancelled(request)) }
         if case .policy = mode, let fault = circumstances.hostFault { throw .refused(.hostUnresponsive(fault)) }
         if planted(.noBusyCheck), case .policy(.reject) = mode, slot != nil, case .success(let (plan, next)?) = plan(request) {
@@ -163,8 +164,14 @@ struct TransitionMachine {
             // next on it. The request waits for its end without cutting it, cancellable, and is
             // planned when its turn comes, as every waiter is (a navigation to where the transition
             // leads is then already there, or runs).
-            // Mutant: planned against the state the transition would commit, and held to running.
-            if !current.vetted, !planted(.preemptPlansOnUnvetted) {
+            // Nor is a request sure to run next behind an earlier preempting request still waiting
+            // (it came while the guards decided): that one runs first, and may change what this
+            // one finds.
+            // Mutants: planned against the state the transition would commit, and held to running;
+            // the earlier waiter not counted, so this one cuts and may be refused after all.
+            if !current.vetted && !planted(.preemptPlansOnUnvetted)
+                || waiting.count(in: .preempt) > 0 && !planted(.preemptCutsBehindWaiter)
+            {
                 return .wait(
                     try enqueue(request, from: origin, lane: .preempt, group: nil, deferrable: deferrable, &effects),
                     cancellable: true)

@@ -15,6 +15,10 @@ struct HostView: Sendable, Hashable {
     /// The live windows whose appearance reset the host missed (a stuck phase's calls never
     /// sent): an animator's changes stay on them until one is sent.
     var unreset: Set<WindowID> = []
+    /// The app's unmanaged windows that resigned key in the model but whose resign the host
+    /// missed (a stuck phase's `makeKey` never sent, or a transition committed to the model
+    /// alone): the host's next `makeKey` names them.
+    var owedResigns: Set<String> = []
 
     /// A host that has been told nothing yet.
     static let empty = HostView(live: [], visible: [], key: nil)
@@ -45,7 +49,9 @@ struct HostView: Sendable, Hashable {
             screens[window.id] = Set(window.content.screens)
         case .show(let id): visible.insert(id)
         case .hide(let id): visible.remove(id)
-        case .makeKey(let id, _): key = id
+        case .makeKey(let id, let resigning):
+            key = id
+            owedResigns.subtract(resigning)
         case .reset(let id): unreset.remove(id)
         case .destroy(let id):
             live.remove(id)
@@ -71,9 +77,16 @@ struct HostView: Sendable, Hashable {
     /// were never sent, and the resets among them are owed.
     func applying(_ commands: [HostCommand], returned: Int) -> HostView {
         var view = applying(commands.prefix(returned))
-        for case .reset(let id) in commands.dropFirst(returned) where view.live.contains(id) {
-            // Mutant: a reset the host missed is forgotten.
-            if !planted(.missedResetForgotten) { view.unreset.insert(id) }
+        for command in commands.dropFirst(returned) {
+            switch command {
+            case .reset(let id) where view.live.contains(id):
+                // Mutant: a reset the host missed is forgotten.
+                if !planted(.missedResetForgotten) { view.unreset.insert(id) }
+            case .makeKey(_, let resigning):
+                view.owedResigns.formUnion(resigning)
+            default:
+                break
+            }
         }
         return view
     }
@@ -84,8 +97,10 @@ struct HostView: Sendable, Hashable {
     /// missed the transitions that hid or removed those windows), then creates and shows bottom
     /// to top, then the screens that arrived in staying windows and their content, then the
     /// resets the host missed (of windows shown in the snapshot, so an animator's changes do not
-    /// stay), then the key, then the screens that left staying windows, then destroys (a key
-    /// window is never destroyed before its successor is key). Empty when the host is up to date.
+    /// stay), then the key with the resigns the host missed (of the unmanaged windows still
+    /// registered, none of them key in the snapshot), then the screens that left staying windows,
+    /// then destroys (a key window is never destroyed before its successor is key). Empty when
+    /// the host is up to date.
     func catchUp(to snapshot: NavigationSnapshot) -> [HostCommand] {
         var commands: [HostCommand] = []
         let kept = Set(snapshot.windowList.map(\.id))
@@ -119,7 +134,10 @@ struct HostView: Sendable, Hashable {
         for window in snapshot.windowList where !window.isHidden && unreset.contains(window.id) {
             commands.append(.reset(window.id))
         }
-        if let target = snapshot.keyWindow, target != key { commands.append(.makeKey(target, resigning: [])) }
+        let resigning = snapshot.unmanagedWindows.filter { !$0.isKey && owedResigns.contains($0.id) }.map(\.id).sorted()
+        if let target = snapshot.keyWindow, target != key || !resigning.isEmpty {
+            commands.append(.makeKey(target, resigning: resigning))
+        }
         commands += departed
         for id in live.subtracting(kept).sorted() { commands.append(.destroy(id)) }
         return commands

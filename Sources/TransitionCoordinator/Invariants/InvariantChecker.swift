@@ -211,6 +211,27 @@ package enum InvariantChecker {
         zip(records, records.dropFirst()).flatMap { checkSequence($0, $1) }
     }
 
+    /// Invariant 5, the app's unmanaged windows: once the host is caught up, it was told each
+    /// resign the committed transitions of `history` (every one since the coordinator was made)
+    /// made, exactly as often: a window the app registered as key resigns at the host as its
+    /// registration commits, even one that committed while the host was stuck.
+    package static func checkResigns(_ ledger: HostLedger, history: [TransitionRecord]) -> [InvariantViolation] {
+        var expected: [String: Int] = [:]
+        for record in history {
+            for id in TransitionPlan.resigningUnmanagedWindows(record.request, from: record.before, to: record.after) {
+                expected[id, default: 0] += 1
+            }
+        }
+        guard ledger.resignedUnmanaged != expected else { return [] }
+        return Set(expected.keys).union(ledger.resignedUnmanaged.keys).sorted().compactMap { id in
+            let told = ledger.resignedUnmanaged[id] ?? 0, made = expected[id] ?? 0
+            guard told != made else { return nil }
+            return InvariantViolation(
+                .hostBalance,
+                "the host was told \(told) times that unmanaged window \(id) resigns key; the history made it \(made)")
+        }
+    }
+
     /// Invariant 5 (host balance): the host's ledger agrees with the committed snapshot.
     ///
     /// Created = live + destroyed (counts of calls), nothing created or destroyed twice or touched

@@ -158,6 +158,22 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A link's delivery task holds its inbox weakly: an inbox the app lets go while the link is
     /// on its way ends ``LinkInbox/outcomes`` without that link's end.
     case releasedInboxLosesLink
+    /// A key unmanaged window's resign that a stuck host missed (the registration committed to
+    /// the model alone) is forgotten: the catch-up never names it, and the host keeps it key.
+    case owedResignForgotten
+    /// A preempting request behind an earlier one still waiting (it came while the guards
+    /// decided) cuts the animation: the earlier one runs first, and the cutter may then be
+    /// refused after it cut.
+    case preemptCutsBehindWaiter
+    /// A request from one of the host's first calls (``Coordinator/start()``) is taken, not
+    /// refused as re-entrant: it waits for the calls it is made from, until the host timeout.
+    case setupCallsNotReentrant
+    /// A transition admitted while the host's first calls run (``Coordinator/start()``) asks its
+    /// guards at once: their time limit replaces the calls' own, so a stuck call is never given up.
+    case guardsBesideSetup
+    /// A hop container whose screen no longer presents its sheet is told a hop, not a dismiss:
+    /// the same change is another kind made by a whole tree (a link) than by a handle.
+    case hopHidesDismiss
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

@@ -123,6 +123,14 @@ package struct TransitionPlan: Sendable, Hashable {
     /// Unmanaged windows that held key status (before, or as registered by this request) and no
     /// longer do after: the host is told they resign.
     package var resigningUnmanagedWindows: [String] {
+        Self.resigningUnmanagedWindows(request, from: before, to: after)
+    }
+
+    /// The unmanaged windows that `request`, taking `before` to `after`, has the host told resign
+    /// (see ``resigningUnmanagedWindows``): a record's, for the checks that count what the host was told.
+    package static func resigningUnmanagedWindows(
+        _ request: TransitionRequest, from before: NavigationSnapshot, to after: NavigationSnapshot
+    ) -> [String] {
         // Most states have no unmanaged window: nothing to copy or scan (every commit asks).
         if after.unmanagedWindows.isEmpty { return [] }
         var candidates = before.unmanagedWindows

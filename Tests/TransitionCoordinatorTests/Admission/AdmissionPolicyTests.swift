@@ -195,6 +195,39 @@ struct AdmissionPolicyTests {
         }
     }
 
+    @Test(
+        "a preempting request behind one that came while the guards decided cuts nothing: the earlier one runs first, and a refusal then changes nothing"
+    )
+    func preemptBehindEarlierWaiter() async throws {
+        let deciding = Gate(), decide = Gate()
+        let slow = NavigationGuard("slow") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }) else { return .allow }
+            deciding.open()
+            await decide.wait()
+            return .allow
+        }
+        let clock = TestClock()
+        let coordinator = await Coordinator(root: Screen("home"), clock: clock, guards: [slow])
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        let open = Task { await attempt { try await coordinator.openWindow(Screen("vault"), at: .low, animator: animator) } }
+        await deciding.wait()
+        let login = TransitionRequest.push(Screens.login, at: .medium), pin = TransitionRequest.push(Screens.pin, at: .medium)
+        let first = Task { await attempt { try await coordinator.perform(login, policy: .preempt) } }
+        #expect(await probe.waiting(login) == .preempt)
+        decide.open()
+        await animator.started()
+        // Planned against what the transition in flight commits, the level is free; but the
+        // earlier request runs first and takes it.
+        let second = Task { await attempt { try await coordinator.perform(pin, policy: .preempt) } }
+        #expect(await probe.waiting(pin) == .preempt)
+        animator.open()
+        let opened = try #require(await open.value.success)
+        #expect(opened.animation == .ran, "nothing cut the animation: \(opened.animation)")
+        #expect(await first.value.success != nil)
+        #expect(await second.value.failure?.code == "levelOccupied", "refused, having cut nothing")
+    }
+
     static let policies: [AdmissionPolicy] = [.reject, .enqueue, .coalesce(group: "g"), .preempt]
 
     @Test("an idle coordinator admits a request at once whatever its policy", arguments: policies)

@@ -151,6 +151,51 @@ struct AdversarialStuckHostTests {
         #expect(await setup.hostViolations().isEmpty)
     }
 
+    @Test(
+        "a window registered as key while the host is behind, its catch-up stuck, is told to resign at the next catch-up once the host answers"
+    )
+    func resignOwedAfterStuckCatchUp() async throws {
+        let setup = await Setup()
+        let coordinator = setup.coordinator
+        try await coordinator.openWindow(Screens.tutorial, at: .low)
+        /// Holds `line` once, past the host timeout, while `request` runs; then lets it return.
+        func stuck(
+            on line: String, _ request: @escaping @Sendable () async throws -> TransitionRecord
+        ) async throws -> TransitionRecord {
+            let entered = Gate(), release = Gate(), held = Box(false)
+            await setup.host.setCommandHook { call in
+                guard call.description == line else { return }
+                let first = held.update { wasHeld -> Bool in
+                    defer { wasHeld = true }
+                    return !wasHeld
+                }
+                guard first else { return }
+                entered.open()
+                await release.wait()
+            }
+            let asked = Task { try await request() }
+            await entered.wait()
+            setup.clock.advance(by: Self.hostTimeout)
+            let record = try await asked.value
+            release.open()
+            await setup.untilHostAnswers()
+            return record
+        }
+        // The close's makeKey gets stuck: the host misses the window's hide and destroy.
+        #expect(try await stuck(on: "makeKey #1") { try await coordinator.closeWindow(at: .low) }.hostFault != nil)
+        // The registration's catch-up (that destroy) gets stuck: its own makeKey, resigning, is never sent.
+        let registered = try await stuck(on: "destroy #2") {
+            try await coordinator.registerUnmanagedWindow(UnmanagedWindow(id: "alert", zOrder: 10, isKey: true))
+        }
+        #expect(registered.hostFault?.phase == .catchUp)
+        #expect(registered.after.unmanagedWindows == [UnmanagedWindow(id: "alert", zOrder: 10)], "resigned in the model")
+        await setup.host.setCommandHook(nil)
+        try await coordinator.openWindow(Screens.login, at: .medium)
+        #expect(await setup.host.calls.log.filter { $0.contains("resigning") } == ["makeKey #1 resigning alert"])
+        #expect(InvariantChecker.checkResigns(await setup.host.ledger, history: await coordinator.history) == [])
+        #expect(await setup.hostViolations() == [])
+    }
+
     @Test("a preempting request that cut the animation runs, to the model alone, when the host gets stuck after the cut")
     func preempterThatCutRunsPastStuckHost() async throws {
         let setup = await Setup()

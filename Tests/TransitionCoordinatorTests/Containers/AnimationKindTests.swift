@@ -55,6 +55,27 @@ struct AnimationKindTests {
         #expect(treeAnimator.contexts.map(\.contentChange?.animation) == [.present, .dismiss])
     }
 
+    @Test(
+        "a sheet over a hop container's screen goes away as a dismiss, by its presenter or by the whole tree; another screen there is a hop"
+    )
+    func hopScreenSheet() async throws {
+        let splash = Screen("splash")
+        let bare = WindowContent.hop(HopContainer(id: "launch", showing: .screen(splash)))
+        let presenting = WindowContent.hop(
+            HopContainer(id: "launch", showing: .presenting(.screen(splash), modal: .screen(Screen("terms")))))
+        let byHandle = try await Coordinator(root: presenting, clock: TestClock())
+        let byTree = try await Coordinator(root: presenting, clock: TestClock())
+        let animator = GatedAnimator(.returnAtOnce), treeAnimator = GatedAnimator(.returnAtOnce)
+        try await byHandle.dismiss(presentedBy: .screen(splash.id), animator: animator)
+        try await byTree.replaceContent(with: bare, animator: treeAnimator)
+        #expect(animator.contexts.map(\.contentChange?.animation) == [.dismiss])
+        #expect(treeAnimator.contexts.map(\.contentChange?.animation) == [.dismiss])
+        // The same screen id with other parameters, with or without the sheet, is another screen.
+        let other = WindowContent.hop(
+            HopContainer(id: "launch", showing: .screen(Screen("splash", id: splash.id, parameters: ["v": "2"]))))
+        #expect(ContentAnimation.between(presenting, other) == .hop && ContentAnimation.between(bare, other) == .hop)
+    }
+
     @Test("a top screen replaced by one with the same id and new parameters is animated, as its events say it changed")
     func sameIDNewParameters() async throws {
         let coordinator = try await Coordinator(

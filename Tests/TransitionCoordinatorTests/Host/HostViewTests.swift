@@ -102,4 +102,20 @@ struct HostViewTests {
         #expect(view.catchUp(to: after) == [.destroyScreen(two, in: WindowID(1))])
         #expect(view.applying(view.catchUp(to: after)) == HostView(after))
     }
+
+    @Test("a resign the host missed (a stuck phase's makeKey never sent) is named by the catch-up's makeKey, and only once")
+    func missedResign() {
+        let alert = UnmanagedWindow(id: "alert", zOrder: 10)
+        let target = NavigationSnapshot(
+            version: 2, levels: Self.levels, windows: [Self.window(1, .root)], keyWindow: WindowID(1),
+            unmanagedWindows: [alert])
+        // The phase's makeKey, resigning both, got stuck before it was sent; "gone" was unregistered since.
+        let stuck = HostView(target).applying([.makeKey(WindowID(1), resigning: ["alert", "gone"])], returned: 0)
+        #expect(stuck.owedResigns == ["alert", "gone"])
+        let calls = stuck.catchUp(to: target)
+        #expect(calls == [.makeKey(WindowID(1), resigning: ["alert"])], "the key is the host's already; the resign is owed")
+        #expect(stuck.applying(calls).catchUp(to: target).isEmpty)
+        // Sent after all (the stuck call was that makeKey, and it returned): nothing is owed.
+        #expect(HostView(target).applying([.makeKey(WindowID(1), resigning: ["alert"])], returned: 1).owedResigns.isEmpty)
+    }
 }

@@ -34,6 +34,28 @@ struct HostBalanceInvariantTests {
         #expect(found.allSatisfy { $0.invariant == .hostBalance })
     }
 
+    @Test("a host told a key unmanaged window resigns fewer or more times than the history made it breaks host balance")
+    func resignsCounted() {
+        let alert = UnmanagedWindow(id: "alert", zOrder: 10, isKey: true)
+        var after = Self.snapshot
+        after.unmanagedWindows = [UnmanagedWindow(id: "alert", zOrder: 10)]
+        let registration = TransitionRecord(
+            id: TransitionID(1), request: .registerUnmanagedWindow(alert), before: Self.snapshot, after: after,
+            hadAnimator: false, animation: .skipped(.noAnimator), extraFinishCalls: 0, startedAt: .zero, endedAt: .zero)
+        let told = Self.ledger(Self.balanced + [.makeKey(w(2), resigning: ["alert"])])
+        #expect(InvariantChecker.checkResigns(told, history: [registration]) == [])
+        let expected = { (count: Int) in
+            [
+                InvariantViolation(
+                    .hostBalance,
+                    "the host was told \(count) times that unmanaged window alert resigns key; the history made it 1")
+            ]
+        }
+        #expect(InvariantChecker.checkResigns(Self.ledger(Self.balanced), history: [registration]) == expected(0))
+        let twice = Self.ledger(Self.balanced + [.makeKey(w(2), resigning: ["alert"]), .makeKey(w(2), resigning: ["alert"])])
+        #expect(InvariantChecker.checkResigns(twice, history: [registration]) == expected(2))
+    }
+
     @Test("a window the model shows but the host never created breaks host balance")
     func missingWindow() {
         let ledger = Self.ledger([.create(Self.root), .show(w(1)), .makeKey(w(1), resigning: [])])
