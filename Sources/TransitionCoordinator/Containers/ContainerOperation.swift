@@ -39,8 +39,9 @@ public enum ContainerOperation: Sendable, Hashable, Codable, CustomStringConvert
     /// Replaces the whole content with `target`, planned against the current tree as one change.
     case replace(with: WindowContent)
 
-    /// The container the operation names, if it names one: for ``dismissModal(_:)``, the modal's
-    /// own (its presenter is found when it is planned).
+    /// The container the operation names by its id, if it names one: for ``dismissModal(_:)``,
+    /// the modal's own (its presenter is found when it is planned). Nil for an operation that
+    /// names a screen (a modal stack's screen included): ``node`` says which.
     public var container: ContainerID? {
         switch self {
         case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id), .setStack(let id, _),

@@ -2,9 +2,10 @@
 ///
 /// A route names the tab bar it shows and the tab it selects, and builds each tab's stack from
 /// its steps; a tab it leaves at its root alone, other than the one it selects, is a tab it does
-/// not name. When the root shows the same tab bar (the same id, the same tab in that place), each
-/// unnamed tab that shows more than its root, or another root (the app set its stack), keeps
-/// what it shows now: its stack, as the user left it, and what it presents.
+/// not name. When the root shows the same tab bar (the same id), each unnamed tab that shows
+/// more than its root, or another root (the app set its stack), keeps what it shows now: its
+/// stack, as the user left it, and what it presents. A tab is found by its own id, wherever the
+/// app moved it in the bar.
 /// The selected tab shows the route's stack (a screen the user had open at the same place, with
 /// the same name and parameters, keeps its identity, as every navigation's diff by id does).
 /// A kept tab's modal goes when it would share a presentation context with the route's own

@@ -75,6 +75,21 @@ struct KeptTabsTests {
         #expect(bar.selected == 1)
     }
 
+    @Test("a tab the app moved in the bar is still kept by its id: a link that does not name it leaves its stack")
+    func movedTabKept() async throws {
+        let coordinator = try await Self.coordinator()
+        try await coordinator.navigate(to: try Route(parsing: "^/main#settings/prefs"))
+        guard case .tabs(let bar)? = await coordinator.snapshot.rootWindow?.content else {
+            Issue.record("no tab bar")
+            return
+        }
+        let moved = try TabBar(id: "main", tabs: [bar.tabs[0], bar.tabs[2], bar.tabs[1]], selected: 2)
+        try await coordinator.replaceContent(with: .tabs(moved))
+        try await coordinator.navigate(to: try Route(parsing: "^/main#inbox/mail(id=1)"))
+        let after = try #require(await coordinator.snapshot.rootWindow?.content)
+        #expect(Self.stack(after, "settings") == ["settings", "prefs"])
+    }
+
     @Test("another tab bar, or none shown, keeps nothing: the route's content stands")
     func nothingToKeep() throws {
         let registry = try Self.registry()
