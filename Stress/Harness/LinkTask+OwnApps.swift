@@ -17,6 +17,7 @@ extension LinkTask {
         await zeroExpiryGoesAtOnce(environment: environment, checker: checker)
         await restoredLinksForged(environment: environment, checker: checker)
         await inboxLetGoEndsItsLinks(environment: environment, checker: checker)
+        await redirectedLinkBackToItsInbox(environment: environment, checker: checker)
         await tabStatesSave(environment: environment, checker: checker)
         await upStaysInItsTab(environment: environment, checker: checker)
         await relaunchOntoShownScreen(environment: environment, checker: checker)

@@ -213,6 +213,7 @@ public enum StressHarness {
         case .portLeadingZerosCounted: "a link URL's port with leading zeros refused as too large"
         case .restoredNegativeWaitGoes: "a restored link whose saved wait ran out sent, not expired"
         case .restoredIDZeroKept: "a restored link's saved id 0 kept, so a later restore reuses it"
+        case .redirectedLinkLosesInbox: "a redirected link kept without its inbox, so no resume sends it"
         case .hopHidesDismiss: "a sheet over a hop container's screen dismissed, told as a hop"
         case .guardsBesideSetup: "guards asked while the host's first calls run, unbounding them"
         case .setupCallsNotReentrant: "a request from a call of the host's first calls taken, waiting on them"

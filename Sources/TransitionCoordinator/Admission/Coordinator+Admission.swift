@@ -11,11 +11,12 @@ extension Coordinator {
     /// and nothing changed.
     ///
     /// The machine's decision is the one value an outcome is wrapped in: from there the record is
-    /// returned and a refusal thrown, typed, up to the public call.
+    /// returned and a refusal thrown, typed, up to the public call. `inbox` is the one `link`
+    /// comes from: a guard's redirect hands the link back to it.
     func submit(
         _ request: TransitionRequest, animator: (any Animator)?, mode: Mode,
         whenLocked: LockedBehavior, items: [ScreenID: ScreenCallbacks] = [:], source: NavigationSource? = nil,
-        link: LinkID? = nil
+        link: LinkID? = nil, inbox: LinkInbox? = nil
     ) async throws(TransitionError) -> TransitionRecord? {
         PathTrace.enter()
         let origin = TransitionMachine.Origin(source: source ?? .implied(by: request), link: link)
@@ -26,7 +27,7 @@ extension Coordinator {
             ? await staleDecision(request, from: origin)
             : arrive(request, from: origin, mode: mode, deferrable: deferrable)
         guard let admission = try await admit(decision) else { return nil }
-        return try await run(admission, animator: animator, items: items)
+        return try await run(admission, animator: animator, items: items, inbox: inbox)
     }
 
     /// Step 2: admits a request once its arrival is decided (``arrive(_:from:mode:deferrable:cancelled:)``):
@@ -183,7 +184,7 @@ extension Coordinator {
     func announceBegan(_ admission: Admission) {
         PathTrace.enter()
         defer { if machine.publishesOnGate(hostStuck: hostState.isStuck) { gate.publish(admission.transition) } }
-        // Mutant: `began` is said only when the waiter's task resumes (see ``run(_:animator:items:)``).
+        // Mutant: `began` is said only when the waiter's task resumes (see ``run(_:animator:items:inbox:)``).
         if planted(.lateBegan) { return }
         // Mutant: `began` names the request's implied source, and no link.
         let transition =

@@ -5,10 +5,11 @@ extension Coordinator {
     /// refusal, with nothing changed; once the guards let it through, an admitted transition completes.
     ///
     /// `items` are the callbacks of the screens the request names (see ``StackItem``); the
-    /// admission says where the request comes from (guards, `began` and the record say so).
+    /// admission says where the request comes from (guards, `began` and the record say so), and
+    /// `inbox` which inbox its link, if any, comes from (a redirect hands the link back there).
     func run(
         _ admission: Admission, animator: (any Animator)?,
-        items: [ScreenID: ScreenCallbacks] = [:]
+        items: [ScreenID: ScreenCallbacks] = [:], inbox: LinkInbox? = nil
     ) async throws(TransitionError) -> TransitionRecord {
         PathTrace.enter()
         // Mutant: `began` said only when the waiter's task resumes, after the slot changed hands.
@@ -32,7 +33,7 @@ extension Coordinator {
         // Mutant: a link's transition is never vetted.
         let source = admission.source
         if !guards.isEmpty, source.isGuarded, !(source == .link && planted(.guardSkippedForLinks)) {
-            if let refusal = await vet(admission, source: source, chain: chain) {
+            if let refusal = await vet(admission, source: source, chain: chain, inbox: inbox) {
                 marker.end()
                 announceCancelled(admission.transition)
                 handOver()

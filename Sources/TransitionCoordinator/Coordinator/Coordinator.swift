@@ -159,8 +159,6 @@ public actor Coordinator {
     var redirected: Redirected?
     /// The link ``resumeRedirected()`` is resuming, until its inbox answers.
     var resumingLink: Redirected?
-    /// The inbox whose link is being navigated to, for a redirect to hand the link back to.
-    weak var linkInbox: LinkInbox?
     /// How many redirects' navigations were started (the harness expects their events).
     package internal(set) var redirectsStarted = 0
     /// How many of those found the app where they lead already: nil, and no event.

@@ -18,7 +18,9 @@
 ///   ``restore(_:)`` takes them back after a relaunch, with their ids and what remained of
 ///   their expiry (a parked link comes back waiting: it meets the guards again).
 ///
-/// One inbox per coordinator: a redirect hands its link back to the inbox that last delivered.
+/// Keep one inbox per coordinator: a link's id is its inbox's own, so the records and events of
+/// two inboxes' links could not be told apart. A redirect hands a link back to the inbox it came
+/// from, whichever that is.
 ///
 /// Lifetime: the coordinator holds its inbox weakly, and the app keeps it. An inbox the app lets
 /// go while links are still open stays until each has ended, and ``outcomes`` still gives those

@@ -174,6 +174,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// A hop container whose screen no longer presents its sheet is told a hop, not a dismiss:
     /// the same change is another kind made by a whole tree (a link) than by a handle.
     case hopHidesDismiss
+    /// A link a guard redirected is kept without the inbox it came from: the resume cannot send
+    /// it again, and it stays parked there until it expires.
+    case redirectedLinkLosesInbox
     /// A link table's check fills every optional query placeholder: a pattern whose optional
     /// parameter fills a required one passes, and the URL without it fails when followed.
     case optionalPlaceholdersAlwaysGiven

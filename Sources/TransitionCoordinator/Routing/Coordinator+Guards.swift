@@ -5,7 +5,9 @@ extension Coordinator {
     /// to go on. A redirect keeps the request for ``resumeRedirected()`` and puts the navigation
     /// to the redirect route in line now, carried out by a task of its own (a redirect from a
     /// redirect is a denial: no loop).
-    func vet(_ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain) async -> TransitionError? {
+    func vet(
+        _ admission: Admission, source: NavigationSource, chain: TransitionScope.Chain, inbox: LinkInbox?
+    ) async -> TransitionError? {
         let plan = admission.plan
         // Every state, committed or planned, has a visible root window (invariant 3): the planner
         // never removes the root without making a new one (a pop of the root is refused, `popAll`
@@ -42,11 +44,13 @@ extension Coordinator {
             redirectNavigation = navigation
             // A link goes back to its inbox, parked there (saved with it) until the resume. A
             // gesture's commit is asked for again as the app's: the user's finger is long gone.
-            // Mutant: a resumed gesture's commit held as a gesture the user still holds.
+            // Mutants: a resumed gesture's commit held as a gesture the user still holds; a link
+            // kept without the inbox it came from, so it cannot be sent again.
             redirected = Redirected(
                 request: plan.request,
                 source: source == .gesture && !planted(.resumedGestureHeld) ? .app : source,
-                link: admission.link, inbox: admission.link == nil ? nil : linkInbox, navigation: navigation)
+                link: admission.link, inbox: admission.link == nil || planted(.redirectedLinkLosesInbox) ? nil : inbox,
+                navigation: navigation)
             return .redirected(guard: refusal.guardName, to: route)
         }
     }

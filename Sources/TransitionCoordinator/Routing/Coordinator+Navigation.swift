@@ -42,10 +42,9 @@ extension Coordinator {
         // Compiled and submitted in one step of the actor (submit decides before its first
         // await), so a relative route is resolved against the state its admission sees.
         let request = try navigation(to: route)
-        if let inbox { linkInbox = inbox }
         return try await submit(
             request, animator: animator, mode: .policy(policy), whenLocked: whenLocked, source: source,
-            link: link
+            link: link, inbox: inbox
         )
     }
 

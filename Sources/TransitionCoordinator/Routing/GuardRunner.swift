@@ -39,6 +39,10 @@ enum GuardRunner {
             verdict.settle(refusal)
         }
         running.withLock { $0 = task }
+        // The task arms the alarm itself, so it may fire before the task is stored above, when it
+        // finds nothing to tell to stop: told here instead. A verdict the guards settled leaves
+        // a task with nothing left to do, so this never stops a guard that answered.
+        if verdict.isSettled { task.cancel() }
         return await verdict.value()
     }
 

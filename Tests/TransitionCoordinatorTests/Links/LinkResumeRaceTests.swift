@@ -205,4 +205,35 @@ struct LinkResumeRaceTests {
         #expect(await resumes.inbox.endedCount == 1)
         #expect(await resumes.coordinator.history.filter { $0.link == resumes.link }.count == 1, "the link navigated once")
     }
+
+    @Test("a link redirected while another inbox's link arrives is resumed through its own inbox")
+    func resumedThroughItsOwnInbox() async throws {
+        let signedIn = Box(false)
+        let entered = Gate(), release = Gate()
+        let session = NavigationGuard("session") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.value else { return .allow }
+            entered.open()
+            await release.wait()
+            return .redirect(Self.signIn)
+        }
+        let coordinator = await Coordinator(
+            root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(), guards: [session])
+        var probe = EventProbe(coordinator)
+        let first = LinkInbox(coordinator: coordinator, startsOpen: true)
+        let second = LinkInbox(coordinator: coordinator, startsOpen: true)
+        let parked = await first.post(Self.vault)
+        await entered.wait()
+        let friend = Route(absolute: true, [.push(RouteTarget("home")), .push(RouteTarget("friend"))])
+        #expect(await second.post(friend) == parked, "each inbox numbers its own links")
+        _ = await probe.next { if case .waiting = $0 { true } else { false } }
+        release.open()
+        await first.idle()
+        await second.idle()
+        _ = await coordinator.redirectOutcome()
+        #expect(await first.hasParkedLink)
+        signedIn.value = true
+        let record = try await coordinator.resumeRedirected()
+        #expect(record?.link == parked && record?.after.rootWindow?.content.topScreen.name == "vault")
+        #expect(await first.hasParkedLink == false)
+    }
 }
