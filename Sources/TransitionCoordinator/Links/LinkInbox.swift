@@ -22,10 +22,11 @@
 /// two inboxes' links could not be told apart. A redirect hands a link back to the inbox it came
 /// from, whichever that is.
 ///
-/// Lifetime: the coordinator holds its inbox weakly, and the app keeps it. An inbox the app lets
-/// go while links are still open stays until each has ended, and ``outcomes`` still gives those
-/// ends before it finishes: a link on its way ends with the coordinator's answer, and one
-/// waiting or parked (which nobody can open or resume any more) ends when it expires.
+/// Lifetime: the app keeps its inbox (the coordinator keeps none alive). An inbox the app lets go
+/// while links are still open stays until each has ended, and ``outcomes`` still gives those
+/// ends before it finishes: a link on its way ends with the coordinator's answer, one waiting
+/// ends when it expires (nothing can open the inbox any more), and one parked behind a guard's
+/// redirect is still sent again by ``Coordinator/resumeRedirected()`` until its expiry ends it.
 ///
 /// Isolation: the inbox runs on its coordinator's executor. Decisions are made by a value
 /// (`InboxMachine`); links are delivered by tasks of their own, outside every transition (a
