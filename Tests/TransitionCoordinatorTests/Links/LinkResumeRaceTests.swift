@@ -236,4 +236,26 @@ struct LinkResumeRaceTests {
         #expect(record?.link == parked && record?.after.rootWindow?.content.topScreen.name == "vault")
         #expect(await first.hasParkedLink == false)
     }
+
+    @Test("a link parked behind sign-in in an inbox the app let go is still resumed, and its end still comes on the outcomes")
+    func parkedInReleasedInbox() async throws {
+        let signedIn = Box(false)
+        let session = NavigationGuard("session") { context in
+            guard context.arriving.contains(where: { $0.name == "vault" }), !signedIn.value else { return .allow }
+            return .redirect(Self.signIn)
+        }
+        let coordinator = await Coordinator(
+            root: Screen("launch"), clock: TestClock(), screens: RouteCompilerTests.registry(), guards: [session])
+        var inbox: LinkInbox? = LinkInbox(coordinator: coordinator, startsOpen: true)
+        var outcomes = try #require(inbox).outcomes.makeAsyncIterator()
+        let parked = try await #require(inbox).post(Self.vault)
+        await inbox?.idle()
+        _ = await coordinator.redirectOutcome()
+        inbox = nil
+        signedIn.value = true
+        let record = try await coordinator.resumeRedirected()
+        #expect(record?.link == parked)
+        let ended = await outcomes.next()
+        #expect(ended?.id == parked && ended?.outcome.code == "navigated", "ended: \(String(describing: ended))")
+    }
 }
