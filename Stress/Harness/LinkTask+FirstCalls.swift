@@ -4,18 +4,33 @@ import TransitionCoordinator
 extension LinkTask {
     /// The host's first calls (`start()` after the synchronous initializer), on an app of its own
     /// whose first call asks the app for a transition, as a host that reacts to its window
-    /// appearing might: the request must be refused as re-entrant at once, not taken to wait for
-    /// the very calls it is made from until the host timeout gives them up (mutant
+    /// appearing might: alone, and then once another transition, admitted meanwhile, waits for
+    /// those calls. The request must be refused as re-entrant at once (not as busy), not taken to
+    /// wait for the very calls it is made from until the host timeout gives them up (mutant
     /// ``Mutation/setupCallsNotReentrant``). The app keeps a clock of its own, which the scenario
     /// moves only to end such a wait.
     static func requestFromFirstCall(environment: StressEnvironment, checker: StressChecker) async {
+        for beside in [false, true] {
+            await requestFromFirstCall(besideATransition: beside, environment: environment, checker: checker)
+        }
+    }
+
+    private static func requestFromFirstCall(
+        besideATransition beside: Bool, environment: StressEnvironment, checker: StressChecker
+    ) async {
         let answer = Locked<Result<TransitionRecord, TransitionError>?>(nil)
         let app = Locked<Coordinator?>(nil)
+        let entered = Gate(), admitted = Gate()
+        let request = TransitionRequest.push(Screen("lalert"), at: .low)
         let host = FirstCallHost { _ in
             guard let coordinator = app.withLock({ $0 }) else { return }
+            if beside {
+                entered.open()
+                await admitted.wait()
+            }
             let result: Result<TransitionRecord, TransitionError>
             do throws(TransitionError) {
-                result = .success(try await coordinator.openWindow(Screen("lalert"), at: .low))
+                result = .success(try await coordinator.perform(request))
             } catch {
                 result = .failure(error)
             }
@@ -26,21 +41,32 @@ extension LinkTask {
         app.withLock { $0 = coordinator }
         var probe = EventProbe(coordinator)
         let start = Task(executorPreference: environment.taskExecutor) { await coordinator.start() }
+        var waiting: Task<TransitionRecord?, Never>?
+        if beside {
+            await entered.wait()
+            waiting = Task(executorPreference: environment.taskExecutor) {
+                try? await coordinator.openWindow(Screen("lb"), at: .medium)
+            }
+            _ = await probe.next { if case .began = $0 { true } else { false } }
+            admitted.open()
+        }
         let decided = await probe.next {
             switch $0 {
-            case .began, .rejected: true
+            case .began(let transition, _): transition.request == request
+            case .rejected(let rejected, _): rejected == request
             default: false
             }
         }
         // Taken, the request waits for the calls it is made from: only their time limit ends it.
         if case .began? = decided { clock.advance(by: .seconds(1)) }
         await start.value
+        _ = await waiting?.value
         guard case .failure(.refused(.reentrant))? = answer.withLock({ $0 }) else {
             await checker.noteViolation(
                 .init(
                     .serial,
-                    "a request made from one of the host's first calls was answered "
-                        + "\(String(describing: answer.withLock { $0 })), not refused as re-entrant"))
+                    "a request made from one of the host's first calls\(beside ? ", while a transition waited for them," : "") "
+                        + "was answered \(String(describing: answer.withLock { $0 })), not refused as re-entrant"))
             return
         }
     }

@@ -133,7 +133,11 @@ extension Coordinator {
         let chain = TransitionScope.chain
         let identity = markerIdentity
         guard let inFlight = gate.published else { return }
-        if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) }) { return }
+        // From the transition in flight, or from the host's first calls (which it waits for):
+        // re-entrant, as the actor answers.
+        if !chain.isEmpty, chain.contains(where: { $0.names(identity, inFlight.id) || $0.names(identity, Self.setupID) }) {
+            return
+        }
         // A second push of the screen in flight is told so, as the actor would (a double tap).
         let refusal: TransitionError =
             if let screen = request.pushedScreen, inFlight.request.pushedScreen == screen {

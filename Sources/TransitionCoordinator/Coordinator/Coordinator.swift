@@ -48,16 +48,16 @@
 /// **Every request method** (``openWindow(_:at:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
 /// a handle's `push`, ``present(_:from:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``,
 /// ``navigate(to:animator:policy:whenLocked:)``, and the rest) is one request, one way each, and
-/// takes the same trailing parameters: `animator` animates the change when the skip rules let it
-/// run (none by default); `policy` says what to do when another transition is in flight
-/// (``AdmissionPolicy``, `.reject` by default); `whenLocked` says what to do when the request
-/// would show something above the lock screen (``LockedBehavior``). It returns the record of the
+/// takes, where they apply, the same trailing parameters: `animator` animates the change when the
+/// skip rules let it run (none by default); `policy` says what to do when another transition is
+/// in flight (``AdmissionPolicy``, `.reject` by default); `whenLocked`, for a request that can
+/// show something above the lock screen, says what to do then (``LockedBehavior``). It returns the record of the
 /// committed transition, and throws ``TransitionError`` when the request was refused (busy,
 /// re-entrant, cancelled before admission, queue full, superseded, locked, host unresponsive, or
 /// not fitting the state): nothing changed then.
 ///
-/// **A bounded host.** The default host, a headless model, is called inline
-/// and cannot get stuck. Any other host's phases of calls are each awaited at most
+/// **A bounded host.** A synchronous host (``SynchronousWindowHost``, as the default headless
+/// model is) is called inline and cannot get stuck. An async host's phases of calls are each awaited at most
 /// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
 /// return in time is abandoned: the transition commits to the model without the calls after it
 /// and its record names the stuck call (``TransitionRecord/hostFault``). Until that call returns, requests are refused with
@@ -176,8 +176,8 @@ public actor Coordinator {
     /// - Parameters:
     ///   - root: the screen the root window shows.
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
-    ///   - host: turns the model into real windows; a headless model by default, called inline.
-    ///     Any other host's phases run under
+    ///   - host: turns the model into real windows; a headless model by default. A synchronous
+    ///     host is called inline; an async host's phases run under
     ///     ``CoordinatorConfiguration/hostTimeout``.
     ///   - clock: the source of time for timeouts and record times; the continuous clock by default.
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
@@ -284,9 +284,10 @@ public actor Coordinator {
     ///
     /// Calling it again, or concurrently, waits for the same calls; they are made once. Every
     /// transition's host calls come after them. A host that does not return is bounded by
-    /// ``CoordinatorConfiguration/hostTimeout``, as every host phase is: the next transition is
-    /// then refused as `hostUnresponsive` until it returns. Cancelling the caller does not cancel
-    /// the calls.
+    /// ``CoordinatorConfiguration/hostTimeout``, as every host phase is: a transition admitted
+    /// while the calls were out then commits to the model alone, its record naming the stuck call
+    /// (``TransitionRecord/hostFault``, in the phase `setup`), and later requests are refused as
+    /// `hostUnresponsive` until it returns. Cancelling the caller does not cancel the calls.
     public func start() async {
         switch hostStart {
         case .done:

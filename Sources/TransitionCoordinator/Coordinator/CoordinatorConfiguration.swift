@@ -51,7 +51,8 @@ public struct CoordinatorConfiguration: Sendable, Hashable {
     ///   levels share a raw value or a name, when a timeout is not positive or past 2⁴⁰ seconds, or
     ///   a bound is below 1.
     ///
-    /// `guardTimeout` bounds each guard's answer; the animation timeout when nil.
+    /// `guardTimeout` bounds all of one transition's guards together, from the first one's call;
+    /// the animation timeout when nil.
     public init(
         levels: [WindowLevel] = WindowLevel.builtIn, animationTimeout: Duration = .seconds(5),
         historyLimit: Int = 100, eventBufferSize: Int = 256,

@@ -51,6 +51,34 @@ struct HostStartTests {
         #expect(await host.calls.log == ["create #1", "show #1", "makeKey #1"])
     }
 
+    @Test("a request from one of the host's first calls while a transition waits for them is refused as re-entrant, not as busy")
+    func requestFromSetupCallBesideATransition() async throws {
+        let host = TestHost(), clock = TestClock()
+        let coordinator = Self.unstarted(
+            host: host, clock: clock, configuration: try CoordinatorConfiguration(hostTimeout: Self.timeout))
+        var probe = EventProbe(coordinator)
+        let entered = Gate(), admitted = Gate()
+        let answer = Box<Result<TransitionRecord, TransitionError>?>(nil)
+        await host.setCommandHook { call in
+            guard call.description == "create #1" else { return }
+            entered.open()
+            await admitted.wait()
+            answer.value = await attempt { try await coordinator.openWindow(Screens.tutorial, at: .low) }
+        }
+        let start = Task { await coordinator.start() }
+        await entered.wait()
+        let waiting = Task { await attempt { try await coordinator.openWindow(Screens.pin, at: .medium) } }
+        _ = await probe.next { if case .began = $0 { true } else { false } }
+        admitted.open()
+        await start.value
+        guard case .failure(.refused(.reentrant(let inFlight)))? = answer.value else {
+            Issue.record("the request was not refused as re-entrant: \(String(describing: answer.value))")
+            return
+        }
+        #expect(inFlight.id == TransitionID(0))
+        #expect(await waiting.value.success != nil, "the transition waited for the first calls, then ran")
+    }
+
     /// A host that holds its first call until ``release`` opens; a plain class, so its calls run
     /// on the task executor the test drives.
     final class FirstCallHeld: CommandHost {
