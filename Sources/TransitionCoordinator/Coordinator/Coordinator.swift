@@ -56,8 +56,8 @@
 /// re-entrant, cancelled before admission, queue full, superseded, locked, host unresponsive, or
 /// not fitting the state): nothing changed then.
 ///
-/// **A bounded host.** A synchronous host (``SynchronousWindowHost``, as the default headless
-/// model is) is called inline and cannot get stuck. An async host's phases of calls are each awaited at most
+/// **A bounded host.** The default host, a headless model, is called inline
+/// and cannot get stuck. Any other host's phases of calls are each awaited at most
 /// ``CoordinatorConfiguration/hostTimeout``, counted from its first call. A call that does not
 /// return in time is abandoned: the transition commits to the model without the calls after it
 /// and its record names the stuck call (``TransitionRecord/hostFault``). Until that call returns, requests are refused with
@@ -176,8 +176,8 @@ public actor Coordinator {
     /// - Parameters:
     ///   - root: the screen the root window shows.
     ///   - configuration: levels, timeout and bounds (``CoordinatorConfiguration/standard`` by default).
-    ///   - host: turns the model into real windows; a headless model by default. A synchronous
-    ///     host is called inline; an async host's phases run under
+    ///   - host: turns the model into real windows; a headless model by default, called inline.
+    ///     Any other host's phases run under
     ///     ``CoordinatorConfiguration/hostTimeout``.
     ///   - clock: the source of time for timeouts and record times; the continuous clock by default.
     ///   - executor: a serial executor for the coordinator and every level actor (a harness's
