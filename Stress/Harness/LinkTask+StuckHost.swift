@@ -9,7 +9,7 @@ extension LinkTask {
     /// detached task on the run's executor, and the app keeps a clock of its own, which this
     /// scenario moves: the order is the scenario's, in a simulation and on threads alike.
     static func preemptPastStuckHost(environment: StressEnvironment, checker: StressChecker) async {
-        guard let (app, host, clock) = await stuckResetApp(environment: environment) else { return }
+        guard let (app, _, clock, reached, release) = await stuckResetApp(environment: environment) else { return }
         let animating = Gate()
         let held = CallbackAnimator { _, _ in animating.open() }
         let first = Task(executorPreference: environment.taskExecutor) {
@@ -24,11 +24,11 @@ extension LinkTask {
                 return .failure(error)
             }
         }
-        await host.reached.wait()
+        await reached.wait()
         clock.advance(by: .seconds(1))
         _ = await first.value
         let answer = await preempting.value
-        host.release.open()
+        release.open()
         if case .failure(let error) = answer {
             await checker.noteViolation(
                 .init(
@@ -43,15 +43,15 @@ extension LinkTask {
     /// host answers, the next transition's catch-up must send it, or the animator's changes stay
     /// on screen (mutant ``Mutation/missedResetForgotten``).
     static func missedResetAfterStuckHost(environment: StressEnvironment, checker: StressChecker) async {
-        guard let (app, host, clock) = await stuckResetApp(environment: environment) else { return }
+        guard let (app, host, clock, reached, release) = await stuckResetApp(environment: environment) else { return }
         let animator = CallbackAnimator { _, finish in finish() }
         let push = Task(executorPreference: environment.taskExecutor) {
             try? await app.openWindow(Screen("lfirst"), at: .low, animator: animator)
         }
-        await host.reached.wait()
+        await reached.wait()
         clock.advance(by: .seconds(1))
         guard let pushed = await push.value, let window = pushed.after.window(at: .low)?.id else { return }
-        host.release.open()
+        release.open()
         var yields = 0
         while await app.hostFault != nil, yields < 100_000 {
             yields += 1
@@ -126,38 +126,19 @@ extension LinkTask {
 }
 
 extension LinkTask {
-    /// An app of its own showing `lhome`, over a ``StuckResetHost``, with a host timeout of one
-    /// second on a clock of its own that the scenario moves.
-    fileprivate static func stuckResetApp(environment: StressEnvironment) async -> (Coordinator, StuckResetHost, TestClock)? {
-        let host = StuckResetHost(), clock = TestClock()
+    /// An app of its own showing `lhome`, over a ``HoldingHost`` that holds the first reset of a
+    /// window's appearance (an after-animation call) until `release` opens, opening `reached`
+    /// first, with a host timeout of one second on a clock of its own that the scenario moves.
+    fileprivate static func stuckResetApp(
+        environment: StressEnvironment
+    ) async -> (Coordinator, HoldingHost, TestClock, reached: Gate, release: Gate)? {
+        let host = HoldingHost(), clock = TestClock()
+        let (reached, release) = host.hold { if case .reset = $0 { true } else { false } }
         guard let configuration = try? CoordinatorConfiguration(hostTimeout: .seconds(1)) else { return nil }
         let app = await Coordinator(
             root: Screen("lhome"), configuration: configuration, host: host, clock: clock,
             executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
-        return (app, host, clock)
-    }
-}
-
-/// A host that takes every call at once but the first reset of a window's appearance (an
-/// after-animation call), which it holds until ``release`` opens, opening ``reached`` first.
-/// Keeps every call it took.
-private final class StuckResetHost: CommandHost {
-    let reached = Gate(), release = Gate()
-    private let state = Locked((held: false, received: [HostCommand]()))
-
-    /// The calls taken so far, in order.
-    var received: [HostCommand] { state.withLock { $0.received } }
-
-    func perform(_ command: HostCommand) async {
-        let holds = state.withLock { state in
-            state.received.append(command)
-            guard case .reset = command, !state.held else { return false }
-            state.held = true
-            return true
-        }
-        guard holds else { return }
-        reached.open()
-        await release.wait()
+        return (app, host, clock, reached, release)
     }
 }
 

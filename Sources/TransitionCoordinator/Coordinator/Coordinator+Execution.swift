@@ -334,6 +334,11 @@ extension Coordinator {
     /// Notes that the host missed the resigns of `plan`, a transition whose after-animation calls
     /// were never sent (the host stuck before them): the catch-up names them once it answers.
     /// Those a stuck phase sent after all are struck off as its returned calls are read.
+    ///
+    /// Called in the step that found the host stuck, with no await since: no request can have
+    /// looked at the host meanwhile (``refreshHost()`` turns a stuck host whose call returned into
+    /// one behind), so the host is still stuck here and the resigns go to the view the catch-up
+    /// will be planned from.
     private func oweResigns(of plan: TransitionPlan) {
         let resigning = plan.resigningUnmanagedWindows
         // Mutant: the resign a stuck host missed is forgotten, and the app's window stays key there.
