@@ -295,10 +295,35 @@ extension StressRunner {
             await Task.yield()
         }
         let firstWaits = await coordinator.waitingRequests.contains(first)
-        let newer = ask(.push(Screen("storm", id: ScreenID("storm\(number)-b")), at: overlay), group)
+        let second = TransitionRequest.push(Screen("storm", id: ScreenID("storm\(number)-b")), at: overlay)
+        let newer = ask(second, group)
+        // Then the newest of the group, beneath the lock at a free level, so that it may run at once
+        // (nothing in flight): whether it runs or waits, it supersedes the one deferred before it.
+        for _ in 0..<64 {
+            if await coordinator.waitingRequests.contains(second) { break }
+            await Task.yield()
+        }
+        let secondWaits = await coordinator.waitingRequests.contains(second)
+        let shown = await coordinator.snapshot
+        let free = [WindowLevel.low, WindowLevel("toast", rawValue: 1_500)].first { shown.window(at: $0) == nil }
+        let newest = free.map { ask(.push(Screen("storm", id: ScreenID("storm\(number)-c")), at: $0), group) }
         let firstAnswer = asked[1]
         return Task(executorPreference: environment.taskExecutor) {
             for task in asked { _ = await task.value }
+            // The newest one committed while the second still waited: the second must have been
+            // superseded, whether the newest ran at once or waited.
+            if let newest, secondWaits, await newest.value == nil {
+                let secondAnswer = await newer.value
+                if case .refused(.superseded)? = secondAnswer {
+                } else {
+                    await checker.noteViolation(
+                        .init(
+                            .answered,
+                            "storm \(number): '\(second)' of its coalescing group was still waiting when a "
+                                + "newer one of the group committed, but it was not superseded "
+                                + "(\(secondAnswer.map(\.code) ?? "it committed"))"))
+                }
+            }
             // The newer one got in line (it was not refused for room) while the first still waited:
             // the first must have been superseded, wherever it waited.
             let newerError = await newer.value

@@ -174,6 +174,7 @@ public enum StressHarness {
         case .unlockWhileNotActive: "unlock accepted while the app is not active"
         case .unboundedDeferred: "deferred limit ignored at hand-over"
         case .coalesceQueuedLaneOnly: "coalescing ignores the deferred lane"
+        case .coalesceOnlyWhenWaiting: "a coalescing request that runs at once leaves its group's deferred members waiting"
         case .preemptBeforeAdmission: "a preempt cuts the animation before it knows it will run"
         case .animatorAfterCut: "the animation ends before the animator is called"
         case .coverScreenIDsUnreserved: "app screens may use the covers' screen ids"

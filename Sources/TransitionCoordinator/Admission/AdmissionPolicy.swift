@@ -12,7 +12,9 @@ public enum AdmissionPolicy: Sendable, Hashable, Codable, CustomStringConvertibl
     case enqueue
     /// Wait like ``enqueue``, but keep only the newest waiting request of `group`, in whichever
     /// lane it waits (queued, or deferred until the unlock): the ones it replaces end with
-    /// ``TransitionError/Refusal/superseded(group:by:)``.
+    /// ``TransitionError/Refusal/superseded(group:by:)``. A request of the group that runs at once
+    /// (nothing in flight), or finds the app where it asks already, replaces the group's waiting
+    /// requests too: an older one deferred until the unlock never runs after a newer one ran.
     case coalesce(group: String)
     /// Tell the animation in flight to finish now, let that transition complete, then run next
     /// (after lifecycle events, before queued requests).

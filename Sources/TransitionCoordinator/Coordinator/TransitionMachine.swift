@@ -117,12 +117,16 @@ struct TransitionMachine {
         // A lifecycle event cuts a held gesture short as cancelled, and runs now, ahead of every waiter.
         if case .lifecycle = mode, gesture != nil { effects.cancelledGesture = cutGesture() }
         guard let current = slot else {
-            // Idle means no eligible waiter (the hand-over runs before the slot goes idle).
+            // Idle means no eligible waiter (the hand-over runs before the slot goes idle), but
+            // members of the request's coalescing group may wait deferred until the unlock: a
+            // member that runs now, or finds the app where it asks, is the group's newest and
+            // supersedes them, as it would have had it waited.
+            // Mutant: only a member that waits supersedes.
             switch plan(request) {
-            case .success(let (plan, next)?):
+            case .success(let planned):
+                if let group, !planted(.coalesceOnlyWhenWaiting) { supersede(group, by: request, &effects) }
+                guard let (plan, next) = planned else { return .alreadyThere }
                 return .admit(occupy(plan, from: origin, nextWindowID: next, waited: nil, at: circumstances.now))
-            case .success(nil):
-                return .alreadyThere
             case .failure(.refused(.locked)) where deferrable:
                 return .wait(
                     try enqueue(request, from: origin, lane: .deferred, group: group, deferrable: true, &effects),
@@ -227,13 +231,7 @@ struct TransitionMachine {
         _ effects: inout Effects
     ) throws(TransitionError) -> AdmissionTicket {
         try requireRoom(in: lane, group: group)
-        if let group {
-            let lanes: Set<WaitLane> = planted(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
-            for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
-                effects.superseded.append(entry.ticket)
-            }
-            if !effects.superseded.isEmpty { effects.superseding = .refused(.superseded(group: group, by: request)) }
-        }
+        if let group { supersede(group, by: request, &effects) }
         let ticket = waiting.append(request, from: origin, lane: lane, group: group, deferrable: deferrable, hasActed: hasActed)
             .ticket
         // A push waits: the answer to a second push depends on the queue, which only the actor reads.
@@ -242,6 +240,17 @@ struct TransitionMachine {
         peakDeferred = max(peakDeferred, waiting.count(in: .deferred))
         effects.waitsIn = lane
         return ticket
+    }
+
+    /// Takes the waiting members of coalescing group `group` out of line, in whichever lane they
+    /// wait (queued, or deferred until the unlock), superseded by `request`: they are claimed and
+    /// listed in `effects`, to be refused. Never suspends.
+    private mutating func supersede(_ group: String, by request: TransitionRequest, _ effects: inout Effects) {
+        let lanes: Set<WaitLane> = planted(.coalesceQueuedLaneOnly) ? [.queued] : [.queued, .deferred]
+        for entry in waiting.removeGroup(group, from: lanes) where entry.ticket.claim() {
+            effects.superseded.append(entry.ticket)
+        }
+        if !effects.superseded.isEmpty { effects.superseding = .refused(.superseded(group: group, by: request)) }
     }
 
     /// Marks the transition in flight as preempted and asks for its animation to be cut.

@@ -32,6 +32,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case unboundedDeferred
     /// A coalescing request supersedes only the queued lane, not the deferred one.
     case coalesceQueuedLaneOnly
+    /// A coalescing request admitted at once (or already there) leaves its group's deferred members waiting.
+    case coalesceOnlyWhenWaiting
     /// A preempting request cuts the animation short before it knows it will run.
     case preemptBeforeAdmission
     /// The animation ends as soon as its task starts, so the animator may run after its windows are gone.

@@ -50,18 +50,9 @@ struct AdversarialCoalesceDeferredTests {
 
     @Test("a coalescing request queued behind an animation supersedes its group's request deferred while locked")
     func queuedSupersedesDeferred() async throws {
-        let fixture = await Fixture(configuration: Self.configuration)
+        let (fixture, deferred) = try await Self.lockedWithOneDeferred()
         let coordinator = fixture.coordinator
         var probe = EventProbe(coordinator)
-        try await coordinator.setApplicationState(.background)
-        try await coordinator.setApplicationState(.active)
-        let deferred = Task {
-            await attempt {
-                try await coordinator.perform(
-                    Self.requests[0], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked)
-            }
-        }
-        #expect(await probe.waiting(Self.requests[0]) == .deferred)
 
         let animator = GatedAnimator()
         let unlock = Task { await attempt { try await coordinator.unlock(animator: animator) } }
@@ -81,5 +72,41 @@ struct AdversarialCoalesceDeferredTests {
         let newest = try #require(await queued.value.success)
         #expect(newest.after.window(at: Self.banner)?.content == .screen(Screen("result2")))
         #expect(await coordinator.audit().isEmpty)
+    }
+
+    @Test("a coalescing request that runs at once while locked supersedes its group's request deferred until the unlock")
+    func admittedAtOnceSupersedesDeferred() async throws {
+        let (fixture, deferred) = try await Self.lockedWithOneDeferred()
+        let coordinator = fixture.coordinator
+
+        // Beneath the lock, so it runs now, with nothing in flight: the group's newest request.
+        let beneath = TransitionRequest.push(Screen("results"), at: .low)
+        let newest = try await coordinator.perform(beneath, policy: .coalesce(group: "search"))
+        #expect(newest.waited == nil)
+        #expect(await coordinator.waitingRequests.isEmpty)
+
+        // Read after the unlock, so that a deferred request still waiting runs instead of hanging the test.
+        let unlock = try await coordinator.unlock()
+        #expect(await deferred.value.failure == .refused(.superseded(group: "search", by: beneath)))
+        #expect(await coordinator.snapshot.window(at: Self.banner) == nil)
+        #expect(await coordinator.history.last?.id == unlock.id)
+        #expect(await coordinator.audit().isEmpty)
+    }
+    /// A locked coordinator whose first request of the group "search" waits deferred until the
+    /// unlock, and the task that waits for its answer.
+    static func lockedWithOneDeferred() async throws -> (Fixture, Task<Result<TransitionRecord, TransitionError>, Never>) {
+        let fixture = await Fixture(configuration: configuration)
+        let coordinator = fixture.coordinator
+        var probe = EventProbe(coordinator)
+        try await coordinator.setApplicationState(.background)
+        try await coordinator.setApplicationState(.active)
+        let deferred = Task {
+            await attempt {
+                try await coordinator.perform(
+                    requests[0], policy: .coalesce(group: "search"), whenLocked: .deferUntilUnlocked)
+            }
+        }
+        #expect(await probe.waiting(requests[0]) == .deferred)
+        return (fixture, deferred)
     }
 }
