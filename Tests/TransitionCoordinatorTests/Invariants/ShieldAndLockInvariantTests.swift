@@ -44,6 +44,14 @@ struct ShieldAndLockInvariantTests {
         #expect(found.contains { $0.detail.contains("the shield") && $0.detail.contains("key window #2") })
     }
 
+    @Test("a shield up while the app is active fires; the same windows in the background pass")
+    func shieldWhileActive() {
+        let windows = [Self.root, Self.lock, Self.shield]
+        #expect(InvariantChecker.checkCovers(Self.snapshot(windows, key: w(3))).isEmpty)
+        let found = InvariantChecker.checkCovers(Self.snapshot(windows, key: w(3), state: .active))
+        #expect(found.map(\.detail) == ["the shield \(Self.shield) is up while the app is active"])
+    }
+
     @Test("a shield down while the app is not active fires")
     func shieldMissing() {
         let found = InvariantChecker.checkCovers(Self.snapshot([Self.root, Self.lock], key: w(2), state: .inactive))

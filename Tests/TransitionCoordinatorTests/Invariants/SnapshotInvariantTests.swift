@@ -66,6 +66,13 @@ struct SnapshotInvariantTests {
             ])
     }
 
+    @Test("a window id that appears twice breaks the levels invariant")
+    func windowIDTwice() {
+        let twin = ManagedWindow(id: WindowID(2), level: .medium, content: .screen(Screens.pin))
+        let found = InvariantChecker.check(Self.snapshot([Self.root, Self.tutorial, twin], key: WindowID(2)))
+        #expect(found == [InvariantViolation(.levels, "a window id appears twice: [#1, #2, #2]")])
+    }
+
     @Test("a screen shown twice breaks the levels invariant")
     func screenShownTwice() {
         let again = ManagedWindow(id: WindowID(4), level: .high, content: .screen(Screens.pin))

@@ -71,7 +71,10 @@ struct KeptTabsTests {
         let root = try #require(await coordinator.snapshot.rootWindow?.content)
         #expect(Self.stack(root, "settings") == ["settings", "prefs", "privacy"])
         #expect(Self.stack(root, "inbox") == ["inbox", "mail"])
-        guard case .tabs(let bar)? = root.find("main") else { return }
+        guard case .tabs(let bar)? = root.find("main") else {
+            Issue.record("no tab bar main: \(root)")
+            return
+        }
         #expect(bar.selected == 1)
     }
 

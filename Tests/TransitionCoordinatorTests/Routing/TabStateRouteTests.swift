@@ -44,7 +44,11 @@ struct TabStateRouteTests {
         #expect(restored == shown && dropped == 0)
         try await coordinator.navigate(to: Route(parsing: "#b/y"))
         #expect(await coordinator.stack("sb").path(as: Place.self) == [.x, .y])
-        guard case .tabs(let after)? = await coordinator.snapshot.rootWindow?.content else { return }
+        let afterLink = await coordinator.snapshot.rootWindow?.content
+        guard case .tabs(let after)? = afterLink else {
+            Issue.record("not a tab bar after #b/y: \(String(describing: afterLink))")
+            return
+        }
         #expect(after.tabs[0].presented?.topScreen.destination(as: Place.self) == .sheet, "the sheet stays in tab a")
     }
 
