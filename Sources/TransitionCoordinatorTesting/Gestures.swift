@@ -59,11 +59,24 @@ public struct UserActions: Sendable {
         return try await coordinator.userDid(shown.map { .selectTab($0, in: tabs) } ?? .select(tab: index, in: tabs), at: level)
     }
 
-    /// A tap on the back button of stack `stack`: the host popped already and reports it.
-    /// - Throws: the planner's error when there is nothing to pop; nothing changed then.
+    /// A tap on the back button of stack `stack`: the host popped already and reports it
+    /// (`Coordinator/userDid(_:at:)`; it waits its turn) by the screen it left on top,
+    /// `ContainerOperation/popTo(_:in:)`, as the UIKit host does: it reads the snapshot first, as
+    /// a host reads its stack, so a push the app makes meanwhile stays. A stack the snapshot does
+    /// not show, or shows at its root, is reported as `ContainerOperation/pop(_:)`.
+    /// - Throws: the planner's error when there is nothing to pop, or the screen left on top is
+    ///   gone by the report's turn; nothing changed then.
     @discardableResult
     public func tapBack(in stack: ContainerID, at level: WindowLevel? = nil) async throws(TransitionError) -> TransitionRecord {
-        try await coordinator.userDid(.pop(stack), at: level)
+        let left = await coordinator.snapshot.windowList.lazy.compactMap { window -> Screen? in
+            guard level == nil || window.level == level, case .stack(let shown)? = window.content.find(stack)?.base,
+                shown.items.count > 1
+            else { return nil }
+            return shown.items[shown.items.count - 2]
+        }.first
+        // Mutant: a pop of whatever is on top by the report's turn.
+        let operation = planted(.tapBackReportsPop) ? nil : left.map { ContainerOperation.popTo($0.id, in: stack) }
+        return try await coordinator.userDid(operation ?? .pop(stack), at: level)
     }
 
     private func gesture(

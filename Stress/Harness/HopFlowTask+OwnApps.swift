@@ -5,7 +5,7 @@ import TransitionCoordinator
 extension HopFlowTask {
     /// Runs each scenario in turn; what broke, in the checker.
     static func runOwnApps(environment: StressEnvironment, checker: StressChecker) async {
-        for scenario in [retriedHop, wrongTypedUnhop, unhopInsideTheChild, arrivalPastCancelledDeferred] {
+        for scenario in [retriedHop, wrongTypedUnhop, unhopInsideTheChild, arrivalPastCancelledDeferred, cancelledWhileHopping] {
             if let broken = await scenario(environment) { await checker.noteViolation(.init(.answered, broken)) }
         }
     }
@@ -16,6 +16,37 @@ extension HopFlowTask {
         return try? await Coordinator(
             root: launch, clock: environment.clock, executor: environment.serialExecutor,
             taskExecutor: environment.taskExecutor)
+    }
+
+    /// A flow whose task is cancelled while its hop animates: the hop, admitted, commits, and the
+    /// flow's wait then ends at once with ``ContainerError/flowCancelled(_:hop:)``, which says the
+    /// hop stays. A refusal there (mutant ``Mutation/flowCancelledAsRefusal``: the hop's own
+    /// `cancelled`) would tell the app that nothing changed while the screen it hopped to shows.
+    /// Nil when the flow ended so and its screen shows, else what broke.
+    static func cancelledWhileHopping(environment: StressEnvironment) async -> String? {
+        let splash = Screen("splash", id: ScreenID("flowSplash"))
+        guard let app = await launchApp(environment: environment) else { return "the launch app of its own could not be made" }
+        let animator = GatedAnimator()
+        let flow = Task(executorPreference: environment.taskExecutor) { () async -> TransitionError? in
+            do throws(TransitionError) {
+                let _: Int = try await app.hop(container).hopAndWait(to: splash, animator: animator)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await animator.started()
+        flow.cancel()
+        animator.open()
+        let ended = await flow.value
+        let shows = await app.snapshot.rootWindow?.content.topScreen.id == splash.id
+        switch ended {
+        case .container(.flowCancelled(splash.id, hop: container), _)? where shows: return nil
+        case let error?:
+            return "a flow cancelled while its hop animated ended with '\(error)', its screen "
+                + (shows ? "shown: the hop stays, so no refusal may say nothing changed" : "not shown")
+        case nil: return "a flow cancelled while its hop animated returned a value nobody unhopped"
+        }
     }
 
     /// A sign-in retried until it succeeds: the flow hops to the screen it is

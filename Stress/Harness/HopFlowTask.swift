@@ -117,7 +117,7 @@ enum HopFlowTask {
         for screen: Screen, hop: TransitionRequest, coordinator: Coordinator
     ) async -> Result<any Sendable, TransitionError> {
         do throws(TransitionError) {
-            return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, request: hop, as: Int.self))
+            return .success(try await coordinator.awaitUnhop(of: screen.id, in: container, as: Int.self))
         } catch {
             return .failure(error)
         }

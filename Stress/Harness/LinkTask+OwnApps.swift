@@ -35,6 +35,7 @@ extension LinkTask {
         await probeToldOfLastGap(environment: environment, checker: checker)
         await storeToldOfDroppedLinkEnd(environment: environment, checker: checker)
         await storeEmptyStatementMeansNone(environment: environment, checker: checker)
+        await tapBackDuringPush(environment: environment, checker: checker)
         if let broken = await CallbackChecks.emptyItemTakesCallbacksOff(environment: environment) {
             await checker.noteViolation(.init(.callbacks, broken))
         }

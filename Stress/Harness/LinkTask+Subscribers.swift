@@ -106,4 +106,31 @@ extension LinkTask {
         await checker.noteViolation(
             .init(.answered, "a non-exhaustive test store's step stating no event was met by the events \(lines)"))
     }
+    /// The testing product's back tap while the app's push animates: the person saw `[ta, tb]`
+    /// and tapped back, so the report names `ta`, the screen left on top, and the push that lands
+    /// first goes with `tb`: the stack ends `[ta]`. Reported as a pop of the top (mutant
+    /// ``Mutation/tapBackReportsPop``), it would pop the screen the app pushed, which the person
+    /// never saw, and leave `tb`, which they left.
+    static func tapBackDuringPush(environment: StressEnvironment, checker: StressChecker) async {
+        guard
+            let app = try? await Coordinator(
+                root: .stack(StackContainer(id: "tstack", root: Screen("ta"), pushed: [Screen("tb")])),
+                clock: environment.clock, executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        else { return }
+        var probe = EventProbe(app)
+        let animator = GatedAnimator()
+        let push = Task(executorPreference: environment.taskExecutor) {
+            try? await app.stack("tstack").push(Screen("tc"), animator: animator)
+        }
+        await animator.started()
+        let tap = Task(executorPreference: environment.taskExecutor) { try? await app.user.tapBack(in: "tstack") }
+        _ = await probe.next { if case .waiting = $0 { true } else { false } }
+        animator.open()
+        _ = await push.value
+        _ = await tap.value
+        let names = await app.stack("tstack").items()?.map(\.name) ?? []
+        guard names != ["ta"] else { return }
+        await checker.noteViolation(
+            .init(.answered, "a back tap from [ta, tb] while the app pushed tc left the stack \(names), not [ta]"))
+    }
 }

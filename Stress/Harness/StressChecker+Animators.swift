@@ -194,12 +194,20 @@ extension StressChecker {
             }
         case .failure(let error):
             flowOutcomes[error.code, default: 0] += 1
-            if case .refused(.cancelled) = error, !cancelled {
+            if case .container(.flowCancelled, _) = error, !cancelled {
                 violations.append(
                     .init(
                         .answered,
                         "the flow waiting on \(screen) in round \(round) ended cancelled, "
                             + "but its task was not cancelled: \(error)"))
+            }
+            // A wait comes after its hop committed: a refusal, which says nothing changed, is wrong.
+            if case .refused = error {
+                violations.append(
+                    .init(
+                        .answered,
+                        "the flow waiting on \(screen) in round \(round) ended with a refusal, "
+                            + "though its hop committed: \(error)"))
             }
         }
     }

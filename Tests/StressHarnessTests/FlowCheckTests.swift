@@ -44,13 +44,25 @@ struct FlowCheckTests {
     @Test("a flow that ends cancelled though its task was not cancelled is reported; one that was cancelled is not")
     func cancelledFires() async {
         let checker = StressChecker(answerBound: .seconds(1))
-        let hop = TransitionRequest.content(.hop(to: .screen(Self.step), in: "flow"))
-        await checker.flowEnded(
-            screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false, cancelled: true)
+        let cancelled = TransitionError.container(.flowCancelled(Self.step.id, hop: "flow"), in: nil)
+        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(cancelled), unhopped: false, cancelled: true)
         #expect(await checker.violations.isEmpty)
-        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false)
+        await checker.flowEnded(screen: Self.step.id, round: 2, waited: .failure(cancelled), unhopped: false)
         let violations = await checker.violations
         #expect(violations.count == 1)
         #expect(violations.first?.detail.contains("ended cancelled, but its task was not cancelled") == true)
+    }
+
+    @Test("a flow's wait that ends with a refusal is reported: its hop committed, so nothing-changed is untrue")
+    func refusalFires() async {
+        let checker = StressChecker(answerBound: .seconds(1))
+        let hop = TransitionRequest.content(.hop(to: .screen(Self.step), in: "flow"))
+        await checker.flowEnded(
+            screen: Self.step.id, round: 2, waited: .failure(.refused(.cancelled(hop))), unhopped: false, cancelled: true)
+        #expect(
+            await checker.violations.map(\.detail) == [
+                "the flow waiting on \(Self.step.id) in round 2 ended with a refusal, though its hop committed: "
+                    + "\(TransitionError.refused(.cancelled(hop)))"
+            ])
     }
 }

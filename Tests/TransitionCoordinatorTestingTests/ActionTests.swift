@@ -35,6 +35,34 @@ struct ActionTests {
         #expect(await coordinator.history.count == 1, "the cancelled swipe left no record")
     }
 
+    @Test(
+        "a back tap is reported by the screen it left on top: a push the app made meanwhile goes with the screen the person left")
+    func backTapDuringPush() async throws {
+        let coordinator = try await Self.app()
+        var probe = EventProbe(coordinator)
+        let animator = GatedAnimator()
+        let push = Task { try await coordinator.stack("inbox").push(Screen("thread"), animator: animator) }
+        await animator.started()
+        // The person sees [list, mail] and taps back: the host popped mail, and reports it.
+        let tap = Task { try await coordinator.user.tapBack(in: "inbox") }
+        let waiting = await probe.next { if case .waiting(.userDid, _) = $0 { true } else { false } }
+        guard case .waiting(let report, _)? = waiting else {
+            Issue.record("the back tap was never reported: \(String(describing: waiting))")
+            return
+        }
+        #expect(report == .userDid(.popTo(Self.list.id, in: "inbox"), at: nil))
+        animator.open()
+        #expect(try await push.value.animation == .ran)
+        #expect(try await tap.value.request == report)
+        #expect(await Self.names(coordinator, "inbox") == ["list"], "the person left mail, and never saw thread")
+        // At the root there is no screen to name: reported as a pop, refused with its typed error.
+        let atRoot = await #expect(throws: TransitionError.self) { try await coordinator.user.tapBack(in: "inbox") }
+        guard case .container(.popAtRoot(stack: "inbox", root: Self.list.id), _)? = atRoot else {
+            Issue.record("a back tap at the root was not refused as popAtRoot: \(String(describing: atRoot))")
+            return
+        }
+    }
+
     @Test("a tab tap is folded in as the user's change; a tap on a tab that does not exist is refused, changing nothing")
     func tabTap() async throws {
         let coordinator = try await Self.app()

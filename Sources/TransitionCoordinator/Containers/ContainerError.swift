@@ -1,5 +1,7 @@
-/// Why a container operation was refused. Thrown only when nothing changed; each case names the
-/// container and the screen involved.
+/// Why a container operation was refused. Thrown only when nothing changed, except where a hop
+/// flow's wait ends after its hop committed (``leftBeforeUnhop(_:hop:)``,
+/// ``flowCancelled(_:hop:)``, and the others ``HopHandle/hopAndWait(to:returning:animator:policy:whenLocked:)``
+/// lists): the hop stays. Each case names the container and the screen involved.
 public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No container with this id is shown (in this window, or anywhere).
     case unknownContainer(ContainerID)
@@ -47,6 +49,10 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
     /// a replaced tree, a window that went, or a move elsewhere that leaves it in the window)
     /// before it unhopped: the flow's wait ends with this.
     case leftBeforeUnhop(ScreenID, hop: ContainerID)
+    /// The task of a flow waiting for the screen to unhop was cancelled, after the flow's hop
+    /// committed: the screen stays the container's current child, nothing waits on it any more,
+    /// and a later unhop is kept for the next flow.
+    case flowCancelled(ScreenID, hop: ContainerID)
     /// A value of another type than the flow waits for: an unhop with it while the flow waits
     /// (refused; the flow waits on), or a value kept from before the flow waited (refused to the
     /// flow; kept for a flow that takes it).
@@ -74,6 +80,7 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .alreadyUnhopped: "alreadyUnhopped"
         case .alreadyAwaited: "alreadyAwaited"
         case .leftBeforeUnhop: "leftBeforeUnhop"
+        case .flowCancelled: "flowCancelled"
         case .unhopValueMismatch: "unhopValueMismatch"
         }
     }
@@ -103,6 +110,9 @@ public indirect enum ContainerError: Error, Sendable, Hashable, CustomStringConv
         case .alreadyUnhopped(let screen, let hop): "screen \(screen) already unhopped from \(hop); a screen unhops once per hop"
         case .alreadyAwaited(let screen, let hop): "a flow already waits for screen \(screen) to unhop from \(hop)"
         case .leftBeforeUnhop(let screen, let hop): "screen \(screen) left hop container \(hop) before it unhopped"
+        case .flowCancelled(let screen, let hop):
+            "the flow waiting for screen \(screen) to unhop from \(hop) was cancelled; its hop stays, and a later unhop "
+                + "is kept for the next flow that waits"
         case .unhopValueMismatch(let screen, let expected, let actual):
             "screen \(screen) unhopped with a value of type \(actual), but its flow takes \(expected)"
         }

@@ -15,21 +15,25 @@ extension Coordinator {
     ///   ``ContainerError/alreadyAwaited(_:hop:)`` when another flow waits for it,
     ///   ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when it unhopped, before this
     ///   flow waited, with a value of another type (kept for a flow that takes it), and
-    ///   ``TransitionError/Refusal/cancelled(_:)`` naming `request` when the waiting task is cancelled
-    ///   (also when it was cancelled before it began to wait and no value is kept).
+    ///   ``ContainerError/flowCancelled(_:hop:)`` when the waiting task is cancelled (also when it
+    ///   was cancelled before it began to wait and no value is kept).
     package func awaitUnhop<Value: Sendable>(
-        of screen: ScreenID, in container: ContainerID,
-        request: TransitionRequest, as type: Value.Type = Value.self
+        of screen: ScreenID, in container: ContainerID, as type: Value.Type = Value.self
     ) async throws(TransitionError) -> Value {
         let wait = try machine.stayToAwait(screen, in: container)
         let token = wait.token()
         let expected = UnhopWait.Expected(Value.self)
+        // Mutant: the wait's cancellation told as the hop's refusal, though the hop committed.
+        let cancelled: TransitionError =
+            planted(.flowCancelledAsRefusal)
+            ? .refused(.cancelled(.content(.hop(to: .screen(Screen.missing), in: container))))
+            : .container(.flowCancelled(screen, hop: container), in: nil)
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<UnhopWait.Answer, Never>) in
-                wait.await(continuation, token: token, expecting: expected, cancelled: .refused(.cancelled(request)))
+                wait.await(continuation, token: token, expecting: expected, cancelled: cancelled)
             }
         } onCancel: {
-            wait.cancel(token, with: .refused(.cancelled(request)))
+            wait.cancel(token, with: cancelled)
         }
         let value = try answer.get()
         // The stay hands a flow only a value its `Expected` accepts; the cast cannot fail but

@@ -84,9 +84,11 @@ public struct HopHandle: ContainerHandle {
     ///   waits on), ``ContainerError/unhopValueMismatch(_:expected:actual:)`` when the screen
     ///   unhopped, before this flow waited, with a value of another type (kept for a flow that
     ///   takes it; an unhop with such a value while this flow waits is refused to its caller,
-    ///   and this flow waits on), and ``TransitionError/Refusal/cancelled(_:)`` when the task is cancelled while it
-    ///   waits, or was cancelled by the time the hop committed and no unhop is kept (nothing is
-    ///   left waiting; the screen stays, and a later unhop is kept for the next flow).
+    ///   and this flow waits on), and ``ContainerError/flowCancelled(_:hop:)`` when the task is
+    ///   cancelled while it waits, or was cancelled by the time the hop committed and no unhop is
+    ///   kept (nothing is left waiting; the screen stays, and a later unhop is kept for the next
+    ///   flow). A task cancelled before the hop was admitted gets the hop's refusal,
+    ///   ``TransitionError/Refusal/cancelled(_:)``, and nothing changed.
     public func hopAndWait<Value: Sendable>(
         to destination: some Hashable & Codable & Sendable, returning: Value.Type = Value.self, animator: (any Animator)? = nil,
         policy: AdmissionPolicy = .enqueue,
@@ -95,7 +97,7 @@ public struct HopHandle: ContainerHandle {
         let screen = Screen(destination)
         let request = TransitionRequest.content(.hop(to: .screen(screen), in: id))
         try await coordinator.perform(request, animator: animator, policy: policy, whenLocked: whenLocked)
-        return try await coordinator.awaitUnhop(of: screen.id, in: id, request: request, as: Value.self)
+        return try await coordinator.awaitUnhop(of: screen.id, in: id, as: Value.self)
     }
 
     /// Unhops `screen` (a ``ScreenID``, or the app's destination value), the container's current child, with `value`: the flow waiting in

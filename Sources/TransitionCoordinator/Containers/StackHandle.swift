@@ -26,6 +26,20 @@ public struct StackHandle: ContainerHandle {
             whenLocked: whenLocked)
     }
 
+    /// Not a screen: a stack holds screens, and a content tree (a stack on a stack, which UIKit
+    /// refuses too) would be taken as a destination value and pushed as a screen named after its
+    /// encoding. Present the tree from the stack instead
+    /// (``Coordinator/present(_:from:animator:policy:whenLocked:)-(WindowContent,_,_,_,_)``).
+    @available(*, unavailable, message: "a stack holds screens; present a content tree from it instead")
+    public nonisolated(nonsending) func push(
+        _ content: WindowContent, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject,
+        whenLocked: LockedBehavior = .refuse
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await coordinator.perform(
+            .content(.push(Screen(content), onto: id)), animator: animator, policy: policy, whenLocked: whenLocked)
+    }
+
     /// Pushes `item`'s screen on top of the stack and keeps its callbacks (see ``ScreenCallbacks``).
     @discardableResult
     public nonisolated(nonsending) func push(

@@ -49,7 +49,11 @@ public struct StackItem: Sendable, CustomStringConvertible {
 /// is decided in its commit step, so they always match its record.
 ///
 /// **Exactly once.** `didAdd` and `didRemove` are called once each time the screen comes into the
-/// window and leaves it again, `didShow` and `didHide` alternate in between (at most one shown screen per window). `remove` is called
+/// window and leaves it again, `didShow` and `didHide` alternate in between (at most one shown screen per window). Callbacks
+/// given to a screen already in the window (the root of a stack built without items, named
+/// again by a `setStack` that covers it) begin after that transition's hides and removals: they
+/// are not told of its hide, since they never heard the screen shown, and the first call they
+/// get for it is a `didShow` when it shows again. `remove` is called
 /// exactly once whenever the screen leaves by anything but its own stack's `setStack` (a pop,
 /// the user's back swipe, a dismissed modal or window, a later navigation), so the owner's state
 /// stays true; never when the owner's `setStack` removed it.

@@ -50,6 +50,18 @@ extension Coordinator {
         try await perform(.replaceRoot(Screen(screen)), animator: animator, policy: policy)
     }
 
+    /// Not a screen: the root window shows one screen when it is replaced, and a content tree
+    /// would be taken as a destination value and shown as a screen named after its encoding. To
+    /// show a tree, replace the root window with a screen, then its content with
+    /// ``replaceContent(with:at:animator:policy:whenLocked:)``, or navigate by route.
+    @available(*, unavailable, message: "replaceRoot(with:) shows one screen; use replaceContent(with:at:) for a tree")
+    public nonisolated(nonsending) func replaceRoot(
+        with content: WindowContent, animator: (any Animator)? = nil,
+        policy: AdmissionPolicy = .reject
+    ) async throws(TransitionError) -> TransitionRecord {
+        try await perform(.replaceRoot(Screen(content)), animator: animator, policy: policy)
+    }
+
     /// Registers or updates an unmanaged window, serialized with transitions. See ``Coordinator``'s request methods.
     /// A window registered as key resigns key as the registration commits while a managed window
     /// is visible (see ``UnmanagedWindow``).

@@ -34,6 +34,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case coalesceQueuedLaneOnly
     /// A coalescing request admitted at once (or already there) leaves its group's deferred members waiting.
     case coalesceOnlyWhenWaiting
+    /// A hop flow cancelled after its hop committed is told the hop was refused as cancelled.
+    case flowCancelledAsRefusal
+    /// The testing product's back tap reports a pop of the top, not the screen it left on top.
+    case tapBackReportsPop
     /// A preempting request cuts the animation short before it knows it will run.
     case preemptBeforeAdmission
     /// The animation ends as soon as its task starts, so the animator may run after its windows are gone.

@@ -114,10 +114,25 @@ struct HopFlowTests {
     func cancelledFlow() async throws {
         let (coordinator, flow) = try await Self.waitingOnSplash(for: Int.self)
         flow.cancel()
-        let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
-        #expect(await flow.result.failure as? TransitionError == .refused(.cancelled(hop)))
+        #expect(await flow.result.failure as? TransitionError == .container(.flowCancelled(T.splash.id, hop: "launch"), in: nil))
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
-        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: Int.self) == 7)
+        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", as: Int.self) == 7)
+    }
+
+    @Test(
+        "a flow cancelled while its hop animates: the hop commits and stays, and the flow ends with flowCancelled, not a refusal")
+    func cancelledWhileHopping() async throws {
+        let coordinator = try await Self.coordinator()
+        let animator = GatedAnimator()
+        let flow = Task { () async throws -> Int in
+            try await coordinator.hop("launch").hopAndWait(to: T.splash, animator: animator)
+        }
+        await animator.started()
+        flow.cancel()
+        animator.open()
+        #expect(await flow.result.failure as? TransitionError == .container(.flowCancelled(T.splash.id, hop: "launch"), in: nil))
+        #expect(await coordinator.history.last?.request == .content(.hop(to: .screen(T.splash), in: "launch")))
+        #expect(await coordinator.snapshot.rootWindow?.content.topScreen == T.splash, "the hop stays")
     }
 
     @Test("an unhop no flow took is kept for the next flow, one that hops again to the screen still current included")
@@ -172,13 +187,12 @@ struct HopFlowTests {
         let coordinator = try await Self.coordinator()
         try await coordinator.hop("launch").hop(to: .screen(T.splash))
         try await coordinator.hop("launch").unhop(T.splash.id, with: "seven")
-        let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
         await #expect(
             throws: TransitionError.container(.unhopValueMismatch(T.splash.id, expected: "Int", actual: "String"), in: nil)
         ) {
-            try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: Int.self)
+            try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", as: Int.self)
         }
-        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", request: hop, as: String.self) == "seven")
+        #expect(try await coordinator.awaitUnhop(of: T.splash.id, in: "launch", as: String.self) == "seven")
     }
 
     @Test("backgrounding during a flow puts the lock up; the flow goes on behind it and is there after the unlock")
@@ -229,8 +243,8 @@ struct HopFlowTests {
         release.open()
         let hop = TransitionRequest.content(.hop(to: .screen(T.splash), in: "launch"))
         #expect(
-            await second.result.failure as? TransitionError == .refused(.cancelled(hop)),
-            "the cancelled flow ends with its cancellation")
+            await second.result.failure as? TransitionError == .container(.flowCancelled(T.splash.id, hop: "launch"), in: nil),
+            "the cancelled flow ends with its cancellation, which says its hop stays")
         #expect(await coordinator.history.filter { $0.request == hop }.count == 2, "its hop committed before it was told")
         try await coordinator.hop("launch").unhop(T.splash.id, with: 7)
         #expect(try await first.value == 7, "the flow that was not cancelled still waits, and gets the value")
