@@ -308,6 +308,26 @@ extension UIKitStress {
         return nil
     }
 
+    /// The user opens More's list (UIKit reports it to no one, and selects no tab while it
+    /// shows), then the app presents a sheet from the model's selected tab, out of the window
+    /// now: the host selects that tab again first, so UIKit presents it and the screen shows the
+    /// model (mutant ``Mutation/uikitPresentUnderMoreList``: UIKit refuses a presentation from
+    /// out of the window). Nil when it held.
+    @MainActor
+    static func presentUnderMoreList() async -> InvariantViolation? {
+        let tabs = ["more-a", "more-b", "more-c", "more-d", "more-e", "more-f"].map { stack(ContainerID($0), "\($0)0") }
+        guard let bar = try? TabBar(id: "more-main", tabs: tabs, selected: 0),
+            let (kit, host, coordinator, window, fake) = await app(showing: .tabs(bar)),
+            let tabBar = host.controllers.controller(.tabBar("more-main"), in: window) as? FakeController
+        else { return .init(.answered, "the More list's app could not be made") }
+        guard kit.tapMore(tabBar) else { return .init(.answered, "six tabs showed no More tab to tap") }
+        let present = Task { _ = try? await coordinator.present(.screen(Screen("more-note")), from: .container("more-a")) }
+        guard await settle(present, in: window, of: host, fake) else {
+            return .init(.answered, "a sheet presented while More's list showed never settled")
+        }
+        return await showsModel(coordinator, at: .root, fake, "a sheet presented from the model's tab while More's list showed")
+    }
+
     /// An app of its own: a coordinator showing `root` in its root window through a container host
     /// on a fake UIKit whose transitions wait to be ended, with the queue limit given (the
     /// standard one by default); nil when it could not be made.

@@ -220,6 +220,7 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.changeOverAModalHeldBack(dismissing: true) }
             if failure == nil { failure = await UIKitStress.changeOverAModalHeldBack(dismissing: false) }
             if failure == nil { failure = await UIKitStress.presentFromATabOfASwipedSheet() }
+            if failure == nil { failure = await UIKitStress.presentUnderMoreList() }
             if let failure {
                 outcome.violations = [
                     (

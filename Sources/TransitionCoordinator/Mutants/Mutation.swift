@@ -409,6 +409,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit applier takes a controller for out of the window only when it is a modal itself:
     /// a tab of a tab-bar sheet the user swiped away presents, and UIKit refuses it.
     case uikitSwipedParentsUnread
+    /// The UIKit applier presents from the model's selected tab while the user has More's list
+    /// open (which UIKit reports to no one): the tab is out of the window, and UIKit refuses it.
+    case uikitPresentUnderMoreList
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -420,7 +423,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer,
             .uikitPresentOutsideWindow, .uikitUndoSheetAlone, .uikitUndoInHiddenWindow, .uikitDismissWithheld,
-            .uikitSwipedParentsUnread:
+            .uikitSwipedParentsUnread, .uikitPresentUnderMoreList:
             true
         default: false
         }

@@ -173,6 +173,20 @@ package final class ControllerApplier {
         }
     }
 
+    /// Selects, in each tab bar holding `id` (through the containers this applier placed it in),
+    /// the tab holding it: what the content shows selected already, and UIKit may not (More's
+    /// list opened by the user, which no delegate call reports).
+    private func selectTabs(holding id: ControllerID) async {
+        var child = id
+        while let container = parents[child] {
+            if case .tabBar(let tabBar)? = made[container], let tab = made[child]?.controller {
+                await idle(tabBar)
+                tabBar.selectTab(tab)
+            }
+            child = container
+        }
+    }
+
     /// `wanted`, with the tabs the tab bar shows already kept in the order it shows them (the
     /// user's, after a reorder through More): each place of `wanted` that holds a tab staying
     /// takes the next staying tab in the shown order, and a new tab keeps its place.
@@ -239,6 +253,14 @@ package final class ControllerApplier {
                 return
             }
             withheld.remove(controller)
+            // The user may have opened More's list since (UIKit tells the host nothing of it, and
+            // `selectedIndex` is `NSNotFound` then): the presenter is out of the window, and UIKit
+            // would refuse the presentation. Its tabs are selected again, as the content shows them.
+            // Mutant: presented from where it is, out of the window.
+            if !presenting.isInWindow && !planted(.uikitPresentUnderMoreList) {
+                await selectTabs(holding: presenter)
+                await idle(presenting)
+            }
             // Mutant: the sheet watched only once its presentation completed.
             if !planted(.uikitSheetWatchedLate) { factory.willPresent(shown, as: controller, by: presenter) }
             await presenting.presentController(shown, animated: animated)

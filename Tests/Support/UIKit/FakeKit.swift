@@ -73,6 +73,7 @@ package final class FakeKit: ContainerKit {
     /// gate let through a moment before a transition took the slot.
     @discardableResult
     package func swipeBack(_ navigation: FakeController, gated: Bool = true) -> Bool {
+        if navigation.world.isDissolving { return false }
         if gated, let host, !host.allowsPop(of: navigation) { return false }
         guard navigation.world.beginInteractivePop(navigation) else { return false }
         host?.userBeganPop(of: navigation)
@@ -107,7 +108,8 @@ package final class FakeKit: ContainerKit {
     /// bottom is under such a sheet (``tapTab(_:of:)``).
     @discardableResult
     package func tapBack(_ navigation: FakeController) -> Task<Void, Never>? {
-        guard navigation.children.count > 1, !navigation.isTransitioning, let popped = navigation.children.popLast()
+        guard !navigation.world.isDissolving, navigation.children.count > 1, !navigation.isTransitioning,
+            let popped = navigation.children.popLast()
         else { return nil }
         if popped.parent === navigation { popped.parent = nil }
         return afterAnimation(on: navigation) { [weak self] in self?.reportShown(navigation) }
@@ -156,7 +158,8 @@ package final class FakeKit: ContainerKit {
     @discardableResult
     package func tapTab(_ index: Int, of tabBar: FakeController) -> Task<Void, Never>? {
         // A sheet presented in the tab bar's context covers its tabs: nothing to tap.
-        guard tabBar.children.indices.contains(index), !tabBar.isTransitioning, !tabBar.contextPresents,
+        guard !tabBar.world.isDissolving, tabBar.children.indices.contains(index), !tabBar.isTransitioning,
+            !tabBar.contextPresents,
             host?.allowsSelection(in: tabBar) ?? true
         else { return nil }
         let tab = tabBar.children[index]
@@ -181,9 +184,28 @@ package final class FakeKit: ContainerKit {
     /// the tab bar shows no More tab.
     @discardableResult
     package func tapMore(_ tabBar: FakeController) -> Bool {
-        guard tabBar.hasMore, !tabBar.isTransitioning, let selected = tabBar.selected else { return false }
+        // A sheet presented in the tab bar's context covers the More tab too.
+        guard !tabBar.world.isDissolving, tabBar.hasMore, !tabBar.isTransitioning, !tabBar.contextPresents,
+            let selected = tabBar.selected
+        else { return false }
         tabBar.lastSelected = selected
         tabBar.selected = nil
+        return true
+    }
+
+    /// The user picks the tab at `index` of `tabBar` from More's list (``tapMore(_:)`` showed it):
+    /// UIKit pushes that tab's controller onto More's navigation controller and selects it
+    /// (`selectedIndex` is `index` again), but tells the tab bar's delegate nothing: `didSelect`
+    /// comes only for taps on the tab bar itself, and a pick from the list is a row of More's
+    /// table. So nothing is reported to the host. False when More's list does not show or the
+    /// tab is not one More lists (the first four stay in the bar).
+    @discardableResult
+    package func pickFromMore(_ index: Int, of tabBar: FakeController) -> Bool {
+        guard !tabBar.world.isDissolving, tabBar.hasMore, tabBar.selected == nil, !tabBar.isTransitioning,
+            !tabBar.contextPresents, tabBar.children.indices.contains(index), index >= 4
+        else { return false }
+        tabBar.selected = index
+        tabBar.lastSelected = nil
         return true
     }
 
@@ -209,7 +231,7 @@ package final class FakeKit: ContainerKit {
     /// keeps it still, as for ``swipeDown(_:)``).
     @discardableResult
     package func dragWithoutDismissing(_ sheet: FakeController) -> Bool {
-        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return false }
+        guard let presenter = sheet.presenter, !sheet.world.isDissolving, !sheet.isTransitioning else { return false }
         if sheet.dismissalWatched, let host, !host.allowsDismissal(of: sheet) { return false }
         presenter.world.beginUserAnimation(on: presenter, modal: sheet)
         return true
@@ -223,7 +245,7 @@ package final class FakeKit: ContainerKit {
     /// delegate) stays presented, and the host hears of the attempt instead.
     @discardableResult
     package func swipeDown(_ sheet: FakeController) -> Task<Void, Never>? {
-        guard let presenter = sheet.presenter, !sheet.isTransitioning else { return nil }
+        guard let presenter = sheet.presenter, !sheet.world.isDissolving, !sheet.isTransitioning else { return nil }
         if sheet.dismissalWatched, let host, !host.allowsDismissal(of: sheet) {
             return host.userAttemptedDismissal(of: sheet)
         }

@@ -43,6 +43,10 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         package let owner: FakeController
         package let modal: FakeController?
         package let interactive: Bool
+        /// The screen an interactive pop takes off: out of its navigation controller's
+        /// `viewControllers` while the finger is down (still its child, animating out), put back
+        /// if the pop is cancelled.
+        package var popping: FakeController?
         fileprivate var waiters: [CheckedContinuation<Void, Never>] = []
         /// What UIKit calls when the transition ends (a delegate's `didShow`, or
         /// `presentationControllerDidDismiss`), before whoever waits for its end resumes.
@@ -169,8 +173,9 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
     /// Ends every transition that is not the user's (the interactive pop ends by
     /// ``endInteractivePop(finished:)``), oldest first, resuming whoever waits for each.
     package func endTransitions() {
-        let ending = transitions.filter { !$0.interactive }
+        let ending = transitions.filter { !$0.interactive } + (dissolve.map { [$0] } ?? [])
         transitions.removeAll { !$0.interactive }
+        dissolve = nil
         for transition in ending {
             for completion in transition.completions { completion() }
             for waiter in transition.waiters { waiter.resume() }
@@ -179,21 +184,37 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
 
     /// The user begins an interactive pop of `navigation` (its edge swipe): refused (false) when
     /// it holds fewer than two screens or a transition involving it runs, as UIKit's gesture
-    /// does not begin then.
+    /// does not begin then. As in UIKit, `viewControllers` leaves out the top screen from now on
+    /// (`topViewController` is the one below), while the top stays the navigation
+    /// controller's child, animating out, until the finger lifts.
     @discardableResult
     package func beginInteractivePop(_ navigation: FakeController) -> Bool {
         guard navigation.children.count >= 2, transition(involving: navigation) == nil else { return false }
-        transitions.append(Transition(owner: navigation, modal: nil, interactive: true))
+        let transition = Transition(owner: navigation, modal: nil, interactive: true)
+        transition.popping = navigation.children.popLast()
+        transitions.append(transition)
         return true
     }
 
-    /// The user's finger lifts: `finished`, the top screen is popped; otherwise the pop is
-    /// cancelled and the stack is as it was. Whoever waits for the transition's end resumes.
+    /// The user's finger lifts: `finished`, the top screen is popped (it leaves its navigation
+    /// controller); otherwise the pop is cancelled and the top screen is put back, the stack as
+    /// it was. Whoever waits for the transition's end resumes.
     package func endInteractivePop(finished: Bool) {
         guard let index = transitions.firstIndex(where: \.interactive) else { return }
         let transition = transitions.remove(at: index)
-        if finished, let top = transition.owner.children.popLast(), top.parent === transition.owner { top.parent = nil }
+        if let top = transition.popping, top.parent === transition.owner {
+            if finished || transition.owner.released {
+                top.parent = nil
+            } else {
+                transition.owner.children.append(top)
+            }
+        }
         for waiter in transition.waiters { waiter.resume() }
+    }
+
+    /// The screen an interactive pop of `navigation` is taking off, while the finger is down.
+    package func popping(from navigation: FakeController) -> FakeController? {
+        transitions.first { $0.interactive && $0.owner === navigation }?.popping
     }
 
     // MARK: ControllerFactory
@@ -213,6 +234,7 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
         guard let fake = controller as? FakeController, alive(fake, "release") else { return }
         if fake.isOnScreenSlot { note(.releasedOnScreen, "\(id) is released while \(fake.placement)") }
         for child in fake.children where child.parent === fake { child.parent = nil }
+        if let top = popping(from: fake), top.parent === fake { top.parent = nil }
         fake.children = []
         fake.released = true
         live[fake.id] = nil
@@ -241,6 +263,44 @@ package final class FakeUIKit: ControllerFactory, HostWindow {
             }
         }
         root = fake
+    }
+
+    /// The window's cross-dissolve to a new root, while it runs (``Timing/held``): its waiters,
+    /// resumed when ``endTransitions()`` ends it.
+    package private(set) var dissolve: Transition?
+
+    /// Whether the window's cross-dissolve to a new root runs: UIKit's
+    /// `UIView.transition(with:duration:options:animations:completion:)` around
+    /// `rootViewController`, which sets the new root at once (its view is in the window, the old
+    /// root's is not) and calls its completion about 0.3 s later. Meanwhile no controller's
+    /// `transitionCoordinator` is set, and the window takes no touches (no
+    /// `.allowUserInteraction`).
+    package var isDissolving: Bool { dissolve != nil }
+
+    /// Makes `controller` the root; animated from another root, with ``Timing/held``, the
+    /// cross-dissolve runs until ``endTransitions()`` ends it, and this returns then, as UIKit's
+    /// completion comes once the animation ended.
+    package func setRootController(_ controller: (any PresentingController)?, animated: Bool) async {
+        let changes = animated && root != nil && controller != nil && controller !== root
+        if changes, let dissolve {
+            note(.changedMidTransition, "the window's root changes while its cross-dissolve runs")
+            setRootController(controller)
+            return await withCheckedContinuation { dissolve.waiters.append($0) }
+        }
+        setRootController(controller)
+        guard changes, timing == .held, let fake = controller as? FakeController else { return }
+        let running = Transition(owner: fake, modal: nil, interactive: false)
+        dissolve = running
+        await withCheckedContinuation { running.waiters.append($0) }
+    }
+
+    /// Notes a change made to `controller` while the window's cross-dissolve runs: UIKit makes
+    /// it, inside the dissolve's animation (a push or a presentation cross-fades in with the
+    /// new root, its own animation lost, and its completion comes out of step with the
+    /// dissolve's).
+    fileprivate func noteMidDissolve(_ controller: FakeController, _ what: String) {
+        guard isDissolving else { return }
+        note(.changedMidTransition, "\(controller.id) is asked to \(what) while the window's cross-dissolve runs")
     }
 
     // MARK: Rules
@@ -397,8 +457,45 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
     package var isTransitioning: Bool { world.transition(involving: self) != nil }
 
     /// What it presents, or, while its dismissal animates, the modal it is dismissing (UIKit
-    /// names the modal until the dismissal ended).
-    package var presentedController: (any PresentingController)? { presented ?? world.dismissal(by: self)?.modal }
+    /// names the modal until the dismissal ended); else what its presentation context presents,
+    /// or is dismissing: UIKit forwards a child's `present` to its context, and
+    /// `presentedViewController` is non-nil too for a controller whose ancestor presents, so a
+    /// stack in a tab and the tab bar, and the other tabs, read one modal.
+    package var presentedController: (any PresentingController)? {
+        if let own = presented ?? world.dismissal(by: self)?.modal { return own }
+        // Never a modal that holds this controller, nor one in a container: only a tree a broken
+        // rule left (a modal that joined a container) could read so, in a cycle UIKit never has.
+        guard let modal = contextModal()?.modal, modal.parent == nil, !chainLoops(from: modal) else { return nil }
+        return modal
+    }
+
+    /// Whether the chain of modals read up from `modal` (each one's own, or its context's)
+    /// comes back to this controller or round to one read already.
+    private func chainLoops(from modal: FakeController) -> Bool {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        var node: FakeController? = modal
+        while let current = node {
+            if !seen.insert(ObjectIdentifier(current)).inserted { return true }
+            node = current.presented ?? current.presentingInContext()?.presented
+        }
+        return false
+    }
+
+    /// The controller of this one's presentation context that presents, or dismisses, a modal
+    /// now (this one first, then up its parents, then anywhere in the context), with that modal.
+    private func contextModal() -> (presenter: FakeController, modal: FakeController)? {
+        if let busy = presentingInContext(), let modal = busy.presented { return (busy, modal) }
+        var top = self
+        while let parent = top.parent { top = parent }
+        func dismissing(_ node: FakeController) -> (FakeController, FakeController)? {
+            if let modal = world.dismissal(by: node)?.modal { return (node, modal) }
+            for child in node.children where child.parent === node {
+                if let found = dismissing(child) { return found }
+            }
+            return nil
+        }
+        return dismissing(top)
+    }
 
     /// Whether it is in the window's hierarchy (``FakeUIKit/isOnScreen(_:)``), or is a modal whose
     /// dismissal still animates: UIKit takes a dismissed modal's view out of the window once the
@@ -415,6 +512,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
 
     package func showStack(_ controllers: [any PresentingController], animated: Bool) async {
         if refusedMidTransition("set its stack") { return }
+        world.noteMidDissolve(self, "set its stack")
         adopt(controllers, "show a stack")
         await world.end(of: world.begin(on: self, modal: nil, animated: animated))
     }
@@ -436,7 +534,12 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
                     "\(id) is given \(staying.map(\.id)) where the user ordered them \(expected.map(\.id))")
             }
         }
+        let moreListShows = selected == nil && lastSelected != nil
         adopt(controllers, "show tabs")
+        // While More's list shows, More's navigation controller is the one selected: it stays so
+        // as long as a More tab shows.
+        if moreListShows, hasMore { return }
+        lastSelected = nil
         // As UIKit documents it: the selected controller stays selected where it is still a tab,
         // else the tab at the same index, else the first.
         selected =
@@ -451,6 +554,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             return
         }
         selected = index
+        lastSelected = nil
     }
 
     /// The selected index before the user opened the More list (UIKit's `selectedIndex` is
@@ -465,6 +569,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
 
     package func showChild(_ child: (any PresentingController)?, animated: Bool) async {
         if refusedMidTransition("show a child") { return }
+        world.noteMidDissolve(self, "show a child")
         // `transition(from:to:)` takes two children of this controller: the old one must still be its own.
         if animated, child != nil, let old = children.first, old.parent !== self {
             world.note(.containment, "\(id) transitions from \(old.id), which is no longer its child")
@@ -478,6 +583,7 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             return
         }
         if refusedMidTransition("present \(modal.id)") { return }
+        world.noteMidDissolve(self, "present \(modal.id)")
         if world.isHidden {
             world.note(.presentedInHiddenWindow, "\(id) presents \(modal.id) while its window is hidden: UIKit refuses it")
             return
@@ -536,9 +642,16 @@ package final class FakeController: NavigationControlling, TabBarControlling, Ho
             } else {
                 world.note(.dismissedNothing, "\(id) dismisses but presents nothing")
             }
+            // UIKit's `presentedViewController` reads the context's modal too: the conformance
+            // then calls `dismiss`, which dismisses what the context presents.
+            if let (owner, _) = contextModal(), owner !== self, owner.presented != nil {
+                world.note(.dismissedNothing, "\(id) dismisses, and UIKit dismisses what \(owner.id) in its context presents")
+                await owner.dismissPresented(animated: animated)
+            }
             return
         }
         if refusedMidTransition("dismiss \(modal.id)") { return }
+        world.noteMidDissolve(self, "dismiss \(modal.id)")
         if let running = world.presentationRunning(above: self) {
             world.note(
                 .changedMidTransition,
