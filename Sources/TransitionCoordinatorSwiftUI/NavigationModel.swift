@@ -176,17 +176,24 @@ public final class NavigationModel {
     ///
     /// Subscribes before reading the snapshot, so no commit falls between; commits the snapshot
     /// already shows are ignored. Run it once per model (a second run applies the same snapshots,
-    /// which the versions make harmless).
+    /// which the versions make harmless). A stream that fell behind on the last commits, with no
+    /// event after them, is told so as soon as the model has read what it holds, so the model
+    /// ends showing the committed state without waiting for another commit.
     public func run() async {
-        let events = coordinator.events()
+        let (events, given) = coordinator.countedEvents()
         await refresh()
+        var read = 0
         for await event in events {
+            read += 1
             switch event {
             case .ended(let record): apply(record.after)
             // The stream fell behind: what it missed may have committed, and the snapshot has it.
             case .missed: await refresh()
             default: break
             }
+            // All it was given is read: a gap that no later event revealed yet is told now.
+            // Mutant: told only with the next event, which may never come.
+            if read >= given.count && !planted(.modelWaitsForGapsNextEvent) { coordinator.claimMissedEvents(of: given) }
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import TestSupport
 import TransitionCoordinator
 import TransitionCoordinatorSwiftUI
@@ -19,7 +20,7 @@ extension ModelTask {
             await equalTapsAnswered(environment: environment), await sameTapTwice(environment: environment),
             await swipeDuringSheetSteps(environment: environment), await swipeUnderInnerSheet(environment: environment),
             await swipeInTabJustTapped(environment: environment), await staleTabWriteUnderKeyWindow(environment: environment),
-            await nestedSheetsPastRefusedSwipe(environment: environment),
+            await nestedSheetsPastRefusedSwipe(environment: environment), await trailingGapCaughtUp(environment: environment),
         ] {
             if let broken { await checker.noteViolation(.init(.answered, broken)) }
         }
@@ -200,6 +201,47 @@ extension ModelTask {
         guard let inner = model.viewSheet(presentedBy: .container("model-nphotos")) else { return nil }
         return "after a refused swipe, the views read the sheet \(inner.id) over the new one in the same update"
     }
+
+    /// A model following its app through ``NavigationModel/run()`` on a stream that holds one
+    /// transition's events, while the main actor is busy (blocked, as by a long layout pass) for
+    /// two more commits: the stream keeps the first one's events and drops the last one's, and
+    /// no event comes after. The model must still end showing the last commit; told of the gap
+    /// only with the next event, it shows the one before for good (mutant
+    /// ``Mutation/modelWaitsForGapsNextEvent``). Nil when it held, else what broke.
+    @MainActor
+    static func trailingGapCaughtUp(environment: StressEnvironment) async -> String? {
+        guard let configuration = try? CoordinatorConfiguration(eventBufferSize: 1),
+            let app = try? await Coordinator(
+                root: tabbed, configuration: configuration, clock: environment.clock,
+                executor: environment.serialExecutor, taskExecutor: environment.taskExecutor)
+        else { return "the tabbed app with a short event buffer could not be made" }
+        let model = NavigationModel(coordinator: app)
+        let follower = Task { await model.run() }
+        defer { follower.cancel() }
+        await model.applied(through: 0)
+        // The main thread is held until both commits are made: the model reads nothing meanwhile.
+        let done = DispatchSemaphore(value: 0)
+        let last = Box<TransitionRecord?>(nil)
+        Task.detached {
+            if (try? await app.change(.select(tab: 1, in: "model-main"))) != nil {
+                last.value = try? await app.change(.select(tab: 0, in: "model-main"))
+            }
+            done.signal()
+        }
+        holdThread(until: done)
+        guard let last = last.value else { return "the tab selections of the trailing-gap app were refused" }
+        guard app.droppedEventCount > 0 else { return nil }
+        for _ in 0..<10_000 where model.version < last.after.version { await Task.yield() }
+        guard model.version < last.after.version else { return nil }
+        let shown = model.version
+        // One more event tells the stream its gap, so the model's follower ends its wait.
+        _ = try? await app.change(.pop("model-a"))
+        return "a model whose stream dropped the last commit showed v\(shown) for good, though v\(last.after.version) committed"
+    }
+
+    /// Holds the calling thread until `done` is signalled: a synchronous wait, which an async
+    /// context may not make itself.
+    private static func holdThread(until done: DispatchSemaphore) { done.wait() }
 
     /// A coordinator of its own showing `root`, on the run's clock and executors.
     private static func ownApp(_ root: WindowContent, environment: StressEnvironment) async throws(TransitionError) -> Coordinator

@@ -174,6 +174,7 @@ public enum StressHarness {
         case .unlockWhileNotActive: "unlock accepted while the app is not active"
         case .unboundedDeferred: "deferred limit ignored at hand-over"
         case .coalesceQueuedLaneOnly: "coalescing ignores the deferred lane"
+        case .modelWaitsForGapsNextEvent: "the SwiftUI model learns of a gap in its stream only with the next event"
         case .tapBackReportsPop: "the testing product's back tap pops whatever is on top by its turn"
         case .flowCancelledAsRefusal: "a flow cancelled after its hop committed is told the hop was refused"
         case .coalesceOnlyWhenWaiting: "a coalescing request that runs at once leaves its group's deferred members waiting"

@@ -8,12 +8,16 @@ public enum CoordinatorEvent: Sendable, Hashable {
     /// A transition committed.
     case ended(TransitionRecord)
     /// A transition that began was given up with nothing changed: a user's interactive gesture
-    /// that was cancelled, or cut short by a lifecycle event. It ends the transition as `ended` would.
+    /// that was cancelled, or cut short by a lifecycle event, or a transition its guards turned
+    /// down or redirected (its caller gets ``TransitionError/denied(guard:reason:)`` or
+    /// ``TransitionError/redirected(guard:to:)``, and no `rejected` follows). It ends the
+    /// transition as `ended` would.
     case cancelled(InFlightTransition)
     /// A request was refused; nothing changed.
     case rejected(TransitionRequest, TransitionError)
     /// A request joined a wait lane (or moved to the deferred one); it ends later with one of
-    /// `began` or `rejected`.
+    /// `began` or `rejected`, or with no event when it is a navigation that finds the app where
+    /// it leads at its turn: its call returns nil then, as it does with no wait and no event.
     case waiting(TransitionRequest, lane: WaitLane)
     /// This stream fell behind: it was full (``CoordinatorConfiguration/eventBufferSize``
     /// events not yet read), and the `count` events sent meanwhile were dropped from it, here,

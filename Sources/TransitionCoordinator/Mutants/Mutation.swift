@@ -38,6 +38,9 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     case flowCancelledAsRefusal
     /// The testing product's back tap reports a pop of the top, not the screen it left on top.
     case tapBackReportsPop
+    /// The SwiftUI model learns its stream fell behind only with the next event: a gap at the end
+    /// leaves it showing an old state until another commit.
+    case modelWaitsForGapsNextEvent
     /// A preempting request cuts the animation short before it knows it will run.
     case preemptBeforeAdmission
     /// The animation ends as soon as its task starts, so the animator may run after its windows are gone.
@@ -435,7 +438,8 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .modelShowsUncommittedWrite, .modelWritesFromCommitted, .modelReportsByPlace, .modelWorksOutViewWriteLate,
             .modelAnswerDropsEqualWrite, .modelEqualWriteDropsKept, .modelStepsUnderSwipedSheet,
-            .modelSheetOnScreenAsCommitted, .modelReportsAnywhere, .modelStepsPastSwipedPresenter:
+            .modelSheetOnScreenAsCommitted, .modelReportsAnywhere, .modelStepsPastSwipedPresenter,
+            .modelWaitsForGapsNextEvent:
             true
         default: false
         }

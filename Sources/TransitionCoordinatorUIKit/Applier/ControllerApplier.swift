@@ -173,13 +173,17 @@ package final class ControllerApplier {
         }
     }
 
-    /// Selects, in each tab bar holding `id` (through the containers this applier placed it in),
-    /// the tab holding it: what the content shows selected already, and UIKit may not (More's
-    /// list opened by the user, which no delegate call reports).
+    /// Selects, in each tab bar holding `id` (through the containers this applier placed it in)
+    /// that shows none of its tabs, the tab holding it: what the content shows selected already,
+    /// where UIKit shows More's list, opened by the user and reported by no delegate call. A tab
+    /// bar showing another tab is left as it is: that tab is the user's, and the host's gates
+    /// keep a tap from racing its changes.
     private func selectTabs(holding id: ControllerID) async {
         var child = id
         while let container = parents[child] {
-            if case .tabBar(let tabBar)? = made[container], let tab = made[child]?.controller {
+            if case .tabBar(let tabBar)? = made[container], let tab = made[child]?.controller,
+                !tabBar.tabs.contains(where: \.isInWindow)
+            {
                 await idle(tabBar)
                 tabBar.selectTab(tab)
             }
