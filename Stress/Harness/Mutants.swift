@@ -286,6 +286,7 @@ public enum StressHarness {
         case .uikitSheetWatchedLate: "a sheet's swipe down watched only once its presentation completed"
         case .uikitTapsUngated: "a tab tapped while the host's own change is under way"
         case .uikitReportDroppedAfterSwipe: "a back tap's report dropped while a back swipe's report is under way"
+        case .uikitSwipeOverUnreportedPop: "a back swipe let begin over a stack whose back tap is not reported yet"
         case .uikitPresentUnderMoreList: "a sheet presented from the model's tab while the user has More's list open"
         case .uikitPresentInHiddenWindow: "a window's sheets presented while the window is hidden"
         case .uikitHeldSheetLetGo: "a sheet the app holds dismissed by the user's swipe, unguarded"

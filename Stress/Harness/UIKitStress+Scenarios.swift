@@ -308,6 +308,30 @@ extension UIKitStress {
         return nil
     }
 
+    /// The user taps back, and UIKit's pop ends; before the host's report of it runs, the user
+    /// begins a back swipe, then lets it spring back. The swipe must not begin over a stack the
+    /// model has not caught up with: with the finger down UIKit's stack leaves out another
+    /// screen, and the tap's report, finding a stack other than the one the tap left, takes
+    /// itself for undone and is dropped, so the tapped screen stays in the model for good
+    /// (mutant ``Mutation/uikitSwipeOverUnreportedPop``). Nil when it held.
+    @MainActor
+    static func swipeOverUnreportedPop() async -> InvariantViolation? {
+        guard let (kit, host, coordinator, window, fake) = await app(showing: stack("unreported", "u0", "u1", "u2")),
+            let navigation = host.controllers.controller(.navigation("unreported"), in: window) as? FakeController
+        else { return .init(.answered, "the unreported pop's app could not be made") }
+        guard let tapped = kit.tapBack(navigation) else { return .init(.answered, "the back tap did not pop") }
+        // UIKit's pop ends: the host hears of it, and its report waits for the main actor.
+        fake.endTransitions()
+        let swiping = kit.swipeBack(navigation)
+        // The tap's report runs while the finger is down, then the swipe springs back.
+        guard await finished(tapped) else { return .init(.answered, "a back tap's report never ended") }
+        let lifted = swiping ? kit.liftFinger(navigation, finished: false) : nil
+        guard await settle(Task { await lifted?.value }, in: window, of: host, fake) else {
+            return .init(.answered, "a back tap and a swipe over it never settled")
+        }
+        return await showsModel(coordinator, at: .root, fake, "a back tap, then a swipe begun before its report ran")
+    }
+
     /// The user opens More's list (UIKit reports it to no one, and selects no tab while it
     /// shows), then the app presents a sheet from the model's selected tab, out of the window
     /// now: the host selects that tab again first, so UIKit presents it and the screen shows the

@@ -221,6 +221,7 @@ package enum UIKitStress {
             if failure == nil { failure = await UIKitStress.changeOverAModalHeldBack(dismissing: false) }
             if failure == nil { failure = await UIKitStress.presentFromATabOfASwipedSheet() }
             if failure == nil { failure = await UIKitStress.presentUnderMoreList() }
+            if failure == nil { failure = await UIKitStress.swipeOverUnreportedPop() }
             if let failure {
                 outcome.violations = [
                     (

@@ -415,6 +415,10 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
     /// The UIKit applier presents from the model's selected tab while the user has More's list
     /// open (which UIKit reports to no one): the tab is out of the window, and UIKit refuses it.
     case uikitPresentUnderMoreList
+    /// The UIKit host lets a back swipe begin over a stack whose back tap it has not reported
+    /// yet: with the finger down UIKit's stack leaves out a screen, and the tap's report, finding
+    /// another stack, is dropped as undone.
+    case uikitSwipeOverUnreportedPop
 
     /// Whether the mutant lives in the UIKit layer: the UIKit stress mode over the strict fake
     /// hunts it (`stress uikit`).
@@ -426,7 +430,7 @@ package enum Mutation: String, CaseIterable, Sendable, Hashable {
             .uikitReportDroppedAfterSwipe, .uikitHeldSheetLetGo, .uikitTabBarInHop,
             .uikitTabsInModelOrder, .uikitHiddenMidChange, .uikitUndoUncheckedAfterWait, .uikitSwipeNamesContainer,
             .uikitPresentOutsideWindow, .uikitUndoSheetAlone, .uikitUndoInHiddenWindow, .uikitDismissWithheld,
-            .uikitSwipedParentsUnread, .uikitPresentUnderMoreList:
+            .uikitSwipedParentsUnread, .uikitPresentUnderMoreList, .uikitSwipeOverUnreportedPop:
             true
         default: false
         }

@@ -214,6 +214,15 @@ public final class ContainerHost: WindowHost {
             case .navigation(let stack)? = made[ObjectIdentifier(navigation)]?.id,
             let found = modelStack(stack), found.stack.items.count > 1, !controllers.isChanging(found.window)
         else { return false }
+        // A stack that does not show the model's (a back tap's pop whose report has not run yet)
+        // is no place for a swipe: while the finger is down UIKit's stack leaves out the screen
+        // it pops, and the report, finding another stack, would take itself for undone.
+        // Mutant: a swipe let begin over a stack the model has not caught up with.
+        if planted(.uikitSwipeOverUnreportedPop) { return true }
+        guard navigation.stack.count == found.stack.items.count,
+            case .screen(let top)? = navigation.stack.last.flatMap({ made[ObjectIdentifier($0)]?.id }),
+            top.id == found.stack.top?.id
+        else { return false }
         return true
     }
 

@@ -60,6 +60,20 @@ struct UIKitRulesTests {
 
     // MARK: The interactive pop (APPLE-NOTES rule 5)
 
+    @Test("a back swipe does not begin over a stack whose back tap is not reported yet; the tap's report lands, then it may")
+    func swipeWaitsForTheTapsReport() async throws {
+        let (coordinator, host, window) = try await ContainerHostTests.app(ContainerHostTests.stack("s", "s0", "s1", "s2"))
+        let navigation = try ContainerHostTests.controller(.navigation("s"), host, window)
+        let tapped = try #require(host.kit.tapBack(navigation), "UIKit popped s2")
+        // The report has not run: the stack shows [s0, s1], the model [s0, s1, s2].
+        #expect(!host.kit.swipeBack(navigation), "a swipe now would hide s1 from the tap's report")
+        await tapped.value
+        #expect(await coordinator.stack("s").items()?.map(\.name) == ["s0", "s1"], "the tap was reported")
+        #expect(host.kit.swipeBack(navigation), "caught up: the swipe may begin")
+        await host.kit.liftFinger(navigation, finished: false)?.value
+        try await ContainerHostTests.expectShowsModel(coordinator, host, window)
+    }
+
     @Test("while the finger is down, the stack leaves out the screen being popped; a cancelled pop puts it back")
     func interactivePopStack() async throws {
         let kit = FakeUIKit()
